@@ -1,0 +1,33 @@
+# `make run` and `make test` work on a fresh machine that has only python3.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DB ?= riftlog.db
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test install browser bench clean
+
+$(BIN)/riftlog: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(BIN)/riftlog
+
+install: $(BIN)/riftlog
+
+run: install
+	$(BIN)/riftlog --db $(DB) demo --replace
+	$(BIN)/riftlog --db $(DB) serve --host $(HOST) --port $(PORT)
+
+browser:
+	bash scripts/install-browser.sh
+
+test: install browser
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/python benchmarks/bench.py
+
+clean:
+	rm -rf $(VENV) $(DB) $(DB)-wal $(DB)-shm

@@ -1,0 +1,80 @@
+"""The main deck and the rune deck: drawing, burning out, recycling and channeling.
+
+The recorder knows what a deck holds (its decklist) but not its order, so a deck is kept as a count of cards and
+a multiset of the card names it may still hold. A card that leaves the deck becomes an object with an id; a card
+that goes back into a deck loses its id, because nobody at the table can tell it apart any more (rule 107.3).
+A card drawn unseen (`null`, the recorder could not see it) is an object whose card is unknown until it is played
+or revealed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import scoring
+from engine.objects import (State, card_name, create_object, facts, opponents, place_on_board,
+                            remove_from_zone)
+from engine.rulings import Context
+
+
+def draw_cards(context: Context, player: str, cards: list[str | None]) -> None:
+    """Draw each card in turn into the player's hand (rule 591), burning out on an empty deck (rule 607)."""
+    state = context.state
+    entry = state["players"][player]
+    for reference in cards:
+        if entry["deck_count"] == 0:
+            burn_out(context, player)
+        if entry["deck_count"] == 0:
+            context.flag("607.3", f"{player} cannot draw: their main deck and trash are empty")
+            continue
+        name = None if reference is None else card_name(state, reference, f"{player}'s draw")
+        if name is not None:
+            context.check(entry["deck"].get(name, 0) > 0, "591.1",
+                          f"{player} draws {name!r}, but no copy of it is left in their main deck")
+            entry["deck"][name] = max(0, entry["deck"].get(name, 0) - 1)
+        entry["deck_count"] -= 1
+        entry["hand"].append(create_object(state, name, player, "hand"))
+
+
+def burn_out(context: Context, player: str) -> None:
+    """Rule 607.2: shuffle the trash into the main deck, then an opponent gains 1 point.
+
+    In a duel the only opponent gains the point; modes with more opponents need a `choose` (not yet supported).
+    """
+    state = context.state
+    for object_id in list(state["players"][player]["trash"]):
+        recycle(state, state["objects"][object_id])
+    scoring.gain_points(context, opponents(state, player)[0], 1)
+
+
+def recycle(state: State, obj: dict[str, Any]) -> None:
+    """Put a card on the bottom of its owner's deck (rule 594.1): a rune to the rune deck, the rest to the main
+    deck. A token ceases to exist instead (rule 177.1)."""
+    owner = state["players"][obj["owner"]]
+    remove_from_zone(state, obj)
+    del state["objects"][obj["id"]]
+    if obj["token"]:
+        return
+    deck, count = ("rune_deck", "rune_deck_count") if obj["type"] == "Rune" else ("deck", "deck_count")
+    if obj["card"] is not None:
+        owner[deck][obj["card"]] = owner[deck].get(obj["card"], 0) + 1
+    owner[count] += 1
+
+
+def channel_runes(context: Context, player: str, runes: list[str], exhausted: bool = False) -> None:
+    """Rule 606: take runes from the top of the rune deck and put them on the board, ready unless told otherwise."""
+    from engine.objects import place_on_board
+    state = context.state
+    entry = state["players"][player]
+    for reference in runes:
+        name = card_name(state, reference, f"{player}'s channel")
+        if not context.check(facts(state, name).get("type") == "Rune", "606.1", f"{name!r} is not a rune"):
+            continue
+        if entry["rune_deck_count"] == 0:
+            context.flag("606.1", f"{player} channels {name!r}, but their rune deck is empty")
+            continue
+        context.check(entry["rune_deck"].get(name, 0) > 0, "606.1",
+                      f"{player} channels {name!r}, but no such rune is left in their rune deck")
+        entry["rune_deck"][name] = max(0, entry["rune_deck"].get(name, 0) - 1)
+        entry["rune_deck_count"] -= 1
+        rune = state["objects"][create_object(state, name, player, "board", exhausted=exhausted)]
+        place_on_board(state, rune, None)

@@ -1,0 +1,281 @@
+"""The recorded results of a resolving chain item: the effect ops of a `resolve` event.
+
+The engine does not read card text (contract section 1): the players execute it and record what happened as ops.
+The engine checks each op mechanically. A target the item chose must still be the same object (rule 356.3.e.4:
+not after a change of zones to or from a non-board zone) and still where the op needs it (356.3.e.2); a target no
+longer legal is unaffected (356.3.e.5), and an instruction that cannot be followed is ignored (356.3.e.6). So an op
+on an illegal target is flagged and skipped, and the rest of the resolution goes on.
+
+Durations: `might` and `grant` last "permanent" (while the object stays where it is, rules 109 and 713.3.a.3)
+unless the op says `"until": "turn"`, which expires in the end of turn's expiration step (517.2.b).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine import deck, scoring
+from engine.errors import MalformedEvent
+from engine.objects import card_name, create_object, move_to_zone, place_on_board, refresh, resolve_location, \
+    reveal_card
+from engine.rulings import Context
+
+Op = Callable[[Context, dict[str, Any], dict[str, Any], "set[str] | None"], None]
+NOT_YET = {"move": "moves, showdowns and combat", "play": "plays inside an effect"}
+
+
+def apply_effects(context: Context, item: dict[str, Any], effect_list: list[dict[str, Any]],
+                  targets_kept: list[str] | None) -> None:
+    """Apply a resolving item's ops in order, top to bottom (rule 356.3.d)."""
+    kept = None
+    if targets_kept is not None:
+        extra = sorted(set(targets_kept) - set(item["targets"]))
+        context.check(not extra, "352.11.b", f"{item['id']} keeps targets it never chose: {', '.join(extra)}")
+        kept = set(targets_kept)
+    for effect in effect_list:
+        if effect["op"] in NOT_YET:
+            raise MalformedEvent(f"effect op {effect['op']!r} ({NOT_YET[effect['op']]}) is not supported by this "
+                                 f"engine yet")
+        if context.state["phase"] == "over":
+            return
+        OPS[effect["op"]](context, item, effect, kept)
+
+
+def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None,
+            on_board: bool = True, unit: bool = False) -> dict[str, Any] | None:
+    """The object an op acts on, or None (flagged) when the op must be skipped."""
+    op, target = effect["op"], effect["target"]
+    obj = context.state["objects"].get(target)
+    if obj is None:
+        context.flag("356.3.e.6", f"{item['id']} {op}: {target!r} is no object of this match")
+        return None
+    name = f"{target} ({obj['card']})"
+    if target in item["targets"]:
+        if kept is not None and target not in kept:
+            context.flag("352.11.b", f"{item['id']} {op}s {name}, a target it did not keep")
+            return None
+        if obj["incarnation"] != item["target_incarnations"].get(target, obj["incarnation"]):
+            context.flag("356.3.e.4", f"{item['id']} {op}s {name}, but it changed zones since it was chosen: "
+                                      f"it is not the same object")
+            return None
+    if on_board and obj["zone"] != "board":
+        context.flag("356.3.e.2", f"{item['id']} {op}s {name}, which is in {obj['zone']}, not on the board")
+        return None
+    if unit and obj["type"] != "Unit":
+        context.flag("356.3.e.6", f"{item['id']} {op}s {name}, which is a {obj['type']}, not a unit")
+        return None
+    return obj
+
+
+def _damage(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, unit=True)
+    if obj is not None and context.check(effect["amount"] >= 0, "139.3.a", "damage is never negative"):
+        obj["damage"] += effect["amount"]
+
+
+def _heal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, unit=True)
+    if obj is not None:
+        obj["damage"] = 0
+
+
+def _kill(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept)
+    if obj is not None and context.check(obj["type"] in ("Unit", "Gear"), "604.1",
+                                         f"only permanents are killed, not {obj['type']} {obj['id']}"):
+        move_to_zone(context.state, obj, "trash")  # rule 604.2: straight to its owner's trash
+
+
+def _banish(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, on_board=False)
+    if obj is not None:
+        move_to_zone(context.state, obj, "banishment")  # rule 603.2
+
+
+def _buff(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, unit=True)
+    if obj is not None:
+        obj["buff"] = 1  # rule 702.3: one buff at most
+        refresh(context.state, obj)
+
+
+def _spend_buff(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, unit=True)
+    if obj is None:
+        return
+    if not context.check(obj["buff"] > 0, "702.2.b.1", f"{obj['id']} ({obj['card']}) has no buff to spend"):
+        return
+    context.check(obj["controller"] == item["controller"], "702.2.b.2",
+                  f"{item['controller']} spends a buff of {obj['id']}, a unit they do not control")
+    obj["buff"] = 0
+    refresh(context.state, obj)
+
+
+def _might(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, unit=True)
+    if obj is not None:
+        obj["modifiers"].append({"kind": "might", "delta": effect["delta"],
+                                 "until": effect.get("until", "permanent"), "source": item["id"]})
+        refresh(context.state, obj)
+
+
+def _grant(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept)
+    if obj is not None:
+        obj["modifiers"].append({"kind": "keyword", "keyword": effect["keyword"], "value": effect.get("value"),
+                                 "until": effect.get("until", "permanent"), "source": item["id"]})
+        refresh(context.state, obj)
+
+
+def _stun(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, unit=True)
+    if obj is not None:
+        obj["stunned"] = True  # rule 599.1.a.1: a stunned unit is not stunned again
+
+
+def _ready(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, on_board=False)
+    if obj is not None and context.check(obj["zone"] in ("board", "legend"), "593.1",
+                                         f"{obj['id']} ({obj['card']}) is not on the board"):
+        obj["exhausted"] = False
+
+
+def _exhaust(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, on_board=False)
+    if obj is not None and context.check(obj["zone"] in ("board", "legend"), "592.1",
+                                         f"{obj['id']} ({obj['card']}) is not on the board"):
+        obj["exhausted"] = True
+
+
+def _recall(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept)
+    if obj is not None:  # rule 617: a change of location that is not a move
+        move_to_zone(context.state, obj, "board", f"base:{obj['controller']}")
+
+
+def _return(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept, on_board=False)
+    if obj is None:
+        return
+    if effect["to"] == "hand":
+        move_to_zone(context.state, obj, "hand")
+    elif effect["to"] == "deck":
+        deck.recycle(context.state, obj)
+    else:
+        raise MalformedEvent(f"effect op 'return': 'to' must be 'hand' or 'deck', got {effect['to']!r}")
+
+
+def _player(context: Context, effect: dict[str, Any]) -> str:
+    return context.player(effect)
+
+
+def _draw(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    deck.draw_cards(context, _player(context, effect), effect["cards"])
+
+
+def _hand_card(context: Context, player: str, reference: str | None, op: str) -> dict[str, Any] | None:
+    """A card in a player's hand, by id or by name; a card drawn unseen is revealed by naming it."""
+    state = context.state
+    hand = state["players"][player]["hand"]
+    if reference in hand:
+        return state["objects"][reference]
+    name = None if reference is None else card_name(state, reference, f"{op} op")
+    for wanted in (name, None):
+        for object_id in hand:
+            if state["objects"][object_id]["card"] == wanted:
+                if wanted is None and name is not None:
+                    reveal_card(state, state["objects"][object_id], name)
+                return state["objects"][object_id]
+    context.flag("598.4", f"{player} {op}s {reference!r}, which is not in their hand")
+    return None
+
+
+def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    player = _player(context, effect)
+    for reference in effect["cards"]:
+        obj = _hand_card(context, player, reference, "discard")
+        if obj is not None:
+            move_to_zone(context.state, obj, "trash")  # rule 598.1
+
+
+def _reveal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    player = _player(context, effect)
+    for reference in effect["cards"]:
+        _hand_card(context, player, reference, "reveal")
+
+
+def _channel(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    deck.channel_runes(context, _player(context, effect), effect["runes"], effect.get("exhausted", False))
+
+
+def _add(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    pool = context.state["players"][_player(context, effect)]["pool"]
+    pool["energy"] += effect.get("energy", 0)
+    for domain, amount in effect.get("power", {}).items():
+        pool["power"][domain] = pool["power"].get(domain, 0) + amount
+
+
+def _recycle(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    player = _player(context, effect)
+    for object_id in effect["cards"]:
+        obj = context.state["objects"].get(object_id)
+        if not context.check(obj is not None and obj["owner"] == player, "594.1",
+                             f"{player} recycles {object_id!r}, which is no card of theirs"):
+            continue
+        deck.recycle(context.state, obj)
+
+
+def _counter(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """Rule 601: a countered card does nothing and goes to the trash; a countered ability ceases to exist."""
+    state = context.state
+    countered = next((entry for entry in state["chain"] if entry["id"] == effect["item"]), None)
+    if not context.check(countered is not None, "601.3", f"{item['id']} counters {effect['item']!r}, which is "
+                                                         f"not on the chain"):
+        return
+    state["chain"] = [entry for entry in state["chain"] if entry["id"] != countered["id"]]
+    source = state["objects"].get(countered["source"] or "")
+    if countered["kind"] != "ability" and source is not None and source["zone"] == "chain":
+        move_to_zone(state, source, "trash")
+
+
+def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """Rules 170-178: a token enters the board, exhausted unless the effect says ready (139.4, 175.1)."""
+    state = context.state
+    controller = context.player(effect, "controller")
+    kind = effect["kind"]
+    known = state["cards"].get(kind, {})
+    might = effect.get("might", known.get("might"))
+    keywords = sorted(set(effect.get("keywords", known.get("keywords", []))))
+    object_id = create_object(state, kind, item["controller"], "board", type="Unit", token=True,
+                              printed_might=might, printed_keywords=keywords,
+                              tags=effect.get("tags", known.get("tags", [])),
+                              exhausted=not effect.get("ready", False))
+    obj = state["objects"][object_id]
+    obj["controller"] = controller
+    refresh(state, obj)
+    place_on_board(state, obj, resolve_location(state, controller, effect.get("to")))
+
+
+def _point(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    scoring.gain_points(context, _player(context, effect), effect["amount"])
+
+
+def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept)
+    if obj is None:
+        return
+    new_controller = context.player(effect)
+    obj["controller"] = new_controller
+    if obj["location"].startswith("base:"):  # rule 106.2.d: nobody controls objects in another player's base
+        move_to_zone(context.state, obj, "board", f"base:{new_controller}")
+
+
+def _note(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """A remark on the resolution, for the record only."""
+
+
+OPS: dict[str, Op] = {
+    "damage": _damage, "heal": _heal, "kill": _kill, "banish": _banish, "buff": _buff, "spend_buff": _spend_buff,
+    "might": _might, "grant": _grant, "stun": _stun, "ready": _ready, "exhaust": _exhaust, "recall": _recall,
+    "return": _return, "draw": _draw, "discard": _discard, "channel": _channel, "add": _add, "recycle": _recycle,
+    "counter": _counter, "token": _token, "point": _point, "reveal": _reveal, "control": _control, "note": _note,
+}

@@ -1,0 +1,133 @@
+"""The shapes of events (contract section 1): which fields each type has, and their types.
+
+`validate(event)` raises MalformedEvent naming the type and field that is wrong. It checks shape only; whether an
+event is legal at this point of the game is the business of the rules modules.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import MalformedEvent
+
+STR = "a string"
+INT = "an integer"
+LIST = "a list"
+MAP = "a map"
+BOOL = "a boolean"
+ANY = "any value"
+STR_OR_NONE = "a string or null"
+
+_CHECKS = {
+    STR: lambda value: isinstance(value, str),
+    INT: lambda value: isinstance(value, int) and not isinstance(value, bool),
+    LIST: lambda value: isinstance(value, list),
+    MAP: lambda value: isinstance(value, dict),
+    BOOL: lambda value: isinstance(value, bool),
+    ANY: lambda value: True,
+    STR_OR_NONE: lambda value: value is None or isinstance(value, str),
+}
+
+# type -> {field: (kind, required)}
+EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
+    "match_created": {"mode": (STR, True), "players": (LIST, True), "catalog": (STR, False),
+                      "policy": (STR, False), "info": (MAP, False)},
+    "game_started": {"game": (INT, True), "first_player": (STR, True), "battlefields": (MAP, True)},
+    "draw": {"player": (STR, True), "cards": (LIST, True)},
+    "mulligan": {"player": (STR, True), "set_aside": (LIST, True)},
+    "channel": {"player": (STR, True), "runes": (LIST, True)},
+    "concede": {"player": (STR, True)},
+    "position": {"turn": (INT, True), "turn_player": (STR, True), "phase": (STR, True)},
+    "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR, False),
+             "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False)},
+    "activate": {"player": (STR, True), "source": (STR, True), "ability": (ANY, True),
+                 "targets": (LIST, False), "pay": (MAP, False)},
+    "add": {"player": (STR, True), "exhaust": (LIST, False), "recycle": (LIST, False)},
+    "hide": {"player": (STR, True), "card": (STR, True), "battlefield": (STR, True), "pay": (MAP, False)},
+    "move": {"player": (STR, True), "units": (LIST, True), "to": (STR, True)},
+    "pass": {"player": (STR, True)},
+    "invite": {"player": (STR, True), "invitee": (STR, True)},
+    "end_turn": {"player": (STR, True)},
+    "trigger": {"player": (STR, True), "source": (STR, True), "ability": (STR, True), "targets": (LIST, False)},
+    "resolve": {"item": (STR, True), "effects": (LIST, True), "targets_kept": (LIST, False)},
+    "assign_damage": {"player": (STR, True), "assignments": (MAP, True)},
+    "choose": {"player": (STR, True), "choice": (ANY, True)},
+    "note": {"text": (STR, True), "about": (INT, False)},
+    "rewind": {"to": (INT, True), "reason": (STR, True)},
+    "game_loss": {"player": (STR, True), "reason": (STR, True)},
+}
+
+# op -> {field: (kind, required)}
+EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
+    "damage": {"target": (STR, True), "amount": (INT, True)},
+    "heal": {"target": (STR, True)},
+    "kill": {"target": (STR, True)},
+    "banish": {"target": (STR, True)},
+    "buff": {"target": (STR, True)},
+    "spend_buff": {"target": (STR, True)},
+    "might": {"target": (STR, True), "delta": (INT, True), "until": (STR, False)},
+    "grant": {"target": (STR, True), "keyword": (STR, True), "value": (ANY, False), "until": (STR, False)},
+    "stun": {"target": (STR, True)},
+    "ready": {"target": (STR, True)},
+    "exhaust": {"target": (STR, True)},
+    "move": {"target": (STR, True), "to": (STR, True)},
+    "recall": {"target": (STR, True)},
+    "return": {"target": (STR, True), "to": (STR, True)},
+    "draw": {"player": (STR, True), "cards": (LIST, True)},
+    "discard": {"player": (STR, True), "cards": (LIST, True)},
+    "channel": {"player": (STR, True), "runes": (LIST, True), "exhausted": (BOOL, False)},
+    "add": {"player": (STR, True), "energy": (INT, False), "power": (MAP, False)},
+    "recycle": {"player": (STR, True), "cards": (LIST, True)},
+    "counter": {"item": (STR, True)},
+    "token": {"kind": (STR, True), "might": (INT, False), "tags": (LIST, False), "keywords": (LIST, False),
+              "controller": (STR, True), "to": (STR, False), "ready": (BOOL, False)},
+    "point": {"player": (STR, True), "amount": (INT, True)},
+    "reveal": {"player": (STR, True), "cards": (LIST, True)},
+    "play": {"player": (STR, True), "card": (STR, True)},
+    "control": {"target": (STR, True), "player": (STR, True)},
+    "note": {"text": (STR, True)},
+}
+
+UNTIL = ("turn", "permanent")
+
+
+def _check_fields(what: str, body: dict[str, Any], spec: dict[str, tuple[str, bool]]) -> None:
+    for field, (kind, required) in spec.items():
+        if field not in body or body[field] is None and kind != STR_OR_NONE:
+            if required:
+                raise MalformedEvent(f"{what}: missing field '{field}' ({kind})")
+            continue
+        if not _CHECKS[kind](body[field]):
+            raise MalformedEvent(f"{what}: field '{field}' must be {kind}, got {body[field]!r}")
+
+
+def validate(event: Any) -> None:
+    """Check an event's shape against the contract; raise MalformedEvent naming what is wrong."""
+    if not isinstance(event, dict):
+        raise MalformedEvent(f"an event must be a map, got {event!r}")
+    kind = event.get("type")
+    if kind not in EVENT_FIELDS:
+        raise MalformedEvent(f"unknown event type {kind!r}; known types: {', '.join(EVENT_FIELDS)}")
+    _check_fields(f"'{kind}' event", event, EVENT_FIELDS[kind])
+    for field in ("cards", "runes", "targets", "set_aside", "units", "targets_kept"):
+        values = event.get(field)
+        if isinstance(values, list):
+            allowed = (str, type(None)) if field == "cards" else (str,)
+            for value in values:
+                if not isinstance(value, allowed):
+                    raise MalformedEvent(f"'{kind}' event: every entry of '{field}' must be a string, got {value!r}")
+    if kind == "resolve":
+        for index, effect in enumerate(event["effects"]):
+            validate_effect(effect, f"'resolve' event, effect {index + 1}")
+
+
+def validate_effect(effect: Any, where: str) -> None:
+    """Check one effect op of a resolve event."""
+    if not isinstance(effect, dict):
+        raise MalformedEvent(f"{where}: an effect must be a map with an 'op', got {effect!r}")
+    op = effect.get("op")
+    if op not in EFFECT_FIELDS:
+        raise MalformedEvent(f"{where}: unknown effect op {op!r}; known ops: {', '.join(EFFECT_FIELDS)}")
+    _check_fields(f"{where} ({op})", effect, EFFECT_FIELDS[op])
+    until = effect.get("until")
+    if until is not None and until not in UNTIL:
+        raise MalformedEvent(f"{where} ({op}): 'until' must be 'turn' or 'permanent', got {until!r}")

@@ -1,0 +1,26 @@
+"""Modes of play (rules 640-648): what a mode fixes for a game.
+
+Only the duel (rule 644) is implemented so far; the other modes of the contract are refused with a clear message.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import MalformedEvent
+
+MODES: dict[str, dict[str, Any]] = {
+    # Rule 644: 2 players, victory score 8, 2 battlefields, best of 1; the second player channels an extra rune
+    # in their first channel phase (644.7).
+    "duel": {"rule": "644", "players": 2, "victory_score": 8, "extra_first_runes": 1},
+}
+PLANNED = ("match", "ffa3", "ffa4", "2v2")
+TOKENS = ("Recruit",)  # rule 178.1
+
+
+def mode(name: str) -> dict[str, Any]:
+    """The facts of a mode of play; a mode the engine does not implement yet is refused."""
+    if name in MODES:
+        return MODES[name]
+    if name in PLANNED:
+        raise MalformedEvent(f"mode {name!r} is not supported by this engine yet (only 'duel')")
+    raise MalformedEvent(f"unknown mode {name!r}; modes are duel, match, ffa3, ffa4, 2v2")

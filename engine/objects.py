@@ -1,0 +1,225 @@
+"""Game objects, zones and the bookkeeping every other module leans on.
+
+A state is a plain JSON-compatible dict (see engine/fold.py). Objects live in `state["objects"]` keyed by a stable
+id ("o1", "o2", ...) handed out in order of creation; battlefields are "bf1", "bf2", ... and chain items "c1", ...
+
+Each object records its `zone` ("hand", "board", "chain", "trash", "banishment", "champion", "legend") and, on the
+board, its `location` ("base:P1" or a battlefield id). An object keeps its id across zone changes, but rule
+356.3.e.4 says it is not the same object after it changes zones to or from a non-board zone: `incarnation` counts
+those changes, and a target remembers the incarnation it was chosen at.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import MalformedEvent
+
+State = dict[str, Any]
+
+BOARD = "board"
+NON_BOARD_ZONES = ("hand", "chain", "trash", "banishment", "champion", "legend", "deck", "rune_deck")
+
+
+def new_id(state: State, prefix: str) -> str:
+    """The next stable id with this prefix ("o", "bf" or "c"), deterministic in order of creation."""
+    counters = state["next_id"]
+    counters[prefix] = counters.get(prefix, 0) + 1
+    return f"{prefix}{counters[prefix]}"
+
+
+def opponents(state: State, player: str) -> list[str]:
+    """The other players, in turn order (or listing order before turn order is fixed)."""
+    order = state["turn_order"] or list(state["players"])
+    return [other for other in order if other != player]
+
+
+def next_in_turn_order(state: State, player: str, among: list[str] | None = None) -> str:
+    """The player after `player` in turn order, skipping anyone not in `among` (rule 115.1)."""
+    order = state["turn_order"]
+    candidates = among if among is not None else order
+    index = order.index(player)
+    for step in range(1, len(order) + 1):
+        candidate = order[(index + step) % len(order)]
+        if candidate in candidates:
+            return candidate
+    return player
+
+
+def card_name(state: State, reference: str, where: str) -> str:
+    """The catalog name of a card an event names by name or code; an unknown card is malformed."""
+    if reference in state["cards"]:
+        return reference
+    for name in state["cards"]:
+        if name.lower() == reference.lower():
+            return name
+    name = state["card_codes"].get(reference.lower())
+    if name is None:
+        raise MalformedEvent(f"unknown card {reference!r} in {where}: no card of that name or code is in "
+                             f"this match's decks")
+    return name
+
+
+def facts(state: State, card: str | None) -> dict[str, Any]:
+    """The catalog facts of a card this match knows (copied into the state by match_created)."""
+    if card is None:
+        return {}
+    return state["cards"].get(card, {})
+
+
+def create_object(state: State, card: str | None, owner: str, zone: str, **fields: Any) -> str:
+    """Create an object for `card` owned and controlled by `owner` in `zone`; returns its id."""
+    card_facts = facts(state, card)
+    object_id = new_id(state, "o")
+    obj = {
+        "id": object_id,
+        "card": card,
+        "type": card_facts.get("type"),
+        "owner": owner,
+        "controller": owner,
+        "zone": zone,
+        "location": None,
+        "printed_might": card_facts.get("might"),
+        "printed_keywords": list(card_facts.get("keywords", [])),
+        "might": card_facts.get("might"),
+        "damage": 0,
+        "exhausted": False,
+        "stunned": False,
+        "buff": 0,
+        "keywords": list(card_facts.get("keywords", [])),
+        "attacker": False,
+        "defender": False,
+        "token": False,
+        "incarnation": 0,
+        "modifiers": [],
+    }
+    obj.update(fields)
+    state["objects"][object_id] = obj
+    refresh(state, obj)
+    return object_id
+
+
+def reveal_card(state: State, obj: dict[str, Any], card: str) -> None:
+    """Name a card that was recorded unseen (rule 127: it was private until now)."""
+    card_facts = facts(state, card)
+    obj.update(card=card, type=card_facts.get("type"), printed_might=card_facts.get("might"),
+               printed_keywords=list(card_facts.get("keywords", [])))
+    refresh(state, obj)
+
+
+def refresh(state: State, obj: dict[str, Any]) -> None:
+    """Recompute an object's might and keywords from its printed facts and its modifiers.
+
+    Might: printed might, plus each might modifier, plus 1 for a buff (rule 703); a negative total counts as 0
+    (rule 139.2.b). Keywords: printed keywords plus granted ones.
+    """
+    might = obj["printed_might"]
+    keywords = set(obj["printed_keywords"])
+    for modifier in obj["modifiers"]:
+        if modifier["kind"] == "might" and might is not None:
+            might += modifier["delta"]
+        elif modifier["kind"] == "keyword":
+            keywords.add(modifier["keyword"])
+    if might is not None:
+        might = max(0, might + obj["buff"])
+    obj["might"] = might
+    obj["keywords"] = sorted(keywords)
+
+
+def player_zone(state: State, player: str, zone: str) -> list[str]:
+    """The list of ids a player's zone keeps in order (hand, trash, banishment, base, runes)."""
+    return state["players"][player][zone]
+
+
+def remove_from_zone(state: State, obj: dict[str, Any]) -> None:
+    """Take an object out of whatever list currently holds it."""
+    zone, owner, controller = obj["zone"], obj["owner"], obj["controller"]
+    if zone in ("hand", "trash", "banishment"):
+        _discard_id(player_zone(state, owner, zone), obj["id"])
+    elif zone == "champion":
+        if state["players"][owner]["champion_zone"] == obj["id"]:
+            state["players"][owner]["champion_zone"] = None
+    elif zone == BOARD:
+        location = obj["location"]
+        if obj["type"] == "Rune":
+            _discard_id(player_zone(state, controller, "runes"), obj["id"])
+        elif location and location.startswith("base:"):
+            _discard_id(player_zone(state, location.split(":", 1)[1], "base"), obj["id"])
+        elif location:
+            _discard_id(battlefield(state, location)["units"], obj["id"])
+        obj["location"] = None
+
+
+def _discard_id(ids: list[str], object_id: str) -> None:
+    if object_id in ids:
+        ids.remove(object_id)
+
+
+def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | None = None) -> None:
+    """Put an object into a zone (and a location on the board).
+
+    Changing zones to or from a non-board zone makes it a new object (rule 356.3.e.4) and clears every temporary
+    modification: damage, buffs, granted keywords, exhaustion (rules 109, 705).
+    """
+    crosses_board_edge = (obj["zone"] == BOARD) != (zone == BOARD)
+    remove_from_zone(state, obj)
+    if crosses_board_edge:
+        obj["incarnation"] += 1
+        obj.update(damage=0, buff=0, stunned=False, exhausted=False, modifiers=[],
+                   attacker=False, defender=False, controller=obj["owner"])
+    obj["zone"] = zone
+    if obj["token"] and zone != BOARD:
+        # Rule 177.1: a token put into a non-board zone ceases to exist.
+        del state["objects"][obj["id"]]
+        return
+    if zone in ("hand", "trash", "banishment"):
+        player_zone(state, obj["owner"], zone).append(obj["id"])
+    elif zone == "champion":
+        state["players"][obj["owner"]]["champion_zone"] = obj["id"]
+    elif zone == BOARD:
+        place_on_board(state, obj, location)
+    refresh(state, obj)
+
+
+def place_on_board(state: State, obj: dict[str, Any], location: str | None) -> None:
+    """Put an object at a location of the board: runes beside their controller's base, the rest where told."""
+    controller = obj["controller"]
+    if obj["type"] == "Rune":
+        obj["location"] = f"base:{controller}"
+        player_zone(state, controller, "runes").append(obj["id"])
+        return
+    location = location or f"base:{controller}"
+    obj["location"] = location
+    if location.startswith("base:"):
+        player_zone(state, location.split(":", 1)[1], "base").append(obj["id"])
+    else:
+        battlefield(state, location)["units"].append(obj["id"])
+
+
+def resolve_location(state: State, player: str, location: str | None) -> str:
+    """A contract location ("base", "base:P2" or a battlefield id) as a board location."""
+    if location in (None, "base"):
+        return f"base:{player}"
+    return location
+
+
+def battlefield(state: State, battlefield_id: str) -> dict[str, Any]:
+    """The battlefield with this id (KeyError when the match has none such)."""
+    for entry in state["battlefields"]:
+        if entry["id"] == battlefield_id:
+            return entry
+    raise KeyError(battlefield_id)
+
+
+def is_location(state: State, location: str) -> bool:
+    """Whether `location` names a base of a player of this match or one of its battlefields."""
+    if location.startswith("base:"):
+        return location.split(":", 1)[1] in state["players"]
+    return any(entry["id"] == location for entry in state["battlefields"])
+
+
+def is_on_board(obj: dict[str, Any] | None) -> bool:
+    return obj is not None and obj["zone"] == BOARD
+
+
+def is_unit(obj: dict[str, Any] | None) -> bool:
+    return obj is not None and obj["type"] == "Unit"

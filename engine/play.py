@@ -1,0 +1,187 @@
+"""Playing cards, their costs, and the rune pool.
+
+The process of play follows the later revision's rules 350-356: the card goes onto the chain as a pending item
+(351), choices are made (352), the total cost is determined (353) and paid (354), legality is checked (355), and the
+item is finalized (356): units and gear leave the chain for the board at once (333.1.c), spells linger until they
+resolve. Rune pools and the basic runes' abilities are the 2025-06-02 Core Rules 153-161 and 605.
+
+A `play` event carries every choice and payment of the process, so the engine walks all six steps in one event.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import chain, deck, timing
+from engine.objects import (battlefield, card_name, facts, is_location, place_on_board, resolve_location,
+                            reveal_card)
+from engine.rulings import Context
+
+KINDS = {"Spell": "spell", "Unit": "unit", "Gear": "gear"}
+
+
+def play(context: Context, event: dict[str, Any]) -> None:
+    state = context.state
+    player = context.player(event)
+    source = event.get("from", "hand")
+    obj = _card_to_play(context, player, event["card"], source)
+    card = facts(state, obj["card"])
+    check_timing(context, player, obj["card"], card.get("keywords", []), "play")
+    kind = KINDS.get(card.get("type"))
+    if kind is None:
+        context.fail("132", f"{obj['card']!r} is a {card.get('type')}: only units, gear and spells are played")
+    # Step 1 (351): the card goes onto the chain as a pending item, closing the state.
+    item = chain.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
+    chain.move_card_to_chain(state, obj)
+    # Step 2 (352): choices.
+    item["targets"] = chain.check_targets(context, event.get("targets", []), item)
+    location = _choose_location(context, player, kind, event.get("to"))
+    options = event.get("options", {})
+    accelerate = bool(options.get("accelerate"))
+    context.check(not accelerate or "Accelerate" in card.get("keywords", []), "717.1",
+                  f"{obj['card']!r} has no Accelerate to pay for")
+    # Steps 3-4 (353-354): determine the total cost and pay it.
+    energy, power = card.get("energy", 0), card.get("power", 0)
+    if accelerate and kind == "unit":
+        energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
+    pay(context, player, event.get("pay", {}), energy, power, card.get("domains", []), obj["card"])
+    # Steps 5-6 (355-356): legality was flagged along the way; finalize.
+    chain.finalize(context, item)
+    if kind in ("unit", "gear"):
+        chain.leave_chain(state, item)
+        obj["zone"] = "board"
+        obj["exhausted"] = kind == "unit" and not accelerate  # 356.2.c units enter exhausted, 356.2.d gear ready
+        place_on_board(state, obj, location)
+    timing.after_chain_change(state)
+
+
+def _card_to_play(context: Context, player: str, reference: str, source: str) -> dict[str, Any]:
+    """Find the card a player plays: an object id, or a card name in the zone it is played from."""
+    state = context.state
+    entry = state["players"][player]
+    if source == "hand":
+        candidates = entry["hand"]
+    elif source == "champion":
+        candidates = [entry["champion_zone"]] if entry["champion_zone"] else []
+    else:
+        context.fail("351", f"{player} plays from {source!r}; cards are played from 'hand' or 'champion' so far")
+    if reference in state["objects"]:
+        if reference not in candidates:
+            context.fail("351", f"{player} plays {reference} ({state['objects'][reference]['card']}), "
+                                f"which is not in their {source}")
+        return state["objects"][reference]
+    name = card_name(state, reference, f"{player}'s play")
+    for object_id in candidates:
+        if state["objects"][object_id]["card"] == name:
+            return state["objects"][object_id]
+    for object_id in candidates:  # a card drawn unseen is revealed as it is played
+        obj = state["objects"][object_id]
+        if obj["card"] is None and entry["deck"].get(name, 0) > 0:
+            entry["deck"][name] -= 1
+            reveal_card(state, obj, name)
+            return obj
+    context.fail("351", f"{player} plays {name!r}, but there is no {name!r} in their {source}")
+
+
+def check_timing(context: Context, player: str, card: str, keywords: list[str], verb: str) -> None:
+    """Whether `player` may play or activate this now.
+
+    Neutral open: only the turn player, with priority, in their action phase (310.1.a). Closed: the player with
+    priority, and only Reaction cards (309.1.a, 334.1.a). Showdowns (308.1.a) come with the combat work.
+    """
+    state = context.state
+    if state["phase"] == "setup":
+        context.fail("118", f"{player} {verb}s {card!r} before the first turn has begun")
+    if state["chain"]:
+        timing.check_priority(context, player, f"{verb}s {card!r}")
+        context.check("Reaction" in keywords, "334.1.a",
+                      f"{verb} {card!r} while a chain exists: only Reaction cards may be played in a closed state")
+        return
+    on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
+    context.check(on_own_action_phase, "310.1.a",
+                  f"{player} {verb}s {card!r} during the {state['phase']} phase of {state['turn_player']}'s turn: "
+                  f"cards are played by the turn player with priority in a neutral open state of their action "
+                  f"phase")
+
+
+def _choose_location(context: Context, player: str, kind: str, to: str | None) -> str | None:
+    """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (004 rule 559.2);
+    gear goes to its controller's base (356.2.d)."""
+    state = context.state
+    location = resolve_location(state, player, to)
+    if kind == "gear":
+        context.check(location == f"base:{player}", "356.2.d", f"gear enters the board at {player}'s base, "
+                                                               f"not {to!r}")
+        return f"base:{player}"
+    if kind != "unit":
+        return None
+    if location.startswith("base:"):
+        context.check(location == f"base:{player}", "352.2", f"{player} cannot play a unit to {location}")
+        return f"base:{player}"
+    if not is_location(state, location):
+        context.fail("352.2", f"{player} plays a unit to {to!r}, which is no location of this match")
+    controller = battlefield(state, location)["controller"]
+    context.check(controller == player, "352.2",
+                  f"{player} plays a unit to {location}, a battlefield they do not control")
+    return location
+
+
+def add(context: Context, event: dict[str, Any]) -> None:
+    """The basic runes' abilities (rule 157.2): exhaust a rune to add 1 Energy, recycle it to add 1 Power of its
+    domain. Adding resolves at once, without the chain (605.2)."""
+    state = context.state
+    player = context.player(event)
+    if state["phase"] in ("setup", "over"):
+        context.flag("605.4", f"{player} adds resources outside a turn")
+    elif state["priority"] not in (None, player) and player != state["turn_player"]:
+        context.flag("312.1.a", f"{player} adds resources while {state['priority']} has priority")
+    add_from_runes(context, player, event.get("exhaust", []), event.get("recycle", []))
+
+
+def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: list[str]) -> None:
+    state = context.state
+    pool = state["players"][player]["pool"]
+    for rune_id in exhaust + recycle:
+        rune = context.object(rune_id, "157", f"{player} uses rune {rune_id}")
+        if rune["type"] != "Rune" or rune["zone"] != "board":
+            context.fail("157", f"{rune_id} ({rune['card']}) is not a rune on the board")
+        context.check(rune["controller"] == player, "182.3.a", f"{player} uses {rune_id}, a rune they do not "
+                                                               f"control")
+    for rune_id in exhaust:
+        rune = state["objects"][rune_id]
+        context.check(not rune["exhausted"], "592.1.b", f"{rune_id} ({rune['card']}) is already exhausted")
+        rune["exhausted"] = True
+        pool["energy"] += 1  # rule 157.2.a: [T]: Add [1]
+    for rune_id in recycle:
+        rune = state["objects"].get(rune_id)
+        if rune is None:
+            context.flag("594.1.b", f"{rune_id} is recycled twice")
+            continue
+        for domain in facts(state, rune["card"]).get("domains", []):
+            pool["power"][domain] = pool["power"].get(domain, 0) + 1  # rule 157.2.b: Recycle this: Add [C]
+        deck.recycle(state, rune)
+
+
+def pay(context: Context, player: str, payment: dict[str, Any], energy: int, power: int,
+        domains: list[str], card: str) -> None:
+    """Rule 354.1: pay the combined Energy and Power cost from the rune pool, after adding what `payment` says.
+
+    Power must be of one of the card's domains (156.2), or universal. In an audit match a cost that cannot be met
+    is flagged and the pool is emptied as far as it goes.
+    """
+    for field in ("exhaust", "recycle"):
+        if not isinstance(payment.get(field, []), list):
+            context.fail("354.1", f"'pay.{field}' must be a list of rune ids")
+    add_from_runes(context, player, payment.get("exhaust", []), payment.get("recycle", []))
+    pool = context.state["players"][player]["pool"]
+    short_energy = max(0, energy - pool["energy"])
+    pool["energy"] = max(0, pool["energy"] - energy)
+    owed = power
+    for domain in [*domains, "Universal"]:
+        taken = min(owed, pool["power"].get(domain, 0))
+        if taken:
+            pool["power"][domain] -= taken
+            owed -= taken
+    pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
+    if short_energy or owed:
+        context.flag("354.1", f"{player} cannot pay for {card!r}: it costs {energy} Energy and {power} Power "
+                              f"({'/'.join(domains) or 'any'}); {short_energy} Energy and {owed} Power are missing")

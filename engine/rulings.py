@@ -1,0 +1,57 @@
+"""Violations: how a rules module says that an event breaks a rule.
+
+`context.flag(rule, message)` records a violation and lets the event go on being applied (audit matches keep it;
+strict matches refuse the event once the handler is done). `context.fail(rule, message)` stops: the event cannot
+be applied at all. Rule numbers are cited as in ../shared/rules/README.md: the later revision for turn states,
+priority, phases, chains, playing cards, targeting and costs; the 2025-06-02 Core Rules for everything else.
+"""
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from engine.errors import MalformedEvent
+from engine.objects import State
+
+
+class Unappliable(Exception):
+    """Raised inside a handler when the event cannot be applied at all."""
+
+    def __init__(self, violation: dict[str, Any]) -> None:
+        super().__init__(violation["message"])
+        self.violation = violation
+
+
+class Context:
+    """The state being built by one event, and the violations found so far."""
+
+    def __init__(self, state: State, seq: int) -> None:
+        self.state = state
+        self.seq = seq
+        self.violations: list[dict[str, Any]] = []
+
+    def flag(self, rule: str, message: str) -> None:
+        self.violations.append({"rule": rule, "message": message, "seq": self.seq})
+
+    def fail(self, rule: str, message: str) -> NoReturn:
+        raise Unappliable({"rule": rule, "message": message, "seq": self.seq})
+
+    def check(self, condition: bool, rule: str, message: str) -> bool:
+        """Flag `message` unless `condition` holds; returns the condition."""
+        if not condition:
+            self.flag(rule, message)
+        return condition
+
+    def player(self, event: dict[str, Any], field: str = "player") -> str:
+        """The player an event names; naming no player of the match is malformed."""
+        player = event[field]
+        if player not in self.state["players"]:
+            raise MalformedEvent(f"unknown player {player!r} in '{field}'; the players are "
+                                 f"{', '.join(self.state['players'])}")
+        return player
+
+    def object(self, object_id: str, rule: str, what: str) -> dict[str, Any]:
+        """The object with this id, or fail citing `rule`."""
+        obj = self.state["objects"].get(object_id)
+        if obj is None:
+            self.fail(rule, f"{what}: unknown object {object_id!r}")
+        return obj

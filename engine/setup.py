@@ -1,0 +1,228 @@
+"""Setting up a match and a game: decks, battlefields, turn order, opening hands and mulligans.
+
+Rules 103 (deck construction), 110-118 (setup process) and 644 (the duel mode), 2025-06-02 Core Rules.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine import deck, modes, turn
+from engine.catalog import Catalog
+from engine.errors import MalformedEvent
+from engine.objects import State, card_name, create_object, facts, new_id
+from engine.rulings import Context
+
+PLAYER_FIELDS = {"name": str, "legend": str, "champion": str, "deck": list, "runes": list, "battlefields": list}
+OPENING_HAND = 4  # rule 116
+MULLIGAN_MAX = 2  # rule 117.1
+
+
+def new_match(event: dict[str, Any], catalog: Catalog) -> State:
+    """The state after `match_created` (seq 1): the players, their card pools, nothing on the board yet."""
+    mode = modes.mode(event["mode"])
+    policy = event.get("policy", "strict")
+    if policy not in ("strict", "audit"):
+        raise MalformedEvent(f"'match_created' event: 'policy' must be 'strict' or 'audit', got {policy!r}")
+    catalog_name = event.get("catalog", "demo")
+    if catalog_name != catalog.name:
+        raise MalformedEvent(f"'match_created' names catalog {catalog_name!r} but was given {catalog.name!r}")
+    entries = event["players"]
+    if len(entries) != mode["players"]:
+        raise MalformedEvent(f"a {event['mode']} match has {mode['players']} players "
+                             f"(rule {mode['rule']}.1), got {len(entries)}")
+    state: State = {
+        "seq": 1, "mode": event["mode"], "policy": policy, "catalog": catalog_name, "info": event.get("info"),
+        "victory_score": mode["victory_score"],
+        "game": 0, "turn": 0, "turn_player": None, "phase": "setup", "state": "neutral_open",
+        "priority": None, "focus": None, "active_player": None, "relevant_players": [], "awaiting": [],
+        "turn_order": [], "players": {}, "battlefields": [], "objects": {}, "chain": [], "passes": [],
+        "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None,
+        "violations": [], "voided": [], "scored_this_turn": [],
+        "cards": {}, "card_codes": {}, "next_id": {},
+    }
+    for index, entry in enumerate(entries):
+        player = f"P{index + 1}"
+        _check_player_entry(entry, player)
+        known = {name: _known_card(state, catalog, name, f"{player}'s {what}")
+                 for what in ("legend", "champion") for name in [entry[what]]}
+        main_deck = Counter(_known_card(state, catalog, name, f"{player}'s deck") for name in entry["deck"])
+        runes = Counter(_known_card(state, catalog, name, f"{player}'s runes") for name in entry["runes"])
+        battlefields = [_known_card(state, catalog, name, f"{player}'s battlefields")
+                        for name in entry["battlefields"]]
+        state["players"][player] = {
+            "name": entry["name"], "legend_card": known[entry["legend"]], "champion_card": known[entry["champion"]],
+            "decklist": dict(main_deck), "runelist": dict(runes), "battlefield_choices": battlefields,
+            "legend": None, "champion_zone": None, "points": 0,
+            "hand": [], "deck": dict(main_deck), "deck_count": sum(main_deck.values()),
+            "rune_deck": dict(runes), "rune_deck_count": sum(runes.values()),
+            "pool": {"energy": 0, "power": {}}, "trash": [], "banishment": [], "base": [], "runes": [],
+            "setup": "opening_hand", "set_aside": [], "channeled_once": False,
+        }
+    for token in modes.TOKENS:
+        if catalog.get(token):
+            _known_card(state, catalog, token, "tokens")
+    return state
+
+
+def _check_player_entry(entry: Any, player: str) -> None:
+    if not isinstance(entry, dict):
+        raise MalformedEvent(f"'match_created' event: {player} must be a map, got {entry!r}")
+    for field, kind in PLAYER_FIELDS.items():
+        if not isinstance(entry.get(field), kind):
+            raise MalformedEvent(f"'match_created' event: {player} needs '{field}' ({kind.__name__}), "
+                                 f"got {entry.get(field)!r}")
+    for field in ("deck", "runes", "battlefields"):
+        for value in entry[field]:
+            if not isinstance(value, str):
+                raise MalformedEvent(f"'match_created' event: {player}'s '{field}' must list card names, "
+                                     f"got {value!r}")
+
+
+def _known_card(state: State, catalog: Catalog, reference: str, where: str) -> str:
+    """Resolve a card name or code against the catalog, copying its facts into the state."""
+    card = catalog.get(reference)
+    if card is None:
+        raise MalformedEvent(f"unknown card {reference!r} in {where} (catalog {catalog.name!r})")
+    state["cards"][card["name"]] = card
+    state["card_codes"][card["code"].lower()] = card["name"]
+    return card["name"]
+
+
+def check_decks(context: Context) -> None:
+    """Deck construction (rules 103.1-103.4, 644.4.a): flagged, since a judge may record what was really played."""
+    state = context.state
+    for player, entry in state["players"].items():
+        legend, champion = facts(state, entry["legend_card"]), facts(state, entry["champion_card"])
+        identity = set(legend.get("domains", []))
+        main_deck = Counter(entry["decklist"])
+        context.check(legend.get("type") == "Legend", "103.1",
+                      f"{player}'s legend {legend['name']!r} is a {legend.get('type')}, not a Champion Legend")
+        context.check(sum(main_deck.values()) >= 40, "103.2",
+                      f"{player}'s main deck has {sum(main_deck.values())} cards; it needs at least 40")
+        context.check(main_deck[champion["name"]] >= 1, "103.2.a",
+                      f"{player}'s chosen champion {champion['name']!r} is not in their main deck")
+        context.check(champion.get("supertype") == "Champion" and bool(set(champion.get("tags", []))
+                                                                          & set(legend.get("tags", []))),
+                      "103.2.a.2", f"{player}'s chosen champion {champion['name']!r} is not a champion unit with "
+                                   f"a tag of their legend {legend['name']!r}")
+        for name, copies in sorted(main_deck.items()):
+            card = facts(state, name)
+            context.check(copies <= 3, "103.2.b", f"{player}'s main deck has {copies} copies of {name!r}; "
+                                                  f"at most 3 are allowed")
+            context.check(card.get("type") in ("Unit", "Spell", "Gear"), "132",
+                          f"{name!r} ({card.get('type')}) is not a main deck card")
+            context.check(set(card.get("domains", [])) <= identity, "103.1.b.4",
+                          f"{name!r} ({'/'.join(card.get('domains', []))}) is outside {player}'s domain "
+                          f"identity ({'/'.join(sorted(identity))})")
+        signatures = sum(copies for name, copies in main_deck.items()
+                         if facts(state, name).get("supertype") == "Signature")
+        context.check(signatures <= 3, "103.2.d", f"{player}'s main deck has {signatures} Signature cards; "
+                                                  f"at most 3 are allowed")
+        runes = Counter(entry["runelist"])
+        context.check(sum(runes.values()) == 12, "103.3.a",
+                      f"{player}'s rune deck has {sum(runes.values())} runes; it must have exactly 12")
+        for name in sorted(runes):
+            rune = facts(state, name)
+            context.check(rune.get("type") == "Rune" and set(rune.get("domains", [])) <= identity, "103.3.a.1",
+                          f"{name!r} is not a rune of {player}'s domain identity")
+        context.check(len(entry["battlefield_choices"]) == 3, "644.4.a",
+                      f"{player} brought {len(entry['battlefield_choices'])} battlefields; a duel needs 3")
+
+
+def game_started(context: Context, event: dict[str, Any]) -> None:
+    """Battlefields chosen and turn order fixed (rules 111-115, 644.5); legends and champions take their zones."""
+    state = context.state
+    if not context.check(state["game"] == 0, "110", f"game {state['game']} has already started"):
+        context.fail("110", "a game cannot be started twice")
+    first = context.player(event, "first_player")
+    context.check(event["game"] == 1, "644.6", f"a duel is a best of 1: there is no game {event['game']}")
+    order = list(state["players"])
+    start = order.index(first)
+    state["turn_order"] = order[start:] + order[:start]  # rule 115.1.b: seating order from the first player
+    state["game"] = event["game"]
+    chosen = event["battlefields"]
+    for player, entry in state["players"].items():
+        reference = chosen.get(player)
+        if not isinstance(reference, str):
+            raise MalformedEvent(f"'game_started' event: 'battlefields' needs a battlefield name for {player}")
+        name = card_name(state, reference, f"{player}'s battlefield")
+        context.check(name in entry["battlefield_choices"], "644.5",
+                      f"{player} chose battlefield {name!r}, which is not one of the three they brought")
+        state["battlefields"].append({"id": new_id(state, "bf"), "name": name, "owner": player, "controller": None,
+                                      "contested": False, "units": [], "facedown": None})
+    for player, entry in state["players"].items():
+        entry["legend"] = create_object(state, entry["legend_card"], player, "legend")  # rule 111
+        if entry["deck"].get(entry["champion_card"], 0) > 0:
+            entry["deck"][entry["champion_card"]] -= 1
+            entry["deck_count"] -= 1
+        entry["champion_zone"] = create_object(state, entry["champion_card"], player, "champion")  # rule 112
+
+
+def opening_draw(context: Context, player: str, cards: list[str | None]) -> None:
+    """The opening hand (rule 116) or a mulligan's replacement draw (rule 117.2)."""
+    state = context.state
+    entry = state["players"][player]
+    if state["game"] == 0:
+        context.fail("116", f"{player} draws before the game has started")
+    if entry["setup"] == "opening_hand":
+        context.check(len(cards) == OPENING_HAND, "116",
+                      f"{player} draws {len(cards)} cards for their opening hand; players each draw 4")
+        deck.draw_cards(context, player, cards)
+        entry["setup"] = "mulligan"
+    elif entry["setup"] == "replace":
+        context.check(len(cards) == len(entry["set_aside"]), "117.2",
+                      f"{player} set aside {len(entry['set_aside'])} cards but draws {len(cards)}")
+        deck.draw_cards(context, player, cards)
+        for object_id in entry["set_aside"]:  # rule 117.3: recycle the set-aside cards
+            deck.recycle(state, state["objects"][object_id])
+        entry["set_aside"] = []
+        _mulligan_done(context, player)
+    else:
+        context.flag("116", f"{player} draws during setup but has no opening hand or mulligan draw to make")
+        deck.draw_cards(context, player, cards)
+
+
+def mulligan(context: Context, event: dict[str, Any]) -> None:
+    """Rule 117: in turn order, each player sets aside up to two cards, draws as many, then recycles them."""
+    state = context.state
+    player = context.player(event)
+    entry = state["players"][player]
+    if state["phase"] != "setup" or entry["setup"] not in ("mulligan",):
+        context.fail("117", f"{player} has no mulligan to make now")
+    waiting = [other for other in state["turn_order"] if state["players"][other]["setup"] == "opening_hand"]
+    context.check(not waiting, "116", f"{player} mulligans before {', '.join(waiting)} drew an opening hand")
+    pending = [other for other in state["turn_order"] if state["players"][other]["setup"] != "ready"]
+    context.check(pending[0] == player, "117", f"{player} mulligans out of turn order: {pending[0]} goes first")
+    set_aside = event["set_aside"]
+    context.check(len(set_aside) <= MULLIGAN_MAX, "117.1",
+                  f"{player} sets aside {len(set_aside)} cards; a player may set aside up to two")
+    for object_id in set_aside:
+        if object_id not in entry["hand"]:
+            context.fail("117.1", f"{player} sets aside {object_id!r}, which is not in their hand")
+    for object_id in set_aside:
+        entry["hand"].remove(object_id)
+        state["objects"][object_id]["zone"] = "aside"
+    entry["set_aside"] = list(set_aside)
+    if set_aside:
+        entry["setup"] = "replace"
+    else:
+        _mulligan_done(context, player)
+
+
+def draw_event(context: Context, event: dict[str, Any]) -> None:
+    """A `draw` event: an opening hand or mulligan draw during setup, else the draw phase's draw."""
+    player = context.player(event)
+    cards = event["cards"]
+    if context.state["phase"] == "setup":
+        opening_draw(context, player, cards)
+    else:
+        turn.draw_phase(context, player, cards)
+
+
+def _mulligan_done(context: Context, player: str) -> None:
+    """Once every player is ready, the first player takes their turn (rule 118)."""
+    state = context.state
+    state["players"][player]["setup"] = "ready"
+    if all(entry["setup"] == "ready" for entry in state["players"].values()):
+        turn.start_turn(context, state["turn_order"][0])

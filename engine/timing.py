@@ -1,0 +1,113 @@
+"""States of the turn, priority and focus, and what the engine waits for next.
+
+The later revision's rules 307-313 (states, priority, focus) and 334-336 (passing and resolving on the chain).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.objects import State, next_in_turn_order
+from engine.rulings import Context
+
+
+def turn_state(state: State) -> str:
+    """Rule 310: neutral or showdown (308), open or closed (309: closed while a chain exists)."""
+    neutral = "showdown" if state["showdown"] else "neutral"
+    return f"{neutral}_{'closed' if state['chain'] else 'open'}"
+
+
+def relevant_players(state: State) -> list[str]:
+    """Rule 531.1.a: with no combat going on, every player is relevant."""
+    return list(state["turn_order"])
+
+
+def after_chain_change(state: State) -> None:
+    """Who has priority after an item joins or leaves the chain.
+
+    A chain with items: the controller of the newest item gains priority and becomes the active player, and every
+    relevant player must pass again (333.1.c.3, 336.4). No chain: during the action phase the turn player has
+    priority (312.2.a); in any other phase nobody does.
+    """
+    state["passes"] = []
+    if state["chain"]:
+        newest = state["chain"][-1]["controller"]
+        state["priority"] = newest
+        state["active_player"] = newest
+    else:
+        state["active_player"] = None
+        in_action = state["phase"] == "action" and state["showdown"] is None
+        state["priority"] = state["turn_player"] if in_action else None
+
+
+def all_passed(state: State) -> bool:
+    """Rule 335.1: every relevant player passed in sequence without adding to the chain."""
+    return bool(state["chain"]) and set(relevant_players(state)) <= set(state["passes"])
+
+
+def check_priority(context: Context, player: str, action: str) -> None:
+    """Flag a discretionary action by a player without priority (rules 312.1.a, 312.1.b)."""
+    holder = context.state["priority"]
+    if holder is None:
+        context.flag("312.1.b", f"{player} {action}, but no player has priority now")
+    elif holder != player:
+        context.flag("312.1.a", f"{player} {action}, but {holder} has priority")
+
+
+def pass_priority(context: Context, event: dict[str, Any]) -> None:
+    """Pass priority to the next relevant player in turn order (334.1.c, 335.2), or let the newest item resolve
+    once everyone has passed (335.1)."""
+    state = context.state
+    player = context.player(event)
+    if not state["chain"]:
+        context.fail("334.1.c", f"{player} passes, but there is no chain to pass on; "
+                                f"the turn player ends the action phase with end_turn (rule 516.6)")
+    check_priority(context, player, "passes")
+    if player not in state["passes"]:
+        state["passes"].append(player)
+    if all_passed(state):
+        state["priority"] = None
+    else:
+        state["priority"] = next_in_turn_order(state, player, relevant_players(state))
+
+
+def awaiting(state: State) -> list[dict[str, Any]]:
+    """What the engine waits for next, so a recording screen can prompt for it (contract section 2)."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "setup":
+        return _awaiting_setup(state)
+    if state["chain"]:
+        if all_passed(state):
+            return [{"player": state["chain"][-1]["controller"], "kind": "resolve"}]
+        return [{"player": state["priority"], "kind": "priority"}]
+    turn_player = state["turn_player"]
+    if phase in ("channel", "draw"):
+        return [{"player": turn_player, "kind": phase}]
+    return [{"player": turn_player, "kind": "action"}]
+
+
+def _awaiting_setup(state: State) -> list[dict[str, Any]]:
+    if state["game"] == 0:
+        return [{"player": None, "kind": "game_started"}]
+    players = state["players"]
+    drawing = [player for player in state["turn_order"] if players[player]["setup"] == "opening_hand"]
+    if drawing:
+        return [{"player": player, "kind": "draw"} for player in drawing]
+    for player in state["turn_order"]:
+        step = players[player]["setup"]
+        if step == "mulligan":
+            return [{"player": player, "kind": "mulligan"}]
+        if step == "replace":
+            return [{"player": player, "kind": "draw"}]
+    return []
+
+
+def refresh_derived(state: State) -> None:
+    """The state fields that follow from the rest: turn state, relevant players, awaiting, scores, hand counts."""
+    state["state"] = turn_state(state)
+    state["relevant_players"] = relevant_players(state) if state["chain"] or state["showdown"] else []
+    state["awaiting"] = awaiting(state)
+    state["scores"] = {player: entry["points"] for player, entry in state["players"].items()}
+    for entry in state["players"].values():
+        entry["hand_count"] = len(entry["hand"])

@@ -1,0 +1,203 @@
+"""The built-in sample matches that `riftlog demo` records.
+
+Two duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
+Nine-Tailed Fox (Calm/Mind), over five turns:
+
+- "strict": turn 5 has a chain of three items that resolve newest first (Shakedown, answered by Discipline,
+  answered by Hard Bargain, which counters Discipline; then Shakedown kills Stalwart Poro). An illegal play during
+  that chain is refused by the log, and a judge's note records the refusal.
+- "audit": the same game, transcribed after the fact, where Nine-Tailed Fox answered with Rune Prison, which has no
+  Reaction: the log keeps the play and flags it (rule 334.1.a). The game ends with a concession.
+
+Events that target objects are written as functions of the state so far, since object ids are handed out by the
+engine as the match unfolds.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Callable
+
+from engine import IllegalEvent, apply
+from recorder import Log, Refused
+
+Step = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def decks() -> list[dict[str, Any]]:
+    return json.loads(resources.files("engine").joinpath("data/demo_decks.json").read_text())["decks"]
+
+
+def match_created(policy: str, event: str) -> dict[str, Any]:
+    players = [{"name": name, **{key: deck[key] for key in ("legend", "champion", "deck", "runes", "battlefields")}}
+               for name, deck in zip(("Ana", "Ben"), decks())]
+    return {"type": "match_created", "mode": "duel", "players": players, "catalog": "demo", "policy": policy,
+            "info": {"event": event, "round": 1, "table": 1 if policy == "strict" else 2}}
+
+
+def find(state: dict[str, Any], player: str, card: str, zone: str = "board") -> str:
+    """The id of `player`'s first object named `card` in `zone` (the newest, for runes on the board: see runes)."""
+    for object_id, obj in state["objects"].items():
+        if obj["owner"] == player and obj["card"] == card and obj["zone"] == zone:
+            return object_id
+    raise LookupError(f"no {card!r} of {player} in {zone}")
+
+
+def ready_runes(state: dict[str, Any], player: str, count: int, domain: str | None = None) -> list[str]:
+    """`count` ready runes of `player`, optionally of one domain (oldest first)."""
+    found = [object_id for object_id in state["players"][player]["runes"]
+             if not state["objects"][object_id]["exhausted"]
+             and (domain is None or state["cards"][state["objects"][object_id]["card"]]["domains"] == [domain])]
+    if len(found) < count:
+        raise LookupError(f"{player} has {len(found)} ready {domain or ''} runes, not {count}")
+    return found[:count]
+
+
+def play(player: str, card: str, exhaust: int = 0, recycle: str | None = None,
+         target: tuple[str, str] | None = None, target_item: int | None = None) -> Step:
+    """A `play` that pays by exhausting `exhaust` runes and recycling one rune of domain `recycle`, targeting
+    (owner, card) on the board or the chain item `target_item` positions from the top."""
+    def build(state: dict[str, Any]) -> dict[str, Any]:
+        recycled = ready_runes(state, player, 1, recycle) if recycle else []
+        exhausted = [rune for rune in ready_runes(state, player, exhaust + len(recycled)) if rune not in recycled]
+        event: dict[str, Any] = {"type": "play", "player": player, "card": card,
+                                 "pay": {"exhaust": exhausted[:exhaust], "recycle": recycled}}
+        if target:
+            event["targets"] = [find(state, *target)]
+        if target_item is not None:
+            event["targets"] = [state["chain"][-target_item]["id"]]
+        return event
+    return build
+
+
+def resolve(*effects: Callable[[dict[str, Any]], dict[str, Any]]) -> Step:
+    """Resolve the newest chain item with the given effect ops."""
+    return lambda state: {"type": "resolve", "item": state["chain"][-1]["id"],
+                          "effects": [effect(state) for effect in effects]}
+
+
+def counter_item(position: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda state: {"op": "counter", "item": state["chain"][-position]["id"]}
+
+
+def damage(owner: str, card: str, amount: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda state: {"op": "damage", "target": find(state, owner, card), "amount": amount}
+
+
+def opening() -> list[Step]:
+    """Setup and the first four turns, common to both sample matches."""
+    return [
+        {"type": "game_started", "game": 1, "first_player": "P1",
+         "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}},
+        {"type": "draw", "player": "P1", "cards": ["Legion Rearguard", "Shakedown", "Hard Bargain", "Void Seeker"]},
+        {"type": "draw", "player": "P2",
+         "cards": ["Stalwart Poro", "Discipline", "Clockwork Keeper", "Rune Prison"]},
+        lambda state: {"type": "mulligan", "player": "P1", "set_aside": [find(state, "P1", "Void Seeker", "hand")]},
+        {"type": "draw", "player": "P1", "cards": ["Chemtech Enforcer"]},
+        {"type": "mulligan", "player": "P2", "set_aside": []},
+        # Turn 1: Ana.
+        {"type": "channel", "player": "P1", "runes": ["Fury Rune", "Chaos Rune"]},
+        {"type": "draw", "player": "P1", "cards": ["Pouty Poro"]},
+        play("P1", "Legion Rearguard", exhaust=2),
+        {"type": "end_turn", "player": "P1"},
+        # Turn 2: Ben channels an extra rune on his first turn (rule 644.7).
+        {"type": "channel", "player": "P2", "runes": ["Calm Rune", "Mind Rune", "Calm Rune"]},
+        {"type": "draw", "player": "P2", "cards": ["Sunlit Guardian"]},
+        play("P2", "Stalwart Poro", exhaust=2),
+        {"type": "end_turn", "player": "P2"},
+        # Turn 3: Ana.
+        {"type": "channel", "player": "P1", "runes": ["Fury Rune", "Chaos Rune"]},
+        {"type": "draw", "player": "P1", "cards": ["Flame Chompers"]},
+        play("P1", "Chemtech Enforcer", exhaust=2),
+        play("P1", "Pouty Poro", exhaust=2),
+        {"type": "end_turn", "player": "P1"},
+        # Turn 4: Ben.
+        {"type": "channel", "player": "P2", "runes": ["Mind Rune", "Calm Rune"]},
+        {"type": "draw", "player": "P2", "cards": ["Defy"]},
+        play("P2", "Clockwork Keeper", exhaust=2),
+        {"type": "end_turn", "player": "P2"},
+        # Turn 5: Ana.
+        {"type": "channel", "player": "P1", "runes": ["Fury Rune", "Chaos Rune"]},
+        {"type": "draw", "player": "P1", "cards": ["Gust"]},
+        play("P1", "Shakedown", exhaust=2, recycle="Fury", target=("P2", "Stalwart Poro")),
+        {"type": "pass", "player": "P1"},
+    ]
+
+
+def strict_steps() -> list[Step]:
+    return [
+        *opening(),
+        play("P2", "Discipline", exhaust=2, target=("P2", "Stalwart Poro")),
+        {"type": "pass", "player": "P2"},
+        play("P1", "Hard Bargain", exhaust=2, target_item=1),
+        {"type": "pass", "player": "P1"},
+        {"type": "pass", "player": "P2"},
+        resolve(counter_item(2)),  # Ben cannot pay [2]: Discipline is countered
+        {"type": "pass", "player": "P1"},
+        {"type": "pass", "player": "P2"},
+        resolve(damage("P2", "Stalwart Poro", 6)),  # lethal: the cleanup kills the Poro (rule 520)
+        {"type": "end_turn", "player": "P1"},
+    ]
+
+
+def audit_steps() -> list[Step]:
+    return [
+        *opening(),
+        # Rune Prison has Action, not Reaction: flagged (334.1.a), kept.
+        play("P2", "Rune Prison", exhaust=2, recycle="Calm", target=("P1", "Legion Rearguard")),
+        {"type": "pass", "player": "P2"},
+        play("P1", "Hard Bargain", exhaust=2, target_item=1),
+        {"type": "pass", "player": "P1"},
+        {"type": "pass", "player": "P2"},
+        resolve(counter_item(2)),
+        {"type": "pass", "player": "P1"},
+        {"type": "pass", "player": "P2"},
+        resolve(damage("P2", "Stalwart Poro", 6)),
+        {"type": "concede", "player": "P2"},
+    ]
+
+
+REFUSED_ATTEMPT: Step = play("P2", "Sunlit Guardian", exhaust=0)
+
+
+def record(log: Log, policy: str, steps: list[Step], event: str) -> str:
+    """Record one sample match step by step through the log; returns its id."""
+    match_id, token = log.create_match(match_created(policy, event), meta={"client": "riftlog demo"})
+    state = log.state_at(match_id)
+    for step in steps:
+        built = step(state) if callable(step) else step
+        log.append(match_id, [built], expected_seq=state["seq"], meta={"client": "riftlog demo"})
+        state = log.state_at(match_id)
+        if policy == "strict" and len(state["chain"]) == 3:
+            state = _refused_attempt(log, match_id, state)
+    return match_id
+
+
+def _refused_attempt(log: Log, match_id: str, state: dict[str, Any]) -> dict[str, Any]:
+    """Try a play the rules forbid while the chain is open; the strict log refuses it and a judge notes it."""
+    attempt = REFUSED_ATTEMPT(state)
+    try:
+        log.append(match_id, [attempt], expected_seq=state["seq"])
+    except Refused as refusal:
+        text = "Refused: P2 tried to play Sunlit Guardian: " + "; ".join(
+            f"{violation['message']} (rule {violation['rule']})" for violation in refusal.violations)
+        log.append(match_id, [{"type": "note", "text": text}], expected_seq=state["seq"])
+        return log.state_at(match_id)
+    raise AssertionError("the strict log accepted an illegal play")
+
+
+def record_demo(log: Log) -> list[str]:
+    """Record the sample matches; returns their ids."""
+    return [record(log, "strict", strict_steps(), "riftlog demo: strict"),
+            record(log, "audit", audit_steps(), "riftlog demo: audit")]
+
+
+def check_steps(steps: list[Step], policy: str, catalog: Any) -> dict[str, Any]:
+    """Fold the steps without a log (for tests): returns the final state."""
+    state = apply(None, match_created(policy, "check"), catalog)
+    for step in steps:
+        try:
+            state = apply(state, step(state) if callable(step) else step, catalog)
+        except IllegalEvent as error:
+            raise AssertionError(f"seq {state['seq'] + 1}: {error}") from error
+    return state

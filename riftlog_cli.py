@@ -1,0 +1,324 @@
+"""The riftlog command line: a thin click layer over recorder, replays and web.
+
+Every command takes `--db PATH` (before or after the command name; default `$RIFTLOG_DB`, else `riftlog.db` in the
+working directory). Data comes out as JSON; a user's mistake (an unknown match, bad JSON, a wrong token, a refused
+event) ends with a one-line message and exit status 1, never a traceback.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterator
+
+import click
+
+DB_ENVVAR = "RIFTLOG_DB"
+DEFAULT_DB = "riftlog.db"
+
+
+def _version() -> str:
+    try:
+        return metadata.version("riftlog")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _remember_db(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """Both `riftlog --db X cmd` and `riftlog cmd --db X` set the database; the later one wins."""
+    if value is not None:
+        ctx.meta["riftlog.db"] = value
+
+
+def db_option(default: str | None) -> Any:
+    return click.option(
+        "--db", "db", type=click.Path(dir_okay=False), default=default, expose_value=False, is_eager=True,
+        callback=_remember_db, envvar=DB_ENVVAR if default is not None else None, show_default=default is not None,
+        help=f"SQLite database file (default: ${DB_ENVVAR}, else {DEFAULT_DB}).",
+    )
+
+
+def db_path() -> str:
+    return click.get_current_context().meta.get("riftlog.db") or os.environ.get(DB_ENVVAR) or DEFAULT_DB
+
+
+def open_log(must_exist: bool = True):
+    """The recorder.Log of --db; a missing file is an error for commands that only read or append."""
+    import recorder
+
+    path = db_path()
+    if must_exist and not Path(path).exists():
+        raise click.ClickException(f"no database at {path}: run `riftlog demo` or `riftlog create FILE` first, "
+                                   f"or pass --db")
+    return recorder.Log(path)
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the domain errors of the layers below into one-line click errors (exit status 1)."""
+    import engine
+    import recorder
+    import replays
+
+    try:
+        yield
+    except recorder.Refused as error:
+        raise click.ClickException(f"refused: {error}" + _violations(error.violations)) from None
+    except (recorder.RecorderError, engine.EngineError, replays.ReplayError) as error:
+        raise click.ClickException(str(error) or type(error).__name__) from None
+
+
+def _violations(violations: list[dict[str, Any]] | None) -> str:
+    lines = [f"\n  rule {v.get('rule')}: {v.get('message')}" for v in violations or []]
+    return "".join(lines) if len(lines) > 1 else ""
+
+
+def read_json(source: str, what: str) -> Any:
+    """JSON from a file path or "-" (stdin)."""
+    try:
+        with click.open_file(source, "r", encoding="utf-8") as stream:
+            text = stream.read()
+    except OSError as error:
+        raise click.ClickException(f"cannot read {what} {source}: {error.strerror or error}") from None
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        name = "stdin" if source == "-" else source
+        raise click.ClickException(f"{name} is not valid JSON: {error}") from None
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_version(), "--version", prog_name="riftlog")
+@db_option(DEFAULT_DB)
+def cli() -> None:
+    """riftlog: record, audit and replay Riftbound matches.
+
+    Matches live in one SQLite file (--db). Start with `riftlog demo` and `riftlog serve`.
+    """
+
+
+@cli.command()
+@click.option("--replace", is_flag=True, help="Delete the database file first.")
+@db_option(None)
+def demo(replace: bool) -> None:
+    """Record the built-in sample matches and print their ids."""
+    from replays.demo import record_demo
+
+    path = Path(db_path())
+    if replace:
+        for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            stale.unlink(missing_ok=True)
+    with user_errors():
+        match_ids = record_demo(open_log(must_exist=False))
+    for match_id in match_ids:
+        click.echo(match_id)
+    click.echo(f"recorded {len(match_ids)} sample match{'es' if len(match_ids) != 1 else ''} in {path}", err=True)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--debug", is_flag=True, help="Flask debug mode (reloader and debugger): never on a public host.")
+@db_option(None)
+def serve(host: str, port: int, debug: bool) -> None:
+    """Serve the viewer and the HTTP API."""
+    from web import create_app
+
+    path = db_path()
+    app = create_app({"DATABASE": path})
+    click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
+    app.run(host=host, port=port, debug=debug)
+
+
+@cli.command()
+@click.argument("match_id", metavar="MATCH")
+@click.argument("source", metavar="[FILE|-]", default="-")
+@click.option("--token", required=True, envvar="RIFTLOG_TOKEN", help="The match's token (or $RIFTLOG_TOKEN).")
+@click.option("--expected-seq", type=click.IntRange(min=0), help="Refuse the append unless the head is this seq.")
+@click.option("--idempotency-key", help="Retrying with the same key appends nothing the second time.")
+@db_option(None)
+def append(match_id: str, source: str, token: str, expected_seq: int | None, idempotency_key: str | None) -> None:
+    """Append events from JSON to MATCH: one event, a list, or {"events": [...]}.
+
+    Prints {"seq", "hash"} of the new head.
+    """
+    data = read_json(source, "events")
+    events = events_of(data)
+    if isinstance(data, dict) and "events" in data:
+        expected_seq = data.get("expected_seq", expected_seq) if expected_seq is None else expected_seq
+        idempotency_key = idempotency_key or data.get("idempotency_key")
+    with user_errors():
+        log = open_log()
+        log.match(match_id)
+        if not log.check_token(match_id, token):
+            raise click.ClickException(f"wrong token for match {match_id}")
+        echo_json(log.append(match_id, events, expected_seq=expected_seq, idempotency_key=idempotency_key))
+
+
+def events_of(data: Any) -> list[dict[str, Any]]:
+    """The events of an append file: one event, a list of events, or {"events": [...]} / {"event": {...}}."""
+    if isinstance(data, dict) and "events" in data:
+        data = data["events"]
+    elif isinstance(data, dict) and "event" in data and "type" not in data:
+        data = [data["event"]]
+    elif isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not data or not all(isinstance(event, dict) for event in data):
+        raise click.ClickException('expected one event (an object with a "type"), a non-empty list of events, '
+                                   'or {"events": [...]}')
+    return data
+
+
+@cli.command()
+@click.argument("match_id", metavar="MATCH")
+@click.option("--at", "seq", type=int, help="The seq to show (default: the head).")
+@click.option("--view", default="judge", show_default=True, help="judge, spectator, or a player (P1, P2, ...).")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (contract section 2).")
+@db_option(None)
+def show(match_id: str, seq: int | None, view: str, as_json: bool) -> None:
+    """Show the state of MATCH at a seq, as text or JSON."""
+    import engine
+    import replays
+
+    from web.describe import describe_event, object_namer
+
+    with user_errors():
+        log = open_log()
+        log.match(match_id)
+        cursor = replays.Cursor(log, match_id)
+        seq = cursor.head_seq if seq is None else seq
+        if not 1 <= seq <= cursor.head_seq:
+            raise click.ClickException(f"--at {seq} is out of range: match {match_id} has events 1 to "
+                                       f"{cursor.head_seq}")
+        state = cursor.state(seq)
+        players = list(state.get("players") or {})
+        if view not in ("judge", "spectator", *players):
+            raise click.ClickException(f"unknown view {view!r}: choose one of judge, spectator, {', '.join(players)}")
+        shown = engine.view(state, view)
+        if as_json:
+            echo_json(shown)
+            return
+        recorded = log.events(match_id, after=seq - 1, upto=seq)
+    event = recorded[0]["event"] if recorded else {}
+    click.echo(summary_text(match_id, shown, seq, cursor.head_seq,
+                            describe_event(event, object_namer(shown), view) if event else ""))
+
+
+def summary_text(match_id: str, state: dict[str, Any], seq: int, head_seq: int, event_text: str) -> str:
+    """A few lines a judge can read at a glance: where the game is, each player's board, the chain."""
+    objects = state.get("objects") or {}
+
+    def name(ref: Any) -> str:
+        obj = objects.get(ref) if isinstance(ref, str) else None
+        if not obj:
+            return str(ref)
+        marks = [f"{obj['might']} might"] if obj.get("might") is not None else []
+        marks += [f"{obj['damage']} damage"] if obj.get("damage") else []
+        marks += [mark for mark in ("exhausted", "stunned") if obj.get(mark)]
+        marks += ["buff"] if obj.get("buff") else []
+        detail = f", {', '.join(marks)}" if marks else ""
+        return f"{obj.get('card') or 'hidden'} ({ref}{detail})"
+
+    def names(refs: Any) -> str:
+        refs = refs if isinstance(refs, list) else [refs] if refs else []
+        return ", ".join(name(ref) for ref in refs) or "-"
+
+    lines = [
+        f"match {match_id}  seq {seq}/{head_seq}",
+        f"game {state.get('game')}  turn {state.get('turn')} ({state.get('turn_player')})  phase {state.get('phase')}"
+        f"  {state.get('state')}",
+        f"priority {state.get('priority') or '-'}  focus {state.get('focus') or '-'}"
+        f"  active {state.get('active_player') or '-'}",
+        "awaiting " + (", ".join(f"{w.get('player')} {w.get('kind')}" for w in state.get("awaiting") or []) or "-"),
+    ]
+    if state.get("winner"):
+        lines.append(f"winner {state['winner']}")
+    for player, info in (state.get("players") or {}).items():
+        pool = info.get("pool") or {}
+        power = ", ".join(f"{amount} {domain}" for domain, amount in (pool.get("power") or {}).items() if amount)
+        runes = info.get("runes") or []
+        ready = sum(1 for ref in runes if not (objects.get(ref) or {}).get("exhausted"))
+        lines += [
+            f"{player}: {info.get('points', 0)} points, hand {info.get('hand_count')}, deck {info.get('deck_count')},"
+            f" trash {len(info.get('trash') or [])}, runes {ready}/{len(runes)} ready,"
+            f" pool {pool.get('energy', 0)} energy{' + ' + power if power else ''}",
+            f"  legend {names(info.get('legend'))}; champion zone {names(info.get('champion_zone'))}",
+            f"  base {names(info.get('base'))}",
+        ]
+    for field in state.get("battlefields") or []:
+        lines.append(f"{field.get('name')} ({field.get('id')}): controller {field.get('controller') or '-'}"
+                     f"{', contested' if field.get('contested') else ''}; units {names(field.get('units'))}")
+    chain = state.get("chain") or []
+    lines.append("chain (bottom to top): " + ("; ".join(
+        f"{item.get('id')} {item.get('card') or name(item.get('source'))} [{item.get('kind')}, "
+        f"{item.get('controller')}, {'pending' if item.get('pending') else 'finalized'}]" for item in chain) or "empty"))
+    if event_text:
+        lines.append(f"event {seq}: {event_text}")
+    for violation in state.get("violations") or []:
+        if violation.get("seq") == seq:
+            lines.append(f"  violation: rule {violation.get('rule')}: {violation.get('message')}")
+    return "\n".join(lines)
+
+
+@cli.command()
+@click.argument("match_id", metavar="MATCH")
+@db_option(None)
+def verify(match_id: str) -> None:
+    """Re-fold MATCH and check its hash chain; exit status 1 when it does not hold."""
+    import replays
+
+    with user_errors():
+        log = open_log()
+        log.match(match_id)
+        report = replays.verify(log, match_id)
+    echo_json(report)
+    if not report.get("ok"):
+        raise click.ClickException(f"match {match_id} fails verification at seq {report.get('bad_seq')}: "
+                                   f"{report.get('error')}")
+
+
+@cli.command()
+@click.argument("source", metavar="FILE")
+@db_option(None)
+def create(source: str) -> None:
+    """Create a match from a match_created JSON file (or - for stdin); prints its id and token."""
+    event = read_json(source, "match")
+    if not isinstance(event, dict):
+        raise click.ClickException("expected a match_created event (a JSON object)")
+    event.setdefault("type", "match_created")
+    with user_errors():
+        match_id, token = open_log(must_exist=False).create_match(event)
+    echo_json({"id": match_id, "token": token})
+
+
+@cli.group()
+def catalog() -> None:
+    """Card catalogs: the card facts a match_created names in `catalog`."""
+
+
+@catalog.command("import")
+@click.argument("source", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--name", help="Catalog name (default: the file's stem).")
+@db_option(None)
+def catalog_import(source: str, name: str | None) -> None:
+    """Load a card catalog in the card-gallery format (e.g. ../shared/data/cards.json)."""
+    from engine.catalog import parse_gallery
+
+    name = name or Path(source).stem
+    data = read_json(source, "catalog")
+    if not isinstance(data, dict):
+        raise click.ClickException(f"{source} is not a card gallery: expected a JSON object with \"cards\"")
+    try:
+        parsed = parse_gallery(data, name)
+    except ValueError as error:
+        raise click.ClickException(f"{source} is not a valid card gallery: {error}") from None
+    with user_errors():
+        open_log(must_exist=False).import_catalog(parsed)
+    cards = getattr(parsed, "cards", None)
+    echo_json({"name": name, "cards": len(cards) if cards is not None else None})

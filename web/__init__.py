@@ -1,0 +1,36 @@
+"""The web layer: the HTTP API of contract section 3 and the HTML match viewer.
+
+Modelled on the Flask tutorial (flaskr): `create_app(test_config=None)` builds the app, the API and the viewer are
+blueprints, and each request opens its own `recorder.Log` in `flask.g` (see `web.db`). No rules logic lives here:
+the state comes from `replays.Cursor` and `engine.view`, and this package only moves it to and from the wire.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the riftlog app.
+
+    Config: `DATABASE`, the SQLite file of the log (default `$RIFTLOG_DB`, else `riftlog.db` in the working
+    directory). `test_config` overrides any key.
+    """
+    app = Flask(__name__)
+    app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db")
+    if test_config is not None:
+        app.config.update(test_config)
+    # Events and states read best in the order the engine wrote their keys.
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    from . import api, db, errors, viewer
+
+    db.init_app(app)
+    errors.init_app(app)
+    viewer.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(viewer.bp)
+    return app
+
