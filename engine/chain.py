@@ -42,7 +42,8 @@ def check_targets(context: Context, targets: list[str], item: dict[str, Any]) ->
     state = context.state
     chain_ids = {entry["id"] for entry in state["chain"]}
     for target in targets:
-        if target == item["id"] or target == item["source"]:
+        # An ability may target its own source: they are separate objects (352.8.c).
+        if target == item["id"] or item["kind"] != "ability" and target == item["source"]:
             context.flag("352.8.c", f"{item['card']!r} cannot target itself")
             continue
         obj = state["objects"].get(target)

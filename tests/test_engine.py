@@ -1,0 +1,121 @@
+"""The fold itself: purity, determinism, malformed events, and the views of a state."""
+from __future__ import annotations
+
+import copy
+import json
+
+import msgpack
+import pytest
+
+import engine
+from replays import demo
+from table import CATALOG, Table
+
+
+def demo_events(policy: str = "strict") -> list[dict]:
+    """The events of a sample match, built as it is recorded."""
+    steps = demo.strict_steps() if policy == "strict" else demo.audit_steps()
+    state = engine.apply(None, demo.match_created(policy, "test"), CATALOG)
+    events = [demo.match_created(policy, "test")]
+    for step in steps:
+        event = step(state) if callable(step) else step
+        events.append(event)
+        state = engine.apply(state, event, CATALOG)
+    return events
+
+
+def test_apply_never_mutates_its_input():
+    events = demo_events()
+    state = None
+    for event in events:
+        frozen = copy.deepcopy(state)
+        new = engine.apply(state, event, CATALOG)
+        assert state == frozen and new is not state
+        state = new
+
+
+def test_a_fold_is_byte_identical_run_to_run():
+    events = demo_events("audit")
+    first = msgpack.packb(engine.fold(events, CATALOG))
+    second = msgpack.packb(engine.fold(copy.deepcopy(events), CATALOG))
+    assert first == second
+
+
+def test_the_state_is_plain_json():
+    state = engine.fold(demo_events(), CATALOG)
+    assert json.loads(json.dumps(state)) == state
+
+
+def test_both_sample_matches_fold_with_the_expected_outcomes():
+    strict = engine.fold(demo_events("strict"), CATALOG)
+    assert strict["violations"] == [] and strict["turn"] == 6
+    assert [strict["objects"][object_id]["card"] for object_id in strict["players"]["P2"]["trash"]] == [
+        "Discipline", "Stalwart Poro"]
+    audit = engine.fold(demo_events("audit"), CATALOG)
+    assert [violation["rule"] for violation in audit["violations"]] == ["334.1.a"]
+    assert audit["winner"] == "P1" and audit["phase"] == "over"
+
+
+@pytest.mark.parametrize("event, message", [
+    ("play", "an event must be a map"),
+    ({"player": "P1"}, "unknown event type None"),
+    ({"type": "fly", "player": "P1"}, "unknown event type 'fly'"),
+    ({"type": "pass"}, "'pass' event: missing field 'player'"),
+    ({"type": "pass", "player": 1}, "field 'player' must be a string"),
+    ({"type": "draw", "player": "P1", "cards": "Gust"}, "field 'cards' must be a list"),
+    ({"type": "draw", "player": "P1", "cards": [3]}, "every entry of 'cards' must be a string"),
+    ({"type": "pass", "player": "P9"}, "unknown player 'P9'"),
+    ({"type": "draw", "player": "P1", "cards": ["Not A Card"]}, "unknown card 'Not A Card'"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "explode"}]}, "unknown effect op 'explode'"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "damage", "target": "o1"}]}, "missing field 'amount'"),
+    ({"type": "resolve", "item": "c1", "effects": ["boom"]}, "an effect must be a map"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "might", "target": "o1", "delta": 1, "until": "ever"}]},
+     "'until' must be 'turn' or 'permanent'"),
+    ({"type": "match_created", "mode": "duel", "players": []}, "only ever seq 1"),
+    ({"type": "move", "player": "P1", "units": [], "to": "bf1"}, "not supported by this engine yet"),
+])
+def test_malformed_events_are_refused_in_every_policy(event, message):
+    for policy in ("strict", "audit"):
+        table = Table.at_action(policy)
+        with pytest.raises(engine.MalformedEvent, match=message):
+            engine.apply(table.state, event, CATALOG)
+
+
+def test_the_first_event_must_be_match_created():
+    with pytest.raises(engine.MalformedEvent, match="starts with 'match_created'"):
+        engine.apply(None, {"type": "pass", "player": "P1"}, CATALOG)
+
+
+def test_a_refusal_names_the_rule_and_the_seq():
+    table = Table.at_action()
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        engine.apply(table.state, {"type": "end_turn", "player": "P2"}, CATALOG)
+    [violation] = refusal.value.violations
+    assert violation == {"rule": "516.6", "seq": table.state["seq"] + 1,
+                         "message": "P2 ends the turn, but it is P1's turn"}
+
+
+def test_the_spectator_sees_hand_counts_but_no_hands_127():
+    state = Table.at_action().state
+    spectator = engine.view(state, "spectator")
+    assert {player: entry["hand_count"] for player, entry in spectator["players"].items()} == {"P1": 5, "P2": 4}
+    for entry in spectator["players"].values():
+        assert all(spectator["objects"][object_id]["card"] is None for object_id in entry["hand"])
+        assert "deck" not in entry and "decklist" not in entry
+
+
+def test_a_player_sees_their_own_hand_only_127_4():
+    state = Table.at_action().state
+    p1 = engine.view(state, "P1")
+    assert {p1["objects"][object_id]["card"] for object_id in p1["players"]["P1"]["hand"]} >= {"Void Seeker"}
+    assert all(p1["objects"][object_id]["card"] is None for object_id in p1["players"]["P2"]["hand"])
+
+
+def test_the_judge_sees_everything():
+    state = Table.at_action().state
+    assert engine.view(state, "judge") == state
+
+
+def test_an_unknown_view_is_an_error():
+    with pytest.raises(ValueError, match="unknown view 'P7'"):
+        engine.view(Table.at_action().state, "P7")

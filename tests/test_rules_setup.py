@@ -1,0 +1,146 @@
+"""Setup: deck construction (103), the setup process (110-118) and the duel (644)."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import engine
+from replays import demo
+from table import CATALOG, OPENING_P1, Table
+
+
+def created(policy: str = "strict", **changes) -> dict:
+    event = demo.match_created(policy, "test")
+    for player_index, field, value in changes.get("player_changes", []):
+        event["players"][player_index][field] = value
+    return event
+
+
+def test_match_created_starts_in_setup_awaiting_the_game():
+    state = engine.apply(None, created(), CATALOG)
+    assert state["seq"] == 1 and state["phase"] == "setup" and state["game"] == 0
+    assert state["awaiting"] == [{"player": None, "kind": "game_started"}]
+    assert state["players"]["P1"]["deck_count"] == 40 and state["players"]["P1"]["rune_deck_count"] == 12
+
+
+@pytest.mark.parametrize("field, value, rule", [
+    ("deck", demo.decks()[0]["deck"][:39], "103.2"),
+    ("deck", demo.decks()[0]["deck"][:36] + ["Gust"] * 4, "103.2.b"),
+    ("deck", demo.decks()[0]["deck"][:39] + ["Defy"], "103.1.b.4"),
+    ("champion", "Ahri, Inquisitive", "103.2.a.2"),
+    ("runes", ["Fury Rune"] * 11, "103.3.a"),
+    ("runes", ["Fury Rune"] * 11 + ["Calm Rune"], "103.3.a.1"),
+    ("battlefields", ["Zaun Warrens"], "644.4.a"),
+])
+def test_deck_construction_is_refused_in_strict_and_flagged_in_audit(field, value, rule):
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        engine.apply(None, created(player_changes=[(0, field, value)]), CATALOG)
+    assert rule in [violation["rule"] for violation in refusal.value.violations]
+    state = engine.apply(None, created("audit", player_changes=[(0, field, value)]), CATALOG)
+    assert rule in [violation["rule"] for violation in state["violations"]]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"mode": "ffa4"}, "not supported by this engine yet"),
+    ({"mode": "chess"}, "unknown mode"),
+    ({"policy": "lenient"}, "'policy' must be 'strict' or 'audit'"),
+    ({"catalog": "other"}, "names catalog 'other'"),
+    ({"players": []}, "has 2 players"),
+    ({"players": "P1"}, "field 'players' must be a list"),
+])
+def test_malformed_match_created_is_refused(change, message):
+    event = {**created(), **change}
+    with pytest.raises(engine.MalformedEvent, match=message):
+        engine.apply(None, event, CATALOG)
+
+
+def test_unknown_card_in_a_deck_is_malformed_in_any_policy():
+    for policy in ("strict", "audit"):
+        event = created(policy, player_changes=[(1, "deck", ["Not A Card"] * 40)])
+        with pytest.raises(engine.MalformedEvent, match="unknown card 'Not A Card' in P2's deck"):
+            engine.apply(None, event, CATALOG)
+
+
+def test_cards_may_be_named_by_catalog_code():
+    event = created()
+    code = CATALOG.card("Legion Rearguard")["code"]
+    event["players"][0]["deck"] = [code if name == "Legion Rearguard" else name for name in event["players"][0]["deck"]]
+    state = engine.apply(None, event, CATALOG)
+    assert state["players"]["P1"]["deck"]["Legion Rearguard"] == 2
+
+
+def test_first_player_fixes_the_turn_order_115_1_b():
+    table = Table("strict", first_player="P2")
+    table.do({"type": "game_started", "game": 1, "first_player": "P2",
+              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+    assert table.state["turn_order"] == ["P2", "P1"]
+
+
+def test_legend_and_champion_take_their_zones_111_112():
+    table = Table.after_setup()
+    p1 = table.state["players"]["P1"]
+    assert table.state["objects"][p1["legend"]]["card"] == "Loose Cannon"
+    assert table.state["objects"][p1["champion_zone"]]["card"] == "Jinx, Demolitionist"
+    assert p1["deck"]["Jinx, Demolitionist"] == 2  # the chosen champion left the main deck
+
+
+def test_battlefields_are_chosen_from_the_three_brought_644_5():
+    table = Table()
+    table.refuses({"type": "game_started", "game": 1, "first_player": "P1",
+                   "battlefields": {"P1": "Altar to Unity", "P2": "Altar to Unity"}}, rule="644.5")
+
+
+def test_players_each_draw_four_116():
+    table = Table()
+    table.do({"type": "game_started", "game": 1, "first_player": "P1",
+              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+    assert {entry["kind"] for entry in table.state["awaiting"]} == {"draw"}
+    table.refuses({"type": "draw", "player": "P1", "cards": OPENING_P1[:3]}, rule="116")
+
+
+def test_a_mulligan_sets_aside_at_most_two_117_1():
+    table = Table()
+    table.do({"type": "game_started", "game": 1, "first_player": "P1",
+              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+    table.do({"type": "draw", "player": "P1", "cards": OPENING_P1})
+    table.do({"type": "draw", "player": "P2", "cards": ["Defy", "Defy", "Stupefy", "Retreat"]})
+    hand = table.state["players"]["P1"]["hand"]
+    table.refuses({"type": "mulligan", "player": "P1", "set_aside": hand[:3]}, rule="117.1")
+    table.refuses({"type": "mulligan", "player": "P2", "set_aside": []}, rule="117")  # P1 goes first
+
+
+def test_a_mulligan_draws_replacements_then_recycles_the_set_aside_cards_117_2_117_3():
+    table = Table()
+    table.do({"type": "game_started", "game": 1, "first_player": "P1",
+              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+    table.do({"type": "draw", "player": "P1", "cards": OPENING_P1})
+    table.do({"type": "draw", "player": "P2", "cards": ["Defy", "Defy", "Stupefy", "Retreat"]})
+    gust = table.find("P1", "Gust", "hand")
+    table.do({"type": "mulligan", "player": "P1", "set_aside": [gust]})
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw"}]
+    table.refuses({"type": "draw", "player": "P1", "cards": ["Flash", "Flash"]}, rule="117.2")
+    table.do({"type": "draw", "player": "P1", "cards": ["Flash"]})
+    p1 = table.state["players"]["P1"]
+    assert gust not in table.state["objects"]  # back in the deck: nobody can tell it apart any more
+    assert p1["deck"]["Gust"] == 2 and p1["deck_count"] == 39 - 4 - 1 + 1
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "mulligan"}]
+
+
+def test_the_first_player_takes_the_first_turn_after_the_mulligans_118():
+    table = Table.after_setup(first_player="P2")
+    assert table.state["turn"] == 1 and table.state["turn_player"] == "P2"
+    assert table.state["phase"] == "channel"
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "channel"}]
+
+
+def test_game_started_twice_is_refused():
+    table = Table.after_setup()
+    table.refuses({"type": "game_started", "game": 1, "first_player": "P1",
+                   "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}}, rule="110")
+
+
+def test_a_duel_is_a_best_of_one_644_6():
+    table = Table()
+    table.refuses({"type": "game_started", "game": 2, "first_player": "P1",
+                   "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}}, rule="644.6")
