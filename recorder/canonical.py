@@ -1,0 +1,66 @@
+"""Canonical msgpack bytes of an event, and the hash chain over them (contract sections 1 and 4).
+
+Canonical form, so that the same event always gives the same bytes (and so the same hash) on any machine:
+- a map's keys are strings, written sorted by code point, recursively (msgpack itself keeps insertion order);
+- lists and tuples are written as arrays; `None`, booleans, integers (64 bits) and strings as themselves;
+- floats are refused: the contract stores integers, not floats, and a float's bytes would tie the hash to
+  how a client happened to print a number. Bytes are refused too: an event must be JSON-compatible;
+- strings as msgpack str, binary as bin (`use_bin_type=True`).
+
+The hash chain: `hash(seq) = sha256(prev_hash_bytes || event_bytes)` as lowercase hex, where `prev_hash_bytes` is
+the raw 32-byte digest of event seq-1, and 32 zero bytes for seq 1 (`GENESIS_HASH`). Editing, deleting or
+reordering a stored event changes every hash after it, so `recorder.Log.verify_chain` finds it. The chain is
+tamper-evident, not tamper-proof: someone who can write the file can recompute it, which is why the head hash is
+worth writing down at the table (or on the result slip).
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgpack
+
+from recorder.errors import Malformed
+
+GENESIS_HASH = "00" * 32
+
+_INT_MIN = -(2**63)
+_INT_MAX = 2**64 - 1
+
+
+def canonical_bytes(event: dict) -> bytes:
+    """The canonical msgpack bytes of `event` (see the module docstring); `Malformed` names the offending field."""
+    if not isinstance(event, dict):
+        raise Malformed(f"an event must be a map, not {type(event).__name__}")
+    return msgpack.packb(_canonical(event, "event"), use_bin_type=True)
+
+
+def decode(body: bytes) -> Any:
+    """The event (or state) stored as msgpack bytes."""
+    return msgpack.unpackb(body, raw=False)
+
+
+def chain_hash(prev_hash: str, body: bytes) -> str:
+    """`sha256(prev_hash_bytes || body)` as hex, `prev_hash` being the hex hash of the previous event."""
+    return hashlib.sha256(bytes.fromhex(prev_hash) + body).hexdigest()
+
+
+def _canonical(value: Any, path: str) -> Any:
+    """`value` with every map's keys sorted, checked to hold only what the log can store exactly."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        if not _INT_MIN <= value <= _INT_MAX:
+            raise Malformed(f"{path} is {value}, too large an integer for the log (64 bits at most)")
+        return value
+    if isinstance(value, float):
+        raise Malformed(f"{path} is the float {value!r}: the log stores integers, not floats")
+    if isinstance(value, (list, tuple)):
+        return [_canonical(item, f"{path}[{index}]") for index, item in enumerate(value)]
+    if isinstance(value, dict):
+        for key in value:
+            if not isinstance(key, str):
+                raise Malformed(f"{path} has the key {key!r}: map keys must be strings")
+        return {key: _canonical(value[key], f"{path}.{key}") for key in sorted(value)}
+    raise Malformed(f"{path} is a {type(value).__name__}: an event holds only maps, lists, strings, "
+                    "integers, booleans and null")

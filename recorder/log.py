@@ -1,0 +1,496 @@
+"""The append-only log of contract section 4: one SQLite file, one stream of events per match.
+
+A match is the events 1..head stored as canonical msgpack (`recorder.canonical`), each chained to the one before by
+`hash = sha256(prev_hash || body)`. Every event is folded onto the head state with the engine before it is stored,
+so the log only ever holds what the engine accepted (strict) or flagged (audit). States are never stored as truth:
+the `snapshots` table is a cache of folds keyed by `engine.VERSION`, and deleting it changes no answer.
+
+Snapshot policy: one snapshot at every seq that is a multiple of SNAPSHOT_EVERY, plus one at the head. An append
+replaces the previous head snapshot (unless it sits on a multiple), so a match keeps head/32 + 1 snapshots. Reads
+save the multiples they fold through, so a deleted cache rebuilds itself as it is used.
+
+Writes take SQLite's write lock first (`BEGIN IMMEDIATE`), then read the head, fold and insert: two writers on the
+same file are serialised, and the loser sees the winner's head (and gets `Conflict` if it sent a stale
+`expected_seq`). The primary key (match, seq) backs this up: a double write is an error, never an overwrite.
+"""
+from __future__ import annotations
+
+import contextlib
+import datetime
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import sqlite_utils
+
+import engine
+from recorder import schema
+from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
+from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, Refused
+
+SNAPSHOT_EVERY = 32
+DEMO_CATALOG = "demo"
+_META_KEYS = {"client", "recorded_at"}
+
+
+def utc_now() -> str:
+    """The default clock: UTC, ISO 8601 to the millisecond. Envelope metadata only; the fold never sees it."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def token_hash(token: str) -> str:
+    """What the log keeps of a match's token: its sha256, so a copy of the file does not hand out write access."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Log:
+    """The SQLite log at `path` (created if absent, schema upgraded on open).
+
+    `clock` returns the wall-clock time stored as `recorded_at`/`created_at`; tests pass a fixed one.
+    One Log is one connection: use it from one thread (the web app opens one per request).
+    """
+
+    def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now) -> None:
+        self.path = path
+        self.db = sqlite_utils.Database(path)
+        self.db.enable_wal()
+        self.db.execute("PRAGMA foreign_keys = ON")
+        schema.upgrade(self.db)
+        self.clock = clock
+        self._catalogs: dict[str, engine.Catalog] = {}
+
+    def __repr__(self) -> str:
+        return f"Log({str(self.path)!r})"
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Log:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- writing -------------------------------------------------------------------------------------------
+
+    def create_match(self, event: dict, *, meta: dict | None = None) -> tuple[str, str]:
+        """Record a new match whose seq 1 is `event` (a match_created); return its id ("m1", "m2", ...) and token.
+
+        The token is shown once: the log keeps only its hash (`check_token`).
+        """
+        if not isinstance(event, dict) or event.get("type") != "match_created":
+            found = event.get("type") if isinstance(event, dict) else type(event).__name__
+            raise Malformed(f"a match starts with a match_created event, not {found!r}")
+        body = canonical_bytes(event)
+        envelope = self._envelope(meta)
+        catalog_name = event.get("catalog", DEMO_CATALOG)
+        if not isinstance(catalog_name, str):
+            raise Malformed(f"match_created field catalog must be a catalog's name (a string), not {catalog_name!r}")
+        try:
+            catalog = self.catalog(catalog_name)
+        except NotFound as error:
+            raise Malformed(f"match_created names the catalog {catalog_name!r}: {error}") from None
+        state = self._check(None, decode(body), catalog, where="match_created (seq 1)")
+        players = event.get("players") or []
+        token = secrets.token_urlsafe(24)
+        digest = chain_hash(GENESIS_HASH, body)
+        with self._writing():
+            match_id = self._next_match_id()
+            self.db["matches"].insert({
+                "id": match_id, "token_hash": token_hash(token), "mode": event.get("mode"),
+                "policy": event.get("policy", "strict"), "catalog": catalog_name,
+                "players": json.dumps([p.get("name") if isinstance(p, dict) else None for p in players]),
+                "info": json.dumps(event["info"]) if "info" in event else None,
+                "created_at": envelope["recorded_at"], "head_seq": 1, "head_hash": digest,
+            })
+            self.db["events"].insert({
+                "match": match_id, "seq": 1, "type": "match_created", "body": body, "hash": digest,
+                "prev_hash": GENESIS_HASH, "idempotency_key": None, **envelope,
+            })
+            self._put_snapshot(match_id, 1, state)
+        return match_id, token
+
+    def append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
+               idempotency_key: str | None = None, meta: dict | None = None) -> dict:
+        """Append `events` to the match, all or none; return {"seq", "hash"} of the last one.
+
+        - `expected_seq`: the head the client last saw; if the match has moved on, `Conflict` and nothing written.
+        - `idempotency_key`: a retry with the same key and the same events writes nothing and returns the first
+          answer, even if the head has moved since; the same key with different events is a `Conflict` (the
+          client reused a key, and silently dropping its new events would lose them).
+        - Each event is folded onto the head state: `Malformed` if the engine cannot read it, `Refused` (with
+          the violations) if a strict match breaks a rule; an audit match stores the event with its violations.
+        """
+        bodies = self._batch_bodies(match_id, events)
+        envelope = self._envelope(meta)
+        if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
+            raise Malformed(f"expected_seq must be an integer, not {expected_seq!r}")
+        if idempotency_key is not None and (not isinstance(idempotency_key, str) or not idempotency_key):
+            raise Malformed(f"idempotency_key must be a non-empty string, not {idempotency_key!r}")
+        request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
+        with self._writing():
+            match = self._match_row(match_id)
+            if idempotency_key is not None:
+                first = self._idempotent_answer(match_id, idempotency_key, request_hash)
+                if first is not None:
+                    return first
+            head_seq, prev_hash = match["head_seq"], match["head_hash"]
+            if expected_seq is not None and expected_seq != head_seq:
+                raise Conflict(f"match {match_id} is at seq {head_seq}, not {expected_seq}: "
+                               f"fetch the events after {expected_seq} and try again")
+            catalog = self.catalog(match["catalog"])
+            state = self._state(match_id, head_seq, catalog, save=True)
+            rows, multiples = [], []
+            for offset, (event, body) in enumerate(zip(events, bodies)):
+                seq = head_seq + 1 + offset
+                where = _where(match_id, seq, event, offset, len(events))
+                # Fold the stored bytes, not the caller's dict: the log holds exactly what the engine accepted.
+                state = self._check(state, decode(body), catalog, where=where)
+                digest = chain_hash(prev_hash, body)
+                rows.append({"match": match_id, "seq": seq, "type": event["type"], "body": body, "hash": digest,
+                             "prev_hash": prev_hash, "idempotency_key": idempotency_key, **envelope})
+                if seq % SNAPSHOT_EVERY == 0:
+                    multiples.append((seq, state))
+                prev_hash = digest
+            try:
+                self.db["events"].insert_all(rows)
+            except sqlite3.IntegrityError:
+                raise Conflict(f"match {match_id} moved on while appending at seq {head_seq + 1}; try again") from None
+            new_head = head_seq + len(events)
+            self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?",
+                            [new_head, prev_hash, match_id])
+            for seq, folded in multiples:
+                self._put_snapshot(match_id, seq, folded)
+            self._put_snapshot(match_id, new_head, state)
+            # The previous head snapshot is superseded unless it also sits on a multiple.
+            self.db.execute('DELETE FROM snapshots WHERE "match" = ? AND seq < ? AND seq % ? != 0',
+                            [match_id, new_head, SNAPSHOT_EVERY])
+            answer = {"seq": new_head, "hash": prev_hash}
+            if idempotency_key is not None:
+                self.db["idempotency"].insert({"match": match_id, "key": idempotency_key,
+                                               "request_hash": request_hash, "response": json.dumps(answer)})
+        return answer
+
+    def import_catalog(self, catalog: engine.Catalog, name: str | None = None, *, replace: bool = False) -> str:
+        """Store `catalog` under `name` (default: the catalog's own `name`); return the name.
+
+        Importing the same content again is a no-op. Different content under a name already taken is a
+        `Conflict` unless `replace=True`: matches name their catalog, and a re-fold from seq 1 (verify, an
+        engine upgrade) reads whatever is stored under that name then. Replacing drops the snapshots of the
+        matches that use it. "demo" is the engine's built-in catalog and cannot be imported over. A catalog
+        imported under another name than its own is renamed, so the engine sees the name the match gives.
+        """
+        name = name if name is not None else getattr(catalog, "name", None)
+        if not isinstance(name, str) or not name:
+            raise Malformed("a catalog needs a name to be imported under")
+        if name == DEMO_CATALOG:
+            raise Conflict(f"the catalog name {DEMO_CATALOG!r} is the engine's built-in catalog; pick another name")
+        # Stored under its new name, so that the Catalog read back is called what match_created calls it.
+        body = json.dumps({**catalog.to_dict(), "name": name}, sort_keys=True, ensure_ascii=False)
+        with self._writing():
+            row = self.db.execute("SELECT body FROM catalogs WHERE name = ?", [name]).fetchone()
+            if row is not None and row[0] == body:
+                return name
+            if row is not None and not replace:
+                raise Conflict(f"a different catalog is already stored as {name!r}; import under another name "
+                               "or replace it")
+            self.db["catalogs"].insert({"name": name, "body": body, "imported_at": self.clock()}, replace=True)
+            self.db.execute('DELETE FROM snapshots WHERE "match" IN (SELECT id FROM matches WHERE catalog = ?)',
+                            [name])
+        self._catalogs.pop(name, None)
+        return name
+
+    # --- reading -------------------------------------------------------------------------------------------
+
+    def catalog(self, name: str) -> engine.Catalog:
+        """The catalog called `name`: "demo" is `engine.demo_catalog()`, any other comes from `import_catalog`."""
+        if name not in self._catalogs:
+            if name == DEMO_CATALOG:
+                self._catalogs[name] = engine.demo_catalog()
+            else:
+                row = self.db.execute("SELECT body FROM catalogs WHERE name = ?", [name]).fetchone()
+                if row is None:
+                    known = [DEMO_CATALOG] + [r[0] for r in self.db.execute("SELECT name FROM catalogs ORDER BY name")]
+                    raise NotFound(f"no catalog named {name!r} (this log has {', '.join(known)}); "
+                                   "import it first (riftlog catalog import FILE --name NAME)")
+                self._catalogs[name] = engine.Catalog.from_dict(json.loads(row[0]))
+        return self._catalogs[name]
+
+    def check_token(self, match_id: str, token: str) -> bool:
+        """Whether `token` is the one `create_match` returned for the match (constant-time compare of hashes)."""
+        match = self._match_row(match_id)
+        if not isinstance(token, str):
+            return False
+        return hmac.compare_digest(token_hash(token), match["token_hash"])
+
+    def matches(self) -> list[dict]:
+        """Every match, oldest first: {id, mode, policy, catalog, players, info, head_seq, head_hash, created_at}."""
+        rows = self.db.query("SELECT * FROM matches ORDER BY CAST(SUBSTR(id, 2) AS INTEGER), id")
+        return [_match_summary(row) for row in rows]
+
+    def match(self, match_id: str) -> dict:
+        """One match's summary, as in `matches()`; `NotFound` if the log has no such match."""
+        return _match_summary(self._match_row(match_id))
+
+    def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[dict]:
+        """The events after seq `after` up to `upto` (default: the head): [{seq, event, hash, recorded_at, client}]."""
+        self._match_row(match_id)
+        rows = self._event_rows(match_id, after, upto)
+        return [{"seq": row["seq"], "event": decode(row["body"]), "hash": row["hash"],
+                 "recorded_at": row["recorded_at"], "client": row["client"]} for row in rows]
+
+    def state_at(self, match_id: str, seq: int | None = None) -> dict:
+        """The state after event `seq` (default: the head), from the newest snapshot at or before it.
+
+        `NotFound` if the match has no event `seq`; `Inconsistent` if a stored event no longer folds.
+        """
+        match = self._match_row(match_id)
+        head = match["head_seq"]
+        if seq is None:
+            seq = head
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= head:
+            raise NotFound(f"match {match_id} has events 1 to {head}; there is no state after event {seq!r}")
+        return self._state(match_id, seq, self.catalog(match["catalog"]), save=True)
+
+    def fold_states(self, match_id: str, upto: int | None = None, *,
+                    save: bool = True) -> Iterator[tuple[int, dict, dict]]:
+        """Fold the match from seq 1, ignoring snapshots: yield (seq, event, state after it) for every seq.
+
+        For whoever needs every state (a timeline) or a fold that trusts no cache (verify). With `save`, the
+        multiples of SNAPSHOT_EVERY it passes are written to the cache if missing. `Inconsistent` at the first
+        event that is missing or that the engine refuses.
+        """
+        match = self._match_row(match_id)
+        catalog = self.catalog(match["catalog"])
+        upto = match["head_seq"] if upto is None else min(upto, match["head_seq"])
+        cached = set(self.snapshot_seqs(match_id)) if save else set()
+        return self._fold_states(match_id, upto, catalog, cached, save)
+
+    def _fold_states(self, match_id: str, upto: int, catalog: engine.Catalog, cached: set[int],
+                     save: bool) -> Iterator[tuple[int, dict, dict]]:
+        state: dict | None = None
+        for seq, event in self._stored_events(match_id, 0, upto):
+            state = self._refold(match_id, seq, state, event, catalog)
+            if save and seq % SNAPSHOT_EVERY == 0 and seq not in cached:
+                self._save_snapshots_quietly(match_id, [(seq, state)])
+            yield seq, event, state
+
+    def verify_chain(self, match_id: str) -> dict:
+        """Check the hash chain: {"ok", "head_seq", "head_hash", "bad_seq", "error"}.
+
+        Recomputes every hash from the stored bytes and checks the numbering 1..head, each prev_hash, and the
+        head recorded on the match. `bad_seq` is the first seq that fails: an edited body or hash fails at its
+        own seq, a deleted event at the missing seq, reordered events at the first one out of place, a deleted
+        tail at the first seq past the last stored one.
+        """
+        match = self._match_row(match_id)
+        result = {"ok": True, "head_seq": match["head_seq"], "head_hash": match["head_hash"],
+                  "bad_seq": None, "error": None}
+
+        def fail(seq: int, error: str) -> dict:
+            return {**result, "ok": False, "bad_seq": seq, "error": f"match {match_id}, event {seq}: {error}"}
+
+        expected, prev_hash = 1, GENESIS_HASH
+        for row in self._event_rows(match_id, 0, None):
+            if row["seq"] != expected:
+                return fail(expected, f"missing (the next stored event is {row['seq']})")
+            if row["prev_hash"] != prev_hash:
+                return fail(expected, "its prev_hash is not the hash of the event before it (edited or reordered)")
+            if chain_hash(prev_hash, row["body"]) != row["hash"]:
+                return fail(expected, "its hash does not match its bytes (edited event or hash)")
+            try:
+                event = decode(row["body"])
+            except (ValueError, msgpack.UnpackException) as error:
+                return fail(expected, f"its body is not msgpack ({error})")
+            if not isinstance(event, dict) or event.get("type") != row["type"]:
+                return fail(expected, f"its body is not the {row['type']!r} event its row says")
+            prev_hash = row["hash"]
+            expected += 1
+        if expected - 1 != match["head_seq"]:
+            return fail(expected, f"missing: the match's head is {match['head_seq']} but the log stops at "
+                                  f"{expected - 1}")
+        if prev_hash != match["head_hash"]:
+            return fail(expected - 1, "the match's head hash is not the hash of its last event")
+        return result
+
+    # --- the snapshot cache --------------------------------------------------------------------------------
+
+    def snapshot_seqs(self, match_id: str) -> list[int]:
+        """The seqs of the match that have a snapshot folded by the running engine version."""
+        rows = self.db.execute('SELECT seq FROM snapshots WHERE "match" = ? AND engine_version = ? ORDER BY seq',
+                               [match_id, engine.VERSION])
+        return [row[0] for row in rows]
+
+    def snapshot(self, match_id: str, seq: int) -> dict | None:
+        """The cached state after event `seq`, if the running engine version folded one."""
+        row = self.db.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = ? AND engine_version = ?',
+                              [match_id, seq, engine.VERSION]).fetchone()
+        return None if row is None else decode(row[0])
+
+    def drop_snapshots(self, match_id: str | None = None, seqs: list[int] | None = None) -> int:
+        """Delete snapshots (all, one match's, or some seqs of one match); return how many. No answer changes.
+
+        `seqs` is only read with a `match_id`."""
+        sql, params = "DELETE FROM snapshots", []
+        if match_id is not None:
+            sql, params = sql + ' WHERE "match" = ?', [match_id]
+            if seqs is not None:
+                sql += f" AND seq IN ({', '.join('?' for _ in seqs)})"
+                params += list(seqs)
+        with self._writing():
+            return self.db.execute(sql, params).rowcount
+
+    # --- internals -----------------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write transaction that takes the write lock up front (BEGIN IMMEDIATE), so that what it reads is
+        still the head when it writes. sqlite-utils calls inside nest as savepoints."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.rollback()
+            raise
+        else:
+            self.db.commit()
+
+    def _envelope(self, meta: dict | None) -> dict:
+        """The envelope columns of a write: `client` and `recorded_at` (default: the clock), from `meta`."""
+        meta = meta or {}
+        if not isinstance(meta, dict) or set(meta) - _META_KEYS:
+            raise Malformed(f"meta may hold only {sorted(_META_KEYS)}, not {meta!r}")
+        for key, value in meta.items():
+            if value is not None and not isinstance(value, str):
+                raise Malformed(f"meta field {key} must be a string, not {value!r}")
+        return {"client": meta.get("client"), "recorded_at": meta.get("recorded_at") or self.clock()}
+
+    def _batch_bodies(self, match_id: str, events: list[dict]) -> list[bytes]:
+        """The canonical bytes of each event of a batch, or `Malformed` naming the event that cannot be stored."""
+        if not isinstance(events, list):
+            raise Malformed(f"append to match {match_id} takes a list of events, not {type(events).__name__}")
+        if not events:
+            raise Malformed(f"no events to append to match {match_id}")
+        bodies = []
+        for index, event in enumerate(events):
+            where = f"match {match_id}, event #{index + 1} of {len(events)} in the batch"
+            try:
+                bodies.append(canonical_bytes(event))
+            except Malformed as error:
+                raise Malformed(f"{where}: {error}") from None
+            if not isinstance(event.get("type"), str):
+                raise Malformed(f"{where}: an event needs a type (a string)")
+            if event["type"] == "match_created":
+                raise Malformed(f"{where}: match_created can only be seq 1 of a new match")
+        return bodies
+
+    def _check(self, state: dict | None, event: dict, catalog: engine.Catalog, *, where: str) -> dict:
+        """Fold `event` onto `state` for a write, turning the engine's refusals into the recorder's."""
+        try:
+            return engine.apply(state, event, catalog)
+        except engine.MalformedEvent as error:
+            raise Malformed(f"{where}: {error}") from None
+        except engine.IllegalEvent as error:
+            raise Refused(error.violations, f"{where} refused: {error}") from None
+
+    def _refold(self, match_id: str, seq: int, state: dict | None, event: dict, catalog: engine.Catalog) -> dict:
+        """Fold a stored event for a read; a refusal means the log and the engine disagree (`Inconsistent`)."""
+        try:
+            return engine.apply(state, event, catalog)
+        except engine.EngineError as error:
+            raise Inconsistent(match_id, seq, f"match {match_id}, stored event {seq} ({event.get('type')}) no "
+                                              f"longer folds with engine {engine.VERSION}: {error}") from None
+
+    def _state(self, match_id: str, seq: int, catalog: engine.Catalog, *, save: bool) -> dict:
+        """The state after `seq`: the newest snapshot at or before it, plus a fold of the events after it."""
+        row = self.db.execute('SELECT seq, state FROM snapshots WHERE "match" = ? AND seq <= ? AND engine_version = ? '
+                              'ORDER BY seq DESC LIMIT 1', [match_id, seq, engine.VERSION]).fetchone()
+        start, state = (row[0], decode(row[1])) if row else (0, None)
+        passed = []
+        for event_seq, event in self._stored_events(match_id, start, seq):
+            state = self._refold(match_id, event_seq, state, event, catalog)
+            if event_seq % SNAPSHOT_EVERY == 0:
+                passed.append((event_seq, state))
+        if save and passed:
+            if self.db.conn.in_transaction:  # a write already holds the lock: cache inside it
+                for passed_seq, passed_state in passed:
+                    self._put_snapshot(match_id, passed_seq, passed_state)
+            else:
+                self._save_snapshots_quietly(match_id, passed)
+        assert state is not None, "a match always has its seq 1"
+        return state
+
+    def _stored_events(self, match_id: str, after: int, upto: int) -> Iterator[tuple[int, dict]]:
+        """(seq, event) for seqs after..upto, `Inconsistent` at the first one missing."""
+        expected = after + 1
+        for row in self._event_rows(match_id, after, upto):
+            if row["seq"] != expected:
+                break
+            yield row["seq"], decode(row["body"])
+            expected += 1
+        if expected <= upto:
+            raise Inconsistent(match_id, expected, f"match {match_id} has no stored event {expected} (its head is "
+                                                   f"past it): the log was edited; run verify")
+
+    def _event_rows(self, match_id: str, after: int, upto: int | None) -> list[dict]:
+        sql = 'SELECT * FROM events WHERE "match" = ? AND seq > ?'
+        params: list[Any] = [match_id, after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        return list(self.db.query(sql + " ORDER BY seq", params))
+
+    def _match_row(self, match_id: str) -> dict:
+        rows = list(self.db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
+        if not rows:
+            raise NotFound(f"no match {match_id!r} in this log")
+        return rows[0]
+
+    def _next_match_id(self) -> str:
+        """m1, m2, ...: one past the highest number used, read under the write lock."""
+        row = self.db.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM matches "
+                              "WHERE id GLOB 'm[0-9]*'").fetchone()
+        return f"m{row[0] + 1}"
+
+    def _idempotent_answer(self, match_id: str, key: str, request_hash: str) -> dict | None:
+        row = self.db.execute('SELECT request_hash, response FROM idempotency WHERE "match" = ? AND key = ?',
+                              [match_id, key]).fetchone()
+        if row is None:
+            return None
+        if row[0] != request_hash:
+            raise Conflict(f"idempotency key {key!r} of match {match_id} was already used for other events; "
+                           "use a new key for a new request")
+        return json.loads(row[1])
+
+    def _put_snapshot(self, match_id: str, seq: int, state: dict) -> None:
+        self.db["snapshots"].insert({"match": match_id, "seq": seq, "engine_version": engine.VERSION,
+                                     "state": msgpack.packb(state, use_bin_type=True)}, replace=True)
+
+    def _save_snapshots_quietly(self, match_id: str, states: list[tuple[int, dict]]) -> None:
+        """Cache states computed by a read. The cache is best effort: a busy database skips it, never fails the read."""
+        try:
+            with self._writing():
+                for seq, state in states:
+                    self._put_snapshot(match_id, seq, state)
+        except sqlite3.OperationalError:
+            pass
+
+
+def _where(match_id: str, seq: int, event: dict, offset: int, count: int) -> str:
+    """How a message names an event of a batch: match, seq, type, and its place in the batch if there are several."""
+    place = f", #{offset + 1} of {count} in the batch" if count > 1 else ""
+    return f"match {match_id}, event {seq} ({event.get('type')}{place})"
+
+
+def _match_summary(row: dict) -> dict:
+    return {"id": row["id"], "mode": row["mode"], "policy": row["policy"], "catalog": row["catalog"],
+            "players": json.loads(row["players"]) if row["players"] else [],
+            "info": json.loads(row["info"]) if row["info"] else None,
+            "head_seq": row["head_seq"], "head_hash": row["head_hash"], "created_at": row["created_at"]}

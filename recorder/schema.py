@@ -1,0 +1,66 @@
+"""The log's schema, created and upgraded by sqlite-utils 4 `Migrations` (recorded in `_sqlite_migrations`).
+
+Add a new function at the end to change the schema; never edit one that has shipped, since a database records
+which migrations it has applied by name and will not run them again.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("riftlog.recorder")
+
+
+@migrations()
+def m001_create_tables(db: Database) -> None:
+    """The five tables of contract section 4.
+
+    - `matches`: one row per match, the envelope of its seq 1 (`created_at`) and its head, so an append checks
+      `expected_seq` and chains the next hash without reading events. `players` and `info` are copied from the
+      match_created event for listings; the event itself stays the authority.
+    - `events`: the log proper. The primary key (match, seq) makes a concurrent double write a conflict, never an
+      overwrite. `body` is the canonical msgpack of the event; recorded_at, client and idempotency_key are
+      envelope metadata the fold never reads.
+    - `idempotency`: the first answer to each (match, key), with a hash of the events it carried.
+    - `catalogs`: imported card catalogs, `Catalog.to_dict()` as JSON. The built-in "demo" is never stored.
+    - `snapshots`: a cache of folded states keyed by the engine version that folded them.
+    """
+    db["matches"].create(
+        {"id": str, "token_hash": str, "mode": str, "policy": str, "catalog": str, "players": str, "info": str,
+         "created_at": str, "head_seq": int, "head_hash": str},
+        pk="id", not_null={"token_hash", "mode", "policy", "catalog", "head_seq", "head_hash"},
+    )
+    db["events"].create(
+        {"match": str, "seq": int, "type": str, "body": bytes, "hash": str, "prev_hash": str,
+         "recorded_at": str, "client": str, "idempotency_key": str},
+        pk=("match", "seq"), not_null={"match", "seq", "type", "body", "hash", "prev_hash"},
+        foreign_keys=[("match", "matches", "id")],
+    )
+    db["idempotency"].create(
+        {"match": str, "key": str, "request_hash": str, "response": str},
+        pk=("match", "key"), not_null={"request_hash", "response"},
+        foreign_keys=[("match", "matches", "id")],
+    )
+    db["catalogs"].create({"name": str, "body": str, "imported_at": str}, pk="name", not_null={"body"})
+    db["snapshots"].create(
+        {"match": str, "seq": int, "engine_version": str, "state": bytes},
+        pk=("match", "seq"), not_null={"engine_version", "state"},
+        foreign_keys=[("match", "matches", "id")],
+    )
+
+
+def upgrade(db: Database) -> None:
+    """Apply every pending migration.
+
+    Two processes opening a new file at once can race here; the loser's migration fails on the table the winner
+    created, and is fine as long as nothing is pending once the dust settles.
+    """
+    if not migrations.pending(db):
+        return
+    try:
+        migrations.apply(db)
+    except (sqlite3.OperationalError, sqlite3.IntegrityError):
+        if migrations.pending(db):
+            raise

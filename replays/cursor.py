@@ -1,0 +1,120 @@
+"""Cursors over a recorded match: the state after any seq, and stepping by event, chain resolution or turn.
+
+A cursor reads the log; it never re-folds from seq 1 to answer `state(n)`: the log starts from the newest cached
+snapshot at or before n and folds the events after it, saving the multiples of SNAPSHOT_EVERY it passes, so a
+deleted cache rebuilds itself as it is used. Stepping by resolution or turn needs the type and turn of every seq:
+the cursor folds the match once for that (its timeline) and keeps it.
+
+A cursor sees the match as it was when the cursor was made (`head_seq`); `refresh()` picks up later events.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import recorder
+from recorder import Log
+from replays.errors import NotFound, OutOfRange, Unreplayable
+
+STEPS = ("event", "resolution", "turn")
+
+
+class Moment(NamedTuple):
+    """One seq of a match's timeline: the event's type and the turn of the state after it."""
+
+    seq: int
+    type: str
+    turn: Any
+
+
+class Cursor:
+    """A read-only view of one match of `log`, seekable to any seq 1..head."""
+
+    def __init__(self, log: Log, match_id: str) -> None:
+        self.log = log
+        self.match_id = match_id
+        try:
+            self.head_seq: int = log.match(match_id)["head_seq"]
+        except recorder.NotFound as error:
+            raise NotFound(str(error)) from None
+        self._timeline: list[Moment] | None = None
+
+    def __repr__(self) -> str:
+        return f"Cursor({self.log!r}, {self.match_id!r})  # head_seq={self.head_seq}"
+
+    def refresh(self) -> int:
+        """Pick up events appended since the cursor was made; return the new head seq."""
+        head = self.log.match(self.match_id)["head_seq"]
+        if head != self.head_seq:
+            self.head_seq, self._timeline = head, None
+        return head
+
+    def state(self, seq: int | None = None) -> dict:
+        """The state after event `seq` (default: the head). `OutOfRange` outside 1..head."""
+        seq = self.head_seq if seq is None else seq
+        self._check_seq(seq)
+        try:
+            return self.log.state_at(self.match_id, seq)
+        except recorder.Inconsistent as error:
+            raise Unreplayable(error.seq, str(error)) from None
+
+    @property
+    def timeline(self) -> list[Moment]:
+        """(seq, type, turn) for every seq 1..head, from one fold of the match (kept on the cursor)."""
+        if self._timeline is None:
+            moments = []
+            try:
+                for seq, event, state in self.log.fold_states(self.match_id, self.head_seq):
+                    moments.append(Moment(seq, event.get("type"), state.get("turn")))
+            except recorder.Inconsistent as error:
+                raise Unreplayable(error.seq, str(error)) from None
+            self._timeline = moments
+        return self._timeline
+
+    def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
+        """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.
+
+        - "event": the next or previous seq, clamped to 1..head.
+        - "resolution": the next or previous seq whose event is a `resolve` (a chain item resolving).
+        - "turn": forward, the first seq whose state's turn differs from the turn at `seq`; back, the first seq
+          of the current turn if `seq` is past it, else the first seq of the turn before. Turns are runs of
+          equal `turn` on the timeline, so a judge's rewind into an earlier turn starts a new run.
+        """
+        self._check_seq(seq)
+        if direction not in (1, -1):
+            raise OutOfRange(f"direction must be +1 or -1, not {direction!r}")
+        if by == "event":
+            return min(max(seq + direction, 1), self.head_seq)
+        if by == "resolution":
+            return step_resolution(self.timeline, seq, direction)
+        if by == "turn":
+            return step_turn(self.timeline, seq, direction)
+        raise OutOfRange(f"cannot step by {by!r}: step by one of {', '.join(STEPS)}")
+
+    def _check_seq(self, seq: int) -> None:
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= self.head_seq:
+            raise OutOfRange(f"match {self.match_id} has events 1 to {self.head_seq}; {seq!r} is not one of them")
+
+
+def step_resolution(timeline: list[Moment], seq: int, direction: int) -> int:
+    """The nearest `resolve` strictly after (+1) or before (-1) `seq` on the timeline, else `seq`."""
+    others = timeline[seq:] if direction > 0 else reversed(timeline[:seq - 1])
+    return next((moment.seq for moment in others if moment.type == "resolve"), seq)
+
+
+def step_turn(timeline: list[Moment], seq: int, direction: int) -> int:
+    """The first seq of the next turn (+1), or of the current or previous turn (-1); see `Cursor.step`."""
+    if direction > 0:
+        turn = timeline[seq - 1].turn
+        return next((moment.seq for moment in timeline[seq:] if moment.turn != turn), seq)
+    start = turn_start(timeline, seq)
+    if start < seq:
+        return start
+    return turn_start(timeline, start - 1) if start > 1 else seq
+
+
+def turn_start(timeline: list[Moment], seq: int) -> int:
+    """The first seq of the run of equal turns that `seq` belongs to."""
+    turn = timeline[seq - 1].turn
+    while seq > 1 and timeline[seq - 2].turn == turn:
+        seq -= 1
+    return seq

@@ -1,0 +1,121 @@
+"""Shared fixtures: a temporary database, a Log on it, and match_created events built from the demo decks."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import recorder
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO_DECKS = ROOT / "engine" / "data" / "demo_decks.json"
+FIXED_TIME = "2025-06-02T10:00:00.000+00:00"
+
+
+@pytest.fixture(scope="session")
+def demo_decks() -> list[dict]:
+    """The two duel decks of engine/data/demo_decks.json: {legend, champion, deck, runes, battlefields}."""
+    return json.loads(DEMO_DECKS.read_text(encoding="utf-8"))["decks"]
+
+
+@pytest.fixture
+def tmp_db(tmp_path: Path) -> Path:
+    """A path for a new SQLite log file (not created yet)."""
+    return tmp_path / "riftlog.db"
+
+
+@pytest.fixture
+def log(tmp_db: Path) -> Iterator[recorder.Log]:
+    """A Log on `tmp_db` whose clock always says FIXED_TIME."""
+    with recorder.Log(tmp_db, clock=lambda: FIXED_TIME) as opened:
+        yield opened
+
+
+@pytest.fixture
+def make_match_created(demo_decks: list[dict]) -> Callable[..., dict]:
+    """A factory of duel match_created events between Annie (P1) and Viktor (P2) with the demo decks."""
+
+    def make(policy: str = "strict", **fields: object) -> dict:
+        players = [{"name": name, **deck} for name, deck in zip(("Annie", "Viktor"), demo_decks)]
+        return {"type": "match_created", "mode": "duel", "players": players, "catalog": "demo", "policy": policy,
+                **fields}
+
+    return make
+
+
+@pytest.fixture
+def duel_created(make_match_created: Callable[..., dict]) -> dict:
+    """A strict duel match_created event."""
+    return make_match_created("strict")
+
+
+@pytest.fixture
+def audit_created(make_match_created: Callable[..., dict]) -> dict:
+    """An audit duel match_created event: broken rules are stored with their violations."""
+    return make_match_created("audit")
+
+
+@pytest.fixture
+def duel_game(demo_decks: list[dict]) -> Callable[[int], list[dict]]:
+    """A factory of legal events after match_created: game start, opening hands, no mulligans, then `turns`
+    turns of channel, draw and end_turn (three events a turn), P1 first. Cards are drawn in decklist order."""
+
+    def events(turns: int) -> list[dict]:
+        decks, runes = {}, {}
+        for player, deck in zip(("P1", "P2"), demo_decks):
+            cards = list(deck["deck"])
+            cards.remove(deck["champion"])  # the chosen champion starts in the champion zone
+            decks[player], runes[player] = cards, list(deck["runes"])
+        battlefields = {player: deck["battlefields"][0] for player, deck in zip(("P1", "P2"), demo_decks)}
+        script = [{"type": "game_started", "game": 1, "first_player": "P1", "battlefields": battlefields}]
+        for player in ("P1", "P2"):
+            script.append({"type": "draw", "player": player, "cards": _take(decks[player], 4)})
+        script += [{"type": "mulligan", "player": player, "set_aside": []} for player in ("P1", "P2")]
+        for turn in range(1, turns + 1):
+            player = "P1" if turn % 2 else "P2"
+            channel = 3 if turn == 2 else 2  # the second player's first channel phase channels 3 (rule 644.7)
+            script += [{"type": "channel", "player": player, "runes": _take(runes[player], channel)},
+                       {"type": "draw", "player": player, "cards": _take(decks[player], 1)},
+                       {"type": "end_turn", "player": player}]
+        return script
+
+    return events
+
+
+def _take(pile: list[str], count: int) -> list[str]:
+    """The first `count` names of `pile` (fewer if it runs out), removed from it."""
+    taken = pile[:count]
+    del pile[:count]
+    return taken
+
+
+@pytest.fixture
+def app(tmp_db: Path):
+    """The Flask app (web.create_app) on `tmp_db`, in testing mode."""
+    from web import create_app
+
+    return create_app({"TESTING": True, "DATABASE": str(tmp_db)})
+
+
+@pytest.fixture
+def client(app):
+    """A test client of `app`."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner():
+    """click's CliRunner, for riftlog_cli."""
+    from click.testing import CliRunner
+
+    return CliRunner()
+
+
+@pytest.fixture
+def demo_ids(log: recorder.Log) -> list[str]:
+    """The built-in sample matches (replays.demo) recorded in `tmp_db`: [strict match id, audit match id]."""
+    from replays.demo import record_demo
+
+    return record_demo(log)
