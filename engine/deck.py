@@ -27,12 +27,23 @@ def draw_cards(context: Context, player: str, cards: list[str | None]) -> None:
             context.flag("607.3", f"{player} cannot draw: their main deck and trash are empty")
             continue
         name = None if reference is None else card_name(state, reference, f"{player}'s draw")
-        if name is not None:
-            context.check(entry["deck"].get(name, 0) > 0, "591.1",
-                          f"{player} draws {name!r}, but no copy of it is left in their main deck")
-            entry["deck"][name] = max(0, entry["deck"].get(name, 0) - 1)
-        entry["deck_count"] -= 1
-        entry["hand"].append(create_object(state, name, player, "hand"))
+        entry["hand"].append(take_from_deck(context, player, name, "hand", "591.1"))
+
+
+def take_from_deck(context: Context, player: str, card: str | None, zone: str, rule: str | None,
+                   **fields: Any) -> str:
+    """Create the object of a card leaving `player`'s main deck for `zone`; returns its id.
+
+    With a `rule`, a card the deck no longer holds is flagged citing it. A card `None` is one nobody saw.
+    """
+    entry = context.state["players"][player]
+    if card is not None:
+        if rule is not None:
+            context.check(entry["deck"].get(card, 0) > 0, rule,
+                          f"{player} takes {card!r} from their main deck, but no copy of it is left there")
+        entry["deck"][card] = max(0, entry["deck"].get(card, 0) - 1)
+    entry["deck_count"] -= 1
+    return create_object(context.state, card, player, zone, **fields)
 
 
 def burn_out(context: Context, player: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import marshal
 from typing import Any, Callable
 
-from engine import chain, effects, events, play, setup, timing, turn
+from engine import chain, events, play, position, setup, timing, turn
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -25,6 +25,7 @@ VERSION = "1"
 
 HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "game_started": setup.game_started,
+    "position": position.position,
     "draw": setup.draw_event,
     "mulligan": setup.mulligan,
     "channel": turn.channel_event,
@@ -40,7 +41,6 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
 }
 
 NOT_YET = {
-    "position": "starting from a described position",
     "activate": "activated abilities",
     "hide": "the Hidden keyword",
     "move": "moves, showdowns and combat",

@@ -135,17 +135,26 @@ def game_started(context: Context, event: dict[str, Any]) -> None:
     state = context.state
     if not context.check(state["game"] == 0, "110", f"game {state['game']} has already started"):
         context.fail("110", "a game cannot be started twice")
-    first = context.player(event, "first_player")
     context.check(event["game"] == 1, "644.6", f"a duel is a best of 1: there is no game {event['game']}")
+    start_game(context, event, "game_started")
+    for player, entry in state["players"].items():
+        # Rule 112: a chosen champion missing from the deck was flagged by check_decks (103.2.a) already.
+        entry["champion_zone"] = deck.take_from_deck(context, player, entry["champion_card"], "champion", None)
+
+
+def start_game(context: Context, event: dict[str, Any], kind: str) -> None:
+    """Fix the turn order (115.1.b), place the chosen battlefields (644.5) and the legends (111)."""
+    state = context.state
+    first = context.player(event, "first_player")
     order = list(state["players"])
     start = order.index(first)
     state["turn_order"] = order[start:] + order[:start]  # rule 115.1.b: seating order from the first player
-    state["game"] = event["game"]
+    state["game"] = event.get("game", 1)
     chosen = event["battlefields"]
     for player, entry in state["players"].items():
         reference = chosen.get(player)
         if not isinstance(reference, str):
-            raise MalformedEvent(f"'game_started' event: 'battlefields' needs a battlefield name for {player}")
+            raise MalformedEvent(f"'{kind}' event: 'battlefields' needs a battlefield name for {player}")
         name = card_name(state, reference, f"{player}'s battlefield")
         context.check(name in entry["battlefield_choices"], "644.5",
                       f"{player} chose battlefield {name!r}, which is not one of the three they brought")
@@ -153,10 +162,6 @@ def game_started(context: Context, event: dict[str, Any]) -> None:
                                       "contested": False, "units": [], "facedown": None})
     for player, entry in state["players"].items():
         entry["legend"] = create_object(state, entry["legend_card"], player, "legend")  # rule 111
-        if entry["deck"].get(entry["champion_card"], 0) > 0:
-            entry["deck"][entry["champion_card"]] -= 1
-            entry["deck_count"] -= 1
-        entry["champion_zone"] = create_object(state, entry["champion_card"], player, "champion")  # rule 112
 
 
 def opening_draw(context: Context, player: str, cards: list[str | None]) -> None:
