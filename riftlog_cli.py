@@ -35,7 +35,7 @@ def _remember_db(ctx: click.Context, param: click.Parameter, value: str | None) 
 def db_option(default: str | None) -> Any:
     return click.option(
         "--db", "db", type=click.Path(dir_okay=False), default=default, expose_value=False, is_eager=True,
-        callback=_remember_db, envvar=DB_ENVVAR if default is not None else None, show_default=default is not None,
+        callback=_remember_db, envvar=DB_ENVVAR if default is not None else None,
         help=f"SQLite database file (default: ${DB_ENVVAR}, else {DEFAULT_DB}).",
     )
 
@@ -94,7 +94,7 @@ def echo_json(data: Any) -> None:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), "--version", prog_name="riftlog")
+@click.version_option(_version(), "--version", prog_name="riftlog", message="%(prog)s %(version)s")
 @db_option(DEFAULT_DB)
 def cli() -> None:
     """riftlog: record, audit and replay Riftbound matches.
@@ -136,7 +136,7 @@ def serve(host: str, port: int, debug: bool) -> None:
     app.run(host=host, port=port, debug=debug)
 
 
-@cli.command()
+@cli.command(short_help="Append events from a JSON file (or stdin) to MATCH.")
 @click.argument("match_id", metavar="MATCH")
 @click.argument("source", metavar="[FILE|-]", default="-")
 @click.option("--token", required=True, envvar="RIFTLOG_TOKEN", help="The match's token (or $RIFTLOG_TOKEN).")
@@ -266,7 +266,7 @@ def summary_text(match_id: str, state: dict[str, Any], seq: int, head_seq: int, 
     return "\n".join(lines)
 
 
-@cli.command()
+@cli.command(short_help="Check MATCH's hash chain and re-fold it; exit 1 if it fails.")
 @click.argument("match_id", metavar="MATCH")
 @db_option(None)
 def verify(match_id: str) -> None:
@@ -283,7 +283,7 @@ def verify(match_id: str) -> None:
                                    f"{report.get('error')}")
 
 
-@cli.command()
+@cli.command(short_help="Create a match from a match_created JSON file.")
 @click.argument("source", metavar="FILE")
 @db_option(None)
 def create(source: str) -> None:
@@ -299,15 +299,19 @@ def create(source: str) -> None:
 
 @cli.group()
 def catalog() -> None:
-    """Card catalogs: the card facts a match_created names in `catalog`."""
+    """Card catalogs: import the card facts matches are checked against."""
 
 
 @catalog.command("import")
 @click.argument("source", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option("--name", help="Catalog name (default: the file's stem).")
+@click.option("--replace", is_flag=True, help="Replace a different catalog already stored under NAME.")
 @db_option(None)
-def catalog_import(source: str, name: str | None) -> None:
-    """Load a card catalog in the card-gallery format (e.g. ../shared/data/cards.json)."""
+def catalog_import(source: str, name: str | None, replace: bool) -> None:
+    """Load a card catalog in the card-gallery format (e.g. ../shared/data/cards.json).
+
+    Prints {"name", "cards"}. Matches name the catalog in match_created's `catalog`.
+    """
     from engine.catalog import parse_gallery
 
     name = name or Path(source).stem
@@ -319,6 +323,5 @@ def catalog_import(source: str, name: str | None) -> None:
     except ValueError as error:
         raise click.ClickException(f"{source} is not a valid card gallery: {error}") from None
     with user_errors():
-        open_log(must_exist=False).import_catalog(parsed)
-    cards = getattr(parsed, "cards", None)
-    echo_json({"name": name, "cards": len(cards) if cards is not None else None})
+        stored = open_log(must_exist=False).import_catalog(parsed, replace=replace)
+    echo_json({"name": stored, "cards": len(parsed)})

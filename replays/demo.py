@@ -164,12 +164,14 @@ def record(log: Log, policy: str, steps: list[Step], event: str) -> str:
     """Record one sample match step by step through the log; returns its id."""
     match_id, token = log.create_match(match_created(policy, event), meta={"client": "riftlog demo"})
     state = log.state_at(match_id)
+    attempted = policy != "strict"
     for step in steps:
         built = step(state) if callable(step) else step
         log.append(match_id, [built], expected_seq=state["seq"], meta={"client": "riftlog demo"})
         state = log.state_at(match_id)
-        if policy == "strict" and len(state["chain"]) == 3:
+        if not attempted and len(state["chain"]) == 3:
             state = _refused_attempt(log, match_id, state)
+            attempted = True
     return match_id
 
 

@@ -1,0 +1,148 @@
+"""The HTTP API of contract section 3, under /api.
+
+Every answer is JSON; every error is `{"error": message}` (plus `violations` for a strict refusal). Reads need no
+token; appends need the match's token as `Authorization: Bearer <token>`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request, url_for
+
+import engine
+import replays
+
+from .db import get_log
+from .params import bearer_token, read_body, read_int, read_seq, read_view
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+APPEND_FIELDS = ("event", "events", "expected_seq", "idempotency_key", "meta")
+
+
+def require_match(match_id: str) -> dict[str, Any]:
+    """The match's summary from the log; 404 (via recorder.NotFound) when there is no such match."""
+    return get_log().match(match_id)
+
+
+@bp.get("/matches")
+def list_matches():
+    return jsonify({"matches": get_log().matches()})
+
+
+@bp.post("/matches")
+def create_match():
+    """A `match_created` body -> 201 {"id", "token"}; the token authorises appends to that match."""
+    event = read_body()
+    if not isinstance(event, dict):
+        abort(400, "the body must be a match_created event (a JSON object)")
+    event.setdefault("type", "match_created")
+    match_id, token = get_log().create_match(event)
+    response = jsonify({"id": match_id, "token": token})
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.match", match_id=match_id)
+    return response
+
+
+@bp.get("/matches/<match_id>")
+def match(match_id: str):
+    return jsonify(require_match(match_id))
+
+
+@bp.post("/matches/<match_id>/events")
+def append(match_id: str):
+    """Append one event or a batch: 201 {"seq", "hash"} | 400 | 401 | 403 | 404 | 409 | 422."""
+    token = bearer_token()
+    log = get_log()
+    if not log.check_token(match_id, token):  # recorder.NotFound (404) for an unknown match
+        abort(403, f"wrong token for match {match_id}")
+    events, options = parse_append(read_body())
+    result = log.append(match_id, events, **options)
+    response = jsonify(result)
+    response.status_code = 201
+    return response
+
+
+def parse_append(body: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The events and the append options of a `{"event"|"events", "expected_seq", "idempotency_key"}` body.
+
+    The events themselves are checked by the recorder and the engine; this only checks the envelope.
+    """
+    if not isinstance(body, dict):
+        abort(400, 'the body must be an object: {"event": {...}} or {"events": [...]}')
+    unknown = [key for key in body if key not in APPEND_FIELDS]
+    if unknown:
+        hint = ' (wrap a single event as {"event": {...}})' if "type" in body else ""
+        abort(400, f"unknown field(s) {', '.join(map(repr, unknown))} in the body{hint}")
+    if ("event" in body) == ("events" in body):
+        abort(400, 'give exactly one of "event" (an object) or "events" (a list of objects)')
+    if "event" in body:
+        events = [body["event"]]
+        if not isinstance(body["event"], dict):
+            abort(400, '"event" must be an object with a "type"')
+    else:
+        events = body["events"]
+        if not isinstance(events, list) or not events:
+            abort(400, '"events" must be a non-empty list of objects')
+        for index, event in enumerate(events, 1):
+            if not isinstance(event, dict):
+                abort(400, f'"events" item {index} of {len(events)} is not an object')
+    options: dict[str, Any] = {}
+    expected_seq = body.get("expected_seq")
+    if expected_seq is not None:
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+            abort(400, f'"expected_seq" must be a whole number >= 0, got {expected_seq!r}')
+        options["expected_seq"] = expected_seq
+    key = body.get("idempotency_key")
+    if key is not None:
+        if not isinstance(key, str) or not key or len(key) > 200:
+            abort(400, '"idempotency_key" must be a non-empty string of at most 200 characters')
+        options["idempotency_key"] = key
+    meta = body.get("meta")
+    if meta is not None:
+        if not isinstance(meta, dict):
+            abort(400, '"meta" must be an object')
+        options["meta"] = meta
+    return events, options
+
+
+@bp.get("/matches/<match_id>/events")
+def events(match_id: str):
+    """The recorded events after seq `after` (default 0), up to `upto` (default the head).
+
+    With `download=1` the answer comes as an attachment, `<match>-events.json`.
+    """
+    summary = require_match(match_id)
+    after = read_int("after", request.args.get("after"), default=0)
+    upto = read_int("upto", request.args.get("upto"))
+    if after is not None and after < 0:
+        abort(400, f"after must be >= 0, got {after}")
+    if upto is not None and upto < 0:
+        abort(400, f"upto must be >= 0, got {upto}")
+    recorded = get_log().events(match_id, after=after, upto=upto)
+    response = jsonify({"match": match_id, "head_seq": summary.get("head_seq"), "events": recorded})
+    if request.args.get("download") not in (None, "", "0"):
+        response.headers["Content-Disposition"] = f'attachment; filename="{match_id}-events.json"'
+    return response
+
+
+@bp.get("/matches/<match_id>/state")
+def state(match_id: str):
+    """The state after event `at` (default the head) as `view` (judge, spectator, P1, ...) sees it."""
+    require_match(match_id)
+    cursor = replays.Cursor(get_log(), match_id)
+    seq = read_seq("at", request.args.get("at"), match_id, cursor.head_seq)
+    folded = cursor.state(seq)
+    viewer = read_view(request.args.get("view"), list(folded.get("players") or {}))
+    return jsonify(engine.view(folded, viewer))
+
+
+@bp.get("/matches/<match_id>/verify")
+def verify(match_id: str):
+    """Re-fold the match and check its hash chain: {"ok", "head_seq", "head_hash"} (+ "bad_seq", "error")."""
+    require_match(match_id)
+    report = dict(replays.verify(get_log(), match_id))
+    if report.get("ok"):
+        report.pop("bad_seq", None)
+        report.pop("error", None)
+    return jsonify(report)

@@ -1,0 +1,270 @@
+"""Readable one-liners for recorded events, for the viewer's timeline and `riftlog show`.
+
+Presentation only: nothing here decides what is legal. Object ids are named through the viewed state's `objects`
+(so a spectator's view, where the engine hides a card, shows only the id), and cards an event lists in the clear
+(draws, hidden cards) are shown only to the judge and to the player they belong to.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+Namer = Callable[[Any], str]
+
+
+def card_of(state: dict[str, Any] | None, ref: Any) -> str | None:
+    """The card an object id or a chain item id stands for in this state, None when the state does not show it."""
+    if not isinstance(ref, str) or not state:
+        return None
+    objects = state.get("objects") or {}
+    if ref in objects:
+        return (objects[ref] or {}).get("card")
+    for item in state.get("chain") or []:
+        if item.get("id") == ref:
+            return item.get("card") or card_of(state, item.get("source"))
+    return None
+
+
+def object_namer(state: dict[str, Any] | None, players: dict[str, str] | None = None,
+                 known: dict[str, str] | None = None) -> Namer:
+    """A function naming an object or chain item id as "Card (o17)" when the state shows its card (else when
+    `known` maps it to one, e.g. a chain item that has since resolved), a player id ("P1") by the player's name
+    when `players` gives one, and anything else as itself."""
+    players = players or {}
+    known = known or {}
+
+    def name(ref: Any) -> str:
+        if isinstance(ref, str) and ref in players:
+            return players[ref]
+        card = card_of(state, ref) or (known.get(ref) if isinstance(ref, str) else None)
+        return f"{card} ({ref})" if card else str(ref)
+
+    return name
+
+
+def describe_event(event: dict[str, Any], name: Namer | None = None, viewer: str = "judge") -> str:
+    """One line for one event, e.g. "P1 plays Void Seeker (o17) to bf1 targeting Yasuo (o30)"."""
+    name = name or str
+    kind = event.get("type")
+    describe = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
+    if describe is None:
+        fields = {key: value for key, value in event.items() if key != "type"}
+        return f"{kind}: {json.dumps(fields, separators=(', ', ': '), default=str)}" if fields else str(kind)
+    return describe(event, name, viewer)
+
+
+def _list(items: Any, name: Namer) -> str:
+    if not items:
+        return "nothing"
+    if not isinstance(items, list):
+        items = [items]
+    return ", ".join(name(item) for item in items)
+
+
+def _cards(cards: Any, owner: Any, viewer: str, noun: str = "card") -> str:
+    """A list of card names, or just their number for a viewer who may not see them (rule 127)."""
+    cards = cards if isinstance(cards, list) else [cards]
+    count = f"{len(cards)} {noun}{'' if len(cards) == 1 else 's'}"
+    if viewer not in ("judge", owner):
+        return count
+    shown = [str(card) if card is not None else "an unseen card" for card in cards]
+    return f"{count}: {', '.join(shown)}" if len(cards) > 1 else shown[0] if shown else count
+
+
+def _targets(event: dict[str, Any], name: Namer) -> str:
+    targets = event.get("targets")
+    return f" targeting {_list(targets, name)}" if targets else ""
+
+
+def _pay(pay: Any, name: Namer) -> str:
+    if not isinstance(pay, dict):
+        return ""
+    parts = [f"{how} {_list(pay[how], name)}" for how in ("exhaust", "recycle") if pay.get(how)]
+    return f", paying: {'; '.join(parts)}" if parts else ""
+
+
+def _location(location: Any, name: Namer) -> str:
+    if location == "base":
+        return "base"
+    if isinstance(location, str) and location.startswith("base:"):
+        return f"{location[5:]}'s base"
+    return name(location)
+
+
+def _options(options: Any) -> str:
+    if not isinstance(options, dict) or not options:
+        return ""
+    chosen = [key if value is True else f"{key}={value}" for key, value in options.items() if value is not False]
+    return f" ({', '.join(chosen)})" if chosen else ""
+
+
+def _match_created(event, name, viewer):
+    players = event.get("players") or []
+    who = " vs ".join(
+        f"{p.get('name', f'P{n}')} ({p.get('legend', '?')})" for n, p in enumerate(players, 1) if isinstance(p, dict)
+    )
+    return f"match created: {event.get('mode', 'duel')}, {event.get('policy', 'strict')}: {who}"
+
+
+def _game_started(event, name, viewer):
+    battlefields = event.get("battlefields") or {}
+    chosen = ", ".join(f"{name(player)} {field}" for player, field in battlefields.items()) if isinstance(
+        battlefields, dict) else ""
+    text = f"game {event.get('game', 1)} starts, {name(event.get('first_player'))} goes first"
+    return f"{text}; battlefields: {chosen}" if chosen else text
+
+
+def _draw(event, name, viewer):
+    player = event.get("player")
+    return f"{name(player)} draws {_cards(event.get('cards') or [], player, viewer)}"
+
+
+def _play(event, name, viewer):
+    player = event.get("player")
+    text = f"{name(player)} plays {name(event.get('card'))}"
+    source = event.get("from")
+    if source and source != "hand":
+        text += f" from {source}"
+    if event.get("to"):
+        text += f" to {_location(event['to'], name)}"
+    return text + _targets(event, name) + _options(event.get("options")) + _pay(event.get("pay"), name)
+
+
+def _activate(event, name, viewer):
+    text = f"{name(event.get('player'))} activates {name(event.get('source'))}"
+    if event.get("ability") not in (None, ""):
+        text += f" [{event['ability']}]"
+    return text + _targets(event, name) + _pay(event.get("pay"), name)
+
+
+def _add(event, name, viewer):
+    parts = [f"{how} {_list(event[how], name)}" for how in ("exhaust", "recycle") if event.get(how)]
+    return f"{name(event.get('player'))} adds resources: {'; '.join(parts) or 'nothing'}"
+
+
+def _hide(event, name, viewer):
+    player = event.get("player")
+    card = name(event.get("card")) if viewer in ("judge", player) else "a card"
+    return f"{name(player)} hides {card} at {name(event.get('battlefield'))}" + _pay(event.get("pay"), name)
+
+
+def _trigger(event, name, viewer):
+    text = f"{name(event.get('player'))} triggers {name(event.get('source'))}"
+    if event.get("ability") not in (None, ""):
+        text += f" [{event['ability']}]"
+    return text + _targets(event, name)
+
+
+def _resolve(event, name, viewer):
+    effects = event.get("effects") or []
+    text = f"{name(event.get('item'))} resolves"
+    if effects:
+        text += ": " + "; ".join(describe_op(op, name, viewer) for op in effects if isinstance(op, dict))
+    if event.get("targets_kept") is not None:
+        text += f" (targets kept: {_list(event['targets_kept'], name)})"
+    return text
+
+
+def _assign_damage(event, name, viewer):
+    assignments = event.get("assignments") or {}
+    parts = [f"{amount} to {name(unit)}" for unit, amount in assignments.items()] if isinstance(
+        assignments, dict) else []
+    return f"{name(event.get('player'))} assigns combat damage: {', '.join(parts) or 'none'}"
+
+
+def _choose(event, name, viewer):
+    choice = event.get("choice")
+    shown = _list(choice, name) if isinstance(choice, list) else name(choice)
+    return f"{name(event.get('player'))} chooses {shown}"
+
+
+def _note(event, name, viewer):
+    about = f" (about seq {event['about']})" if event.get("about") is not None else ""
+    return f"{event.get('text', '')}{about}"
+
+
+def _position(event, name, viewer):
+    return (f"position set up: turn {event.get('turn')}, {name(event.get('turn_player'))}'s turn, "
+            f"{event.get('phase')} phase")
+
+
+_DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
+    "match_created": _match_created,
+    "game_started": _game_started,
+    "position": _position,
+    "draw": _draw,
+    "mulligan": lambda e, name, v: (f"{name(e.get('player'))} mulligans, setting aside {_list(e['set_aside'], name)}"
+                                    if e.get("set_aside") else f"{name(e.get('player'))} keeps their hand"),
+    "channel": lambda e, name, v: f"{name(e.get('player'))} channels {_list(e.get('runes'), str)}",
+    "concede": lambda e, name, v: f"{name(e.get('player'))} concedes",
+    "play": _play,
+    "activate": _activate,
+    "add": _add,
+    "hide": _hide,
+    "move": lambda e, name, v: (f"{name(e.get('player'))} moves {_list(e.get('units'), name)} "
+                                f"to {_location(e.get('to'), name)}"),
+    "pass": lambda e, name, v: f"{name(e.get('player'))} passes",
+    "invite": lambda e, name, v: f"{name(e.get('player'))} invites {name(e.get('invitee'))}",
+    "end_turn": lambda e, name, v: f"{name(e.get('player'))} ends the turn",
+    "trigger": _trigger,
+    "resolve": _resolve,
+    "assign_damage": _assign_damage,
+    "choose": _choose,
+    "note": _note,
+    "rewind": lambda e, name, v: f"judge rewinds to seq {e.get('to')}: {e.get('reason', '')}".rstrip(": "),
+    "game_loss": lambda e, name, v: f"{name(e.get('player'))} receives a game loss: {e.get('reason', '')}".rstrip(": "),
+}
+
+
+def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "judge") -> str:
+    """One effect op of a `resolve`, e.g. "3 damage to Yasuo (o30)"."""
+    name = name or str
+    kind = op.get("op")
+    target = name(op.get("target")) if "target" in op else ""
+    player = name(op.get("player")) if "player" in op else ""
+    if kind == "damage":
+        return f"{op.get('amount')} damage to {target}"
+    if kind == "might":
+        delta = op.get("delta", 0)
+        sign = "+" if isinstance(delta, int) and delta >= 0 else ""
+        until = f" until end of {op['until']}" if op.get("until") == "turn" else ""
+        return f"{target} {sign}{delta} might{until}"
+    if kind == "grant":
+        value = f" {op['value']}" if op.get("value") not in (None, True) else ""
+        until = f" until end of {op['until']}" if op.get("until") == "turn" else ""
+        return f"{target} gains {op.get('keyword')}{value}{until}"
+    if kind in ("move", "return"):
+        return f"{kind} {target} to {_location(op.get('to'), name)}"
+    if kind == "draw":
+        return f"{player} draws {_cards(op.get('cards') or [], op.get('player'), viewer)}"
+    if kind in ("discard", "recycle", "reveal"):
+        return f"{player} {kind}s {_list(op.get('cards'), name)}"
+    if kind == "channel":
+        state = " exhausted" if op.get("exhausted") else ""
+        return f"{player} channels {_list(op.get('runes'), str)}{state}"
+    if kind == "add":
+        power = op.get("power") or {}
+        parts = [f"{op['energy']} energy"] if op.get("energy") else []
+        if isinstance(power, dict):
+            parts += [f"{amount} {domain} power" for domain, amount in power.items()]
+        elif power:
+            parts.append(f"{power} power")
+        return f"{player} adds {', '.join(parts) or 'nothing'}"
+    if kind == "counter":
+        return f"counter {name(op.get('item'))}"
+    if kind == "point":
+        return f"{player} scores {op.get('amount', 1)} point{'' if op.get('amount', 1) == 1 else 's'}"
+    if kind == "control":
+        return f"{player} takes control of {target}"
+    if kind == "token":
+        might = f" {op['might']}-might" if op.get("might") is not None else ""
+        where = f" at {_location(op.get('to'), name)}" if op.get("to") else ""
+        return f"{name(op.get('controller', ''))} creates a{might} {op.get('kind', 'token')} token{where}".strip()
+    if kind == "play":
+        return "play: " + _play(op, name, viewer)
+    if kind == "note":
+        return f"note: {op.get('text', '')}"
+    if target:
+        return f"{kind} {target}"
+    fields = {key: value for key, value in op.items() if key != "op"}
+    return f"{kind} {json.dumps(fields, default=str)}" if fields else str(kind)

@@ -1,0 +1,70 @@
+"""Errors as answers: JSON `{"error": message}` under /api, a small HTML page in the viewer.
+
+Domain errors map to statuses by class alone (see recorder/errors.py): NotFound -> 404, Conflict -> 409,
+Malformed -> 400, Refused -> 422 with its `violations`. A stored event that no longer folds (Inconsistent,
+Unreplayable) is the server's problem, not the client's: 500 with the message.
+"""
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+import engine
+import recorder
+import replays
+
+STATUS = (
+    (recorder.NotFound, 404),
+    (recorder.Conflict, 409),
+    (recorder.Refused, 422),
+    (recorder.Malformed, 400),
+    (recorder.Unauthorized, 403),
+    (recorder.Inconsistent, 500),
+    (engine.IllegalEvent, 422),
+    (engine.MalformedEvent, 400),
+    (replays.NotFound, 404),
+    (replays.Unreplayable, 500),
+)
+
+
+def status_of(error: Exception) -> int:
+    for error_class, status in STATUS:
+        if isinstance(error, error_class):
+            return status
+    return 400
+
+
+def wants_json() -> bool:
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def answer(status: int, message: str, violations: list | None = None, headers: dict | None = None):
+    if wants_json():
+        body = {"error": message}
+        if violations is not None:
+            body["violations"] = violations
+        response = jsonify(body)
+    else:
+        response = render_template("error.html", status=status, message=message, violations=violations)
+    return response, status, headers or {}
+
+
+def http_error(error: HTTPException):
+    headers = {}
+    if error.code == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="riftlog"'
+    allowed = getattr(error, "valid_methods", None)
+    if allowed:
+        headers["Allow"] = ", ".join(allowed)
+    return answer(error.code or 500, error.description or error.name, headers=headers)
+
+
+def domain_error(error: Exception):
+    status = status_of(error)
+    return answer(status, str(error) or type(error).__name__, getattr(error, "violations", None))
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, http_error)
+    for root in (recorder.RecorderError, engine.EngineError, replays.ReplayError):
+        app.register_error_handler(root, domain_error)

@@ -1,0 +1,176 @@
+"""The HTML viewer: the list of matches, and one match at one seq as a judge, a player or a spectator sees it.
+
+Server-rendered: every step button is a plain link to `/matches/<id>?seq=N&view=V` with its target seq computed by
+`replays.Cursor.step`, so a URL always names a moment and can be shared. The keyboard shortcuts (static/viewer.js)
+only follow those links.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, render_template, request, url_for
+
+import engine
+import replays
+
+from .db import get_log
+from .describe import card_of, describe_event, object_namer
+from .params import read_seq, read_view
+
+bp = Blueprint("viewer", __name__)
+
+# (element id, label, step by, direction, keys): the keys are KeyboardEvent names, "Shift+" for a shifted arrow.
+STEPS = (
+    ("first", "First", None, -1, ("Home",)),
+    ("prev-turn", "Turn", "turn", -1, ("[", "PageUp")),
+    ("prev-resolution", "Resolution", "resolution", -1, (",", "Shift+ArrowLeft")),
+    ("prev-event", "Event", "event", -1, ("ArrowLeft",)),
+    ("next-event", "Event", "event", +1, ("ArrowRight",)),
+    ("next-resolution", "Resolution", "resolution", +1, (".", "Shift+ArrowRight")),
+    ("next-turn", "Turn", "turn", +1, ("]", "PageDown")),
+    ("last", "Last", None, +1, ("End",)),
+)
+KEY_LABELS = {"ArrowLeft": "←", "ArrowRight": "→", "Shift+ArrowLeft": "⇧←", "Shift+ArrowRight": "⇧→",
+              "PageUp": "PgUp", "PageDown": "PgDn"}
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["card_of"] = card_of
+    app.jinja_env.filters["key_label"] = lambda key: KEY_LABELS.get(key, key)
+
+
+@bp.get("/")
+def index():
+    log = get_log()
+    matches = sorted(log.matches(), key=lambda match: str(match.get("created_at") or ""), reverse=True)
+    return render_template("index.html", matches=matches)
+
+
+@bp.get("/matches/<match_id>")
+def match(match_id: str):
+    log = get_log()
+    summary = log.match(match_id)
+    cursor = replays.Cursor(log, match_id)
+    head_seq = cursor.head_seq
+    seq = read_seq("seq", request.args.get("seq"), match_id, head_seq, out_of_range=404)
+    folded = cursor.state(seq)
+    player_ids = list(folded.get("players") or {})
+    viewer = read_view(request.args.get("view"), player_ids)
+    shown = engine.view(folded, viewer)
+    recorded, chain_cards, head_state = read_timeline(log, match_id, head_seq)
+    created = recorded[0] if recorded else {}
+    names = player_names(created, player_ids)
+    name = object_namer(shown, names, chain_cards)
+    # The timeline marks every voided event and every violation, including those recorded after this seq.
+    voided = set(head_state.get("voided") or [])
+    flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
+    timeline = [
+        {
+            "seq": event_seq,
+            "type": event.get("type"),
+            "text": describe_event(event, name, viewer),
+            "voided": event_seq in voided,
+            "flagged": event_seq in flagged,
+        }
+        for event_seq, event in enumerate(recorded, 1)
+    ]
+    current = timeline[seq - 1] if len(timeline) >= seq else None
+    violations_here = [v for v in shown.get("violations") or [] if v.get("seq") == seq]
+
+    return render_template(
+        "match.html",
+        match=summary,
+        match_id=match_id,
+        created=created,
+        seq=seq,
+        head_seq=head_seq,
+        viewer=viewer,
+        views=[("judge", "Judge"), *[(p, f"{p} · {names[p]}") for p in player_ids], ("spectator", "Spectator")],
+        state=shown,
+        objects=shown.get("objects") or {},
+        names=names,
+        seating=seating(player_ids, viewer),
+        zones={player: zone_summary(shown, player) for player in player_ids},
+        current=current,
+        violations_here=violations_here,
+        timeline=timeline,
+        steps=step_links(cursor, match_id, seq, head_seq, viewer),
+    )
+
+
+def read_timeline(log: Any, match_id: str, head_seq: int) -> tuple[list[dict], dict[str, str], dict[str, Any]]:
+    """Every event of the match, the card of every chain item it ever had, and the state at the head.
+
+    One fold of the match: chain items leave the state when they resolve, and the timeline still wants to say
+    which card `c7` was. Chain items are public (rule 127), so every view may name them.
+    """
+    events: list[dict] = []
+    chain_cards: dict[str, str] = {}
+    state: dict[str, Any] = {}
+    for _, event, state in log.fold_states(match_id, head_seq, save=False):
+        events.append(event)
+        for item in state.get("chain") or []:
+            if item.get("id") not in chain_cards:
+                card = card_of(state, item.get("id"))
+                if card:
+                    chain_cards[item["id"]] = card
+    return events, chain_cards, state
+
+
+def player_names(created: dict[str, Any], player_ids: list[str]) -> dict[str, str]:
+    """{"P1": "Alice", ...} from the match_created event; a player without a name is called by their id."""
+    listed = created.get("players") or []
+    names = {}
+    for index, player in enumerate(player_ids):
+        entry = listed[index] if index < len(listed) and isinstance(listed[index], dict) else {}
+        names[player] = str(entry.get("name") or player)
+    return names
+
+
+def zone_summary(state: dict[str, Any], player: str) -> dict[str, Any]:
+    """What the template shows of a player's hand and runes: the hand cards this view may see, the ready runes."""
+    info = (state.get("players") or {}).get(player) or {}
+    objects = state.get("objects") or {}
+    hand = info.get("hand") if isinstance(info.get("hand"), list) else []
+    hand_count = info.get("hand_count")
+    if not isinstance(hand_count, int):
+        hand_count = len(hand)
+    seen = [ref for ref in hand if isinstance(ref, str) and (objects.get(ref) or {}).get("card")]
+    runes = info.get("runes") if isinstance(info.get("runes"), list) else []
+    ready = [ref for ref in runes if not (objects.get(ref) or {}).get("exhausted")]
+    return {"hand_count": hand_count, "hand_seen": seen, "runes": runes, "runes_ready": len(ready)}
+
+
+def seating(player_ids: list[str], viewer: str) -> tuple[list[str], list[str]]:
+    """Who sits across the battlefields and who sits at the bottom: the viewing player (else P1) at the bottom."""
+    if not player_ids:
+        return [], []
+    me = viewer if viewer in player_ids else player_ids[0]
+    return [player for player in player_ids if player != me], [me]
+
+
+def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, viewer: str) -> list[dict[str, Any]]:
+    """The step buttons: each names its target seq, or None when there is nowhere to go that way."""
+    links = []
+    for element_id, label, by, direction, keys in STEPS:
+        if by is None:
+            target = 1 if direction < 0 else head_seq
+        else:
+            target = step_target(cursor, seq, by, direction)
+        if target == seq or target is None:
+            target, href = None, None
+        else:
+            href = url_for("viewer.match", match_id=match_id, seq=target, view=viewer)
+        links.append({"id": element_id, "label": label, "direction": direction, "keys": keys,
+                      "seq": target, "href": href})
+    return links
+
+
+def step_target(cursor: replays.Cursor, seq: int, by: str, direction: int) -> int | None:
+    try:
+        target = cursor.step(seq, by=by, direction=direction)
+    except replays.ReplayError:
+        return None
+    if target is None or not 1 <= target <= cursor.head_seq:
+        return None
+    return target
