@@ -3,7 +3,9 @@
 A cursor reads the log; it never re-folds from seq 1 to answer `state(n)`: the log starts from the newest cached
 snapshot at or before n and folds the events after it, saving the multiples of SNAPSHOT_EVERY it passes, so a
 deleted cache rebuilds itself as it is used. Stepping by resolution or turn needs the type and turn of every seq:
-the cursor folds the match once for that (its timeline) and keeps it.
+the cursor folds the match once for that (its timeline). Timelines are kept in a small cache for the process,
+keyed by the database, the match, its head seq and hash, and the engine version, so a viewer that opens a new
+cursor for every page does not fold the match again.
 
 A cursor sees the match as it was when the cursor was made (`head_seq`); `refresh()` picks up later events.
 """
@@ -11,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import engine
 import recorder
 from recorder import Log
 from replays.errors import NotFound, OutOfRange, Unreplayable
 
 STEPS = ("event", "resolution", "turn")
+CACHED_TIMELINES = 64
 
 
 class Moment(NamedTuple):
@@ -26,6 +30,17 @@ class Moment(NamedTuple):
     turn: Any
 
 
+class Timeline(NamedTuple):
+    """What one fold of a whole match tells: every seq's moment, and the card of every chain item it ever had
+    (items leave the state as they resolve, and a timeline still wants to say which card `c7` was)."""
+
+    moments: list[Moment]
+    chain_cards: dict[str, str]
+
+
+_timelines: dict[tuple[str, str, int, str, str], Timeline] = {}
+
+
 class Cursor:
     """A read-only view of one match of `log`, seekable to any seq 1..head."""
 
@@ -33,20 +48,22 @@ class Cursor:
         self.log = log
         self.match_id = match_id
         try:
-            self.head_seq: int = log.match(match_id)["head_seq"]
+            match = log.match(match_id)
         except recorder.NotFound as error:
             raise NotFound(str(error)) from None
-        self._timeline: list[Moment] | None = None
+        self.head_seq: int = match["head_seq"]
+        self._head_hash: str = match["head_hash"]
+        self._timeline: Timeline | None = None
 
     def __repr__(self) -> str:
         return f"Cursor({self.log!r}, {self.match_id!r})  # head_seq={self.head_seq}"
 
     def refresh(self) -> int:
         """Pick up events appended since the cursor was made; return the new head seq."""
-        head = self.log.match(self.match_id)["head_seq"]
-        if head != self.head_seq:
-            self.head_seq, self._timeline = head, None
-        return head
+        match = self.log.match(self.match_id)
+        if match["head_seq"] != self.head_seq:
+            self.head_seq, self._head_hash, self._timeline = match["head_seq"], match["head_hash"], None
+        return self.head_seq
 
     def state(self, seq: int | None = None) -> dict:
         """The state after event `seq` (default: the head). `OutOfRange` outside 1..head."""
@@ -59,16 +76,34 @@ class Cursor:
 
     @property
     def timeline(self) -> list[Moment]:
-        """(seq, type, turn) for every seq 1..head, from one fold of the match (kept on the cursor)."""
+        """(seq, type, turn) for every seq 1..head, from one fold of the match."""
+        return self._fold_timeline().moments
+
+    @property
+    def chain_cards(self) -> dict[str, str]:
+        """The card of every chain item the match had up to the head, by item id."""
+        return self._fold_timeline().chain_cards
+
+    def _fold_timeline(self) -> Timeline:
         if self._timeline is None:
-            moments = []
-            try:
-                for seq, event, state in self.log.fold_states(self.match_id, self.head_seq):
-                    moments.append(Moment(seq, event.get("type"), state.get("turn")))
-            except recorder.Inconsistent as error:
-                raise Unreplayable(error.seq, str(error)) from None
-            self._timeline = moments
+            key = (str(self.log.path), self.match_id, self.head_seq, self._head_hash, engine.VERSION)
+            if key not in _timelines:
+                if len(_timelines) >= CACHED_TIMELINES:
+                    _timelines.pop(next(iter(_timelines)))
+                _timelines[key] = self._fold()
+            self._timeline = _timelines[key]
         return self._timeline
+
+    def _fold(self) -> Timeline:
+        moments, chain_cards = [], {}
+        try:
+            for seq, event, state in self.log.fold_states(self.match_id, self.head_seq):
+                moments.append(Moment(seq, event.get("type"), state.get("turn")))
+                for item in state.get("chain") or []:
+                    chain_cards.setdefault(item["id"], item.get("card"))
+        except recorder.Inconsistent as error:
+            raise Unreplayable(error.seq, str(error)) from None
+        return Timeline(moments, chain_cards)
 
     def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
         """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.

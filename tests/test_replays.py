@@ -147,6 +147,24 @@ def test_the_timeline_is_folded_once_per_cursor(log: Log, game: str, monkeypatch
     assert seq == 18 and len(calls) == 72
 
 
+def test_a_new_cursor_on_the_same_head_reuses_the_timeline(log: Log, game: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    Cursor(log, game).timeline
+    calls = []
+    real_apply = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda *args: calls.append(1) or real_apply(*args))
+    again = Cursor(log, game)
+    assert again.step(1, "turn", 1) == 6 and calls == []
+    log.append(game, [{"type": "note", "text": "later"}])
+    assert Cursor(log, game).timeline[-1] == Moment(73, "note", again.timeline[-1].turn)
+    assert len(calls) == 1 + 73  # the append's fold, then one new timeline
+
+
+def test_the_timeline_names_every_chain_item_the_match_had(log: Log, demo_ids: list[str]) -> None:
+    cards = Cursor(log, demo_ids[0]).chain_cards
+    assert set(cards.values()) == {"Shakedown", "Discipline", "Hard Bargain"}  # units never wait on the chain
+
+
 @pytest.fixture
 def resolutions(log: Log, audit_created: dict) -> str:
     """An audit match with `resolve` events at seqs 3, 4 and 7 (flagged and skipped: there is no chain)."""

@@ -57,7 +57,8 @@ def match(match_id: str):
     player_ids = list(folded.get("players") or {})
     viewer = read_view(request.args.get("view"), player_ids)
     shown = engine.view(folded, viewer)
-    recorded, chain_cards, head_state = read_timeline(log, match_id, head_seq)
+    recorded = [row["event"] for row in log.events(match_id, upto=head_seq)]
+    chain_cards, head_state = cursor.chain_cards, cursor.state(head_seq)
     created = recorded[0] if recorded else {}
     names = player_names(created, player_ids)
     name = object_namer(shown, names, chain_cards)
@@ -96,25 +97,6 @@ def match(match_id: str):
         timeline=timeline,
         steps=step_links(cursor, match_id, seq, head_seq, viewer),
     )
-
-
-def read_timeline(log: Any, match_id: str, head_seq: int) -> tuple[list[dict], dict[str, str], dict[str, Any]]:
-    """Every event of the match, the card of every chain item it ever had, and the state at the head.
-
-    One fold of the match: chain items leave the state when they resolve, and the timeline still wants to say
-    which card `c7` was. Chain items are public (rule 127), so every view may name them.
-    """
-    events: list[dict] = []
-    chain_cards: dict[str, str] = {}
-    state: dict[str, Any] = {}
-    for _, event, state in log.fold_states(match_id, head_seq, save=False):
-        events.append(event)
-        for item in state.get("chain") or []:
-            if item.get("id") not in chain_cards:
-                card = card_of(state, item.get("id"))
-                if card:
-                    chain_cards[item["id"]] = card
-    return events, chain_cards, state
 
 
 def player_names(created: dict[str, Any], player_ids: list[str]) -> dict[str, str]:
