@@ -51,9 +51,15 @@ NOT_YET = {
 }
 
 
+# Written once by match_created and only read afterwards, so every later state shares them instead of copying.
+SHARED = ("cards", "card_codes")
+
+
 def copy_state(state: State) -> State:
-    """A deep copy of a plain-data state (marshal round trip: several times faster than copy.deepcopy)."""
-    return marshal.loads(marshal.dumps(state))
+    """A deep copy of a plain-data state (a marshal round trip: several times faster than copy.deepcopy)."""
+    copied = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key not in SHARED}))
+    copied.update((key, state[key]) for key in SHARED)
+    return copied
 
 
 def apply(state: State | None, event: dict[str, Any], catalog: Catalog) -> State:

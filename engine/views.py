@@ -8,9 +8,9 @@ controller (127.4).
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
-from engine.fold import copy_state
 from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score")
@@ -27,7 +27,7 @@ def view(state: State, viewer: str = "judge") -> dict[str, Any]:
     """The state as `viewer` may see it; raises ValueError for an unknown viewer."""
     if viewer not in viewers(state):
         raise ValueError(f"unknown view {viewer!r}; views are {', '.join(viewers(state))}")
-    public = copy_state(state)
+    public = marshal.loads(marshal.dumps(state))  # a whole copy: the caller may change it freely
     if viewer == "judge":
         return public
     for key in INTERNAL:
