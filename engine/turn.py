@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import cleanup, deck, scoring, timing
-from engine.objects import State, next_in_turn_order, opponents, refresh
+from engine.objects import State, move_to_zone, next_in_turn_order, opponents, refresh
 from engine.rulings import Context
 
 CHANNEL_PER_TURN = 2  # rule 315.3.b
@@ -97,6 +97,10 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
                   f"{player} ends the turn while a chain or showdown is still open")
     if state["phase"] == "setup":
         context.fail("516.6", "the game has not begun: there is no turn to end")
+    for item in state["chain"]:  # audit only: what was left on the chain goes to its owners' trash unresolved
+        source = state["objects"].get(item["source"] or "")
+        if source is not None and source["zone"] == "chain":
+            move_to_zone(state, source, "trash")
     state["chain"] = []
     end_of_turn(context)
     if state["phase"] != "over":

@@ -100,6 +100,14 @@ def test_the_turn_cannot_end_while_a_chain_exists_505():
     table.refuses({"type": "end_turn", "player": "P1"}, rule="505")
 
 
+def test_an_audit_turn_ended_over_an_open_chain_sends_its_spells_to_the_trash_505():
+    table = Table.with_units("audit")
+    table.play("P1", "Shakedown", exhaust=2, recycle="Fury", target=("P2", "Stalwart Poro"))
+    table.flags({"type": "end_turn", "player": "P1"}, rule="505")
+    assert table.state["chain"] == [] and table.obj("P1", "Shakedown", "trash")
+    assert table.state["turn_player"] == "P2"
+
+
 def test_the_expiration_step_clears_damage_and_this_turn_effects_517_2():
     table = Table.with_units()
     table.play("P1", "Shakedown", exhaust=2, recycle="Fury", target=("P2", "Stalwart Poro"))
