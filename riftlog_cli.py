@@ -61,12 +61,13 @@ def user_errors() -> Iterator[None]:
     import engine
     import recorder
     import replays
+    from replays import notation
 
     try:
         yield
     except recorder.Refused as error:
         raise click.ClickException(f"refused: {error}" + _violations(error.violations)) from None
-    except (recorder.RecorderError, engine.EngineError, replays.ReplayError) as error:
+    except (recorder.RecorderError, engine.EngineError, replays.ReplayError, notation.NotationError) as error:
         raise click.ClickException(str(error) or type(error).__name__) from None
 
 
@@ -75,13 +76,18 @@ def _violations(violations: list[dict[str, Any]] | None) -> str:
     return "".join(lines) if len(lines) > 1 else ""
 
 
-def read_json(source: str, what: str) -> Any:
-    """JSON from a file path or "-" (stdin)."""
+def read_text(source: str, what: str) -> str:
+    """The text of a file path or "-" (stdin)."""
     try:
         with click.open_file(source, "r", encoding="utf-8") as stream:
-            text = stream.read()
+            return stream.read()
     except OSError as error:
         raise click.ClickException(f"cannot read {what} {source}: {error.strerror or error}") from None
+
+
+def read_json(source: str, what: str) -> Any:
+    """JSON from a file path or "-" (stdin)."""
+    text = read_text(source, what)
     try:
         return json.loads(text)
     except ValueError as error:
@@ -295,6 +301,40 @@ def create(source: str) -> None:
     with user_errors():
         match_id, token = open_log(must_exist=False).create_match(event)
     echo_json({"id": match_id, "token": token})
+
+
+@cli.command("import", short_help="Record a match from a notation file.")
+@click.argument("source", metavar="FILE")
+@db_option(None)
+def import_match(source: str) -> None:
+    """Record the match a riftlog notation file (.rln, or - for stdin) describes, strict or audit as its header
+    says; prints its id and token. A file with an error records nothing (see docs/notation.md)."""
+    from replays import notation
+
+    text = read_text(source, "notation")
+    with user_errors():
+        match_id, token = notation.import_match(open_log(must_exist=False), text)
+    echo_json({"id": match_id, "token": token})
+
+
+@cli.command(short_help="Print MATCH in the riftlog notation.")
+@click.argument("match_id", metavar="MATCH")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
+@db_option(None)
+def export(match_id: str, output: str | None) -> None:
+    """Print MATCH in the riftlog notation (a .rln file that `riftlog import` reads back)."""
+    from replays import notation
+
+    with user_errors():
+        text = notation.export_match(open_log(), match_id)
+    if output is None:
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
+    click.echo(output)
 
 
 @cli.group()

@@ -285,3 +285,29 @@ def test_serve_runs_the_app_on_the_database(runner, tmp_db, monkeypatch):
     assert result.exit_code == 0
     assert "http://127.0.0.1:5077/" in result.stdout
     assert calls == [(str(tmp_db), {"host": "127.0.0.1", "port": 5077, "debug": False})]
+
+
+def test_export_then_import_records_the_same_match(runner, tmp_db, tmp_path, demo_ids, log):
+    exported = run(runner, "--db", tmp_db, "export", demo_ids[1], "-o", tmp_path / "audit.rln")
+    assert exported.exit_code == 0 and (tmp_path / "audit.rln").read_text().startswith('[Mode "duel"]')
+    imported = run(runner, "--db", tmp_db, "import", tmp_path / "audit.rln")
+    assert imported.exit_code == 0, imported.output
+    new_id = json.loads(imported.stdout)["id"]
+    assert [row["event"] for row in log.events(new_id)] == [row["event"] for row in log.events(demo_ids[1])]
+    assert run(runner, "--db", tmp_db, "export", new_id).stdout == (tmp_path / "audit.rln").read_text()
+
+
+def test_import_of_a_bad_notation_names_the_line_and_records_nothing(runner, tmp_db, tmp_path, demo_ids, log):
+    text = run(runner, "--db", tmp_db, "export", demo_ids[0]).stdout.replace("P1 pass", "P1 passes", 1)
+    (tmp_path / "bad.rln").write_text(text)
+    result = run(runner, "--db", tmp_db, "import", tmp_path / "bad.rln")
+    assert_user_error(result, "line ")
+    assert len(log.matches()) == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["export", "m99"], "m99"),
+    (["import", "missing.rln"], "cannot read notation missing.rln"),
+])
+def test_import_and_export_user_errors(runner, tmp_db, demo_ids, args, message):
+    assert_user_error(run(runner, "--db", tmp_db, *args), message)

@@ -498,3 +498,14 @@ def test_viewer_of_an_unknown_match_is_404(client):
     response = client.get("/matches/m77")
     assert response.status_code == 404
     assert "m77" in response.get_data(as_text=True)
+
+
+def test_viewer_offers_the_notation_for_download(client, log, demo_ids):
+    page = client.get(f"/matches/{demo_ids[0]}").get_data(as_text=True)
+    assert f'href="/matches/{demo_ids[0]}/notation"' in page
+    response = client.get(f"/matches/{demo_ids[0]}/notation")
+    assert response.status_code == 200 and response.mimetype == "text/plain"
+    assert response.headers["Content-Disposition"] == f'attachment; filename="{demo_ids[0]}.rln"'
+    from replays import notation
+    assert notation.parse_match(response.get_data(as_text=True)) == [row["event"] for row in log.events(demo_ids[0])]
+    assert client.get("/matches/m99/notation").status_code == 404

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, render_template, request, url_for
+from flask import Blueprint, Flask, Response, render_template, request, url_for
 
 import engine
 import replays
+from replays import notation
 
 from .db import get_log
 from .describe import card_of, describe_event, object_namer
@@ -97,6 +98,14 @@ def match(match_id: str):
         timeline=timeline,
         steps=step_links(cursor, match_id, seq, head_seq, viewer),
     )
+
+
+@bp.get("/matches/<match_id>/notation")
+def match_notation(match_id: str):
+    """The match in the riftlog notation, as a file to download (docs/notation.md)."""
+    text = notation.export_match(get_log(), match_id)
+    return Response(text, mimetype="text/plain",
+                    headers={"Content-Disposition": f'attachment; filename="{match_id}.rln"'})
 
 
 def player_names(created: dict[str, Any], player_ids: list[str]) -> dict[str, str]:

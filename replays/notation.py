@@ -1,0 +1,197 @@
+"""riftlog's notation (.rln): PGN, FEN and SAN for Riftbound. A match is a header and one line per event; a
+position is one line. See docs/notation.md for the format.
+
+```python
+from replays import notation
+
+events = notation.parse_match(text)                     # every event, seq 1 first (match_created from the header)
+events = notation.parse_events("P1 pass", state, catalog)   # body lines read against a state (left unchanged)
+text = notation.write_match(events)                      # header, then a line per event, turn landmarks between
+line = notation.write_event(state_before, event)         # one line
+event = notation.parse_position("turn 5 P1 action first P1 | P1 0 bf:Zaun Warrens ...")
+line = notation.write_position(event)                    # and `position_of(state)` for the position of a state
+match_id, token = notation.import_match(log, text)       # all or nothing
+text = notation.export_match(log, match_id)
+```
+
+Reading a line needs the state so far (names are resolved to ids against it), so a text is read line by line,
+each event applied with the engine before the next line is read. In an audit match a line the engine flags is
+still an event; in a strict match a line the engine refuses is an IllegalNotation at that line. Nothing is
+returned, and nothing imported, unless every line reads.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine import Catalog, EngineError, IllegalEvent, MalformedEvent
+from recorder import Log
+from recorder import NotFound as NoSuchCatalog
+from replays.notation_errors import (AmbiguousReference, IllegalNotation, InvalidNotation, NotationError,
+                                     UnknownReference)
+from replays.notation_events import check_landmark, is_landmark, parse_event, write_landmark, write_line
+from replays.notation_header import Tag, is_header_line, parse_header, read_tag, write_header
+from replays.notation_position import parse_position, position_of, write_position
+from replays.notation_text import comment_start
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+__all__ = ["AmbiguousReference", "IllegalNotation", "InvalidNotation", "NotationError", "UnknownReference",
+           "export_match", "import_match", "parse_event", "parse_events", "parse_match", "parse_position",
+           "position_of", "write_event", "write_match", "write_position"]
+
+
+# -- reading ---------------------------------------------------------------------------------------------------
+def parse_match(text: str, catalog: Catalog | None = None) -> list[Event]:
+    """Every event of a whole-match notation, seq 1 (the header's match_created) first.
+
+    `catalog` defaults to the demo catalog; a header that names another catalog needs it passed in.
+    """
+    catalog = catalog or engine.demo_catalog()
+    lines = text.splitlines()
+    header, body_start = _header_lines(lines)
+    if not header:
+        raise InvalidNotation("expected the header ([Mode \"duel\"], [P1 \"...\"], ...) before the first event",
+                              line=body_start, column=1, expected="a header line", text=_line(lines, body_start))
+    created = parse_header(header, catalog, body_start, _line(lines, body_start))
+    state = _apply(None, created, catalog, header[0][1], header[0][0])
+    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start)
+    return [created] + events
+
+
+def parse_events(text: str, state: State, catalog: Catalog) -> list[Event]:
+    """The events of body lines (no header) read against `state`, e.g. to append a typed sequence to a match."""
+    events, _ = _read_body(text.splitlines(), state, catalog, 1)
+    return events
+
+
+def _header_lines(lines: list[str]) -> tuple[list[tuple[int, str]], int]:
+    """The header's (line number, text) pairs and the number of the first body line."""
+    header = []
+    for number, text in enumerate(lines, 1):
+        content = text[:comment_start(text)]
+        if not content.strip():
+            continue
+        if not is_header_line(content):
+            return header, number
+        header.append((number, text))
+    return header, len(lines) + 1
+
+
+def _line(lines: list[str], number: int) -> str:
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int) -> tuple[list[Event], State]:
+    """Read each line against the state so far and apply its event; landmarks are checked, never events."""
+    events = []
+    for number, text in enumerate(lines, first_line):
+        content = text[:comment_start(text)]
+        if not content.strip():
+            continue
+        if is_landmark(content):
+            check_landmark(text, state, number)
+            continue
+        if is_header_line(content):
+            raise InvalidNotation("expected an event, got a header line (header lines come before the first "
+                                  "event)", line=number, column=_first_column(text), expected="an event", text=text)
+        event = parse_event(text, state, number)
+        state = _apply(state, event, catalog, text, number)
+        events.append(event)
+    return events, state
+
+
+def _first_column(text: str) -> int:
+    return len(text) - len(text.lstrip()) + 1
+
+
+def _apply(state: State | None, event: Event, catalog: Catalog, text: str, number: int) -> State:
+    """The engine's verdict on a line: a refusal or a malformation becomes an error at that line."""
+    where = {"line": number, "column": _first_column(text), "text": text}
+    try:
+        return engine.apply(state, event, catalog)
+    except IllegalEvent as refusal:
+        reasons = "; ".join(f"{violation['message']} (rule {violation['rule']})" for violation in refusal.violations)
+        raise IllegalNotation(f"the engine refuses this {event['type']} event in a strict match: {reasons}",
+                              violations=refusal.violations, expected="a legal event", **where) from None
+    except MalformedEvent as error:
+        raise InvalidNotation(f"the engine cannot read this {event['type']} event: {error}",
+                              expected="an event the engine can read", **where) from None
+
+
+# -- writing ---------------------------------------------------------------------------------------------------
+def write_match(events: list[Event], catalog: Catalog | None = None) -> str:
+    """The notation of a whole match: the header, then one line per event, a landmark before each turn.
+
+    A line whose event the engine flagged ends with a comment naming the rules (comments are never read).
+    """
+    catalog = catalog or engine.demo_catalog()
+    lines = [write_header(events[0]), ""]
+    state = engine.apply(None, events[0], catalog)
+    marked = 0
+    for event in events[1:]:
+        if state["turn"] and state["turn"] != marked:
+            if lines[-1]:
+                lines.append("")
+            lines.append(write_landmark(state))
+            marked = state["turn"]
+        line = write_line(state, event)
+        state, remark = _advance(state, event, catalog)
+        lines.append(f"{line}  # {remark}" if remark else line)
+    return "\n".join(lines) + "\n"
+
+
+def _advance(state: State, event: Event, catalog: Catalog) -> tuple[State, str]:
+    """The state after `event` and a remark on it: the rules it was flagged for, or why it was not applied."""
+    try:
+        after = engine.apply(state, event, catalog)
+    except EngineError as error:
+        return state, f"not applied: {error}"
+    flagged = [violation for violation in after["violations"] if violation["seq"] == after["seq"]]
+    if not flagged:
+        return after, ""
+    rules = ", ".join(violation["rule"] for violation in flagged)
+    skipped = " (not applied)" if any(violation.get("skipped") for violation in flagged) else ""
+    return after, f"flagged: rule{'s' if len(flagged) > 1 else ''} {rules}{skipped}"
+
+
+def write_event(state_before: State | None, event: Event) -> str:
+    """One event as notation: a line read against `state_before` (the header lines for match_created)."""
+    if state_before is None or event.get("type") == "match_created":
+        return write_header(event)
+    return write_line(state_before, event)
+
+
+# -- the log ---------------------------------------------------------------------------------------------------
+def _catalog_tag(text: str) -> Tag | None:
+    """The [Catalog "..."] line of a notation's header, if it has one."""
+    header, _ = _header_lines(text.splitlines())
+    return next((tag for tag in (read_tag(line, number) for number, line in header) if tag.name == "Catalog"), None)
+
+
+def header_catalog(text: str) -> str:
+    """The catalog a notation's header names ("demo" if none)."""
+    tag = _catalog_tag(text)
+    return tag.value if tag is not None else "demo"
+
+
+def import_match(log: Log, text: str) -> tuple[str, str]:
+    """Record a match from its notation; returns (match id, token). Every line is read before anything is
+    written, so a text with an error leaves the log without the match."""
+    tag = _catalog_tag(text)
+    try:
+        catalog = log.catalog(tag.value if tag is not None else "demo")
+    except NoSuchCatalog as error:
+        raise tag.error(UnknownReference, str(error), "a catalog of this log") from None
+    events = parse_match(text, catalog)
+    match_id, token = log.create_match(events[0], meta={"client": "riftlog import"})
+    if len(events) > 1:
+        log.append(match_id, events[1:], expected_seq=1, meta={"client": "riftlog import"})
+    return match_id, token
+
+
+def export_match(log: Log, match_id: str) -> str:
+    """The notation of a recorded match."""
+    events = [entry["event"] for entry in log.events(match_id)]
+    return write_match(events, log.catalog(log.match(match_id)["catalog"]))

@@ -1,0 +1,264 @@
+"""The effect ops of a `resolve` line: `resolve Shakedown: damage Stalwart Poro 6 | draw P2 Gust`.
+
+Ops are separated by `|` (a list inside an op uses `;`), each `OP ARGUMENTS` with the op's contract name. A first
+pseudo-op `keep TARGETS` records the targets the item kept (`targets_kept`, rule 352.11.b). References inside a
+resolve are read against the state before it: an object the resolve itself creates is named by id.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from replays.notation_clauses import read_play, write_play, write_targets
+from replays.notation_refs import (card_name, card_or_unseen, cards_text, is_id, location, name_of, player_id,
+                                   read_cards, read_player, resolve)
+from replays.notation_text import WORD, Piece, Scanner, number, quote, split, split_last
+
+State = dict[str, Any]
+Reader = Callable[[Scanner, State], dict[str, Any]]
+Writer = Callable[[State, dict[str, Any]], str]
+UNTIL = ("turn", "permanent")
+
+
+# -- small readers ---------------------------------------------------------------------------------------------
+def _object(sc: Scanner, state: State, piece: Piece) -> str:
+    return resolve(sc, state, piece, "object")
+
+
+def _target_and_amount(sc: Scanner, state: State, what: str) -> tuple[str, int]:
+    reference, amount = split_last(sc, sc.until(()), f"a unit and {what}")
+    return _object(sc, state, reference), number(sc, amount, what)
+
+
+def _until(sc: Scanner, piece: Piece) -> tuple[Piece, str | None]:
+    """Strip a trailing `until turn` / `until permanent` from a piece."""
+    head, _, last = piece.text.rpartition(" ")
+    rest, _, word = head.rpartition(" ")
+    if word.lower() != "until":
+        return piece, None
+    last = last.lower()
+    if last not in UNTIL:
+        sc.fail("'turn' or 'permanent' after 'until'", piece.column - 1 + len(head) + 1)
+    return Piece(rest.strip(), piece.column), last
+
+
+def _hand_refs(sc: Scanner, state: State) -> list[str | None]:
+    """Cards of a hand as a discard or reveal names them: ids as written, names, or `?` for an unseen card."""
+    return [piece.text if is_id(piece.text) else card_or_unseen(sc, state, piece) for piece in sc.pieces(())]
+
+
+def _flags(sc: Scanner, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """`+flag` (true) or `+flag=JSON` clauses, each one of `allowed`."""
+    found: dict[str, Any] = {}
+    while sc.accept("+"):
+        key = sc.word(f"one of {', '.join(allowed)} after '+'")
+        if key not in allowed:
+            sc.fail(f"one of {', '.join(allowed)} after '+'", sc.pos - len(key))
+        found[key] = sc.json_value(f"a JSON value after '+{key}='") if sc.accept("=") else True
+    sc.expect_end("'+FLAG' or the end of the effect")
+    return found
+
+
+# -- readers, one per op ---------------------------------------------------------------------------------------
+def _read_target(op: str) -> Reader:
+    return lambda sc, state: {"op": op, "target": _object(sc, state, sc.until(()))}
+
+
+def _read_damage(sc: Scanner, state: State) -> dict[str, Any]:
+    target, amount = _target_and_amount(sc, state, "an amount of damage (a whole number)")
+    return {"op": "damage", "target": target, "amount": amount}
+
+
+def _read_might(sc: Scanner, state: State) -> dict[str, Any]:
+    piece, until = _until(sc, sc.until(()))
+    reference, delta = split_last(sc, piece, "a unit and a Might change like +2")
+    effect = {"op": "might", "target": _object(sc, state, reference),
+              "delta": number(sc, delta, "a Might change like +2 or -1")}
+    return effect | ({"until": until} if until else {})
+
+
+def _read_grant(sc: Scanner, state: State) -> dict[str, Any]:
+    effect = {"op": "grant", "target": _object(sc, state, sc.until(("+",)))}
+    sc.expect("+", "'+KEYWORD' after the unit")
+    effect["keyword"] = sc.word("a keyword after '+'")
+    if sc.accept("="):
+        effect["value"] = sc.json_value("a JSON value after '='")
+    if sc.accept_word("until"):
+        effect["until"] = sc.word("'turn' or 'permanent' after 'until'").lower()
+        if effect["until"] not in UNTIL:
+            sc.fail("'turn' or 'permanent' after 'until'", sc.pos - len(effect["until"]))
+    sc.expect_end("'until turn', 'until permanent' or the end of the effect")
+    return effect
+
+
+def _read_destination(op: str, field: str, read: Callable[[Scanner, State, Piece], str]) -> Reader:
+    """`OP UNIT -> WHERE` (move, return, control)."""
+    def reader(sc: Scanner, state: State) -> dict[str, Any]:
+        target = _object(sc, state, sc.until(("->",)))
+        sc.expect("->", f"'->' and where {op} sends it")
+        return {"op": op, "target": target, field: read(sc, state, sc.until(()))}
+    return reader
+
+
+def _word_piece(sc: Scanner, state: State, piece: Piece) -> str:
+    if not WORD.fullmatch(piece.text):
+        sc.fail_at(piece, "'hand' or 'deck'")
+    return piece.text
+
+
+def _read_player_cards(op: str, read: Callable[[Scanner, State], list[Any]], field: str = "cards") -> Reader:
+    def reader(sc: Scanner, state: State) -> dict[str, Any]:
+        player = read_player(sc, state)
+        return {"op": op, "player": player, field: read(sc, state)}
+    return reader
+
+
+def _read_channel(sc: Scanner, state: State) -> dict[str, Any]:
+    player = read_player(sc, state)
+    runes = [card_name(sc, state, piece) for piece in sc.pieces(("+",))]
+    return {"op": "channel", "player": player, "runes": runes} | _flags(sc, ("exhausted",))
+
+
+def _read_add(sc: Scanner, state: State) -> dict[str, Any]:
+    """`add P1 energy 2; Fury 1`: Energy and Power of domains added to a pool."""
+    effect: dict[str, Any] = {"op": "add", "player": read_player(sc, state)}
+    for piece in sc.pieces(()):
+        kind, amount = split_last(sc, piece, "'energy N' or 'DOMAIN N'")
+        added = number(sc, amount, "an amount (a whole number)")
+        if kind.text.lower() == "energy":
+            effect["energy"] = added
+        else:
+            effect.setdefault("power", {})[kind.text] = added
+    return effect
+
+
+def _read_recycle(sc: Scanner, state: State) -> dict[str, Any]:
+    player = read_player(sc, state)
+    return {"op": "recycle", "player": player, "cards": [_object(sc, state, piece) for piece in sc.pieces(())]}
+
+
+def _read_counter(sc: Scanner, state: State) -> dict[str, Any]:
+    return {"op": "counter", "item": resolve(sc, state, sc.until(()), "item")}
+
+
+def _read_token(sc: Scanner, state: State) -> dict[str, Any]:
+    """`token P1 Recruit @bf1 +ready +might=2`: the kind is written as the effect names it."""
+    controller = read_player(sc, state)
+    kind = sc.until(("@", "+"))
+    if not kind.text:
+        sc.fail("the kind of token")
+    effect: dict[str, Any] = {"op": "token", "kind": kind.text, "controller": controller}
+    if sc.accept("@"):
+        effect["to"] = location(sc, state, sc.until(("+",)))
+    return effect | _flags(sc, ("ready", "might", "tags", "keywords"))
+
+
+def _read_point(sc: Scanner, state: State) -> dict[str, Any]:
+    player = read_player(sc, state)
+    return {"op": "point", "player": player, "amount": number(sc, sc.until(()), "a number of points")}
+
+
+def _read_play(sc: Scanner, state: State) -> dict[str, Any]:
+    return {"op": "play", **read_play(sc, state, read_player(sc, state))}
+
+
+def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
+    text = sc.quoted('a quoted text after note')
+    sc.expect_end("the end of the effect after the note")
+    return {"op": "note", "text": text}
+
+
+READERS: dict[str, Reader] = {
+    **{op: _read_target(op) for op in ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust",
+                                      "recall")},
+    "damage": _read_damage, "might": _read_might, "grant": _read_grant,
+    "move": _read_destination("move", "to", location),
+    "return": _read_destination("return", "to", _word_piece),
+    "control": _read_destination("control", "player", player_id),
+    "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
+    "reveal": _read_player_cards("reveal", _hand_refs), "channel": _read_channel, "add": _read_add,
+    "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
+    "play": _read_play, "note": _read_note,
+}
+
+
+def read_effects(sc: Scanner, state: State) -> tuple[list[dict[str, Any]], list[str] | None]:
+    """The ops after `resolve ITEM:`, separated by `|`; and the kept targets of a leading `keep` pseudo-op."""
+    effects: list[dict[str, Any]] = []
+    kept = None
+    for index, segment in enumerate(split(sc.text, sc.pos, sc.end, "|")):
+        op_sc = sc.sub(segment.column - 1, segment.column - 1 + len(segment.text))
+        op = op_sc.word(f"an effect ({', '.join(READERS)}) or 'keep'").lower()
+        if op == "keep" and index == 0:
+            kept = [resolve(op_sc, state, piece, "target") for piece in op_sc.pieces(())]
+            continue
+        if op not in READERS:
+            op_sc.fail(f"an effect ({', '.join(READERS)})", segment.column - 1)
+        effects.append(READERS[op](op_sc, state))
+        op_sc.expect_end("the end of the effect ('|' separates effects)")
+    sc.pos = sc.end
+    return effects, kept
+
+
+# -- writers ---------------------------------------------------------------------------------------------------
+def _name(state: State, ref: str) -> str:
+    return name_of(state, ref, "object")
+
+
+def _until_text(effect: dict[str, Any]) -> str:
+    return f" until {effect['until']}" if "until" in effect else ""
+
+
+def _flags_text(effect: dict[str, Any], flags: tuple[str, ...]) -> str:
+    return "".join(f" +{flag}" if effect[flag] is True else f" +{flag}={json.dumps(effect[flag], ensure_ascii=False)}"
+                   for flag in flags if flag in effect)
+
+
+def _write_add(state: State, effect: dict[str, Any]) -> str:
+    amounts = ([f"energy {effect['energy']}"] if "energy" in effect else []) + [
+        f"{domain} {amount}" for domain, amount in effect.get("power", {}).items()]
+    return f"add {effect['player']} {'; '.join(amounts)}".rstrip()
+
+
+def _write_token(state: State, effect: dict[str, Any]) -> str:
+    where = f" @{effect['to']}" if "to" in effect else ""
+    flags = _flags_text(effect, ("ready", "might", "tags", "keywords"))
+    return f"token {effect['controller']} {effect['kind']}{where}{flags}"
+
+
+def _write_grant(state: State, effect: dict[str, Any]) -> str:
+    value = f"={json.dumps(effect['value'], ensure_ascii=False)}" if "value" in effect else ""
+    return f"grant {_name(state, effect['target'])} +{effect['keyword']}{value}{_until_text(effect)}"
+
+
+WRITERS: dict[str, Writer] = {
+    **{op: (lambda op: lambda state, effect: f"{op} {_name(state, effect['target'])}")(op)
+       for op in ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust", "recall")},
+    "damage": lambda state, effect: f"damage {_name(state, effect['target'])} {effect['amount']}",
+    "might": lambda state, effect: f"might {_name(state, effect['target'])} {effect['delta']:+d}{_until_text(effect)}",
+    "grant": _write_grant,
+    "move": lambda state, effect: f"move {_name(state, effect['target'])} -> {effect['to']}",
+    "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
+    "control": lambda state, effect: f"control {_name(state, effect['target'])} -> {effect['player']}",
+    "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
+    "discard": lambda state, effect: f"discard {effect['player']} {cards_text(effect['cards'])}".rstrip(),
+    "reveal": lambda state, effect: f"reveal {effect['player']} {cards_text(effect['cards'])}".rstrip(),
+    "channel": lambda state, effect: (f"channel {effect['player']} {cards_text(effect['runes'])}".rstrip()
+                                      + _flags_text(effect, ("exhausted",))),
+    "add": _write_add,
+    "recycle": lambda state, effect: f"recycle {effect['player']} "
+                                     f"{'; '.join(_name(state, card) for card in effect['cards'])}".rstrip(),
+    "counter": lambda state, effect: f"counter {name_of(state, effect['item'], 'item')}",
+    "token": _write_token,
+    "point": lambda state, effect: f"point {effect['player']} {effect['amount']}",
+    "play": lambda state, effect: f"play {effect['player']} {write_play(state, effect)}",
+    "note": lambda state, effect: f"note {quote(effect['text'])}",
+}
+
+
+def write_effects(state: State, event: dict[str, Any]) -> str:
+    """The ops of a resolve event (and its kept targets) as `OP ... | OP ...`."""
+    parts = [f"keep {write_targets(state, event['targets_kept'])}".rstrip()] if "targets_kept" in event else []
+    parts += [WRITERS[effect["op"]](state, effect) for effect in event["effects"]]
+    return " | ".join(parts)
+

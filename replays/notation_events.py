@@ -1,0 +1,381 @@
+"""One line per event, read like a score sheet: the acting player first, then a verb and its arguments.
+
+    P1 draw Gust; ?                      P1 mulligan Void Seeker      P1 keep
+    P1 channel Fury Rune; Chaos Rune     P1 play Shakedown -> Stalwart Poro $2 / Fury Rune
+    P1 add 1 / Chaos Rune                P1 pass      P1 end turn      P2 concede
+    P2 trigger Stalwart Poro "when targeted" -> Stalwart Poro
+    resolve Shakedown: damage Stalwart Poro 6 | draw P2 Gust
+    game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity             note "text" about 12
+    {"type": "pass", "player": "P1"}     (any event as JSON, the writer's fallback)
+
+`parse_event(line, state)` reads one line against the state before it; `write_line(state, event)` writes the
+shortest line that reads back as exactly `event` ("write, then check by parsing"), else the event as JSON.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from engine import MalformedEvent
+from engine.events import validate
+from replays.notation_clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_pay,
+                                      write_play, write_targets)
+from replays.notation_effects import read_effects, write_effects
+from replays.notation_errors import InvalidNotation, NotationError
+from replays.notation_position import read_position, write_position
+from replays.notation_refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
+                                   read_player, resolve)
+from replays.notation_text import Piece, Scanner, comment_start, number, quote, split_last
+
+State = dict[str, Any]
+Event = dict[str, Any]
+PlayerReader = Callable[[Scanner, State, str], Event]
+PlainReader = Callable[[Scanner, State], Event]
+
+
+# -- readers of player lines (`P1 VERB ...`) -----------------------------------------------------------------------
+def _draw(sc: Scanner, state: State, player: str) -> Event:
+    return {"type": "draw", "player": player, "cards": read_cards(sc, state)}
+
+
+def _mulligan(sc: Scanner, state: State, player: str) -> Event:
+    """Rule 117: the cards set aside, named in the player's hand (identical cards are interchangeable)."""
+    chosen: list[str] = []
+    for piece in sc.pieces(()):
+        chosen.append(resolve(sc, state, piece, "hand", player, chosen))
+    return {"type": "mulligan", "player": player, "set_aside": chosen}
+
+
+def _channel(sc: Scanner, state: State, player: str) -> Event:
+    return {"type": "channel", "player": player, "runes": [card_name(sc, state, p) for p in sc.pieces(())]}
+
+
+def _bare(kind: str) -> PlayerReader:
+    return lambda sc, state, player: {"type": kind, "player": player}
+
+
+def _two_words(second: str, read: PlayerReader) -> PlayerReader:
+    """`end turn`, `game loss`: a verb of two words."""
+    def reader(sc: Scanner, state: State, player: str) -> Event:
+        if not sc.accept_word(second):
+            sc.fail(f"'{second}'")
+        return read(sc, state, player)
+    return reader
+
+
+def _play(sc: Scanner, state: State, player: str) -> Event:
+    return {"type": "play", **read_play(sc, state, player)}
+
+
+def _activate(sc: Scanner, state: State, player: str) -> Event:
+    """`P1 activate SOURCE [N] -> TARGETS $PAY` or with a quoted label instead of `[N]` (rules 576-581)."""
+    event: Event = {"type": "activate", "player": player,
+                    "source": resolve(sc, state, sc.until(('"', "[")), "object", expected="the source's name")}
+    if sc.accept("["):
+        event["ability"] = sc.integer("the ability's index")
+        sc.expect("]", "']' after the ability's index")
+    else:
+        event["ability"] = sc.quoted("the ability: [N] or a quoted label")
+    if sc.accept("->"):
+        event["targets"] = targets(sc, state, ("$",))
+    read_tail(sc, state, player, event, options=False)
+    return event
+
+
+def _add(sc: Scanner, state: State, player: str) -> Event:
+    """Rune abilities (rule 157.2): `P1 add EXHAUST / RECYCLE`, as a payment's parts."""
+    return {"type": "add", "player": player, **read_pay(sc, state, player)}
+
+
+def _hide(sc: Scanner, state: State, player: str) -> Event:
+    """The Hidden keyword (rule 723): `P1 hide CARD @BATTLEFIELD $PAY`."""
+    event: Event = {"type": "hide", "player": player,
+                    "card": card_ref(sc, state, sc.until(("@",)), "the card to hide")}
+    sc.expect("@", "'@' and the battlefield")
+    event["battlefield"] = location(sc, state, sc.until(("$",)))
+    read_tail(sc, state, player, event, options=False)
+    return event
+
+
+def _move(sc: Scanner, state: State, player: str) -> Event:
+    """The standard move (rule 140): `P1 move UNIT; UNIT -> LOCATION`."""
+    units = targets(sc, state, ("->",), "object", after="'move'")
+    sc.expect("->", "'->' and where the units move")
+    return {"type": "move", "player": player, "units": units, "to": location(sc, state, sc.until(()))}
+
+
+def _invite(sc: Scanner, state: State, player: str) -> Event:
+    return {"type": "invite", "player": player, "invitee": read_player(sc, state)}
+
+
+def _trigger(sc: Scanner, state: State, player: str) -> Event:
+    """A triggered ability goes on the chain (rule 583): `P2 trigger SOURCE "label" [-> TARGETS]`."""
+    event: Event = {"type": "trigger", "player": player,
+                    "source": resolve(sc, state, sc.until(('"',)), "object", expected="the source's name")}
+    event["ability"] = sc.quoted("the ability's label in quotes")
+    if sc.accept("->"):
+        event["targets"] = targets(sc, state, ())
+    return event
+
+
+def _assign(sc: Scanner, state: State, player: str) -> Event:
+    """Combat damage (rule 626.1.d): `P1 assign UNIT N; UNIT N`."""
+    assignments: dict[str, int] = {}
+    for piece in sc.pieces(()):
+        unit, amount = split_last(sc, piece, "a unit and an amount of damage, like 'Stalwart Poro 3'")
+        assignments[resolve(sc, state, unit, "object")] = number(sc, amount, "an amount of damage")
+    return {"type": "assign_damage", "player": player, "assignments": assignments}
+
+
+def _choose(sc: Scanner, state: State, player: str) -> Event:
+    """`P1 choose bf1`, `P1 choose A; B` (a list), or `P1 choose = JSON` for any other choice."""
+    if sc.accept("="):
+        return {"type": "choose", "player": player, "choice": sc.json_value("a JSON value after '='")}
+    refs = [resolve(sc, state, piece, "target") for piece in sc.pieces(())]
+    if not refs:
+        sc.fail("a choice: a reference, references separated by ';', or '= JSON'")
+    return {"type": "choose", "player": player, "choice": refs[0] if len(refs) == 1 else refs}
+
+
+def _reason(kind: str) -> PlayerReader:
+    return lambda sc, state, player: {"type": kind, "player": player, "reason": sc.quoted("a quoted reason")}
+
+
+PLAYER_VERBS: dict[str, PlayerReader] = {
+    "draw": _draw, "mulligan": _mulligan, "keep": lambda sc, state, player: {"type": "mulligan", "player": player,
+                                                                              "set_aside": []},
+    "channel": _channel, "concede": _bare("concede"), "play": _play, "activate": _activate, "add": _add,
+    "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
+    "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
+    "game": _two_words("loss", _reason("game_loss")),
+}
+
+
+# -- readers of lines without an actor -------------------------------------------------------------------------
+def _game(sc: Scanner, state: State) -> Event:
+    """`game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity` (rules 113-115, 644.5)."""
+    game = sc.integer("a game number after 'game'")
+    sc.expect(":", "':' after the game number")
+    pieces = sc.pieces(())
+    if not pieces or not pieces[0].text.endswith(" first"):
+        sc.fail("'P1 first' (the first player) after ':'")
+    first = player_id(sc, state, Piece(pieces[0].text[:-len(" first")].strip(), pieces[0].column))
+    battlefields = {}
+    for piece in pieces[1:]:
+        player, _, name = piece.text.partition(" ")
+        if not name.strip():
+            sc.fail_at(piece, "a player and the battlefield they chose, like 'P1 Zaun Warrens'")
+        battlefields[player_id(sc, state, Piece(player, piece.column))] = card_name(
+            sc, state, Piece(name.strip(), piece.column + len(player) + 1))
+    return {"type": "game_started", "game": game, "first_player": first, "battlefields": battlefields}
+
+
+def _position(sc: Scanner, state: State) -> Event:
+    if state["seq"] != 1:
+        raise sc.error(InvalidNotation, "a position is only ever seq 2: it is the first line after the header",
+                       1, "a position only as the first event")
+    return read_position(sc)
+
+
+def _resolve(sc: Scanner, state: State) -> Event:
+    """Rule 336: the newest item resolves, with its recorded results."""
+    event: Event = {"type": "resolve", "item": resolve(sc, state, sc.until((":",)), "item",
+                                                       expected="the chain item to resolve")}
+    if sc.accept(":"):
+        event["effects"], kept = read_effects(sc, state)
+        if kept is not None:
+            event["targets_kept"] = kept
+    else:
+        event["effects"] = []
+    return event
+
+
+def _note(sc: Scanner, state: State) -> Event:
+    event: Event = {"type": "note", "text": sc.quoted("the note's text in quotes")}
+    if sc.accept_word("about"):
+        event["about"] = sc.integer("a seq after 'about'")
+    return event
+
+
+def _rewind(sc: Scanner, state: State) -> Event:
+    to = sc.integer("the seq to rewind to")
+    return {"type": "rewind", "to": to, "reason": sc.quoted("a quoted reason")}
+
+
+PLAIN_VERBS: dict[str, PlainReader] = {"game": _game, "position": _position, "resolve": _resolve, "note": _note,
+                                       "rewind": _rewind}
+START = "a player (P1, P2, ...) or one of game, position, resolve, note, rewind"
+VERBS = ", ".join({"end": "end turn", "game": "game loss"}.get(verb, verb) for verb in PLAYER_VERBS)
+
+
+def parse_event(text: str, state: State, line: int = 1) -> Event:
+    """The event of one body line, read against the state before it (not applied)."""
+    sc = Scanner(text, line, 0, comment_start(text))
+    if sc.looking_at("{"):
+        return _json_event(sc)
+    sc.skip()
+    start = sc.pos
+    first = sc.word(START)
+    if PLAYER_ID.fullmatch(first):
+        player = player_id(sc, state, Piece(first, start + 1))
+        sc.skip()
+        verb = sc.word(f"a verb after {player} ({VERBS})")
+        if verb.lower() not in PLAYER_VERBS:
+            sc.fail(f"a verb after {player} ({VERBS})", sc.pos - len(verb))
+        event = PLAYER_VERBS[verb.lower()](sc, state, player)
+    elif first.lower() in PLAIN_VERBS:
+        event = PLAIN_VERBS[first.lower()](sc, state)
+    else:
+        sc.fail(START, start)
+    sc.expect_end("the end of the line")
+    return event
+
+
+def _json_event(sc: Scanner) -> Event:
+    event = sc.json_value("an event as JSON")
+    sc.expect_end("the end of the line after the JSON event")
+    try:
+        validate(event)
+    except MalformedEvent as error:
+        raise sc.error(InvalidNotation, str(error), 1, "an event as JSON") from None
+    return event
+
+
+# -- landmarks ---------------------------------------------------------------------------------------------------
+def is_landmark(text: str) -> bool:
+    return text.lstrip().startswith("==")
+
+
+def check_landmark(text: str, state: State, line: int) -> None:
+    """`== Turn 5: P1 ==` must name the turn (and its player) the match is at; it is never an event."""
+    sc = Scanner(text, line, 0, comment_start(text))
+    sc.expect("==", "'=='")
+    if not sc.accept_word("turn"):
+        sc.fail("'Turn' after '=='")
+    sc.skip()
+    turn_column = sc.pos + 1
+    turn = sc.integer("a turn number after 'Turn'")
+    player, player_column = None, None
+    if sc.accept(":"):
+        sc.skip()
+        player_column = sc.pos + 1
+        player = sc.word("the turn player after ':'")
+    sc.expect("==", "'==' to close the landmark")
+    sc.expect_end("the end of the line after the landmark")
+    if turn != state["turn"]:
+        raise sc.error(InvalidNotation, f"expected turn {state['turn']} ({state['turn_player']}'s turn), got turn "
+                                        f"{turn}", turn_column, f"turn {state['turn']}")
+    if player is not None and player != state["turn_player"]:
+        raise sc.error(InvalidNotation, f"expected {state['turn_player']} (turn {turn} is their turn), got "
+                                        f"{player!r}", player_column, state["turn_player"])
+
+
+def write_landmark(state: State) -> str:
+    return f"== Turn {state['turn']}: {state['turn_player']} =="
+
+
+# -- writers ---------------------------------------------------------------------------------------------------
+def _write_mulligan(state: State, event: Event) -> str:
+    if not event["set_aside"]:
+        return f"{event['player']} keep"
+    set_aside = event["set_aside"]
+    names = [name_of(state, card, "hand", event["player"], exclude=set_aside[:index], qualified=False)
+             for index, card in enumerate(set_aside)]
+    return f"{event['player']} mulligan {'; '.join(names)}"
+
+
+def _write_activate(state: State, event: Event) -> str:
+    ability = event["ability"]
+    label = f"[{ability}]" if isinstance(ability, int) and not isinstance(ability, bool) else quote(ability)
+    text = f"{event['player']} activate {name_of(state, event['source'], 'object')} {label}"
+    if event.get("targets"):
+        text += f" -> {write_targets(state, event['targets'])}"
+    return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
+
+
+def _write_hide(state: State, event: Event) -> str:
+    text = f"{event['player']} hide {event['card']} @{event['battlefield']}"
+    return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
+
+
+def _write_add(state: State, event: Event) -> str:
+    return f"{event['player']} add {pay_text(state, event['player'], event)}"
+
+
+def _write_trigger(state: State, event: Event) -> str:
+    text = f"{event['player']} trigger {name_of(state, event['source'], 'object')} {quote(event['ability'])}"
+    return text + (f" -> {write_targets(state, event['targets'])}" if event.get("targets") else "")
+
+
+def _write_choose(state: State, event: Event) -> str:
+    choice = event["choice"]
+    if isinstance(choice, str):
+        return f"{event['player']} choose {name_of(state, choice, 'target')}"
+    if isinstance(choice, list) and len(choice) > 1 and all(isinstance(entry, str) for entry in choice):
+        return f"{event['player']} choose {write_targets(state, choice)}"
+    return f"{event['player']} choose = {json.dumps(choice, ensure_ascii=False)}"
+
+
+def _write_game(state: State, event: Event) -> str:
+    fields = [f"{event['first_player']} first"] + [f"{player} {name}" for player, name in event["battlefields"].items()]
+    return f"game {event['game']}: {'; '.join(fields)}"
+
+
+def _write_resolve(state: State, event: Event) -> str:
+    item = name_of(state, event["item"], "item", qualified=False)
+    effects = write_effects(state, event)
+    return f"resolve {item}: {effects}" if effects else f"resolve {item}"
+
+
+def _write_note(state: State, event: Event) -> str:
+    return f"note {quote(event['text'])}" + (f" about {event['about']}" if "about" in event else "")
+
+
+WRITERS: dict[str, Callable[[State, Event], str]] = {
+    "game_started": _write_game,
+    "position": lambda state, event: f"position {write_position(event)}",
+    "draw": lambda state, event: f"{event['player']} draw {cards_text(event['cards'])}".rstrip(),
+    "mulligan": _write_mulligan,
+    "channel": lambda state, event: f"{event['player']} channel {cards_text(event['runes'])}".rstrip(),
+    "concede": lambda state, event: f"{event['player']} concede",
+    "play": lambda state, event: f"{event['player']} play {write_play(state, event)}",
+    "activate": _write_activate, "add": _write_add, "hide": _write_hide,
+    "move": lambda state, event: (f"{event['player']} move {write_targets(state, event['units'], 'object')} "
+                                  f"-> {event['to']}"),
+    "pass": lambda state, event: f"{event['player']} pass",
+    "invite": lambda state, event: f"{event['player']} invite {event['invitee']}",
+    "end_turn": lambda state, event: f"{event['player']} end turn",
+    "trigger": _write_trigger,
+    "resolve": _write_resolve,
+    "assign_damage": lambda state, event: f"{event['player']} assign " + "; ".join(
+        f"{name_of(state, unit, 'object')} {amount}" for unit, amount in event["assignments"].items()),
+    "choose": _write_choose,
+    "note": _write_note,
+    "rewind": lambda state, event: f"rewind {event['to']} {quote(event['reason'])}",
+    "game_loss": lambda state, event: f"{event['player']} game loss {quote(event['reason'])}",
+}
+
+
+def json_line(event: Event) -> str:
+    return json.dumps(event, ensure_ascii=False)
+
+
+def write_line(state: State, event: Event) -> str:
+    """The shortest line that reads back as exactly `event` against `state`, else the event as JSON."""
+    writer = WRITERS.get(event.get("type"))
+    if writer is not None:
+        try:
+            line = writer(state, event)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return json_line(event)
+        if reads_back(line, state, event):
+            return line
+    return json_line(event)
+
+
+def reads_back(line: str, state: State, event: Event) -> bool:
+    try:
+        return parse_event(line, state) == event
+    except NotationError:
+        return False
+

@@ -1,0 +1,305 @@
+"""The one-line notation of a position (the contract's `position` event), FEN-like:
+
+    turn 5 P1 action first P1 | P1 2 bf:Zaun Warrens deck:34 runedeck:6 hand:Shakedown;Gust;? runes:3 Fury Rune;
+    3 Chaos Rune* base:Legion Rearguard[1]^ trash:Void Seeker | P2 3 bf:Altar to Unity controls:bf2 ...
+
+(one line). Segments are separated by `|`: first the turn, its player, the phase and the first player, then one
+segment per player: the player, their points, then `label:value` fields. Lists are `;`-separated, with a count for
+runs of equal entries (`3 Fury Rune`). Units are listed under their location (`base:`, `bf1:`, ...); a suffix marks
+their status: `*` exhausted, `[N]` damage, `^` a buff (rule 702), `~` stunned, `{+N}` a "this turn" Might change.
+Runes and gear take `*` only; `?` in a hand is a card nobody saw. Empty lists, no control and a champion still in
+its zone (rule 107.2) are left out.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from replays.notation_errors import NotationError
+from replays.notation_refs import PLAYER_ID
+from replays.notation_text import Piece, Scanner, counted, number, read_counted, split
+
+State = dict[str, Any]
+PHASES = ("channel", "draw", "action")
+LABEL = re.compile(r"([A-Za-z][A-Za-z0-9]*):")
+UNIT_LOCATION = re.compile(r"base|bf\d+")
+MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}")
+NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\})*)")
+LISTS = ("hand", "trash", "banishment", "runes", "gear")
+SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool")
+
+
+def parse_position(line: str) -> dict[str, Any]:
+    """The `position` event of a one-line position; InvalidNotation (with the column) if it does not parse."""
+    return read_position(Scanner(line))
+
+
+def read_position(sc: Scanner) -> dict[str, Any]:
+    segments = split(sc.text, sc.pos, sc.end, "|")
+    event = _read_head(_sub(sc, segments[0]))
+    event.update(battlefields={}, control={}, players={})
+    for segment in segments[1:]:
+        _read_player(_sub(sc, segment), event)
+    sc.pos = sc.end
+    if not event["players"]:
+        sc.fail("'|' and a segment for each player")
+    return event
+
+
+def _sub(sc: Scanner, piece: Piece) -> Scanner:
+    return sc.sub(piece.column - 1, piece.column - 1 + len(piece.text))
+
+
+def _player_word(sc: Scanner, expected: str) -> str:
+    sc.skip()
+    start = sc.pos
+    word = sc.word(expected)
+    if not PLAYER_ID.fullmatch(word):
+        sc.fail(expected, start)
+    return word
+
+
+def _read_head(sc: Scanner) -> dict[str, Any]:
+    """`turn 5 P1 action first P1`."""
+    if not sc.accept_word("turn"):
+        sc.fail("'turn' to start a position")
+    turn = sc.integer("a turn number after 'turn'")
+    turn_player = _player_word(sc, "the turn player (P1, P2, ...)")
+    phase = sc.accept_word(*PHASES)
+    if phase is None:
+        sc.fail(f"a phase ({', '.join(PHASES)})")
+    if not sc.accept_word("first"):
+        sc.fail("'first' and the player who went first")
+    first_player = _player_word(sc, "the first player (P1, P2, ...)")
+    sc.expect_end("'|' after the first player")
+    return {"type": "position", "turn": turn, "turn_player": turn_player, "first_player": first_player,
+            "phase": phase}
+
+
+def _fields(sc: Scanner) -> list[tuple[str, Piece, int]]:
+    """The `label:value` fields of a player segment as (label, value, column of the label)."""
+    found = []
+    sc.skip()
+    while not sc.at_end():
+        match = LABEL.match(sc.text, sc.pos, sc.end)
+        if not match:
+            sc.fail("a field like 'hand:...' or 'base:...'")
+        following = LABEL.search(sc.text, match.end(), sc.end)
+        stop = following.start() if following else sc.end
+        raw = sc.text[match.end():stop]
+        value = Piece(raw.strip(), match.end() + len(raw) - len(raw.lstrip()) + 1)
+        found.append((match.group(1), value, sc.pos + 1))
+        sc.pos = stop
+        sc.skip()
+    return found
+
+
+def _read_player(sc: Scanner, event: dict[str, Any]) -> None:
+    player = _player_word(sc, "a player (P1, P2, ...) to start the segment")
+    if player in event["players"]:
+        sc.fail(f"one segment per player, but {player} has two", sc.pos - len(player))
+    described: dict[str, Any] = {"points": sc.integer(f"{player}'s points (a number)")}
+    described.update(hand=[], deck_count=None, rune_deck_count=None, trash=[], banishment=[], champion="zone",
+                     runes=[], units=[], gear=[])
+    event["control"][player] = []
+    seen: set[str] = set()
+    for label, value, column in _fields(sc):
+        if label in SCALARS and label in seen:
+            sc.fail(f"one '{label}:' for {player}", column - 1)
+        seen.add(label)
+        _read_field(sc, event, player, described, label, value, column)
+    for label, field in (("bf", None), ("deck", "deck_count"), ("runedeck", "rune_deck_count")):
+        if label not in seen:
+            sc.pos = sc.end
+            sc.fail(f"'{label}:' in {player}'s segment")
+    event["players"][player] = described
+
+
+def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict[str, Any], label: str,
+                value: Piece, column: int) -> None:
+    if label == "bf":
+        event["battlefields"][player] = value.text
+    elif label == "controls":
+        event["control"][player] = [piece.text for piece in _items(sc, value)]
+    elif label == "champion":
+        described["champion"] = value.text
+    elif label in ("deck", "runedeck"):
+        described["deck_count" if label == "deck" else "rune_deck_count"] = number(sc, value, f"a count after "
+                                                                                               f"'{label}:'")
+    elif label == "pool":
+        described["pool"] = _read_pool(sc, value)
+    elif label == "hand":
+        described["hand"] += [None if name.text == "?" else name.text for name in _counted(sc, value)]
+    elif label in ("trash", "banishment"):
+        described[label] += [name.text for name in _counted(sc, value)]
+    elif label in ("runes", "gear"):
+        described[label] += [_card(sc, entry, exhausted_only=True) for entry in _counted(sc, value)]
+    elif UNIT_LOCATION.fullmatch(label):
+        described["units"] += [{**_card(sc, entry), "at": label} for entry in _counted(sc, value)]
+    else:
+        sc.fail("a field (bf, controls, champion, deck, runedeck, pool, hand, runes, base, bf1, ..., gear, trash, "
+                "banishment)", column - 1)
+
+
+def _items(sc: Scanner, value: Piece) -> list[Piece]:
+    if not value.text:
+        return []
+    return split(sc.text, value.column - 1, value.column - 1 + len(value.text), ";")
+
+
+def _counted(sc: Scanner, value: Piece) -> list[Piece]:
+    """The entries of a list field, each repeated as often as its count says."""
+    entries = []
+    for item in _items(sc, value):
+        count, entry = read_counted(item)
+        if not entry.text:
+            sc.fail_at(item, "a card name")
+        entries += [entry] * count
+    return entries
+
+
+def _read_pool(sc: Scanner, value: Piece) -> dict[str, Any]:
+    """`pool:2;Fury 1`: Energy, then Power by domain (rules 158-159)."""
+    items = _items(sc, value)
+    if not items:
+        sc.fail_at(value, "the Energy in the pool")
+    power = {}
+    for item in items[1:]:
+        domain, _, amount = item.text.rpartition(" ")
+        power[domain.strip()] = number(sc, Piece(amount, item.column + len(domain) + 1), "a Power amount")
+    return {"energy": number(sc, items[0], "the Energy in the pool"), "power": power}
+
+
+def _card(sc: Scanner, entry: Piece, exhausted_only: bool = False) -> dict[str, Any]:
+    """A rune, gear or unit entry: its name and status marks."""
+    match = NAME_AND_MARKS.fullmatch(entry.text)
+    name, marks = match.group("name").strip(), match.group("marks")
+    if not name:
+        sc.fail_at(entry, "a card name")
+    card: dict[str, Any] = {"card": name, "exhausted": False}
+    if not exhausted_only:
+        card.update(damage=0, buff=0, stunned=False, might=0)
+    for mark in MARKS.findall(marks):
+        if exhausted_only and mark != "*":
+            sc.fail("'*' (exhausted) or ';' after a rune or gear", entry.column - 1 + match.start("marks"))
+        _apply_mark(card, mark)
+    return card
+
+
+def _apply_mark(card: dict[str, Any], mark: str) -> None:
+    if mark == "*":
+        card["exhausted"] = True
+    elif mark.startswith("["):
+        card["damage"] = int(mark[1:-1])
+    elif mark.startswith("^"):
+        card["buff"] = int(mark[1:] or 1)
+    elif mark == "~":
+        card["stunned"] = True
+    else:
+        card["might"] = int(mark[1:-1])
+
+
+# -- writing ---------------------------------------------------------------------------------------------------
+def write_position(event: dict[str, Any]) -> str:
+    """The one-line notation of a `position` event (the inverse of `parse_position`)."""
+    head = f"turn {event['turn']} {event['turn_player']} {event['phase']} first {event['first_player']}"
+    return " | ".join([head] + [_write_player(event, player) for player in event["players"]])
+
+
+def _write_player(event: dict[str, Any], player: str) -> str:
+    described = event["players"][player]
+    parts = [player, str(described["points"]), f"bf:{event['battlefields'][player]}"]
+    if event.get("control", {}).get(player):
+        parts.append(f"controls:{';'.join(event['control'][player])}")
+    if described.get("champion", "zone") != "zone":
+        parts.append(f"champion:{described['champion']}")
+    parts += [f"deck:{described['deck_count']}", f"runedeck:{described['rune_deck_count']}"]
+    if "pool" in described:
+        pool = described["pool"]
+        parts.append("pool:" + ";".join([str(pool.get("energy", 0))] + [
+            f"{domain} {amount}" for domain, amount in pool.get("power", {}).items()]))
+    lists = [("hand", ["?" if card is None else card for card in described.get("hand", [])]),
+             ("runes", [_card_text(rune) for rune in described.get("runes", [])])]
+    lists += _unit_runs(described.get("units", []))
+    lists += [("gear", [_card_text(gear) for gear in described.get("gear", [])])]
+    lists += [(zone, list(described.get(zone, []))) for zone in ("trash", "banishment")]
+    parts += [f"{label}:{_list_text(entries)}" for label, entries in lists if entries]
+    return " ".join(parts)
+
+
+def _list_text(entries: list[str]) -> str:
+    return ";".join(entry if count == 1 else f"{count} {entry}" for count, entry in counted(entries))
+
+
+def _unit_runs(units: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """Units grouped under their location, consecutive runs only, so the order reads back exactly."""
+    runs: list[tuple[str, list[str]]] = []
+    for unit in units:
+        at = unit.get("at", "base")
+        if runs and runs[-1][0] == at:
+            runs[-1][1].append(_card_text(unit))
+        else:
+            runs.append((at, [_card_text(unit)]))
+    return runs
+
+
+def _card_text(card: dict[str, Any]) -> str:
+    marks = "*" if card.get("exhausted") else ""
+    marks += f"[{card['damage']}]" if card.get("damage") else ""
+    marks += ("^" if card["buff"] == 1 else f"^{card['buff']}") if card.get("buff") else ""
+    marks += "~" if card.get("stunned") else ""
+    marks += f"{{{card['might']:+d}}}" if card.get("might") else ""
+    return f"{card['card']}{marks}"
+
+
+# -- the position of a state -----------------------------------------------------------------------------------
+def position_of(state: State) -> dict[str, Any]:
+    """The `position` event that sets up `state` again: the FEN of a folded state.
+
+    Only a position between actions can be described: no chain, in a channel, draw or action phase, and no Might
+    change or keyword that outlasts the turn (the position event has "this turn" Might changes only).
+    """
+    if state["chain"] or state["phase"] not in PHASES or state["showdown"] is not None:
+        raise NotationError(f"a position is described between actions, in a channel, draw or action phase with "
+                            f"no chain; this state is in the {state['phase']} phase with {len(state['chain'])} "
+                            f"chain items")
+    first = state["turn_order"][0]
+    return {"type": "position", "turn": state["turn"], "turn_player": state["turn_player"], "first_player": first,
+            "phase": state["phase"],
+            "battlefields": {bf["owner"]: bf["name"] for bf in state["battlefields"]},
+            "control": {player: [bf["id"] for bf in state["battlefields"] if bf["controller"] == player]
+                        for player in state["players"]},
+            "players": {player: _described(state, player) for player in state["players"]}}
+
+
+def _described(state: State, player: str) -> dict[str, Any]:
+    entry, objects = state["players"][player], state["objects"]
+    on_board = entry["base"] + [unit for bf in state["battlefields"] for unit in bf["units"]
+                                if objects[unit]["controller"] == player]
+    described: dict[str, Any] = {
+        "points": entry["points"], "hand": [objects[card]["card"] for card in entry["hand"]],
+        "deck_count": entry["deck_count"], "rune_deck_count": entry["rune_deck_count"],
+        "trash": [objects[card]["card"] for card in entry["trash"]],
+        "banishment": [objects[card]["card"] for card in entry["banishment"]],
+        "champion": "zone" if entry["champion_zone"] else "played",
+        "runes": [{"card": objects[rune]["card"], "exhausted": objects[rune]["exhausted"]}
+                  for rune in entry["runes"]],
+        "units": [_unit(objects[unit]) for unit in on_board if objects[unit]["type"] == "Unit"],
+        "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"]}
+                 for gear in entry["base"] if objects[gear]["type"] == "Gear"],
+    }
+    if entry["pool"]["energy"] or entry["pool"]["power"]:
+        described["pool"] = {"energy": entry["pool"]["energy"], "power": dict(entry["pool"]["power"])}
+    return described
+
+
+def _unit(obj: dict[str, Any]) -> dict[str, Any]:
+    lasting = [modifier for modifier in obj["modifiers"]
+               if modifier["kind"] != "might" or modifier.get("until") != "turn"]
+    if lasting:
+        raise NotationError(f"{obj['id']} ({obj['card']}) has a granted keyword or a Might change that outlasts "
+                            f"the turn, which a position cannot describe")
+    location = obj["location"]
+    return {"card": obj["card"], "at": "base" if location.startswith("base:") else location,
+            "exhausted": obj["exhausted"], "damage": obj["damage"], "buff": obj["buff"], "stunned": obj["stunned"],
+            "might": sum(modifier["delta"] for modifier in obj["modifiers"] if modifier["kind"] == "might")}

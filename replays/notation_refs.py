@@ -1,0 +1,301 @@
+"""References, SAN-style: cards by name, objects by name where that is unambiguous, else qualified, else by id.
+
+A reference is one of
+- an id: `o17` (an object), `c3` (a chain item), `bf1` (a battlefield), `P2` (a player), taken as written;
+- a card name, when exactly one candidate of the context has it (`Stalwart Poro`); `?` names an unseen card;
+- a qualified name: an owner before a colon (`P2:Stalwart Poro`) and/or a place after '@' (`Stalwart Poro@bf1`,
+  `Stalwart Poro@base:P2`, `@base`, `@trash`, `@hand`, `@chain`, or a battlefield's name).
+
+The context decides the candidates: targets are objects on the board and in public zones (rule 352.8), chain items
+and battlefields; `resolve` and `counter` name chain items; a mulligan names cards in the player's hand. Cards in
+a hand are interchangeable, so a name there picks the oldest copy not picked yet. Runes have their own rules (see
+`pick_runes`). The writer names an object by the shortest form that reads back as the same id ("write, then check
+by parsing"), so a round trip is exact.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from replays.notation_errors import AmbiguousReference, NotationError, UnknownReference
+from replays.notation_text import Piece, Scanner, split
+
+PUBLIC_ZONES = ("board", "trash", "banishment", "legend", "champion")
+ZONE_WORDS = ("board", "hand", "trash", "banishment", "legend", "champion")
+OBJECT_ID = re.compile(r"(?:o|c|bf)\d+")
+PLAYER_ID = re.compile(r"P\d+")
+LOCATION = re.compile(r"base(?::P\d+)?|bf\d+")
+QUALIFIED = re.compile(r"(?:(?P<owner>P\d+)\s*:\s*)?(?P<name>[^@]*?)\s*(?:@\s*(?P<where>.*))?", re.S)
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Something a reference may name: an object, a chain item or a battlefield."""
+
+    id: str
+    card: str | None
+    owner: str | None
+    kind: str  # "object" | "item" | "battlefield"
+    zone: str  # an object's zone; "chain" for items; "battlefield"
+    where: str  # a board location ("base:P2", "bf1") or the zone
+
+    def describe(self) -> str:
+        name = self.card or "an unseen card"
+        if self.kind == "item":
+            return f"{name} on the chain ({self.owner}'s)"
+        if self.kind == "battlefield":
+            return f"battlefield {name}"
+        return f"{self.owner}'s {name} at {self.where}"
+
+
+# scope -> (kinds it names, which candidates an unqualified name considers, words for "no such ... <where>")
+SCOPES: dict[str, tuple[frozenset[str], Callable[[Candidate], bool], str]] = {
+    "target": (frozenset({"object", "item", "battlefield"}),
+               lambda c: c.kind != "object" or c.zone in PUBLIC_ZONES,
+               "on the board, in a public zone or on the chain"),
+    "object": (frozenset({"object"}), lambda c: c.zone in PUBLIC_ZONES, "on the board or in a public zone"),
+    "item": (frozenset({"item"}), lambda c: True, "on the chain"),
+    "hand": (frozenset({"object"}), lambda c: c.zone == "hand", "in the hand"),
+}
+FUNGIBLE = ("hand",)
+
+
+def pool(state: State) -> list[Candidate]:
+    """Everything a reference may name, oldest first. Cards on the chain are named through their items."""
+    found = []
+    for object_id, obj in state["objects"].items():
+        if obj["zone"] in ("chain", "aside"):
+            continue
+        where = obj["location"] if obj["zone"] == "board" and obj["location"] else obj["zone"]
+        found.append(Candidate(object_id, obj["card"], obj["owner"], "object", obj["zone"], where))
+    for item in state["chain"]:
+        found.append(Candidate(item["id"], item["card"], item["controller"], "item", "chain", "chain"))
+    for battlefield in state["battlefields"]:
+        found.append(Candidate(battlefield["id"], battlefield["name"], battlefield["owner"], "battlefield",
+                               "battlefield", "battlefield"))
+    return found
+
+
+def is_id(text: str) -> bool:
+    return bool(OBJECT_ID.fullmatch(text) or PLAYER_ID.fullmatch(text))
+
+
+def card_name(sc: Scanner, state: State, piece: Piece) -> str:
+    """The catalog name of a card of this match, by name (any case) or code; UnknownReference otherwise."""
+    wanted = piece.text.strip()
+    if not wanted:
+        sc.fail("a card name", piece.column - 1)
+    if wanted in state["cards"]:
+        return wanted
+    for name in state["cards"]:
+        if name.lower() == wanted.lower():
+            return name
+    coded = state["card_codes"].get(wanted.lower())
+    if coded:
+        return coded
+    close = difflib.get_close_matches(wanted, list(state["cards"]), n=3)
+    hint = f"; did you mean {' or '.join(repr(name) for name in close)}?" if close else ""
+    raise sc.error(UnknownReference, f"unknown card {wanted!r}: no card of that name is in this match's decks{hint}",
+                   piece.column, "a card name")
+
+
+def card_or_unseen(sc: Scanner, state: State, piece: Piece) -> str | None:
+    """A card name, or None for `?` (a card nobody saw)."""
+    if not piece.text:
+        sc.fail_at(piece, "a card name (or '?')")
+    return None if piece.text == "?" else card_name(sc, state, piece)
+
+
+def read_cards(sc: Scanner, state: State) -> list[str | None]:
+    """`Gust; ?; Flash` to the end: card names, None for `?`."""
+    return [card_or_unseen(sc, state, piece) for piece in sc.pieces(())]
+
+
+def cards_text(cards: list[str | None]) -> str:
+    """The inverse of `read_cards`."""
+    return "; ".join("?" if card is None else card for card in cards)
+
+
+def player_id(sc: Scanner, state: State, piece: Piece) -> str:
+    """A player of the match, by id (`P1`)."""
+    if not PLAYER_ID.fullmatch(piece.text):
+        sc.fail_at(piece, "a player (P1, P2, ...)")
+    if piece.text not in state["players"]:
+        raise sc.error(UnknownReference, f"unknown player {piece.text!r}; the players are "
+                                         f"{', '.join(state['players'])}", piece.column, "a player")
+    return piece.text
+
+
+def read_player(sc: Scanner, state: State) -> str:
+    """The player named by the next word."""
+    sc.skip()
+    start = sc.pos
+    return player_id(sc, state, Piece(sc.word("a player (P1, P2, ...)"), start + 1))
+
+
+def location(sc: Scanner, state: State, piece: Piece) -> str:
+    """A location as the contract writes it (`base`, `base:P2`, `bf1`), or a battlefield's name for its id."""
+    if LOCATION.fullmatch(piece.text):
+        return piece.text
+    for battlefield in state["battlefields"]:
+        if battlefield["name"].lower() == piece.text.lower():
+            return battlefield["id"]
+    if not piece.text:
+        sc.fail_at(piece, "a location (base, base:P2, bf1 or a battlefield's name)")
+    raise sc.error(UnknownReference, f"no location {piece.text!r}: locations are base, base:P1, bf1, ... or the "
+                                     f"name of a battlefield of this match", piece.column, "a location")
+
+
+def _where_test(sc: Scanner, state: State, where: str, column: int) -> Callable[[Candidate], bool]:
+    word = where.strip()
+    if word.lower() == "base":
+        return lambda c: c.where.startswith("base:")
+    if LOCATION.fullmatch(word):
+        return lambda c: c.where == word
+    if word.lower() in ZONE_WORDS:
+        return lambda c: c.kind == "object" and c.zone == word.lower()
+    if word.lower() == "chain":
+        return lambda c: c.kind == "item"
+    return lambda c: c.where == location(sc, state, Piece(word, column))
+
+
+def candidates(sc: Scanner, state: State, piece: Piece, scope: str, player: str | None,
+               exclude: tuple[str, ...] | list[str] = ()) -> tuple[str | None, list[Candidate]]:
+    """The card a qualified name names, and the candidates of the scope that fit it."""
+    match = QUALIFIED.fullmatch(piece.text)
+    owner, name, where = match.group("owner"), match.group("name"), match.group("where")
+    name_piece = Piece(name, piece.column + match.start("name"))
+    card = card_or_unseen(sc, state, name_piece)
+    kinds, default, _ = SCOPES[scope]
+    fits = _where_test(sc, state, where, piece.column + match.start("where")) if where is not None else default
+    found = [c for c in pool(state) if c.kind in kinds and c.card == card and fits(c)
+             and (owner is None or c.owner == owner) and c.id not in exclude
+             and (scope != "hand" or c.owner == player)]
+    return card, found
+
+
+def lookup(sc: Scanner, state: State, piece: Piece, scope: str, player: str | None = None,
+           exclude: tuple[str, ...] | list[str] = (), expected: str = "a card name or an id") -> str | list[Candidate]:
+    """The id a reference names in `scope`, or the candidates when it fits several; UnknownReference if none."""
+    if is_id(piece.text):
+        return piece.text
+    name_start = QUALIFIED.fullmatch(piece.text).start("name")
+    if not piece.text or not piece.text[name_start:].strip() or piece.text[name_start] == "@":
+        sc.fail(expected, piece.column - 1 + name_start)
+    card, found = candidates(sc, state, piece, scope, player, exclude)
+    if len(found) == 1 or found and scope in FUNGIBLE:
+        return found[0].id
+    if not found:
+        where = SCOPES[scope][2].replace("the hand", f"{player}'s hand")
+        label = repr(card) if card else "unseen card"
+        fits = f" fits {piece.text!r}" if piece.text.lower() != (card or "?").lower() else ""
+        raise sc.error(UnknownReference, f"no {label} {where}{fits}", piece.column, expected)
+    return found
+
+
+def resolve(sc: Scanner, state: State, piece: Piece, scope: str, player: str | None = None,
+            exclude: tuple[str, ...] | list[str] = (), expected: str = "a card name or an id") -> str:
+    """The id a reference names in `scope`: an id as written, else the one candidate that fits the name.
+
+    A name that fits several candidates is an AmbiguousReference listing them, each with a reference that would
+    name it alone.
+    """
+    found = lookup(sc, state, piece, scope, player, exclude, expected)
+    if isinstance(found, str):
+        return found
+    listed = [(c.id, c.describe()) for c in found]
+    hints = ", ".join(f"{name_of(state, c.id, scope, player, exclude)} ({c.describe()})" for c in found)
+    raise sc.error(AmbiguousReference, f"{piece.text!r} is ambiguous: it fits {len(found)} objects; write one of "
+                                       f"{hints}", piece.column, "an unambiguous reference", candidates=listed)
+
+
+def resolves_to(state: State, text: str, scope: str, player: str | None,
+                exclude: tuple[str, ...] | list[str] = ()) -> str | None:
+    """What `text` names in `scope`, or None if it names nothing (or several things)."""
+    try:
+        found = lookup(Scanner(text), state, Piece(text, 1), scope, player, exclude)
+    except NotationError:
+        return None
+    return found if isinstance(found, str) else None
+
+
+def name_of(state: State, ref: str, scope: str, player: str | None = None,
+            exclude: tuple[str, ...] | list[str] = (), qualified: bool = True) -> str:
+    """The shortest reference that reads back as `ref` in `scope`: the name, then qualified names, else the id."""
+    found = next((c for c in pool(state) if c.id == ref), None)
+    if found is None:
+        return ref
+    name = found.card or "?"
+    forms = [name]
+    if qualified:
+        forms += [f"{found.owner}:{name}", f"{name}@{found.where}", f"{found.owner}:{name}@{found.where}"]
+    for form in forms:
+        if resolves_to(state, form, scope, player, exclude) == ref:
+            return form
+    return ref
+
+
+# -- runes ---------------------------------------------------------------------------------------------------
+def runes_of(state: State, player: str) -> list[str]:
+    """The player's runes on the board, oldest first, ready ones before exhausted ones (a stable sort)."""
+    ids = state["players"][player]["runes"] if player in state["players"] else []
+    return sorted(ids, key=lambda rune: state["objects"][rune]["exhausted"])
+
+
+def first_ready(state: State, player: str, count: int, exclude: list[str]) -> list[str] | None:
+    """The first `count` ready runes not in `exclude`, or None if there are fewer."""
+    ready = [rune for rune in runes_of(state, player)
+             if not state["objects"][rune]["exhausted"] and rune not in exclude]
+    return ready[:count] if len(ready) >= count else None
+
+
+def pick_runes(sc: Scanner, state: State, player: str, piece: Piece, exclude: list[str]) -> list[str]:
+    """Runes named by a payment part: a count (`2`: the first two ready runes), or `;`-separated rune names or ids.
+
+    A rune name picks the player's oldest rune of that name not picked yet, ready ones first; a count takes ready
+    runes only. `exclude` holds the runes picked already (the recycled ones, when reading the exhausted ones).
+    """
+    if piece.text.isdigit():
+        picked = first_ready(state, player, int(piece.text), exclude)
+        if picked is None:
+            ready = len([rune for rune in runes_of(state, player)
+                         if not state["objects"][rune]["exhausted"] and rune not in exclude])
+            raise sc.error(UnknownReference, f"{player} has {ready} ready rune{'' if ready == 1 else 's'} left, "
+                                             f"not {piece.text}",
+                           piece.column, "a number of ready runes")
+        return picked
+    picked: list[str] = []
+    for item in split(sc.text, piece.column - 1, piece.column - 1 + len(piece.text), ";"):
+        picked.append(pick_rune(sc, state, player, item, exclude + picked))
+    return picked
+
+
+def pick_rune(sc: Scanner, state: State, player: str, piece: Piece, exclude: list[str]) -> str:
+    if is_id(piece.text):
+        return piece.text
+    name = card_name(sc, state, piece)
+    for rune in runes_of(state, player):
+        if state["objects"][rune]["card"] == name and rune not in exclude:
+            return rune
+    raise sc.error(UnknownReference, f"{player} has no {name!r} left on the board to use", piece.column,
+                   "a rune of the player")
+
+
+def write_runes(state: State, player: str, runes: list[str], exclude: list[str], counts: bool = True) -> str:
+    """The shortest payment part that picks exactly `runes`: a count, else rune names, else ids."""
+    def picks(text: str) -> list[str] | None:
+        try:
+            return pick_runes(Scanner(text), state, player, Piece(text, 1), list(exclude))
+        except NotationError:
+            return None
+
+    forms = [str(len(runes))] if counts else []
+    forms.append("; ".join(state["objects"][rune]["card"] if rune in state["objects"] else rune for rune in runes))
+    for form in forms:
+        if form and picks(form) == runes:
+            return form
+    return "; ".join(runes)
