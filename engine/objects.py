@@ -45,14 +45,19 @@ def next_in_turn_order(state: State, player: str, among: list[str] | None = None
     return player
 
 
-def card_name(state: State, reference: str, where: str) -> str:
-    """The catalog name of a card an event names by name or code; an unknown card is malformed."""
+def lookup_card(state: State, reference: str) -> str | None:
+    """The catalog name of a card of this match, named by name (any case) or code; None when it has none such."""
     if reference in state["cards"]:
         return reference
     for name in state["cards"]:
         if name.lower() == reference.lower():
             return name
-    name = state["card_codes"].get(reference.lower())
+    return state["card_codes"].get(reference.lower())
+
+
+def card_name(state: State, reference: str, where: str) -> str:
+    """The catalog name of a card an event names by name or code; an unknown card is malformed."""
+    name = lookup_card(state, reference)
     if name is None:
         raise MalformedEvent(f"unknown card {reference!r} in {where}: no card of that name or code is in "
                              f"this match's decks")

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from engine.objects import lookup_card
 from replays.notation_errors import AmbiguousReference, NotationError, UnknownReference
 from replays.notation_text import Piece, Scanner, split
 
@@ -89,14 +90,9 @@ def card_name(sc: Scanner, state: State, piece: Piece) -> str:
     wanted = piece.text.strip()
     if not wanted:
         sc.fail("a card name", piece.column - 1)
-    if wanted in state["cards"]:
-        return wanted
-    for name in state["cards"]:
-        if name.lower() == wanted.lower():
-            return name
-    coded = state["card_codes"].get(wanted.lower())
-    if coded:
-        return coded
+    found = lookup_card(state, wanted)
+    if found is not None:
+        return found
     close = difflib.get_close_matches(wanted, list(state["cards"]), n=3)
     hint = f"; did you mean {' or '.join(repr(name) for name in close)}?" if close else ""
     raise sc.error(UnknownReference, f"unknown card {wanted!r}: no card of that name is in this match's decks{hint}",
