@@ -1,8 +1,10 @@
-"""A table for rules tests: a position from the sample decks, events by name, and assertions on violations.
+"""A table for rules tests: a position in notation, events as text, and assertions on violations.
 
-    table = Table.at_action(policy="strict")          # turn 1, P1's action phase, P1 has 2 ready runes
-    table.play("P1", "Legion Rearguard", exhaust=2)
-    table.refuses({"type": "pass", "player": "P1"}, rule="334.1.c")
+    table = Table.with_units()                                         # the WITH_UNITS position, strict
+    table.do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass")
+    table.refuses("P2 play Rune Prison -> Legion Rearguard $1", rule="334.1.a")
+
+Lines are the riftlog notation (docs/notation.md), read against the table's state; a dict is an event as it is.
 """
 from __future__ import annotations
 
@@ -11,77 +13,68 @@ from typing import Any
 import pytest
 
 import engine
-from replays import demo
+from replays import demo, notation
 
 CATALOG = engine.demo_catalog()
 
-OPENING_P1 = ["Legion Rearguard", "Shakedown", "Hard Bargain", "Gust"]
-OPENING_P2 = ["Stalwart Poro", "Discipline", "Clockwork Keeper", "Rune Prison"]
+# The setup process (110-118) with the sample decks: both players draw four and keep them.
+SETUP = ("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity",
+         "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+         "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison",
+         "P1 keep", "P2 keep")
+
+# Turn 1, P1's action phase: after SETUP, P1 channeled a Fury and a Chaos rune and drew Void Seeker.
+AT_ACTION = ("turn 1 P1 action first P1 | P1 0 bf:Zaun Warrens deck:34 runedeck:10 "
+             "hand:Legion Rearguard;Shakedown;Hard Bargain;Gust;Void Seeker runes:Fury Rune;Chaos Rune | "
+             "P2 0 bf:Altar to Unity deck:35 runedeck:12 hand:Stalwart Poro;Discipline;Clockwork Keeper;Rune Prison")
+
+# Turn 3, P1's action phase: P1 has Legion Rearguard and 4 ready runes, P2 has an exhausted Stalwart Poro and one
+# ready Calm rune (tests/test_notation.py::test_with_units_is_this_position plays the turns that lead here).
+WITH_UNITS = ("turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:33 runedeck:8 "
+              "hand:Shakedown;Hard Bargain;Gust;Void Seeker;Flame Chompers "
+              "runes:Fury Rune;Chaos Rune;Fury Rune;Chaos Rune base:Legion Rearguard | "
+              "P2 0 bf:Altar to Unity deck:34 runedeck:9 hand:Discipline;Clockwork Keeper;Rune Prison;Defy "
+              "runes:Calm Rune*;Mind Rune*;Calm Rune base:Stalwart Poro*")
 
 
 class Table:
-    def __init__(self, policy: str = "strict", first_player: str = "P1") -> None:
+    def __init__(self, policy: str = "strict") -> None:
         self.state = engine.apply(None, demo.match_created(policy, "test"), CATALOG)
-        self.first_player = first_player
 
     # -- positions -------------------------------------------------------------------------------------------
     @classmethod
-    def after_setup(cls, policy: str = "strict", first_player: str = "P1") -> "Table":
-        """Both players drew their opening hands and kept them: the first player's channel phase."""
-        table = cls(policy, first_player)
-        table.do({"type": "game_started", "game": 1, "first_player": first_player,
-                  "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
-        table.do({"type": "draw", "player": "P1", "cards": OPENING_P1})
-        table.do({"type": "draw", "player": "P2", "cards": OPENING_P2})
-        second = "P2" if first_player == "P1" else "P1"
-        table.do({"type": "mulligan", "player": first_player, "set_aside": []})
-        table.do({"type": "mulligan", "player": second, "set_aside": []})
-        return table
+    def from_position(cls, line: str, policy: str = "strict") -> Table:
+        """A match that starts from a one-line position (the `position` event, seq 2)."""
+        return cls(policy).do(f"position {line}")
 
     @classmethod
-    def at_action(cls, policy: str = "strict") -> "Table":
-        """Turn 1: P1 channeled a Fury and a Chaos rune and drew Void Seeker; P1's action phase."""
-        table = cls.after_setup(policy)
-        table.do({"type": "channel", "player": "P1", "runes": ["Fury Rune", "Chaos Rune"]})
-        table.do({"type": "draw", "player": "P1", "cards": ["Void Seeker"]})
-        return table
+    def after_setup(cls, policy: str = "strict") -> Table:
+        """Both players drew their opening hands and kept them: P1's channel phase, turn 1."""
+        return cls(policy).do(*SETUP)
 
     @classmethod
-    def with_units(cls, policy: str = "strict") -> "Table":
-        """Turn 3, P1's action phase: P1 has Legion Rearguard and 4 ready runes, P2 has Stalwart Poro and one
-        ready Calm rune; P2 holds Discipline, Clockwork Keeper, Rune Prison and Defy."""
-        table = cls.at_action(policy)
-        table.play("P1", "Legion Rearguard", exhaust=2)
-        table.do({"type": "end_turn", "player": "P1"})
-        table.do({"type": "channel", "player": "P2", "runes": ["Calm Rune", "Mind Rune", "Calm Rune"]})
-        table.do({"type": "draw", "player": "P2", "cards": ["Defy"]})
-        table.play("P2", "Stalwart Poro", exhaust=2)
-        table.do({"type": "end_turn", "player": "P2"})
-        table.do({"type": "channel", "player": "P1", "runes": ["Fury Rune", "Chaos Rune"]})
-        table.do({"type": "draw", "player": "P1", "cards": ["Flame Chompers"]})
-        return table
+    def at_action(cls, policy: str = "strict") -> Table:
+        """The AT_ACTION position: turn 1, P1's action phase, two ready runes."""
+        return cls.from_position(AT_ACTION, policy)
+
+    @classmethod
+    def with_units(cls, policy: str = "strict") -> Table:
+        """The WITH_UNITS position: turn 3, P1's action phase, a unit on each side."""
+        return cls.from_position(WITH_UNITS, policy)
 
     # -- acting ----------------------------------------------------------------------------------------------
-    def do(self, event: dict[str, Any]) -> dict[str, Any]:
-        self.state = engine.apply(self.state, event, CATALOG)
-        return self.state
+    def do(self, *events: str | dict[str, Any]) -> Table:
+        """Apply events: a str is one or more body lines of notation, read against the state so far."""
+        for event in events:
+            if isinstance(event, str):
+                self.state = engine.fold(notation.parse_events(event, self.state, CATALOG), CATALOG, self.state)
+            else:
+                self.state = engine.apply(self.state, event, CATALOG)
+        return self
 
-    def play(self, player: str, card: str, exhaust: int = 0, recycle: str | None = None,
-             target: tuple[str, str] | None = None, target_item: int | None = None, **fields: Any) -> dict:
-        event = demo.play(player, card, exhaust, recycle, target, target_item)(self.state)
-        event.update(fields)
-        return self.do(event)
-
-    def give(self, player: str, energy: int = 0, **power: int) -> None:
-        """Set up a position: `player`'s rune pool holds this much (as if runes had been used earlier)."""
-        self.state["players"][player]["pool"] = {"energy": energy, "power": power}
-
-    def pass_(self, *players: str) -> None:
-        for player in players:
-            self.do({"type": "pass", "player": player})
-
-    def resolve(self, *effects: dict[str, Any]) -> dict[str, Any]:
-        return self.do({"type": "resolve", "item": self.state["chain"][-1]["id"], "effects": list(effects)})
+    def parse(self, event: str | dict[str, Any]) -> dict[str, Any]:
+        """The event of one line read against the state, not applied (a dict is returned as it is)."""
+        return notation.parse_event(event, self.state) if isinstance(event, str) else event
 
     # -- looking ---------------------------------------------------------------------------------------------
     def find(self, player: str, card: str, zone: str = "board") -> str:
@@ -90,22 +83,26 @@ class Table:
     def obj(self, player: str, card: str, zone: str = "board") -> dict[str, Any]:
         return self.state["objects"][self.find(player, card, zone)]
 
-    def runes(self, player: str, count: int, domain: str | None = None) -> list[str]:
-        return demo.ready_runes(self.state, player, count, domain)
+    def cards(self, ids: list[str]) -> list[str | None]:
+        return [self.state["objects"][object_id]["card"] for object_id in ids]
 
-    def refuses(self, event: dict[str, Any], rule: str) -> engine.IllegalEvent:
+    def rules(self) -> list[str]:
+        return [violation["rule"] for violation in self.state["violations"]]
+
+    # -- judging ---------------------------------------------------------------------------------------------
+    def refuses(self, event: str | dict[str, Any], rule: str) -> engine.IllegalEvent:
         """In a strict match the event is refused, citing `rule`, and the state is unchanged."""
         before = self.state
         with pytest.raises(engine.IllegalEvent) as refusal:
-            engine.apply(self.state, event, CATALOG)
+            engine.apply(self.state, self.parse(event), CATALOG)
         assert rule in [violation["rule"] for violation in refusal.value.violations], refusal.value.violations
         assert self.state is before
         return refusal.value
 
-    def flags(self, event: dict[str, Any], rule: str) -> dict[str, Any]:
+    def flags(self, event: str | dict[str, Any], rule: str) -> dict[str, Any]:
         """In an audit match the event is applied and carries a violation citing `rule`."""
         seq = self.state["seq"] + 1
-        self.do(event)
+        self.state = engine.apply(self.state, self.parse(event), CATALOG)
         flagged = [violation for violation in self.state["violations"] if violation["seq"] == seq]
         assert rule in [violation["rule"] for violation in flagged], flagged
         return self.state

@@ -1,4 +1,7 @@
-"""The notation (.rln): round trips, golden matches, positions, errors, and rules tests written in notation."""
+"""The notation (.rln): round trips, golden matches, every event's line, positions, errors and the header.
+
+Rules tests written in notation live in tests/test_rules_*.py.
+"""
 from __future__ import annotations
 
 import json
@@ -10,38 +13,14 @@ import pytest
 import engine
 from engine.events import EFFECT_FIELDS, EVENT_FIELDS
 from replays import demo, notation
-from table import CATALOG, Table
+from table import AT_ACTION, CATALOG, SETUP, WITH_UNITS, Table
 from test_engine import demo_events
 
 DATA = Path(__file__).resolve().parent / "data"
 GOLDEN = sorted(path.stem for path in DATA.glob("golden_*.rln"))
 
-# Table.with_units() as a position: turn 3, P1's action phase (see test_with_units_is_this_position).
-WITH_UNITS = ("turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:33 runedeck:8 "
-              "hand:Shakedown;Hard Bargain;Gust;Void Seeker;Flame Chompers "
-              "runes:Fury Rune;Chaos Rune;Fury Rune;Chaos Rune base:Legion Rearguard | "
-              "P2 0 bf:Altar to Unity deck:34 runedeck:9 hand:Discipline;Clockwork Keeper;Rune Prison;Defy "
-              "runes:Calm Rune*;Mind Rune*;Calm Rune base:Stalwart Poro*")
-
 
 # -- helpers ---------------------------------------------------------------------------------------------------
-def start(position: str, *lines: str, policy: str = "strict") -> dict[str, Any]:
-    """A match from a one-line position, then body lines in notation: the state after them."""
-    created = engine.apply(None, demo.match_created(policy, "test"), CATALOG)
-    return after(created, f"position {position}", *lines)
-
-
-def after(state: dict[str, Any], *lines: str) -> dict[str, Any]:
-    return engine.fold(notation.parse_events("\n".join(lines), state, CATALOG), CATALOG, state)
-
-
-def refuses(state: dict[str, Any], line: str, rule: str) -> notation.IllegalNotation:
-    with pytest.raises(notation.IllegalNotation) as refusal:
-        notation.parse_events(line, state, CATALOG)
-    assert rule in [violation["rule"] for violation in refusal.value.violations], refusal.value.violations
-    return refusal.value
-
-
 def cards(state: dict[str, Any], ids: list[str]) -> list[str | None]:
     return [state["objects"][object_id]["card"] for object_id in ids]
 
@@ -115,6 +94,12 @@ def test_the_writer_marks_turns_and_flagged_lines():
     assert '[P1 "Ana"]\n[P1Deck "demo deck 1"]\n' in text
 
 
+def test_a_long_generated_match_round_trips(make_match_created, duel_game):
+    events = [make_match_created("audit", info={"event": "generated", "round": 2})] + duel_game(40)
+    text = assert_round_trip(events)
+    assert "\n== Turn 40: P2 ==\n" in text
+
+
 # -- every event type and effect op -----------------------------------------------------------------------------
 def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
     """One event of each type (some of each shape), against Table.with_units() after Shakedown on the Poro."""
@@ -175,9 +160,7 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def chain_state() -> dict[str, Any]:
-    table = Table.with_units()
-    table.play("P1", "Shakedown", exhaust=2, recycle="Fury", target=("P2", "Stalwart Poro"))
-    return table.state
+    return Table.with_units().do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune").state
 
 
 def test_every_event_type_and_effect_op_has_a_notation(chain_state):
@@ -192,19 +175,19 @@ def test_every_event_type_and_effect_op_has_a_notation(chain_state):
 
 
 @pytest.mark.parametrize("line, event", [
-    ("P1 play Gust -> Shakedown $1", {"type": "play", "player": "P1", "card": "Gust", "targets": ["c3"],
-                                      "pay": {"exhaust": ["o21"], "recycle": []}}),
-    ("P1 mulligan Gust; Hard Bargain", {"type": "mulligan", "player": "P1", "set_aside": ["o8", "o7"]}),
+    ("P1 play Gust -> Shakedown $1", {"type": "play", "player": "P1", "card": "Gust", "targets": ["c1"],
+                                      "pay": {"exhaust": ["o12"], "recycle": []}}),
+    ("P1 mulligan Gust; Hard Bargain", {"type": "mulligan", "player": "P1", "set_aside": ["o6", "o5"]}),
     ("P2 trigger Stalwart Poro \"when targeted\" -> P2:Stalwart Poro@base:P2",
-     {"type": "trigger", "player": "P2", "source": "o9", "ability": "when targeted", "targets": ["o9"]}),
+     {"type": "trigger", "player": "P2", "source": "o22", "ability": "when targeted", "targets": ["o22"]}),
     ("Resolve Shakedown: KEEP Stalwart Poro | Might Stalwart Poro +2 Until Turn",
-     {"type": "resolve", "item": "c3", "targets_kept": ["o9"],
-      "effects": [{"op": "might", "target": "o9", "delta": 2, "until": "turn"}]}),
+     {"type": "resolve", "item": "c1", "targets_kept": ["o22"],
+      "effects": [{"op": "might", "target": "o22", "delta": 2, "until": "turn"}]}),
     ("P1  ADD  fury rune / Chaos Rune   # words and names in any case",
-     {"type": "add", "player": "P1", "exhaust": ["o20"], "recycle": ["o21"]}),
+     {"type": "add", "player": "P1", "exhaust": ["o11"], "recycle": ["o12"]}),
     ("P1 play stalwart poro", {"type": "play", "player": "P1", "card": "Stalwart Poro"}),
-    ("P1 play Gust -> o999 $o14", {"type": "play", "player": "P1", "card": "Gust", "targets": ["o999"],
-                                   "pay": {"exhaust": ["o14"], "recycle": []}}),
+    ("P1 play Gust -> o999 $o10", {"type": "play", "player": "P1", "card": "Gust", "targets": ["o999"],
+                                   "pay": {"exhaust": ["o10"], "recycle": []}}),
 ])
 def test_lines_read_as_events(chain_state, line, event):
     assert notation.parse_event(line, chain_state) == event
@@ -219,7 +202,7 @@ def test_a_shape_the_short_form_cannot_say_falls_back_to_json(chain_state):
 
 
 def test_the_writer_names_by_id_when_a_name_is_ambiguous():
-    state = start(TWO_REARGUARDS)
+    state = Table.from_position(TWO_REARGUARDS).state
     [at_base], [at_bf1] = state["players"]["P1"]["base"], state["battlefields"][0]["units"]
     event = {"type": "play", "player": "P1", "card": "Gust", "targets": [at_bf1],
              "pay": {"exhaust": state["players"]["P1"]["runes"][:1], "recycle": []}}
@@ -230,7 +213,8 @@ def test_the_writer_names_by_id_when_a_name_is_ambiguous():
 
 
 def test_identical_cards_in_a_hand_are_interchangeable_but_the_writer_keeps_the_ids():
-    state = start(TWO_REARGUARDS.replace("hand:Gust;Shakedown", "hand:2 Gust;Shakedown").replace("deck:35", "deck:34"))
+    state = Table.from_position(TWO_REARGUARDS.replace("hand:Gust;Shakedown", "hand:2 Gust;Shakedown")
+                                .replace("deck:35", "deck:34")).state
     first, second, shakedown = state["players"]["P1"]["hand"]
     assert notation.parse_event("P1 mulligan Gust; Gust", state)["set_aside"] == [first, second]
     for set_aside, line in (([first, second], "P1 mulligan Gust; Gust"), ([second, shakedown],
@@ -269,7 +253,7 @@ def test_a_position_reads_and_writes_back_as_the_same_line():
 
 
 def test_a_position_folds_with_the_engine():
-    state = start(POSITION)
+    state = Table.from_position(POSITION).state
     assert (state["turn"], state["turn_player"], state["phase"], state["violations"]) == (5, "P1", "action", [])
     assert state["scores"] == {"P1": 2, "P2": 3} and state["battlefields"][1]["controller"] == "P2"
     rearguard = state["objects"][state["players"]["P1"]["base"][0]]
@@ -279,9 +263,16 @@ def test_a_position_folds_with_the_engine():
 
 
 def test_with_units_is_this_position():
-    """position_of is the FEN of a folded state: Table.with_units() is WITH_UNITS, and WITH_UNITS folds back."""
-    assert notation.write_position(notation.position_of(Table.with_units().state)) == WITH_UNITS
-    assert notation.write_position(notation.position_of(start(WITH_UNITS))) == WITH_UNITS
+    """position_of is the FEN of a folded state: the setup and these turns lead to AT_ACTION, then to WITH_UNITS,
+    and each folds back to itself."""
+    table = Table().do(*SETUP, "P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker")
+    assert notation.write_position(notation.position_of(table.state)) == AT_ACTION
+    table.do("P1 play Legion Rearguard $2", "P1 end turn",
+             "P2 channel Calm Rune; Mind Rune; Calm Rune", "P2 draw Defy", "P2 play Stalwart Poro $2", "P2 end turn",
+             "P1 channel Fury Rune; Chaos Rune", "P1 draw Flame Chompers")
+    assert notation.write_position(notation.position_of(table.state)) == WITH_UNITS
+    for position in (AT_ACTION, WITH_UNITS):
+        assert notation.write_position(notation.position_of(Table.from_position(position).state)) == position
 
 
 def test_a_state_with_a_chain_has_no_position(chain_state):
@@ -378,7 +369,7 @@ def test_a_mistake_in_a_line_names_what_was_expected(line, error, column, messag
 
 
 def test_an_unparsable_number_is_an_error_at_the_number():
-    state = start(WITH_UNITS, "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass")
+    state = Table.with_units().do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass").state
     for line, column, expected in [("resolve Shakedown: damage Stalwart Poro six", 41, "an amount of damage"),
                                    ("resolve Shakedown: might Stalwart Poro 2x", 40, "a Might change"),
                                    ("== Turn five ==", 9, "a turn number")]:
@@ -388,7 +379,7 @@ def test_an_unparsable_number_is_an_error_at_the_number():
 
 
 def test_an_ambiguous_name_lists_the_candidates():
-    state = start(TWO_REARGUARDS)
+    state = Table.from_position(TWO_REARGUARDS).state
     [at_base], [at_bf1] = state["players"]["P1"]["base"], state["battlefields"][0]["units"]
     with pytest.raises(notation.AmbiguousReference) as raised:
         notation.parse_events("P1 play Gust -> Legion Rearguard $1", state, CATALOG)
@@ -405,9 +396,11 @@ def test_an_ambiguous_name_lists_the_candidates():
 
 
 def test_an_illegal_line_in_a_strict_match_names_the_rule():
-    state = start(WITH_UNITS, "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass")
-    refusal = refuses(state, "P2 play Rune Prison -> Legion Rearguard $1", rule="334.1.a")
-    assert refusal.line == 1 and "only Reaction cards may be played in a closed state (rule 334.1.a)" in str(refusal)
+    state = Table.with_units().do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass").state
+    with pytest.raises(notation.IllegalNotation) as refusal:
+        notation.parse_events("P2 play Rune Prison -> Legion Rearguard $1", state, CATALOG)
+    assert "334.1.a" in [violation["rule"] for violation in refusal.value.violations] and refusal.value.line == 1
+    assert "only Reaction cards may be played in a closed state (rule 334.1.a)" in str(refusal.value)
 
 
 def test_nothing_is_returned_when_a_later_line_fails():
@@ -454,60 +447,3 @@ def test_a_header_spells_out_a_deck_that_is_no_demo_deck():
            in header
     assert '[Info {"round": "3", "date": "2025-06-02"}]' in header  # a Round of digits would read as a number
     assert notation.parse_match(header) == [created]
-
-
-# -- rules tests in notation (compare tests/test_rules_chain.py) --------------------------------------------------
-def test_the_reaction_resolves_before_the_spell_it_answers_336_1():
-    state = start(WITH_UNITS.replace("P2 0 bf:Altar to Unity", "P2 0 bf:Altar to Unity pool:1"),
-                  "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
-                  "P2 play Discipline -> Stalwart Poro $1")
-    assert chain(state) == ["Shakedown", "Discipline"] and (state["priority"], state["active_player"]) == ("P2", "P2")
-    state = after(state, "P2 pass", "P1 pass")
-    refuses(state, "resolve Shakedown", rule="336.1")
-    state = after(state, "resolve Discipline: might Stalwart Poro +2 until turn | draw P2 Stupefy")
-    assert chain(state) == ["Shakedown"] and (state["priority"], state["active_player"]) == ("P1", "P1")  # 336.4
-    assert "Discipline" in cards(state, state["players"]["P2"]["trash"])  # 356.3.d
-    state = after(state, "P1 pass", "P2 pass", "resolve Shakedown: damage Stalwart Poro 6")
-    assert cards(state, state["players"]["P2"]["trash"]) == ["Discipline", "Stalwart Poro"]  # lethal (520)
-    assert (state["chain"], state["state"], state["priority"]) == ([], "neutral_open", "P1")  # 336.2
-
-
-def test_a_countered_spell_goes_to_the_trash_without_resolving_601_1_a():
-    state = start(WITH_UNITS.replace("P2 0 bf:Altar to Unity", "P2 0 bf:Altar to Unity pool:0;Calm 1"),
-                  "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 play Defy -> Shakedown $1",
-                  "P2 pass", "P1 pass", "resolve Defy: counter Shakedown")
-    assert state["chain"] == [] and cards(state, state["players"]["P1"]["trash"]) == ["Shakedown"]
-    assert cards(state, state["players"]["P2"]["trash"]) == ["Defy"]
-    assert state["objects"][state["players"]["P2"]["base"][0]]["damage"] == 0
-
-
-def test_a_target_that_changed_zones_is_not_the_same_object_356_3_e_4():
-    state = start(WITH_UNITS.replace("P2 0 bf:Altar to Unity", "P2 0 bf:Altar to Unity pool:1"),
-                  "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
-                  "P2 play Discipline -> Stalwart Poro $1", "P2 pass", "P1 pass",
-                  "resolve Discipline: return Stalwart Poro -> hand", "P1 pass", "P2 pass")
-    refuses(state, "resolve Shakedown: damage Stalwart Poro@hand 6", rule="356.3.e.4")
-
-
-def test_a_non_reaction_card_during_a_chain_is_refused_in_strict_and_flagged_in_audit_334_1_a():
-    lines = ("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass")
-    refuses(start(WITH_UNITS, *lines), "P2 play Clockwork Keeper $1", rule="334.1.a")
-    state = start(WITH_UNITS, *lines, "P2 play Clockwork Keeper $1", policy="audit")
-    assert [violation["rule"] for violation in state["violations"]] == ["334.1.a", "354.1"]
-    assert "Clockwork Keeper" in cards(state, state["players"]["P2"]["base"])
-
-
-def test_a_triggered_ability_goes_on_the_chain_and_its_controller_gains_priority_333_1_c_3():
-    state = start(WITH_UNITS, "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
-                  'P2 trigger Stalwart Poro "when targeted" -> Stalwart Poro')
-    item = state["chain"][-1]
-    assert (item["kind"], item["card"], item["label"], state["priority"]) == ("ability", "Stalwart Poro",
-                                                                              "when targeted", "P2")
-    state = after(state, "P2 pass", "P1 pass", "resolve Stalwart Poro: buff Stalwart Poro")
-    assert state["objects"][state["players"]["P2"]["base"][0]]["might"] == 3  # a buff is +1 Might (703)
-
-
-def test_a_long_generated_match_round_trips(make_match_created, duel_game):
-    events = [make_match_created("audit", info={"event": "generated", "round": 2})] + duel_game(40)
-    text = assert_round_trip(events)
-    assert "\n== Turn 40: P2 ==\n" in text

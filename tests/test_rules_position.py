@@ -6,8 +6,7 @@ import copy
 import pytest
 
 import engine
-from replays import demo
-from table import CATALOG, Table
+from table import Table
 
 POSITION = {
     "type": "position", "turn": 5, "turn_player": "P1", "first_player": "P1", "phase": "action",
@@ -29,12 +28,8 @@ POSITION = {
 }
 
 
-def start(position: dict, policy: str = "strict") -> dict:
-    return engine.apply(engine.apply(None, demo.match_created(policy, "test"), CATALOG), position, CATALOG)
-
-
 def test_a_position_sets_up_the_board_as_it_stood():
-    state = start(POSITION)
+    state = Table().do(copy.deepcopy(POSITION)).state
     assert (state["turn"], state["turn_player"], state["phase"], state["priority"]) == (5, "P1", "action", "P1")
     assert state["scores"] == {"P1": 2, "P2": 3}
     assert state["battlefields"][1]["controller"] == "P2" and state["battlefields"][0]["controller"] is None
@@ -50,21 +45,16 @@ def test_a_position_sets_up_the_board_as_it_stood():
 
 
 def test_play_goes_on_from_a_position():
-    table = Table()
-    table.do(copy.deepcopy(POSITION))
-    table.play("P1", "Shakedown", exhaust=2, recycle="Fury", target=("P2", "Stalwart Poro"))
-    table.pass_("P1", "P2")
-    table.resolve({"op": "damage", "target": table.find("P2", "Stalwart Poro"), "amount": 6})
+    table = Table().do(copy.deepcopy(POSITION), "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
+                       "P2 pass", "resolve Shakedown: damage Stalwart Poro 6")
     assert table.obj("P2", "Stalwart Poro", "trash")
-    table.do({"type": "end_turn", "player": "P1"})
+    table.do("P1 end turn")
     assert table.state["scores"]["P2"] == 4  # P2 holds Altar to Unity at the start of their turn (630.2)
     assert table.state["players"]["P2"]["channeled_once"]
 
 
 def test_a_this_turn_might_change_expires_at_the_end_of_the_turn():
-    table = Table()
-    table.do(copy.deepcopy(POSITION))
-    table.do({"type": "end_turn", "player": "P1"})
+    table = Table().do(copy.deepcopy(POSITION), "P1 end turn")
     assert table.obj("P2", "Stalwart Poro")["might"] == 2
 
 
@@ -106,14 +96,13 @@ def test_a_malformed_position_is_refused(change, message):
     position = copy.deepcopy(POSITION)
     change(position)
     with pytest.raises(engine.MalformedEvent, match=message):
-        start(position, "audit")
+        Table("audit").do(position)
 
 
 def test_a_position_in_the_channel_phase_of_the_second_players_first_turn_awaits_three_runes_644_7():
     position = copy.deepcopy(POSITION)
     position.update(turn=2, turn_player="P2", phase="channel")
     position["players"]["P2"].update(runes=[], rune_deck_count=12)
-    table = Table()
-    table.do(position)
-    table.refuses({"type": "channel", "player": "P2", "runes": ["Calm Rune", "Mind Rune"]}, rule="315.3.b")
-    table.do({"type": "channel", "player": "P2", "runes": ["Calm Rune", "Mind Rune", "Calm Rune"]})
+    table = Table().do(position)
+    table.refuses("P2 channel Calm Rune; Mind Rune", rule="315.3.b")
+    table.do("P2 channel Calm Rune; Mind Rune; Calm Rune")

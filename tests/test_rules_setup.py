@@ -1,13 +1,11 @@
 """Setup: deck construction (103), the setup process (110-118) and the duel (644)."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import engine
 from replays import demo
-from table import CATALOG, OPENING_P1, Table
+from table import CATALOG, Table
 
 
 def created(policy: str = "strict", **changes) -> dict:
@@ -71,9 +69,7 @@ def test_cards_may_be_named_by_catalog_code():
 
 
 def test_first_player_fixes_the_turn_order_115_1_b():
-    table = Table("strict", first_player="P2")
-    table.do({"type": "game_started", "game": 1, "first_player": "P2",
-              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+    table = Table().do("game 1: P2 first; P1 Zaun Warrens; P2 Altar to Unity")
     assert table.state["turn_order"] == ["P2", "P1"]
 
 
@@ -86,41 +82,32 @@ def test_legend_and_champion_take_their_zones_111_112():
 
 
 def test_battlefields_are_chosen_from_the_three_brought_644_5():
-    table = Table()
-    table.refuses({"type": "game_started", "game": 1, "first_player": "P1",
-                   "battlefields": {"P1": "Altar to Unity", "P2": "Altar to Unity"}}, rule="644.5")
+    Table().refuses("game 1: P1 first; P1 Altar to Unity; P2 Altar to Unity", rule="644.5")
 
 
 def test_players_each_draw_four_116():
-    table = Table()
-    table.do({"type": "game_started", "game": 1, "first_player": "P1",
-              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+    table = Table().do("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity")
     assert {entry["kind"] for entry in table.state["awaiting"]} == {"draw"}
-    table.refuses({"type": "draw", "player": "P1", "cards": OPENING_P1[:3]}, rule="116")
+    table.refuses("P1 draw Legion Rearguard; Shakedown; Hard Bargain", rule="116")
 
 
 def test_a_mulligan_sets_aside_at_most_two_117_1():
-    table = Table()
-    table.do({"type": "game_started", "game": 1, "first_player": "P1",
-              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
-    table.do({"type": "draw", "player": "P1", "cards": OPENING_P1})
-    table.do({"type": "draw", "player": "P2", "cards": ["Defy", "Defy", "Stupefy", "Retreat"]})
-    hand = table.state["players"]["P1"]["hand"]
-    table.refuses({"type": "mulligan", "player": "P1", "set_aside": hand[:3]}, rule="117.1")
-    table.refuses({"type": "mulligan", "player": "P2", "set_aside": []}, rule="117")  # P1 goes first
+    table = Table().do("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity",
+                       "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+                       "P2 draw Defy; Defy; Stupefy; Retreat")
+    table.refuses("P1 mulligan Legion Rearguard; Shakedown; Hard Bargain", rule="117.1")
+    table.refuses("P2 keep", rule="117")  # P1 goes first
 
 
 def test_a_mulligan_draws_replacements_then_recycles_the_set_aside_cards_117_2_117_3():
-    table = Table()
-    table.do({"type": "game_started", "game": 1, "first_player": "P1",
-              "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
-    table.do({"type": "draw", "player": "P1", "cards": OPENING_P1})
-    table.do({"type": "draw", "player": "P2", "cards": ["Defy", "Defy", "Stupefy", "Retreat"]})
+    table = Table().do("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity",
+                       "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+                       "P2 draw Defy; Defy; Stupefy; Retreat")
     gust = table.find("P1", "Gust", "hand")
-    table.do({"type": "mulligan", "player": "P1", "set_aside": [gust]})
+    table.do("P1 mulligan Gust")
     assert table.state["awaiting"] == [{"player": "P1", "kind": "draw"}]
-    table.refuses({"type": "draw", "player": "P1", "cards": ["Flash", "Flash"]}, rule="117.2")
-    table.do({"type": "draw", "player": "P1", "cards": ["Flash"]})
+    table.refuses("P1 draw Flash; Flash", rule="117.2")
+    table.do("P1 draw Flash")
     p1 = table.state["players"]["P1"]
     assert gust not in table.state["objects"]  # back in the deck: nobody can tell it apart any more
     assert p1["deck"]["Gust"] == 2 and p1["deck_count"] == 39 - 4 - 1 + 1
@@ -128,19 +115,17 @@ def test_a_mulligan_draws_replacements_then_recycles_the_set_aside_cards_117_2_1
 
 
 def test_the_first_player_takes_the_first_turn_after_the_mulligans_118():
-    table = Table.after_setup(first_player="P2")
+    table = Table().do("game 1: P2 first; P1 Zaun Warrens; P2 Altar to Unity",
+                       "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+                       "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison", "P2 keep", "P1 keep")
     assert table.state["turn"] == 1 and table.state["turn_player"] == "P2"
     assert table.state["phase"] == "channel"
     assert table.state["awaiting"] == [{"player": "P2", "kind": "channel"}]
 
 
 def test_game_started_twice_is_refused():
-    table = Table.after_setup()
-    table.refuses({"type": "game_started", "game": 1, "first_player": "P1",
-                   "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}}, rule="110")
+    Table.after_setup().refuses("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", rule="110")
 
 
 def test_a_duel_is_a_best_of_one_644_6():
-    table = Table()
-    table.refuses({"type": "game_started", "game": 2, "first_player": "P1",
-                   "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}}, rule="644.6")
+    Table().refuses("game 2: P1 first; P1 Zaun Warrens; P2 Altar to Unity", rule="644.6")
