@@ -38,7 +38,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "concede": {"player": (STR, True)},
     "position": {"turn": (INT, True), "turn_player": (STR, True), "phase": (STR, True), "first_player": (STR, True),
                  "battlefields": (MAP, True), "players": (MAP, True), "control": (MAP, False)},
-    "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR, False),
+    "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR_OR_NONE, False),
              "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False)},
     "activate": {"player": (STR, True), "source": (STR, True), "ability": (ANY, True),
                  "targets": (LIST, False), "pay": (MAP, False)},
@@ -89,11 +89,13 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
 }
 
 UNTIL = ("turn", "permanent")
+PAY_FIELDS = {"exhaust": (LIST, False), "recycle": (LIST, False)}
 
 
 def _check_fields(what: str, body: dict[str, Any], spec: dict[str, tuple[str, bool]]) -> None:
+    """Each field of `spec` present (if required) and of its kind; an optional field is left out, not null."""
     for field, (kind, required) in spec.items():
-        if field not in body or body[field] is None and kind != STR_OR_NONE:
+        if field not in body:
             if required:
                 raise MalformedEvent(f"{what}: missing field '{field}' ({kind})")
             continue
@@ -101,21 +103,33 @@ def _check_fields(what: str, body: dict[str, Any], spec: dict[str, tuple[str, bo
             raise MalformedEvent(f"{what}: field '{field}' must be {kind}, got {body[field]!r}")
 
 
+# Fields that list names or ids: strings only ("cards" may hold null for a card nobody saw).
+STRING_LISTS = ("cards", "runes", "targets", "set_aside", "units", "targets_kept", "tags", "keywords", "exhaust",
+                "recycle")
+
+
+def _check_lists(what: str, body: dict[str, Any]) -> None:
+    for field in STRING_LISTS:
+        values = body.get(field)
+        if isinstance(values, list):
+            allowed = (str, type(None)) if field == "cards" else (str,)
+            for value in values:
+                if not isinstance(value, allowed):
+                    raise MalformedEvent(f"{what}: every entry of '{field}' must be a string, got {value!r}")
+
+
 def validate(event: Any) -> None:
     """Check an event's shape against the contract; raise MalformedEvent naming what is wrong."""
     if not isinstance(event, dict):
         raise MalformedEvent(f"an event must be a map, got {event!r}")
     kind = event.get("type")
-    if kind not in EVENT_FIELDS:
+    if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise MalformedEvent(f"unknown event type {kind!r}; known types: {', '.join(EVENT_FIELDS)}")
     _check_fields(f"'{kind}' event", event, EVENT_FIELDS[kind])
-    for field in ("cards", "runes", "targets", "set_aside", "units", "targets_kept"):
-        values = event.get(field)
-        if isinstance(values, list):
-            allowed = (str, type(None)) if field == "cards" else (str,)
-            for value in values:
-                if not isinstance(value, allowed):
-                    raise MalformedEvent(f"'{kind}' event: every entry of '{field}' must be a string, got {value!r}")
+    _check_lists(f"'{kind}' event", event)
+    if "pay" in EVENT_FIELDS[kind] and "pay" in event:
+        _check_fields(f"'{kind}' event, 'pay'", event["pay"], PAY_FIELDS)
+        _check_lists(f"'{kind}' event, 'pay'", event["pay"])
     if kind == "resolve":
         for index, effect in enumerate(event["effects"]):
             validate_effect(effect, f"'resolve' event, effect {index + 1}")
@@ -126,9 +140,13 @@ def validate_effect(effect: Any, where: str) -> None:
     if not isinstance(effect, dict):
         raise MalformedEvent(f"{where}: an effect must be a map with an 'op', got {effect!r}")
     op = effect.get("op")
-    if op not in EFFECT_FIELDS:
+    if not isinstance(op, str) or op not in EFFECT_FIELDS:
         raise MalformedEvent(f"{where}: unknown effect op {op!r}; known ops: {', '.join(EFFECT_FIELDS)}")
     _check_fields(f"{where} ({op})", effect, EFFECT_FIELDS[op])
+    _check_lists(f"{where} ({op})", effect)
+    power = effect.get("power", {})
+    if not all(isinstance(amount, int) and not isinstance(amount, bool) for amount in power.values()):
+        raise MalformedEvent(f"{where} ({op}): 'power' maps each domain to a whole number, got {power!r}")
     until = effect.get("until")
     if until is not None and until not in UNTIL:
         raise MalformedEvent(f"{where} ({op}): 'until' must be 'turn' or 'permanent', got {until!r}")

@@ -67,18 +67,50 @@ def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
     for field in ("turn_player", "first_player"):
         if event[field] not in state["players"]:
             raise MalformedEvent(f"'position' event: unknown player {event[field]!r} in '{field}'")
+    for player, controlled in event.get("control", {}).items():
+        if player not in state["players"] or not isinstance(controlled, list) or not all(
+                isinstance(battlefield_id, str) for battlefield_id in controlled):
+            raise MalformedEvent(f"'position' event: 'control' maps players to lists of battlefield ids, got "
+                                 f"{player!r}: {controlled!r}")
     if sorted(event["players"]) != sorted(state["players"]):
         raise MalformedEvent(f"'position' event: 'players' must describe {', '.join(state['players'])}")
     for player, described in event["players"].items():
+        if not isinstance(described, dict):
+            raise MalformedEvent(f"'position' event: {player} must be described by a map, got {described!r}")
         for field, kind in PLAYER_FIELDS.items():
             if not isinstance(described.get(field), kind) or isinstance(described.get(field), bool):
                 raise MalformedEvent(f"'position' event: {player} needs '{field}' ({kind.__name__})")
         for field in LISTS:
             if not isinstance(described.get(field, []), list):
                 raise MalformedEvent(f"'position' event: {player}'s '{field}' must be a list")
+        for kind in ("units", "gear"):
+            for permanent in described.get(kind, []):
+                _check_permanent(player, kind, permanent)
+        pool = described.get("pool", {"energy": 0, "power": {}})
+        if not (isinstance(pool, dict) and _is_count(pool.get("energy", 0)) and isinstance(pool.get("power", {}), dict)
+                and all(_is_count(amount) for amount in pool.get("power", {}).values())):
+            raise MalformedEvent(f"'position' event: {player}'s 'pool' must be {{energy: n, power: {{Domain: n}}}}, "
+                                 f"got {pool!r}")
         if described.get("facedown"):
             raise MalformedEvent("'position' event: facedown cards (the Hidden keyword) are not supported by this "
                                  "engine yet")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_permanent(player: str, kind: str, described: Any) -> None:
+    if not isinstance(described, dict) or not isinstance(described.get("card"), str):
+        raise MalformedEvent(f"'position' event: each of {player}'s {kind} must be a map with 'card'")
+    for field in ("damage", "buff"):
+        if not _is_count(described.get(field, 0)):
+            raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs a whole number "
+                                 f"'{field}', got {described[field]!r}")
+    might = described.get("might", 0)
+    if not isinstance(might, int) or isinstance(might, bool):
+        raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs a whole number 'might', "
+                             f"got {might!r}")
 
 
 def _place_player(context: Context, player: str, described: dict[str, Any]) -> None:

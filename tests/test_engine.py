@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import msgpack
 import pytest
@@ -69,9 +70,19 @@ def test_both_sample_matches_fold_with_the_expected_outcomes():
     ({"type": "resolve", "item": "c1", "effects": [{"op": "explode"}]}, "unknown effect op 'explode'"),
     ({"type": "resolve", "item": "c1", "effects": [{"op": "damage", "target": "o1"}]}, "missing field 'amount'"),
     ({"type": "resolve", "item": "c1", "effects": ["boom"]}, "an effect must be a map"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "draw", "player": "P1", "cards": [3]}]},
+     "effect 1 \\(draw\\): every entry of 'cards' must be a string"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "token", "kind": "Recruit", "controller": "P1",
+                                                    "keywords": [1]}]}, "every entry of 'keywords'"),
     ({"type": "resolve", "item": "c1", "effects": [{"op": "might", "target": "o1", "delta": 1, "until": "ever"}]},
      "'until' must be 'turn' or 'permanent'"),
     ({"type": "match_created", "mode": "duel", "players": []}, "only ever seq 1"),
+    ({"type": {"P1": 3}, "player": "P1"}, "unknown event type"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": ["damage"]}]}, "unknown effect op"),
+    ({"type": "play", "player": "P1", "card": "Gust", "pay": None}, "field 'pay' must be a map, got None"),
+    ({"type": "play", "player": "P1", "card": "Gust", "pay": {"exhaust": [{}]}}, "every entry of 'exhaust'"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "add", "player": "P1", "power": {"Fury": "x"}}]},
+     "'power' maps each domain to a whole number"),
     ({"type": "move", "player": "P1", "units": [], "to": "bf1"}, "not supported by this engine yet"),
 ])
 def test_malformed_events_are_refused_in_every_policy(event, message):
@@ -119,3 +130,22 @@ def test_the_judge_sees_everything():
 def test_an_unknown_view_is_an_error():
     with pytest.raises(ValueError, match="unknown view 'P7'"):
         engine.view(Table.at_action().state, "P7")
+
+
+def test_no_malformed_event_crashes_the_engine():
+    """Seeded fuzzing: events of the sample matches with fields replaced by values of every kind. The engine
+    answers each with a state or an EngineError, never another exception."""
+    rng = random.Random(2026)
+    junk = [None, 0, -1, 99, "", "P3", "o999", "c1", "bf9", "base", "Gust", [], [None], [3], {}, {"x": 1}, True,
+            1.5, {"exhaust": [3]}, {"Fury": "x"}]
+    for policy in ("strict", "audit"):
+        events = demo_events(policy)
+        states = [engine.fold(events[:index], CATALOG) for index in range(1, len(events))]
+        for _ in range(1500):
+            event = copy.deepcopy(rng.choice(events[1:]))
+            body = rng.choice(event["effects"]) if event["type"] == "resolve" and event["effects"] else event
+            body[rng.choice([key for key in body if key not in ("type", "op")] or ["extra"])] = rng.choice(junk)
+            try:
+                engine.apply(rng.choice(states), event, CATALOG)
+            except engine.EngineError:
+                pass

@@ -91,6 +91,11 @@ def test_a_position_that_does_not_add_up_is_refused_or_flagged(change, rule):
     (lambda position: position["players"]["P1"].update(facedown=["Block"]), "not supported"),
     (lambda position: position.update(control={"P1": ["bf7"]}), "no battlefield of this match"),
     (lambda position: position["players"]["P1"].update(trash=["No Such Card"]), "unknown card 'No Such Card'"),
+    (lambda position: position.update(control={"P1": 3}), "'control' maps players to lists of battlefield ids"),
+    (lambda position: position["players"].update(P1="everything"), "P1 must be described by a map"),
+    (lambda position: position["players"]["P1"].update(pool={"energy": "x"}), "'pool' must be"),
+    (lambda position: position["players"]["P1"]["units"][0].update(damage="1"), "needs a whole number 'damage'"),
+    (lambda position: position["players"]["P1"]["units"][0].update(might=1.5), "needs a whole number 'might'"),
 ])
 def test_a_malformed_position_is_refused(change, message):
     position = copy.deepcopy(POSITION)
