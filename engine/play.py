@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import chain, deck, timing
-from engine.objects import (battlefield, card_name, facts, is_location, place_on_board, resolve_location,
-                            reveal_card)
+from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location, reveal_card
 from engine.rulings import Context
 
 KINDS = {"Spell": "spell", "Unit": "unit", "Gear": "gear"}
@@ -47,10 +46,9 @@ def play(context: Context, event: dict[str, Any]) -> None:
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     chain.finalize(context, item)
     if kind in ("unit", "gear"):
-        chain.leave_chain(state, item)
-        obj["zone"] = "board"
+        chain.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
+        move_to_zone(state, obj, "board", location)
         obj["exhausted"] = kind == "unit" and not accelerate  # 356.2.c units enter exhausted, 356.2.d gear ready
-        place_on_board(state, obj, location)
     timing.after_chain_change(state)
 
 
