@@ -47,7 +47,10 @@ def chain_hash(prev_hash: str, body: bytes) -> str:
 
 def _canonical(value: Any, path: str) -> Any:
     """`value` with every map's keys sorted, checked to hold only what the log can store exactly."""
-    if value is None or isinstance(value, (bool, str)):
+    if isinstance(value, str):
+        _check_text(value, path)
+        return value
+    if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
         if not _INT_MIN <= value <= _INT_MAX:
@@ -61,6 +64,15 @@ def _canonical(value: Any, path: str) -> Any:
         for key in value:
             if not isinstance(key, str):
                 raise Malformed(f"{path} has the key {key!r}: map keys must be strings")
+            _check_text(key, f"{path} key")
         return {key: _canonical(value[key], f"{path}.{key}") for key in sorted(value)}
     raise Malformed(f"{path} is a {type(value).__name__}: an event holds only maps, lists, strings, "
                     "integers, booleans and null")
+
+
+def _check_text(text: str, path: str) -> None:
+    """A string must be valid Unicode text (JSON's "\\ud800" escapes can smuggle in lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise Malformed(f"{path} is not valid Unicode text: {error.reason} at character {error.start}") from None

@@ -217,6 +217,18 @@ def test_a_float_in_an_event_is_refused(log: Log, tmp_db: Path, duel_created: di
     assert row_count(tmp_db, "events") == 1
 
 
+@pytest.mark.parametrize("event, message", [
+    ({"type": "note", "text": "\ud800"}, r"event\.text is not valid Unicode text: surrogates not allowed"),
+    ({"type": "note", "text": "x", "\udfff": 1}, r"event key is not valid Unicode text"),
+])
+def test_text_that_is_not_valid_unicode_is_refused(log: Log, tmp_db: Path, duel_created: dict, event: dict,
+                                                    message: str) -> None:
+    match_id, _ = log.create_match(duel_created)
+    with pytest.raises(Malformed, match=message):
+        log.append(match_id, [event])
+    assert row_count(tmp_db, "events") == 1
+
+
 @pytest.mark.parametrize("events, message", [
     ([], "no events"),
     ({"type": "note", "text": "x"}, "list of events"),

@@ -158,6 +158,7 @@ def test_append_accepts_a_msgpack_body(client, duel, duel_game):
     (b'{"event": {"type": "pass", "player": "P1"}, "idempotency_key": 5}', "idempotency_key"),
     (b'{"event": {"type": "pass", "player": "P1"}, "expectedSeq": 7}', "unknown field"),
     (b'{"type": "pass", "player": "P1"}', 'wrap a single event'),
+    (b'{"event": {"type": "note", "text": "\\ud800"}}', "not valid Unicode text"),
     (b'{"event": {"type": "teleport", "player": "P1"}}', "unknown event type 'teleport'"),
     (b'{"event": {"type": "pass"}}', "missing field 'player'"),
     (b'{"event": {"type": "draw", "player": "P1", "cards": ["No Such Card"]}}', "No Such Card"),
