@@ -156,7 +156,7 @@ def append(match_id: str, source: str, token: str, expected_seq: int | None, ide
     """
     data = read_json(source, "events")
     events = events_of(data)
-    if isinstance(data, dict) and "events" in data:
+    if is_envelope(data):  # the API's body: options beside the events; the command line's options win
         expected_seq = data.get("expected_seq", expected_seq) if expected_seq is None else expected_seq
         idempotency_key = idempotency_key or data.get("idempotency_key")
     with user_errors():
@@ -167,12 +167,15 @@ def append(match_id: str, source: str, token: str, expected_seq: int | None, ide
         echo_json(log.append(match_id, events, expected_seq=expected_seq, idempotency_key=idempotency_key))
 
 
+def is_envelope(data: Any) -> bool:
+    """Whether an append file is the API's body, {"events": [...]} or {"event": {...}}, rather than an event."""
+    return isinstance(data, dict) and ("events" in data or "event" in data and "type" not in data)
+
+
 def events_of(data: Any) -> list[dict[str, Any]]:
     """The events of an append file: one event, a list of events, or {"events": [...]} / {"event": {...}}."""
-    if isinstance(data, dict) and "events" in data:
-        data = data["events"]
-    elif isinstance(data, dict) and "event" in data and "type" not in data:
-        data = [data["event"]]
+    if is_envelope(data):
+        data = data["events"] if "events" in data else [data["event"]]
     elif isinstance(data, dict):
         data = [data]
     if not isinstance(data, list) or not data or not all(isinstance(event, dict) for event in data):

@@ -17,10 +17,10 @@ event before it is stored (see `recorder.log`). Errors are one hierarchy rooted 
 from __future__ import annotations
 
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
-from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, RecorderError, Refused, Unauthorized
+from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, RecorderError, Refused
 from recorder.log import DEMO_CATALOG, SNAPSHOT_EVERY, Log, token_hash, utc_now
 
 __all__ = [
     "DEMO_CATALOG", "GENESIS_HASH", "SNAPSHOT_EVERY", "Conflict", "Inconsistent", "Log", "Malformed", "NotFound",
-    "RecorderError", "Refused", "Unauthorized", "canonical_bytes", "chain_hash", "decode", "token_hash", "utc_now",
+    "RecorderError", "Refused", "canonical_bytes", "chain_hash", "decode", "token_hash", "utc_now",
 ]

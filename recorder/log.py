@@ -241,8 +241,8 @@ class Log:
 
     def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[dict]:
         """The events after seq `after` up to `upto` (default: the head): [{seq, event, hash, recorded_at, client}]."""
-        self._match_row(match_id)
-        rows = self._event_rows(match_id, after, upto)
+        head = self._match_row(match_id)["head_seq"]
+        rows = self._event_rows(match_id, after, head if upto is None else min(upto, head))
         return [{"seq": row["seq"], "event": decode(row["body"]), "hash": row["hash"],
                  "recorded_at": row["recorded_at"], "client": row["client"]} for row in rows]
 
@@ -299,6 +299,8 @@ class Log:
 
         expected, prev_hash = 1, GENESIS_HASH
         for row in self._event_rows(match_id, 0, None):
+            if row["seq"] > match["head_seq"] and row["seq"] == expected:
+                return fail(expected, f"stored past the match's head ({match['head_seq']}): an added event")
             if row["seq"] != expected:
                 return fail(expected, f"missing (the next stored event is {row['seq']})")
             if row["prev_hash"] != prev_hash:

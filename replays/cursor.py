@@ -31,11 +31,14 @@ class Moment(NamedTuple):
 
 
 class Timeline(NamedTuple):
-    """What one fold of a whole match tells: every seq's moment, and the card of every chain item it ever had
-    (items leave the state as they resolve, and a timeline still wants to say which card `c7` was)."""
+    """What one fold of a whole match tells: every seq's moment and event, the card of every chain item it ever
+    had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), and the
+    state at the head."""
 
     moments: list[Moment]
+    events: list[dict]
     chain_cards: dict[str, str]
+    head_state: dict
 
 
 _timelines: dict[tuple[str, str, int, str, str], Timeline] = {}
@@ -80,9 +83,19 @@ class Cursor:
         return self._fold_timeline().moments
 
     @property
+    def events(self) -> list[dict]:
+        """Every event of the match up to the head, seq 1 first."""
+        return self._fold_timeline().events
+
+    @property
     def chain_cards(self) -> dict[str, str]:
         """The card of every chain item the match had up to the head, by item id."""
         return self._fold_timeline().chain_cards
+
+    @property
+    def head_state(self) -> dict:
+        """The state after the head event."""
+        return self._fold_timeline().head_state
 
     def _fold_timeline(self) -> Timeline:
         if self._timeline is None:
@@ -95,15 +108,16 @@ class Cursor:
         return self._timeline
 
     def _fold(self) -> Timeline:
-        moments, chain_cards = [], {}
+        moments, events, chain_cards, state = [], [], {}, {}
         try:
             for seq, event, state in self.log.fold_states(self.match_id, self.head_seq):
                 moments.append(Moment(seq, event.get("type"), state.get("turn")))
+                events.append(event)
                 for item in state.get("chain") or []:
                     chain_cards.setdefault(item["id"], item.get("card"))
         except recorder.Inconsistent as error:
             raise Unreplayable(error.seq, str(error)) from None
-        return Timeline(moments, chain_cards)
+        return Timeline(moments, events, chain_cards, state)
 
     def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
         """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.

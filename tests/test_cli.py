@@ -128,6 +128,16 @@ def test_append_takes_an_event_a_list_or_an_events_object(runner, tmp_db, create
     assert json.loads(result.stdout)["seq"] == (7 if shape == "event" else 8)
 
 
+@pytest.mark.parametrize("wrap", ["event", "events"])
+def test_append_reads_expected_seq_beside_the_events_as_the_api_does(runner, tmp_db, created, duel_game, wrap):
+    match_id, token = created
+    channel = duel_game(1)[5]
+    payload = {"event": channel} if wrap == "event" else {"events": [channel]}
+    stale = json.dumps({**payload, "expected_seq": 99})
+    result = run(runner, "--db", tmp_db, "append", match_id, "-", "--token", token, input=stale)
+    assert_user_error(result, "is at seq 6, not 99")
+
+
 def test_append_with_expected_seq_and_idempotency_key(runner, tmp_db, created, duel_game):
     match_id, token = created
     events = json.dumps(duel_game(1)[5:7])

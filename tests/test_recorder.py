@@ -378,6 +378,16 @@ def test_the_chain_catches_a_deleted_last_event(log: Log, tmp_db: Path, chained:
     assert log.verify_chain(chained)["bad_seq"] == 6
 
 
+def test_the_chain_catches_an_event_added_past_the_head(log: Log, tmp_db: Path, chained: str) -> None:
+    head = log.match(chained)
+    forged = recorder.canonical_bytes({"type": "note", "text": "forged"})
+    tamper(tmp_db, 'INSERT INTO events ("match", seq, type, body, hash, prev_hash) VALUES (?, 7, ?, ?, ?, ?)',
+           (chained, "note", forged, recorder.chain_hash(head["head_hash"], forged), head["head_hash"]))
+    result = log.verify_chain(chained)
+    assert (result["ok"], result["bad_seq"]) == (False, 7) and "stored past the match's head" in result["error"]
+    assert [row["seq"] for row in log.events(chained)] == [1, 2, 3, 4, 5, 6]  # reads stop at the head
+
+
 def test_the_chain_catches_reordered_events(log: Log, tmp_db: Path, chained: str) -> None:
     tamper(tmp_db, 'UPDATE events SET seq = -1 WHERE "match" = ? AND seq = 3', (chained,))
     tamper(tmp_db, 'UPDATE events SET seq = 3 WHERE "match" = ? AND seq = 4', (chained,))

@@ -213,6 +213,8 @@ def test_append_to_an_unknown_match_is_404(client, duel):
                            headers=bearer(token))
     assert response.status_code == 404
     assert "m404" in response.json["error"]
+    without_token = client.post("/api/matches/m404/events", json={"event": {"type": "pass", "player": "P1"}})
+    assert without_token.status_code == 404  # the match is checked before the token (docs/web.md)
 
 
 def test_append_with_a_stale_expected_seq_is_409(client, duel, duel_game):

@@ -13,7 +13,7 @@ import engine
 import replays
 
 from .db import get_log
-from .params import bearer_token, read_body, read_int, read_seq, read_view
+from .params import bearer_token, player_ids, read_body, read_int, read_seq, read_view
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -52,9 +52,10 @@ def match(match_id: str):
 @bp.post("/matches/<match_id>/events")
 def append(match_id: str):
     """Append one event or a batch: 201 {"seq", "hash"} | 400 | 401 | 403 | 404 | 409 | 422."""
+    require_match(match_id)  # 404 for an unknown match comes before any question about the token
     token = bearer_token()
     log = get_log()
-    if not log.check_token(match_id, token):  # recorder.NotFound (404) for an unknown match
+    if not log.check_token(match_id, token):
         abort(403, f"wrong token for match {match_id}")
     events, options = parse_append(read_body())
     result = log.append(match_id, events, **options)
@@ -129,12 +130,11 @@ def events(match_id: str):
 @bp.get("/matches/<match_id>/state")
 def state(match_id: str):
     """The state after event `at` (default the head) as `view` (judge, spectator, P1, ...) sees it."""
-    require_match(match_id)
+    summary = require_match(match_id)
+    viewer = read_view(request.args.get("view"), player_ids(summary))
     cursor = replays.Cursor(get_log(), match_id)
     seq = read_seq("at", request.args.get("at"), match_id, cursor.head_seq)
-    folded = cursor.state(seq)
-    viewer = read_view(request.args.get("view"), list(folded.get("players") or {}))
-    return jsonify(engine.view(folded, viewer))
+    return jsonify(engine.view(cursor.state(seq), viewer))
 
 
 @bp.get("/matches/<match_id>/verify")

@@ -18,7 +18,6 @@ STATUS = (
     (recorder.Conflict, 409),
     (recorder.Refused, 422),
     (recorder.Malformed, 400),
-    (recorder.Unauthorized, 403),
     (recorder.Inconsistent, 500),
     (engine.IllegalEvent, 422),
     (engine.MalformedEvent, 400),

@@ -55,6 +55,11 @@ def read_seq(name: str, value: str | None, match_id: str, head_seq: int, out_of_
     return seq
 
 
+def player_ids(summary: dict[str, Any]) -> list[str]:
+    """"P1", "P2", ... for a match summary of recorder.Log.match (players in match_created's order)."""
+    return [f"P{index}" for index in range(1, len(summary["players"]) + 1)]
+
+
 def read_view(value: str | None, players: list[str]) -> str:
     """"judge" (the default), "spectator", or one of the match's players ("P1", "P2", ...)."""
     if value is None or value == "":

@@ -16,7 +16,7 @@ from replays import notation
 
 from .db import get_log
 from .describe import card_of, describe_event, object_namer
-from .params import read_seq, read_view
+from .params import player_ids, read_seq, read_view
 
 bp = Blueprint("viewer", __name__)
 
@@ -51,18 +51,16 @@ def index():
 def match(match_id: str):
     log = get_log()
     summary = log.match(match_id)
+    players = player_ids(summary)
+    viewer = read_view(request.args.get("view"), players)
     cursor = replays.Cursor(log, match_id)
     head_seq = cursor.head_seq
     seq = read_seq("seq", request.args.get("seq"), match_id, head_seq, out_of_range=404)
-    folded = cursor.state(seq)
-    player_ids = list(folded.get("players") or {})
-    viewer = read_view(request.args.get("view"), player_ids)
-    shown = engine.view(folded, viewer)
-    recorded = [row["event"] for row in log.events(match_id, upto=head_seq)]
-    chain_cards, head_state = cursor.chain_cards, cursor.state(head_seq)
-    created = recorded[0] if recorded else {}
-    names = player_names(created, player_ids)
-    name = object_namer(shown, names, chain_cards)
+    shown = engine.view(cursor.state(seq), viewer)
+    recorded, head_state = cursor.events, cursor.head_state  # one fold of the match, cached per head
+    created = recorded[0]
+    names = dict(zip(players, summary["players"]))
+    name = object_namer(shown, names, cursor.chain_cards)
     # The timeline marks every voided event and every violation, including those recorded after this seq.
     voided = set(head_state.get("voided") or [])
     flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
@@ -87,12 +85,12 @@ def match(match_id: str):
         seq=seq,
         head_seq=head_seq,
         viewer=viewer,
-        views=[("judge", "Judge"), *[(p, f"{p} · {names[p]}") for p in player_ids], ("spectator", "Spectator")],
+        views=[("judge", "Judge"), *[(p, f"{p} · {names[p]}") for p in players], ("spectator", "Spectator")],
         state=shown,
         objects=shown.get("objects") or {},
         names=names,
-        seating=seating(player_ids, viewer),
-        zones={player: zone_summary(shown, player) for player in player_ids},
+        seating=seating(players, viewer),
+        zones={player: zone_summary(shown, player) for player in players},
         current=current,
         violations_here=violations_here,
         timeline=timeline,
@@ -106,16 +104,6 @@ def match_notation(match_id: str):
     text = notation.export_match(get_log(), match_id)
     return Response(text, mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.rln"'})
-
-
-def player_names(created: dict[str, Any], player_ids: list[str]) -> dict[str, str]:
-    """{"P1": "Alice", ...} from the match_created event; a player without a name is called by their id."""
-    listed = created.get("players") or []
-    names = {}
-    for index, player in enumerate(player_ids):
-        entry = listed[index] if index < len(listed) and isinstance(listed[index], dict) else {}
-        names[player] = str(entry.get("name") or player)
-    return names
 
 
 def zone_summary(state: dict[str, Any], player: str) -> dict[str, Any]:
@@ -147,21 +135,11 @@ def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, v
         if by is None:
             target = 1 if direction < 0 else head_seq
         else:
-            target = step_target(cursor, seq, by, direction)
-        if target == seq or target is None:
+            target = cursor.step(seq, by=by, direction=direction)  # `seq` itself when there is nowhere to go
+        if target == seq:
             target, href = None, None
         else:
             href = url_for("viewer.match", match_id=match_id, seq=target, view=viewer)
         links.append({"id": element_id, "label": label, "direction": direction, "keys": keys,
                       "seq": target, "href": href})
     return links
-
-
-def step_target(cursor: replays.Cursor, seq: int, by: str, direction: int) -> int | None:
-    try:
-        target = cursor.step(seq, by=by, direction=direction)
-    except replays.ReplayError:
-        return None
-    if target is None or not 1 <= target <= cursor.head_seq:
-        return None
-    return target
