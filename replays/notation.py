@@ -25,8 +25,9 @@ from typing import Any
 
 import engine
 from engine import Catalog, EngineError, IllegalEvent, MalformedEvent
-from recorder import Log
+from recorder import Log, Malformed
 from recorder import NotFound as NoSuchCatalog
+from recorder.canonical import canonical_bytes
 from replays.notation_errors import (AmbiguousReference, IllegalNotation, InvalidNotation, NotationError,
                                      UnknownReference)
 from replays.notation_events import check_landmark, is_landmark, parse_event, write_landmark, write_line
@@ -107,8 +108,15 @@ def _first_column(text: str) -> int:
 
 
 def _apply(state: State | None, event: Event, catalog: Catalog, text: str, number: int) -> State:
-    """The engine's verdict on a line: a refusal or a malformation becomes an error at that line."""
+    """The log's and the engine's verdicts on a line: an event the log cannot store (a float, an integer over 64
+    bits, text that is not valid Unicode), a refusal or a malformation becomes an error at that line. So whatever
+    reads can be imported: nothing is refused once `import_match` starts writing."""
     where = {"line": number, "column": _first_column(text), "text": text}
+    try:
+        canonical_bytes(event)
+    except Malformed as error:
+        raise InvalidNotation(f"the log cannot store this {event['type']} event: {error}",
+                              expected="an event the log can store", **where) from None
     try:
         return engine.apply(state, event, catalog)
     except IllegalEvent as refusal:
@@ -168,12 +176,6 @@ def _catalog_tag(text: str) -> Tag | None:
     """The [Catalog "..."] line of a notation's header, if it has one."""
     header, _ = _header_lines(text.splitlines())
     return next((tag for tag in (read_tag(line, number) for number, line in header) if tag.name == "Catalog"), None)
-
-
-def header_catalog(text: str) -> str:
-    """The catalog a notation's header names ("demo" if none)."""
-    tag = _catalog_tag(text)
-    return tag.value if tag is not None else "demo"
 
 
 def import_match(log: Log, text: str) -> tuple[str, str]:

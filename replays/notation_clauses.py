@@ -3,14 +3,15 @@ and the payment (`$2 / Fury Rune`). Shared by `play`, `activate`, `hide`, `add` 
 
 A payment is `$EXHAUST / RECYCLE`: the runes exhausted for Energy, then the runes recycled for Power (rules 157.2,
 354.1). Each part is a count of ready runes (`2`), rune names (`Fury Rune; Chaos Rune`) or rune ids; the recycled
-runes are picked first and the exhausted ones among the rest. A payment always has both lists.
+runes are picked first and the exhausted ones among the rest. A payment always has both lists; a `$` names
+something (`$0` pays nothing), and a `/` is followed by the recycled runes.
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from replays.notation_refs import card_name, is_id, location, name_of, pick_runes, resolve, write_runes
+from replays.notation_refs import OBJECT_ID, card_name, location, name_of, pick_runes, resolve, write_runes
 from replays.notation_text import WORD, Piece, Scanner
 
 State = dict[str, Any]
@@ -21,7 +22,7 @@ def card_ref(sc: Scanner, state: State, piece: Piece, expected: str) -> str:
     """A card played from a zone: an object id as written, else the card's catalog name (the engine finds it)."""
     if not piece.text:
         sc.fail(expected, piece.column - 1)
-    return piece.text if is_id(piece.text) else card_name(sc, state, piece)
+    return piece.text if OBJECT_ID.fullmatch(piece.text) else card_name(sc, state, piece)
 
 
 def targets(sc: Scanner, state: State, stops: tuple[str, ...], scope: str = "target",
@@ -57,6 +58,8 @@ def read_tail(sc: Scanner, state: State, player: str, event: dict[str, Any], opt
     while not sc.at_end():
         if options and sc.accept("+"):
             key = sc.word("an option name after '+'")
+            if key in event.get("options", {}):
+                sc.twice("option", f"+{key}", sc.pos - len(key))
             event.setdefault("options", {})[key] = sc.json_value(f"a JSON value after '+{key}='") \
                 if sc.accept("=") else True
         elif "pay" not in event and sc.accept("$"):
@@ -66,9 +69,17 @@ def read_tail(sc: Scanner, state: State, player: str, event: dict[str, Any], opt
 
 
 def read_pay(sc: Scanner, state: State, player: str) -> dict[str, list[str]]:
-    """`EXHAUST [/ RECYCLE]`: the recycled runes are picked first, then the exhausted ones among the others."""
+    """`EXHAUST [/ RECYCLE]`: the recycled runes are picked first, then the exhausted ones among the others.
+
+    A payment names something (`$0` pays nothing), and a '/' is followed by the recycled runes.
+    """
     exhaust = sc.until(("/",) + TAIL)
-    recycle = sc.until(TAIL) if sc.accept("/") else Piece("", sc.pos + 1)
+    slash = sc.accept("/")
+    recycle = sc.until(TAIL) if slash else Piece("", sc.pos + 1)
+    if not exhaust.text and not recycle.text:
+        sc.fail("the runes to exhaust: a count ('0' for none), rune names or ids", exhaust.column - 1)
+    if slash and not recycle.text:
+        sc.fail("the runes to recycle after '/': rune names or ids", recycle.column - 1)
     recycled = pick_runes(sc, state, player, recycle, []) if recycle.text else []
     exhausted = pick_runes(sc, state, player, exhaust, recycled) if exhaust.text else []
     return {"exhaust": exhausted, "recycle": recycled}
@@ -85,7 +96,7 @@ def pay_text(state: State, player: str, pay: dict[str, list[str]]) -> str:
 def write_pay(state: State, player: str, pay: dict[str, list[str]]) -> str:
     """`$2`, `$2 / Fury Rune`, `$ o15; o21`: a count follows the '$' at once, names after a space."""
     text = pay_text(state, player, pay)
-    return f"${text}" if text[:1].isdigit() else f"$ {text}"
+    return f"${text}" if text[:1].isdecimal() else f"$ {text}"
 
 
 def write_options(options: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ import json
 from typing import Any, Callable
 
 from replays.notation_clauses import read_play, write_play, write_targets
-from replays.notation_refs import (card_name, card_or_unseen, cards_text, is_id, location, name_of, player_id,
+from replays.notation_refs import (OBJECT_ID, card_name, card_or_unseen, cards_text, location, name_of, player_id,
                                    read_cards, read_player, resolve)
 from replays.notation_text import WORD, Piece, Scanner, number, quote, split, split_last
 
@@ -18,6 +18,7 @@ State = dict[str, Any]
 Reader = Callable[[Scanner, State], dict[str, Any]]
 Writer = Callable[[State, dict[str, Any]], str]
 UNTIL = ("turn", "permanent")
+TARGET_OPS = ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust", "recall")  # `OP UNIT`
 
 
 # -- small readers ---------------------------------------------------------------------------------------------
@@ -44,7 +45,8 @@ def _until(sc: Scanner, piece: Piece) -> tuple[Piece, str | None]:
 
 def _hand_refs(sc: Scanner, state: State) -> list[str | None]:
     """Cards of a hand as a discard or reveal names them: ids as written, names, or `?` for an unseen card."""
-    return [piece.text if is_id(piece.text) else card_or_unseen(sc, state, piece) for piece in sc.pieces(())]
+    return [piece.text if OBJECT_ID.fullmatch(piece.text) else card_or_unseen(sc, state, piece)
+            for piece in sc.pieces(())]
 
 
 def _flags(sc: Scanner, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -54,6 +56,8 @@ def _flags(sc: Scanner, allowed: tuple[str, ...]) -> dict[str, Any]:
         key = sc.word(f"one of {', '.join(allowed)} after '+'")
         if key not in allowed:
             sc.fail(f"one of {', '.join(allowed)} after '+'", sc.pos - len(key))
+        if key in found:
+            sc.twice("flag", f"+{key}", sc.pos - len(key))
         found[key] = sc.json_value(f"a JSON value after '+{key}='") if sc.accept("=") else True
     sc.expect_end("'+FLAG' or the end of the effect")
     return found
@@ -125,7 +129,10 @@ def _read_add(sc: Scanner, state: State) -> dict[str, Any]:
     for piece in sc.pieces(()):
         kind, amount = split_last(sc, piece, "'energy N' or 'DOMAIN N'")
         added = number(sc, amount, "an amount (a whole number)")
-        if kind.text.lower() == "energy":
+        is_energy = kind.text.lower() == "energy"
+        if is_energy and "energy" in effect or not is_energy and kind.text in effect.get("power", {}):
+            sc.twice("amount (energy, or a domain's Power)", repr(kind.text), kind.column)
+        if is_energy:
             effect["energy"] = added
         else:
             effect.setdefault("power", {})[kind.text] = added
@@ -169,8 +176,7 @@ def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
 
 
 READERS: dict[str, Reader] = {
-    **{op: _read_target(op) for op in ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust",
-                                      "recall")},
+    **{op: _read_target(op) for op in TARGET_OPS},
     "damage": _read_damage, "might": _read_might, "grant": _read_grant,
     "move": _read_destination("move", "to", location),
     "return": _read_destination("return", "to", _word_piece),
@@ -232,8 +238,7 @@ def _write_grant(state: State, effect: dict[str, Any]) -> str:
 
 
 WRITERS: dict[str, Writer] = {
-    **{op: (lambda op: lambda state, effect: f"{op} {_name(state, effect['target'])}")(op)
-       for op in ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust", "recall")},
+    **{op: (lambda op: lambda state, effect: f"{op} {_name(state, effect['target'])}")(op) for op in TARGET_OPS},
     "damage": lambda state, effect: f"damage {_name(state, effect['target'])} {effect['amount']}",
     "might": lambda state, effect: f"might {_name(state, effect['target'])} {effect['delta']:+d}{_until_text(effect)}",
     "grant": _write_grant,

@@ -36,14 +36,6 @@ class NotationError(ValueError):
     def __str__(self) -> str:
         return self._message()
 
-    def moved(self, line: int, offset: int, text: str) -> NotationError:
-        """This error as found in a longer `text` at `line`, its column shifted by `offset` characters."""
-        self.line = line
-        self.column = None if self.column is None else self.column + offset
-        self.text = text
-        self.args = (self._message(),)
-        return self
-
 
 class InvalidNotation(NotationError):
     """The text does not parse: a wrong verb, a missing part, a bad number, a malformed header."""

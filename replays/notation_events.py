@@ -123,7 +123,10 @@ def _assign(sc: Scanner, state: State, player: str) -> Event:
     assignments: dict[str, int] = {}
     for piece in sc.pieces(()):
         unit, amount = split_last(sc, piece, "a unit and an amount of damage, like 'Stalwart Poro 3'")
-        assignments[resolve(sc, state, unit, "object")] = number(sc, amount, "an amount of damage")
+        target = resolve(sc, state, unit, "object")
+        if target in assignments:
+            sc.twice("unit", f"{unit.text!r} ({target})", unit.column)
+        assignments[target] = number(sc, amount, "an amount of damage")
     return {"type": "assign_damage", "player": player, "assignments": assignments}
 
 
@@ -157,16 +160,18 @@ def _game(sc: Scanner, state: State) -> Event:
     game = sc.integer("a game number after 'game'")
     sc.expect(":", "':' after the game number")
     pieces = sc.pieces(())
-    if not pieces or not pieces[0].text.endswith(" first"):
+    if not pieces or not pieces[0].text.lower().endswith(" first"):  # words of the notation, in any case
         sc.fail("'P1 first' (the first player) after ':'")
     first = player_id(sc, state, Piece(pieces[0].text[:-len(" first")].strip(), pieces[0].column))
-    battlefields = {}
+    battlefields: dict[str, str] = {}
     for piece in pieces[1:]:
         player, _, name = piece.text.partition(" ")
         if not name.strip():
             sc.fail_at(piece, "a player and the battlefield they chose, like 'P1 Zaun Warrens'")
-        battlefields[player_id(sc, state, Piece(player, piece.column))] = card_name(
-            sc, state, Piece(name.strip(), piece.column + len(player) + 1))
+        chooser = player_id(sc, state, Piece(player, piece.column))
+        if chooser in battlefields:
+            sc.twice("player's battlefield", chooser, piece.column)
+        battlefields[chooser] = card_name(sc, state, Piece(name.strip(), piece.column + len(player) + 1))
     return {"type": "game_started", "game": game, "first_player": first, "battlefields": battlefields}
 
 

@@ -23,13 +23,14 @@ from typing import Any
 from engine import Catalog
 from engine.catalog import demo_decks
 from replays.notation_errors import InvalidNotation, UnknownReference
-from replays.notation_text import Scanner, comment_start, quote, read_counted, split, write_counted
+from replays.notation_text import (MAX_DIGITS, Scanner, comment_start, is_small_number, quote, read_counted, split,
+                                   write_counted)
 
 Event = dict[str, Any]
 MATCH_TAGS = {"Mode": "mode", "Policy": "policy", "Catalog": "catalog"}
 INFO_TAGS = {"Event": "event", "Round": "round", "Table": "table"}
 NUMBER_TAGS = ("Round", "Table")
-PLAYER_TAG = re.compile(r"P(\d+)(Deck|Legend|Champion|Runes|Battlefields)?")
+PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(Deck|Legend|Champion|Runes|Battlefields)?")
 FIELDS = {"Legend": "legend", "Champion": "champion", "Deck": "deck", "Runes": "runes",
           "Battlefields": "battlefields"}
 LISTS = ("deck", "runes", "battlefields")
@@ -129,10 +130,15 @@ def _info(tags: dict[str, Tag]) -> dict[str, Any]:
     for name, key in INFO_TAGS.items():
         if name in tags:
             value = tags[name].value
-            info[key] = int(value) if name in NUMBER_TAGS and value.isdigit() else value
+            info[key] = int(value) if _reads_as_number(name, value) else value
     if "Info" in tags:
         info.update(tags["Info"].value)
     return info
+
+
+def _reads_as_number(name: str, value: str) -> bool:
+    """Whether a Round or Table value reads as a number (the writer asks the same question)."""
+    return name in NUMBER_TAGS and is_small_number(value)
 
 
 def _player_count(tags: dict[str, Tag]) -> int:
@@ -160,11 +166,11 @@ def _player(tags: dict[str, Tag], index: int, catalog: Catalog, missing: _Missin
 
 def _demo_deck(tag: Tag) -> dict[str, Any]:
     decks = demo_decks()
-    number = int(DECK_REFERENCE.fullmatch(tag.value.strip()).group(1))
-    if not 1 <= number <= len(decks):
+    digits = DECK_REFERENCE.fullmatch(tag.value.strip()).group(1)
+    if not is_small_number(digits) or not 1 <= int(digits) <= len(decks):
         raise tag.error(UnknownReference, f"expected a demo deck from 1 to {len(decks)}, got {tag.value!r}",
                        "a demo deck")
-    return decks[number - 1]
+    return decks[int(digits) - 1]
 
 
 def _card(tag: Tag, catalog: Catalog, name: str, offset: int) -> str:
@@ -181,7 +187,7 @@ def _cards(tag: Tag, catalog: Catalog) -> list[str]:
     if not tag.value.strip():
         return cards
     for item in split(tag.value, 0, len(tag.value), ";"):
-        count, name = read_counted(item)
+        count, name = read_counted(tag.sc, item, tag.column)
         if not name.text:
             raise tag.error(InvalidNotation, "expected a card name between ';'", "a card name", item.column)
         cards += [_card(tag, catalog, name.text, name.column)] * count
@@ -208,8 +214,8 @@ def _info_lines(info: dict[str, Any]) -> list[str]:
     lines = []
     for name, key in INFO_TAGS.items():
         value = rest.get(key)
-        reads_back = isinstance(value, str) and not (name in NUMBER_TAGS and value.isdigit()) or \
-            name in NUMBER_TAGS and isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        reads_back = isinstance(value, str) and not _reads_as_number(name, value) or \
+            isinstance(value, int) and not isinstance(value, bool) and _reads_as_number(name, str(value))
         if key in rest and reads_back:
             lines.append(_tag(name, str(rest.pop(key))))
     if rest:

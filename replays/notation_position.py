@@ -5,10 +5,10 @@
 
 (one line). Segments are separated by `|`: first the turn, its player, the phase and the first player, then one
 segment per player: the player, their points, then `label:value` fields. Lists are `;`-separated, with a count for
-runs of equal entries (`3 Fury Rune`). Units are listed under their location (`base:`, `bf1:`, ...); a suffix marks
-their status: `*` exhausted, `[N]` damage, `^` a buff (rule 702), `~` stunned, `{+N}` a "this turn" Might change.
-Runes and gear take `*` only; `?` in a hand is a card nobody saw. Empty lists, no control and a champion still in
-its zone (rule 107.2) are left out.
+runs of equal entries (`3 Fury Rune`, 99 at most). Units are listed under their location (`base:`, `bf1:`, ...); a
+suffix marks their status: `*` exhausted, `[N]` damage, `^` a buff (rule 702), `~` stunned, `{+N}` a "this turn"
+Might change. Runes and gear take `*` only; `?` in a hand is a card nobody saw. Empty lists, no control and a
+champion still in its zone (rule 107.2) are left out.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Any
 
 from replays.notation_errors import NotationError
 from replays.notation_refs import PLAYER_ID
-from replays.notation_text import Piece, Scanner, counted, number, read_counted, split
+from replays.notation_text import Piece, Scanner, counted, number, read_counted, split, to_int
 
 State = dict[str, Any]
 PHASES = ("channel", "draw", "action")
@@ -108,7 +108,7 @@ def _read_player(sc: Scanner, event: dict[str, Any]) -> None:
             sc.fail(f"one '{label}:' for {player}", column - 1)
         seen.add(label)
         _read_field(sc, event, player, described, label, value, column)
-    for label, field in (("bf", None), ("deck", "deck_count"), ("runedeck", "rune_deck_count")):
+    for label in ("bf", "deck", "runedeck"):
         if label not in seen:
             sc.pos = sc.end
             sc.fail(f"'{label}:' in {player}'s segment")
@@ -151,7 +151,7 @@ def _counted(sc: Scanner, value: Piece) -> list[Piece]:
     """The entries of a list field, each repeated as often as its count says."""
     entries = []
     for item in _items(sc, value):
-        count, entry = read_counted(item)
+        count, entry = read_counted(sc, item)
         if not entry.text:
             sc.fail_at(item, "a card name")
         entries += [entry] * count
@@ -163,9 +163,11 @@ def _read_pool(sc: Scanner, value: Piece) -> dict[str, Any]:
     items = _items(sc, value)
     if not items:
         sc.fail_at(value, "the Energy in the pool")
-    power = {}
+    power: dict[str, int] = {}
     for item in items[1:]:
         domain, _, amount = item.text.rpartition(" ")
+        if domain.strip() in power:
+            sc.twice("domain of the pool", repr(domain.strip()), item.column)
         power[domain.strip()] = number(sc, Piece(amount, item.column + len(domain) + 1), "a Power amount")
     return {"energy": number(sc, items[0], "the Energy in the pool"), "power": power}
 
@@ -179,24 +181,25 @@ def _card(sc: Scanner, entry: Piece, exhausted_only: bool = False) -> dict[str, 
     card: dict[str, Any] = {"card": name, "exhausted": False}
     if not exhausted_only:
         card.update(damage=0, buff=0, stunned=False, might=0)
-    for mark in MARKS.findall(marks):
-        if exhausted_only and mark != "*":
+    for found in MARKS.finditer(marks):
+        if exhausted_only and found.group() != "*":
             sc.fail("'*' (exhausted) or ';' after a rune or gear", entry.column - 1 + match.start("marks"))
-        _apply_mark(card, mark)
+        _apply_mark(sc, card, found.group(), entry.column + match.start("marks") + found.start())
     return card
 
 
-def _apply_mark(card: dict[str, Any], mark: str) -> None:
+def _apply_mark(sc: Scanner, card: dict[str, Any], mark: str, column: int) -> None:
+    """One status mark, found at `column`."""
     if mark == "*":
         card["exhausted"] = True
     elif mark.startswith("["):
-        card["damage"] = int(mark[1:-1])
+        card["damage"] = to_int(sc, mark[1:-1], column + 1, "the damage in '[N]'")
     elif mark.startswith("^"):
-        card["buff"] = int(mark[1:] or 1)
+        card["buff"] = to_int(sc, mark[1:], column + 1, "the buffs after '^'") if mark[1:] else 1
     elif mark == "~":
         card["stunned"] = True
     else:
-        card["might"] = int(mark[1:-1])
+        card["might"] = to_int(sc, mark[1:-1], column + 1, "the Might change in '{+N}'")
 
 
 # -- writing ---------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from engine.objects import lookup_card
 from replays.notation_errors import AmbiguousReference, NotationError, UnknownReference
-from replays.notation_text import Piece, Scanner, split
+from replays.notation_text import Piece, Scanner, split, to_int
 
 PUBLIC_ZONES = ("board", "trash", "banishment", "legend", "champion")
 ZONE_WORDS = ("board", "hand", "trash", "banishment", "legend", "champion")
@@ -147,6 +147,7 @@ def location(sc: Scanner, state: State, piece: Piece) -> str:
 
 
 def _where_test(sc: Scanner, state: State, where: str, column: int) -> Callable[[Candidate], bool]:
+    """Which candidates are at the place after '@'; the place is resolved here, once (UnknownReference if none)."""
     word = where.strip()
     if word.lower() == "base":
         return lambda c: c.where.startswith("base:")
@@ -156,7 +157,8 @@ def _where_test(sc: Scanner, state: State, where: str, column: int) -> Callable[
         return lambda c: c.kind == "object" and c.zone == word.lower()
     if word.lower() == "chain":
         return lambda c: c.kind == "item"
-    return lambda c: c.where == location(sc, state, Piece(word, column))
+    place = location(sc, state, Piece(word, column))
+    return lambda c: c.where == place
 
 
 def candidates(sc: Scanner, state: State, piece: Piece, scope: str, player: str | None,
@@ -242,24 +244,28 @@ def runes_of(state: State, player: str) -> list[str]:
     return sorted(ids, key=lambda rune: state["objects"][rune]["exhausted"])
 
 
+def ready_runes(state: State, player: str, exclude: list[str]) -> list[str]:
+    """The player's ready runes not in `exclude`, oldest first."""
+    return [rune for rune in runes_of(state, player) if not state["objects"][rune]["exhausted"] and rune not in exclude]
+
+
 def first_ready(state: State, player: str, count: int, exclude: list[str]) -> list[str] | None:
     """The first `count` ready runes not in `exclude`, or None if there are fewer."""
-    ready = [rune for rune in runes_of(state, player)
-             if not state["objects"][rune]["exhausted"] and rune not in exclude]
+    ready = ready_runes(state, player, exclude)
     return ready[:count] if len(ready) >= count else None
 
 
 def pick_runes(sc: Scanner, state: State, player: str, piece: Piece, exclude: list[str]) -> list[str]:
-    """Runes named by a payment part: a count (`2`: the first two ready runes), or `;`-separated rune names or ids.
+    """Runes named by a payment part: a count (`2`: the first two ready runes, 9 digits at most), or `;`-separated
+    rune names or object ids (`o15`; a player id is no rune).
 
     A rune name picks the player's oldest rune of that name not picked yet, ready ones first; a count takes ready
     runes only. `exclude` holds the runes picked already (the recycled ones, when reading the exhausted ones).
     """
-    if piece.text.isdigit():
-        picked = first_ready(state, player, int(piece.text), exclude)
+    if piece.text.isdecimal():
+        picked = first_ready(state, player, to_int(sc, piece.text, piece.column, "a number of ready runes"), exclude)
         if picked is None:
-            ready = len([rune for rune in runes_of(state, player)
-                         if not state["objects"][rune]["exhausted"] and rune not in exclude])
+            ready = len(ready_runes(state, player, exclude))
             raise sc.error(UnknownReference, f"{player} has {ready} ready rune{'' if ready == 1 else 's'} left, "
                                              f"not {piece.text}",
                            piece.column, "a number of ready runes")
@@ -271,7 +277,8 @@ def pick_runes(sc: Scanner, state: State, player: str, piece: Piece, exclude: li
 
 
 def pick_rune(sc: Scanner, state: State, player: str, piece: Piece, exclude: list[str]) -> str:
-    if is_id(piece.text):
+    """One rune of a payment part: an object id as written, else the oldest rune of that name not picked yet."""
+    if OBJECT_ID.fullmatch(piece.text):
         return piece.text
     name = card_name(sc, state, piece)
     for rune in runes_of(state, player):

@@ -16,6 +16,9 @@ from replays.notation_errors import InvalidNotation, NotationError
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 INTEGER = re.compile(r"[+-]?\d+")
 COUNT = re.compile(r"(\d+)\s+(\S.*)$", re.S)
+MAX_DIGITS = 9  # a number of the notation (a seq, an amount, a count of runes) has at most this many digits
+MAX_DEPTH = 64  # lists and maps nested in a JSON value of the notation, at most
+MAX_COUNT = 99  # the count of a run of equal entries in a list (`3 Fury Rune`); longer runs are written as several
 GOT_TOKEN = re.compile(r"->|[A-Za-z0-9_?'!.,-]+|\S")
 _DECODER = json.JSONDecoder()
 
@@ -117,8 +120,9 @@ class Scanner:
         match = INTEGER.match(self.text, self.pos, self.end)
         if not match or match.end() < self.end and (self.text[match.end()].isalnum() or self.text[match.end()] == "_"):
             self.fail(expected)
+        value = to_int(self, match.group(), match.start() + 1, expected)
         self.pos = match.end()
-        return int(match.group())
+        return value
 
     def quoted(self, expected: str) -> str:
         self.skip()
@@ -134,8 +138,11 @@ class Scanner:
         self.skip()
         try:
             value, stop = _DECODER.raw_decode(self.text[:self.end], self.pos)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # bad JSON, a number of thousands of digits, nesting too deep
             self.fail(expected)
+        if _depth(value) > MAX_DEPTH:
+            raise self.error(InvalidNotation, f"expected {expected}, got JSON nested more than {MAX_DEPTH} deep",
+                             self.pos + 1, expected)
         self.pos = stop
         return value
 
@@ -170,8 +177,8 @@ class Scanner:
             pos += 1
         if pos >= self.end:
             return "the end of the line"
-        match = GOT_TOKEN.match(self.text, pos, self.end)
-        return repr(match.group())
+        token = GOT_TOKEN.match(self.text, pos, self.end).group()
+        return repr(token) if len(token) <= 40 else f"{token[:37]!r}..."
 
     def error(self, cls: type[NotationError], detail: str, column: int, expected: str | None = None,
               **extra: Any) -> NotationError:
@@ -184,10 +191,28 @@ class Scanner:
             pos += 1
         raise self.error(InvalidNotation, f"expected {expected}, got {self.got(pos)}", pos + 1, expected)
 
+    def twice(self, what: str, name: str, column: int) -> NoReturn:
+        """Raise InvalidNotation: `name` (one of `what`) is given a second time at `column`."""
+        raise self.error(InvalidNotation, f"expected each {what} once, got {name} a second time", column,
+                         f"each {what} once")
+
     def fail_at(self, piece: Piece, expected: str) -> NoReturn:
         """Raise InvalidNotation about a whole piece of text."""
         got = repr(piece.text) if piece.text else "nothing"
         raise self.error(InvalidNotation, f"expected {expected}, got {got}", piece.column, expected)
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and maps nest in a JSON value (0 for a scalar), found without recursion."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth + 1)
+            if deepest > MAX_DEPTH:
+                break
+            todo += [(child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)]
+    return deepest
 
 
 def split(text: str, start: int, end: int, separator: str) -> list[Piece]:
@@ -213,7 +238,22 @@ def number(sc: Scanner, piece: Piece, expected: str) -> int:
     """A whole number, optionally signed (`6`, `+2`, `-1`), filling a piece."""
     if not INTEGER.fullmatch(piece.text):
         sc.fail(expected, piece.column - 1)
-    return int(piece.text)
+    return to_int(sc, piece.text, piece.column, expected)
+
+
+def is_small_number(text: str) -> bool:
+    """Whether `text` is an unsigned whole number the notation reads as one: decimal digits, at most MAX_DIGITS
+    (`str.isdigit` would take '²', which `int` refuses)."""
+    return text.isdecimal() and len(text) <= MAX_DIGITS
+
+
+def to_int(sc: Scanner, text: str, column: int, expected: str) -> int:
+    """`text` (an optionally signed run of digits, at `column`) as an int; more than MAX_DIGITS digits is an error."""
+    digits = text.lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise sc.error(InvalidNotation, f"expected {expected}, got a number of {len(digits)} digits (at most "
+                                        f"{MAX_DIGITS})", column, expected)
+    return int(text)
 
 
 def split_last(sc: Scanner, piece: Piece, expected: str) -> tuple[Piece, Piece]:
@@ -230,10 +270,11 @@ def quote(text: str) -> str:
 
 
 def counted(names: list[str]) -> list[tuple[int, str]]:
-    """Runs of equal consecutive names as (count, name): the order is kept, so a list reads back exactly."""
+    """Runs of equal consecutive names as (count, name), MAX_COUNT at most each: the order is kept, so a list reads
+    back exactly."""
     runs: list[tuple[int, str]] = []
     for name in names:
-        if runs and runs[-1][1] == name:
+        if runs and runs[-1][1] == name and runs[-1][0] < MAX_COUNT:
             runs[-1] = (runs[-1][0] + 1, name)
         else:
             runs.append((1, name))
@@ -245,9 +286,15 @@ def write_counted(names: list[str]) -> str:
     return "; ".join(name if count == 1 else f"{count} {name}" for count, name in counted(names))
 
 
-def read_counted(piece: Piece) -> tuple[int, Piece]:
-    """`3 Jinx, Demolitionist` as (3, the name's piece); a piece without a count is one copy."""
+def read_counted(sc: Scanner, piece: Piece, shift: int = 0) -> tuple[int, Piece]:
+    """`3 Jinx, Demolitionist` as (3, the name's piece); a piece without a count is one copy. A count above MAX_COUNT
+    is an error; `shift` is added to the piece's column for it (a header value's pieces count from its quote)."""
     match = COUNT.match(piece.text)
     if not match:
         return 1, piece
-    return int(match.group(1)), Piece(match.group(2).strip(), piece.column + match.start(2))
+    digits = match.group(1)
+    if len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        raise sc.error(InvalidNotation, f"expected a count of at most {MAX_COUNT} before {match.group(2).strip()!r}, "
+                                        f"got {digits if len(digits) <= MAX_DIGITS else f'{len(digits)} digits'}",
+                       piece.column + shift, f"a count of at most {MAX_COUNT}")
+    return int(digits), Piece(match.group(2).strip(), piece.column + match.start(2))

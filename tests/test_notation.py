@@ -188,6 +188,8 @@ def test_every_event_type_and_effect_op_has_a_notation(chain_state):
     ("P1 play stalwart poro", {"type": "play", "player": "P1", "card": "Stalwart Poro"}),
     ("P1 play Gust -> o999 $o10", {"type": "play", "player": "P1", "card": "Gust", "targets": ["o999"],
                                    "pay": {"exhaust": ["o10"], "recycle": []}}),
+    ("game 1: P2 FIRST; P1 Zaun Warrens", {"type": "game_started", "game": 1, "first_player": "P2",
+                                           "battlefields": {"P1": "Zaun Warrens"}}),  # `first`, in any case
 ])
 def test_lines_read_as_events(chain_state, line, event):
     assert notation.parse_event(line, chain_state) == event
@@ -422,6 +424,32 @@ def test_an_ill_formed_line_in_the_middle_of_an_import_leaves_the_log_without_th
     assert log.match(match_id)["head_seq"] == len(notation.parse_match(golden("golden_strict")))
 
 
+@pytest.mark.parametrize("where, bad, message", [
+    ("body", 'note "\\ud800"', "event.text is not valid Unicode text"),
+    ("body", "P2 play Sunlit Guardian +x=1.5 $2", "event.options.x is the float 1.5"),
+    ("body", '{"type": "note", "text": "x", "about": 18446744073709551616}', "too large an integer for the log"),
+    ("header", '[Info {"round": 1.5}]', "event.info.round is the float 1.5"),
+    ("header", f'[Info {{"id": {2 ** 64}}}]', "too large an integer for the log"),
+])
+def test_an_import_of_an_event_the_log_cannot_store_writes_nothing(log, where, bad, message):
+    """The parser reads these, the log refuses them: the line is an error before anything is written, not a
+    half-written match (the header's match_created is reported at the header's first line)."""
+    notation.import_match(log, golden("golden_strict"))
+    before = log.matches()
+    lines = golden("golden_strict").splitlines()
+    first_tag = next(number for number, line in enumerate(lines, 1) if line.startswith("["))
+    if where == "body":
+        lines.append(bad)
+    else:
+        lines.insert(first_tag, bad)
+    with pytest.raises(notation.InvalidNotation) as raised:
+        notation.import_match(log, "\n".join(lines))
+    assert raised.value.line == (len(lines) if where == "body" else first_tag), str(raised.value)
+    assert raised.value.column == 1 and message in str(raised.value)
+    assert "the log cannot store this" in str(raised.value)
+    assert log.matches() == before
+
+
 def test_an_import_naming_an_unknown_catalog_is_refused(log):
     with pytest.raises(notation.UnknownReference, match="line 1, column 10: no catalog named 'gallery'"):
         notation.import_match(log, '[Catalog "gallery"]\n' + HEADER)
@@ -434,7 +462,116 @@ def test_a_header_naming_another_catalog_than_the_one_given_is_an_error():
     assert (raised.value.line, raised.value.column) == (1, 10) and "expected the catalog 'demo'" in str(raised.value)
 
 
+BIG = "9" * 5000  # more digits than int() takes
+
+
+@pytest.mark.parametrize("line, error, column, message", [
+    # JSON too deep, a number int() refuses (2)
+    ("P1 choose = " + "[" * 5000, notation.InvalidNotation, 13, "expected a JSON value after '='"),
+    ("P1 choose = " + "[" * 100 + "]" * 100, notation.InvalidNotation, 13, "JSON nested more than 64 deep"),
+    ("P1 choose = " + BIG, notation.InvalidNotation, 13, "expected a JSON value after '='"),
+    ('{"type": "note", "text": ' + "[" * 3000, notation.InvalidNotation, 1, "expected an event as JSON"),
+    # numbers of thousands of digits (3)
+    (f'rewind {BIG} "r"', notation.InvalidNotation, 8, "the seq to rewind to, got a number of 5000 digits (at most 9)"),
+    (f'note "x" about {BIG}', notation.InvalidNotation, 16, "a seq after 'about', got a number of 5000 digits"),
+    (f"P1 activate Legion Rearguard [{BIG}]", notation.InvalidNotation, 31, "the ability's index, got a number of"),
+    (f"== Turn {BIG} ==", notation.InvalidNotation, 9, "a turn number after 'Turn', got a number of 5000 digits"),
+    (f"P1 assign Legion Rearguard {BIG}", notation.InvalidNotation, 28, "an amount of damage, got a number of"),
+    (f"resolve Shakedown: damage Stalwart Poro {BIG}", notation.InvalidNotation, 41, "got a number of 5000 digits"),
+    (f"P1 add {BIG}", notation.InvalidNotation, 8, "a number of ready runes, got a number of 5000 digits"),
+    # '²' is a digit to str.isdigit, not to int() (4)
+    ("P1 add ²", notation.UnknownReference, 8, "unknown card '²'"),
+    ("P1 play Gust $²", notation.UnknownReference, 15, "unknown card '²'"),
+    # a key given twice (6)
+    ("P1 assign Legion Rearguard 3; o13 2", notation.InvalidNotation, 31, "expected each unit once, got 'o13' (o13)"),
+    ("P1 assign Stalwart Poro 3; Stalwart Poro@base:P2 2", notation.InvalidNotation, 28, "each unit once"),
+    ("resolve Shakedown: add P2 energy 1; Energy 2", notation.InvalidNotation, 37, "expected each amount"),
+    ("resolve Shakedown: add P2 Calm 1; Calm 2", notation.InvalidNotation, 35, "got 'Calm' a second time"),
+    ("resolve Shakedown: channel P2 Calm Rune +exhausted +exhausted", notation.InvalidNotation, 52,
+     "expected each flag once, got +exhausted a second time"),
+    ("game 1: P1 first; P1 Zaun Warrens; P1 Altar to Unity", notation.InvalidNotation, 36,
+     "expected each player's battlefield once, got P1 a second time"),
+    ("P1 play Gust +x +x=2 $1", notation.InvalidNotation, 17, "expected each option once, got +x a second time"),
+    # a player id is no rune, a '$' names something (8)
+    ("P1 add o12; P1", notation.UnknownReference, 13, "unknown card 'P1'"),
+    ("P1 play Gust $", notation.InvalidNotation, 15, "the runes to exhaust: a count ('0' for none)"),
+    ("P1 play Gust $ /", notation.InvalidNotation, 16, "the runes to exhaust"),
+    ("P1 play Gust $ +x", notation.InvalidNotation, 16, "the runes to exhaust"),
+    ("P1 play Gust $1 /", notation.InvalidNotation, 18, "the runes to recycle after '/'"),
+    ("P1 add", notation.InvalidNotation, 7, "the runes to exhaust"),
+    # a bad place after '@' is an unknown location even when no candidate has the name (9)
+    ("P1 play Gust -> Pouty Poro@Nowhere $1", notation.UnknownReference, 28, "no location 'Nowhere'"),
+    # events the parser reads but the log could not store (1)
+    ('note "\\ud800"', notation.InvalidNotation, 1, "the log cannot store this note event"),
+    ("P1 play Gust +x=1.5 $1", notation.InvalidNotation, 1, "event.options.x is the float 1.5"),
+    (f"P1 play Gust +x={2 ** 64} $1", notation.InvalidNotation, 1, "too large an integer for the log"),
+])
+def test_a_hostile_line_is_a_notation_error(chain_state, line, error, column, message):
+    """Whatever the text, reading it raises a NotationError at its line and column, never another exception."""
+    with pytest.raises(error) as raised:
+        notation.parse_events(line, chain_state, CATALOG)
+    assert (raised.value.line, raised.value.column) == (1, column), str(raised.value)[:300]
+    assert message in str(raised.value)
+
+
+@pytest.mark.parametrize("field, column, message", [
+    ("hand:999999999999 Shakedown", 73, "expected a count of at most 99 before 'Shakedown', got 12 digits"),
+    (f"hand:{BIG} Gust", 73, "a count of at most 99 before 'Gust', got 5000 digits"),
+    ("hand:100 Gust", 73, "a count of at most 99 before 'Gust', got 100"),
+    (f"base:Legion Rearguard[{BIG}]", 90, "the damage in '[N]', got a number of 5000 digits"),
+    (f"base:Legion Rearguard^{BIG}", 90, "the buffs after '^', got a number of 5000 digits"),
+    (f"base:Legion Rearguard{{+{BIG}}}", 90, "the Might change in '{+N}', got a number of 5000 digits"),
+    (f"runes:{BIG} Fury Rune", 74, "a count of at most 99"),
+    ("pool:1;Fury 1;Fury 2", 82, "expected each domain of the pool once, got 'Fury' a second time"),
+])
+def test_a_hostile_position_is_a_notation_error(field, column, message):
+    line = (f"turn 5 P1 action first P1 | P1 0 bf:Zaun Warrens deck:1 runedeck:1 {field} | "
+            f"P2 0 bf:Altar to Unity deck:1 runedeck:1")
+    with pytest.raises(notation.InvalidNotation) as raised:
+        notation.parse_position(line)
+    assert (raised.value.line, raised.value.column) == (1, column), str(raised.value)[:300]
+    assert message in str(raised.value)
+    with pytest.raises(notation.InvalidNotation):
+        notation.parse_position(line.replace("deck:1 runedeck:1 " + field, f"deck:{BIG} runedeck:1"))
+
+
+@pytest.mark.parametrize("tag, line, column, error, message", [
+    ('[P1Runes "999999999999 Fury Rune"]', 6, 11, notation.InvalidNotation, "a count of at most 99"),
+    ('[P1Runes "6 Fury Rune; 100 Chaos Rune"]', 6, 24, notation.InvalidNotation,
+     "a count of at most 99 before 'Chaos Rune', got 100"),
+    (f'[P2Deck "demo deck {BIG}"]', 6, 9, notation.UnknownReference, "expected a demo deck from 1 to 2"),
+    (f'[P{BIG} "Cy"]', 6, 2, notation.InvalidNotation, "expected a known tag"),
+    (f'[Info {{"deep": {"[" * 100 + "]" * 100}}}]', 6, 7, notation.InvalidNotation, "nested more than 64 deep"),
+])
+def test_a_hostile_header_line_is_a_notation_error(tag, line, column, error, message):
+    text = "\n".join(HEADER.splitlines() + [tag]) + "\n" + OPENING
+    if tag.startswith("[P2Deck"):
+        text = text.replace('[P2Deck "demo deck 2"]\n', "")
+        line -= 1
+    with pytest.raises(error) as raised:
+        notation.parse_match(text)
+    assert (raised.value.line, raised.value.column) == (line, column), str(raised.value)[:300]
+    assert message in str(raised.value)
+
+
+def test_long_runs_are_written_as_several_counts_of_at_most_99():
+    event = notation.parse_position(POSITION)
+    event["players"]["P2"]["hand"] = [None] * 150
+    line = notation.write_position(event)
+    assert "hand:99 ?;51 ?" in line and notation.parse_position(line) == event
+
+
 # -- the header ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("value, info", [("3", 3), ("²", "²"), ("1234567890", "1234567890"), ("03", 3)])
+def test_a_round_of_decimal_digits_is_a_number_and_anything_else_a_string(value, info):
+    [created] = notation.parse_match(HEADER.replace("[P1 ", f'[Round "{value}"]\n[P1 '))
+    assert created["info"] == {"round": info}
+    assert notation.parse_match(notation.write_event(None, created)) == [created]
+    created["info"]["round"] = value  # the string itself reads back too, through [Info] when it would read as a number
+    assert notation.parse_match(notation.write_event(None, created)) == [created]
+
+
+
 def test_a_header_spells_out_a_deck_that_is_no_demo_deck():
     created = demo.match_created("audit", "Cup")
     created["players"][0]["deck"] = created["players"][0]["deck"][1:] + ["Gust"]
