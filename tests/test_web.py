@@ -293,6 +293,8 @@ def test_events_download_is_an_attachment(client, duel):
 
 @pytest.mark.parametrize("query, message", [
     ("after=x", "after must be a whole number"),
+    ("after=1_0", "after must be a whole number"),
+    ("after=%C2%B2", "after must be a whole number"),
     ("after=-1", "after must be >= 0"),
 ])
 def test_events_with_a_bad_after_is_400(client, duel, query, message):

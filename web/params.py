@@ -5,6 +5,7 @@ Every helper either returns a clean value or aborts with a status and a message 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import msgpack
@@ -12,6 +13,7 @@ from flask import abort, request
 
 MSGPACK_TYPES = frozenset({"application/msgpack", "application/x-msgpack", "application/vnd.msgpack"})
 VIEWS = ("judge", "spectator")
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")  # at most 18 digits: beyond any seq, never a huge int
 
 
 def read_body() -> Any:
@@ -40,10 +42,9 @@ def read_int(name: str, value: str | None, default: int | None = None) -> int | 
     """A whole-number query parameter, or `default` when it is absent or empty."""
     if value is None or value == "":
         return default
-    try:
-        return int(value)
-    except ValueError:
-        abort(400, f"{name} must be a whole number, got {value!r}")
+    if not WHOLE_NUMBER.fullmatch(value):  # not int(): it also reads "1_0", " 7" and non-ASCII digits
+        abort(400, f"{name} must be a whole number (at most 18 digits), got {value!r}")
+    return int(value)
 
 
 def read_seq(name: str, value: str | None, match_id: str, head_seq: int, out_of_range: int = 400) -> int:
@@ -53,6 +54,7 @@ def read_seq(name: str, value: str | None, match_id: str, head_seq: int, out_of_
     if not 1 <= seq <= head_seq:
         abort(out_of_range, f"{name}={seq} is out of range: match {match_id} has events 1 to {head_seq}")
     return seq
+
 
 
 def player_ids(summary: dict[str, Any]) -> list[str]:
