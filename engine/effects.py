@@ -164,12 +164,8 @@ def _return(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
         raise MalformedEvent(f"effect op 'return': 'to' must be 'hand' or 'deck', got {effect['to']!r}")
 
 
-def _player(context: Context, effect: dict[str, Any]) -> str:
-    return context.player(effect)
-
-
 def _draw(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    deck.draw_cards(context, _player(context, effect), effect["cards"])
+    deck.draw_cards(context, context.player(effect), effect["cards"])
 
 
 def _hand_card(context: Context, player: str, reference: str | None, op: str) -> dict[str, Any] | None:
@@ -190,7 +186,7 @@ def _hand_card(context: Context, player: str, reference: str | None, op: str) ->
 
 
 def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    player = _player(context, effect)
+    player = context.player(effect)
     for reference in effect["cards"]:
         obj = _hand_card(context, player, reference, "discard")
         if obj is not None:
@@ -198,24 +194,24 @@ def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
 
 
 def _reveal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    player = _player(context, effect)
+    player = context.player(effect)
     for reference in effect["cards"]:
         _hand_card(context, player, reference, "reveal")
 
 
 def _channel(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    deck.channel_runes(context, _player(context, effect), effect["runes"], effect.get("exhausted", False))
+    deck.channel_runes(context, context.player(effect), effect["runes"], effect.get("exhausted", False))
 
 
 def _add(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    pool = context.state["players"][_player(context, effect)]["pool"]
+    pool = context.state["players"][context.player(effect)]["pool"]
     pool["energy"] += effect.get("energy", 0)
     for domain, amount in effect.get("power", {}).items():
         pool["power"][domain] = pool["power"].get(domain, 0) + amount
 
 
 def _recycle(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    player = _player(context, effect)
+    player = context.player(effect)
     for object_id in effect["cards"]:
         obj = context.state["objects"].get(object_id)
         if not context.check(obj is not None and obj["owner"] == player, "594.1",
@@ -256,7 +252,7 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
 
 
 def _point(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    scoring.gain_points(context, _player(context, effect), effect["amount"])
+    scoring.gain_points(context, context.player(effect), effect["amount"])
 
 
 def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

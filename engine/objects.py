@@ -220,11 +220,3 @@ def is_location(state: State, location: str) -> bool:
     if location.startswith("base:"):
         return location.split(":", 1)[1] in state["players"]
     return any(entry["id"] == location for entry in state["battlefields"])
-
-
-def is_on_board(obj: dict[str, Any] | None) -> bool:
-    return obj is not None and obj["zone"] == BOARD
-
-
-def is_unit(obj: dict[str, Any] | None) -> bool:
-    return obj is not None and obj["type"] == "Unit"

@@ -18,7 +18,6 @@ import json
 from importlib import resources
 from typing import Any, Callable
 
-from engine import IllegalEvent, apply
 from recorder import Log, Refused
 
 Step = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
@@ -192,14 +191,3 @@ def record_demo(log: Log) -> list[str]:
     """Record the sample matches; returns their ids."""
     return [record(log, "strict", strict_steps(), "riftlog demo: strict"),
             record(log, "audit", audit_steps(), "riftlog demo: audit")]
-
-
-def check_steps(steps: list[Step], policy: str, catalog: Any) -> dict[str, Any]:
-    """Fold the steps without a log (for tests): returns the final state."""
-    state = apply(None, match_created(policy, "check"), catalog)
-    for step in steps:
-        try:
-            state = apply(state, step(state) if callable(step) else step, catalog)
-        except IllegalEvent as error:
-            raise AssertionError(f"seq {state['seq'] + 1}: {error}") from error
-    return state
