@@ -3,7 +3,8 @@
 A match is the events 1..head stored as canonical msgpack (`recorder.canonical`), each chained to the one before by
 `hash = sha256(prev_hash || body)`. Every event is folded onto the head state with the engine before it is stored,
 so the log only ever holds what the engine accepted (strict) or flagged (audit). States are never stored as truth:
-the `snapshots` table is a cache of folds keyed by `engine.VERSION`, and deleting it changes no answer.
+the `snapshots` table is a cache of folds keyed by `engine.VERSION` (`recorder.snapshots`), and deleting it changes
+no answer. Catalogs live in `recorder.catalogs`.
 
 Snapshot policy: one snapshot at every seq that is a multiple of SNAPSHOT_EVERY, plus one at the head. An append
 replaces the previous head snapshot (unless it sits on a multiple), so a match keeps head/32 + 1 snapshots. Reads
@@ -15,7 +16,6 @@ same file are serialised, and the loser sees the winner's head (and gets `Confli
 """
 from __future__ import annotations
 
-import contextlib
 import datetime
 import hashlib
 import hmac
@@ -32,10 +32,10 @@ import sqlite_utils
 import engine
 from recorder import schema
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
+from recorder.catalogs import DEMO_CATALOG, Catalogs
 from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, Refused
-
-SNAPSHOT_EVERY = 32
-DEMO_CATALOG = "demo"
+from recorder.snapshots import SNAPSHOT_EVERY, Snapshots
+from recorder.sql import writing
 _META_KEYS = {"client", "recorded_at"}
 
 
@@ -63,7 +63,8 @@ class Log:
         self.db.execute("PRAGMA foreign_keys = ON")
         schema.upgrade(self.db)
         self.clock = clock
-        self._catalogs: dict[str, engine.Catalog] = {}
+        self.catalogs = Catalogs(self.db, clock)
+        self.snapshots = Snapshots(self.db)
 
     def __repr__(self) -> str:
         return f"Log({str(self.path)!r})"
@@ -101,7 +102,7 @@ class Log:
         players = event.get("players") or []
         token = secrets.token_urlsafe(24)
         digest = chain_hash(GENESIS_HASH, body)
-        with self._writing():
+        with writing(self.db):
             match_id = self._next_match_id()
             self.db["matches"].insert({
                 "id": match_id, "token_hash": token_hash(token), "mode": event.get("mode"),
@@ -114,7 +115,7 @@ class Log:
                 "match": match_id, "seq": 1, "type": "match_created", "body": body, "hash": digest,
                 "prev_hash": GENESIS_HASH, "idempotency_key": None, **envelope,
             })
-            self._put_snapshot(match_id, 1, state)
+            self.snapshots.put(match_id, 1, state)
         return match_id, token
 
     def append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
@@ -135,7 +136,7 @@ class Log:
         if idempotency_key is not None and (not isinstance(idempotency_key, str) or not idempotency_key):
             raise Malformed(f"idempotency_key must be a non-empty string, not {idempotency_key!r}")
         request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
-        with self._writing():
+        with writing(self.db):
             match = self._match_row(match_id)
             if idempotency_key is not None:
                 first = self._idempotent_answer(match_id, idempotency_key, request_hash)
@@ -167,11 +168,10 @@ class Log:
             self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?",
                             [new_head, prev_hash, match_id])
             for seq, folded in multiples:
-                self._put_snapshot(match_id, seq, folded)
-            self._put_snapshot(match_id, new_head, state)
+                self.snapshots.put(match_id, seq, folded)
+            self.snapshots.put(match_id, new_head, state)
             # The previous head snapshot is superseded unless it also sits on a multiple.
-            self.db.execute('DELETE FROM snapshots WHERE "match" = ? AND seq < ? AND seq % ? != 0',
-                            [match_id, new_head, SNAPSHOT_EVERY])
+            self.snapshots.drop_superseded_head(match_id, new_head)
             answer = {"seq": new_head, "hash": prev_hash}
             if idempotency_key is not None:
                 self.db["idempotency"].insert({"match": match_id, "key": idempotency_key,
@@ -187,41 +187,13 @@ class Log:
         matches that use it. "demo" is the engine's built-in catalog and cannot be imported over. A catalog
         imported under another name than its own is renamed, so the engine sees the name the match gives.
         """
-        name = name if name is not None else getattr(catalog, "name", None)
-        if not isinstance(name, str) or not name:
-            raise Malformed("a catalog needs a name to be imported under")
-        if name == DEMO_CATALOG:
-            raise Conflict(f"the catalog name {DEMO_CATALOG!r} is the engine's built-in catalog; pick another name")
-        # Stored under its new name, so that the Catalog read back is called what match_created calls it.
-        body = json.dumps({**catalog.to_dict(), "name": name}, sort_keys=True, ensure_ascii=False)
-        with self._writing():
-            row = self.db.execute("SELECT body FROM catalogs WHERE name = ?", [name]).fetchone()
-            if row is not None and row[0] == body:
-                return name
-            if row is not None and not replace:
-                raise Conflict(f"a different catalog is already stored as {name!r}; import under another name "
-                               "or replace it")
-            self.db["catalogs"].insert({"name": name, "body": body, "imported_at": self.clock()}, replace=True)
-            self.db.execute('DELETE FROM snapshots WHERE "match" IN (SELECT id FROM matches WHERE catalog = ?)',
-                            [name])
-        self._catalogs.pop(name, None)
-        return name
+        return self.catalogs.store(catalog, name, replace=replace)
 
     # --- reading -------------------------------------------------------------------------------------------
 
     def catalog(self, name: str) -> engine.Catalog:
         """The catalog called `name`: "demo" is `engine.demo_catalog()`, any other comes from `import_catalog`."""
-        if name not in self._catalogs:
-            if name == DEMO_CATALOG:
-                self._catalogs[name] = engine.demo_catalog()
-            else:
-                row = self.db.execute("SELECT body FROM catalogs WHERE name = ?", [name]).fetchone()
-                if row is None:
-                    known = [DEMO_CATALOG] + [r[0] for r in self.db.execute("SELECT name FROM catalogs ORDER BY name")]
-                    raise NotFound(f"no catalog named {name!r} (this log has {', '.join(known)}); "
-                                   "import it first (riftlog catalog import FILE --name NAME)")
-                self._catalogs[name] = engine.Catalog.from_dict(json.loads(row[0]))
-        return self._catalogs[name]
+        return self.catalogs.get(name)
 
     def check_token(self, match_id: str, token: str) -> bool:
         """Whether `token` is the one `create_match` returned for the match (constant-time compare of hashes)."""
@@ -279,7 +251,7 @@ class Log:
         for seq, event in self._stored_events(match_id, 0, upto):
             state = self._refold(match_id, seq, state, event, catalog)
             if save and seq % SNAPSHOT_EVERY == 0 and seq not in cached:
-                self._save_snapshots_quietly(match_id, [(seq, state)])
+                self.snapshots.put_quietly(match_id, [(seq, state)])
             yield seq, event, state
 
     def verify_chain(self, match_id: str) -> dict:
@@ -326,43 +298,19 @@ class Log:
 
     def snapshot_seqs(self, match_id: str) -> list[int]:
         """The seqs of the match that have a snapshot folded by the running engine version."""
-        rows = self.db.execute('SELECT seq FROM snapshots WHERE "match" = ? AND engine_version = ? ORDER BY seq',
-                               [match_id, engine.VERSION])
-        return [row[0] for row in rows]
+        return self.snapshots.seqs(match_id)
 
     def snapshot(self, match_id: str, seq: int) -> dict | None:
         """The cached state after event `seq`, if the running engine version folded one."""
-        row = self.db.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = ? AND engine_version = ?',
-                              [match_id, seq, engine.VERSION]).fetchone()
-        return None if row is None else decode(row[0])
+        return self.snapshots.get(match_id, seq)
 
     def drop_snapshots(self, match_id: str | None = None, seqs: list[int] | None = None) -> int:
         """Delete snapshots (all, one match's, or some seqs of one match); return how many. No answer changes.
 
         `seqs` is only read with a `match_id`."""
-        sql, params = "DELETE FROM snapshots", []
-        if match_id is not None:
-            sql, params = sql + ' WHERE "match" = ?', [match_id]
-            if seqs is not None:
-                sql += f" AND seq IN ({', '.join('?' for _ in seqs)})"
-                params += list(seqs)
-        with self._writing():
-            return self.db.execute(sql, params).rowcount
+        return self.snapshots.drop(match_id, seqs)
 
     # --- internals -----------------------------------------------------------------------------------------
-
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
-        """A write transaction that takes the write lock up front (BEGIN IMMEDIATE), so that what it reads is
-        still the head when it writes. sqlite-utils calls inside nest as savepoints."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self.db.rollback()
-            raise
-        else:
-            self.db.commit()
 
     def _envelope(self, meta: dict | None) -> dict:
         """The envelope columns of a write: `client` and `recorded_at` (default: the clock), from `meta`."""
@@ -412,9 +360,7 @@ class Log:
 
     def _state(self, match_id: str, seq: int, catalog: engine.Catalog, *, save: bool) -> dict:
         """The state after `seq`: the newest snapshot at or before it, plus a fold of the events after it."""
-        row = self.db.execute('SELECT seq, state FROM snapshots WHERE "match" = ? AND seq <= ? AND engine_version = ? '
-                              'ORDER BY seq DESC LIMIT 1', [match_id, seq, engine.VERSION]).fetchone()
-        start, state = (row[0], decode(row[1])) if row else (0, None)
+        start, state = self.snapshots.newest(match_id, seq)
         passed = []
         for event_seq, event in self._stored_events(match_id, start, seq):
             state = self._refold(match_id, event_seq, state, event, catalog)
@@ -423,9 +369,9 @@ class Log:
         if save and passed:
             if self.db.conn.in_transaction:  # a write already holds the lock: cache inside it
                 for passed_seq, passed_state in passed:
-                    self._put_snapshot(match_id, passed_seq, passed_state)
+                    self.snapshots.put(match_id, passed_seq, passed_state)
             else:
-                self._save_snapshots_quietly(match_id, passed)
+                self.snapshots.put_quietly(match_id, passed)
         assert state is not None, "a match always has its seq 1"
         return state
 
@@ -470,19 +416,6 @@ class Log:
             raise Conflict(f"idempotency key {key!r} of match {match_id} was already used for other events; "
                            "use a new key for a new request")
         return json.loads(row[1])
-
-    def _put_snapshot(self, match_id: str, seq: int, state: dict) -> None:
-        self.db["snapshots"].insert({"match": match_id, "seq": seq, "engine_version": engine.VERSION,
-                                     "state": msgpack.packb(state, use_bin_type=True)}, replace=True)
-
-    def _save_snapshots_quietly(self, match_id: str, states: list[tuple[int, dict]]) -> None:
-        """Cache states computed by a read. The cache is best effort: a busy database skips it, never fails the read."""
-        try:
-            with self._writing():
-                for seq, state in states:
-                    self._put_snapshot(match_id, seq, state)
-        except sqlite3.OperationalError:
-            pass
 
 
 def _where(match_id: str, seq: int, event: dict, offset: int, count: int) -> str:
