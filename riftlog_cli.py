@@ -15,6 +15,8 @@ from typing import Any, Iterator
 
 import click
 
+from recorder import access
+
 DB_ENVVAR = "RIFTLOG_DB"
 DEFAULT_DB = "riftlog.db"
 
@@ -113,7 +115,7 @@ def cli() -> None:
 @click.option("--replace", is_flag=True, help="Delete the database file first.")
 @db_option(None)
 def demo(replace: bool) -> None:
-    """Record the built-in sample matches and print their ids."""
+    """Record the built-in sample matches and print their ids (their judge tokens go to stderr)."""
     from replays.demo import record_demo
 
     path = Path(db_path())
@@ -122,8 +124,9 @@ def demo(replace: bool) -> None:
             stale.unlink(missing_ok=True)
     with user_errors():
         match_ids = record_demo(open_log(must_exist=False))
-    for match_id in match_ids:
+    for match_id, token in match_ids.items():
         click.echo(match_id)
+        click.echo(f"{match_id}: judge token {token} (viewer: /matches/{match_id}#token={token})", err=True)
     click.echo(f"recorded {len(match_ids)} sample match{'es' if len(match_ids) != 1 else ''} in {path}", err=True)
 
 
@@ -296,14 +299,15 @@ def verify(match_id: str) -> None:
 @click.argument("source", metavar="FILE")
 @db_option(None)
 def create(source: str) -> None:
-    """Create a match from a match_created JSON file (or - for stdin); prints its id and token."""
+    """Create a match from a match_created JSON file (or - for stdin); prints its id, the match token (the
+    judge's: appends and every view) and the players' read tokens."""
     event = read_json(source, "match")
     if not isinstance(event, dict):
         raise click.ClickException("expected a match_created event (a JSON object)")
     event.setdefault("type", "match_created")
     with user_errors():
         match_id, token = open_log(must_exist=False).create_match(event)
-    echo_json({"id": match_id, "token": token})
+    echo_json(access.created_answer(match_id, token, len(event.get("players") or [])))
 
 
 @cli.command("import", short_help="Record a match from a notation file.")
@@ -316,8 +320,10 @@ def import_match(source: str) -> None:
 
     text = read_text(source, "notation")
     with user_errors():
-        match_id, token = notation.import_match(open_log(must_exist=False), text)
-    echo_json({"id": match_id, "token": token})
+        log = open_log(must_exist=False)
+        match_id, token = notation.import_match(log, text)
+        player_count = len(log.match(match_id)["players"])
+    echo_json(access.created_answer(match_id, token, player_count))
 
 
 @cli.command(short_help="Print MATCH in the riftlog notation.")

@@ -5,6 +5,10 @@
 - "spectator": public information only: hand counts, not hands.
 Cards in a main deck are secret to everyone (107.3.c) and never appear; facedown cards are private to their
 controller (127.4).
+
+Events are redacted the same way (`redact_event`): a card a view may not see is `null`, as an unseen draw is
+recorded. A violation's message can name a hidden card (an audit match flags a draw of a card that is not left in
+the deck); a view that may not see every card a message names gets a public wording with the rule number instead.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from engine.objects import State
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score")
 INTERNAL_PLAYER = ("deck", "decklist", "runelist", "rune_deck", "setup", "set_aside", "channeled_once",
                    "battlefield_choices", "legend_card", "champion_card")
+PRIVATE_ZONES = ("hand", "aside", "facedown")  # a card there is seen by its owner only (rule 127)
 INTERNAL_OBJECT = ("printed_might", "printed_keywords", "incarnation", "modifiers")
 
 
@@ -25,9 +30,7 @@ def viewers(state: State) -> list[str]:
 
 def view(state: State, viewer: str = "judge") -> dict[str, Any]:
     """The state as `viewer` may see it; raises ValueError for an unknown viewer."""
-    if viewer not in viewers(state):
-        raise ValueError(f"unknown view {viewer!r}; views are {', '.join(viewers(state))}")
-    public = marshal.loads(marshal.dumps(state))  # a whole copy: the caller may change it freely
+    public = conceal(state, viewer)
     if viewer == "judge":
         return public
     for key in INTERNAL:
@@ -38,9 +41,129 @@ def view(state: State, viewer: str = "judge") -> dict[str, Any]:
     for obj in public["objects"].values():
         for key in INTERNAL_OBJECT:
             obj.pop(key, None)
-        hidden = obj["zone"] == "hand" and obj["owner"] != viewer or obj["zone"] == "aside" and obj["owner"] != viewer
-        if hidden:
-            obj.update(card=None, type=None, might=None, keywords=[])
     for item in public["chain"]:
         item.pop("target_incarnations", None)
+    hidden_names = _hidden_names(state, public)
+    public["violations"] = [public_violation(violation, hidden_names) for violation in public["violations"]]
     return public
+
+
+def conceal(state: State, viewer: str) -> State:
+    """A whole copy of `state` (internals kept, so it still folds and names objects) in which every card `viewer`
+    may not see is unknown, as a card drawn unseen is: for writing what a view may read (the notation download)."""
+    if viewer not in viewers(state):
+        raise ValueError(f"unknown view {viewer!r}; views are {', '.join(viewers(state))}")
+    concealed = marshal.loads(marshal.dumps(state))  # a whole copy: the caller may change it freely
+    if viewer == "judge":
+        return concealed
+    for obj in concealed["objects"].values():
+        if obj["zone"] in PRIVATE_ZONES and obj["owner"] != viewer:
+            obj.update(card=None, type=None, might=None, keywords=[])
+    return concealed
+
+
+def _hidden_names(state: State, public: dict[str, Any]) -> set[str]:
+    """The card names a message may not state to this view: the cards of the objects it hides (even when another
+    copy of the card is in sight: naming it still tells what the hidden one is), and every card of the match the
+    view shows nowhere."""
+    concealed = {obj.get("card") for ref, obj in state["objects"].items() if public["objects"][ref].get("card") is None}
+    shown = {obj.get("card") for obj in public["objects"].values()}
+    shown |= {item.get("card") for item in public["chain"]}
+    return (concealed | {name for name in state["cards"] if name not in shown}) - {None}
+
+
+def public_violation(violation: dict[str, Any], hidden_names: set[str]) -> dict[str, Any]:
+    """`violation` as is, or with a public message (the rule and seq kept) when its message names a hidden card."""
+    message = violation.get("message")
+    if not isinstance(message, str) or not any(name in message for name in hidden_names):
+        return violation
+    return {**violation, "message": f"an event breaks rule {violation.get('rule')}; the message names a card "
+                                    f"this view may not see (the judge's view has it)", "redacted": True}
+
+
+def may_see(viewer: str, owner: Any) -> bool:
+    """Whether `viewer` may see a card private to `owner` (in a hand, set aside, hidden, or a deck list)."""
+    return viewer == "judge" or viewer == owner
+
+
+def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """The recorded `event` as `viewer` may see it: every card private to someone else becomes `null`.
+
+    Private: the cards of a draw (the drawing player's), of a position's hands, of a `hide` (the hider's), and the
+    deck, rune and battlefield lists of `match_created` (each player's own; champions and legends are public).
+    Everything else an event names is public once it happens (a played card, a discard, a reveal), or is an
+    object id that says nothing by itself. The judge gets the event unchanged; others get a copy.
+    """
+    if viewer == "judge":
+        return event
+    kind = event.get("type")
+    shown = marshal.loads(marshal.dumps(event))
+    if kind == "match_created":
+        for index, entry in enumerate(shown.get("players") or [], 1):
+            if isinstance(entry, dict) and not may_see(viewer, f"P{index}"):
+                for field in ("deck", "runes", "battlefields"):
+                    entry[field] = _nulls(entry.get(field))
+    elif kind == "draw":
+        _redact_cards(shown, viewer)
+    elif kind == "hide" and not may_see(viewer, shown.get("player")):
+        shown["card"] = None
+    elif kind == "position":
+        for player, described in (shown.get("players") or {}).items():
+            if isinstance(described, dict) and not may_see(viewer, player):
+                described["hand"] = _nulls(described.get("hand"))
+    elif kind == "resolve":
+        for effect in shown.get("effects") or []:
+            if isinstance(effect, dict) and effect.get("op") == "draw":
+                _redact_cards(effect, viewer)
+    return shown
+
+
+FREE_TEXT = {"note": "text", "rewind": "reason", "game_loss": "reason"}  # text a judge writes, per event type
+
+
+def redact_events(events: list[dict[str, Any]], viewer: str, card_names: set[str]) -> list[dict[str, Any]]:
+    """A match's events 1..n as `viewer` may see them: each one by `redact_event`, and the text a judge wrote (a
+    note, a rewind's or a game loss's reason) replaced by a public wording when it names a card of `card_names`
+    (the catalog's) that no event so far has shown this view: a judge's note never gives away a hidden hand."""
+    if viewer == "judge":
+        return list(events)
+    seen: set[str] = set()
+    shown_events = []
+    for event in events:
+        shown = redact_event(event, viewer)
+        seen |= _names_in(shown, card_names)
+        unseen = card_names - seen
+        notes = [shown, *[op for op in shown.get("effects") or [] if isinstance(op, dict) and op.get("op") == "note"]]
+        for entry in notes:
+            field = "text" if entry is not shown else FREE_TEXT.get(str(shown.get("type")))
+            text = entry.get(field) if field else None
+            if isinstance(text, str) and any(name in text for name in unseen):
+                entry[field] = "(the judge's text names a card this view may not see)"
+                entry["redacted"] = True
+        shown_events.append(shown)
+    return shown_events
+
+
+def _names_in(event: dict[str, Any], card_names: set[str]) -> set[str]:
+    """The card names an event states as a value (not inside a judge's free text)."""
+    found, todo = set(), [event]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            free = "text" if value.get("op") == "note" else FREE_TEXT.get(str(value.get("type")))
+            todo += [item for key, item in value.items() if key != free]
+        elif isinstance(value, list):
+            todo += value
+        elif isinstance(value, str) and value in card_names:
+            found.add(value)
+    return found
+
+
+def _redact_cards(entry: dict[str, Any], viewer: str) -> None:
+    if not may_see(viewer, entry.get("player")):
+        entry["cards"] = _nulls(entry.get("cards"))
+
+
+def _nulls(cards: Any) -> Any:
+    """As many nulls as `cards` lists (the count is public), or `cards` itself when it is not a list."""
+    return [None] * len(cards) if isinstance(cards, list) else cards

@@ -30,7 +30,8 @@ import msgpack
 import sqlite_utils
 
 import engine
-from recorder import schema
+from recorder import access, schema
+from recorder.access import token_hash
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
 from recorder.catalogs import DEMO_CATALOG, Catalogs
 from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, Refused
@@ -42,11 +43,6 @@ _META_KEYS = {"client", "recorded_at"}
 def utc_now() -> str:
     """The default clock: UTC, ISO 8601 to the millisecond. Envelope metadata only; the fold never sees it."""
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
-
-
-def token_hash(token: str) -> str:
-    """What the log keeps of a match's token: its sha256, so a copy of the file does not hand out write access."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class Log:
@@ -202,8 +198,26 @@ class Log:
             return False
         return hmac.compare_digest(token_hash(token), match["token_hash"])
 
+    def reader(self, match_id: str, token: str | None) -> str | None:
+        """Whose read token `token` is for the match: "judge" (the match token), "P1", ..., or None (see
+        `recorder.access`); `NotFound` for an unknown match."""
+        match = self._match_row(match_id)
+        player_count = len(json.loads(match["players"]) if match["players"] else [])
+        return access.reader_of(match["token_hash"], match_id, player_count, token)
+
+    def publish(self, match_id: str) -> dict:
+        """Make a finished match's judge view public (a replay shared after the round); return its summary.
+
+        `Conflict` while the match is not over. Publishing twice keeps the first time."""
+        access.check_publishable(match_id, self.state_at(match_id))
+        with self._writing():
+            self.db.execute("UPDATE matches SET published_at = COALESCE(published_at, ?) WHERE id = ?",
+                            [self.clock(), match_id])
+        return self.match(match_id)
+
     def matches(self) -> list[dict]:
-        """Every match, oldest first: {id, mode, policy, catalog, players, info, head_seq, head_hash, created_at}."""
+        """Every match, oldest first: {id, mode, policy, catalog, players, info, head_seq, head_hash, created_at,
+        published_at}."""
         rows = self.db.query("SELECT * FROM matches ORDER BY CAST(SUBSTR(id, 2) AS INTEGER), id")
         return [_match_summary(row) for row in rows]
 
@@ -428,4 +442,5 @@ def _match_summary(row: dict) -> dict:
     return {"id": row["id"], "mode": row["mode"], "policy": row["policy"], "catalog": row["catalog"],
             "players": json.loads(row["players"]) if row["players"] else [],
             "info": json.loads(row["info"]) if row["info"] else None,
-            "head_seq": row["head_seq"], "head_hash": row["head_hash"], "created_at": row["created_at"]}
+            "head_seq": row["head_seq"], "head_hash": row["head_hash"], "created_at": row["created_at"],
+            "published_at": row.get("published_at")}

@@ -51,6 +51,12 @@ def m001_create_tables(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_published(db: Database) -> None:
+    """`matches.published_at`: when a judge published the finished match (its judge view is public since), or null."""
+    db["matches"].add_column("published_at", str)
+
+
 def upgrade(db: Database) -> None:
     """Apply every pending migration.
 

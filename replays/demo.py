@@ -159,8 +159,8 @@ def audit_steps() -> list[Step]:
 REFUSED_ATTEMPT: Step = play("P2", "Sunlit Guardian", exhaust=0)
 
 
-def record(log: Log, policy: str, steps: list[Step], event: str) -> str:
-    """Record one sample match step by step through the log; returns its id."""
+def record(log: Log, policy: str, steps: list[Step], event: str) -> tuple[str, str]:
+    """Record one sample match step by step through the log; returns its id and token."""
     match_id, token = log.create_match(match_created(policy, event), meta={"client": "riftlog demo"})
     state = log.state_at(match_id)
     attempted = policy != "strict"
@@ -171,7 +171,7 @@ def record(log: Log, policy: str, steps: list[Step], event: str) -> str:
         if not attempted and len(state["chain"]) == 3:
             state = _refused_attempt(log, match_id, state)
             attempted = True
-    return match_id
+    return match_id, token
 
 
 def _refused_attempt(log: Log, match_id: str, state: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +187,7 @@ def _refused_attempt(log: Log, match_id: str, state: dict[str, Any]) -> dict[str
     raise AssertionError("the strict log accepted an illegal play")
 
 
-def record_demo(log: Log) -> list[str]:
-    """Record the sample matches; returns their ids."""
-    return [record(log, "strict", strict_steps(), "riftlog demo: strict"),
-            record(log, "audit", audit_steps(), "riftlog demo: audit")]
+def record_demo(log: Log) -> dict[str, str]:
+    """Record the sample matches; returns {match id: match token} (the judge's key to each), oldest first."""
+    return dict([record(log, "strict", strict_steps(), "riftlog demo: strict"),
+                 record(log, "audit", audit_steps(), "riftlog demo: audit")])

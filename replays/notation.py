@@ -25,6 +25,7 @@ from typing import Any
 
 import engine
 from engine import Catalog, EngineError, IllegalEvent, MalformedEvent
+from engine.views import conceal, redact_events
 from recorder import Log, Malformed
 from recorder import NotFound as NoSuchCatalog
 from recorder.canonical import canonical_bytes
@@ -129,33 +130,40 @@ def _apply(state: State | None, event: Event, catalog: Catalog, text: str, numbe
 
 
 # -- writing ---------------------------------------------------------------------------------------------------
-def write_match(events: list[Event], catalog: Catalog | None = None) -> str:
+def write_match(events: list[Event], catalog: Catalog | None = None, view: str = "judge") -> str:
     """The notation of a whole match: the header, then one line per event, a landmark before each turn.
 
     A line whose event the engine flagged ends with a comment naming the rules (comments are never read).
+    For a `view` other than the judge's, each line is written from the event as that view may see it
+    (`engine.views.redact_events`) against the state as it may see it (`conceal`), while the whole events drive
+    the fold: a hidden card is written `?`, a hidden object by its id, a hidden deck list is a comment, and the
+    remark on an event not applied names only its rule. Such a text reads as a record; it is not for importing.
     """
     catalog = catalog or engine.demo_catalog()
-    lines = [write_header(events[0]), ""]
+    shown = redact_events(events, view, {card["name"] for card in catalog})
+    lines = [write_header(shown[0]), ""]
     state = engine.apply(None, events[0], catalog)
     marked = 0
-    for event in events[1:]:
+    for event, written in zip(events[1:], shown[1:]):
         if state["turn"] and state["turn"] != marked:
             if lines[-1]:
                 lines.append("")
             lines.append(write_landmark(state))
             marked = state["turn"]
-        line = write_line(state, event)
-        state, remark = _advance(state, event, catalog)
+        line = write_line(conceal(state, view), written)
+        state, remark = _advance(state, event, catalog, view)
         lines.append(f"{line}  # {remark}" if remark else line)
     return "\n".join(lines) + "\n"
 
 
-def _advance(state: State, event: Event, catalog: Catalog) -> tuple[State, str]:
-    """The state after `event` and a remark on it: the rules it was flagged for, or why it was not applied."""
+def _advance(state: State, event: Event, catalog: Catalog, view: str = "judge") -> tuple[State, str]:
+    """The state after `event` and a remark on it: the rules it was flagged for, or why it was not applied (the
+    engine's message for the judge; others get the rule alone, since the message may name a hidden card)."""
     try:
         after = engine.apply(state, event, catalog)
     except EngineError as error:
-        return state, f"not applied: {error}"
+        rule = getattr(error, "violations", None) and error.violations[0].get("rule")
+        return state, f"not applied: {error}" if view == "judge" else f"not applied{f' (rule {rule})' if rule else ''}"
     flagged = [violation for violation in after["violations"] if violation["seq"] == after["seq"]]
     if not flagged:
         return after, ""
@@ -193,7 +201,7 @@ def import_match(log: Log, text: str) -> tuple[str, str]:
     return match_id, token
 
 
-def export_match(log: Log, match_id: str) -> str:
-    """The notation of a recorded match."""
+def export_match(log: Log, match_id: str, view: str = "judge") -> str:
+    """The notation of a recorded match, as `view` may see it (the judge's view: the whole record)."""
     events = [entry["event"] for entry in log.events(match_id)]
-    return write_match(events, log.catalog(log.match(match_id)["catalog"]))
+    return write_match(events, log.catalog(log.match(match_id)["catalog"]), view)

@@ -233,6 +233,9 @@ def _player_lines(player: str, entry: dict[str, Any]) -> list[str]:
     for suffix, field in FIELDS.items():
         if field == "deck" and reference or defaults.get(field) == entry[field]:
             continue
+        if field in LISTS and None in entry[field]:  # redacted for a view that may not see this player's lists
+            lines.append(f"# {player}{suffix}: {len(entry[field])} cards, hidden in this view")
+            continue
         lines.append(_tag(f"{player}{suffix}", write_counted(entry[field]) if field in LISTS else entry[field]))
     return lines
 

@@ -114,8 +114,14 @@ def runner():
 
 
 @pytest.fixture
-def demo_ids(log: recorder.Log) -> list[str]:
-    """The built-in sample matches (replays.demo) recorded in `tmp_db`: [strict match id, audit match id]."""
+def demo_tokens(log: recorder.Log) -> dict[str, str]:
+    """The built-in sample matches (replays.demo) recorded in `tmp_db`: {match id: match token}, strict first."""
     from replays.demo import record_demo
 
     return record_demo(log)
+
+
+@pytest.fixture
+def demo_ids(demo_tokens: dict[str, str]) -> list[str]:
+    """The ids of the sample matches: [strict match id, audit match id]."""
+    return list(demo_tokens)

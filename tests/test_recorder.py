@@ -90,7 +90,8 @@ def test_match_ids_are_sequential_and_listed_oldest_first(log: Log, duel_created
     assert [summary["id"] for summary in summaries] == ids
     assert summaries[1] == {"id": "m2", "mode": "duel", "policy": "audit", "catalog": "demo",
                             "players": ["Annie", "Viktor"], "info": None, "head_seq": 1,
-                            "head_hash": log.events("m2")[0]["hash"], "created_at": "2025-06-02T10:00:00.000+00:00"}
+                            "head_hash": log.events("m2")[0]["hash"], "created_at": "2025-06-02T10:00:00.000+00:00",
+                            "published_at": None}
     assert log.match("m2") == summaries[1]
 
 
@@ -479,7 +480,8 @@ def test_the_log_is_a_wal_file_with_its_migrations_recorded(log: Log, tmp_db: Pa
     assert {"matches", "events", "idempotency", "catalogs", "snapshots"} <= set(log.db.table_names())
     applied = [row["name"] for row in log.db["_sqlite_migrations"].rows]
     with Log(tmp_db) as reopened:
-        assert [row["name"] for row in reopened.db["_sqlite_migrations"].rows] == applied == ["m001_create_tables"]
+        assert [row["name"] for row in reopened.db["_sqlite_migrations"].rows] == applied
+    assert applied[:2] == ["m001_create_tables", "m002_published"]
 
 
 def test_two_writers_on_one_file_never_interleave(tmp_db: Path, duel_created: dict) -> None:

@@ -33,11 +33,17 @@ pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIV
 
 
 @pytest.fixture(scope="module")
-def demo_db(tmp_path_factory) -> Path:
+def demo(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    """The sample matches in a new database: its path and {match id: match token}."""
     path = tmp_path_factory.mktemp("browser") / "riftlog.db"
     with recorder.Log(path) as log:
-        record_demo(log)
-    return path
+        tokens = record_demo(log)
+    return path, tokens
+
+
+@pytest.fixture(scope="module")
+def demo_db(demo) -> Path:
+    return demo[0]
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +74,17 @@ def browser():
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def judge(browser, server, demo):
+    """The browser reading m1 with the judge's token, handed over in the URL fragment as an organiser's link does:
+    the viewer keeps it in a cookie and drops it from the address."""
+    token = demo[1]["m1"]
+    browser.get(f"{server}/matches/m1#token={token}")
+    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    assert token not in browser.current_url and token not in browser.page_source
+    return browser
 
 
 @pytest.fixture
@@ -106,96 +123,96 @@ def click(driver, element_id: str) -> None:
     WebDriverWait(driver, 10).until(lambda d: d.current_url != before and shown(d, "seq") == str(url_seq(d)))
 
 
-def test_arrow_keys_step_one_event(browser, server, cursor):
-    open_at(browser, server, 10)
-    press(browser, Keys.ARROW_RIGHT)
-    assert url_seq(browser) == 11
-    press(browser, Keys.ARROW_RIGHT)
-    press(browser, Keys.ARROW_LEFT)
-    assert url_seq(browser) == 11
-    assert shown(browser, "turn") == str(cursor.state(11)["turn"])
+def test_arrow_keys_step_one_event(judge, server, cursor):
+    open_at(judge, server, 10)
+    press(judge, Keys.ARROW_RIGHT)
+    assert url_seq(judge) == 11
+    press(judge, Keys.ARROW_RIGHT)
+    press(judge, Keys.ARROW_LEFT)
+    assert url_seq(judge) == 11
+    assert shown(judge, "turn") == str(cursor.state(11)["turn"])
 
 
 @pytest.mark.parametrize("forward, back", [("]", "["), (Keys.PAGE_DOWN, Keys.PAGE_UP)])
-def test_turn_keys_step_to_the_next_and_previous_turn(browser, server, cursor, forward, back):
-    open_at(browser, server, 9)
-    turn = int(shown(browser, "turn"))
-    press(browser, forward)
+def test_turn_keys_step_to_the_next_and_previous_turn(judge, server, cursor, forward, back):
+    open_at(judge, server, 9)
+    turn = int(shown(judge, "turn"))
+    press(judge, forward)
     expected = cursor.step(9, by="turn", direction=1)
-    assert url_seq(browser) == expected
-    assert int(shown(browser, "turn")) == cursor.state(expected)["turn"] == turn + 1
-    press(browser, back)
-    assert url_seq(browser) == cursor.step(expected, by="turn", direction=-1)
-    assert int(shown(browser, "turn")) == turn
+    assert url_seq(judge) == expected
+    assert int(shown(judge, "turn")) == cursor.state(expected)["turn"] == turn + 1
+    press(judge, back)
+    assert url_seq(judge) == cursor.step(expected, by="turn", direction=-1)
+    assert int(shown(judge, "turn")) == turn
 
 
-def test_resolution_keys_step_through_the_chain_and_it_shrinks(browser, server, cursor):
+def test_resolution_keys_step_through_the_chain_and_it_shrinks(judge, server, cursor):
     longest = max(range(1, cursor.head_seq + 1), key=lambda seq: len(cursor.state(seq)["chain"]))
-    open_at(browser, server, longest)
-    assert chain_length(browser) == 3
+    open_at(judge, server, longest)
+    assert chain_length(judge) == 3
     first_resolve = cursor.step(longest, by="resolution", direction=1)
-    press(browser, ".")
-    assert url_seq(browser) == first_resolve
-    assert chain_length(browser) == len(cursor.state(first_resolve)["chain"]) < 3
-    assert browser.find_element(By.ID, "event").get_attribute("data-type") == "resolve"
+    press(judge, ".")
+    assert url_seq(judge) == first_resolve
+    assert chain_length(judge) == len(cursor.state(first_resolve)["chain"]) < 3
+    assert judge.find_element(By.ID, "event").get_attribute("data-type") == "resolve"
     second_resolve = cursor.step(first_resolve, by="resolution", direction=1)
-    press(browser, Keys.SHIFT, Keys.ARROW_RIGHT)
-    assert url_seq(browser) == second_resolve
-    assert chain_length(browser) == len(cursor.state(second_resolve)["chain"]) == 0
-    press(browser, ",")
-    assert url_seq(browser) == first_resolve == cursor.step(second_resolve, by="resolution", direction=-1)
+    press(judge, Keys.SHIFT, Keys.ARROW_RIGHT)
+    assert url_seq(judge) == second_resolve
+    assert chain_length(judge) == len(cursor.state(second_resolve)["chain"]) == 0
+    press(judge, ",")
+    assert url_seq(judge) == first_resolve == cursor.step(second_resolve, by="resolution", direction=-1)
     if cursor.step(first_resolve, by="resolution", direction=-1) == first_resolve:
-        assert browser.find_element(By.ID, "prev-resolution").get_attribute("aria-disabled") == "true"
-    press(browser, ".")
-    press(browser, Keys.SHIFT, Keys.ARROW_LEFT)
-    assert url_seq(browser) == first_resolve
-    assert chain_length(browser) == len(cursor.state(first_resolve)["chain"])
+        assert judge.find_element(By.ID, "prev-resolution").get_attribute("aria-disabled") == "true"
+    press(judge, ".")
+    press(judge, Keys.SHIFT, Keys.ARROW_LEFT)
+    assert url_seq(judge) == first_resolve
+    assert chain_length(judge) == len(cursor.state(first_resolve)["chain"])
 
 
-def test_buttons_are_links_to_the_seq_they_show(browser, server, cursor):
-    open_at(browser, server, 20)
+def test_buttons_are_links_to_the_seq_they_show(judge, server, cursor):
+    open_at(judge, server, 20)
     for element_id, by, direction in [("next-event", "event", 1), ("next-turn", "turn", 1),
                                       ("next-resolution", "resolution", 1), ("prev-resolution", "resolution", -1),
                                       ("prev-turn", "turn", -1), ("prev-event", "event", -1)]:
-        seq = url_seq(browser)
+        seq = url_seq(judge)
         target = cursor.step(seq, by=by, direction=direction)
         if target == seq:
             continue
-        assert browser.find_element(By.ID, element_id).get_attribute("data-seq") == str(target)
-        click(browser, element_id)
-        assert url_seq(browser) == target, element_id
-    click(browser, "last")
-    assert url_seq(browser) == cursor.head_seq
-    assert browser.find_element(By.ID, "next-event").get_attribute("aria-disabled") == "true"
-    press(browser, Keys.HOME)
-    assert url_seq(browser) == 1
+        assert judge.find_element(By.ID, element_id).get_attribute("data-seq") == str(target)
+        click(judge, element_id)
+        assert url_seq(judge) == target, element_id
+    click(judge, "last")
+    assert url_seq(judge) == cursor.head_seq
+    assert judge.find_element(By.ID, "next-event").get_attribute("aria-disabled") == "true"
+    press(judge, Keys.HOME)
+    assert url_seq(judge) == 1
 
 
-def test_the_view_selector_keeps_the_seq_and_the_keys_keep_the_view(browser, server):
-    open_at(browser, server, 12)
-    assert "hidden from this view" not in shown(browser, "player-P2")
-    click_view = browser.find_element(By.ID, "view-spectator")
+def test_the_view_selector_keeps_the_seq_and_the_keys_keep_the_view(judge, server):
+    open_at(judge, server, 12)
+    assert "hidden from this view" not in shown(judge, "player-P2")
+    click_view = judge.find_element(By.ID, "view-spectator")
     click_view.click()
-    WebDriverWait(browser, 10).until(lambda d: "view=spectator" in d.current_url)
-    assert url_seq(browser) == 12
-    assert "hidden from this view" in shown(browser, "player-P1")
-    assert "hidden from this view" in shown(browser, "player-P2")
-    press(browser, Keys.ARROW_RIGHT)
-    assert "view=spectator" in browser.current_url and url_seq(browser) == 13
+    WebDriverWait(judge, 10).until(lambda d: "view=spectator" in d.current_url)
+    assert url_seq(judge) == 12
+    assert "hidden from this view" in shown(judge, "player-P1")
+    assert "hidden from this view" in shown(judge, "player-P2")
+    press(judge, Keys.ARROW_RIGHT)
+    assert "view=spectator" in judge.current_url and url_seq(judge) == 13
 
 
-def test_typing_in_the_seq_box_goes_to_that_seq_and_does_not_step(browser, server):
-    open_at(browser, server, 5)
-    box = browser.find_element(By.CSS_SELECTOR, "#steps input[name=seq]")
+def test_typing_in_the_seq_box_goes_to_that_seq_and_does_not_step(judge, server):
+    open_at(judge, server, 5)
+    box = judge.find_element(By.CSS_SELECTOR, "#steps input[name=seq]")
     box.send_keys("2", Keys.ARROW_RIGHT, "7", Keys.ENTER)
-    WebDriverWait(browser, 10).until(lambda d: url_seq(d) != 5)
-    assert url_seq(browser) == 27
-    assert shown(browser, "seq") == "27"
+    WebDriverWait(judge, 10).until(lambda d: url_seq(d) != 5)
+    assert url_seq(judge) == 27
+    assert shown(judge, "seq") == "27"
 
 
-def test_screenshot_of_a_chain_in_progress(browser, server, cursor):
+def test_screenshot_of_a_chain_in_progress(judge, server, cursor):
     longest = max(range(1, cursor.head_seq + 1), key=lambda seq: len(cursor.state(seq)["chain"]))
-    open_at(browser, server, longest)
-    assert chain_length(browser) == 3
-    assert browser.save_screenshot(str(SCREENSHOT))
+    open_at(judge, server, longest)
+    assert chain_length(judge) == 3
+    assert judge.save_screenshot(str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000

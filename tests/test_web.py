@@ -17,14 +17,26 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def as_reader(client, match_id: str, token: str) -> None:
+    """Make the test client read `match_id`'s pages with `token`, as the viewer's cookie does."""
+    client.set_cookie(f"riftlog-{match_id}", token)
+
+
 @pytest.fixture
-def duel(client, duel_created, duel_game):
-    """A strict duel created through the API, with game start, opening hands and mulligans (seq 6): (id, token)."""
-    created = client.post("/api/matches", json=duel_created)
-    match_id, token = created.json["id"], created.json["token"]
-    appended = client.post(f"/api/matches/{match_id}/events", json={"events": duel_game(0)}, headers=bearer(token))
+def duel_match(client, duel_created, duel_game):
+    """A strict duel created through the API, with game start, opening hands and mulligans (seq 6): the answer
+    to its creation, {id, token, player_tokens}."""
+    created = client.post("/api/matches", json=duel_created).json
+    appended = client.post(f"/api/matches/{created['id']}/events", json={"events": duel_game(0)},
+                           headers=bearer(created["token"]))
     assert appended.status_code == 201, appended.json
-    return match_id, token
+    return created
+
+
+@pytest.fixture
+def duel(duel_match):
+    """The duel of `duel_match` as (id, token)."""
+    return duel_match["id"], duel_match["token"]
 
 
 class Page(HTMLParser):
@@ -78,7 +90,9 @@ class Page(HTMLParser):
 def test_create_match_answers_201_with_id_and_token(client, duel_created):
     response = client.post("/api/matches", json=duel_created)
     assert response.status_code == 201
-    assert set(response.json) == {"id", "token"}
+    assert set(response.json) == {"id", "token", "player_tokens"}
+    assert set(response.json["player_tokens"]) == {"P1", "P2"}
+    assert response.json["token"] not in response.json["player_tokens"].values()
     assert response.headers["Location"].endswith(f"/api/matches/{response.json['id']}")
     listed = client.get("/api/matches").json["matches"]
     assert [match["id"] for match in listed] == [response.json["id"]]
@@ -285,10 +299,12 @@ def test_events_after_n(client, duel):
 
 
 def test_events_download_is_an_attachment(client, duel):
-    match_id, _ = duel
-    response = client.get(f"/api/matches/{match_id}/events?download=1")
+    match_id, token = duel
+    response = client.get(f"/api/matches/{match_id}/events?download=1", headers=bearer(token))
     assert response.headers["Content-Disposition"] == f'attachment; filename="{match_id}-events.json"'
     assert len(response.json["events"]) == 6
+    public = client.get(f"/api/matches/{match_id}/events?download=1")
+    assert public.headers["Content-Disposition"] == f'attachment; filename="{match_id}-spectator-events.json"'
 
 
 @pytest.mark.parametrize("query, message", [
@@ -312,18 +328,20 @@ def test_state_defaults_to_the_head_and_seeks_with_at(client, duel):
     assert state["phase"] == "setup"
 
 
-def test_state_views_follow_rule_127(client, duel):
+def test_state_views_follow_rule_127(client, duel_match):
     """Judges see every hand; a player sees their own; a spectator sees hand counts only."""
-    match_id, _ = duel
+    match_id = duel_match["id"]
+    tokens = {"judge": duel_match["token"], **duel_match["player_tokens"], "spectator": None}
 
     def hand_cards(view: str, player: str) -> list:
-        state = client.get(f"/api/matches/{match_id}/state?view={view}").json
+        headers = bearer(tokens[view]) if tokens[view] else {}
+        state = client.get(f"/api/matches/{match_id}/state?view={view}", headers=headers).json
         return [state["objects"][ref]["card"] for ref in state["players"][player]["hand"]]
 
     assert all(hand_cards("judge", "P1")) and all(hand_cards("judge", "P2"))
     assert all(hand_cards("P1", "P1")) and not any(hand_cards("P1", "P2"))
     assert not any(hand_cards("spectator", "P1")) and not any(hand_cards("spectator", "P2"))
-    spectator = client.get(f"/api/matches/{match_id}/state?view=spectator").json
+    spectator = client.get(f"/api/matches/{match_id}/state").json  # no token: the spectator's view
     assert spectator["players"]["P1"]["hand_count"] == 4
 
 
@@ -440,8 +458,9 @@ STEP_LINKS = [("prev-event", "event", -1), ("next-event", "event", 1), ("prev-re
 
 
 @pytest.mark.parametrize("where", ["first", "middle", "chain", "head"])
-def test_viewer_step_links_point_to_the_seqs_the_cursor_steps_to(client, log, demo_ids, where):
-    match_id = demo_ids[0]
+def test_viewer_step_links_point_to_the_seqs_the_cursor_steps_to(client, log, demo_tokens, where):
+    match_id, token = next(iter(demo_tokens.items()))
+    as_reader(client, match_id, token)
     head = log.match(match_id)["head_seq"]
     seq = {"first": 1, "middle": head // 2, "chain": min(chain_seqs(log, match_id)), "head": head}[where]
     cursor = replays.Cursor(log, match_id)
@@ -464,11 +483,13 @@ def test_viewer_shows_the_keys_of_each_step(client, duel):
     assert "→" in page.text("next-event")
 
 
-def test_viewer_views_hide_hands(client, duel):
-    match_id, _ = duel
+def test_viewer_views_hide_hands(client, duel_match):
+    match_id = duel_match["id"]
+    spectator = Page(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    as_reader(client, match_id, duel_match["player_tokens"]["P1"])
+    as_p1 = Page(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    as_reader(client, match_id, duel_match["token"])
     judge = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    spectator = Page(client.get(f"/matches/{match_id}?view=spectator").get_data(as_text=True))
-    as_p1 = Page(client.get(f"/matches/{match_id}?view=P1").get_data(as_text=True))
     assert judge.count('class="cards hand"') == 2
     assert "hidden from this view" in spectator.text("player-P1")
     assert "hidden from this view" in spectator.text("player-P2")
@@ -478,11 +499,13 @@ def test_viewer_views_hide_hands(client, duel):
 
 
 def test_viewer_links_the_events_download(client, duel):
-    match_id, _ = duel
+    match_id, token = duel
+    as_reader(client, match_id, token)
     page = Page(client.get(f"/matches/{match_id}").get_data(as_text=True))
     download = client.get(page.attrs["download"]["href"])
     assert download.status_code == 200
-    assert "attachment" in download.headers["Content-Disposition"]
+    assert download.headers["Content-Disposition"] == f'attachment; filename="{match_id}-events.json"'
+    assert token not in page.attrs["download"]["href"]
 
 
 @pytest.mark.parametrize("query, status, message", [
@@ -505,9 +528,10 @@ def test_viewer_of_an_unknown_match_is_404(client):
     assert "m77" in response.get_data(as_text=True)
 
 
-def test_viewer_offers_the_notation_for_download(client, log, demo_ids):
+def test_viewer_offers_the_notation_for_download(client, log, demo_ids, demo_tokens):
+    as_reader(client, demo_ids[0], demo_tokens[demo_ids[0]])
     page = client.get(f"/matches/{demo_ids[0]}").get_data(as_text=True)
-    assert f'href="/matches/{demo_ids[0]}/notation"' in page
+    assert f'href="/matches/{demo_ids[0]}/notation?view=judge"' in page
     response = client.get(f"/matches/{demo_ids[0]}/notation")
     assert response.status_code == 200 and response.mimetype == "text/plain"
     assert response.headers["Content-Disposition"] == f'attachment; filename="{demo_ids[0]}.rln"'

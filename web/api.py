@@ -1,7 +1,8 @@
 """The HTTP API of contract section 3, under /api.
 
-Every answer is JSON; every error is `{"error": message}` (plus `violations` for a strict refusal). Reads need no
-token; appends need the match's token as `Authorization: Bearer <token>`.
+Every answer is JSON; every error is `{"error": message}` (plus `violations` for a strict refusal). Appends need the
+match's token as `Authorization: Bearer <token>`; reads of what may be hidden (state, events) are answered in the
+view the reader's token may see (`web.readers`), redacted by the engine (`engine.views`).
 """
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 import engine
 import replays
+from recorder import access
 
 from .db import get_log
-from .params import bearer_token, player_ids, read_body, read_int, read_seq, read_view
+from .params import bearer_token, read_body, read_int, read_seq
+from .readers import reader, redacted
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -32,13 +35,14 @@ def list_matches():
 
 @bp.post("/matches")
 def create_match():
-    """A `match_created` body -> 201 {"id", "token"}; the token authorises appends to that match."""
+    """A `match_created` body -> 201 {"id", "token", "player_tokens"}: the token is the judge's (appends, every
+    view), each player token reads that player's view."""
     event = read_body()
     if not isinstance(event, dict):
         abort(400, "the body must be a match_created event (a JSON object)")
     event.setdefault("type", "match_created")
     match_id, token = get_log().create_match(event)
-    response = jsonify({"id": match_id, "token": token})
+    response = jsonify(access.created_answer(match_id, token, len(event.get("players") or [])))
     response.status_code = 201
     response.headers["Location"] = url_for("api.match", match_id=match_id)
     return response
@@ -52,16 +56,27 @@ def match(match_id: str):
 @bp.post("/matches/<match_id>/events")
 def append(match_id: str):
     """Append one event or a batch: 201 {"seq", "hash"} | 400 | 401 | 403 | 404 | 409 | 422."""
-    require_match(match_id)  # 404 for an unknown match comes before any question about the token
-    token = bearer_token()
-    log = get_log()
-    if not log.check_token(match_id, token):
-        abort(403, f"wrong token for match {match_id}")
+    require_judge(match_id)
     events, options = parse_append(read_body())
-    result = log.append(match_id, events, **options)
+    result = get_log().append(match_id, events, **options)
     response = jsonify(result)
     response.status_code = 201
     return response
+
+
+def require_judge(match_id: str) -> None:
+    """404 for an unknown match (before any question about the token), 401 without a token, 403 for any token
+    but the match's own (a player token reads, it never writes)."""
+    require_match(match_id)
+    if not get_log().check_token(match_id, bearer_token()):
+        abort(403, f"only the match token may change match {match_id} (a player token only reads)")
+
+
+@bp.post("/matches/<match_id>/publish")
+def publish(match_id: str):
+    """The judge makes a finished match's judge view public: 200 with its summary | 401 | 403 | 404 | 409."""
+    require_judge(match_id)
+    return jsonify(get_log().publish(match_id))
 
 
 def parse_append(body: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -109,29 +124,35 @@ def parse_append(body: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 @bp.get("/matches/<match_id>/events")
 def events(match_id: str):
-    """The recorded events after seq `after` (default 0), up to `upto` (default the head).
+    """The recorded events after seq `after` (default 0), up to `upto` (default the head), as `view` may see them
+    (redacted by `engine.views.redact_events`; `hash` is always the stored event's).
 
-    With `download=1` the answer comes as an attachment, `<match>-events.json`.
+    With `download=1` the answer comes as an attachment, `<match>-events.json` (`<match>-<view>-events.json`
+    for any view but the judge's).
     """
     summary = require_match(match_id)
+    viewer = reader(match_id, summary, request.args.get("view")).view
     after = read_int("after", request.args.get("after"), default=0)
     upto = read_int("upto", request.args.get("upto"))
     if after is not None and after < 0:
         abort(400, f"after must be >= 0, got {after}")
     if upto is not None and upto < 0:
         abort(400, f"upto must be >= 0, got {upto}")
-    recorded = get_log().events(match_id, after=after, upto=upto)
-    response = jsonify({"match": match_id, "head_seq": summary.get("head_seq"), "events": recorded})
+    recorded = redacted(match_id, summary, viewer, after=after, upto=upto)
+    response = jsonify({"match": match_id, "head_seq": summary.get("head_seq"), "view": viewer,
+                        "events": recorded})
     if request.args.get("download") not in (None, "", "0"):
-        response.headers["Content-Disposition"] = f'attachment; filename="{match_id}-events.json"'
+        stem = match_id if viewer == "judge" else f"{match_id}-{viewer}"
+        response.headers["Content-Disposition"] = f'attachment; filename="{stem}-events.json"'
     return response
 
 
 @bp.get("/matches/<match_id>/state")
 def state(match_id: str):
-    """The state after event `at` (default the head) as `view` (judge, spectator, P1, ...) sees it."""
+    """The state after event `at` (default the head) as `view` (judge, spectator, P1, ...) sees it; the view
+    defaults to the reader's own (see web.readers)."""
     summary = require_match(match_id)
-    viewer = read_view(request.args.get("view"), player_ids(summary))
+    viewer = reader(match_id, summary, request.args.get("view")).view
     cursor = replays.Cursor(get_log(), match_id)
     seq = read_seq("at", request.args.get("at"), match_id, cursor.head_seq)
     return jsonify(engine.view(cursor.state(seq), viewer))

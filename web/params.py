@@ -1,4 +1,4 @@
-"""Reading what a request sends: bodies (JSON or msgpack), seqs, views, bearer tokens.
+"""Reading what a request sends: bodies (JSON or msgpack), seqs, bearer tokens.
 
 Every helper either returns a clean value or aborts with a status and a message that says what was expected.
 """
@@ -12,7 +12,6 @@ import msgpack
 from flask import abort, request
 
 MSGPACK_TYPES = frozenset({"application/msgpack", "application/x-msgpack", "application/vnd.msgpack"})
-VIEWS = ("judge", "spectator")
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")  # at most 18 digits: beyond any seq, never a huge int
 
 
@@ -60,16 +59,6 @@ def read_seq(name: str, value: str | None, match_id: str, head_seq: int, out_of_
 def player_ids(summary: dict[str, Any]) -> list[str]:
     """"P1", "P2", ... for a match summary of recorder.Log.match (players in match_created's order)."""
     return [f"P{index}" for index in range(1, len(summary["players"]) + 1)]
-
-
-def read_view(value: str | None, players: list[str]) -> str:
-    """"judge" (the default), "spectator", or one of the match's players ("P1", "P2", ...)."""
-    if value is None or value == "":
-        return "judge"
-    if value in VIEWS or value in players:
-        return value
-    choices = ", ".join([*VIEWS, *players])
-    abort(400, f"unknown view {value!r}: choose one of {choices}")
 
 
 def bearer_token() -> str:

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, render_template, request, url_for
+from flask import Blueprint, Flask, Response, abort, redirect, render_template, request, url_for
 
 import engine
 import replays
+from engine.views import redact_events
 from replays import notation
 
 from .db import get_log
 from .describe import card_of, describe_event, object_namer
-from .params import player_ids, read_seq, read_view
+from .params import player_ids, read_seq
+from .readers import cookie_name, reader
 
 bp = Blueprint("viewer", __name__)
 
@@ -52,12 +54,15 @@ def match(match_id: str):
     log = get_log()
     summary = log.match(match_id)
     players = player_ids(summary)
-    viewer = read_view(request.args.get("view"), players)
+    reading = reader(match_id, summary, request.args.get("view"))
+    viewer = reading.view
     cursor = replays.Cursor(log, match_id)
     head_seq = cursor.head_seq
     seq = read_seq("seq", request.args.get("seq"), match_id, head_seq, out_of_range=404)
     shown = engine.view(cursor.state(seq), viewer)
     recorded, head_state = cursor.events, cursor.head_state  # one fold of the match, cached per head
+    if viewer != "judge":
+        recorded = redact_events(recorded, viewer, {card["name"] for card in log.catalog(summary["catalog"])})
     created = recorded[0]
     names = dict(zip(players, summary["players"]))
     name = object_namer(shown, names, cursor.chain_cards)
@@ -85,7 +90,10 @@ def match(match_id: str):
         seq=seq,
         head_seq=head_seq,
         viewer=viewer,
-        views=[("judge", "Judge"), *[(p, f"{p} · {names[p]}") for p in players], ("spectator", "Spectator")],
+        views=[(value, label) for value, label in
+               [("judge", "Judge"), *[(p, f"{p} · {names[p]}") for p in players], ("spectator", "Spectator")]
+               if value in reading.views],
+        reader=reading.who,
         state=shown,
         objects=shown.get("objects") or {},
         names=names,
@@ -100,10 +108,29 @@ def match(match_id: str):
 
 @bp.get("/matches/<match_id>/notation")
 def match_notation(match_id: str):
-    """The match in the riftlog notation, as a file to download (docs/notation.md)."""
-    text = notation.export_match(get_log(), match_id)
+    """The match in the riftlog notation, as a file to download (docs/notation.md), as `view` may see it."""
+    viewer = reader(match_id, get_log().match(match_id), request.args.get("view")).view
+    text = notation.export_match(get_log(), match_id, viewer)
+    stem = match_id if viewer == "judge" else f"{match_id}-{viewer}"
     return Response(text, mimetype="text/plain",
-                    headers={"Content-Disposition": f'attachment; filename="{match_id}.rln"'})
+                    headers={"Content-Disposition": f'attachment; filename="{stem}.rln"'})
+
+
+@bp.post("/matches/<match_id>/token")
+def use_token(match_id: str):
+    """Keep a read token for this match's pages in an HttpOnly cookie (from the form, or from the URL fragment
+    via viewer.js), then show the match in the token's own view; `forget` drops it. A token never goes in a link."""
+    summary = get_log().match(match_id)
+    response = redirect(url_for("viewer.match", match_id=match_id), code=303)
+    if request.form.get("forget"):
+        response.delete_cookie(cookie_name(match_id), path="/")
+        return response
+    token = (request.form.get("token") or "").strip()
+    if get_log().reader(match_id, token) is None:
+        abort(403, f"this token is no token of match {match_id}")
+    response.set_cookie(cookie_name(match_id), token, path="/", httponly=True, samesite="Strict",
+                        secure=request.is_secure)
+    return response
 
 
 def zone_summary(state: dict[str, Any], player: str) -> dict[str, Any]:

@@ -1,0 +1,72 @@
+"""Who may read what (contract section 3, "Read access"): the judge's token, the players' tokens, publishing.
+
+The match token (`Log.create_match`) is the judge's key. Each player's read token is derived from it:
+`HMAC-SHA256(key=sha256(match token), "riftlog read <match> <player>")`, so the log stores nothing new, the
+judge can print the player tokens again at any time (`player_tokens`), and a player token never gives away the
+match token. Whoever holds the database file can derive them too, but that reader already sees every event.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+from recorder.errors import Conflict
+
+JUDGE = "judge"
+SPECTATOR = "spectator"
+
+
+def token_hash(token: str) -> str:
+    """What the log keeps of a match's token: its sha256, so a copy of the file does not hand out write access."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def player_token(token_digest: str, match_id: str, player: str) -> str:
+    """The read token of `player` in the match whose token hashes to `token_digest` (hex sha256)."""
+    mac = hmac.new(bytes.fromhex(token_digest), f"riftlog read {match_id} {player}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
+
+
+def player_tokens(token_digest: str, match_id: str, player_count: int) -> dict[str, str]:
+    """{"P1": token, "P2": token, ...} for a match of `player_count` players."""
+    return {f"P{n}": player_token(token_digest, match_id, f"P{n}") for n in range(1, player_count + 1)}
+
+
+def created_answer(match_id: str, token: str, player_count: int) -> dict:
+    """What creating a match answers (POST /api/matches, `riftlog create`): its id, the match token and the
+    players' read tokens. The tokens are shown then; the log keeps only the match token's hash."""
+    return {"id": match_id, "token": token,
+            "player_tokens": player_tokens(token_hash(token), match_id, player_count)}
+
+
+def reader_of(token_digest: str, match_id: str, player_count: int, token: str | None) -> str | None:
+    """Whose `token` it is: "judge", a player ("P1", ...), or None for no token or a token of nobody.
+
+    Constant-time comparisons, so a wrong token tells nothing about the right one.
+    """
+    if not isinstance(token, str) or not token or not token.isascii():  # every token is URL-safe base64
+        return None
+    if hmac.compare_digest(token_hash(token), token_digest):
+        return JUDGE
+    for player, expected in player_tokens(token_digest, match_id, player_count).items():
+        if hmac.compare_digest(token, expected):
+            return player
+    return None
+
+
+def views_of(reader: str | None, players: list[str], published: bool) -> list[str]:
+    """The views a reader may ask for: the judge every view, a player theirs and the spectator's, anyone the
+    spectator's (and every view of a published match)."""
+    if reader == JUDGE or published:
+        return [JUDGE, *players, SPECTATOR]
+    if reader in players:
+        return [reader, SPECTATOR]
+    return [SPECTATOR]
+
+
+def check_publishable(match_id: str, head_state: dict) -> None:
+    """A match may be published once it is over (a winner, or the phase `over`); `Conflict` before that."""
+    if head_state.get("winner") is None and head_state.get("match_winner") is None and \
+            head_state.get("phase") != "over":
+        raise Conflict(f"match {match_id} is not finished: a judge may publish it once it has a winner")
