@@ -210,7 +210,7 @@ class Log:
 
         `Conflict` while the match is not over. Publishing twice keeps the first time."""
         access.check_publishable(match_id, self.state_at(match_id))
-        with self._writing():
+        with writing(self.db):
             self.db.execute("UPDATE matches SET published_at = COALESCE(published_at, ?) WHERE id = ?",
                             [self.clock(), match_id])
         return self.match(match_id)
