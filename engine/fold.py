@@ -13,6 +13,7 @@ No clock and no randomness: the same events always fold to the same state.
 from __future__ import annotations
 
 import marshal
+from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
 from engine import chain, events, play, position, setup, timing, turn
@@ -62,8 +63,72 @@ def copy_state(state: State) -> State:
     return copied
 
 
+CHECKPOINT_EVERY = 256  # audit folds keep a copy this often, to rebuild the state before an unappliable event
+
+
+class _Skip(Exception):
+    """An audit event that cannot be applied at all: it is kept, flagged and skipped (contract section 1)."""
+
+    def __init__(self, violations: list[dict[str, Any]]) -> None:
+        super().__init__(violations[-1]["message"])
+        self.violations = violations
+
+
 def apply(state: State | None, event: dict[str, Any], catalog: Catalog) -> State:
     """Check `event` against the rules and return the state after it; `state` is left untouched."""
+    if state is None:
+        return _step(None, event, catalog)
+    try:
+        return _step(copy_state(state), event, catalog)
+    except _Skip as skip:
+        return _skipped(copy_state(state), skip.violations)
+
+
+def fold(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State | None = None, *,
+         in_place: bool = False) -> State | None:
+    """Apply each event in order, starting from `state` (None: from the beginning of the match).
+
+    `state` is left untouched (one copy up front, then every event is applied to that copy in place), unless
+    `in_place`: then the fold changes `state` itself, and if it raises, `state` is spoiled and must be dropped.
+    """
+    for state in steps(event_list, catalog, state, in_place=in_place):  # noqa: B007 - the last one is the answer
+        pass
+    return state
+
+
+def steps(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State | None = None, *,
+          in_place: bool = False) -> Iterator[State]:
+    """Fold the events one by one, yielding the state after each: the same object every time, changed in place
+    by the next step (copy what you keep). `state` is copied first unless `in_place` (see `fold`).
+
+    An audit event that cannot be applied must be skipped from the state before it, which the in-place fold has
+    partly changed: that state is rebuilt from a checkpoint (a copy kept every CHECKPOINT_EVERY events of an
+    audit match) plus the events since. Strict matches refuse such an event, so they need no checkpoint.
+    """
+    if state is not None and not in_place:
+        state = copy_state(state)
+    checkpoint: State | None = None
+    since: list[dict[str, Any]] = []
+    for event in event_list:
+        if state is not None and state["policy"] != "strict" and (checkpoint is None or
+                                                                   len(since) >= CHECKPOINT_EVERY):
+            checkpoint, since = copy_state(state), []
+        try:
+            state = _step(state, event, catalog)
+        except _Skip:
+            assert checkpoint is not None, "only an audit match skips an event"
+            before = checkpoint
+            for earlier in since:
+                before = apply(before, earlier, catalog)
+            state = apply(before, event, catalog)  # a copy: the checkpoint stays as it was
+        if checkpoint is not None:
+            since.append(event)
+        yield state
+
+
+def _step(state: State | None, event: dict[str, Any], catalog: Catalog) -> State:
+    """Apply `event` to `state` in place and return it (a new state for match_created). Raises _Skip for an
+    audit event that cannot be applied at all, leaving `state` partly changed."""
     events.validate(event)
     kind = event["type"]
     if state is None:
@@ -77,21 +142,25 @@ def apply(state: State | None, event: dict[str, Any], catalog: Catalog) -> State
         raise MalformedEvent("'match_created' is only ever seq 1")
     if kind in NOT_YET:
         raise MalformedEvent(f"'{kind}' events ({NOT_YET[kind]}) are not supported by this engine yet")
-    new = copy_state(state)
-    new["seq"] = state["seq"] + 1
-    context = Context(new, new["seq"])
-    if state["phase"] == "over" and kind != "note":
+    over = state["phase"] == "over"
+    state["seq"] += 1
+    context = Context(state, state["seq"])
+    if over and kind != "note":
         context.flag("633", f"{kind} after the game is over: {state['winner']} has won")
     try:
         HANDLERS[kind](context, event)
     except Unappliable as stop:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations + [stop.violation]) from None
-        skipped = copy_state(state)
-        skipped["seq"] = new["seq"]
-        skipped["violations"].extend(context.violations + [dict(stop.violation, skipped=True)])
-        return _finish(Context(skipped, new["seq"]), skipped)
-    return _finish(context, new)
+        raise _Skip(context.violations + [dict(stop.violation, skipped=True)]) from None
+    return _finish(context, state)
+
+
+def _skipped(state: State, violations: list[dict[str, Any]]) -> State:
+    """`state` (the one before the event, a copy) moved on one seq with the event's violations, nothing else."""
+    state["seq"] += 1
+    state["violations"].extend(violations)
+    return _finish(Context(state, state["seq"]), state)
 
 
 def _finish(context: Context, state: State) -> State:
@@ -100,11 +169,4 @@ def _finish(context: Context, state: State) -> State:
             raise IllegalEvent(context.violations)
         state["violations"].extend(context.violations)
     timing.refresh_derived(state)
-    return state
-
-
-def fold(event_list: list[dict[str, Any]], catalog: Catalog, state: State | None = None) -> State | None:
-    """Apply each event in order, starting from `state` (None: from the beginning of the match)."""
-    for event in event_list:
-        state = apply(state, event, catalog)
     return state

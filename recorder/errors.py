@@ -1,7 +1,7 @@
 """The recorder's errors: one hierarchy rooted in RecorderError.
 
 Each maps to one answer of the HTTP API (contract section 3), so the web layer can translate by class alone:
-NotFound -> 404, Conflict -> 409, Malformed -> 400, Refused -> 422. Messages name the
+NotFound -> 404, Conflict -> 409, Malformed -> 400, Refused -> 422, Busy -> 503. Messages name the
 match, the seq and the field, so the person who sent the event can fix it without reading the code.
 """
 from __future__ import annotations
@@ -37,6 +37,15 @@ class Refused(RecorderError):
         if message is None:
             message = "; ".join(f"{v.get('message')} (rule {v.get('rule')})" for v in violations) or "refused"
         super().__init__(message)
+
+
+class Busy(RecorderError):
+    """The write lock could not be had in time (another writer holds the database); nothing was written.
+
+    Safe to retry after `retry_after` seconds, with the same idempotency key if the request had one.
+    """
+
+    retry_after = 1
 
 
 class Inconsistent(RecorderError):

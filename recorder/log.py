@@ -6,13 +6,17 @@ so the log only ever holds what the engine accepted (strict) or flagged (audit).
 the `snapshots` table is a cache of folds keyed by `engine.VERSION` (`recorder.snapshots`), and deleting it changes
 no answer. Catalogs live in `recorder.catalogs`.
 
-Snapshot policy: one snapshot at every seq that is a multiple of SNAPSHOT_EVERY, plus one at the head. An append
-replaces the previous head snapshot (unless it sits on a multiple), so a match keeps head/32 + 1 snapshots. Reads
-save the multiples they fold through, so a deleted cache rebuilds itself as it is used.
+The head state of every match is kept hot in the process (`recorder.heads`): an append folds its events onto it
+in place and writes only the events, the match's new head and, every SNAPSHOT_EVERY seqs, one compressed snapshot
+(`recorder.snapshots`). A durable append of one event is five SQL statements: BEGIN IMMEDIATE, read the match's
+head, insert the event, move the head, COMMIT (plus two for an idempotency key). The file runs in WAL mode with
+`synchronous=FULL`: an acknowledged append has been fsynced and survives a crash of the process or of the machine.
 
 Writes take SQLite's write lock first (`BEGIN IMMEDIATE`), then read the head, fold and insert: two writers on the
 same file are serialised, and the loser sees the winner's head (and gets `Conflict` if it sent a stale
 `expected_seq`). The primary key (match, seq) backs this up: a double write is an error, never an overwrite.
+A writer that cannot get the lock within the busy timeout gets `Busy`. Many appends can share one transaction
+(`prepare_append`, `write_append`, `make_hot`): see `recorder.writer`, the group commit of the web app.
 """
 from __future__ import annotations
 
@@ -24,25 +28,41 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgpack
 import sqlite_utils
 
 import engine
+from engine.fold import SHARED
 from recorder import access, schema
 from recorder.access import token_hash
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
 from recorder.catalogs import DEMO_CATALOG, Catalogs
 from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, Refused
-from recorder.snapshots import SNAPSHOT_EVERY, Snapshots
+from recorder.heads import HOT, Head
+from recorder.snapshots import SNAPSHOT_EVERY, Snapshots, encode
 from recorder.sql import writing
+
+BUSY_TIMEOUT = 5.0  # seconds a write waits for SQLite's lock before it is Busy
 _META_KEYS = {"client", "recorded_at"}
 
 
 def utc_now() -> str:
     """The default clock: UTC, ISO 8601 to the millisecond. Envelope metadata only; the fold never sees it."""
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+
+
+class PreparedAppend(NamedTuple):
+    """An append checked as far as it can be without the write lock: its events' canonical bytes and envelope."""
+
+    match_id: str
+    events: list[dict]
+    bodies: list[bytes]
+    envelope: dict
+    expected_seq: int | None
+    idempotency_key: str | None
+    request_hash: str
 
 
 class Log:
@@ -52,12 +72,16 @@ class Log:
     One Log is one connection: use it from one thread (the web app opens one per request).
     """
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now,
+                 busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = path
-        self.db = sqlite_utils.Database(path)
+        self.db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=busy_timeout))
         self.db.enable_wal()
+        self.db.execute("PRAGMA synchronous = FULL")  # every commit fsyncs the WAL: acknowledged means durable
         self.db.execute("PRAGMA foreign_keys = ON")
         schema.upgrade(self.db)
+        # The key of this file's entries in the process's hot heads (an in-memory database is its own).
+        self.database = f":memory:{id(self)}" if str(path) == ":memory:" else str(Path(path).resolve())
         self.clock = clock
         self.catalogs = Catalogs(self.db, clock)
         self.snapshots = Snapshots(self.db)
@@ -94,7 +118,7 @@ class Log:
             catalog = self.catalog(catalog_name)
         except NotFound as error:
             raise Malformed(f"match_created names the catalog {catalog_name!r}: {error}") from None
-        state = self._check(None, decode(body), catalog, where="match_created (seq 1)")
+        state = self._check(engine.steps([decode(body)], catalog), where="match_created (seq 1)")
         players = event.get("players") or []
         token = secrets.token_urlsafe(24)
         digest = chain_hash(GENESIS_HASH, body)
@@ -111,7 +135,8 @@ class Log:
                 "match": match_id, "seq": 1, "type": "match_created", "body": body, "hash": digest,
                 "prev_hash": GENESIS_HASH, "idempotency_key": None, **envelope,
             })
-            self.snapshots.put(match_id, 1, state)
+        HOT.keep_shared(self.database, match_id, catalog_name, _shared_of(state))
+        HOT.keep(self.database, match_id, catalog_name, Head(1, digest, state))
         return match_id, token
 
     def append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
@@ -124,7 +149,19 @@ class Log:
           client reused a key, and silently dropping its new events would lose them).
         - Each event is folded onto the head state: `Malformed` if the engine cannot read it, `Refused` (with
           the violations) if a strict match breaks a rule; an audit match stores the event with its violations.
+        - `Busy` if the write lock could not be had within the busy timeout; nothing was written.
         """
+        prepared = self.prepare_append(match_id, events, expected_seq=expected_seq,
+                                       idempotency_key=idempotency_key, meta=meta)
+        heads: dict[str, tuple[str, Head]] = {}
+        with writing(self.db):
+            answer = self.write_append(prepared, heads)
+        self.make_hot(heads)
+        return answer
+
+    def prepare_append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
+                       idempotency_key: str | None = None, meta: dict | None = None) -> PreparedAppend:
+        """Check what `append` can check without the write lock; `Malformed` for a request that cannot be stored."""
         bodies = self._batch_bodies(match_id, events)
         envelope = self._envelope(meta)
         if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
@@ -132,47 +169,69 @@ class Log:
         if idempotency_key is not None and (not isinstance(idempotency_key, str) or not idempotency_key):
             raise Malformed(f"idempotency_key must be a non-empty string, not {idempotency_key!r}")
         request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
-        with writing(self.db):
-            match = self._match_row(match_id)
-            if idempotency_key is not None:
-                first = self._idempotent_answer(match_id, idempotency_key, request_hash)
-                if first is not None:
-                    return first
-            head_seq, prev_hash = match["head_seq"], match["head_hash"]
-            if expected_seq is not None and expected_seq != head_seq:
-                raise Conflict(f"match {match_id} is at seq {head_seq}, not {expected_seq}: "
-                               f"fetch the events after {expected_seq} and try again")
-            catalog = self.catalog(match["catalog"])
-            state = self._state(match_id, head_seq, catalog, save=True)
-            rows, multiples = [], []
+        return PreparedAppend(match_id, events, bodies, envelope, expected_seq, idempotency_key, request_hash)
+
+    def write_append(self, prepared: PreparedAppend, heads: dict[str, tuple[str, Head]]) -> dict:
+        """Write a prepared append inside the caller's write transaction; return its answer.
+
+        `heads` holds the new head of every match written in this transaction (so a second append to the same
+        match in it folds onto the first); once the transaction commits, `make_hot(heads)` keeps them in the process. If this
+        raises, the match's head is dropped from `heads`: it was being changed in place.
+        """
+        match_id, events, bodies = prepared.match_id, prepared.events, prepared.bodies
+        key = prepared.idempotency_key
+        row = self.db.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ?", [match_id]).fetchone()
+        if row is None:
+            raise NotFound(f"no match {match_id!r} in this log")
+        if key is not None:
+            first = self._idempotent_answer(match_id, key, prepared.request_hash)
+            if first is not None:
+                return first
+        head_seq, prev_hash, catalog_name = row
+        if prepared.expected_seq is not None and prepared.expected_seq != head_seq:
+            raise Conflict(f"match {match_id} is at seq {head_seq}, not {prepared.expected_seq}: "
+                           f"fetch the events after {prepared.expected_seq} and try again")
+        catalog = self.catalog(catalog_name)
+        state = self._head_to_change(match_id, catalog_name, catalog, head_seq, prev_hash, heads)
+        try:
+            rows, snapshots = [], []
+            # Fold the stored bytes, not the caller's dicts: the log holds exactly what the engine accepted.
+            folding = engine.steps([decode(body) for body in bodies], catalog, state, in_place=True)
             for offset, (event, body) in enumerate(zip(events, bodies)):
                 seq = head_seq + 1 + offset
-                where = _where(match_id, seq, event, offset, len(events))
-                # Fold the stored bytes, not the caller's dict: the log holds exactly what the engine accepted.
-                state = self._check(state, decode(body), catalog, where=where)
+                state = self._check(folding, where=_where(match_id, seq, event, offset, len(events)))
                 digest = chain_hash(prev_hash, body)
-                rows.append({"match": match_id, "seq": seq, "type": event["type"], "body": body, "hash": digest,
-                             "prev_hash": prev_hash, "idempotency_key": idempotency_key, **envelope})
+                rows.append((match_id, seq, event["type"], body, digest, prev_hash, prepared.envelope["recorded_at"],
+                             prepared.envelope["client"], key))
                 if seq % SNAPSHOT_EVERY == 0:
-                    multiples.append((seq, state))
+                    snapshots.append((seq, digest, encode(state)))
                 prev_hash = digest
             try:
-                self.db["events"].insert_all(rows)
+                self.db.conn.executemany(
+                    'INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
+                    "idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             except sqlite3.IntegrityError:
-                raise Conflict(f"match {match_id} moved on while appending at seq {head_seq + 1}; try again") from None
+                raise Conflict(f"match {match_id} moved on while appending at seq {head_seq + 1}; "
+                               "try again") from None
             new_head = head_seq + len(events)
             self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?",
                             [new_head, prev_hash, match_id])
-            for seq, folded in multiples:
-                self.snapshots.put(match_id, seq, folded)
-            self.snapshots.put(match_id, new_head, state)
-            # The previous head snapshot is superseded unless it also sits on a multiple.
-            self.snapshots.drop_superseded_head(match_id, new_head)
+            for seq, digest, blob in snapshots:
+                self.snapshots.put(match_id, seq, digest, blob)
             answer = {"seq": new_head, "hash": prev_hash}
-            if idempotency_key is not None:
-                self.db["idempotency"].insert({"match": match_id, "key": idempotency_key,
-                                               "request_hash": request_hash, "response": json.dumps(answer)})
+            if key is not None:
+                self.db.execute('INSERT INTO idempotency ("match", key, request_hash, response) VALUES (?, ?, ?, ?)',
+                                [match_id, key, prepared.request_hash, json.dumps(answer)])
+        except BaseException:
+            heads.pop(match_id, None)
+            raise
+        heads[match_id] = (catalog_name, Head(new_head, prev_hash, state))
         return answer
+
+    def make_hot(self, heads: dict[str, tuple[str, Head]]) -> None:
+        """Make the heads written by a committed transaction hot (see `write_append`)."""
+        for match_id, (catalog_name, head) in heads.items():
+            HOT.keep(self.database, match_id, catalog_name, head)
 
     def import_catalog(self, catalog: engine.Catalog, name: str | None = None, *, replace: bool = False) -> str:
         """Store `catalog` under `name` (default: the catalog's own `name`); return the name.
@@ -183,7 +242,9 @@ class Log:
         matches that use it. "demo" is the engine's built-in catalog and cannot be imported over. A catalog
         imported under another name than its own is renamed, so the engine sees the name the match gives.
         """
-        return self.catalogs.store(catalog, name, replace=replace)
+        stored = self.catalogs.store(catalog, name, replace=replace)
+        HOT.forget(self.database, stored)
+        return stored
 
     # --- reading -------------------------------------------------------------------------------------------
 
@@ -243,13 +304,14 @@ class Log:
             seq = head
         if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= head:
             raise NotFound(f"match {match_id} has events 1 to {head}; there is no state after event {seq!r}")
-        return self._state(match_id, seq, self.catalog(match["catalog"]), save=True)
+        return self._state(match_id, seq, match["catalog"], self.catalog(match["catalog"]), save=True)
 
     def fold_states(self, match_id: str, upto: int | None = None, *,
                     save: bool = True) -> Iterator[tuple[int, dict, dict]]:
         """Fold the match from seq 1, ignoring snapshots: yield (seq, event, state after it) for every seq.
 
-        For whoever needs every state (a timeline) or a fold that trusts no cache (verify). With `save`, the
+        For whoever needs every state (a timeline) or a fold that trusts no cache (verify). The state yielded is
+        the same object every time, changed in place by the next step: copy what you keep. With `save`, the
         multiples of SNAPSHOT_EVERY it passes are written to the cache if missing. `Inconsistent` at the first
         event that is missing or that the engine refuses.
         """
@@ -261,12 +323,12 @@ class Log:
 
     def _fold_states(self, match_id: str, upto: int, catalog: engine.Catalog, cached: set[int],
                      save: bool) -> Iterator[tuple[int, dict, dict]]:
-        state: dict | None = None
-        for seq, event in self._stored_events(match_id, 0, upto):
-            state = self._refold(match_id, seq, state, event, catalog)
+        passed = []
+        for seq, seq_hash, event, state in self._replay(match_id, 0, upto, catalog, None):
             if save and seq % SNAPSHOT_EVERY == 0 and seq not in cached:
-                self.snapshots.put_quietly(match_id, [(seq, state)])
+                passed.append((seq, seq_hash, encode(state)))
             yield seq, event, state
+        self.snapshots.put_quietly(match_id, passed)
 
     def verify_chain(self, match_id: str) -> dict:
         """Check the hash chain: {"ok", "head_seq", "head_hash", "bad_seq", "error"}.
@@ -315,8 +377,9 @@ class Log:
         return self.snapshots.seqs(match_id)
 
     def snapshot(self, match_id: str, seq: int) -> dict | None:
-        """The cached state after event `seq`, if the running engine version folded one."""
-        return self.snapshots.get(match_id, seq)
+        """The cached state after event `seq`, if the running engine version folded one that checks out."""
+        match = self._match_row(match_id)
+        return self.snapshots.get(match_id, seq, self._shared(match_id, match["catalog"]))
 
     def drop_snapshots(self, match_id: str | None = None, seqs: list[int] | None = None) -> int:
         """Delete snapshots (all, one match's, or some seqs of one match); return how many. No answer changes.
@@ -355,47 +418,84 @@ class Log:
                 raise Malformed(f"{where}: match_created can only be seq 1 of a new match")
         return bodies
 
-    def _check(self, state: dict | None, event: dict, catalog: engine.Catalog, *, where: str) -> dict:
-        """Fold `event` onto `state` for a write, turning the engine's refusals into the recorder's."""
+    def _check(self, folding: Iterator[dict], *, where: str) -> dict:
+        """The next state of a write's fold, turning the engine's refusals into the recorder's."""
         try:
-            return engine.apply(state, event, catalog)
+            return next(folding)
         except engine.MalformedEvent as error:
             raise Malformed(f"{where}: {error}") from None
         except engine.IllegalEvent as error:
             raise Refused(error.violations, f"{where} refused: {error}") from None
 
-    def _refold(self, match_id: str, seq: int, state: dict | None, event: dict, catalog: engine.Catalog) -> dict:
-        """Fold a stored event for a read; a refusal means the log and the engine disagree (`Inconsistent`)."""
-        try:
-            return engine.apply(state, event, catalog)
-        except engine.EngineError as error:
-            raise Inconsistent(match_id, seq, f"match {match_id}, stored event {seq} ({event.get('type')}) no "
-                                              f"longer folds with engine {engine.VERSION}: {error}") from None
+    def _head_to_change(self, match_id: str, catalog_name: str, catalog: engine.Catalog, seq: int, seq_hash: str,
+                        heads: dict[str, tuple[str, Head]]) -> dict:
+        """The head state for a write to fold onto in place: this transaction's, else the hot one (taken out of
+        the cache until the write commits), else one rebuilt from the snapshots and the log."""
+        pending = heads.pop(match_id, None)
+        if pending is not None and pending[1].seq == seq and pending[1].hash == seq_hash:
+            return pending[1].state
+        hot = HOT.take(self.database, match_id, catalog_name, seq, seq_hash)
+        if hot is not None:
+            return hot.state
+        return self._state(match_id, seq, catalog_name, catalog, save=True)
 
-    def _state(self, match_id: str, seq: int, catalog: engine.Catalog, *, save: bool) -> dict:
-        """The state after `seq`: the newest snapshot at or before it, plus a fold of the events after it."""
-        start, state = self.snapshots.newest(match_id, seq)
+    def _shared(self, match_id: str, catalog_name: str) -> dict[str, Any]:
+        """The card facts every state of the match shares, from a fold of its seq 1 (kept hot once known)."""
+        shared = HOT.shared(self.database, match_id, catalog_name)
+        if shared is None:
+            (_seq, _hash, _event, state), = self._replay(match_id, 0, 1, self.catalog(catalog_name), None)
+            shared = _shared_of(state)
+            HOT.keep_shared(self.database, match_id, catalog_name, shared)
+        return shared
+
+    def _state(self, match_id: str, seq: int, catalog_name: str, catalog: engine.Catalog, *, save: bool) -> dict:
+        """The state after `seq`: the newest usable snapshot at or before it, plus a fold of the events after it.
+
+        A new object each time, the caller's to keep or change."""
+        found = self.snapshots.load(match_id, seq, self._shared(match_id, catalog_name))
+        start, state = found if found is not None else (0, None)
         passed = []
-        for event_seq, event in self._stored_events(match_id, start, seq):
-            state = self._refold(match_id, event_seq, state, event, catalog)
+        for event_seq, seq_hash, _event, state in self._replay(match_id, start, seq, catalog, state):
             if event_seq % SNAPSHOT_EVERY == 0:
-                passed.append((event_seq, state))
+                passed.append((event_seq, seq_hash, encode(state)))
         if save and passed:
             if self.db.conn.in_transaction:  # a write already holds the lock: cache inside it
-                for passed_seq, passed_state in passed:
-                    self.snapshots.put(match_id, passed_seq, passed_state)
+                for passed_seq, seq_hash, blob in passed:
+                    self.snapshots.put(match_id, passed_seq, seq_hash, blob)
             else:
                 self.snapshots.put_quietly(match_id, passed)
         assert state is not None, "a match always has its seq 1"
         return state
 
-    def _stored_events(self, match_id: str, after: int, upto: int) -> Iterator[tuple[int, dict]]:
-        """(seq, event) for seqs after..upto, `Inconsistent` at the first one missing."""
+    def _replay(self, match_id: str, after: int, upto: int, catalog: engine.Catalog,
+                state: dict | None) -> Iterator[tuple[int, str, dict, dict]]:
+        """Fold the stored events after..upto onto `state` in place (the caller's own, or None from seq 1):
+        (seq, hash, event, state after it). A refusal means the log and the engine disagree (`Inconsistent`)."""
+        current: list[Any] = [after, None, {}]
+
+        def stored() -> Iterator[dict]:
+            for seq, seq_hash, event in self._stored_events(match_id, after, upto):
+                current[:] = seq, seq_hash, event
+                yield event
+
+        try:
+            for state in engine.steps(stored(), catalog, state, in_place=True):
+                seq, seq_hash, event = current
+                yield seq, seq_hash, event, state
+        except engine.EngineError as error:
+            seq, _hash, event = current
+            raise Inconsistent(match_id, seq, f"match {match_id}, stored event {seq} ({event.get('type')}) no "
+                                              f"longer folds with engine {engine.VERSION}: {error}") from None
+
+    def _stored_events(self, match_id: str, after: int, upto: int) -> Iterator[tuple[int, str, dict]]:
+        """(seq, hash, event) for seqs after..upto, `Inconsistent` at the first one missing."""
         expected = after + 1
-        for row in self._event_rows(match_id, after, upto):
-            if row["seq"] != expected:
+        rows = self.db.execute('SELECT seq, hash, body FROM events WHERE "match" = ? AND seq > ? AND seq <= ? '
+                               "ORDER BY seq", [match_id, after, upto])
+        for seq, seq_hash, body in rows:
+            if seq != expected:
                 break
-            yield row["seq"], decode(row["body"])
+            yield seq, seq_hash, decode(body)
             expected += 1
         if expected <= upto:
             raise Inconsistent(match_id, expected, f"match {match_id} has no stored event {expected} (its head is "
@@ -436,6 +536,10 @@ def _where(match_id: str, seq: int, event: dict, offset: int, count: int) -> str
     """How a message names an event of a batch: match, seq, type, and its place in the batch if there are several."""
     place = f", #{offset + 1} of {count} in the batch" if count > 1 else ""
     return f"match {match_id}, event {seq} ({event.get('type')}{place})"
+
+
+def _shared_of(state: dict) -> dict[str, Any]:
+    return {key: state[key] for key in SHARED}
 
 
 def _match_summary(row: dict) -> dict:

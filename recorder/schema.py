@@ -57,6 +57,20 @@ def m002_published(db: Database) -> None:
     db["matches"].add_column("published_at", str)
 
 
+@migrations()
+def m003_small_snapshots(db: Database) -> None:
+    """Snapshots become compressed states without the card facts, each beside the chain hash of its seq.
+
+    The old rows are a cache in the old format: dropped, not converted (reads rebuild what they need).
+    """
+    db["snapshots"].drop()
+    db["snapshots"].create(
+        {"match": str, "seq": int, "engine_version": str, "hash": str, "state": bytes},
+        pk=("match", "seq"), not_null={"engine_version", "hash", "state"},
+        foreign_keys=[("match", "matches", "id")],
+    )
+
+
 def upgrade(db: Database) -> None:
     """Apply every pending migration.
 
@@ -70,3 +84,4 @@ def upgrade(db: Database) -> None:
     except (sqlite3.OperationalError, sqlite3.IntegrityError):
         if migrations.pending(db):
             raise
+

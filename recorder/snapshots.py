@@ -1,21 +1,45 @@
 """The snapshot cache: folded states of a match, kept so that a read need not fold from seq 1.
 
 Snapshots are a cache, never truth: each is keyed by the `engine.VERSION` that folded it, and deleting any of them
-changes no answer. Policy: one snapshot at every seq that is a multiple of SNAPSHOT_EVERY, plus one at the head
-(see `recorder.log`).
+changes no answer. What is stored is small:
+
+- one snapshot at every seq that is a multiple of SNAPSHOT_EVERY, never one per append (the head state of a match
+  is kept hot in the process instead, see `recorder.heads`);
+- without the card facts (`engine.fold.SHARED`, written once by match_created and shared by every later state):
+  a loaded snapshot gets them back from the match's seq 1;
+- as zlib-compressed msgpack (a late-game state of ~25 KB packs to ~3 KB);
+- beside the chain hash of its seq. `load` checks that hash against the stored event before it trusts the state,
+  so a snapshot that does not belong to the log as it stands is discarded and rebuilt, never served. `_usable`
+  is the one place a snapshot is checked before use.
 """
 from __future__ import annotations
 
 import sqlite3
+import zlib
+from typing import Any
 
 import msgpack
 import sqlite_utils
 
 import engine
-from recorder.canonical import decode
+from engine.fold import SHARED
 from recorder.sql import writing
 
-SNAPSHOT_EVERY = 32
+SNAPSHOT_EVERY = 64
+_COMPRESSION = 6  # zlib level: 9 saves under 1% more and costs 20% more time
+
+
+def encode(state: dict[str, Any]) -> bytes:
+    """The stored bytes of a state: compressed msgpack, without the shared card facts."""
+    return zlib.compress(msgpack.packb({key: value for key, value in state.items() if key not in SHARED},
+                                       use_bin_type=True), _COMPRESSION)
+
+
+def decode(blob: bytes, shared: dict[str, Any]) -> dict[str, Any]:
+    """The state `encode` stored, with the match's card facts `shared` attached again (as `copy_state` does)."""
+    state = msgpack.unpackb(zlib.decompress(blob), raw=False)
+    state.update(shared)
+    return state
 
 
 class Snapshots:
@@ -30,36 +54,61 @@ class Snapshots:
                                [match_id, engine.VERSION])
         return [row[0] for row in rows]
 
-    def get(self, match_id: str, seq: int) -> dict | None:
-        """The cached state after event `seq`, if the running engine version folded one."""
-        row = self.db.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = ? AND engine_version = ?',
-                              [match_id, seq, engine.VERSION]).fetchone()
-        return None if row is None else decode(row[0])
+    def get(self, match_id: str, seq: int, shared: dict[str, Any]) -> dict | None:
+        """The cached state after event `seq`, if the running engine version folded one that checks out."""
+        found = self.load(match_id, seq, shared, exact=True)
+        return found[1] if found else None
 
-    def newest(self, match_id: str, seq: int) -> tuple[int, dict | None]:
-        """(seq, state) of the newest snapshot at or before `seq`; (0, None) if there is none."""
-        row = self.db.execute('SELECT seq, state FROM snapshots WHERE "match" = ? AND seq <= ? AND engine_version = ? '
-                              'ORDER BY seq DESC LIMIT 1', [match_id, seq, engine.VERSION]).fetchone()
-        return (row[0], decode(row[1])) if row else (0, None)
+    def load(self, match_id: str, seq: int, shared: dict[str, Any], *, exact: bool = False
+             ) -> tuple[int, dict[str, Any]] | None:
+        """(seq, state) of the newest usable snapshot at or before `seq` (exactly at it with `exact`), or None.
 
-    def put(self, match_id: str, seq: int, state: dict) -> None:
-        """Cache `state` as the state after `seq` (inside the caller's transaction)."""
-        self.db["snapshots"].insert({"match": match_id, "seq": seq, "engine_version": engine.VERSION,
-                                     "state": msgpack.packb(state, use_bin_type=True)}, replace=True)
+        A snapshot that fails its check is dropped (quietly: the cache is best effort) and the next older one
+        is tried."""
+        sql = ('SELECT s.seq, s.state, s.hash, e.hash FROM snapshots s LEFT JOIN events e '
+               'ON e."match" = s."match" AND e.seq = s.seq '
+               f'WHERE s."match" = ? AND s.seq {"=" if exact else "<="} ? AND s.engine_version = ? '
+               'ORDER BY s.seq DESC')
+        bad = []
+        try:
+            for found_seq, blob, claimed, actual in self.db.execute(sql, [match_id, seq, engine.VERSION]):
+                state = self._usable(found_seq, blob, claimed, actual, shared)
+                if state is not None:
+                    return found_seq, state
+                bad.append(found_seq)
+        finally:
+            if bad:
+                self.drop_quietly(match_id, bad)
+        return None
 
-    def put_quietly(self, match_id: str, states: list[tuple[int, dict]]) -> None:
+    def _usable(self, seq: int, blob: bytes, claimed: str, actual: str | None,
+                shared: dict[str, Any]) -> dict[str, Any] | None:
+        """The snapshot's state if it may be served: it claims the chain hash of the stored event at its seq and
+        decodes to a state at that seq. None means discard and rebuild."""
+        if actual is None or claimed != actual:
+            return None
+        try:
+            state = decode(blob, shared)
+        except (ValueError, zlib.error, msgpack.UnpackException, TypeError, AttributeError):
+            return None
+        return state if isinstance(state, dict) and state.get("seq") == seq else None
+
+    def put(self, match_id: str, seq: int, seq_hash: str, blob: bytes) -> None:
+        """Cache `blob` (a state as `encode` stored it) as the state after `seq`, whose event has the chain hash
+        `seq_hash`, inside the caller's transaction."""
+        self.db.execute('INSERT OR REPLACE INTO snapshots ("match", seq, engine_version, hash, state) '
+                        'VALUES (?, ?, ?, ?, ?)', [match_id, seq, engine.VERSION, seq_hash, blob])
+
+    def put_quietly(self, match_id: str, states: list[tuple[int, str, bytes]]) -> None:
         """Cache states computed by a read. Best effort: a busy database skips it, never fails the read."""
+        if not states:
+            return
         try:
             with writing(self.db):
-                for seq, state in states:
-                    self.put(match_id, seq, state)
+                for seq, seq_hash, blob in states:
+                    self.put(match_id, seq, seq_hash, blob)
         except sqlite3.OperationalError:
             pass
-
-    def drop_superseded_head(self, match_id: str, new_head: int) -> None:
-        """Delete the head snapshots older than `new_head` that do not sit on a multiple of SNAPSHOT_EVERY."""
-        self.db.execute('DELETE FROM snapshots WHERE "match" = ? AND seq < ? AND seq % ? != 0',
-                        [match_id, new_head, SNAPSHOT_EVERY])
 
     def drop(self, match_id: str | None = None, seqs: list[int] | None = None) -> int:
         """Delete snapshots (all, one match's, or some seqs of one match); return how many."""
@@ -71,3 +120,14 @@ class Snapshots:
                 params += list(seqs)
         with writing(self.db):
             return self.db.execute(sql, params).rowcount
+
+    def drop_quietly(self, match_id: str, seqs: list[int]) -> None:
+        """`drop` for a read that found bad snapshots: skipped if the database is busy or a write is open."""
+        if self.db.conn.in_transaction:
+            self.db.execute(f'DELETE FROM snapshots WHERE "match" = ? AND seq IN ({", ".join("?" for _ in seqs)})',
+                            [match_id, *seqs])
+            return
+        try:
+            self.drop(match_id, seqs)
+        except sqlite3.OperationalError:
+            pass

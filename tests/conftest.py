@@ -125,3 +125,20 @@ def demo_tokens(log: recorder.Log) -> dict[str, str]:
 def demo_ids(demo_tokens: dict[str, str]) -> list[str]:
     """The ids of the sample matches: [strict match id, audit match id]."""
     return list(demo_tokens)
+
+
+@pytest.fixture
+def folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seq of every state the engine folds from now on (every layer folds through `engine.steps`)."""
+    import engine
+
+    seqs: list[int] = []
+    real_steps = engine.steps
+
+    def counting_steps(events, catalog, state=None, **options):
+        for step in real_steps(events, catalog, state, **options):
+            seqs.append(step["seq"])
+            yield step
+
+    monkeypatch.setattr(engine, "steps", counting_steps)
+    return seqs

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import zlib
 from pathlib import Path
 
 import msgpack
@@ -11,6 +12,8 @@ import pytest
 import engine
 import recorder
 from recorder import Conflict, Log, Malformed, NotFound, Refused
+from recorder.heads import HOT
+from recorder.snapshots import encode
 
 NOTE = {"type": "note", "text": "table 4 starts"}
 
@@ -275,7 +278,11 @@ def test_a_batch_lands_whole_or_not_at_all(log: Log, tmp_db: Path, duel_created:
         log.append(match_id, notes(2) + [bad] + notes(1, start=3))
     assert log.match(match_id) == before
     assert row_count(tmp_db, "events") == 1
-    assert log.snapshot_seqs(match_id) == [1]
+    assert log.snapshot_seqs(match_id) == []
+    # The head state the refused batch was folded onto in place is not used again: the next append folds right.
+    assert log.append(match_id, notes(1))["seq"] == 2
+    assert log.state_at(match_id) == engine.fold([row["event"] for row in log.events(match_id)],
+                                                 engine.demo_catalog())
 
 
 def test_an_audit_match_stores_a_flagged_event(log: Log, audit_created: dict) -> None:
@@ -424,53 +431,83 @@ def long_match(log: Log, duel_created: dict, duel_game) -> str:
     return match_id
 
 
-def test_snapshots_sit_on_multiples_of_32_and_the_head(log: Log, long_match: str) -> None:
-    assert recorder.SNAPSHOT_EVERY == 32
-    assert log.snapshot_seqs(long_match) == [32, 64, 72]
+def test_snapshots_sit_on_multiples_only(log: Log, long_match: str) -> None:
+    assert recorder.SNAPSHOT_EVERY == 64
+    assert log.snapshot_seqs(long_match) == [64]  # no snapshot of the head: the head is kept hot instead
+
+
+def test_snapshots_hold_no_card_facts_and_are_compressed(log: Log, tmp_db: Path, long_match: str) -> None:
+    connection = sqlite3.connect(tmp_db)
+    blob, = connection.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = 64', [long_match]).fetchone()
+    connection.close()
+    stored = msgpack.unpackb(zlib.decompress(blob))
+    state = log.state_at(long_match, 64)
+    assert "cards" not in stored and "card_codes" not in stored
+    assert stored == {key: value for key, value in state.items() if key not in ("cards", "card_codes")}
+    assert len(blob) < len(msgpack.packb(stored)) / 3
 
 
 def test_deleting_the_snapshots_changes_no_answer(log: Log, long_match: str) -> None:
     before = [log.state_at(long_match, seq) for seq in range(1, 73)]
-    assert log.drop_snapshots() == 3
+    assert log.drop_snapshots() == 1
     assert [log.state_at(long_match, seq) for seq in range(1, 73)] == before
-    assert log.snapshot_seqs(long_match) == [32, 64]  # reads rebuilt the multiples they passed
+    assert log.snapshot_seqs(long_match) == [64]  # reads rebuilt the multiples they passed
     log.append(long_match, [NOTE])
-    assert log.snapshot_seqs(long_match) == [32, 64, 73]
+    assert log.snapshot_seqs(long_match) == [64]
 
 
-def test_the_head_state_starts_from_the_newest_snapshot(log: Log, long_match: str,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    applied = []
-    real_apply = engine.apply
-
-    def counting_apply(state, event, catalog):
-        applied.append(event["type"])
-        return real_apply(state, event, catalog)
-
-    monkeypatch.setattr(engine, "apply", counting_apply)
+def test_an_append_folds_only_its_own_events_onto_the_hot_head(log: Log, long_match: str,
+                                                                 folded: list[int]) -> None:
     log.append(long_match, [NOTE])
-    assert applied == ["note"]  # the head snapshot, then the new event: no re-fold
-    log.drop_snapshots(long_match, [73])
-    applied.clear()
+    assert folded == [73]  # the hot head, then the new event: no snapshot read, no re-fold
+    HOT.forget(log.database)  # as a new process finds the file
+    folded.clear()
     log.append(long_match, [NOTE])
-    assert len(applied) == (73 - 64) + 1  # from the snapshot at 64
+    assert folded == [1, *range(65, 75)]  # seq 1 for the card facts, the snapshot at 64 and the events after it
     log.drop_snapshots()
+    HOT.forget(log.database)
     log.append(long_match, [NOTE])
-    assert log.snapshot_seqs(long_match) == [32, 64, 75]  # the fold from seq 1 cached what it passed
+    assert log.snapshot_seqs(long_match) == [64]  # the fold from seq 1 cached what it passed
+
+
+def test_a_refused_event_leaves_the_hot_head_as_it_was(log: Log, long_match: str) -> None:
+    with pytest.raises(Refused):
+        log.append(long_match, [NOTE, {"type": "end_turn", "player": "P1"}, NOTE])  # P2's turn at seq 72
+    log.append(long_match, [NOTE])
+    assert log.state_at(long_match) == engine.fold([row["event"] for row in log.events(long_match)],
+                                                   engine.demo_catalog())
 
 
 def test_snapshots_of_another_engine_version_are_ignored(log: Log, tmp_db: Path, long_match: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     truth = log.state_at(long_match, 64)
     tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
-           (msgpack.packb({"seq": 64, "turn": 999}), long_match))
-    assert log.state_at(long_match, 64) == {"seq": 64, "turn": 999}  # the cache is really read...
+           (encode({**truth, "turn": 999}), long_match))
+    assert log.state_at(long_match, 64)["turn"] == 999  # the cache is really read...
     monkeypatch.setattr(engine, "VERSION", engine.VERSION + "-next")
     assert log.snapshot_seqs(long_match) == []
     assert log.state_at(long_match, 64) == truth  # ...and a new engine version ignores it
     log.append(long_match, [NOTE])
     assert log.state_at(long_match) == engine.fold([row["event"] for row in log.events(long_match)],
                                                    engine.demo_catalog())
+
+
+@pytest.mark.parametrize("edit", ["another seq's hash", "bytes that are no state", "the state of another seq"])
+def test_a_snapshot_that_does_not_match_what_it_claims_is_discarded_never_served(
+        log: Log, tmp_db: Path, long_match: str, edit: str) -> None:
+    truth = log.state_at(long_match, 64)
+    if edit == "another seq's hash":
+        tamper(tmp_db, 'UPDATE snapshots SET hash = (SELECT hash FROM events WHERE "match" = ? AND seq = 63) '
+                       'WHERE "match" = ? AND seq = 64', (long_match, long_match))
+    elif edit == "bytes that are no state":
+        tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
+               (msgpack.packb({"seq": 64, "turn": 999}), long_match))
+    else:
+        tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
+               (encode(log.state_at(long_match, 63)), long_match))
+    assert log.state_at(long_match, 64) == truth
+    assert log.snapshot_seqs(long_match) == [64]  # dropped, then rebuilt by the read that passed it
+    assert log.snapshot(long_match, 64) == truth
 
 
 # --- the file ----------------------------------------------------------------------------------------------------
@@ -481,7 +518,7 @@ def test_the_log_is_a_wal_file_with_its_migrations_recorded(log: Log, tmp_db: Pa
     applied = [row["name"] for row in log.db["_sqlite_migrations"].rows]
     with Log(tmp_db) as reopened:
         assert [row["name"] for row in reopened.db["_sqlite_migrations"].rows] == applied
-    assert applied[:2] == ["m001_create_tables", "m002_published"]
+    assert applied[:3] == ["m001_create_tables", "m002_published", "m003_small_snapshots"]
 
 
 def test_two_writers_on_one_file_never_interleave(tmp_db: Path, duel_created: dict) -> None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import msgpack
 import pytest
 
 import engine
 import recorder
 import replays
 from recorder import Log
+from recorder.snapshots import encode
 from replays import Cursor, Moment, OutOfRange
 
-TURNS = 22  # 72 events: more than 2 * SNAPSHOT_EVERY
+TURNS = 22  # 72 events: past the first multiple of SNAPSHOT_EVERY
 
 
 def fold_prefix(log: Log, match_id: str, seq: int) -> dict:
@@ -53,7 +53,7 @@ def test_seeking_to_n_equals_folding_the_first_n_events(log: Log, game: str, cac
     if cache == "another engine version":
         monkeypatch.setattr(engine, "VERSION", engine.VERSION + "-next")
     cursor = Cursor(log, game)
-    assert cursor.head_seq == 72 > 2 * recorder.SNAPSHOT_EVERY
+    assert cursor.head_seq == 72 > recorder.SNAPSHOT_EVERY
     for seq in range(1, cursor.head_seq + 1):
         assert cursor.state(seq) == fold_prefix(log, game, seq), f"seq {seq}"
     assert cursor.state() == cursor.state(72)
@@ -68,7 +68,7 @@ def test_seeking_backwards_and_at_random_equals_folding(log: Log, game: str) -> 
 def test_a_cursor_rebuilds_the_snapshot_cache_as_it_seeks(log: Log, game: str) -> None:
     log.drop_snapshots()
     Cursor(log, game).state(70)
-    assert log.snapshot_seqs(game) == [32, 64]
+    assert log.snapshot_seqs(game) == [64]
 
 
 def test_a_state_is_the_callers_to_keep(log: Log, game: str) -> None:
@@ -135,29 +135,23 @@ def test_stepping_by_turn(log: Log, game: str, seq: int, direction: int, expecte
     assert Cursor(log, game).step(seq, "turn", direction) == expected
 
 
-def test_the_timeline_is_folded_once_per_cursor(log: Log, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_timeline_is_folded_once_per_cursor(log: Log, game: str, folded: list[int]) -> None:
     cursor = Cursor(log, game)
-    calls = []
-    real_apply = engine.apply
-    monkeypatch.setattr(engine, "apply", lambda *args: calls.append(1) or real_apply(*args))
     seq = 1
     for _ in range(5):
         seq = cursor.step(seq, "turn", 1)
     cursor.step(seq, "resolution", -1)
-    assert seq == 18 and len(calls) == 72
+    assert seq == 18 and folded == list(range(1, 73))
 
 
-def test_a_new_cursor_on_the_same_head_reuses_the_timeline(log: Log, game: str,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_cursor_on_the_same_head_reuses_the_timeline(log: Log, game: str, folded: list[int]) -> None:
     Cursor(log, game).timeline
-    calls = []
-    real_apply = engine.apply
-    monkeypatch.setattr(engine, "apply", lambda *args: calls.append(1) or real_apply(*args))
+    folded.clear()
     again = Cursor(log, game)
-    assert again.step(1, "turn", 1) == 6 and calls == []
+    assert again.step(1, "turn", 1) == 6 and folded == []
     log.append(game, [{"type": "note", "text": "later"}])
     assert Cursor(log, game).timeline[-1] == Moment(73, "note", again.timeline[-1].turn)
-    assert len(calls) == 1 + 73  # the append's fold, then one new timeline
+    assert folded == [73] + list(range(1, 74))  # the append's fold, then one new timeline
 
 
 def test_the_timeline_names_every_chain_item_the_match_had(log: Log, demo_ids: list[str]) -> None:
@@ -250,10 +244,10 @@ def test_verify_fails_at_a_stored_event_the_engine_refuses(log: Log, tmp_db: Pat
 def test_verify_trusts_no_snapshot_and_drops_a_wrong_one(log: Log, tmp_db: Path, game: str) -> None:
     truth = log.state_at(game, 64)
     tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
-           (msgpack.packb({**truth, "turn": 999}), game))
+           (encode({**truth, "turn": 999}), game))
     result = replays.verify(log, game)
     assert result["ok"] and result["snapshots_dropped"] == [64]
-    assert log.snapshot_seqs(game) == [32, 72]
+    assert log.snapshot_seqs(game) == []
     assert Cursor(log, game).state(64) == truth
 
 

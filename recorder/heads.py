@@ -1,0 +1,75 @@
+"""What the process keeps hot of each match: its head state, and the card facts every state of it shares.
+
+An append folds its events onto the head state in place, so it neither decodes a snapshot nor folds anything
+already folded, nor copies the state. The entries are shared by every `Log` of the process on the same file (the web
+app opens one per thread), and are only ever trusted against the database: a head is used only when the match's
+row still names the same head seq and hash (another process may have appended), and is keyed by the engine
+version and catalog name it was folded with. A head state is private to the writers: a write takes it out of the
+cache (under SQLite's write lock, so one writer at a time), changes it, and puts it back once committed; reads
+never see it. The shared card facts are never changed by anyone.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+import engine
+
+CACHED_MATCHES = 1024  # hot heads kept per process: a big tournament's tables, at ~150 KB of Python objects each
+
+
+class Head(NamedTuple):
+    """A match's head: the seq and chain hash of its last event, and the state after it."""
+
+    seq: int
+    hash: str
+    state: dict[str, Any]
+
+
+class Hot:
+    """Heads and shared card facts by (database, match, engine version, catalog), least recently used dropped."""
+
+    def __init__(self, size: int = CACHED_MATCHES) -> None:
+        self.size = size
+        self._heads: OrderedDict[tuple, Head] = OrderedDict()
+        self._shared: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, database: str, match_id: str, catalog: str, seq: int, seq_hash: str) -> Head | None:
+        """Like `head`, but the head leaves the cache: a write changes its state in place, and puts the new head
+        back (`keep`) only once it has committed."""
+        key = (database, match_id, engine.VERSION, catalog)
+        with self._lock:
+            head = self._heads.pop(key, None)
+            if head is None or head.seq != seq or head.hash != seq_hash:
+                return None
+            return head
+
+    def keep(self, database: str, match_id: str, catalog: str, head: Head) -> None:
+        self._put(self._heads, (database, match_id, engine.VERSION, catalog), head)
+
+    def shared(self, database: str, match_id: str, catalog: str) -> dict[str, Any] | None:
+        """The card facts of the match (`engine.fold.SHARED` of its states), if known."""
+        with self._lock:
+            return self._shared.get((database, match_id, engine.VERSION, catalog))
+
+    def keep_shared(self, database: str, match_id: str, catalog: str, shared: dict[str, Any]) -> None:
+        self._put(self._shared, (database, match_id, engine.VERSION, catalog), shared)
+
+    def forget(self, database: str, catalog: str | None = None) -> None:
+        """Drop what is kept of the matches of `database` (those using `catalog`, if given)."""
+        with self._lock:
+            for table in (self._heads, self._shared):
+                for key in [key for key in table if key[0] == database and catalog in (None, key[3])]:
+                    del table[key]
+
+    def _put(self, table: OrderedDict, key: tuple, value: Any) -> None:
+        with self._lock:
+            table[key] = value
+            table.move_to_end(key)
+            while len(table) > self.size:
+                table.popitem(last=False)
+
+
+HOT = Hot()
