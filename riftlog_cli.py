@@ -278,21 +278,55 @@ def summary_text(match_id: str, state: dict[str, Any], seq: int, head_seq: int, 
     return "\n".join(lines)
 
 
+def seal_key_option() -> Any:
+    return click.option("--seal-key", type=click.Path(dir_okay=False), envvar="RIFTLOG_SEAL_KEY",
+                        help="The server's key file (default: $RIFTLOG_SEAL_KEY, else the database's path + "
+                             "'.seal-key'); created on first use.")
+
+
+def server_key(path: str | None):
+    from recorder.keys import ServerKey, default_key_path
+
+    return ServerKey.load(path or default_key_path(db_path()))
+
+
 @cli.command(short_help="Check MATCH's hash chain and re-fold it; exit 1 if it fails.")
 @click.argument("match_id", metavar="MATCH")
+@click.option("--seal", "code", help="A seal code from the match slip: also check events 1..its seq against it.")
+@seal_key_option()
 @db_option(None)
-def verify(match_id: str) -> None:
-    """Re-fold MATCH and check its hash chain; exit status 1 when it does not hold."""
+def verify(match_id: str, code: str | None, seal_key: str | None) -> None:
+    """Re-fold MATCH and check its hash chain, and with --seal that the record is still what was sealed; exit
+    status 1 when it does not hold."""
     import replays
+    from replays import seal
 
     with user_errors():
         log = open_log()
         log.match(match_id)
-        report = replays.verify(log, match_id)
+        report = replays.verify(log, match_id) if code is None else seal.check(log, match_id, code,
+                                                                              server_key(seal_key))
     echo_json(report)
     if not report.get("ok"):
-        raise click.ClickException(f"match {match_id} fails verification at seq {report.get('bad_seq')}: "
-                                   f"{report.get('error')}")
+        reason = f"at seq {report.get('bad_seq')}: {report.get('error')}" if report.get("bad_seq") is not None \
+            else f"against the seal: {(report.get('seal') or {}).get('error')}"
+        raise click.ClickException(f"match {match_id} fails verification {reason}")
+
+
+@cli.command(short_help="Seal MATCH's head: a code for the match slip.")
+@click.argument("match_id", metavar="MATCH")
+@seal_key_option()
+@db_option(None)
+def seal(match_id: str, seal_key: str | None) -> None:
+    """Sign MATCH's head with the server's key and print the seal; write its code on the match slip, and check
+    it later with `riftlog verify MATCH --seal CODE`."""
+    from replays import seal as seals
+
+    with user_errors():
+        log = open_log()
+        log.match(match_id)
+        answer = seals.seal(log, match_id, server_key(seal_key))
+    echo_json(answer)
 
 
 @cli.command(short_help="Create a match from a match_created JSON file.")

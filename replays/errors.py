@@ -20,3 +20,7 @@ class Unreplayable(ReplayError):
     def __init__(self, seq: int, message: str) -> None:
         self.seq = seq
         super().__init__(message)
+
+
+class Unsealable(ReplayError):
+    """The match does not verify, so it gets no seal."""

@@ -11,17 +11,21 @@ from typing import Any
 
 from flask import Flask
 
+from recorder.keys import default_key_path
+
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the riftlog app.
 
     Config: `DATABASE`, the SQLite file of the log (default `$RIFTLOG_DB`, else `riftlog.db` in the working
-    directory). `test_config` overrides any key.
+    directory); `SEAL_KEY`, the server's key file (default `$RIFTLOG_SEAL_KEY`, else beside the database; see
+    recorder.keys). `test_config` overrides any key.
     """
     app = Flask(__name__)
     app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db")
     if test_config is not None:
         app.config.update(test_config)
+    app.config.setdefault("SEAL_KEY", str(default_key_path(app.config["DATABASE"])))
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 

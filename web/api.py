@@ -13,8 +13,9 @@ from flask import Blueprint, abort, jsonify, request, url_for
 import engine
 import replays
 from recorder import access
+from replays import seal as seals
 
-from .db import get_log
+from .db import get_key, get_log
 from .params import bearer_token, read_body, read_int, read_seq
 from .readers import reader, redacted
 
@@ -158,11 +159,24 @@ def state(match_id: str):
     return jsonify(engine.view(cursor.state(seq), viewer))
 
 
+@bp.get("/matches/<match_id>/seal")
+def seal(match_id: str):
+    """The head signed with the server's key: {match, head_seq, head_hash, key_id, public_key, signature, code};
+    409 when the match does not verify."""
+    require_match(match_id)
+    return jsonify(seals.seal(get_log(), match_id, get_key()))
+
+
 @bp.get("/matches/<match_id>/verify")
 def verify(match_id: str):
-    """Re-fold the match and check its hash chain: {"ok", "head_seq", "head_hash"} (+ "bad_seq", "error")."""
+    """Re-fold the match and check its hash chain: {"ok", "head_seq", "head_hash"} (+ "bad_seq", "error");
+    with `seal=CODE`, also whether events 1..the sealed seq are still what was sealed ("seal": {seq, ok, error})."""
     require_match(match_id)
-    report = dict(replays.verify(get_log(), match_id))
+    code = request.args.get("seal")
+    if code is not None:
+        report = seals.check(get_log(), match_id, code, get_key())
+    else:
+        report = dict(replays.verify(get_log(), match_id))
     if report.get("ok"):
         report.pop("bad_seq", None)
         report.pop("error", None)

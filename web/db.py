@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask, current_app, g
 
 import recorder
+from recorder.keys import ServerKey
 
 
 def get_log() -> recorder.Log:
@@ -11,6 +12,13 @@ def get_log() -> recorder.Log:
     if "log" not in g:
         g.log = recorder.Log(current_app.config["DATABASE"])
     return g.log
+
+
+def get_key() -> ServerKey:
+    """The server's key (`SEAL_KEY`), read once per request; created on first use."""
+    if "key" not in g:
+        g.key = ServerKey.load(current_app.config["SEAL_KEY"])
+    return g.key
 
 
 def close_log(exception: BaseException | None = None) -> None:

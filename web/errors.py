@@ -23,6 +23,7 @@ STATUS = (
     (engine.MalformedEvent, 400),
     (replays.NotFound, 404),
     (replays.Unreplayable, 500),
+    (replays.Unsealable, 409),
 )
 
 
