@@ -23,9 +23,11 @@ import sqlite_utils
 
 import engine
 from engine.fold import SHARED
+from recorder.errors import Busy
 from recorder.sql import writing
 
 SNAPSHOT_EVERY = 64
+QUIET_WAIT_MS = 50  # how long a read waits for the write lock to cache what it folded
 _COMPRESSION = 6  # zlib level: 9 saves under 1% more and costs 20% more time
 
 
@@ -100,15 +102,20 @@ class Snapshots:
                         'VALUES (?, ?, ?, ?, ?)', [match_id, seq, engine.VERSION, seq_hash, blob])
 
     def put_quietly(self, match_id: str, states: list[tuple[int, str, bytes]]) -> None:
-        """Cache states computed by a read. Best effort: a busy database skips it, never fails the read."""
+        """Cache states computed by a read. Best effort: if the write lock is not free within QUIET_WAIT, skip it;
+        a read never waits long on writers or fails because of them."""
         if not states:
             return
+        waited = self.db.execute("PRAGMA busy_timeout").fetchone()[0]
+        self.db.execute(f"PRAGMA busy_timeout = {QUIET_WAIT_MS}")
         try:
             with writing(self.db):
                 for seq, seq_hash, blob in states:
                     self.put(match_id, seq, seq_hash, blob)
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, Busy):
             pass
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {int(waited)}")
 
     def drop(self, match_id: str | None = None, seqs: list[int] | None = None) -> int:
         """Delete snapshots (all, one match's, or some seqs of one match); return how many."""
@@ -129,5 +136,5 @@ class Snapshots:
             return
         try:
             self.drop(match_id, seqs)
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, Busy):
             pass

@@ -15,7 +15,7 @@ import replays
 from recorder import access
 from replays import seal as seals
 
-from .db import get_key, get_log
+from .db import get_key, get_log, get_writer
 from .params import bearer_token, read_body, read_int, read_seq
 from .readers import reader, redacted
 
@@ -56,10 +56,11 @@ def match(match_id: str):
 
 @bp.post("/matches/<match_id>/events")
 def append(match_id: str):
-    """Append one event or a batch: 201 {"seq", "hash"} | 400 | 401 | 403 | 404 | 409 | 422."""
+    """Append one event or a batch: 201 {"seq", "hash"} | 400 | 401 | 403 | 404 | 409 | 422 | 503 (busy: retry
+    after the `Retry-After` seconds). Written by the app's writer, in one commit with other requests' appends."""
     require_judge(match_id)
     events, options = parse_append(read_body())
-    result = get_log().append(match_id, events, **options)
+    result = get_writer().append(get_log(), match_id, events, **options)
     response = jsonify(result)
     response.status_code = 201
     return response

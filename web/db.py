@@ -1,4 +1,5 @@
-"""The per-request log, as in flaskr's db.py: opened on first use, kept in `g`, closed at teardown."""
+"""The per-request log, as in flaskr's db.py: opened on first use, kept in `g`, closed at teardown; and the app's
+one writer (`recorder.Writer`), which commits the appends of every request thread in groups."""
 from __future__ import annotations
 
 from flask import Flask, current_app, g
@@ -21,6 +22,11 @@ def get_key() -> ServerKey:
     return g.key
 
 
+def get_writer() -> recorder.Writer:
+    """The group-commit writer of the app's DATABASE, shared by every request."""
+    return current_app.extensions["riftlog.writer"]
+
+
 def close_log(exception: BaseException | None = None) -> None:
     log = g.pop("log", None)
     close = getattr(log, "close", None)
@@ -29,4 +35,7 @@ def close_log(exception: BaseException | None = None) -> None:
 
 
 def init_app(app: Flask) -> None:
+    # BUSY_TIMEOUT: how long the writer waits for a write lock another process holds before answering 503.
+    app.extensions["riftlog.writer"] = recorder.Writer(app.config["DATABASE"],
+                                                       busy_timeout=app.config.get("BUSY_TIMEOUT", 2.0))
     app.teardown_appcontext(close_log)

@@ -1,8 +1,8 @@
 """Errors as answers: JSON `{"error": message}` under /api, a small HTML page in the viewer.
 
 Domain errors map to statuses by class alone (see recorder/errors.py): NotFound -> 404, Conflict -> 409,
-Malformed -> 400, Refused -> 422 with its `violations`. A stored event that no longer folds (Inconsistent,
-Unreplayable) is the server's problem, not the client's: 500 with the message.
+Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with `Retry-After`. A stored event that no
+longer folds (Inconsistent, Unreplayable) is the server's problem, not the client's: 500 with the message.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ STATUS = (
     (recorder.Conflict, 409),
     (recorder.Refused, 422),
     (recorder.Malformed, 400),
+    (recorder.Busy, 503),
     (recorder.Inconsistent, 500),
     (engine.IllegalEvent, 422),
     (engine.MalformedEvent, 400),
@@ -61,7 +62,8 @@ def http_error(error: HTTPException):
 
 def domain_error(error: Exception):
     status = status_of(error)
-    return answer(status, str(error) or type(error).__name__, getattr(error, "violations", None))
+    headers = {"Retry-After": str(error.retry_after)} if isinstance(error, recorder.Busy) else None
+    return answer(status, str(error) or type(error).__name__, getattr(error, "violations", None), headers)
 
 
 def init_app(app: Flask) -> None:

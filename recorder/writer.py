@@ -1,0 +1,141 @@
+"""Group commit: one thread writes the appends of many callers and commits them together.
+
+SQLite has one write lock per file, and a durable commit costs an fsync. Callers that each open a transaction queue
+up on the lock (and, past the busy timeout, fail with "database is locked"); one writer that takes every append
+waiting in its queue, writes each in its own savepoint and commits them all at once carries many callers' events
+on one fsync. An append that is refused (Conflict, Refused, Malformed...) rolls back to its savepoint and leaves the
+others of its group alone. Each caller gets its answer only once the group has committed: acknowledged means
+durable, as with `Log.append`.
+
+The web app (`web.db`) routes every append through one `Writer` per database file. A caller whose append has not
+been started within `wait` seconds, or whose group could not get the write lock within the busy timeout (another
+process holds the file), gets `Busy` and nothing of its append is written.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from recorder.errors import Busy, RecorderError
+from recorder.heads import Head
+from recorder.log import Log, PreparedAppend, utc_now
+from recorder.sql import savepoint, writing
+
+WAIT = 5.0  # seconds an append may wait in the queue before it is Busy
+BUSY_TIMEOUT = 2.0  # seconds the writer waits for SQLite's lock (held by another process) before its group is Busy
+MOST_PER_COMMIT = 512  # appends one commit carries at most, so that one group never holds the lock for long
+IDLE = 30.0  # seconds without appends after which the thread closes its connection and ends (restarted on demand)
+
+
+class _Job:
+    """One caller's append, from the queue to its answer."""
+
+    def __init__(self, prepared: PreparedAppend) -> None:
+        self.prepared = prepared
+        self._lock = threading.Lock()
+        self._state = "queued"
+        self._done = threading.Event()
+        self._outcome: Any = None
+
+    def start(self) -> bool:
+        """Claim the job for a commit; False if its caller has given up waiting."""
+        with self._lock:
+            if self._state == "cancelled":
+                return False
+            self._state = "started"
+            return True
+
+    def finish(self, outcome: Any) -> None:
+        self._outcome = outcome
+        self._done.set()
+
+    def answer(self, wait: float) -> dict:
+        """The append's answer, or its error raised. A job not started within `wait` is withdrawn: `Busy`."""
+        if not self._done.wait(wait):
+            with self._lock:
+                if self._state == "queued":
+                    self._state = "cancelled"
+                    raise Busy(f"the log is busy: the append to match {self.prepared.match_id} waited {wait:g} s "
+                               "without being written; nothing was written; try again")
+            self._done.wait()  # started: its group commits or fails shortly
+        if isinstance(self._outcome, BaseException):
+            raise self._outcome
+        return self._outcome
+
+
+class Writer:
+    """The one writer of the database at `path` in this process: `append` as `Log.append`, committed in groups."""
+
+    def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now, wait: float = WAIT,
+                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+        self.path = path
+        self.clock = clock
+        self.wait = wait
+        self.busy_timeout = busy_timeout
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def __repr__(self) -> str:
+        return f"Writer({str(self.path)!r})"
+
+    def append(self, log: Log, match_id: str, events: list[dict], **options: Any) -> dict:
+        """`log.append(match_id, events, **options)`, written by the writer thread with other callers' appends.
+
+        `log` (the caller's own) checks the request first, so a malformed one never reaches the queue."""
+        job = _Job(log.prepare_append(match_id, events, **options))
+        with self._lock:
+            self._queue.put(job)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=f"riftlog-writer {self.path}", daemon=True)
+                self._thread.start()
+        return job.answer(self.wait)
+
+    def _run(self) -> None:
+        log = Log(self.path, clock=self.clock, busy_timeout=self.busy_timeout)
+        try:
+            while True:
+                try:
+                    job = self._queue.get(timeout=IDLE)
+                except queue.Empty:
+                    with self._lock:
+                        if self._queue.empty():
+                            self._thread = None
+                            return
+                    continue
+                jobs = [job]
+                while len(jobs) < MOST_PER_COMMIT:
+                    try:
+                        jobs.append(self._queue.get_nowait())
+                    except queue.Empty:
+                        break
+                self._commit(log, [job for job in jobs if job is not None and job.start()])
+        finally:
+            log.close()
+
+    @staticmethod
+    def _commit(log: Log, jobs: list[_Job]) -> None:
+        """Write every job in one transaction, each in its own savepoint; answer them once it has committed."""
+        if not jobs:
+            return
+        outcomes: list[Any] = []
+        heads: dict[str, tuple[str, Head]] = {}
+        try:
+            with writing(log.db):
+                for job in jobs:
+                    try:
+                        with savepoint(log.db):
+                            outcomes.append(log.write_append(job.prepared, heads))
+                    except Exception as error:  # noqa: BLE001 - this caller's error, handed to this caller
+                        outcomes.append(error)
+        except Exception as error:  # noqa: BLE001 - the group as a whole failed (Busy, I/O): nothing was written
+            failure = error if isinstance(error, RecorderError) else Busy(f"the log could not commit: {error}")
+            for job in jobs:
+                job.finish(failure)
+            return
+        log.make_hot(heads)
+        for job, outcome in zip(jobs, outcomes):
+            job.finish(outcome)
