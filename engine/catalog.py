@@ -13,6 +13,9 @@ the keys of `FACT_KEYS`:
 - `tags` (list of str): champion, region, faction and species tags (rule 139.1).
 - `keywords` (sorted list of str): the keywords the card itself has (rule 712), without their
   numbers: "[Assault 2]" is "Assault".
+- `keyword_values` (map of str to int): the numbers printed with its keywords, e.g. {"Assault": 2}; a keyword
+  printed without a number is left out and counts as 1 (rules 719.1.b.3, 726.1.b.3). Optional in stored
+  catalogs (a catalog stored before it existed reads as {}).
 
 The engine never reads rules text (contract section 1), so a catalog holds facts only.
 
@@ -34,7 +37,9 @@ SUPERTYPES: tuple[str | None, ...] = (None, "Champion", "Signature", "Token")
 DOMAINS: tuple[str, ...] = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 FACT_KEYS: tuple[str, ...] = (
     "name", "code", "type", "supertype", "domains", "energy", "power", "might", "tags", "keywords",
+    "keyword_values",
 )
+OPTIONAL_FACTS: dict[str, Any] = {"keyword_values": {}}
 
 # Release order of the gallery's sets: the "first printing" of a card is its printing in the earliest
 # set (then a regular printing before a showcase variant, then the lowest collector number). Sets not
@@ -75,6 +80,7 @@ RECRUIT: dict[str, Any] = {
     "might": 1,
     "tags": ["Recruit"],
     "keywords": [],
+    "keyword_values": {},
 }
 
 _TYPE_PREFIX = re.compile(r"^Riftbound\b([^:\n]*):[ \t]*")
@@ -96,7 +102,7 @@ def basic_cards() -> list[dict]:
     runes = [
         {
             "name": name, "code": code, "type": "Rune", "supertype": None, "domains": [domain],
-            "energy": 0, "power": 0, "might": None, "tags": [], "keywords": [],
+            "energy": 0, "power": 0, "might": None, "tags": [], "keywords": [], "keyword_values": {},
         }
         for name, (domain, code) in BASIC_RUNES.items()
     ]
@@ -124,7 +130,8 @@ class Catalog:
         for index, card in enumerate(cards):
             _check_card(card, f"catalog {name!r}: card #{index}")
         self._cards: list[dict] = sorted(
-            ({key: copy.deepcopy(card[key]) for key in FACT_KEYS} for card in cards), key=_sort_key
+            ({key: copy.deepcopy(card.get(key, OPTIONAL_FACTS.get(key))) for key in FACT_KEYS} for card in cards),
+            key=_sort_key
         )
         self._index: dict[str, dict] = {}
         for card in self._cards:
@@ -199,7 +206,7 @@ def _check_card(card: object, where: str) -> None:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"{where}: field 'name' must be a non-empty string, got {name!r}")
     where = f"{where} ({name!r})"
-    keys = set(card)
+    keys = set(card) | set(OPTIONAL_FACTS)
     if keys != set(FACT_KEYS):
         raise ValueError(
             f"{where}: the facts must be exactly {list(FACT_KEYS)}; "
@@ -229,13 +236,18 @@ def _check_card(card: object, where: str) -> None:
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords) \
             or keywords != sorted(set(keywords)):
         raise bad("keywords", "a sorted list of distinct strings")
+    values = card.get("keyword_values", {})
+    if not isinstance(values, dict) or not all(keyword in keywords and _is_count(value)
+                                               for keyword, value in values.items()):
+        raise ValueError(f"{where}: field 'keyword_values' must map keywords of the card to whole numbers, "
+                         f"got {values!r}")
 
 
 def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def parse_keywords(rules_text: str | None, name: str | None = None) -> list[str]:
+def keyword_terms(rules_text: str | None, name: str | None = None) -> dict[str, int | None]:
     """The keywords a card has, read from the bracketed terms of its rules text (rule 712).
 
     A keyword ability is printed at the start of a line of rules text, e.g.
@@ -243,7 +255,7 @@ def parse_keywords(rules_text: str | None, name: str | None = None) -> list[str]
     "Riftbound <type>: <name>." prefix is skipped first (the card's `name`, when given, tells where it
     ends; otherwise it ends at the first period). At the start of each line, consecutive bracketed
     terms are read; a term is a keyword when it is a capitalised word or words, optionally followed by
-    a number that is dropped ("Assault 2" -> "Assault"). Not keywords, and so excluded:
+    a number, its value ("Assault 2" -> "Assault": 2). Not keywords, and so excluded:
     - cost and stat symbols and markers: "[1]", "[C]", "[A]", "[T]", "[S]", "[E]", "[>]", ... (one letter,
       digits or punctuation) and all-capitals markers ("[NO TEXT]", "[ADD]");
     - the terms of NOT_KEYWORDS (instruction verbs and conditions);
@@ -251,12 +263,12 @@ def parse_keywords(rules_text: str | None, name: str | None = None) -> list[str]
     - "[Action]" / "[Reaction]" before the arrow "[>]", the timing of an activated ability.
     Bracketed terms anywhere else (reminder text, granted keywords such as "give a unit [Assault 2]
     this turn", keywords conditional on "[Empowered][>]" or "[Level 6][>]") are not the card's keywords.
-    Returns a sorted list without duplicates.
+    Returns each keyword with its printed number, or None when it has none.
     """
     if not rules_text:
-        return []
+        return {}
     text = _strip_prefix(rules_text, name)
-    found: set[str] = set()
+    found: dict[str, int | None] = {}
     for line in text.split("\n"):
         rest = line.lstrip()
         while True:
@@ -268,15 +280,27 @@ def parse_keywords(rules_text: str | None, name: str | None = None) -> list[str]
             shape = _KEYWORD_SHAPE.match(term)
             if shape is None or term.isupper() or shape.group(1) in NOT_KEYWORDS:
                 break
-            keyword = shape.group(1)
+            keyword, number = shape.group(1), shape.group(2)
+            value = int(number) if number else found.get(keyword)
             if rest.startswith(_ARROWS):
                 if keyword not in ABILITY_TIMINGS:
-                    found.add(keyword)
+                    found[keyword] = value
                 break
             if rest[:1].islower():
                 break
-            found.add(keyword)
-    return sorted(found)
+            found[keyword] = value
+    return found
+
+
+def parse_keywords(rules_text: str | None, name: str | None = None) -> list[str]:
+    """The keywords a card has (see `keyword_terms`), sorted, without their numbers."""
+    return sorted(keyword_terms(rules_text, name))
+
+
+def parse_keyword_values(rules_text: str | None, name: str | None = None) -> dict[str, int]:
+    """The numbers printed with a card's keywords ("[Assault 2]" -> {"Assault": 2}); see `keyword_terms`."""
+    return {keyword: value for keyword, value in sorted(keyword_terms(rules_text, name).items())
+            if value is not None}
 
 
 def _strip_prefix(rules_text: str, name: str | None) -> str:
@@ -376,6 +400,7 @@ def _read_printing(raw: object, index: int) -> dict:
         "might": _number(raw, "might", where),
         "tags": list(dict.fromkeys(_string_list(raw, "tags", where))),
         "keywords": parse_keywords(rules_text, name),
+        "keyword_values": parse_keyword_values(rules_text, name),
         "_order": (set_rank, set_id, is_variant, collector, index),
     }
 
@@ -387,6 +412,7 @@ def _merge(printings: list[dict]) -> dict:
     for printing in printings[1:]:
         card["tags"].extend(tag for tag in printing["tags"] if tag not in card["tags"])
         card["keywords"] = sorted(set(card["keywords"]) | set(printing["keywords"]))
+        card["keyword_values"] = {**printing["keyword_values"], **card["keyword_values"]}
         if card["supertype"] is None and printing["supertype"] is not None:
             card["supertype"] = printing["supertype"]
     return card

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, effects, timing
+from engine import cleanup, effects, showdown, timing
 from engine.objects import State, is_location, move_to_zone, new_id
 from engine.rulings import Context
 
@@ -58,17 +58,26 @@ def check_targets(context: Context, targets: list[str], item: dict[str, Any]) ->
 
 
 def trigger(context: Context, event: dict[str, Any]) -> None:
-    """A triggered ability goes on the chain as the newest item (004 rules 541, 583); its controller gains priority
-    (333.1.c.3)."""
+    """A triggered ability goes on the chain as the newest item (332, 328.1; 004 rule 583); its controller gains
+    priority (333.1.c.3). In a combat's showdown, triggers recorded before anything else happened form the Initial
+    Chain (342); in the beginning step, a Temporary trigger (728.1.b) is one the engine was waiting for."""
     state = context.state
     player = context.player(event)
     if state["phase"] == "setup":
         context.fail("583", f"{player} triggers an ability before the first turn has begun")
+    initial = showdown.joins_initial_chain(state)
+    if initial:
+        showdown.check_initial_order(context, player)
     source = context.object(event["source"], "583", f"{player} triggers {event['ability']!r}")
     context.check(source["controller"] == player, "182.3.b",
                   f"{player} triggers an ability of {source['id']} ({source['card']}), which {source['controller']} "
                   f"controls")
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
+    if initial:
+        item["initial"] = True
+        state["showdown"]["initial_chain"] = True
+    if source["id"] in state["temporary_due"]:
+        state["temporary_due"].remove(source["id"])
     item["targets"] = check_targets(context, event.get("targets", []), item)
     finalize(context, item)
     timing.after_chain_change(state)
@@ -97,4 +106,6 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     if state["phase"] == "over":
         return
     cleanup.cleanup(context)
+    if not state["chain"] and state["showdown"] is not None:
+        showdown.chain_resolved(context)
     timing.after_chain_change(state)

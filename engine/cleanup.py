@@ -1,12 +1,19 @@
-"""Cleanups (rules 518-526, 2025-06-02 Core Rules).
+"""Cleanups (2025-06-02 Core Rules 518-526) and the turn player's choice of what begins first.
 
 A cleanup happens after a chain item resolves, after a move, after a showdown and after a combat (519), and in the
-end of turn's cleanup step (517.3). So far: lethal damage (520) and gear recalled from battlefields (144.3).
-Showdowns and combats (524-526) come with the combat work.
+end of turn's cleanup step (517.3). In order: units with lethal damage die (520), gear away from a base is recalled
+(144.3, 619.1), Attacker and Defender designations leave units no longer at the combat's battlefield (521), hidden
+cards leave battlefields where their controller has no unit (523), control follows presence (181.4.d), combats
+are marked pending where two players' units meet (524), and, in a neutral open state, a showdown begins at a
+contested battlefield nobody controls (525), or else a pending combat begins (526). When several battlefields
+qualify, the turn player chooses (`choose`), and the engine awaits that choice.
 """
 from __future__ import annotations
 
-from engine.objects import move_to_zone
+from typing import Any
+
+from engine import combat, control, showdown
+from engine.objects import battlefield, move_to_zone
 from engine.rulings import Context
 
 
@@ -18,4 +25,71 @@ def cleanup(context: Context) -> None:
         if obj["type"] == "Unit" and obj["damage"] > 0 and obj["damage"] >= (obj["might"] or 0):
             move_to_zone(state, obj, "trash")  # rule 520 (139.2.a): lethal damage kills
         elif obj["type"] == "Gear" and not obj["location"].startswith("base:"):
-            move_to_zone(state, obj, "board", f"base:{obj['controller']}")  # rule 144.3: recalled to base
+            move_to_zone(state, obj, "board", f"base:{obj['controller']}")  # rules 144.3, 619.1: recalled
+    fight = state["combat"]
+    for obj in state["objects"].values():  # rule 521
+        if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):
+            obj["attacker"] = obj["defender"] = False
+    for entry in state["battlefields"]:  # rule 523
+        hidden = state["objects"].get(entry["facedown"] or "")
+        if hidden is not None and hidden["controller"] not in control.players_at(state, entry["id"]):
+            entry["facedown"] = None
+            move_to_zone(state, hidden, "trash")
+    control.lose_absent_control(state)
+    for entry in state["battlefields"]:  # rule 524
+        entry["pending_combat"] = len(control.players_at(state, entry["id"])) >= 2
+    begin_next(context)
+
+
+def showdown_candidates(state: dict[str, Any]) -> list[str]:
+    """Rule 525: contested battlefields nobody controls, with units of one player only (two players' units make a
+    combat, 526)."""
+    return [entry["id"] for entry in state["battlefields"]
+            if entry["contested"] and entry["controller"] is None and not entry["pending_combat"]]
+
+
+def combat_candidates(state: dict[str, Any]) -> list[str]:
+    """Rule 526: battlefields with a pending combat."""
+    return [entry["id"] for entry in state["battlefields"] if entry["pending_combat"]]
+
+
+def begin_next(context: Context) -> None:
+    """Rules 525-526, only in a neutral open state with no combat or choice under way."""
+    state = context.state
+    if state["chain"] or state["showdown"] or state["combat"] or state["choice"] or state["phase"] in ("setup", "over"):
+        return
+    for kind, rule, candidates in (("showdown", "525", showdown_candidates(state)),
+                                   ("combat", "526", combat_candidates(state))):
+        if len(candidates) == 1:
+            begin(context, kind, candidates[0])
+            return
+        if candidates:
+            state["choice"] = {"player": state["turn_player"], "kind": kind, "rule": rule, "candidates": candidates}
+            state["priority"] = None
+            return
+
+
+def begin(context: Context, kind: str, battlefield_id: str) -> None:
+    """Begin a showdown (340.2, 341) or a combat (340.1, 624) at a battlefield."""
+    if kind == "combat":
+        combat.begin(context, battlefield_id)
+    else:
+        contester = battlefield(context.state, battlefield_id)["contested_by"]
+        showdown.begin(context, battlefield_id, contester, None, is_combat=False)
+
+
+def choose(context: Context, event: dict[str, Any]) -> None:
+    """The turn player chooses where the next showdown or combat begins (525-526)."""
+    state = context.state
+    player = context.player(event)
+    pending = state["choice"]
+    if pending is None:
+        context.fail("525", f"{player} chooses {event['choice']!r}, but no choice is awaited now")
+    context.check(player == pending["player"], pending["rule"],
+                  f"{player} chooses where the next {pending['kind']} begins; the turn player {pending['player']} "
+                  f"chooses")
+    if event["choice"] not in pending["candidates"]:
+        context.fail(pending["rule"], f"{player} chooses {event['choice']!r}; the {pending['kind']} may begin at "
+                                      f"{' or '.join(pending['candidates'])}")
+    state["choice"] = None
+    begin(context, pending["kind"], event["choice"])

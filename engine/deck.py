@@ -17,14 +17,24 @@ from engine.rulings import Context
 
 
 def draw_cards(context: Context, player: str, cards: list[str | None]) -> None:
-    """Draw each card in turn into the player's hand (rule 591), burning out on an empty deck (rule 607)."""
+    """Draw each card in turn into the player's hand (rule 591), burning out on an empty deck (rule 607).
+
+    A burn out shuffles the trash into the deck and gives an opponent a point (607.2). If the deck is still empty,
+    nothing is drawn (the recorder writes the card as null): each further draw burns out again, until an opponent
+    reaches the victory score (607.3, 607.3.a).
+    """
     state = context.state
     entry = state["players"][player]
     for reference in cards:
+        if state["winner"] is not None:
+            return
         if entry["deck_count"] == 0:
             burn_out(context, player)
+            if state["winner"] is not None:
+                return
         if entry["deck_count"] == 0:
-            context.flag("607.3", f"{player} cannot draw: their main deck and trash are empty")
+            context.check(reference is None, "607.3", f"{player} draws {reference!r}, but their main deck and "
+                                                       f"trash are empty: the burn out draws nothing")
             continue
         name = None if reference is None else card_name(state, reference, f"{player}'s draw")
         entry["hand"].append(take_from_deck(context, player, name, "hand", "591.1"))

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import deck, scoring
+from engine import control, deck, movement, play, scoring
 from engine.errors import MalformedEvent
-from engine.objects import card_name, create_object, move_to_zone, place_on_board, refresh, resolve_location, \
-    reveal_card
+from engine.objects import card_name, create_object, is_location, move_to_zone, place_on_board, refresh, \
+    remove_from_zone, resolve_location, reveal_card
 from engine.rulings import Context
 
 Op = Callable[[Context, dict[str, Any], dict[str, Any], "set[str] | None"], None]
-NOT_YET = {"move": "moves, showdowns and combat", "play": "plays inside an effect"}
+# Ops that would take the Champion Legend out of its zone, which nothing does (106.5.d).
+DISPLACING = ("kill", "banish", "return", "recall", "move")
 
 
 def apply_effects(context: Context, item: dict[str, Any], effect_list: list[dict[str, Any]],
@@ -32,9 +33,6 @@ def apply_effects(context: Context, item: dict[str, Any], effect_list: list[dict
         context.check(not extra, "352.11.b", f"{item['id']} keeps targets it never chose: {', '.join(extra)}")
         kept = set(targets_kept)
     for effect in effect_list:
-        if effect["op"] in NOT_YET:
-            raise MalformedEvent(f"effect op {effect['op']!r} ({NOT_YET[effect['op']]}) is not supported by this "
-                                 f"engine yet")
         if context.state["phase"] == "over":
             return
         OPS[effect["op"]](context, item, effect, kept)
@@ -49,6 +47,10 @@ def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
         context.flag("356.3.e.6", f"{item['id']} {op}: {target!r} is no object of this match")
         return None
     name = f"{target} ({obj['card']})"
+    if obj["zone"] == "legend" and op in DISPLACING:
+        context.flag("106.5.d", f"{item['id']} {op}s {name}: the Champion Legend cannot be removed, moved or "
+                                f"displaced from the Legend Zone")
+        return None
     if target in item["targets"]:
         if kept is not None and target not in kept:
             context.flag("352.11.b", f"{item['id']} {op}s {name}, a target it did not keep")
@@ -146,6 +148,12 @@ def _exhaust(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
         obj["exhausted"] = True
 
 
+def _move(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    obj = _target(context, item, effect, kept)
+    if obj is not None:
+        movement.move_op(context, item, obj, effect["to"])
+
+
 def _recall(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     obj = _target(context, item, effect, kept)
     if obj is not None:  # rule 617: a change of location that is not a move
@@ -181,7 +189,8 @@ def _hand_card(context: Context, player: str, reference: str | None, op: str) ->
                 if wanted is None and name is not None:
                     reveal_card(state, state["objects"][object_id], name)
                 return state["objects"][object_id]
-    context.flag("598.4", f"{player} {op}s {reference!r}, which is not in their hand")
+    context.flag({"discard": "598.1", "reveal": "600.1"}[op], f"{player} {op}s {reference!r}, which is not in "
+                                                              f"their hand")
     return None
 
 
@@ -221,7 +230,8 @@ def _recycle(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
 
 
 def _counter(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    """Rule 601: a countered card does nothing and goes to the trash; a countered ability ceases to exist."""
+    """Rule 601.1.a: a countered card does nothing and goes to the trash; an ability taken off the chain ceases to
+    exist (543.1.a.3)."""
     state = context.state
     countered = next((entry for entry in state["chain"] if entry["id"] == effect["item"]), None)
     if not context.check(countered is not None, "601.3", f"{item['id']} counters {effect['item']!r}, which is "
@@ -237,6 +247,15 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
     """Rules 170-178: a token enters the board, exhausted unless the effect says ready (139.4, 175.1)."""
     state = context.state
     controller = context.player(effect, "controller")
+    location = resolve_location(state, controller, effect.get("to"))
+    if not is_location(state, location):
+        context.flag("356.3.e.6", f"{item['id']} creates a token at {effect.get('to')!r}, which is no location of "
+                                  f"this match")
+        return
+    if location.startswith("base:") and location != f"base:{controller}":
+        context.flag("106.2.d", f"{item['id']} puts a token {controller} controls into {location}: no player "
+                                f"controls objects in another player's base")
+        return
     kind = effect["kind"]
     known = state["cards"].get(kind, {})
     might = effect.get("might", known.get("might"))
@@ -248,7 +267,9 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
     obj = state["objects"][object_id]
     obj["controller"] = controller
     refresh(state, obj)
-    place_on_board(state, obj, resolve_location(state, controller, effect.get("to")))
+    place_on_board(state, obj, location)
+    if not location.startswith("base:"):
+        control.arrive(state, obj, location)
 
 
 def _point(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -260,9 +281,17 @@ def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
     if obj is None:
         return
     new_controller = context.player(effect)
+    if new_controller == obj["controller"]:
+        return
+    state = context.state
+    location = obj["location"]
+    remove_from_zone(state, obj)  # out of the old controller's lists (a rune's too) before control changes
     obj["controller"] = new_controller
-    if obj["location"].startswith("base:"):  # rule 106.2.d: nobody controls objects in another player's base
-        move_to_zone(context.state, obj, "board", f"base:{new_controller}")
+    if location is None or location.startswith("base:"):  # rule 106.2.d: nobody controls objects in another
+        location = f"base:{new_controller}"               # player's base
+    place_on_board(state, obj, location)
+    if not location.startswith("base:"):
+        control.arrive(state, obj, location)
 
 
 def _note(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -271,7 +300,9 @@ def _note(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: 
 
 OPS: dict[str, Op] = {
     "damage": _damage, "heal": _heal, "kill": _kill, "banish": _banish, "buff": _buff, "spend_buff": _spend_buff,
-    "might": _might, "grant": _grant, "stun": _stun, "ready": _ready, "exhaust": _exhaust, "recall": _recall,
+    "might": _might, "grant": _grant, "stun": _stun, "ready": _ready, "exhaust": _exhaust, "move": _move,
+    "recall": _recall,
     "return": _return, "draw": _draw, "discard": _discard, "channel": _channel, "add": _add, "recycle": _recycle,
     "counter": _counter, "token": _token, "point": _point, "reveal": _reveal, "control": _control, "note": _note,
+    "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
 }

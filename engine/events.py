@@ -37,7 +37,8 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "channel": {"player": (STR, True), "runes": (LIST, True)},
     "concede": {"player": (STR, True)},
     "position": {"turn": (INT, True), "turn_player": (STR, True), "phase": (STR, True), "first_player": (STR, True),
-                 "battlefields": (MAP, True), "players": (MAP, True), "control": (MAP, False)},
+                 "battlefields": (MAP, True), "players": (MAP, True), "control": (MAP, False),
+                 "contested": (MAP, False), "scored": (MAP, False), "game": (INT, False), "games_won": (MAP, False)},
     "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR_OR_NONE, False),
              "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False)},
     "activate": {"player": (STR, True), "source": (STR, True), "ability": (ANY, True),
@@ -83,7 +84,8 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
               "controller": (STR, True), "to": (STR, False), "ready": (BOOL, False)},
     "point": {"player": (STR, True), "amount": (INT, True)},
     "reveal": {"player": (STR, True), "cards": (LIST, True)},
-    "play": {"player": (STR, True), "card": (STR, True)},
+    "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR_OR_NONE, False),
+             "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False)},
     "control": {"target": (STR, True), "player": (STR, True)},
     "note": {"text": (STR, True)},
 }
@@ -144,6 +146,9 @@ def validate_effect(effect: Any, where: str) -> None:
         raise MalformedEvent(f"{where}: unknown effect op {op!r}; known ops: {', '.join(EFFECT_FIELDS)}")
     _check_fields(f"{where} ({op})", effect, EFFECT_FIELDS[op])
     _check_lists(f"{where} ({op})", effect)
+    if "pay" in effect:
+        _check_fields(f"{where} ({op}), 'pay'", effect["pay"], PAY_FIELDS)
+        _check_lists(f"{where} ({op}), 'pay'", effect["pay"])
     power = effect.get("power", {})
     if not all(isinstance(amount, int) and not isinstance(amount, bool) for amount in power.values()):
         raise MalformedEvent(f"{where} ({op}): 'power' maps each domain to a whole number, got {power!r}")

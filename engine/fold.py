@@ -16,7 +16,7 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import chain, events, play, position, setup, timing, turn
+from engine import chain, cleanup, combat, control, events, movement, play, position, setup, timing, turn
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -35,7 +35,10 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "end_turn": turn.end_turn,
     "play": play.play,
     "add": play.add,
-    "pass": timing.pass_priority,
+    "pass": turn.pass_event,
+    "move": movement.move,
+    "assign_damage": combat.assign_damage,
+    "choose": cleanup.choose,
     "trigger": chain.trigger,
     "resolve": chain.resolve,
     "note": lambda context, event: None,
@@ -44,10 +47,7 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
 NOT_YET = {
     "activate": "activated abilities",
     "hide": "the Hidden keyword",
-    "move": "moves, showdowns and combat",
     "invite": "invitations (modes with more than two players)",
-    "assign_damage": "combat damage",
-    "choose": "choices for combat and showdowns",
     "rewind": "judge rewinds",
 }
 
@@ -142,10 +142,11 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog) -> State
         raise MalformedEvent("'match_created' is only ever seq 1")
     if kind in NOT_YET:
         raise MalformedEvent(f"'{kind}' events ({NOT_YET[kind]}) are not supported by this engine yet")
-    over = state["phase"] == "over"
+    next_game = kind == "game_started" and state["match_winner"] is None
+    over = state["phase"] == "over" and kind != "note" and not next_game
     state["seq"] += 1
     context = Context(state, state["seq"])
-    if over and kind != "note":
+    if over:
         context.flag("633", f"{kind} after the game is over: {state['winner']} has won")
     try:
         HANDLERS[kind](context, event)
@@ -164,6 +165,7 @@ def _skipped(state: State, violations: list[dict[str, Any]]) -> State:
 
 
 def _finish(context: Context, state: State) -> State:
+    control.lose_absent_control(state)  # rule 181.5: control is a constant state
     if context.violations:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations)

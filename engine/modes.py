@@ -1,6 +1,7 @@
 """Modes of play (rules 640-648): what a mode fixes for a game.
 
-Only the duel (rule 644) is implemented so far; the other modes of the contract are refused with a clear message.
+The duel (644) and the best-of-three match (645) are implemented; the other modes of the contract are refused with
+a clear message.
 """
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from engine.errors import MalformedEvent
 MODES: dict[str, dict[str, Any]] = {
     # Rule 644: 2 players, victory score 8, 2 battlefields, best of 1; the second player channels an extra rune
     # in their first channel phase (644.7).
-    "duel": {"rule": "644", "players": 2, "victory_score": 8, "extra_first_runes": 1},
+    "duel": {"rule": "644", "players": 2, "victory_score": 8, "extra_first_runes": 1, "games_to_win": 1},
+    # Rule 645: the same game, played as a best of three (645.6), each game on battlefields not used before (645.5).
+    "match": {"rule": "645", "players": 2, "victory_score": 8, "extra_first_runes": 1, "games_to_win": 2},
 }
-PLANNED = ("match", "ffa3", "ffa4", "2v2")
+PLANNED = ("ffa3", "ffa4", "2v2")
 TOKENS = ("Recruit",)  # rule 178.1
 
 
@@ -22,5 +25,5 @@ def mode(name: str) -> dict[str, Any]:
     if name in MODES:
         return MODES[name]
     if name in PLANNED:
-        raise MalformedEvent(f"mode {name!r} is not supported by this engine yet (only 'duel')")
+        raise MalformedEvent(f"mode {name!r} is not supported by this engine yet (only 'duel' and 'match')")
     raise MalformedEvent(f"unknown mode {name!r}; modes are duel, match, ffa3, ffa4, 2v2")

@@ -111,11 +111,25 @@ def reveal_card(state: State, obj: dict[str, Any], card: str) -> None:
     refresh(state, obj)
 
 
+def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
+    """The summed value of a keyword an object has, printed and granted (719.2, 726.2): a printed keyword counts
+    its catalog value, 1 when printed without a number (719.1.b.3); a grant counts its `value`, else 1."""
+    total = 0
+    if keyword in obj["printed_keywords"]:
+        total += facts(state, obj["card"]).get("keyword_values", {}).get(keyword, 1)
+    for modifier in obj["modifiers"]:
+        if modifier["kind"] == "keyword" and modifier["keyword"] == keyword:
+            value = modifier.get("value")
+            total += value if isinstance(value, int) and not isinstance(value, bool) else 1
+    return total
+
+
 def refresh(state: State, obj: dict[str, Any]) -> None:
     """Recompute an object's might and keywords from its printed facts and its modifiers.
 
-    Might: printed might, plus each might modifier, plus 1 for a buff (rule 703); a negative total counts as 0
-    (rule 139.2.b). Keywords: printed keywords plus granted ones.
+    Might: printed might, plus each might modifier, plus 1 for a buff (rule 703), plus Assault while it is an
+    attacker (719.1.c) and Shield while it is a defender (726.1.c); a negative total counts as 0 (rule 139.2.b).
+    Keywords: printed keywords plus granted ones.
     """
     might = obj["printed_might"]
     keywords = set(obj["printed_keywords"])
@@ -125,6 +139,10 @@ def refresh(state: State, obj: dict[str, Any]) -> None:
         elif modifier["kind"] == "keyword":
             keywords.add(modifier["keyword"])
     if might is not None:
+        if obj["attacker"] and "Assault" in keywords:
+            might += keyword_value(state, obj, "Assault")
+        if obj["defender"] and "Shield" in keywords:
+            might += keyword_value(state, obj, "Shield")
         might = max(0, might + obj["buff"])
     obj["might"] = might
     obj["keywords"] = sorted(keywords)
@@ -166,6 +184,9 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
     modification: damage, buffs, granted keywords, exhaustion (rules 109, 705).
     """
     crosses_board_edge = (obj["zone"] == BOARD) != (zone == BOARD)
+    if obj["zone"] == "chain":  # the card is its chain item (327.1): an item whose card left the chain is gone
+        state["chain"] = [item for item in state["chain"]
+                          if item["source"] != obj["id"] or item["kind"] == "ability"]
     remove_from_zone(state, obj)
     if crosses_board_edge:
         obj["incarnation"] += 1

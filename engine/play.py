@@ -11,27 +11,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import chain, deck, timing
+from engine import chain, control, deck, showdown, timing
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location, reveal_card
 from engine.rulings import Context
 
 KINDS = {"Spell": "spell", "Unit": "unit", "Gear": "gear"}
+# Why a card of another type is never played: runes are channeled, battlefields and legends are neither.
+NOT_PLAYED = {"Rune": "132.5.a.1", "Battlefield": "132.6.a.1", "Legend": "132.6.b.1"}
 
 
 def play(context: Context, event: dict[str, Any]) -> None:
+    """A `play` event: a discretionary play (595.2), timed as rule 310.1.a and the states of the turn allow."""
+    play_card(context, event, limited=False)
+
+
+def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
+    """The process of play. A `limited` play is one a resolving effect makes (595.3): its timing is the effect's,
+    and its cost is paid unless the effect lets it be ignored (`options.ignore_cost`, 353.1.a)."""
     state = context.state
     player = context.player(event)
     source = event.get("from", "hand")
-    obj = _card_to_play(context, player, event["card"], source)
+    obj = _card_to_play(context, player, event["card"], source, limited)
     card = facts(state, obj["card"])
-    check_timing(context, player, obj["card"], card.get("keywords", []), "play")
+    if not limited:
+        check_timing(context, player, obj["card"], card.get("keywords", []), "play")
     kind = KINDS.get(card.get("type"))
     if kind is None:
-        context.fail("132", f"{obj['card']!r} is a {card.get('type')}: only units, gear and spells are played")
+        context.fail(NOT_PLAYED.get(card.get("type"), "595.1"),
+                     f"{obj['card']!r} is a {card.get('type')}: only units, gear and spells are played")
     # Step 1 (351): the card goes onto the chain as a pending item, closing the state.
     item = chain.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
     chain.move_card_to_chain(state, obj)
-    # Step 2 (352): choices.
+    if not limited:
+        showdown.acted(state)
+    # Step 2 (352): choices; units and gear never have targets (352.9.c).
+    context.check(kind == "spell" or not event.get("targets"), "352.9.c",
+                  f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
     item["targets"] = chain.check_targets(context, event.get("targets", []), item)
     location = _choose_location(context, player, kind, event.get("to"))
     options = event.get("options", {})
@@ -40,6 +55,8 @@ def play(context: Context, event: dict[str, Any]) -> None:
                   f"{obj['card']!r} has no Accelerate to pay for")
     # Steps 3-4 (353-354): determine the total cost and pay it.
     energy, power = card.get("energy", 0), card.get("power", 0)
+    if options.get("ignore_cost") and limited:
+        energy = power = 0  # rule 353.1.a
     if accelerate and kind == "unit":
         energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
     pay(context, player, event.get("pay", {}), energy, power, card.get("domains", []), obj["card"])
@@ -49,19 +66,24 @@ def play(context: Context, event: dict[str, Any]) -> None:
         chain.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
         move_to_zone(state, obj, "board", location)
         obj["exhausted"] = kind == "unit" and not accelerate  # 356.2.c units enter exhausted, 356.2.d gear ready
+        if location is not None and not location.startswith("base:"):
+            control.arrive(state, obj, location)
     timing.after_chain_change(state)
 
 
-def _card_to_play(context: Context, player: str, reference: str, source: str) -> dict[str, Any]:
-    """Find the card a player plays: an object id, or a card name in the zone it is played from."""
+def _card_to_play(context: Context, player: str, reference: str, source: str, limited: bool) -> dict[str, Any]:
+    """Find the card a player plays: an object id, or a card name in the zone it is played from. Effects may also
+    play cards from the trash or banishment (595.3)."""
     state = context.state
     entry = state["players"][player]
-    if source == "hand":
-        candidates = entry["hand"]
+    zones = ("hand", "trash", "banishment") if limited else ("hand",)
+    if source in zones:
+        candidates = entry[source]
     elif source == "champion":
         candidates = [entry["champion_zone"]] if entry["champion_zone"] else []
     else:
-        context.fail("351", f"{player} plays from {source!r}; cards are played from 'hand' or 'champion' so far")
+        context.fail("351", f"{player} plays from {source!r}; cards are played from "
+                            f"{', '.join(repr(zone) for zone in (*zones, 'champion'))} so far")
     if reference in state["objects"]:
         if reference not in candidates:
             context.fail("351", f"{player} plays {reference} ({state['objects'][reference]['card']}), "
@@ -84,7 +106,8 @@ def check_timing(context: Context, player: str, card: str, keywords: list[str], 
     """Whether `player` may play or activate this now.
 
     Neutral open: only the turn player, with priority, in their action phase (310.1.a). Closed: the player with
-    priority, and only Reaction cards (309.1.a, 334.1.a). Showdowns (308.1.a) come with the combat work.
+    priority, and only Reaction cards (309.1.a, 334.1.a). Showdown open: the player with Focus, and only Action or
+    Reaction cards (308.1.a, 313.1.a, 344.1).
     """
     state = context.state
     if state["phase"] == "setup":
@@ -94,6 +117,16 @@ def check_timing(context: Context, player: str, card: str, keywords: list[str], 
         context.check("Reaction" in keywords, "334.1.a",
                       f"{verb} {card!r} while a chain exists: only Reaction cards may be played in a closed state")
         return
+    if state["showdown"] is not None:
+        context.check(player == state["focus"], "313.1", f"{player} {verb}s {card!r} in a showdown, but "
+                                                         f"{state['focus']} has Focus")
+        context.check("Action" in keywords or "Reaction" in keywords, "308.1.a",
+                      f"{verb} {card!r} in a showdown: only Action and Reaction cards may be played in a showdown "
+                      f"state")
+        return
+    if state["priority"] is None and state["phase"] == "action":
+        context.flag("312.1.b", f"{player} {verb}s {card!r}, but no player has priority now (a combat or a "
+                                f"choice is under way)")
     on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
     context.check(on_own_action_phase, "310.1.a",
                   f"{player} {verb}s {card!r} during the {state['phase']} phase of {state['turn_player']}'s turn: "
@@ -102,7 +135,7 @@ def check_timing(context: Context, player: str, card: str, keywords: list[str], 
 
 
 def _choose_location(context: Context, player: str, kind: str, to: str | None) -> str | None:
-    """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (004 rule 559.2);
+    """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (352.2.a);
     gear goes to its controller's base (356.2.d)."""
     state = context.state
     location = resolve_location(state, player, to)
@@ -146,13 +179,14 @@ def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: l
                                                                f"control")
     for rune_id in exhaust:
         rune = state["objects"][rune_id]
-        context.check(not rune["exhausted"], "592.1.b", f"{rune_id} ({rune['card']}) is already exhausted")
+        context.check(not rune["exhausted"], "157.2.a", f"{rune_id} ({rune['card']}) is already exhausted, so "
+                                                        f"its [T] cost cannot be paid")
         rune["exhausted"] = True
         pool["energy"] += 1  # rule 157.2.a: [T]: Add [1]
     for rune_id in recycle:
         rune = state["objects"].get(rune_id)
         if rune is None:
-            context.flag("594.1.b", f"{rune_id} is recycled twice")
+            context.flag("157.2.b", f"{rune_id} is recycled twice: once recycled, it is no longer on the board")
             continue
         for domain in facts(state, rune["card"]).get("domains", []):
             pool["power"][domain] = pool["power"].get(domain, 0) + 1  # rule 157.2.b: Recycle this: Add [C]

@@ -14,6 +14,12 @@ there. The position replaces `game_started`, the opening hands and the mulligans
                         "pool": {"energy": 0, "power": {}}},
                  "P2": {...}}}
 
+Optional, for setting up showdowns and combats: `contested` ({battlefield id: the player who applied Contested}),
+`scored` ({player: [battlefield ids scored this turn]}, rule 631), a unit's `attacker` (its controller contested
+the battlefield it is at), and for a best of three `game` (the game's number) with `games_won` ({player: n}).
+A position in the action phase ends with a cleanup (518-526), so a contested battlefield or two players' units at
+one battlefield open the showdown or the combat there, as at the table.
+
 `might` is a "this turn" Might change. `champion` is "zone" while the chosen champion is still in the champion zone
 (rule 107.2), else the champion appears wherever the position lists it. Cards come from the player's decklist:
 more copies outside the deck than the list holds, or counts that do not add up to the decklist, are flagged
@@ -23,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, scoring, setup, timing
+from engine import cleanup, deck, scoring, setup, timing
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -49,6 +55,11 @@ def position(context: Context, event: dict[str, Any]) -> None:
             except KeyError:
                 raise MalformedEvent(f"'position' event: {player} controls {battlefield_id!r}, "
                                      f"which is no battlefield of this match") from None
+    _place_contests(context, event)
+    for player, battlefield_ids in event.get("scored", {}).items():
+        state["scored_this_turn"][player] = list(battlefield_ids)
+    for player, won in event.get("games_won", {}).items():
+        state["games"].extend({"game": None, "winner": player} for _ in range(won))
     for player, entry in state["players"].items():
         entry["setup"] = "ready"
         first_turn = state["turn_order"].index(player) + 1
@@ -56,7 +67,22 @@ def position(context: Context, event: dict[str, Any]) -> None:
             "channel"
         if entry["points"] >= state["victory_score"]:
             scoring.win(context, player)
+    if state["phase"] == "action":
+        cleanup.cleanup(context)
     timing.after_chain_change(state)
+
+
+def _place_contests(context: Context, event: dict[str, Any]) -> None:
+    """Contested battlefields: named in `contested`, or where a unit is described as an attacker (181.3.a)."""
+    state = context.state
+    for battlefield_id, player in event.get("contested", {}).items():
+        entry = battlefield(state, battlefield_id)
+        entry["contested"], entry["contested_by"] = True, player
+    for unit in state["objects"].values():
+        if unit.pop("described_attacker", False) and not unit["location"].startswith("base:"):
+            entry = battlefield(state, unit["location"])
+            if not entry["contested"]:
+                entry["contested"], entry["contested_by"] = True, unit["controller"]
 
 
 def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
@@ -72,6 +98,28 @@ def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
                 isinstance(battlefield_id, str) for battlefield_id in controlled):
             raise MalformedEvent(f"'position' event: 'control' maps players to lists of battlefield ids, got "
                                  f"{player!r}: {controlled!r}")
+    battlefield_count = len(event["battlefields"])
+    known = {f"bf{index}" for index in range(state["next_id"].get("bf", 0) + 1,
+                                              state["next_id"].get("bf", 0) + battlefield_count + 1)}
+    for battlefield_id, player in event.get("contested", {}).items():
+        if battlefield_id not in known or player not in state["players"]:
+            raise MalformedEvent(f"'position' event: 'contested' maps battlefield ids ({', '.join(sorted(known))}) "
+                                 f"to the player who contested them, got {battlefield_id!r}: {player!r}")
+    for player, scored in event.get("scored", {}).items():
+        if player not in state["players"] or not isinstance(scored, list) or not all(
+                battlefield_id in known for battlefield_id in scored):
+            raise MalformedEvent(f"'position' event: 'scored' maps players to lists of battlefield ids they scored "
+                                 f"this turn, got {player!r}: {scored!r}")
+    games_to_win = state["games_to_win"]
+    game = event.get("game", 1)
+    if not 1 <= game <= 2 * games_to_win - 1:
+        raise MalformedEvent(f"'position' event: a {state['mode']} has games 1 to {2 * games_to_win - 1}, "
+                             f"not {game}")
+    games_won = event.get("games_won", {})
+    if any(player not in state["players"] or not _is_count(won) or won >= games_to_win
+           for player, won in games_won.items()) or sum(games_won.values()) != game - 1:
+        raise MalformedEvent(f"'position' event: 'games_won' maps players to the games they won before game "
+                             f"{game} ({game - 1} in all, fewer than {games_to_win} each), got {games_won!r}")
     if sorted(event["players"]) != sorted(state["players"]):
         raise MalformedEvent(f"'position' event: 'players' must describe {', '.join(state['players'])}")
     for player, described in event["players"].items():
@@ -155,6 +203,8 @@ def _place_permanent(context: Context, player: str, described: dict[str, Any], k
     card = facts(state, name)
     fields = {"exhausted": bool(described.get("exhausted")), "damage": described.get("damage", 0),
               "buff": described.get("buff", 0), "stunned": bool(described.get("stunned"))}
+    if described.get("attacker"):
+        fields["described_attacker"] = True
     if card.get("supertype") == "Token":
         object_id = create_object(state, name, player, "board", token=True, **fields)
     else:

@@ -1,14 +1,20 @@
-"""Points, scoring battlefields, and winning (rules 629-633, 2025-06-02 Core Rules)."""
+"""Points, scoring battlefields, and winning the game and the match (rules 629-633, 644-645, 2025-06-02 Core Rules).
+
+A player scores a battlefield by Conquer (gaining control of it, 630.1) or Hold (controlling it in their beginning
+phase, 630.2), at most once per battlefield per turn (631). The Final Point (632.1.b) needs a Hold, or a Conquer in a
+turn in which the player scored every battlefield; a Conquer that does not qualify draws a card instead, which the
+engine then awaits as a `draw` (the recorder names the card). Points from other sources (a card's `point` op, a
+burn out) are not bound by the Final Point rule (632.1.a.1). Reaching the victory score wins the game at once
+(633); in a best of three (645.6) the first player to win two games wins the match.
+"""
 from __future__ import annotations
 
+from engine.objects import opponents
 from engine.rulings import Context
 
 
 def gain_points(context: Context, player: str, amount: int) -> None:
-    """A player gains points; reaching the victory score wins the game at once (rule 633).
-
-    In a duel the game is the whole match (rule 644.6: best of 1), so the winner also wins the match.
-    """
+    """A player gains points; reaching the victory score wins the game at once (rule 633)."""
     state = context.state
     if state["winner"] is not None:
         return
@@ -19,28 +25,45 @@ def gain_points(context: Context, player: str, amount: int) -> None:
 
 
 def win(context: Context, player: str) -> None:
+    """`player` wins the game (633, 651.1). A duel is a best of one (644.6); in a best of three the match is won
+    with two games (645.6)."""
     state = context.state
     state["winner"] = player
-    state["match_winner"] = player
+    state["games"].append({"game": state["game"], "winner": player})
+    wins = sum(1 for game in state["games"] if game["winner"] == player)
+    if wins >= state["games_to_win"]:
+        state["match_winner"] = player
     state["phase"] = "over"
     state["chain"] = []
     state["priority"] = None
+    state["focus"] = None
+    state["showdown"] = None
+    state["combat"] = None
+    state["choice"] = None
+    state["owed_draws"] = {}
     state["passes"] = []
 
 
-def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
-    """Score a battlefield by `how` ("hold" or "conquer"), at most once per battlefield per turn (rule 631).
+def scored_this_turn(context: Context, player: str) -> list[str]:
+    """The battlefields `player` scored this turn (rule 631)."""
+    return context.state["scored_this_turn"].setdefault(player, [])
 
-    Rule 632.1.b: the final point through a conquer needs every battlefield scored this turn; otherwise the player
-    draws a card instead (that draw is recorded by the players as a `draw`, the engine does not invent cards).
-    """
+
+def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
+    """`player` scores a battlefield by `how` ("hold" or "conquer"): once per battlefield per turn (631), and the
+    Final Point only as rule 632.1.b allows; a Conquer refused the Final Point draws a card instead (632.1.b.2)."""
     state = context.state
-    if battlefield_id in state["scored_this_turn"]:
+    if state["winner"] is not None:
         return
-    state["scored_this_turn"].append(battlefield_id)
+    scored = scored_this_turn(context, player)
+    if battlefield_id in scored:
+        return
+    scored.append(battlefield_id)
     final_point = state["players"][player]["points"] == state["victory_score"] - 1
-    scored_everything = {entry["id"] for entry in state["battlefields"]} <= set(state["scored_this_turn"])
+    scored_everything = {entry["id"] for entry in state["battlefields"]} <= set(scored)
     if how == "conquer" and final_point and not scored_everything:
+        owed = state["owed_draws"]
+        owed[player] = owed.get(player, 0) + 1
         return
     gain_points(context, player, 1)
 
@@ -51,3 +74,8 @@ def hold(context: Context) -> None:
     for entry in state["battlefields"]:
         if entry["controller"] == state["turn_player"]:
             score(context, state["turn_player"], entry["id"], "hold")
+
+
+def loser(state: dict, winner: str) -> str:
+    """The other player of a two-player game."""
+    return opponents(state, winner)[0]

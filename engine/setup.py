@@ -33,12 +33,13 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
                              f"(rule {mode['rule']}.1), got {len(entries)}")
     state: State = {
         "seq": 1, "mode": event["mode"], "policy": policy, "catalog": catalog_name, "info": event.get("info"),
-        "victory_score": mode["victory_score"],
+        "victory_score": mode["victory_score"], "games_to_win": mode["games_to_win"], "games": [],
         "game": 0, "turn": 0, "turn_player": None, "phase": "setup", "state": "neutral_open",
         "priority": None, "focus": None, "active_player": None, "relevant_players": [], "awaiting": [],
         "turn_order": [], "players": {}, "battlefields": [], "objects": {}, "chain": [], "passes": [],
         "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None,
-        "violations": [], "voided": [], "scored_this_turn": [],
+        "violations": [], "voided": [], "scored_this_turn": {}, "choice": None, "owed_draws": {},
+        "temporary_due": [],
         "cards": {}, "card_codes": {}, "next_id": {},
     }
     for index, entry in enumerate(entries):
@@ -57,7 +58,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
             "hand": [], "deck": dict(main_deck), "deck_count": sum(main_deck.values()),
             "rune_deck": dict(runes), "rune_deck_count": sum(runes.values()),
             "pool": {"energy": 0, "power": {}}, "trash": [], "banishment": [], "base": [], "runes": [],
-            "setup": "opening_hand", "set_aside": [], "channeled_once": False,
+            "setup": "opening_hand", "set_aside": [], "channeled_once": False, "battlefields_used": [],
         }
     for token in modes.TOKENS:
         if catalog.get(token):
@@ -110,7 +111,7 @@ def check_decks(context: Context) -> None:
             card = facts(state, name)
             context.check(copies <= 3, "103.2.b", f"{player}'s main deck has {copies} copies of {name!r}; "
                                                   f"at most 3 are allowed")
-            context.check(card.get("type") in ("Unit", "Spell", "Gear"), "132",
+            context.check(card.get("type") in ("Unit", "Spell", "Gear"), "103.2",
                           f"{name!r} ({card.get('type')}) is not a main deck card")
             context.check(set(card.get("domains", [])) <= identity, "103.1.b.4",
                           f"{name!r} ({'/'.join(card.get('domains', []))}) is outside {player}'s domain "
@@ -131,15 +132,42 @@ def check_decks(context: Context) -> None:
 
 
 def game_started(context: Context, event: dict[str, Any]) -> None:
-    """Battlefields chosen and turn order fixed (rules 111-115, 644.5); legends and champions take their zones."""
+    """Battlefields chosen and turn order fixed (rules 111-115, 644.5); legends and champions take their zones.
+
+    In a best of three (645.6) the next game starts once the last one is over and the match is not decided: the
+    game state is reset (decks rebuilt from the decklists, every object gone, points back to 0), and each player
+    must choose a battlefield they did not use in an earlier game of the match (645.5).
+    """
     state = context.state
-    if not context.check(state["game"] == 0, "110", f"game {state['game']} has already started"):
-        context.fail("110", "a game cannot be started twice")
-    context.check(event["game"] == 1, "644.6", f"a duel is a best of 1: there is no game {event['game']}")
-    start_game(context, event, "game_started")
+    number = event["game"]
+    if state["game"] == 0:
+        context.check(number == 1, "110", f"the first game of a match is game 1, not game {number}")
+    elif state["phase"] != "over" or state["match_winner"] is not None:
+        context.fail("110", f"game {state['game']} has already started" if state["phase"] != "over" else
+                     f"the match is over: {state['match_winner']} has won it")
+    else:
+        context.check(number == state["game"] + 1, "645.6", f"game {number} follows game {state['game']}")
+        _reset_game(state)
+    limit = 2 * state["games_to_win"] - 1
+    if not context.check(1 <= number <= limit, "644.6" if limit == 1 else "645.6",
+                         f"a {state['mode']} is a best of {limit}: there is no game {number}"):
+        number = min(max(number, 1), limit)
+    start_game(context, dict(event, game=number), "game_started")
     for player, entry in state["players"].items():
         # Rule 112: a chosen champion missing from the deck was flagged by check_decks (103.2.a) already.
         entry["champion_zone"] = deck.take_from_deck(context, player, entry["champion_card"], "champion", None)
+
+
+def _reset_game(state: State) -> None:
+    """Rule 645.6: players reset the game state between the games of a match; ids keep counting."""
+    for entry in state["players"].values():
+        entry.update(legend=None, champion_zone=None, points=0, hand=[], deck=dict(entry["decklist"]),
+                     deck_count=sum(entry["decklist"].values()), rune_deck=dict(entry["runelist"]),
+                     rune_deck_count=sum(entry["runelist"].values()), pool={"energy": 0, "power": {}}, trash=[],
+                     banishment=[], base=[], runes=[], setup="opening_hand", set_aside=[], channeled_once=False)
+    state.update(turn=0, turn_player=None, phase="setup", priority=None, focus=None, active_player=None,
+                 battlefields=[], objects={}, chain=[], passes=[], showdown=None, combat=None, winner=None,
+                 scored_this_turn={}, choice=None, owed_draws={}, temporary_due=[])
 
 
 def start_game(context: Context, event: dict[str, Any], kind: str) -> None:
@@ -158,8 +186,12 @@ def start_game(context: Context, event: dict[str, Any], kind: str) -> None:
         name = card_name(state, reference, f"{player}'s battlefield")
         context.check(name in entry["battlefield_choices"], "644.5",
                       f"{player} chose battlefield {name!r}, which is not one of the three they brought")
+        context.check(name not in entry["battlefields_used"], "645.5",
+                      f"{player} chose battlefield {name!r}, which they used in an earlier game of this match")
+        entry["battlefields_used"].append(name)
         state["battlefields"].append({"id": new_id(state, "bf"), "name": name, "owner": player, "controller": None,
-                                      "contested": False, "units": [], "facedown": None})
+                                      "contested": False, "contested_by": None, "pending_combat": False,
+                                      "units": [], "facedown": None})
     for player, entry in state["players"].items():
         entry["legend"] = create_object(state, entry["legend_card"], player, "legend")  # rule 111
 
@@ -200,6 +232,8 @@ def mulligan(context: Context, event: dict[str, Any]) -> None:
     pending = [other for other in state["turn_order"] if state["players"][other]["setup"] != "ready"]
     context.check(pending[0] == player, "117", f"{player} mulligans out of turn order: {pending[0]} goes first")
     set_aside = event["set_aside"]
+    if len(set(set_aside)) != len(set_aside):
+        context.fail("117.1", f"{player} sets aside the same card twice: {', '.join(set_aside)}")
     context.check(len(set_aside) <= MULLIGAN_MAX, "117.1",
                   f"{player} sets aside {len(set_aside)} cards; a player may set aside up to two")
     for object_id in set_aside:
@@ -222,7 +256,7 @@ def draw_event(context: Context, event: dict[str, Any]) -> None:
     if context.state["phase"] == "setup":
         opening_draw(context, player, cards)
     else:
-        turn.draw_phase(context, player, cards)
+        turn.draw_event(context, player, cards)
 
 
 def _mulligan_done(context: Context, player: str) -> None:

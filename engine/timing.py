@@ -1,6 +1,7 @@
 """States of the turn, priority and focus, and what the engine waits for next.
 
-The later revision's rules 307-313 (states, priority, focus) and 334-336 (passing and resolving on the chain).
+The later revision's rules 307-313 (states, priority, focus) and 334-336 (passing and resolving on the chain); Focus
+itself, and passing it, is engine/showdown.py.
 """
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ def turn_state(state: State) -> str:
 
 
 def relevant_players(state: State) -> list[str]:
-    """Rule 531.1.a: with no combat going on, every player is relevant."""
+    """Rule 531.1: the players in the combat under way; with no combat, every player (531.1.a)."""
+    fight = state["combat"]
+    if fight is not None:
+        return [player for player in state["turn_order"] if player in (fight["attacker"], fight["defender"])]
     return list(state["turn_order"])
 
 
@@ -25,18 +29,22 @@ def after_chain_change(state: State) -> None:
     """Who has priority after an item joins or leaves the chain.
 
     A chain with items: the controller of the newest item gains priority and becomes the active player, and every
-    relevant player must pass again (333.1.c.3, 336.4). No chain: during the action phase the turn player has
-    priority (312.2.a); in any other phase nobody does.
+    relevant player must pass again (333.1.c.3, 336.4). No chain: in a showdown the player with Focus has priority
+    (313.2); in a neutral open state of the action phase the turn player has it (312.2.a), unless a choice or a
+    combat's damage step is awaited; in any other phase nobody does.
     """
     state["passes"] = []
     if state["chain"]:
         newest = state["chain"][-1]["controller"]
         state["priority"] = newest
         state["active_player"] = newest
-    else:
-        state["active_player"] = None
-        in_action = state["phase"] == "action" and state["showdown"] is None
-        state["priority"] = state["turn_player"] if in_action else None
+        return
+    if state["showdown"] is not None:
+        state["priority"] = state["active_player"] = state["focus"]
+        return
+    state["active_player"] = None
+    in_action = state["phase"] == "action" and state["combat"] is None and state["choice"] is None
+    state["priority"] = state["turn_player"] if in_action else None
 
 
 def all_passed(state: State) -> bool:
@@ -53,14 +61,10 @@ def check_priority(context: Context, player: str, action: str) -> None:
         context.flag("312.1.a", f"{player} {action}, but {holder} has priority")
 
 
-def pass_priority(context: Context, event: dict[str, Any]) -> None:
+def pass_priority(context: Context, player: str) -> None:
     """Pass priority to the next relevant player in turn order (334.1.c, 335.2), or let the newest item resolve
     once everyone has passed (335.1)."""
     state = context.state
-    player = context.player(event)
-    if not state["chain"]:
-        context.fail("334.1.c", f"{player} passes, but there is no chain to pass on; "
-                                f"the turn player ends the action phase with end_turn (rule 516.6)")
     check_priority(context, player, "passes")
     if player not in state["passes"]:
         state["passes"].append(player)
@@ -74,17 +78,50 @@ def awaiting(state: State) -> list[dict[str, Any]]:
     """What the engine waits for next, so a recording screen can prompt for it (contract section 2)."""
     phase = state["phase"]
     if phase == "over":
-        return []
+        return _awaiting_next_game(state)
     if phase == "setup":
         return _awaiting_setup(state)
+    if state["choice"] is not None:
+        choice = state["choice"]
+        return [{"player": choice["player"], "kind": "choose", "rule": choice["rule"],
+                 "candidates": list(choice["candidates"])}]
+    fight = state["combat"]
+    if fight is not None and fight["step"] == "damage" and fight["to_assign"]:
+        player = fight["to_assign"][0]
+        role = "defender" if player == fight["attacker"] else "attacker"
+        units = [object_id for object_id in _units_at(state, fight["battlefield"]) if state["objects"][object_id][role]]
+        return [{"player": player, "kind": "assign_damage", "amount": fight["amounts"][player], "units": units}]
     if state["chain"]:
         if all_passed(state):
             return [{"player": state["chain"][-1]["controller"], "kind": "resolve"}]
         return [{"player": state["priority"], "kind": "priority"}]
+    if state["showdown"] is not None:
+        return [{"player": state["focus"], "kind": "focus"}]
+    owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2"}
+            for player in state["turn_order"] if state["owed_draws"].get(player)]
+    if owed:
+        return owed
     turn_player = state["turn_player"]
+    if phase == "beginning":
+        due = [{"player": turn_player, "kind": "trigger", "source": object_id, "rule": "728.1.b"}
+               for object_id in state["temporary_due"]]
+        return due or [{"player": turn_player, "kind": "channel"}]
     if phase in ("channel", "draw"):
         return [{"player": turn_player, "kind": phase}]
     return [{"player": turn_player, "kind": "action"}]
+
+
+def _units_at(state: State, battlefield_id: str) -> list[str]:
+    return next(entry["units"] for entry in state["battlefields"] if entry["id"] == battlefield_id)
+
+
+def _awaiting_next_game(state: State) -> list[dict[str, Any]]:
+    """After a game of a best of three that did not decide the match, the loser of that game chooses who goes
+    first in the next (documented in docs/engine.md)."""
+    if state["match_winner"] is not None or state["winner"] is None:
+        return []
+    loser = next(player for player in state["turn_order"] if player != state["winner"])
+    return [{"player": loser, "kind": "game_started"}]
 
 
 def _awaiting_setup(state: State) -> list[dict[str, Any]]:

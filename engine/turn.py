@@ -1,14 +1,17 @@
 """The turn: awaken, beginning, channel, draw, action, end of turn, and the next turn.
 
 Phases follow the later revision's rules 314-315 (start of turn) and the 2025-06-02 Core Rules 515-517 (action
-phase and end of turn). Phases with nothing for the players to record (awaken, beginning) run by themselves; the
-engine then waits for the turn player's `channel`, their `draw`, and their actions until `end_turn`.
+phase and end of turn). The awaken phase runs by itself. The beginning phase then waits: its beginning step is
+where "at the start of your beginning phase" triggers and Temporary (728.1.b) are recorded (`trigger`, `pass`,
+`resolve`), and its scoring step (Hold, 630.2) runs when the turn player closes the step, with a `pass` on an empty
+chain or with their `channel` (docs/engine.md). The engine then waits for the turn player's `channel`, their
+`draw`, and their actions until `end_turn`.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, deck, scoring, timing
+from engine import cleanup, deck, scoring, showdown, timing
 from engine.objects import State, move_to_zone, next_in_turn_order, opponents, refresh
 from engine.rulings import Context
 
@@ -17,17 +20,32 @@ DRAW_PER_TURN = 1  # rule 315.4.b
 
 
 def start_turn(context: Context, player: str) -> None:
-    """Begin `player`'s turn: awaken (315.1), beginning with its scoring step (315.2), then the channel phase."""
+    """Begin `player`'s turn: awaken (315.1), then the beginning step of the beginning phase (315.2.a)."""
     state = context.state
     state["turn"] += 1
     state["turn_player"] = player
-    state["scored_this_turn"] = []
+    state["scored_this_turn"] = {}
     state["phase"] = "awaken"
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend"):
             obj["exhausted"] = False
     state["phase"] = "beginning"
-    scoring.hold(context)  # rule 315.2.b
+    state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
+                                     if obj["controller"] == player and obj["zone"] == "board"
+                                     and "Temporary" in obj["keywords"]), key=lambda object_id: int(object_id[1:]))
+
+
+def close_beginning(context: Context) -> None:
+    """The beginning step is over: Temporary must have triggered (728.1.b); the scoring step holds (315.2.b,
+    630.2) and the channel phase begins."""
+    state = context.state
+    for object_id in state["temporary_due"]:
+        obj = state["objects"][object_id]
+        context.flag("728.1.b", f"{state['turn_player']}'s beginning step ends without the Temporary trigger of "
+                                f"{object_id} ({obj['card']}), which kills it before scoring")
+    state["temporary_due"] = []
+    context.check(not state["chain"], "315.2", "the beginning step ends while a chain exists")
+    scoring.hold(context)
     if state["phase"] != "over":
         state["phase"] = "channel"
 
@@ -43,12 +61,16 @@ def runes_to_channel(state: State, player: str) -> int:
 
 
 def channel_event(context: Context, event: dict[str, Any]) -> None:
-    """The channel phase (rule 315.3): the turn player channels their runes, then the draw phase begins."""
+    """The channel phase (rule 315.3): the turn player channels their runes, then the draw phase begins. A channel
+    in the beginning step closes it first (its scoring step may end the game, and then nothing is channeled). A
+    `channel` at any other time is a channel effect's result (606.3.a) and is recorded as it is."""
     state = context.state
     player = context.player(event)
-    in_phase = state["phase"] == "channel" and player == state["turn_player"]
-    if not context.check(in_phase, "315.3", f"{player} channels outside their channel phase "
-                                            f"(it is the {state['phase']} phase of {state['turn_player']}'s turn)"):
+    if state["phase"] == "beginning" and player == state["turn_player"] and not state["chain"]:
+        close_beginning(context)
+        if state["phase"] == "over":
+            return
+    if not (state["phase"] == "channel" and player == state["turn_player"]):
         deck.channel_runes(context, player, event["runes"])
         return
     context.check(not state["chain"], "505", f"{player} ends the channel phase while a chain exists")
@@ -60,12 +82,20 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
     state["phase"] = "draw"
 
 
-def draw_phase(context: Context, player: str, cards: list[str | None]) -> None:
-    """The draw phase (rule 315.4): the turn player draws 1; as the phase ends every rune pool empties (315.4.d)."""
+def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
+    """A `draw` once the game has begun: the Final Point's draw the engine awaits (632.1.b.2), the draw phase's
+    draw (315.4), or, at any other time, a draw an effect instructed (591.2.b), recorded as it is."""
     state = context.state
-    in_phase = state["phase"] == "draw" and player == state["turn_player"]
-    if not context.check(in_phase, "591.2", f"{player} draws outside their draw phase: drawing is a limited "
-                                            f"action, taken only when the rules or an effect say so"):
+    owed = state["owed_draws"].get(player, 0)
+    if owed:
+        context.check(len(cards) <= owed, "632.1.b.2", f"{player} draws {len(cards)} cards for the Final Point "
+                                                        f"rule; a Conquer that does not score it draws 1")
+        state["owed_draws"][player] = max(0, owed - len(cards))
+        if not state["owed_draws"][player]:
+            del state["owed_draws"][player]
+        deck.draw_cards(context, player, cards)
+        return
+    if not (state["phase"] == "draw" and player == state["turn_player"]):
         deck.draw_cards(context, player, cards)
         return
     context.check(not state["chain"], "505", f"{player} ends the draw phase while a chain exists")
@@ -85,23 +115,40 @@ def empty_pools(state: State) -> None:
         entry["pool"] = {"energy": 0, "power": {}}
 
 
+def pass_event(context: Context, event: dict[str, Any]) -> None:
+    """A `pass`: priority on a chain (334.1.c), Focus in a showdown with no chain (344.3), or the end of the turn
+    player's beginning step (docs/engine.md)."""
+    state = context.state
+    player = context.player(event)
+    if state["chain"]:
+        timing.pass_priority(context, player)
+    elif state["showdown"] is not None:
+        showdown.pass_focus(context, player)
+    elif state["phase"] == "beginning" and player == state["turn_player"]:
+        close_beginning(context)
+    else:
+        context.fail("334.1.c", f"{player} passes, but there is no chain to pass on nor a showdown; "
+                                f"the turn player ends the action phase with end_turn (rule 516.6)")
+
+
 def end_turn(context: Context, event: dict[str, Any]) -> None:
     """The turn player ends their action phase (rule 516.6); the end of turn runs and the next turn begins."""
     state = context.state
     player = context.player(event)
+    if state["phase"] == "setup":
+        context.fail("516.6", "the game has not begun: there is no turn to end")
     context.check(player == state["turn_player"], "516.6",
                   f"{player} ends the turn, but it is {state['turn_player']}'s turn")
     context.check(state["phase"] == "action", "516.6",
                   f"{player} ends the turn during the {state['phase']} phase; only the action phase can be ended")
-    context.check(not state["chain"] and state["showdown"] is None, "505",
-                  f"{player} ends the turn while a chain or showdown is still open")
-    if state["phase"] == "setup":
-        context.fail("516.6", "the game has not begun: there is no turn to end")
+    context.check(not state["chain"] and state["showdown"] is None and state["combat"] is None
+                  and state["choice"] is None, "505",
+                  f"{player} ends the turn while a chain, showdown, combat or choice is still open")
     for item in state["chain"]:  # audit only: what was left on the chain goes to its owners' trash unresolved
         source = state["objects"].get(item["source"] or "")
         if source is not None and source["zone"] == "chain":
             move_to_zone(state, source, "trash")
-    state["chain"] = []
+    state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
     end_of_turn(context)
     if state["phase"] != "over":
         start_turn(context, next_in_turn_order(state, state["turn_player"]))
@@ -116,16 +163,20 @@ def end_of_turn(context: Context) -> None:
         obj["stunned"] = False  # rule 599.1.a.2: stuns end at the beginning of the next ending step
     for obj in state["objects"].values():
         obj["damage"] = 0  # rule 517.2.a
+        if obj["attacker"] or obj["defender"]:  # audit only: a combat left open ends with the turn
+            obj["attacker"] = obj["defender"] = False
+            refresh(state, obj)
         kept = [modifier for modifier in obj["modifiers"] if modifier.get("until") != "turn"]
         if kept != obj["modifiers"]:  # rule 517.2.b: "this turn" effects expire
             obj["modifiers"] = kept
             refresh(state, obj)
     empty_pools(state)  # rule 517.2.c
+    state["owed_draws"] = {}
     cleanup.cleanup(context)  # rule 517.3
 
 
 def concede(context: Context, event: dict[str, Any]) -> None:
-    """Rules 649-651: a player may concede at any time; with one player left, that player wins."""
+    """Rules 649-651: a player may concede the game at any time; with one player left, that player wins."""
     player = context.player(event)
     scoring.win(context, opponents(context.state, player)[0])
 

@@ -83,7 +83,7 @@ def test_both_sample_matches_fold_with_the_expected_outcomes():
     ({"type": "play", "player": "P1", "card": "Gust", "pay": {"exhaust": [{}]}}, "every entry of 'exhaust'"),
     ({"type": "resolve", "item": "c1", "effects": [{"op": "add", "player": "P1", "power": {"Fury": "x"}}]},
      "'power' maps each domain to a whole number"),
-    ({"type": "move", "player": "P1", "units": [], "to": "bf1"}, "not supported by this engine yet"),
+    ({"type": "activate", "player": "P1", "source": "o1", "ability": 0}, "not supported by this engine yet"),
 ])
 def test_malformed_events_are_refused_in_every_policy(event, message):
     for policy in ("strict", "audit"):

@@ -48,8 +48,9 @@ def test_play_goes_on_from_a_position():
     table = Table().do(copy.deepcopy(POSITION), "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
                        "P2 pass", "resolve Shakedown: damage Stalwart Poro 6")
     assert table.obj("P2", "Stalwart Poro", "trash")
-    table.do("P1 end turn")
-    assert table.state["scores"]["P2"] == 4  # P2 holds Altar to Unity at the start of their turn (630.2)
+    assert table.state["battlefields"][1]["controller"] is None  # the Poro was P2's only unit there (181.4.d)
+    table.do("P1 end turn", "P2 pass")
+    assert table.state["scores"]["P2"] == 3  # so P2 has nothing to hold (630.2)
     assert table.state["players"]["P2"]["channeled_once"]
 
 

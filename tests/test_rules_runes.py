@@ -19,9 +19,9 @@ def test_recycling_a_rune_adds_power_of_its_domain_and_returns_it_to_the_rune_de
     assert rune not in table.state["objects"] and p1["rune_deck_count"] == 11 and len(p1["runes"]) == 1
 
 
-def test_an_exhausted_rune_cannot_be_exhausted_again_592_1_b():
+def test_an_exhausted_rune_cannot_pay_its_tap_cost_again_157_2_a():
     table = Table.at_action().do("P1 add Fury Rune")
-    table.refuses("P1 add Fury Rune", rule="592.1.b")
+    table.refuses("P1 add Fury Rune", rule="157.2.a")
 
 
 def test_only_a_runes_controller_uses_it_182_3_a():

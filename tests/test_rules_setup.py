@@ -119,7 +119,7 @@ def test_the_first_player_takes_the_first_turn_after_the_mulligans_118():
                        "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
                        "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison", "P2 keep", "P1 keep")
     assert table.state["turn"] == 1 and table.state["turn_player"] == "P2"
-    assert table.state["phase"] == "channel"
+    assert table.state["phase"] == "beginning"  # the beginning step waits for its triggers (315.2.a)
     assert table.state["awaiting"] == [{"player": "P2", "kind": "channel"}]
 
 

@@ -47,8 +47,9 @@ def test_the_rune_pool_empties_as_the_draw_phase_ends_315_4_d():
     assert table.state["players"]["P1"]["pool"] == {"energy": 0, "power": {}}
 
 
-def test_drawing_outside_the_draw_phase_is_refused_591_2():
-    Table.at_action().refuses("P1 draw Gust", rule="591.2")
+def test_a_draw_outside_the_draw_phase_is_an_effects_draw_and_is_not_flagged_591_2_b():
+    table = Table.at_action().do("P1 draw Gust")  # e.g. "draw 1" of a card's text, recorded as its own event
+    assert table.state["phase"] == "action" and table.cards(table.state["players"]["P1"]["hand"])[-1] == "Gust"
 
 
 def test_drawing_a_card_the_deck_no_longer_holds_is_flagged_591_1():
@@ -123,18 +124,25 @@ def test_stuns_end_at_the_next_ending_step_599_1_a_2():
 
 def test_the_next_turn_belongs_to_the_next_player_in_turn_order_517_5():
     table = Table.at_action().do("P1 end turn")
-    assert (table.state["turn"], table.state["turn_player"], table.state["phase"]) == (2, "P2", "channel")
+    assert (table.state["turn"], table.state["turn_player"], table.state["phase"]) == (2, "P2", "beginning")
+
+
+# AT_ACTION with a unit of P2's at Altar to Unity, which P2 controls.
+HOLDING = AT_ACTION.replace("P2 0 bf:Altar to Unity deck:35", "P2 0 bf:Altar to Unity controls:bf2 bf2:Sunlit Guardian "
+                                                              "deck:34")
 
 
 def test_holding_a_battlefield_scores_in_the_beginning_phase_630_2():
-    table = Table.from_position(AT_ACTION.replace("P2 0 bf:Altar to Unity", "P2 0 bf:Altar to Unity controls:bf2"))
+    table = Table.from_position(HOLDING.replace("P2 0 ", "P2 0 "))
     table.do("P1 end turn")
+    assert table.state["scores"] == {"P1": 0, "P2": 0}  # the beginning step first (315.2.a) ...
+    table.do("P2 channel Calm Rune; Mind Rune; Calm Rune")  # ... closed by the channel: the scoring step
     assert table.state["scores"] == {"P1": 0, "P2": 1}
 
 
 def test_reaching_the_victory_score_wins_the_game_633():
-    table = Table.from_position(AT_ACTION.replace("P2 0 bf:Altar to Unity", "P2 7 bf:Altar to Unity controls:bf2"))
-    table.do("P1 end turn")
+    table = Table.from_position(HOLDING.replace("P2 0 ", "P2 7 "))
+    table.do("P1 end turn", "P2 pass")
     assert table.state["winner"] == "P2" and table.state["phase"] == "over" and table.state["awaiting"] == []
     table.refuses("P2 channel Calm Rune; Mind Rune; Calm Rune", rule="633")
 

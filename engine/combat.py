@@ -1,0 +1,156 @@
+"""Combat (2025-06-02 Core Rules 620-628, with the keywords Assault 719, Shield 726 and Tank 727).
+
+A combat begins at a battlefield with units of two opposing players (524, 526). Its steps:
+- the showdown step (624-625): the player who applied Contested is the attacker, the other the defender
+  (625.1.a); their units take the Attacker and Defender designations, Assault adds to attackers' Might and Shield
+  to defenders' (625.1.b, 719.1.c, 726.1.c); a showdown opens (340.1) with Focus to the attacker;
+- the damage step (626): if both sides still have units there, each side's Might is summed (stunned units add
+  none, 599.1.b) and, starting with the attacker, each player assigns it among the other's units (`assign_damage`),
+  Tank units lethal first (626.1.d.1) and each unit's lethal damage in full before the next (626.1.d.2);
+- the resolution step (627): units with lethal damage die, attackers are recalled if both sides remain, the
+  attacker conquers if only attackers remain, Contested and all damage are cleared; then a cleanup (628).
+
+`state["combat"]` is {battlefield, attacker, defender, step, amounts, to_assign}: `step` is "showdown", "damage"
+or "resolution"; in the damage step `amounts` holds each player's summed Might and `to_assign` the players who
+still have damage to assign, in order.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cleanup, control, showdown
+from engine.objects import battlefield, move_to_zone, refresh
+from engine.rulings import Context
+
+
+def begin(context: Context, battlefield_id: str) -> None:
+    """Rules 624-625: the combat's showdown step at a battlefield with units of two players."""
+    state = context.state
+    entry = battlefield(state, battlefield_id)
+    present = control.players_at(state, battlefield_id)
+    attacker = entry["contested_by"] if entry["contested_by"] in present else _default_attacker(state, entry,
+                                                                                                present)
+    defender = next(player for player in present if player != attacker)
+    for unit in control.units_at(state, battlefield_id):
+        unit["attacker"] = unit["controller"] == attacker  # 625.1.a
+        unit["defender"] = unit["controller"] == defender
+        refresh(state, unit)  # 625.1.b: Assault and Shield apply while the designation lasts
+    state["combat"] = {"battlefield": battlefield_id, "attacker": attacker, "defender": defender,
+                       "step": "showdown", "amounts": {}, "to_assign": []}
+    showdown.begin(context, battlefield_id, attacker, defender, is_combat=True)  # 340.1
+
+
+def _default_attacker(state: dict[str, Any], entry: dict[str, Any], present: list[str]) -> str:
+    """Who attacks when nobody applied Contested (a board described by a position): the player who does not
+    control the battlefield, else the turn player (written down in docs/engine.md)."""
+    challengers = [player for player in present if player != entry["controller"]]
+    if entry["controller"] in present and challengers:
+        return challengers[0]
+    return state["turn_player"] if state["turn_player"] in present else present[0]
+
+
+def combatants(state: dict[str, Any], role: str) -> list[dict[str, Any]]:
+    """The units at the combat's battlefield with the Attacker or Defender designation (`role`)."""
+    return [unit for unit in control.units_at(state, state["combat"]["battlefield"]) if unit[role]]
+
+
+def damage_step(context: Context) -> None:
+    """Rule 626: with both sides present, sum each side's Might and await the assignments, attacker first."""
+    state = context.state
+    fight = state["combat"]
+    fight["step"] = "damage"
+    attackers, defenders = combatants(state, "attacker"), combatants(state, "defender")
+    if not attackers or not defenders:
+        resolution_step(context)  # 626.1.a
+        return
+    fight["amounts"] = {fight["attacker"]: _might(attackers), fight["defender"]: _might(defenders)}
+    fight["to_assign"] = [player for player in (fight["attacker"], fight["defender"]) if fight["amounts"][player]]
+    if not fight["to_assign"]:
+        resolution_step(context)
+
+
+def _might(units: list[dict[str, Any]]) -> int:
+    """Rules 626.1.b-c: the summed Might of one side; a stunned unit contributes none (599.1.b)."""
+    return sum(unit["might"] or 0 for unit in units if not unit["stunned"])
+
+
+def lethal(unit: dict[str, Any]) -> int:
+    """The damage still needed to kill a unit: nonzero, and with its marked damage at least its Might (626.1.d.1.a)."""
+    return max(1, (unit["might"] or 0) - unit["damage"])
+
+
+def assign_damage(context: Context, event: dict[str, Any]) -> None:
+    """Rule 626.1.d: a player assigns their side's summed Might among the other side's units."""
+    state = context.state
+    player = context.player(event)
+    fight = state["combat"]
+    if fight is None or fight["step"] != "damage" or not fight["to_assign"]:
+        context.fail("626.1", f"{player} assigns combat damage, but no combat is in its damage step")
+    if player not in fight["to_assign"]:
+        context.fail("626.1.d", f"{player} assigns combat damage, but has none to assign")
+    context.check(player == fight["to_assign"][0], "626.1.d",
+                  f"{player} assigns combat damage before {fight['to_assign'][0]}: the attacker assigns first")
+    role = "defender" if player == fight["attacker"] else "attacker"
+    targets = combatants(state, role)
+    target_ids = [unit["id"] for unit in targets]
+    assignments = event["assignments"]
+    for unit_id, amount in assignments.items():
+        if unit_id not in target_ids:
+            context.fail("626.1.d", f"{player} assigns damage to {unit_id!r}, which is not an {role}'s unit in "
+                                    f"this combat (the {role}'s units are {', '.join(target_ids)})")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            context.fail("626.1.d", f"{player} assigns {amount!r} damage to {unit_id}: damage is a whole number, "
+                                    f"0 or more")
+    total, expected = sum(assignments.values()), fight["amounts"][player]
+    context.check(total == expected, "626.1.d", f"{player} assigns {total} combat damage; their units' summed "
+                                                f"Might is {expected}, all of which is assigned")
+    _check_order(context, player, targets, assignments)
+    for unit_id, amount in assignments.items():
+        state["objects"][unit_id]["damage"] += amount
+    fight["to_assign"].remove(player)
+    if not fight["to_assign"]:
+        resolution_step(context)
+
+
+def _check_order(context: Context, player: str, targets: list[dict[str, Any]], assignments: dict[str, int]) -> None:
+    """Tank units are assigned lethal damage first (626.1.d.1, 727.1.c.2); each unit is assigned lethal damage in
+    full before damage goes to another (626.1.d.2), so at most one unit is left with less than lethal."""
+    given = {unit["id"]: assignments.get(unit["id"], 0) for unit in targets}
+    short_tanks = [unit["id"] for unit in targets if "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit)]
+    hit_before_tanks = [unit["id"] for unit in targets if "Tank" not in unit["keywords"] and given[unit["id"]]]
+    if short_tanks and hit_before_tanks:
+        context.flag("626.1.d.1", f"{player} assigns damage to {', '.join(hit_before_tanks)} before the Tank "
+                                  f"unit{'s' if len(short_tanks) > 1 else ''} {', '.join(short_tanks)} "
+                                  f"{'are' if len(short_tanks) > 1 else 'is'} assigned lethal damage")
+    partial = [unit["id"] for unit in targets if 0 < given[unit["id"]] < lethal(unit)]
+    if len(partial) > 1:
+        context.flag("626.1.d.2", f"{player} splits damage among {', '.join(partial)} without assigning lethal "
+                                  f"damage to one of them in full first")
+
+
+def resolution_step(context: Context) -> None:
+    """Rule 627, then the cleanup of 628."""
+    state = context.state
+    fight = state["combat"]
+    fight["step"] = "resolution"
+    battlefield_id = fight["battlefield"]
+    for unit in control.units_at(state, battlefield_id):
+        if unit["damage"] and unit["damage"] >= (unit["might"] or 0):
+            move_to_zone(state, unit, "trash")  # 627.1
+    attackers, defenders = combatants(state, "attacker"), combatants(state, "defender")
+    if attackers and defenders:
+        for unit in attackers:  # 627.2: a recall, not a move
+            move_to_zone(state, unit, "board", f"base:{unit['controller']}")
+    elif attackers:
+        control.establish(context, battlefield_id, fight["attacker"])  # 627.3: a Conquer
+    control.clear_contested(battlefield(state, battlefield_id))  # 627.4
+    for obj in state["objects"].values():
+        obj["damage"] = 0  # 627.5
+        if obj["attacker"] or obj["defender"]:
+            obj["attacker"] = obj["defender"] = False
+            refresh(state, obj)
+    state["combat"] = None
+    remaining = control.players_at(state, battlefield_id)
+    if len(remaining) == 1 and battlefield(state, battlefield_id)["controller"] != remaining[0]:
+        control.establish(context, battlefield_id, remaining[0])  # 181.4.c: the units there now decide control
+    cleanup.cleanup(context)  # 628

@@ -1,0 +1,101 @@
+"""Movement: the Standard Move (rule 140) and moves made by effects (rules 608-615), 2025-06-02 Core Rules.
+
+A move changes a unit's location on the board; it is not a change of zones, so the unit stays the same object
+(609.2). Recalls (616-619) are not moves. Each move may contest a battlefield (181.3.a), and a cleanup follows it
+(615), which may open a showdown (613) or a combat (614).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cleanup, control, timing
+from engine.objects import is_location, move_to_zone, resolve_location
+from engine.rulings import Context
+
+
+def move(context: Context, event: dict[str, Any]) -> None:
+    """The Standard Move (140): the turn player exhausts one or more units (the cost, 140.2, paid together,
+    140.3.c) to move them to one destination (140.3.a), in a neutral open state of their action phase (140.1)."""
+    state = context.state
+    player = context.player(event)
+    units = event["units"]
+    if not units:
+        context.fail("140.3", f"{player} moves no units")
+    if len(set(units)) != len(units):
+        context.fail("140.3", f"{player} names a unit twice in one move")
+    destination = resolve_location(state, player, event["to"])
+    if not is_location(state, destination):
+        context.fail("140.4", f"{player} moves units to {event['to']!r}, which is no location of this match")
+    context.check(state["phase"] == "action" and player == state["turn_player"], "140.1.a",
+                  f"{player} moves units during the {state['phase']} phase of {state['turn_player']}'s turn: the "
+                  f"Standard Move is made in its player's action phase")
+    context.check(not state["chain"], "140.1.b", f"{player} moves units while a chain exists")
+    context.check(state["showdown"] is None, "140.1.c", f"{player} moves units during a showdown")
+    if not state["chain"] and state["showdown"] is None and state["phase"] == "action":
+        timing.check_priority(context, player, "moves units")
+    moving = [context.object(unit_id, "140", f"{player} moves {unit_id}") for unit_id in units]
+    for unit in moving:
+        name = f"{unit['id']} ({unit['card']})"
+        if unit["type"] != "Unit" or unit["zone"] != "board":
+            context.fail("610.3", f"{player} moves {name}, which is not a unit on the board")
+        context.check(unit["controller"] == player, "182.3.a", f"{player} moves {name}, a unit they do not "
+                                                               f"control")
+        context.check(not unit["exhausted"], "140.2", f"{player} moves {name}, which is exhausted: exhausting it "
+                                                     f"is the move's cost")
+        _check_route(context, unit, destination)
+    check_destination(context, player, destination, moving)
+    for unit in moving:
+        unit["exhausted"] = True  # rule 140.2: the cost
+        relocate(context, unit, destination)
+    cleanup.cleanup(context)  # rule 615
+    timing.after_chain_change(state)
+
+
+def _check_route(context: Context, unit: dict[str, Any], destination: str) -> None:
+    """Rule 140.4: base to battlefield, battlefield to base, battlefield to battlefield only with Ganking (722)."""
+    origin, name = unit["location"], f"{unit['id']} ({unit['card']})"
+    own_base = f"base:{unit['controller']}"
+    if origin == destination:
+        context.flag("140.4", f"{name} is at {destination} already")
+    elif destination.startswith("base:"):
+        context.check(destination == own_base and not origin.startswith("base:"), "140.4.b",
+                      f"{name} moves from {origin} to {destination}: units move from a battlefield to their own base")
+    elif not origin.startswith("base:"):
+        context.check("Ganking" in unit["keywords"], "140.4.c.1",
+                      f"{name} moves from battlefield {origin} to battlefield {destination} without Ganking (722)")
+
+
+def check_destination(context: Context, player: str, destination: str, units: list[dict[str, Any]]) -> None:
+    """Rules 140.4.a.1, 612.2: no unit moves to a battlefield that already has units of two other players."""
+    if destination.startswith("base:"):
+        return
+    others = [other for other in control.players_at(context.state, destination)
+              if other not in {unit["controller"] for unit in units}]
+    context.check(len(others) < 2, "612.2", f"{player} moves units to {destination}, which already has units of "
+                                            f"{' and '.join(others)}")
+
+
+def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:
+    """Move a unit to a location of the board (609.3: at once, no state in between); it stays the same object."""
+    move_to_zone(context.state, unit, "board", destination)
+    if not destination.startswith("base:"):
+        control.arrive(context.state, unit, destination)
+
+
+def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: str) -> None:
+    """A move made by a resolving effect (612): the effect sets the destination, no unit moves to a battlefield
+    with units of two other players (612.2), and only units move (610.3)."""
+    state = context.state
+    destination = resolve_location(state, unit["controller"], to)
+    if not is_location(state, destination):
+        context.flag("356.3.e.6", f"{item['id']} moves {unit['id']} to {to!r}, which is no location of this match")
+        return
+    if not context.check(unit["type"] == "Unit", "610.3", f"{item['id']} moves {unit['id']} ({unit['card']}), "
+                                                         f"which is a {unit['type']}: only units move"):
+        return
+    if destination.startswith("base:") and destination != f"base:{unit['controller']}":
+        context.flag("106.2.d", f"{item['id']} moves {unit['id']} ({unit['card']}) into {destination}: no player "
+                                f"controls objects in another player's base")
+        return
+    check_destination(context, unit["controller"], destination, [unit])
+    relocate(context, unit, destination)

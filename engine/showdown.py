@@ -1,0 +1,120 @@
+"""Showdowns and Focus (later revision 337-345, with 308-313 on the states of the turn).
+
+A showdown opens at a battlefield as the first step of a combat (340.1), or, without a combat, in the cleanup after
+an action that contested a battlefield nobody controlled (340.2). The player who applied Contested gains Focus
+(341), and with it Priority (313.2). A combat's showdown may begin with an Initial Chain of "when I attack" and "when
+I defend" triggers (342); after it resolves Focus stays where it was (343.1), while after any other chain Focus
+passes to the next player (343). With no chain, the player with Focus plays a legally timed card (Action or
+Reaction, 308.1.a), activates an ability, or passes Focus (344); once every relevant player passed in sequence, the
+showdown ends (344.3.a, 345).
+
+`state["showdown"]` is {battlefield, combat, attacker, defender, initial_chain, passes}: `initial_chain` is null
+while a combat's showdown may still begin with an initial chain (nothing has happened in it yet), true while the
+chain open is its initial chain, and false otherwise; `passes` lists the players who passed Focus in sequence.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cleanup, combat, control, timing
+from engine.objects import battlefield, next_in_turn_order
+from engine.rulings import Context
+
+
+def begin(context: Context, battlefield_id: str, attacker: str, defender: str | None, is_combat: bool) -> None:
+    """Open a showdown at a battlefield; `attacker` applied Contested and gains Focus (341)."""
+    state = context.state
+    state["showdown"] = {"battlefield": battlefield_id, "combat": is_combat, "attacker": attacker,
+                         "defender": defender, "initial_chain": None if is_combat else False, "passes": []}
+    give_focus(state, attacker)
+
+
+def give_focus(state: dict[str, Any], player: str) -> None:
+    """A player who gains Focus also gains Priority (313.2) and is the active player (625.1.e)."""
+    state["focus"] = player
+    state["priority"] = player
+    state["active_player"] = player
+
+
+def acted(state: dict[str, Any]) -> None:
+    """A card was played or an ability activated in the showdown: the passes in sequence start over (344.3.a)."""
+    showdown = state["showdown"]
+    if showdown is not None:
+        showdown["passes"] = []
+        if showdown["initial_chain"] is None:
+            showdown["initial_chain"] = False
+
+
+def joins_initial_chain(state: dict[str, Any]) -> bool:
+    """Whether a trigger recorded now belongs to the Initial Chain of a combat's showdown (342.1): nothing else
+    has happened in the showdown yet, and the chain holds only initial items."""
+    showdown = state["showdown"]
+    if showdown is None or showdown["initial_chain"] is False:
+        return False
+    return all(item.get("initial") for item in state["chain"])
+
+
+def check_initial_order(context: Context, player: str) -> None:
+    """Rule 342.1.a: the player with Focus adds their triggers first, then the players without the Defender
+    designation in turn order, and the defender last."""
+    state = context.state
+    showdown = state["showdown"]
+    order = [showdown["attacker"]] + [other for other in state["turn_order"]
+                                      if other not in (showdown["attacker"], showdown["defender"])]
+    order.append(showdown["defender"])
+    placed = [item["controller"] for item in state["chain"] if item.get("initial")]
+    later = [other for other in placed if order.index(other) > order.index(player)]
+    context.check(not later, "342.1.a", f"{player} adds a trigger to the initial chain after {later[-1] if later else ''}"
+                                        f": the attacker's triggers go first and the defender's last")
+
+
+def pass_focus(context: Context, player: str) -> None:
+    """Rule 344.3: the player with Focus passes; once all relevant players passed in sequence the showdown ends
+    (344.3.a), otherwise Focus passes to the next player in turn order (344.4)."""
+    state = context.state
+    showdown = state["showdown"]
+    context.check(player == state["focus"], "313.1", f"{player} passes Focus, but {state['focus']} has Focus")
+    if showdown["initial_chain"] is None:
+        showdown["initial_chain"] = False
+    if player not in showdown["passes"]:
+        showdown["passes"].append(player)
+    relevant = timing.relevant_players(state)
+    if set(relevant) <= set(showdown["passes"]):
+        end(context)
+    else:
+        give_focus(state, next_in_turn_order(state, player, relevant))
+
+
+def chain_resolved(context: Context) -> None:
+    """The last item of a chain resolved during a showdown: Focus passes to the next player (343), except after the
+    Initial Chain, when the player with Focus proceeds (343.1)."""
+    state = context.state
+    showdown = state["showdown"]
+    if showdown["initial_chain"]:
+        showdown["initial_chain"] = False
+        give_focus(state, state["focus"])
+        return
+    showdown["passes"] = []
+    give_focus(state, next_in_turn_order(state, state["focus"], timing.relevant_players(state)))
+
+
+def end(context: Context) -> None:
+    """Rule 345: the showdown closes. A combat goes on to its damage step (345.1); otherwise control is settled at
+    the battlefield (345.2) and a cleanup follows (344.3.a.1)."""
+    state = context.state
+    showdown = state["showdown"]
+    state["showdown"] = None
+    state["focus"] = None
+    state["priority"] = None
+    if showdown["combat"]:
+        combat.damage_step(context)
+        return
+    battlefield_id = showdown["battlefield"]
+    present = control.players_at(state, battlefield_id)
+    if len(present) == 1:
+        control.establish(context, battlefield_id, present[0])  # 345.2.a (a Conquer, 345.2.a.1)
+    elif not present:
+        control.clear_contested(battlefield(state, battlefield_id))  # nobody is left to contest it
+    # 345.2.b: with two players' units there it stays contested, and the cleanup stages the combat (526) with
+    # the player who applied Contested as the attacker (345.2.b.1).
+    cleanup.cleanup(context)
