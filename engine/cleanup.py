@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import combat, control, showdown
+from engine import combat, control, showdown, timing
 from engine.objects import battlefield, move_to_zone
 from engine.rulings import Context
 
@@ -93,3 +93,4 @@ def choose(context: Context, event: dict[str, Any]) -> None:
                                       f"{' or '.join(pending['candidates'])}")
     state["choice"] = None
     begin(context, pending["kind"], event["choice"])
+    timing.after_chain_change(state)

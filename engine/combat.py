@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, control, showdown
+from engine import cleanup, control, showdown, timing
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -110,6 +110,7 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
     fight["to_assign"].remove(player)
     if not fight["to_assign"]:
         resolution_step(context)
+    timing.after_chain_change(state)
 
 
 def _check_order(context: Context, player: str, targets: list[dict[str, Any]], assignments: dict[str, int]) -> None:

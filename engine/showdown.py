@@ -108,6 +108,7 @@ def end(context: Context) -> None:
     state["priority"] = None
     if showdown["combat"]:
         combat.damage_step(context)
+        timing.after_chain_change(state)
         return
     battlefield_id = showdown["battlefield"]
     present = control.players_at(state, battlefield_id)
@@ -118,3 +119,4 @@ def end(context: Context) -> None:
     # 345.2.b: with two players' units there it stays contested, and the cleanup stages the combat (526) with
     # the player who applied Contested as the attacker (345.2.b.1).
     cleanup.cleanup(context)
+    timing.after_chain_change(state)

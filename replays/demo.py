@@ -27,10 +27,10 @@ def decks() -> list[dict[str, Any]]:
     return json.loads(resources.files("engine").joinpath("data/demo_decks.json").read_text())["decks"]
 
 
-def match_created(policy: str, event: str) -> dict[str, Any]:
+def match_created(policy: str, event: str, mode: str = "duel") -> dict[str, Any]:
     players = [{"name": name, **{key: deck[key] for key in ("legend", "champion", "deck", "runes", "battlefields")}}
                for name, deck in zip(("Ana", "Ben"), decks())]
-    return {"type": "match_created", "mode": "duel", "players": players, "catalog": "demo", "policy": policy,
+    return {"type": "match_created", "mode": mode, "players": players, "catalog": "demo", "policy": policy,
             "info": {"event": event, "round": 1, "table": 1 if policy == "strict" else 2}}
 
 

@@ -8,7 +8,9 @@ segment per player: the player, their points, then `label:value` fields. Lists a
 runs of equal entries (`3 Fury Rune`, 99 at most). Units are listed under their location (`base:`, `bf1:`, ...); a
 suffix marks their status: `*` exhausted, `[N]` damage, `^` a buff (rule 702), `~` stunned, `{+N}` a "this turn"
 Might change. Runes and gear take `*` only; `?` in a hand is a card nobody saw. Empty lists, no control and a
-champion still in its zone (rule 107.2) are left out.
+champion still in its zone (rule 107.2) are left out. For showdowns, combats and the best of three: `contests:bf1`
+(the battlefields this player contested, 181.3.a), `scored:bf1` (scored this turn, 631), `won:1` (games won
+before this one), and `game N` after the first player.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ UNIT_LOCATION = re.compile(r"base|bf\d+")
 MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}")
 NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\})*)")
 LISTS = ("hand", "trash", "banishment", "runes", "gear")
-SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool")
+SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "contests", "scored", "won")
 
 
 def parse_position(line: str) -> dict[str, Any]:
@@ -71,9 +73,12 @@ def _read_head(sc: Scanner) -> dict[str, Any]:
     if not sc.accept_word("first"):
         sc.fail("'first' and the player who went first")
     first_player = _player_word(sc, "the first player (P1, P2, ...)")
-    sc.expect_end("'|' after the first player")
-    return {"type": "position", "turn": turn, "turn_player": turn_player, "first_player": first_player,
+    head = {"type": "position", "turn": turn, "turn_player": turn_player, "first_player": first_player,
             "phase": phase}
+    if sc.accept_word("game"):
+        head["game"] = sc.integer("the game's number after 'game'")
+    sc.expect_end("'game N' or '|' after the first player")
+    return head
 
 
 def _fields(sc: Scanner) -> list[tuple[str, Piece, int]]:
@@ -123,6 +128,13 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
         event["control"][player] = [piece.text for piece in _items(sc, value)]
     elif label == "champion":
         described["champion"] = value.text
+    elif label == "contests":
+        for piece in _items(sc, value):
+            event.setdefault("contested", {})[piece.text] = player
+    elif label == "scored":
+        event.setdefault("scored", {})[player] = [piece.text for piece in _items(sc, value)]
+    elif label == "won":
+        event.setdefault("games_won", {})[player] = number(sc, value, "a count of games after 'won:'")
     elif label in ("deck", "runedeck"):
         described["deck_count" if label == "deck" else "rune_deck_count"] = number(sc, value, f"a count after "
                                                                                                f"'{label}:'")
@@ -137,8 +149,8 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
     elif UNIT_LOCATION.fullmatch(label):
         described["units"] += [{**_card(sc, entry), "at": label} for entry in _counted(sc, value)]
     else:
-        sc.fail("a field (bf, controls, champion, deck, runedeck, pool, hand, runes, base, bf1, ..., gear, trash, "
-                "banishment)", column - 1)
+        sc.fail("a field (bf, controls, contests, scored, won, champion, deck, runedeck, pool, hand, runes, base, "
+                "bf1, ..., gear, trash, banishment)", column - 1)
 
 
 def _items(sc: Scanner, value: Piece) -> list[Piece]:
@@ -206,6 +218,8 @@ def _apply_mark(sc: Scanner, card: dict[str, Any], mark: str, column: int) -> No
 def write_position(event: dict[str, Any]) -> str:
     """The one-line notation of a `position` event (the inverse of `parse_position`)."""
     head = f"turn {event['turn']} {event['turn_player']} {event['phase']} first {event['first_player']}"
+    if "game" in event:
+        head += f" game {event['game']}"
     return " | ".join([head] + [_write_player(event, player) for player in event["players"]])
 
 
@@ -214,6 +228,13 @@ def _write_player(event: dict[str, Any], player: str) -> str:
     parts = [player, str(described["points"]), f"bf:{event['battlefields'][player]}"]
     if event.get("control", {}).get(player):
         parts.append(f"controls:{';'.join(event['control'][player])}")
+    contests = [battlefield for battlefield, contester in event.get("contested", {}).items() if contester == player]
+    if contests:
+        parts.append(f"contests:{';'.join(contests)}")
+    if player in event.get("scored", {}):
+        parts.append(f"scored:{';'.join(event['scored'][player])}")
+    if player in event.get("games_won", {}):
+        parts.append(f"won:{event['games_won'][player]}")
     if described.get("champion", "zone") != "zone":
         parts.append(f"champion:{described['champion']}")
     parts += [f"deck:{described['deck_count']}", f"runedeck:{described['rune_deck_count']}"]
@@ -267,15 +288,28 @@ def position_of(state: State) -> dict[str, Any]:
                             f"no chain; this state is in the {state['phase']} phase with {len(state['chain'])} "
                             f"chain items")
     first = state["turn_order"][0]
-    return {"type": "position", "turn": state["turn"], "turn_player": state["turn_player"], "first_player": first,
-            "phase": state["phase"],
-            "battlefields": {bf["owner"]: bf["name"] for bf in state["battlefields"]},
-            "control": {player: [bf["id"] for bf in state["battlefields"] if bf["controller"] == player]
-                        for player in state["players"]},
-            "players": {player: _described(state, player) for player in state["players"]}}
+    # A position numbers its battlefields from bf1 (later games of a match have later ids).
+    renumber = {bf["id"]: f"bf{index + 1}" for index, bf in enumerate(state["battlefields"])}
+    event = {"type": "position", "turn": state["turn"], "turn_player": state["turn_player"], "first_player": first,
+             "phase": state["phase"],
+             "battlefields": {bf["owner"]: bf["name"] for bf in state["battlefields"]},
+             "control": {player: [renumber[bf["id"]] for bf in state["battlefields"] if bf["controller"] == player]
+                         for player in state["players"]},
+             "players": {player: _described(state, player, renumber) for player in state["players"]}}
+    contested = {renumber[bf["id"]]: bf["contested_by"] for bf in state["battlefields"] if bf["contested"]}
+    scored = {player: [renumber[bf] for bf in ids] for player, ids in state["scored_this_turn"].items() if ids}
+    if contested:
+        event["contested"] = contested
+    if scored:
+        event["scored"] = scored
+    if state["mode"] != "duel":
+        event["game"] = state["game"]
+        won = {player: sum(1 for game in state["games"] if game["winner"] == player) for player in state["players"]}
+        event["games_won"] = {player: count for player, count in won.items() if count}
+    return event
 
 
-def _described(state: State, player: str) -> dict[str, Any]:
+def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str, Any]:
     entry, objects = state["players"][player], state["objects"]
     on_board = entry["base"] + [unit for bf in state["battlefields"] for unit in bf["units"]
                                 if objects[unit]["controller"] == player]
@@ -287,7 +321,7 @@ def _described(state: State, player: str) -> dict[str, Any]:
         "champion": "zone" if entry["champion_zone"] else "played",
         "runes": [{"card": objects[rune]["card"], "exhausted": objects[rune]["exhausted"]}
                   for rune in entry["runes"]],
-        "units": [_unit(objects[unit]) for unit in on_board if objects[unit]["type"] == "Unit"],
+        "units": [_unit(objects[unit], renumber) for unit in on_board if objects[unit]["type"] == "Unit"],
         "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"]}
                  for gear in entry["base"] if objects[gear]["type"] == "Gear"],
     }
@@ -296,13 +330,13 @@ def _described(state: State, player: str) -> dict[str, Any]:
     return described
 
 
-def _unit(obj: dict[str, Any]) -> dict[str, Any]:
+def _unit(obj: dict[str, Any], renumber: dict[str, str]) -> dict[str, Any]:
     lasting = [modifier for modifier in obj["modifiers"]
                if modifier["kind"] != "might" or modifier.get("until") != "turn"]
     if lasting:
         raise NotationError(f"{obj['id']} ({obj['card']}) has a granted keyword or a Might change that outlasts "
                             f"the turn, which a position cannot describe")
     location = obj["location"]
-    return {"card": obj["card"], "at": "base" if location.startswith("base:") else location,
+    return {"card": obj["card"], "at": "base" if location.startswith("base:") else renumber[location],
             "exhausted": obj["exhausted"], "damage": obj["damage"], "buff": obj["buff"], "stunned": obj["stunned"],
             "might": sum(modifier["delta"] for modifier in obj["modifiers"] if modifier["kind"] == "might")}

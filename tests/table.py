@@ -38,14 +38,14 @@ WITH_UNITS = ("turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:33 runedeck
 
 
 class Table:
-    def __init__(self, policy: str = "strict") -> None:
-        self.state = engine.apply(None, demo.match_created(policy, "test"), CATALOG)
+    def __init__(self, policy: str = "strict", mode: str = "duel") -> None:
+        self.state = engine.apply(None, demo.match_created(policy, "test", mode), CATALOG)
 
     # -- positions -------------------------------------------------------------------------------------------
     @classmethod
-    def from_position(cls, line: str, policy: str = "strict") -> Table:
+    def from_position(cls, line: str, policy: str = "strict", mode: str = "duel") -> Table:
         """A match that starts from a one-line position (the `position` event, seq 2)."""
-        return cls(policy).do(f"position {line}")
+        return cls(policy, mode).do(f"position {line}")
 
     @classmethod
     def after_setup(cls, policy: str = "strict") -> Table:

@@ -1,6 +1,7 @@
 """Timing, priority and the chain (later revision 307-313, 324-336) and the process of play (350-356)."""
 from __future__ import annotations
 
+from positions import ARENA
 from table import WITH_UNITS, Table
 
 
@@ -177,3 +178,47 @@ def test_an_unknown_target_is_refused_in_strict_and_skipped_in_audit_352_8_a():
     assert state["violations"][-1]["rule"] == "352.8.a" and state["violations"][-1]["skipped"]
     assert state["seq"] == before["seq"] + 1 and state["chain"] == before["chain"]
     assert state["objects"] == before["objects"]
+
+
+def test_a_spell_whose_card_left_the_chain_is_no_longer_on_it_and_never_resolves_327_1_356_3_d():
+    table = Table.from_position(ARENA).do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
+                                          "P2 play Discipline -> Legion Rearguard $2", "P2 pass", "P1 pass")
+    shakedown = table.find("P1", "Shakedown", "chain")
+    table.do(f"resolve Discipline: return {shakedown} -> hand")
+    assert table.state["chain"] == [] and table.obj("P1", "Shakedown", "hand")
+    table.refuses({"type": "resolve", "item": "c1", "effects": []}, rule="336.1")
+
+
+def test_units_and_gear_never_have_targets_352_9_c():
+    Table.at_action().refuses("P1 play Legion Rearguard -> P2 $2", rule="352.9.c")
+
+
+def test_the_champion_legend_cannot_be_banished_or_returned_106_5_d():
+    table = Table.with_units("audit").do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass")
+    legend = table.state["players"]["P2"]["legend"]
+    table.flags({"type": "resolve", "item": "c1", "effects": [{"op": "banish", "target": legend},
+                                                               {"op": "return", "target": legend, "to": "hand"}]},
+                rule="106.5.d")
+    assert table.state["objects"][legend]["zone"] == "legend"
+
+
+def test_a_token_cannot_enter_another_players_base_106_2_d():
+    table = Table.with_units("audit").do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass")
+    table.flags("resolve Shakedown: token P1 Recruit @base:P2", rule="106.2.d")
+    assert not any(obj["card"] == "Recruit" for obj in table.state["objects"].values())
+
+
+def test_a_token_for_a_location_the_match_lacks_is_flagged_not_a_crash_356_3_e_6():
+    for where in ("bf9", "base:P9"):
+        table = Table.with_units("audit").do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
+                                             "P2 pass")
+        table.flags({"type": "resolve", "item": "c1", "effects": [{"op": "token", "kind": "Recruit",
+                                                                   "controller": "P1", "to": where}]},
+                    rule="356.3.e.6")
+
+
+def test_a_card_played_by_an_effect_skips_the_timing_check_595_3():
+    table = Table.with_units().do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass")
+    table.do({"type": "resolve", "item": "c1", "effects": [
+        {"op": "play", "player": "P1", "card": "Flame Chompers", "options": {"ignore_cost": True}}]})
+    assert table.obj("P1", "Flame Chompers")["location"] == "base:P1"

@@ -5,7 +5,7 @@ import pytest
 
 import engine
 from replays import demo
-from table import CATALOG, Table
+from table import CATALOG, SETUP, Table
 
 
 def created(policy: str = "strict", **changes) -> dict:
@@ -129,3 +129,9 @@ def test_game_started_twice_is_refused():
 
 def test_a_duel_is_a_best_of_one_644_6():
     Table().refuses("game 2: P1 first; P1 Zaun Warrens; P2 Altar to Unity", rule="644.6")
+
+
+def test_a_mulligan_cannot_set_aside_the_same_card_twice_117_1():
+    table = Table().do(*SETUP[:3])
+    card = table.state["players"]["P1"]["hand"][0]
+    table.refuses({"type": "mulligan", "player": "P1", "set_aside": [card, card]}, rule="117.1")

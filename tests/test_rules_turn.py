@@ -150,3 +150,8 @@ def test_reaching_the_victory_score_wins_the_game_633():
 def test_a_concession_ends_the_game_651_1():
     table = Table.at_action().do("P1 concede")
     assert table.state["winner"] == "P2" and table.state["match_winner"] == "P2"
+
+
+def test_a_channel_outside_the_channel_phase_is_a_channel_effect_and_is_not_flagged_606_3_a():
+    table = Table.at_action().do("P1 channel Fury Rune")
+    assert len(table.state["players"]["P1"]["runes"]) == 3 and table.state["phase"] == "action"
