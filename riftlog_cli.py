@@ -137,12 +137,17 @@ def demo(replace: bool) -> None:
 @db_option(None)
 def serve(host: str, port: int, debug: bool) -> None:
     """Serve the viewer and the HTTP API."""
+    from werkzeug.serving import WSGIRequestHandler
+
     from web import create_app
 
     path = db_path()
     app = create_app({"DATABASE": path})
     click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
-    app.run(host=host, port=port, debug=debug)
+    # HTTP/1.1 keeps each client's connection (and its server thread) open between requests: a recorder posting an
+    # event every few seconds does not pay for a new connection each time.
+    WSGIRequestHandler.protocol_version = "HTTP/1.1"
+    app.run(host=host, port=port, debug=debug, threaded=True)
 
 
 @cli.command(short_help="Append events from a JSON file (or stdin) to MATCH.")

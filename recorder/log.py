@@ -69,13 +69,15 @@ class Log:
     """The SQLite log at `path` (created if absent, schema upgraded on open).
 
     `clock` returns the wall-clock time stored as `recorded_at`/`created_at`; tests pass a fixed one.
-    One Log is one connection: use it from one thread (the web app opens one per request).
+    One Log is one connection: use it from one thread at a time (the web app keeps a pool, one per request).
     """
 
     def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now,
-                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+                 busy_timeout: float = BUSY_TIMEOUT, shared: bool = False) -> None:
         self.path = path
-        self.db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=busy_timeout))
+        # `shared`: the log may be handed from thread to thread (a pool), still used by one thread at a time.
+        self.db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=busy_timeout,
+                                                        check_same_thread=not shared))
         self.db.enable_wal()
         self.db.execute("PRAGMA synchronous = FULL")  # every commit fsyncs the WAL: acknowledged means durable
         self.db.execute("PRAGMA foreign_keys = ON")

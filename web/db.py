@@ -1,17 +1,29 @@
-"""The per-request log, as in flaskr's db.py: opened on first use, kept in `g`, closed at teardown; and the app's
-one writer (`recorder.Writer`), which commits the appends of every request thread in groups."""
+"""The request's log, as in flaskr's db.py: had on first use, kept in `g`, handed back at teardown; and the app's
+one writer (`recorder.Writer`), which commits the appends of every request thread in groups.
+
+Opening a `recorder.Log` (a connection, its pragmas, the schema check) costs more than most requests, so the app
+keeps the logs its requests have finished with in a pool and hands them to the next requests. A log is used by
+one request at a time, whichever thread serves it (its connection is opened with `check_same_thread=False`).
+"""
 from __future__ import annotations
+
+import queue
 
 from flask import Flask, current_app, g
 
 import recorder
 from recorder.keys import ServerKey
 
+POOLED_LOGS = 64  # idle logs kept per app: about the server's threads that read and append at once
+
 
 def get_log() -> recorder.Log:
-    """The `recorder.Log` of the app's DATABASE, opened once per request."""
+    """A `recorder.Log` of the app's DATABASE for this request: from the pool, else newly opened."""
     if "log" not in g:
-        g.log = recorder.Log(current_app.config["DATABASE"])
+        try:
+            g.log = current_app.extensions["riftlog.logs"].get_nowait()
+        except queue.Empty:
+            g.log = recorder.Log(current_app.config["DATABASE"], shared=True)
     return g.log
 
 
@@ -27,15 +39,21 @@ def get_writer() -> recorder.Writer:
     return current_app.extensions["riftlog.writer"]
 
 
-def close_log(exception: BaseException | None = None) -> None:
+def release_log(exception: BaseException | None = None) -> None:
+    """Hand the request's log back to the pool (closed if the pool is full or the request left a transaction)."""
     log = g.pop("log", None)
-    close = getattr(log, "close", None)
-    if close is not None:
-        close()
+    if log is None:
+        return
+    pool = current_app.extensions["riftlog.logs"]
+    if log.db.conn.in_transaction or pool.qsize() >= POOLED_LOGS:
+        log.close()
+    else:
+        pool.put(log)
 
 
 def init_app(app: Flask) -> None:
     # BUSY_TIMEOUT: how long the writer waits for a write lock another process holds before answering 503.
     app.extensions["riftlog.writer"] = recorder.Writer(app.config["DATABASE"],
                                                        busy_timeout=app.config.get("BUSY_TIMEOUT", 2.0))
-    app.teardown_appcontext(close_log)
+    app.extensions["riftlog.logs"] = queue.Queue()
+    app.teardown_appcontext(release_log)
