@@ -147,7 +147,7 @@ def serve(host: str, port: int, debug: bool) -> None:
     # HTTP/1.1 keeps each client's connection (and its server thread) open between requests: a recorder posting an
     # event every few seconds does not pay for a new connection each time.
     WSGIRequestHandler.protocol_version = "HTTP/1.1"
-    app.run(host=host, port=port, debug=debug, threaded=True)
+    app.run(host=host, port=port, debug=debug)  # threaded: one thread per connection
 
 
 @cli.command(short_help="Append events from a JSON file (or stdin) to MATCH.")
