@@ -88,9 +88,11 @@ def choose(context: Context, event: dict[str, Any]) -> None:
     context.check(player == pending["player"], pending["rule"],
                   f"{player} chooses where the next {pending['kind']} begins; the turn player {pending['player']} "
                   f"chooses")
-    if event["choice"] not in pending["candidates"]:
+    # Where it may begin now: in an audit match, events flagged since the choice was offered may have changed it.
+    candidates = combat_candidates(state) if pending["kind"] == "combat" else showdown_candidates(state)
+    if event["choice"] not in candidates:
         context.fail(pending["rule"], f"{player} chooses {event['choice']!r}; the {pending['kind']} may begin at "
-                                      f"{' or '.join(pending['candidates'])}")
+                                      f"{' or '.join(candidates) or 'no battlefield now'}")
     state["choice"] = None
     begin(context, pending["kind"], event["choice"])
     timing.after_chain_change(state)

@@ -102,12 +102,12 @@ def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
     known = {f"bf{index}" for index in range(state["next_id"].get("bf", 0) + 1,
                                               state["next_id"].get("bf", 0) + battlefield_count + 1)}
     for battlefield_id, player in event.get("contested", {}).items():
-        if battlefield_id not in known or player not in state["players"]:
+        if battlefield_id not in known or not isinstance(player, str) or player not in state["players"]:
             raise MalformedEvent(f"'position' event: 'contested' maps battlefield ids ({', '.join(sorted(known))}) "
                                  f"to the player who contested them, got {battlefield_id!r}: {player!r}")
     for player, scored in event.get("scored", {}).items():
         if player not in state["players"] or not isinstance(scored, list) or not all(
-                battlefield_id in known for battlefield_id in scored):
+                isinstance(battlefield_id, str) and battlefield_id in known for battlefield_id in scored):
             raise MalformedEvent(f"'position' event: 'scored' maps players to lists of battlefield ids they scored "
                                  f"this turn, got {player!r}: {scored!r}")
     games_to_win = state["games_to_win"]
@@ -155,6 +155,9 @@ def _check_permanent(player: str, kind: str, described: Any) -> None:
         if not _is_count(described.get(field, 0)):
             raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs a whole number "
                                  f"'{field}', got {described[field]!r}")
+    if not isinstance(described.get("at", "base"), str):
+        raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs 'at' naming a location "
+                             f"(\"base\" or a battlefield id), got {described['at']!r}")
     might = described.get("might", 0)
     if not isinstance(might, int) or isinstance(might, bool):
         raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs a whole number 'might', "

@@ -135,7 +135,7 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
     """The turn player ends their action phase (rule 516.6); the end of turn runs and the next turn begins."""
     state = context.state
     player = context.player(event)
-    if state["phase"] == "setup":
+    if state["turn_player"] is None:  # setup, or a game that ended during its setup
         context.fail("516.6", "the game has not begun: there is no turn to end")
     context.check(player == state["turn_player"], "516.6",
                   f"{player} ends the turn, but it is {state['turn_player']}'s turn")
@@ -178,10 +178,18 @@ def end_of_turn(context: Context) -> None:
 def concede(context: Context, event: dict[str, Any]) -> None:
     """Rules 649-651: a player may concede the game at any time; with one player left, that player wins."""
     player = context.player(event)
+    _check_game_begun(context, player, "concedes")
     scoring.win(context, opponents(context.state, player)[0])
 
 
 def game_loss(context: Context, event: dict[str, Any]) -> None:
     """A judge's game loss penalty ends the game: the other player wins."""
     player = context.player(event)
+    _check_game_begun(context, player, "is given a game loss")
     scoring.win(context, opponents(context.state, player)[0])
+
+
+def _check_game_begun(context: Context, player: str, what: str) -> None:
+    """Before game_started there is no game to lose (651: a player leaves the game in progress)."""
+    if context.state["game"] == 0:
+        context.fail("651", f"{player} {what}, but no game is in progress: game 1 has not started")

@@ -22,6 +22,14 @@ NO_TANK = ARENA.replace("base:Clockwork Keeper bf2:Sunlit Guardian;Stalwart Poro
 BOTH_HELD = ARENA.replace("base:Legion Rearguard;Chemtech Enforcer;Flame Chompers",
                           "controls:bf1 base:Legion Rearguard;Chemtech Enforcer bf1:Flame Chompers")
 
+# ARENA, with combats pending at both battlefields, both contested by P1: Chemtech Enforcer meets Clockwork Keeper at
+# Zaun Warrens (bf1), Flame Chompers meets Sunlit Guardian and Stalwart Poro at Altar to Unity (bf2); the turn
+# player chooses where the first begins (526).
+TWO_COMBATS = (ARENA.replace("base:Legion Rearguard;Chemtech Enforcer;Flame Chompers",
+                             "base:Legion Rearguard bf1:Chemtech Enforcer bf2:Flame Chompers")
+               .replace("base:Clockwork Keeper bf2:", "bf1:Clockwork Keeper bf2:")
+               .replace("P1 0 bf:Zaun Warrens", "P1 0 bf:Zaun Warrens contests:bf1;bf2"))
+
 
 def with_points(line: str, p1: int, p2: int) -> str:
     """The same position with other scores."""

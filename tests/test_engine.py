@@ -9,6 +9,7 @@ import msgpack
 import pytest
 
 import engine
+import fuzzing
 from replays import demo
 from table import CATALOG, Table
 
@@ -90,6 +91,16 @@ def test_malformed_events_are_refused_in_every_policy(event, message):
         table = Table.at_action(policy)
         with pytest.raises(engine.MalformedEvent, match=message):
             engine.apply(table.state, event, CATALOG)
+
+
+def test_no_fuzzed_event_crashes_the_engine_from_moves_showdowns_combats_and_positions():
+    """Seeded fuzzing (tests/fuzzing.py) of every event type and effect op, and of positions, from the states of a
+    combat, a showdown, a choice, a best of three between games; audit sequences go on from each state.
+    scripts/fuzz_engine.py runs it at length."""
+    tries, crashes = fuzzing.run(tries=2500, seed=2026)
+    assert tries == 2500
+    assert crashes == [], "\n\n".join(f"from {crash.start} ({crash.policy}) after {crash.events}:\n{crash.error}"
+                                       for crash in crashes)
 
 
 def test_the_first_event_must_be_match_created():

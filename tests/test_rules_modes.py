@@ -55,3 +55,11 @@ def test_games_follow_in_order_645_6():
 def test_a_game_cannot_start_while_one_is_under_way_110():
     Table("strict", "match").do(GAME_1).refuses("game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow",
                                                 rule="110")
+
+
+def test_nobody_concedes_or_is_given_a_game_loss_before_game_1_starts_651():
+    """Found by fuzzing: the loser of a game never begun was looked for in an empty turn order (StopIteration)."""
+    for event in ("P1 concede", {"type": "game_loss", "player": "P2", "reason": "slow play"}):
+        Table("strict", "match").refuses(event, rule="651")
+        state = Table("audit", "match").flags(event, rule="651")
+        assert state["winner"] is None and state["games"] == []

@@ -97,6 +97,10 @@ def test_a_position_that_does_not_add_up_is_refused_or_flagged(change, rule):
     (lambda position: position["players"]["P1"].update(pool={"energy": "x"}), "'pool' must be"),
     (lambda position: position["players"]["P1"]["units"][0].update(damage="1"), "needs a whole number 'damage'"),
     (lambda position: position["players"]["P1"]["units"][0].update(might=1.5), "needs a whole number 'might'"),
+    # Found by fuzzing (tests/fuzzing.py): each of these was a TypeError or AttributeError, a 500 at the server.
+    (lambda position: position["players"]["P1"]["units"][0].update(at=3), "needs 'at' naming a location"),
+    (lambda position: position.update(contested={"bf2": {"P1": True}}), "'contested' maps battlefield ids"),
+    (lambda position: position.update(scored={"P1": [["bf1"]]}), "'scored' maps players to lists"),
 ])
 def test_a_malformed_position_is_refused(change, message):
     position = copy.deepcopy(POSITION)

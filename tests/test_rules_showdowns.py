@@ -1,7 +1,7 @@
 """Showdowns and Focus (later revision 337-345) and the cleanups that open them (2025-06-02 Core Rules 518-526)."""
 from __future__ import annotations
 
-from positions import ARENA
+from positions import ARENA, TWO_COMBATS
 from table import Table
 
 
@@ -96,10 +96,7 @@ def test_two_players_units_left_after_a_showdown_stage_a_combat_with_the_contest
 
 
 def test_the_turn_player_chooses_where_the_next_combat_begins_526():
-    line = ARENA.replace("base:Legion Rearguard;Chemtech Enforcer;Flame Chompers",
-                         "base:Legion Rearguard bf1:Chemtech Enforcer bf2:Flame Chompers")
-    line = line.replace("base:Clockwork Keeper bf2:", "bf1:Clockwork Keeper bf2:")
-    table = Table.from_position(line.replace("P1 0 bf:Zaun Warrens", "P1 0 bf:Zaun Warrens contests:bf1;bf2"))
+    table = Table.from_position(TWO_COMBATS)
     assert table.state["awaiting"] == [{"player": "P1", "kind": "choose", "rule": "526",
                                         "candidates": ["bf1", "bf2"]}]
     assert table.state["combat"] is None and table.state["priority"] is None
@@ -113,6 +110,14 @@ def test_a_choice_must_be_one_of_the_candidates_526():
                          "base:Legion Rearguard bf1:Chemtech Enforcer bf2:Flame Chompers")
     table = Table.from_position(line.replace("base:Clockwork Keeper bf2:", "bf1:Clockwork Keeper bf2:"))
     table.refuses({"type": "choose", "player": "P1", "choice": "bf7"}, rule="526")
+
+
+def test_a_choice_is_among_the_battlefields_where_a_combat_can_begin_now_526():
+    """Found by fuzzing: in an audit match a flagged move emptied a candidate of one side, and choosing it began a
+    combat with no defender (StopIteration)."""
+    table = Table.from_position(TWO_COMBATS, "audit").do("P1 move Legion Rearguard; Flame Chompers -> bf1")
+    table.flags("P1 choose bf2", rule="526")
+    assert table.state["combat"] is None and table.state["violations"][-1]["message"].endswith("may begin at bf1")
 
 
 def test_a_choice_when_none_is_awaited_is_refused_525():

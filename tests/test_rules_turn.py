@@ -147,6 +147,12 @@ def test_reaching_the_victory_score_wins_the_game_633():
     table.refuses("P2 channel Calm Rune; Mind Rune; Calm Rune", rule="633")
 
 
+def test_no_turn_ends_in_a_game_that_ended_during_its_setup_516_6():
+    """Found by fuzzing: end_turn after a concession during setup looked for the turn player None (ValueError)."""
+    Table().do("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", "P2 concede").refuses("P1 end turn",
+                                                                                               rule="516.6")
+
+
 def test_a_concession_ends_the_game_651_1():
     table = Table.at_action().do("P1 concede")
     assert table.state["winner"] == "P2" and table.state["match_winner"] == "P2"

@@ -1,0 +1,296 @@
+"""A seeded fuzzer of the engine's fold: any exception from `engine.apply` that is not an EngineError is a bug.
+
+It starts from interesting states (a move into a held battlefield, a combat's showdown and damage steps, a choice
+of where a combat begins, a showdown, the end of a game of a best of three, a match waiting for its `position`),
+in both policies, and applies events built from what the state holds (its players, objects, battlefields, cards,
+chain items) mixed with malformed values (wrong types, unknown or wrong-kind ids, nested junk, huge numbers,
+booleans for integers). In audit matches it goes on from the state each event leaves, so sequences of
+legal-looking events reach deeper states. The views of every resulting state are computed too (the server shows
+them).
+
+    crashes = run(tries=2000, seed=1)   # [Crash(start, events, error), ...], one per distinct failing line
+
+tests/test_engine.py runs a bounded number of tries; scripts/fuzz_engine.py runs as many as asked.
+"""
+from __future__ import annotations
+
+import copy
+import random
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import engine
+from engine.events import EFFECT_FIELDS, EVENT_FIELDS
+from engine.fold import NOT_YET
+from positions import ARENA, BOTH_HELD, NO_TANK, TWO_COMBATS
+from table import AT_ACTION, CATALOG, SETUP, WITH_UNITS, Table
+
+Event = dict[str, Any]
+State = dict[str, Any]
+
+GAME_1 = "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity"
+ALL_UNITS = "Legion Rearguard; Chemtech Enforcer; Flame Chompers"
+# name -> (mode, the starting events as notation lines or event maps)
+STARTS: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "created": ("duel", ()),
+    "created_match": ("match", ()),
+    "setup": ("duel", SETUP[:1]),
+    "channel": ("duel", SETUP),
+    "at_action": ("duel", (f"position {AT_ACTION}",)),
+    "with_units": ("duel", (f"position {WITH_UNITS}",)),
+    "arena": ("duel", (f"position {ARENA}",)),
+    "both_held": ("duel", (f"position {BOTH_HELD}",)),
+    "showdown": ("duel", (f"position {ARENA}", "P1 move Legion Rearguard -> bf1")),
+    "combat_showdown": ("duel", (f"position {ARENA}", f"P1 move {ALL_UNITS} -> bf2")),
+    "combat_chain": ("duel", (f"position {ARENA}", f"P1 move {ALL_UNITS} -> bf2",
+                              "P1 play Gust -> Stalwart Poro $1 / Fury Rune")),
+    "damage": ("duel", (f"position {ARENA}", f"P1 move {ALL_UNITS} -> bf2", "P1 pass", "P2 pass")),
+    "damage_defender": ("duel", (f"position {ARENA}", f"P1 move {ALL_UNITS} -> bf2", "P1 pass", "P2 pass",
+                                 "P1 assign Sunlit Guardian 4; Stalwart Poro 5")),
+    "damage_no_tank": ("duel", (f"position {NO_TANK}", "P1 move Legion Rearguard -> bf2", "P1 pass", "P2 pass")),
+    "choice": ("duel", (f"position {TWO_COMBATS}",)),
+    "game_over": ("match", (GAME_1, "P1 concede")),
+    "game_2": ("match", (GAME_1, "P1 concede", "game 2: P2 first; P1 Back-Alley Bar; P2 Grove of the God-Willow")),
+    "match_over": ("duel", (GAME_1, "P2 concede")),
+}
+
+HUGE = 2 ** 70
+JUNK: list[Any] = [None, True, False, 0, -1, 1, 3, HUGE, -HUGE, 1.5, float("inf"), "", "P9", "o999", "c999", "bf9",
+                   "bf0", "base", "base:P9", "base:P1", "hand", "Gust", "Not A Card", [], [None], [3], ["o1", "o1"],
+                   [[]], {}, {"x": 1}, {"o1": "x"}, {"P1": [{}]}, {"exhaust": [3]}, {"Fury": "x"},
+                   {"a": {"b": [None, {"c": True}]}}]
+
+
+@dataclass
+class Crash:
+    start: str
+    policy: str
+    events: list[Event]
+    error: str
+
+    def where(self) -> str:
+        """The last line of the engine the exception came from: crashes are told apart by it."""
+        return self.error.strip().splitlines()[-3].strip() if self.error.count("\n") >= 2 else self.error
+
+
+_STATES: dict[tuple[str, str], State] = {}
+
+
+def start_state(name: str, policy: str) -> State:
+    """The state after a start's events (built once, then shared: apply never mutates its input)."""
+    if (name, policy) not in _STATES:
+        mode, lines = STARTS[name]
+        _STATES[name, policy] = Table(policy, mode).do(*lines).state
+    return _STATES[name, policy]
+
+
+def position_event() -> Event:
+    """A `position` event worth mutating: ARENA with a contest, a score this turn and an attacker."""
+    table = Table()
+    event = table.parse(f"position {BOTH_HELD}")
+    event["contested"] = {"bf2": "P1"}
+    event["scored"] = {"P1": ["bf1"]}
+    event["players"]["P1"]["units"][0]["attacker"] = True
+    return event
+
+
+class Generator:
+    """Events for a state: well-typed values taken from the state most of the time, junk otherwise."""
+
+    def __init__(self, rng: random.Random, state: State) -> None:
+        self.rng = rng
+        self.state = state
+        objects = state["objects"] if state else {}
+        self.players = list(state["players"]) if state else ["P1", "P2"]
+        self.object_ids = list(objects)
+        self.units = [key for key, obj in objects.items() if obj.get("type") == "Unit"]
+        self.battlefields = [entry["id"] for entry in state["battlefields"]] if state else []
+        self.chain = [item["id"] for item in state.get("chain", [])] if state else []
+        awaiting = state.get("awaiting", []) if state else []
+        self.awaited = next((entry for entry in awaiting if entry.get("kind") == "assign_damage"), None)
+        self.candidates = next((entry["candidates"] for entry in awaiting if entry.get("kind") == "choose"), [])
+        self.cards = sorted({obj["card"] for obj in objects.values() if obj.get("card")}) or ["Gust"]
+
+    def junk(self) -> Any:
+        value = self.rng.choice(JUNK)
+        return copy.deepcopy(value)
+
+    def pick(self, values: list[Any]) -> Any:
+        return self.rng.choice(values) if values and self.rng.random() < 0.85 else self.junk()
+
+    def key(self, values: list[str]) -> str:
+        """A map key: JSON keys are strings, so junk keys are strings too."""
+        return self.rng.choice(values) if values and self.rng.random() < 0.85 else self.rng.choice(
+            ["", "P9", "o999", "bf9", "x", "base:P1"] + self.object_ids)
+
+    def location(self) -> str:
+        return self.pick(self.battlefields + ["base", "base:P1", "base:P2", "bf9", "base:P9"])
+
+    def ids(self, values: list[str]) -> list[Any]:
+        chosen = [self.pick(values) for _ in range(self.rng.randint(0, 3))]
+        if chosen and self.rng.random() < 0.15:
+            chosen.append(chosen[0])  # the same id twice
+        return chosen
+
+    def value(self, field: str, kind: str) -> Any:
+        """A value for one field: what the field usually names, else junk."""
+        if self.rng.random() < 0.12:
+            return self.junk()
+        if field in ("player", "controller", "first_player", "turn_player", "invitee"):
+            return self.pick(self.players + ["P9"])
+        if field in ("target", "source"):
+            return self.pick(self.object_ids + self.battlefields + self.chain)
+        if field == "item":
+            return self.pick(self.chain + self.object_ids)
+        if field in ("to", "battlefield"):
+            return self.location()
+        if field in ("units", "targets", "targets_kept", "set_aside", "exhaust", "recycle"):
+            return self.ids(self.units + self.object_ids + self.chain)
+        if field in ("cards", "runes"):
+            return [self.pick(self.cards + [None]) for _ in range(self.rng.randint(0, 3))]
+        if field in ("card", "kind"):
+            return self.pick(self.cards + ["Recruit"])
+        if field == "assignments" and self.awaited and self.rng.random() < 0.6:
+            return self.lethal_assignment()
+        if field == "assignments":
+            return {self.key(self.units): self.pick([0, 1, 2, 4, 9, -1, True, 1.5, "3", HUGE])
+                    for _ in range(self.rng.randint(0, 3))}
+        if field == "choice":
+            return self.pick(self.candidates + self.battlefields + [self.battlefields, {"bf1": 1}, ["bf1"]])
+        if field == "battlefields":
+            return {self.key(self.players): self.pick(["Back-Alley Bar", "Grove of the God-Willow", "Zaun Warrens"])
+                    for _ in range(self.rng.randint(0, 3))}
+        if field == "pay":
+            return {"exhaust": self.ids(self.object_ids)} if self.rng.random() < 0.7 else self.junk()
+        if field == "power":
+            return {self.key(["Fury", "Calm", "Chaos"]): self.pick([1, 0, -1, HUGE]) for _ in range(2)}
+        if field == "keyword":
+            return self.pick(["Tank", "Assault", "Shield", "Ganking", "Action"])
+        if field == "until":
+            return self.pick(["turn", "permanent"])
+        return {"an integer": lambda: self.pick([0, 1, 2, 3, -1, HUGE]), "a boolean": lambda: self.pick([True, False]),
+                "a list": lambda: [self.junk()], "a map": lambda: {}, "a string": lambda: self.pick(["x"] + self.cards),
+                }.get(kind, self.junk)()
+
+    def lethal_assignment(self) -> dict[str, Any]:
+        """An assignment of the awaited amount, all of it to one or two of the awaited units: often legal."""
+        units, amount = self.awaited["units"], self.awaited["amount"]
+        if not units:
+            return {}
+        first = self.rng.choice(units)
+        split = self.rng.randint(0, amount) if len(units) > 1 and self.rng.random() < 0.5 else amount
+        assignment = {first: split}
+        if split < amount:
+            assignment[self.rng.choice(units)] = amount - split
+        return assignment
+
+    def body(self, spec: dict[str, tuple[str, bool]]) -> dict[str, Any]:
+        body = {field: self.value(field, kind) for field, (kind, required) in spec.items()
+                if required or self.rng.random() < 0.5}
+        if body and self.rng.random() < 0.05:
+            del body[self.rng.choice(list(body))]
+        return body
+
+    def plausible(self) -> Event:
+        """An event that may well be legal now: a pass by whoever acts, a move of the turn player's ready units,
+        the top chain item resolving."""
+        state, rng = self.state, self.rng
+        actor = state.get("focus") or state.get("priority") or state.get("turn_player") or rng.choice(self.players)
+        choice = rng.random()
+        if choice < 0.3:
+            return {"type": "pass", "player": actor}
+        if choice < 0.6 or not self.chain:
+            ready = [key for key in self.units if state["objects"][key]["controller"] == state.get("turn_player")
+                     and state["objects"][key]["zone"] == "board" and not state["objects"][key]["exhausted"]]
+            chosen = rng.sample(ready, rng.randint(1, len(ready))) if ready else self.ids(self.units)
+            return {"type": "move", "player": state.get("turn_player") or actor, "units": chosen,
+                    "to": self.location()}
+        return {"type": "resolve", "item": self.chain[-1], "effects": [self.effect() for _ in range(rng.randint(0, 2))]}
+
+    def event(self) -> Event:
+        if self.state["seq"] > 1 and self.rng.random() < 0.3:
+            return self.plausible()
+        kinds = [kind for kind in EVENT_FIELDS if kind not in NOT_YET and kind != "match_created"]
+        kind = self.rng.choice(kinds + ["move", "assign_damage", "choose", "pass", "resolve", "resolve", "play"])
+        if self.state["seq"] == 1 and self.rng.random() < 0.8:
+            kind = "position"  # only ever seq 2
+        event = {"type": kind, **self.body(EVENT_FIELDS[kind])}
+        if kind == "resolve":
+            event["effects"] = [self.effect() for _ in range(self.rng.randint(1, 3))]
+        if kind == "position":
+            event = mutate(self.rng, position_event(), self)
+        return event
+
+    def effect(self) -> dict[str, Any]:
+        op = self.rng.choice(list(EFFECT_FIELDS) + ["move", "play", "move", "play"])
+        return {"op": op, **self.body(EFFECT_FIELDS[op])}
+
+
+def mutate(rng: random.Random, event: Any, generator: Generator) -> Any:
+    """The event with one value somewhere inside it (at any depth) replaced by junk or a state's value."""
+    event = copy.deepcopy(event)
+    paths: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
+        for key in keys:
+            if key not in ("type", "op"):
+                paths.append((node, key))
+            walk(node[key])
+
+    walk(event)
+    for _ in range(rng.randint(1, 2)):
+        if not paths:
+            break
+        node, key = rng.choice(paths)
+        node[key] = generator.junk() if rng.random() < 0.7 else rng.choice(
+            [generator.pick(generator.object_ids), generator.pick(generator.battlefields), generator.pick(
+                generator.players)])
+    return event
+
+
+def attempt(state: State, event: Event) -> tuple[State | None, str | None]:
+    """Apply one event and view the result; (the new state or None, the traceback of a crash or None)."""
+    try:
+        new = engine.apply(state, event, CATALOG)
+        for who in ["judge", "spectator", *new["players"]]:
+            engine.view(new, who)
+        return new, None
+    except engine.EngineError:
+        return None, None
+    except Exception:  # noqa: BLE001 - the point: anything else is a bug to report
+        return None, traceback.format_exc()
+
+
+def run(tries: int, seed: int, starts: list[str] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> tuple[int, list[Crash]]:
+    """Apply `tries` fuzzed events; returns (events applied, the first crash of each distinct failing line)."""
+    rng = random.Random(seed)
+    names = starts or list(STARTS)
+    crashes: dict[str, Crash] = {}
+    applied = 0
+    while applied < tries:
+        name, policy = rng.choice(names), rng.choice(("strict", "audit"))
+        state = start_state(name, policy)
+        history: list[Event] = []
+        for _ in range(rng.randint(1, 8)):
+            generator = Generator(rng, state)
+            event = generator.event()
+            if generator.awaited and rng.random() < 0.5:
+                event = {"type": "assign_damage", "player": generator.awaited["player"],
+                         "assignments": generator.value("assignments", "a map")}
+            history.append(event)
+            applied += 1
+            new, error = attempt(state, event)
+            if error is not None:
+                crash = Crash(name, policy, copy.deepcopy(history), error)
+                crashes.setdefault(crash.where(), crash)
+                break
+            if new is None or applied >= tries:
+                break
+            state = new
+        if progress:
+            progress(applied, len(crashes))
+    return applied, list(crashes.values())
+
