@@ -222,9 +222,10 @@ def show(match_id: str, seq: int | None, view: str, as_json: bool) -> None:
             echo_json(shown)
             return
         recorded = log.events(match_id, after=seq - 1, upto=seq)
-    event = recorded[0]["event"] if recorded else {}
+        event = recorded[0]["event"] if recorded else {}
+        passed = replays.passing(cursor.state(seq - 1)) if event.get("type") == "pass" and seq > 1 else None
     click.echo(summary_text(match_id, shown, seq, cursor.head_seq,
-                            describe_event(event, object_namer(shown), view) if event else ""))
+                            describe_event(event, object_namer(shown), view, passed) if event else ""))
 
 
 def summary_text(match_id: str, state: dict[str, Any], seq: int, head_seq: int, event_text: str) -> str:

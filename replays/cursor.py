@@ -32,12 +32,14 @@ class Moment(NamedTuple):
 
 class Timeline(NamedTuple):
     """What one fold of a whole match tells: every seq's moment and event, the card of every chain item it ever
-    had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), and the
-    state at the head."""
+    had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), what each
+    `pass` passed (a `pass` event names only its player; the state before it says what it ends), and the state at
+    the head."""
 
     moments: list[Moment]
     events: list[dict]
     chain_cards: dict[str, str]
+    passes: dict[int, str]
     head_state: dict
 
 
@@ -93,6 +95,11 @@ class Cursor:
         return self._fold_timeline().chain_cards
 
     @property
+    def passes(self) -> dict[int, str]:
+        """What each `pass` of the match passed, by seq: see `passing`."""
+        return self._fold_timeline().passes
+
+    @property
     def head_state(self) -> dict:
         """The state after the head event."""
         return self._fold_timeline().head_state
@@ -108,16 +115,20 @@ class Cursor:
         return self._timeline
 
     def _fold(self) -> Timeline:
-        moments, events, chain_cards, state = [], [], {}, {}
+        moments, events, chain_cards, passes, state = [], [], {}, {}, {}
+        next_pass = None  # what a `pass` would pass in the state so far (fold_states may reuse its state object)
         try:
             for seq, event, state in self.log.fold_states(self.match_id, self.head_seq):
                 moments.append(Moment(seq, event.get("type"), state.get("turn")))
                 events.append(event)
+                if event.get("type") == "pass" and next_pass is not None:
+                    passes[seq] = next_pass
+                next_pass = passing(state)
                 for item in state.get("chain") or []:
                     chain_cards.setdefault(item["id"], item.get("card"))
         except recorder.Inconsistent as error:
             raise Unreplayable(error.seq, str(error)) from None
-        return Timeline(moments, events, chain_cards, state)
+        return Timeline(moments, events, chain_cards, passes, state)
 
     def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
         """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.
@@ -142,6 +153,19 @@ class Cursor:
     def _check_seq(self, seq: int) -> None:
         if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= self.head_seq:
             raise OutOfRange(f"match {self.match_id} has events 1 to {self.head_seq}; {seq!r} is not one of them")
+
+
+def passing(state: dict) -> str | None:
+    """What a `pass` recorded in `state` passes, as the engine reads it (engine.turn.pass_event): "priority" on a
+    chain (334.1.c), "focus" in a showdown without one (344.3), "beginning" for the turn player's beginning step
+    (its end, then Hold scores); None when a pass would be refused."""
+    if state.get("chain"):
+        return "priority"
+    if state.get("showdown") is not None:
+        return "focus"
+    if state.get("phase") == "beginning":
+        return "beginning"
+    return None
 
 
 def step_resolution(timeline: list[Moment], seq: int, direction: int) -> int:

@@ -34,3 +34,21 @@ TWO_COMBATS = (ARENA.replace("base:Legion Rearguard;Chemtech Enforcer;Flame Chom
 def with_points(line: str, p1: int, p2: int) -> str:
     """The same position with other scores."""
     return line.replace("P1 0 ", f"P1 {p1} ").replace("P2 0 ", f"P2 {p2} ")
+
+
+def transcript(*lines: str, mode: str = "duel") -> str:
+    """A whole match in the notation between Ana (P1) and Ben (P2) with the demo decks: its header, then `lines`
+    (a `position ...` line or a game's events), for tests that record a match and read it back in the viewer."""
+    header = (f'[Mode "{mode}"]', '[P1 "Ana"]', '[P1Deck "demo deck 1"]', '[P2 "Ben"]', '[P2Deck "demo deck 2"]')
+    return "\n".join((*header, "", *lines)) + "\n"
+
+
+# A combat at Altar to Unity (bf2): P1 attacks with three units, both pass Focus (the damage step, P1 to assign
+# 9), then P1 assigns lethal damage to both defenders (P2 to assign 7).
+COMBAT = (f"position {ARENA}", "P1 move Legion Rearguard; Chemtech Enforcer; Flame Chompers -> bf2",
+          "P1 pass", "P2 pass", "P1 assign Sunlit Guardian 4; Stalwart Poro 5")
+
+# Each kind of `pass`: P1 plays Gust and both pass priority, P1 ends the turn, and P2 passes to end the beginning
+# step of turn 6 (Hold scores Altar to Unity for P2).
+PASSES = (f"position {BOTH_HELD}", "P1 play Gust -> Sunlit Guardian $1", "P1 pass", "P2 pass",
+          "resolve Gust: return Sunlit Guardian -> hand", "P1 end turn", "P2 pass")

@@ -7,6 +7,9 @@ import sqlite3
 
 import pytest
 
+import recorder
+from positions import COMBAT, transcript
+from replays import notation
 from riftlog_cli import cli
 
 GALLERY = {
@@ -321,3 +324,11 @@ def test_import_of_a_bad_notation_names_the_line_and_records_nothing(runner, tmp
 ])
 def test_import_and_export_user_errors(runner, tmp_db, demo_ids, args, message):
     assert_user_error(run(runner, "--db", tmp_db, *args), message)
+
+
+def test_show_says_what_a_pass_passed(runner, tmp_db):
+    with recorder.Log(tmp_db) as log:
+        match_id, _ = notation.import_match(log, transcript(*COMBAT))
+    result = run(runner, "--db", tmp_db, "show", match_id, "--at", 4)
+    assert result.exit_code == 0, result.output
+    assert "event 4: P1 passes Focus" in result.stdout

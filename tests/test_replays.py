@@ -11,7 +11,8 @@ import recorder
 import replays
 from recorder import Log
 from recorder.snapshots import encode
-from replays import Cursor, Moment, OutOfRange
+from positions import ARENA, COMBAT, PASSES, transcript
+from replays import Cursor, Moment, OutOfRange, notation
 
 TURNS = 22  # 72 events: past the first multiple of SNAPSHOT_EVERY
 
@@ -254,3 +255,20 @@ def test_verify_trusts_no_snapshot_and_drops_a_wrong_one(log: Log, tmp_db: Path,
 def test_verify_an_unknown_match(log: Log) -> None:
     with pytest.raises(replays.NotFound):
         replays.verify(log, "m7")
+
+
+@pytest.mark.parametrize("lines, expected", [
+    (PASSES, {4: "priority", 5: "priority", 8: "beginning"}),
+    (COMBAT, {4: "focus", 5: "focus"}),
+])
+def test_the_timeline_says_what_each_pass_passed(log: Log, lines: tuple[str, ...], expected: dict[int, str]) -> None:
+    match_id, _ = notation.import_match(log, transcript(*lines))
+    cursor = Cursor(log, match_id)
+    assert cursor.passes == expected
+    assert {seq for seq, event in enumerate(cursor.events, 1) if event["type"] == "pass"} == set(expected)
+    assert all(replays.passing(cursor.state(seq - 1)) == passed for seq, passed in expected.items())
+
+
+def test_a_pass_with_nothing_to_pass_passes_nothing() -> None:
+    state = engine.fold(notation.parse_match(transcript(f"position {ARENA}")), engine.demo_catalog())
+    assert replays.passing(state) is None

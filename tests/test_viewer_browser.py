@@ -15,6 +15,8 @@ import pytest
 
 import recorder
 import replays
+from positions import COMBAT, transcript
+from replays import notation
 from replays.demo import record_demo
 from web import create_app
 
@@ -216,3 +218,145 @@ def test_screenshot_of_a_chain_in_progress(judge, server, cursor):
     assert chain_length(judge) == 3
     assert judge.save_screenshot(str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000
+
+
+# -- a combat under way, and a best of three -------------------------------------------------------------------
+
+PHONE, DESKTOP = (390, 844), (1400, 1700)
+COMBAT_SHOTS = {size: Path(f"/tmp/riftlog-combat-{size[0]}.png") for size in (PHONE, DESKTOP)}
+
+
+@pytest.fixture(scope="module")
+def combat_match(demo_db) -> tuple[str, str]:
+    """The COMBAT transcript recorded in the demo database: (match id, token)."""
+    with recorder.Log(demo_db) as log:
+        return notation.import_match(log, transcript(*COMBAT))
+
+
+@pytest.fixture(scope="module")
+def combat_judge(browser, server, combat_match):
+    """The browser reading the combat match with its judge's token (kept in a cookie, as for m1)."""
+    match_id, token = combat_match
+    browser.get(f"{server}/matches/{match_id}#token={token}")
+    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    return browser
+
+
+@pytest.fixture
+def combat_cursor(demo_db, combat_match):
+    with recorder.Log(demo_db) as log:
+        yield replays.Cursor(log, combat_match[0])
+
+
+def first_seq(cursor: replays.Cursor, step: str) -> int:
+    """The first seq at which the combat is in `step`."""
+    return next(seq for seq in range(1, cursor.head_seq + 1) if (cursor.state(seq)["combat"] or {}).get("step") == step)
+
+
+def open_match_at(driver, server: str, match_id: str, seq: int) -> None:
+    driver.get(f"{server}/matches/{match_id}?seq={seq}&view=judge")
+    assert shown(driver, "seq") == str(seq)
+
+
+def ids_in(driver, css: str) -> list[str]:
+    return [element.get_attribute("data-id") for element in driver.find_elements(By.CSS_SELECTOR, css)]
+
+
+def test_the_combat_shows_its_battlefield_attacker_defender_step_and_who_assigns(combat_judge, server, combat_match,
+                                                                                 combat_cursor):
+    seq = first_seq(combat_cursor, "damage")
+    open_match_at(combat_judge, server, combat_match[0], seq)
+    state = combat_cursor.state(seq)
+    fight, wait = state["combat"], state["awaiting"][0]
+    field = next(entry for entry in state["battlefields"] if entry["id"] == fight["battlefield"])
+    panel = combat_judge.find_element(By.ID, "fight")
+    assert panel.get_attribute("data-battlefield") == field["id"]
+    assert field["name"] in shown(combat_judge, "fight-title")
+    attacking = [unit for unit in field["units"] if state["objects"][unit]["attacker"]]
+    defending = [unit for unit in field["units"] if state["objects"][unit]["defender"]]
+    assert attacking and defending
+    assert combat_judge.find_element(By.ID, "fight-attacker").get_attribute("data-player") == fight["attacker"]
+    assert combat_judge.find_element(By.ID, "fight-defender").get_attribute("data-player") == fight["defender"]
+    assert ids_in(combat_judge, "#fight-attacker li.card") == attacking
+    assert ids_in(combat_judge, "#fight-defender li.card") == defending
+    assert "Ana" in shown(combat_judge, "fight-attacker") and "Ben" in shown(combat_judge, "fight-defender")
+    current = combat_judge.find_element(By.CSS_SELECTOR, "#combat-steps li[aria-current=step]")
+    assert current.get_attribute("data-step") == "damage" == fight["step"]
+    now = combat_judge.find_element(By.CSS_SELECTOR, "#assignments li.now")
+    assert (now.get_attribute("data-player"), now.get_attribute("data-amount")) == (wait["player"], str(wait["amount"]))
+    assert f"must assign {wait['amount']} damage to Ben's units" in now.text
+    assert f"assign damage {wait['amount']}" in shown(combat_judge, "awaiting")
+    battlefield = combat_judge.find_element(By.ID, f"battlefield-{field['id']}")
+    assert "in-fight" in battlefield.get_attribute("class").split()
+    assert battlefield.get_attribute("data-controller") == field["controller"] == "P2"
+    assert "controlled by Ben" in battlefield.text and "contested by Ana" in battlefield.text
+
+
+def test_the_damage_marked_by_an_assignment_shows_on_the_units(combat_judge, server, combat_match, combat_cursor):
+    seq = combat_cursor.head_seq  # P1 has assigned: damage is marked on P2's units, P2 assigns next
+    open_match_at(combat_judge, server, combat_match[0], seq)
+    state = combat_cursor.state(seq)
+    damaged = {unit: obj["damage"] for unit, obj in state["objects"].items() if obj.get("damage")}
+    assert damaged
+    for unit, damage in damaged.items():
+        card = combat_judge.find_element(By.CSS_SELECTOR, f"#fight [data-id={unit}]")
+        assert card.find_element(By.CSS_SELECTOR, ".tag.damage").text == f"{damage} damage"
+    assigned = combat_judge.find_element(By.CSS_SELECTOR, "#assignments li.done")
+    assert assigned.get_attribute("data-player") == state["combat"]["attacker"]
+    assert combat_judge.find_element(By.CSS_SELECTOR, "#assignments li.now").get_attribute("data-player") == \
+        state["awaiting"][0]["player"] == state["combat"]["defender"]
+    assert "assigns combat damage: 4 to Sunlit Guardian" in shown(combat_judge, "event-text")
+
+
+def test_the_combats_showdown_step_shows_who_has_focus(combat_judge, server, combat_match, combat_cursor):
+    seq = first_seq(combat_cursor, "showdown")
+    open_match_at(combat_judge, server, combat_match[0], seq)
+    state = combat_cursor.state(seq)
+    assert state["focus"] == "P1"
+    assert combat_judge.find_element(By.ID, "fight-focus").get_attribute("data-focus") == state["focus"]
+    assert shown(combat_judge, "focus") == "Ana"
+    assert "focus" in shown(combat_judge, "player-P1").lower()
+    current = combat_judge.find_element(By.CSS_SELECTOR, "#combat-steps li[aria-current=step]")
+    assert current.get_attribute("data-step") == "showdown"
+    assert "moves Legion Rearguard (o13)" in shown(combat_judge, "event-text")
+    assert "to Altar to Unity (bf2)" in shown(combat_judge, "event-text")
+    press(combat_judge, Keys.ARROW_RIGHT)
+    assert shown(combat_judge, "event-text") == "Ana passes Focus"
+    assert shown(combat_judge, "focus") == "Ben"
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_screenshot_of_a_combat_at_phone_and_desktop_width(combat_judge, server, combat_match, combat_cursor, size):
+    combat_judge.set_window_size(*size)
+    try:
+        open_match_at(combat_judge, server, combat_match[0], combat_cursor.head_seq)
+        panel = combat_judge.find_element(By.ID, "fight")
+        width = combat_judge.execute_script("return document.documentElement.clientWidth")
+        assert panel.rect["x"] >= 0 and panel.rect["x"] + panel.rect["width"] <= width  # nothing cut off at the side
+        assert combat_judge.execute_script("return document.documentElement.scrollWidth") <= width
+        # Bring the combat panel up to just under the sticky step bar: the screenshot shows what a reader sees there.
+        combat_judge.execute_script("window.scrollTo(0, arguments[0].getBoundingClientRect().top + window.scrollY"
+                                    " - document.getElementById('steps').offsetHeight - 8)", panel)
+        assert combat_judge.save_screenshot(str(COMBAT_SHOTS[size]))
+        assert COMBAT_SHOTS[size].stat().st_size > 10_000
+    finally:
+        combat_judge.set_window_size(*DESKTOP)
+
+
+def test_a_best_of_three_shows_the_games_won_and_the_match_winner(browser, server, demo_db):
+    games = ("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", "P1 concede",
+             "game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow", "P2 concede",
+             "game 3: P2 first; P1 Trifarian War Camp; P2 Fortified Position", "P1 concede")
+    with recorder.Log(demo_db) as log:
+        match_id, token = notation.import_match(log, transcript(*games, mode="match"))
+        head = log.match(match_id)["head_seq"]
+        game_2 = next(seq for seq in range(1, head + 1) if log.state_at(match_id, seq)["game"] == 2)
+    browser.get(f"{server}/matches/{match_id}#token={token}")
+    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    open_match_at(browser, server, match_id, game_2)  # Ben won game 1
+    assert shown(browser, "games-won") == "Ana 0 · Ben 1"
+    assert not browser.find_elements(By.ID, "winner")
+    open_match_at(browser, server, match_id, head)
+    assert shown(browser, "games-won") == "Ana 1 · Ben 2"
+    assert "Game 3 won by Ben" in shown(browser, "winner")
+    assert shown(browser, "match-winner") == "Match won by Ben."

@@ -11,6 +11,8 @@ import msgpack
 import pytest
 
 import replays
+from positions import ARENA, COMBAT, PASSES, transcript
+from replays import notation
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -538,3 +540,70 @@ def test_viewer_offers_the_notation_for_download(client, log, demo_ids, demo_tok
     from replays import notation
     assert notation.parse_match(response.get_data(as_text=True)) == [row["event"] for row in log.events(demo_ids[0])]
     assert client.get("/matches/m99/notation").status_code == 404
+
+
+# --- the viewer: showdowns, combat, control, choices ---------------------------------------------------------
+
+
+def recorded_page(client, log, lines: tuple[str, ...], seq: int | None = None, mode: str = "duel") -> Page:
+    """Record `lines` (a transcript body in the notation) and read the judge's page of it at `seq` (the head)."""
+    match_id, token = notation.import_match(log, transcript(*lines, mode=mode))
+    as_reader(client, match_id, token)
+    query = f"?seq={seq}" if seq is not None else ""
+    answer = client.get(f"/matches/{match_id}{query}")
+    assert answer.status_code == 200
+    return Page(answer.get_data(as_text=True))
+
+
+def test_viewer_timeline_says_what_each_pass_passed_and_names_battlefields(client, log):
+    combat = recorded_page(client, log, COMBAT).text("timeline")
+    assert ("Ana moves Legion Rearguard (o13), Chemtech Enforcer (o14), Flame Chompers (o15) "
+            "to Altar to Unity (bf2)") in combat
+    assert "Ana passes Focus" in combat and "Ben passes Focus" in combat
+    assert "Ana assigns combat damage: 4 to Sunlit Guardian (o26), 5 to Stalwart Poro (o27)" in combat
+    passes = recorded_page(client, log, PASSES).text("timeline")
+    assert "Ana passes priority" in passes and "Ben passes priority" in passes
+    assert "Ben ends the beginning step; Hold scores" in passes
+
+
+def test_viewer_shows_a_showdown_without_combat_and_who_contested(client, log):
+    page = recorded_page(client, log, (f"position {ARENA}", "P1 move Legion Rearguard -> bf1"))
+    assert page.attrs["fight"]["data-kind"] == "showdown" and page.attrs["fight"]["data-battlefield"] == "bf1"
+    assert page.text("fight-title") == "Showdown at Zaun Warrens"
+    assert "combat-steps" not in page.attrs and "assignments" not in page.attrs
+    assert page.text("fight-attacker") == "Contested by Ana P1"
+    assert page.attrs["fight-focus"]["data-focus"] == "P1" and page.text("focus") == "Ana"
+    assert page.attrs["battlefield-bf1"]["data-contested-by"] == "P1"
+    assert "uncontrolled" in page.text("battlefield-bf1") and "contested by Ana" in page.text("battlefield-bf1")
+
+
+def test_viewer_shows_control_once_the_showdown_ends(client, log):
+    page = recorded_page(client, log, (f"position {ARENA}", "P1 move Legion Rearguard -> bf1", "P1 pass", "P2 pass"))
+    assert "fight" not in page.attrs
+    assert page.attrs["battlefield-bf1"]["data-controller"] == "P1"
+    assert "controlled by Ana" in page.text("battlefield-bf1") and "contested" not in page.text("battlefield-bf1")
+
+
+CHOICE = ARENA.replace("P1 0 bf:Zaun Warrens", "P1 0 bf:Zaun Warrens contests:bf1;bf2").replace(
+    "base:Legion Rearguard;Chemtech Enforcer;Flame Chompers", "base:Legion Rearguard bf1:Chemtech Enforcer "
+    "bf2:Flame Chompers").replace("base:Clockwork Keeper bf2:", "bf1:Clockwork Keeper bf2:")
+
+
+def test_viewer_shows_a_pending_choice_with_its_candidates_named(client, log):
+    page = recorded_page(client, log, (f"position {CHOICE}",))
+    assert page.attrs["choice"]["data-player"] == "P1"
+    assert "Ana P1 chooses which combat comes first" in page.text("choice")
+    assert "Zaun Warrens bf1" in page.text("choice") and "Altar to Unity bf2" in page.text("choice")
+    assert "rule 526" in page.text("choice")
+    assert page.text("awaiting") == "Ana: choose (of Zaun Warrens, Altar to Unity) · rule 526"
+    chosen = recorded_page(client, log, (f"position {CHOICE}", "P1 choose bf2"))
+    assert chosen.text("event-text") == "Ana chooses Altar to Unity (bf2)"
+    assert "choice" not in chosen.attrs and chosen.attrs["fight"]["data-battlefield"] == "bf2"
+    assert "combat pending" in chosen.text("battlefield-bf1")
+
+
+def test_viewer_shows_the_winner_and_the_scores_by_name(client, log):
+    page = recorded_page(client, log, ("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", "P2 concede"))
+    assert page.text("winner") == "Game 1 won by Ana."  # a duel is one game: its winner wins the match
+    assert page.text("scores") == "Ana 0 · Ben 0"
+    assert "games-won" not in page.attrs  # a duel is one game

@@ -13,12 +13,16 @@ Namer = Callable[[Any], str]
 
 
 def card_of(state: dict[str, Any] | None, ref: Any) -> str | None:
-    """The card an object id or a chain item id stands for in this state, None when the state does not show it."""
+    """The card an object id, a chain item id or a battlefield id stands for in this state, None when the state
+    does not show it."""
     if not isinstance(ref, str) or not state:
         return None
     objects = state.get("objects") or {}
     if ref in objects:
         return (objects[ref] or {}).get("card")
+    for field in state.get("battlefields") or []:
+        if field.get("id") == ref:
+            return field.get("name")
     for item in state.get("chain") or []:
         if item.get("id") == ref:
             return item.get("card") or card_of(state, item.get("source"))
@@ -42,10 +46,14 @@ def object_namer(state: dict[str, Any] | None, players: dict[str, str] | None = 
     return name
 
 
-def describe_event(event: dict[str, Any], name: Namer | None = None, viewer: str = "judge") -> str:
-    """One line for one event, e.g. "P1 plays Void Seeker (o17) to bf1 targeting Yasuo (o30)"."""
+def describe_event(event: dict[str, Any], name: Namer | None = None, viewer: str = "judge",
+                   passed: str | None = None) -> str:
+    """One line for one event, e.g. "P1 plays Void Seeker (o17) to bf1 targeting Yasuo (o30)". A `pass` names only
+    its player: `passed` says what it passed ("priority", "focus" or "beginning", see `replays.passing`)."""
     name = name or str
     kind = event.get("type")
+    if kind == "pass":
+        return _pass(event, name, passed)
     describe = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
     if describe is None:
         fields = {key: value for key, value in event.items() if key != "type"}
@@ -172,6 +180,17 @@ def _assign_damage(event, name, viewer):
     return f"{name(event.get('player'))} assigns combat damage: {', '.join(parts) or 'none'}"
 
 
+def _pass(event, name, passed):
+    player = name(event.get("player"))
+    if passed == "priority":
+        return f"{player} passes priority"
+    if passed == "focus":
+        return f"{player} passes Focus"
+    if passed == "beginning":
+        return f"{player} ends the beginning step; Hold scores"
+    return f"{player} passes"
+
+
 def _choose(event, name, viewer):
     choice = event.get("choice")
     shown = _list(choice, name) if isinstance(choice, list) else name(choice)
@@ -203,7 +222,6 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
     "hide": _hide,
     "move": lambda e, name, v: (f"{name(e.get('player'))} moves {_list(e.get('units'), name)} "
                                 f"to {_location(e.get('to'), name)}"),
-    "pass": lambda e, name, v: f"{name(e.get('player'))} passes",
     "invite": lambda e, name, v: f"{name(e.get('player'))} invites {name(e.get('invitee'))}",
     "end_turn": lambda e, name, v: f"{name(e.get('player'))} ends the turn",
     "trigger": _trigger,

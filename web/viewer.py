@@ -17,6 +17,7 @@ from replays import notation
 
 from .db import get_log
 from .describe import card_of, describe_event, object_namer
+from .fight import fight, games_won, units_by_player
 from .params import player_ids, read_seq
 from .readers import cookie_name, reader
 
@@ -39,6 +40,7 @@ KEY_LABELS = {"ArrowLeft": "←", "ArrowRight": "→", "Shift+ArrowLeft": "⇧�
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_of"] = card_of
+    app.jinja_env.globals["units_by_player"] = units_by_player
     app.jinja_env.filters["key_label"] = lambda key: KEY_LABELS.get(key, key)
 
 
@@ -60,7 +62,7 @@ def match(match_id: str):
     head_seq = cursor.head_seq
     seq = read_seq("seq", request.args.get("seq"), match_id, head_seq, out_of_range=404)
     shown = engine.view(cursor.state(seq), viewer)
-    recorded, head_state = cursor.events, cursor.head_state  # one fold of the match, cached per head
+    recorded, head_state, passes = cursor.events, cursor.head_state, cursor.passes  # one fold, cached per head
     if viewer != "judge":
         recorded = redact_events(recorded, viewer, {card["name"] for card in log.catalog(summary["catalog"])})
     created = recorded[0]
@@ -73,7 +75,7 @@ def match(match_id: str):
         {
             "seq": event_seq,
             "type": event.get("type"),
-            "text": describe_event(event, name, viewer),
+            "text": describe_event(event, name, viewer, passes.get(event_seq)),
             "voided": event_seq in voided,
             "flagged": event_seq in flagged,
         }
@@ -99,6 +101,8 @@ def match(match_id: str):
         names=names,
         seating=seating(players, viewer),
         zones={player: zone_summary(shown, player) for player in players},
+        fight=fight(shown),
+        games_won=games_won(shown),
         current=current,
         violations_here=violations_here,
         timeline=timeline,
