@@ -180,15 +180,11 @@ def _assign_damage(event, name, viewer):
     return f"{name(event.get('player'))} assigns combat damage: {', '.join(parts) or 'none'}"
 
 
+_PASSES = {"priority": "passes priority", "focus": "passes Focus", "beginning": "ends the beginning step; Hold scores"}
+
+
 def _pass(event, name, passed):
-    player = name(event.get("player"))
-    if passed == "priority":
-        return f"{player} passes priority"
-    if passed == "focus":
-        return f"{player} passes Focus"
-    if passed == "beginning":
-        return f"{player} ends the beginning step; Hold scores"
-    return f"{player} passes"
+    return f"{name(event.get('player'))} {_PASSES.get(passed, 'passes')}"
 
 
 def _choose(event, name, viewer):
