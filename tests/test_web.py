@@ -572,6 +572,7 @@ def test_viewer_shows_a_showdown_without_combat_and_who_contested(client, log):
     assert page.text("fight-title") == "Showdown at Zaun Warrens"
     assert "combat-steps" not in page.attrs and "assignments" not in page.attrs
     assert page.text("fight-attacker") == "Contested by Ana P1"
+    assert "fight-defender" not in page.attrs  # nobody held Zaun Warrens
     assert page.attrs["fight-focus"]["data-focus"] == "P1" and page.text("focus") == "Ana"
     assert page.attrs["battlefield-bf1"]["data-contested-by"] == "P1"
     assert "uncontrolled" in page.text("battlefield-bf1") and "contested by Ana" in page.text("battlefield-bf1")
