@@ -135,6 +135,8 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog) -> State
         if kind != "match_created":
             raise MalformedEvent(f"a match starts with 'match_created', not {kind!r}")
         new = setup.new_match(event, catalog)
+        for key in SHARED:  # last, where every copy puts them: a fold's bytes do not depend on where it copied
+            new[key] = new.pop(key)
         context = Context(new, 1)
         setup.check_decks(context)
         return _finish(context, new)

@@ -308,28 +308,29 @@ class Log:
             raise NotFound(f"match {match_id} has events 1 to {head}; there is no state after event {seq!r}")
         return self._state(match_id, seq, match["catalog"], self.catalog(match["catalog"]), save=True)
 
-    def fold_states(self, match_id: str, upto: int | None = None, *,
+    def fold_states(self, match_id: str, upto: int | None = None, *, after: int = 0, state: dict | None = None,
                     save: bool = True) -> Iterator[tuple[int, dict, dict]]:
-        """Fold the match from seq 1, ignoring snapshots: yield (seq, event, state after it) for every seq.
+        """Fold the match's events after..upto onto `state`, the state after `after` (default: from seq 1),
+        ignoring snapshots: yield (seq, event, state after it) for every seq. `state` itself is left untouched.
 
-        For whoever needs every state (a timeline) or a fold that trusts no cache (verify). The state yielded is
-        the same object every time, changed in place by the next step: copy what you keep. With `save`, the
-        multiples of SNAPSHOT_EVERY it passes are written to the cache if missing. `Inconsistent` at the first
-        event that is missing or that the engine refuses.
+        For whoever needs every state (a timeline, or one carried on as the match grows) or a fold that trusts no
+        cache (verify). The state yielded is the same object every time, changed in place by the next step: copy
+        what you keep. With `save`, the multiples of SNAPSHOT_EVERY it passes are written to the cache if missing.
+        `Inconsistent` at the first event that is missing or that the engine refuses.
         """
         match = self._match_row(match_id)
         catalog = self.catalog(match["catalog"])
         upto = match["head_seq"] if upto is None else min(upto, match["head_seq"])
         cached = set(self.snapshot_seqs(match_id)) if save else set()
-        return self._fold_states(match_id, upto, catalog, cached, save)
+        return self._fold_states(match_id, after, upto, catalog, state, cached, save)
 
-    def _fold_states(self, match_id: str, upto: int, catalog: engine.Catalog, cached: set[int],
-                     save: bool) -> Iterator[tuple[int, dict, dict]]:
+    def _fold_states(self, match_id: str, after: int, upto: int, catalog: engine.Catalog, state: dict | None,
+                     cached: set[int], save: bool) -> Iterator[tuple[int, dict, dict]]:
         passed = []
-        for seq, seq_hash, event, state in self._replay(match_id, 0, upto, catalog, None):
+        for seq, seq_hash, event, folded in self._replay(match_id, after, upto, catalog, state, in_place=False):
             if save and seq % SNAPSHOT_EVERY == 0 and seq not in cached:
-                passed.append((seq, seq_hash, encode(state)))
-            yield seq, event, state
+                passed.append((seq, seq_hash, encode(folded)))
+            yield seq, event, folded
         self.snapshots.put_quietly(match_id, passed)
 
     def recomputed_hash(self, match_id: str, seq: int) -> str | None:
@@ -480,10 +481,11 @@ class Log:
         assert state is not None, "a match always has its seq 1"
         return state
 
-    def _replay(self, match_id: str, after: int, upto: int, catalog: engine.Catalog,
-                state: dict | None) -> Iterator[tuple[int, str, dict, dict]]:
-        """Fold the stored events after..upto onto `state` in place (the caller's own, or None from seq 1):
-        (seq, hash, event, state after it). A refusal means the log and the engine disagree (`Inconsistent`)."""
+    def _replay(self, match_id: str, after: int, upto: int, catalog: engine.Catalog, state: dict | None, *,
+                in_place: bool = True) -> Iterator[tuple[int, str, dict, dict]]:
+        """Fold the stored events after..upto onto `state` (None: from seq 1), in place unless `in_place` is
+        False: (seq, hash, event, state after it). A refusal means the log and the engine disagree
+        (`Inconsistent`)."""
         current: list[Any] = [after, None, {}]
 
         def stored() -> Iterator[dict]:
@@ -492,7 +494,7 @@ class Log:
                 yield event
 
         try:
-            for state in engine.steps(stored(), catalog, state, in_place=True):
+            for state in engine.steps(stored(), catalog, state, in_place=in_place):
                 seq, seq_hash, event = current
                 yield seq, seq_hash, event, state
         except engine.EngineError as error:

@@ -3,18 +3,22 @@
 A cursor reads the log; it never re-folds from seq 1 to answer `state(n)`: the log starts from the newest cached
 snapshot at or before n and folds the events after it, saving the multiples of SNAPSHOT_EVERY it passes, so a
 deleted cache rebuilds itself as it is used. Stepping by resolution or turn needs the type and turn of every seq:
-the cursor folds the match once for that (its timeline). Timelines are kept in a small cache for the process,
-keyed by the database, the match, its head seq and hash, and the engine version, so a viewer that opens a new
-cursor for every page does not fold the match again.
+the cursor folds the match once for that (its timeline). The newest timeline of each match is kept for the
+process, keyed by the database, the match and the engine version, so a viewer that opens a new cursor for every
+page does not fold the match again; when the match has grown since (its stored hash at the timeline's head is
+still the timeline's head hash), only the new events are folded onto the timeline's head state.
 
 A cursor sees the match as it was when the cursor was made (`head_seq`); `refresh()` picks up later events.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any, NamedTuple
 
 import engine
 import recorder
+from engine.views import redact_events
 from recorder import Log
 from replays.errors import NotFound, OutOfRange, Unreplayable
 
@@ -34,16 +38,20 @@ class Timeline(NamedTuple):
     """What one fold of a whole match tells: every seq's moment and event, the card of every chain item it ever
     had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), what each
     `pass` passed (a `pass` event names only its player; the state before it says what it ends), and the state at
-    the head."""
+    the head, whose seq and chain hash it names. `views` keeps the events as each view may see them."""
 
+    head_seq: int
+    head_hash: str
     moments: list[Moment]
     events: list[dict]
     chain_cards: dict[str, str]
     passes: dict[int, str]
     head_state: dict
+    views: dict[str, list[dict]]
 
 
-_timelines: dict[tuple[str, str, int, str, str], Timeline] = {}
+_timelines: OrderedDict[tuple[str, str, str], Timeline] = OrderedDict()
+_timelines_lock = threading.Lock()
 
 
 class Cursor:
@@ -104,21 +112,46 @@ class Cursor:
         """The state after the head event."""
         return self._fold_timeline().head_state
 
+    def events_seen_by(self, viewer: str) -> list[dict]:
+        """Every event up to the head as `viewer` may see it (`engine.views.redact_events`), worked out once per
+        timeline and view."""
+        timeline = self._fold_timeline()
+        if viewer not in timeline.views:
+            catalog = self.log.catalog(self.log.match(self.match_id)["catalog"])
+            timeline.views[viewer] = redact_events(timeline.events, viewer, {card["name"] for card in catalog})
+        return timeline.views[viewer]
+
     def _fold_timeline(self) -> Timeline:
         if self._timeline is None:
-            key = (str(self.log.path), self.match_id, self.head_seq, self._head_hash, engine.VERSION)
-            if key not in _timelines:
-                if len(_timelines) >= CACHED_TIMELINES:
-                    _timelines.pop(next(iter(_timelines)))
-                _timelines[key] = self._fold()
-            self._timeline = _timelines[key]
+            key = (str(self.log.path), self.match_id, engine.VERSION)
+            with _timelines_lock:
+                known = _timelines.get(key)
+            if known is not None and (known.head_seq, known.head_hash) == (self.head_seq, self._head_hash):
+                self._timeline = known
+                return known
+            grows = known is not None and known.head_seq < self.head_seq and \
+                self.log.events(self.match_id, known.head_seq - 1, known.head_seq)[0]["hash"] == known.head_hash
+            self._timeline = self._fold(known if grows else None)
+            if known is None or known.head_seq <= self.head_seq:  # a cursor on an older head keeps its own
+                with _timelines_lock:
+                    _timelines[key] = self._timeline
+                    _timelines.move_to_end(key)
+                    while len(_timelines) > CACHED_TIMELINES:
+                        _timelines.popitem(last=False)
         return self._timeline
 
-    def _fold(self) -> Timeline:
-        moments, events, chain_cards, passes, state = [], [], {}, {}, {}
-        next_pass = None  # what a `pass` would pass in the state so far (fold_states may reuse its state object)
+    def _fold(self, known: Timeline | None) -> Timeline:
+        """The timeline up to the cursor's head: `known` (an earlier head of the same log) carried on with the
+        events after it, else a fold from seq 1."""
+        if known is None:
+            moments, events, chain_cards, passes, state, after = [], [], {}, {}, None, 0
+            next_pass = None  # what a `pass` would pass in the state so far (fold_states reuses its state object)
+        else:
+            moments, events, chain_cards = list(known.moments), list(known.events), dict(known.chain_cards)
+            passes, state, after = dict(known.passes), known.head_state, known.head_seq
+            next_pass = passing(state)
         try:
-            for seq, event, state in self.log.fold_states(self.match_id, self.head_seq):
+            for seq, event, state in self.log.fold_states(self.match_id, self.head_seq, after=after, state=state):
                 moments.append(Moment(seq, event.get("type"), state.get("turn")))
                 events.append(event)
                 if event.get("type") == "pass" and next_pass is not None:
@@ -128,7 +161,7 @@ class Cursor:
                     chain_cards.setdefault(item["id"], item.get("card"))
         except recorder.Inconsistent as error:
             raise Unreplayable(error.seq, str(error)) from None
-        return Timeline(moments, events, chain_cards, passes, state)
+        return Timeline(self.head_seq, self._head_hash, moments, events, chain_cards, passes, state or {}, {})
 
     def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
         """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.

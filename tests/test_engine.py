@@ -4,12 +4,14 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 
 import msgpack
 import pytest
 
 import engine
 import fuzzing
+from engine.fold import CHECKPOINT_EVERY
 from replays import demo
 from table import CATALOG, Table
 
@@ -160,3 +162,60 @@ def test_no_malformed_event_crashes_the_engine():
                 engine.apply(rng.choice(states), event, CATALOG)
             except engine.EngineError:
                 pass
+
+
+GOLDEN = sorted((Path(__file__).parent / "data").glob("golden_*.rln"))
+
+
+def golden_events(path: Path) -> list[dict]:
+    from replays import notation
+
+    return notation.parse_match(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_apply_leaves_its_input_untouched_over_a_whole_golden_match(path: Path):
+    state = None
+    for event in golden_events(path):
+        before = msgpack.packb(state)
+        frozen = copy.deepcopy(state)
+        new = engine.apply(state, event, CATALOG)
+        assert msgpack.packb(state) == before and state == frozen and new is not state
+        state = new
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_the_in_place_fold_equals_apply_at_every_seq(path: Path):
+    events = golden_events(path)
+    applied = None
+    for state in engine.steps(events, CATALOG):
+        applied = engine.apply(applied, events[state["seq"] - 1], CATALOG)
+        assert msgpack.packb(state) == msgpack.packb(applied)
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_seeking_to_every_seq_of_a_golden_match_equals_folding_from_the_start(path: Path, log):
+    from replays import Cursor, notation
+
+    match_id, _ = notation.import_match(log, path.read_text(encoding="utf-8"))
+    events = golden_events(path)
+    cursor = Cursor(log, match_id)
+    for seq in [*range(len(events), 0, -1), *range(1, len(events) + 1)]:
+        assert cursor.state(seq) == engine.fold(events[:seq], CATALOG), seq
+
+
+def test_an_audit_fold_skips_an_unappliable_event_from_the_state_before_it():
+    """Past a checkpoint, the in-place fold rebuilds the state before the unappliable event (contract section 1)."""
+    events = demo_events("audit")[:12]
+    notes = [{"type": "note", "text": f"note {index}"} for index in range(CHECKPOINT_EVERY + 5)]
+    unappliable = {"type": "resolve", "item": "c99", "effects": []}
+    events += notes + [unappliable] + notes[:3] + [unappliable]
+    applied = None
+    for event in events:
+        applied = engine.apply(applied, event, CATALOG)
+    start = engine.fold(events[:5], CATALOG)
+    kept = copy.deepcopy(start)
+    folded = engine.fold(events[5:], CATALOG, start)
+    assert start == kept  # the fold's starting state is the caller's, untouched
+    assert msgpack.packb(folded) == msgpack.packb(applied)
+    assert [violation.get("skipped") for violation in folded["violations"]][-2:] == [True, True]

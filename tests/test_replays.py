@@ -152,7 +152,17 @@ def test_a_new_cursor_on_the_same_head_reuses_the_timeline(log: Log, game: str, 
     assert again.step(1, "turn", 1) == 6 and folded == []
     log.append(game, [{"type": "note", "text": "later"}])
     assert Cursor(log, game).timeline[-1] == Moment(73, "note", again.timeline[-1].turn)
-    assert folded == [73] + list(range(1, 74))  # the append's fold, then one new timeline
+    assert folded == [73, 73]  # the append's fold, then the timeline carried on by the new event only
+
+
+def test_a_timeline_is_folded_again_when_the_log_under_it_changed(log: Log, tmp_db: Path, game: str,
+                                                                  folded: list[int]) -> None:
+    Cursor(log, game).timeline
+    tamper(tmp_db, 'UPDATE events SET hash = ? WHERE "match" = ? AND seq = 72', ("00" * 32, game))
+    log.append(game, [{"type": "note", "text": "later"}])
+    folded.clear()
+    assert Cursor(log, game).timeline[-1].seq == 73
+    assert folded == list(range(1, 74))  # the stored hash at the old head is not the timeline's: no carrying on
 
 
 def test_the_timeline_names_every_chain_item_the_match_had(log: Log, demo_ids: list[str]) -> None:

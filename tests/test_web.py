@@ -455,6 +455,25 @@ def test_viewer_shows_a_flagged_event_with_its_violation(client, log, demo_ids):
     assert violation["message"] in page.text("violations")
 
 
+@pytest.mark.parametrize("seq, first, last, earlier, later", [
+    (1, 1, 41, False, True), (60, 20, 100, True, True), (126, 86, 126, True, False)])
+def test_the_viewer_draws_a_window_of_the_timeline_around_its_seq(client, duel_created, duel_game, seq, first, last,
+                                                                   earlier, later):
+    from web.viewer import TIMELINE_WINDOW
+
+    created = client.post("/api/matches", json=duel_created).json
+    client.post(f"/api/matches/{created['id']}/events", json={"events": duel_game(40)},  # 126 events
+                headers=bearer(created["token"]))
+    as_reader(client, created["id"], created["token"])
+    html = client.get(f"/matches/{created['id']}?seq={seq}").get_data(as_text=True)
+    timeline = html[html.index('<ol id="timeline">'):html.index("</ol>", html.index('<ol id="timeline">'))]
+    rows = [int(row) for row in re.findall(r'<li class="[^"]*" data-seq="(\d+)"', timeline)]
+    assert TIMELINE_WINDOW == 40 and rows == list(range(first, last + 1))
+    assert re.search(rf'<li class="current[^"]*" data-seq="{seq}"', timeline)
+    assert (f"… {first - 1} earlier event" in timeline) == earlier
+    assert (f"… {126 - last} later event" in timeline) == later
+
+
 STEP_LINKS = [("prev-event", "event", -1), ("next-event", "event", 1), ("prev-resolution", "resolution", -1),
               ("next-resolution", "resolution", 1), ("prev-turn", "turn", -1), ("next-turn", "turn", 1)]
 

@@ -12,7 +12,6 @@ from flask import Blueprint, Flask, Response, abort, redirect, render_template, 
 
 import engine
 import replays
-from engine.views import redact_events
 from replays import notation
 
 from .db import get_log
@@ -22,6 +21,8 @@ from .params import player_ids, read_seq
 from .readers import cookie_name, reader
 
 bp = Blueprint("viewer", __name__)
+
+TIMELINE_WINDOW = 40  # timeline rows drawn on each side of the page's seq
 
 # (element id, label, step by, direction, keys): the keys are KeyboardEvent names, "Shift+" for a shifted arrow.
 STEPS = (
@@ -62,26 +63,27 @@ def match(match_id: str):
     head_seq = cursor.head_seq
     seq = read_seq("seq", request.args.get("seq"), match_id, head_seq, out_of_range=404)
     shown = engine.view(cursor.state(seq), viewer)
-    recorded, head_state, passes = cursor.events, cursor.head_state, cursor.passes  # one fold, cached per head
-    if viewer != "judge":
-        recorded = redact_events(recorded, viewer, {card["name"] for card in log.catalog(summary["catalog"])})
+    # One fold of the match (carried on as it grows) and one redaction per view, cached per head: a page only
+    # describes the window of the timeline it draws, so its cost does not grow with the match.
+    recorded, head_state, passes = cursor.events_seen_by(viewer), cursor.head_state, cursor.passes
     created = recorded[0]
     names = dict(zip(players, summary["players"]))
     name = object_namer(shown, names, cursor.chain_cards)
     # The timeline marks every voided event and every violation, including those recorded after this seq.
     voided = set(head_state.get("voided") or [])
     flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
+    first, last = max(1, seq - TIMELINE_WINDOW), min(head_seq, seq + TIMELINE_WINDOW)
     timeline = [
         {
             "seq": event_seq,
-            "type": event.get("type"),
-            "text": describe_event(event, name, viewer, passes.get(event_seq)),
+            "type": recorded[event_seq - 1].get("type"),
+            "text": describe_event(recorded[event_seq - 1], name, viewer, passes.get(event_seq)),
             "voided": event_seq in voided,
             "flagged": event_seq in flagged,
         }
-        for event_seq, event in enumerate(recorded, 1)
+        for event_seq in range(first, last + 1)
     ]
-    current = timeline[seq - 1] if len(timeline) >= seq else None
+    current = timeline[seq - first]
     violations_here = [v for v in shown.get("violations") or [] if v.get("seq") == seq]
 
     return render_template(
@@ -106,6 +108,8 @@ def match(match_id: str):
         current=current,
         violations_here=violations_here,
         timeline=timeline,
+        timeline_earlier=first - 1,
+        timeline_later=head_seq - last,
         steps=step_links(cursor, match_id, seq, head_seq, viewer),
     )
 
