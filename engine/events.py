@@ -120,6 +120,35 @@ def _check_lists(what: str, body: dict[str, Any]) -> None:
                     raise MalformedEvent(f"{what}: every entry of '{field}' must be a string, got {value!r}")
 
 
+# The largest number an event may carry, either way: far beyond any count of the game, and small enough that no sum
+# a match can make of them overflows the 64-bit integers its states are stored with (recorder/snapshots.py).
+MAX_NUMBER = 2 ** 31 - 1
+
+
+def _too_large(value: Any) -> bool:
+    """Whether an integer anywhere in `value` (nested maps and lists included) is beyond MAX_NUMBER either way."""
+    kind = type(value)  # exact types: a bool is no number here, and this runs for every event
+    if kind is int:
+        return not -MAX_NUMBER <= value <= MAX_NUMBER
+    if kind is dict:
+        value = value.values()
+    elif kind is not list:
+        return False
+    for item in value:
+        if _too_large(item):
+            return True
+    return False
+
+
+def _where_too_large(value: Any, path: str) -> tuple[str, int]:
+    """The path to the first integer beyond MAX_NUMBER in `value`, and that integer (for the error message)."""
+    if type(value) is int and _too_large(value):
+        return path, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return next(_where_too_large(item, f"{path}[{key!r}]" if path else repr(key))
+                for key, item in items if _too_large(item))
+
+
 def validate(event: Any) -> None:
     """Check an event's shape against the contract; raise MalformedEvent naming what is wrong."""
     if not isinstance(event, dict):
@@ -127,6 +156,9 @@ def validate(event: Any) -> None:
     kind = event.get("type")
     if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise MalformedEvent(f"unknown event type {kind!r}; known types: {', '.join(EVENT_FIELDS)}")
+    if _too_large(event):
+        path, number = _where_too_large(event, "")
+        raise MalformedEvent(f"'{kind}' event: {path} is {number}, beyond the {MAX_NUMBER} a number in an event may be")
     _check_fields(f"'{kind}' event", event, EVENT_FIELDS[kind])
     _check_lists(f"'{kind}' event", event)
     if "pay" in EVENT_FIELDS[kind] and "pay" in event:

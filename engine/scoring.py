@@ -28,6 +28,8 @@ def win(context: Context, player: str) -> None:
     """`player` wins the game (633, 651.1). A duel is a best of one (644.6); in a best of three the match is won
     with two games (645.6)."""
     state = context.state
+    if state["winner"] is not None:
+        return  # a game is won once: a concession flagged after it is over (633) wins nothing more
     state["winner"] = player
     state["games"].append({"game": state["game"], "winner": player})
     wins = sum(1 for game in state["games"] if game["winner"] == player)

@@ -1,14 +1,16 @@
 """A seeded fuzzer of the engine's fold: any exception from `engine.apply` that is not an EngineError is a bug.
 
 It starts from interesting states (a move into a held battlefield, a combat's showdown and damage steps, a choice
-of where a combat begins, a showdown, the end of a game of a best of three, a match waiting for its `position`),
-in both policies, and applies events built from what the state holds (its players, objects, battlefields, cards,
-chain items) mixed with malformed values (wrong types, unknown or wrong-kind ids, nested junk, huge numbers,
-booleans for integers). In audit matches it goes on from the state each event leaves, so sequences of
-legal-looking events reach deeper states. The views of every resulting state are computed too (the server shows
-them).
+of where a combat begins, a showdown, the end of a game of a best of three, a match waiting for its `position`,
+the golden matches along the way), in both policies, and applies sequences of events: plausible ones (a pass by
+whoever acts, a move of ready units, the top chain item resolving, an assignment of the awaited damage) and ones
+built field by field from what the state holds (its players, objects, battlefields, cards, chain items), mixed with
+malformed values (wrong types, unknown or wrong-kind ids, nested junk, huge numbers, booleans for integers). A
+sequence goes on from each state an event leaves, so flagged audit events reach states strict matches never do.
+The views of every state are computed too (the server shows them), and each sequence is folded again in one go,
+which must give the same state.
 
-    crashes = run(tries=2000, seed=1)   # [Crash(start, events, error), ...], one per distinct failing line
+    tries, crashes = run(tries=2000, seed=1)   # crashes: [Crash(start, policy, events, error)], one per cause
 
 tests/test_engine.py runs a bounded number of tries; scripts/fuzz_engine.py runs as many as asked.
 """
@@ -18,11 +20,16 @@ import copy
 import random
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import engine
 from engine.events import EFFECT_FIELDS, EVENT_FIELDS
 from engine.fold import NOT_YET
+from recorder import snapshots
+from recorder.canonical import canonical_bytes
+from recorder.errors import Malformed
+from replays import notation
 from positions import ARENA, BOTH_HELD, NO_TANK, TWO_COMBATS
 from table import AT_ACTION, CATALOG, SETUP, WITH_UNITS, Table
 
@@ -55,8 +62,8 @@ STARTS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "match_over": ("duel", (GAME_1, "P2 concede")),
 }
 
-HUGE = 2 ** 70
-JUNK: list[Any] = [None, True, False, 0, -1, 1, 3, HUGE, -HUGE, 1.5, float("inf"), "", "P9", "o999", "c999", "bf9",
+HUGE = 2 ** 63 - 1  # the largest integer the log stores (recorder/canonical.py)
+JUNK: list[Any] = [None, True, False, 0, -1, 1, 3, HUGE, -HUGE, 2 ** 70, 1.5, float("inf"), "", "P9", "o999", "c999", "bf9",
                    "bf0", "base", "base:P9", "base:P1", "hand", "Gust", "Not A Card", [], [None], [3], ["o1", "o1"],
                    [[]], {}, {"x": 1}, {"o1": "x"}, {"P1": [{}]}, {"exhaust": [3]}, {"Fury": "x"},
                    {"a": {"b": [None, {"c": True}]}}]
@@ -74,14 +81,24 @@ class Crash:
         return self.error.strip().splitlines()[-3].strip() if self.error.count("\n") >= 2 else self.error
 
 
+# The golden matches (tests/data/golden_*.rln) a quarter, half, three quarters of the way and at their end.
+DATA = Path(__file__).parent / "data"
+GOLDEN = [f"{path.stem}@{quarter}" for path in sorted(DATA.glob("golden_*.rln")) for quarter in (1, 2, 3, 4)]
+
 _STATES: dict[tuple[str, str], State] = {}
 
 
 def start_state(name: str, policy: str) -> State:
-    """The state after a start's events (built once, then shared: apply never mutates its input)."""
+    """The state after a start's events (built once, then shared: apply never mutates its input). A golden match
+    keeps its own policy."""
     if (name, policy) not in _STATES:
-        mode, lines = STARTS[name]
-        _STATES[name, policy] = Table(policy, mode).do(*lines).state
+        if name in STARTS:
+            mode, lines = STARTS[name]
+            _STATES[name, policy] = Table(policy, mode).do(*lines).state
+        else:
+            stem, quarter = name.split("@")
+            events = notation.parse_match((DATA / f"{stem}.rln").read_text(), CATALOG)
+            _STATES[name, policy] = engine.fold(events[:max(2, len(events) * int(quarter) // 4)], CATALOG)
     return _STATES[name, policy]
 
 
@@ -209,8 +226,11 @@ class Generator:
         return {"type": "resolve", "item": self.chain[-1], "effects": [self.effect() for _ in range(rng.randint(0, 2))]}
 
     def event(self) -> Event:
-        if self.state["seq"] > 1 and self.rng.random() < 0.3:
-            return self.plausible()
+        """An event for the state: plausible, built field by field, or either with junk somewhere inside."""
+        event = self.plausible() if self.state["seq"] > 1 and self.rng.random() < 0.3 else self.built()
+        return mutate(self.rng, event, self) if self.rng.random() < 0.1 else event
+
+    def built(self) -> Event:
         kinds = [kind for kind in EVENT_FIELDS if kind not in NOT_YET and kind != "match_created"]
         kind = self.rng.choice(kinds + ["move", "assign_damage", "choose", "pass", "resolve", "resolve", "play"])
         if self.state["seq"] == 1 and self.rng.random() < 0.8:
@@ -250,12 +270,24 @@ def mutate(rng: random.Random, event: Any, generator: Generator) -> Any:
     return event
 
 
+def storable(event: Event) -> bool:
+    """Whether the log would store the event (64-bit integers, no floats): then its state must be storable too."""
+    try:
+        canonical_bytes(event)
+        return True
+    except Malformed:
+        return False
+
+
 def attempt(state: State, event: Event) -> tuple[State | None, str | None]:
-    """Apply one event and view the result; (the new state or None, the traceback of a crash or None)."""
+    """Apply one event, view the result and pack it as a snapshot would; (the new state or None, the traceback of
+    a crash or None)."""
     try:
         new = engine.apply(state, event, CATALOG)
         for who in ["judge", "spectator", *new["players"]]:
             engine.view(new, who)
+        if storable(event):
+            snapshots.encode(new)
         return new, None
     except engine.EngineError:
         return None, None
@@ -263,17 +295,32 @@ def attempt(state: State, event: Event) -> tuple[State | None, str | None]:
         return None, traceback.format_exc()
 
 
+def refold(start: State, accepted: list[Event], last: State) -> str | None:
+    """Folding the accepted events from `start` in one go (in place, with audit checkpoints) must give the state
+    that applying them one by one gave: a traceback or a difference is reported like a crash."""
+    try:
+        folded = engine.fold(accepted, CATALOG, start)
+    except Exception:  # noqa: BLE001 - anything here is a bug: each event was accepted on its own
+        return traceback.format_exc()
+    if folded != last:
+        differing = sorted(key for key in last if folded.get(key) != last[key])
+        return f"fold differs from apply, step by step, in {differing}\n\n"
+    return None
+
+
 def run(tries: int, seed: int, starts: list[str] | None = None,
         progress: Callable[[int, int], None] | None = None) -> tuple[int, list[Crash]]:
     """Apply `tries` fuzzed events; returns (events applied, the first crash of each distinct failing line)."""
     rng = random.Random(seed)
-    names = starts or list(STARTS)
+    names = starts or list(STARTS) + GOLDEN
     crashes: dict[str, Crash] = {}
     applied = 0
     while applied < tries:
         name, policy = rng.choice(names), rng.choice(("strict", "audit"))
-        state = start_state(name, policy)
+        start = state = start_state(name, policy)
         history: list[Event] = []
+        accepted: list[Event] = []
+        error = None
         for _ in range(rng.randint(1, 8)):
             generator = Generator(rng, state)
             event = generator.event()
@@ -283,14 +330,17 @@ def run(tries: int, seed: int, starts: list[str] | None = None,
             history.append(event)
             applied += 1
             new, error = attempt(state, event)
-            if error is not None:
-                crash = Crash(name, policy, copy.deepcopy(history), error)
-                crashes.setdefault(crash.where(), crash)
+            if new is None:
                 break
-            if new is None or applied >= tries:
-                break
+            accepted.append(event)
             state = new
+            if applied >= tries:
+                break
+        if error is None and accepted:
+            error = refold(start, accepted, state)
+        if error is not None:
+            crash = Crash(name, start["policy"], copy.deepcopy(history), error)
+            crashes.setdefault(crash.where(), crash)
         if progress:
             progress(applied, len(crashes))
     return applied, list(crashes.values())
-

@@ -424,10 +424,17 @@ def test_an_ill_formed_line_in_the_middle_of_an_import_leaves_the_log_without_th
     assert log.match(match_id)["head_seq"] == len(notation.parse_match(golden("golden_strict")))
 
 
+def test_an_import_of_a_number_beyond_the_engines_bound_writes_nothing(log):
+    """The engine bounds numbers in events (docs/engine.md) below the log's 64 bits, so it answers first."""
+    lines = golden("golden_strict").splitlines() + ['{"type": "note", "text": "x", "about": 18446744073709551616}']
+    with pytest.raises(notation.InvalidNotation, match="'about' is 18446744073709551616, beyond the 2147483647"):
+        notation.import_match(log, "\n".join(lines))
+    assert log.matches() == []
+
+
 @pytest.mark.parametrize("where, bad, message", [
     ("body", 'note "\\ud800"', "event.text is not valid Unicode text"),
     ("body", "P2 play Sunlit Guardian +x=1.5 $2", "event.options.x is the float 1.5"),
-    ("body", '{"type": "note", "text": "x", "about": 18446744073709551616}', "too large an integer for the log"),
     ("header", '[Info {"round": 1.5}]', "event.info.round is the float 1.5"),
     ("header", f'[Info {{"id": {2 ** 64}}}]', "too large an integer for the log"),
 ])

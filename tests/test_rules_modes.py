@@ -63,3 +63,12 @@ def test_nobody_concedes_or_is_given_a_game_loss_before_game_1_starts_651():
         Table("strict", "match").refuses(event, rule="651")
         state = Table("audit", "match").flags(event, rule="651")
         assert state["winner"] is None and state["games"] == []
+
+
+def test_a_concession_flagged_after_the_game_is_over_wins_no_game_633():
+    """In an audit match the concession is kept and flagged; it must not count another game won."""
+    table = Table("audit", "match").do(GAME_1, "P1 concede")
+    table.flags("P2 concede", rule="633")
+    table.flags("P1 concede", rule="633")
+    assert table.state["games"] == [{"game": 1, "winner": "P2"}] and table.state["match_winner"] is None
+    assert table.state["winner"] == "P2"
