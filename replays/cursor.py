@@ -36,15 +36,17 @@ class Moment(NamedTuple):
 
 class Timeline(NamedTuple):
     """What one fold of a whole match tells: every seq's moment and event, the card of every chain item it ever
-    had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), what each
-    `pass` passed (a `pass` event names only its player; the state before it says what it ends), and the state at
-    the head, whose seq and chain hash it names. `views` keeps the events as each view may see them."""
+    had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), the name
+    of every battlefield it had (a best of three plays each game on other battlefields), what each `pass` passed
+    (a `pass` event names only its player; the state before it says what it ends), and the state at the head,
+    whose seq and chain hash it names. `views` keeps the events as each view may see them."""
 
     head_seq: int
     head_hash: str
     moments: list[Moment]
     events: list[dict]
     chain_cards: dict[str, str]
+    battlefield_names: dict[str, str]
     passes: dict[int, str]
     head_state: dict
     views: dict[str, list[dict]]
@@ -103,6 +105,11 @@ class Cursor:
         return self._fold_timeline().chain_cards
 
     @property
+    def battlefield_names(self) -> dict[str, str]:
+        """The name of every battlefield the match had up to the head, by battlefield id."""
+        return self._fold_timeline().battlefield_names
+
+    @property
     def passes(self) -> dict[int, str]:
         """What each `pass` of the match passed, by seq: see `passing`."""
         return self._fold_timeline().passes
@@ -144,11 +151,12 @@ class Cursor:
         """The timeline up to the cursor's head: `known` (an earlier head of the same log) carried on with the
         events after it, else a fold from seq 1."""
         if known is None:
-            moments, events, chain_cards, passes, state, after = [], [], {}, {}, None, 0
+            moments, events, chain_cards, battlefield_names, passes, state, after = [], [], {}, {}, {}, None, 0
             next_pass = None  # what a `pass` would pass in the state so far (fold_states reuses its state object)
         else:
             moments, events, chain_cards = list(known.moments), list(known.events), dict(known.chain_cards)
-            passes, state, after = dict(known.passes), known.head_state, known.head_seq
+            battlefield_names, passes = dict(known.battlefield_names), dict(known.passes)
+            state, after = known.head_state, known.head_seq
             next_pass = passing(state)
         try:
             for seq, event, state in self.log.fold_states(self.match_id, self.head_seq, after=after, state=state):
@@ -159,9 +167,12 @@ class Cursor:
                 next_pass = passing(state)
                 for item in state.get("chain") or []:
                     chain_cards.setdefault(item["id"], item.get("card"))
+                for field in state.get("battlefields") or []:
+                    battlefield_names.setdefault(field["id"], field.get("name"))
         except recorder.Inconsistent as error:
             raise Unreplayable(error.seq, str(error)) from None
-        return Timeline(self.head_seq, self._head_hash, moments, events, chain_cards, passes, state or {}, {})
+        return Timeline(self.head_seq, self._head_hash, moments, events, chain_cards, battlefield_names, passes,
+                        state or {}, {})
 
     def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
         """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.

@@ -282,3 +282,11 @@ def test_the_timeline_says_what_each_pass_passed(log: Log, lines: tuple[str, ...
 def test_a_pass_with_nothing_to_pass_passes_nothing() -> None:
     state = engine.fold(notation.parse_match(transcript(f"position {ARENA}")), engine.demo_catalog())
     assert replays.passing(state) is None
+
+
+def test_the_timeline_names_every_battlefield_the_match_had(log: Log) -> None:
+    match_id, _ = notation.import_match(log, transcript(
+        "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", "P1 concede",
+        "game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow", mode="match"))
+    assert Cursor(log, match_id).battlefield_names == {"bf1": "Zaun Warrens", "bf2": "Altar to Unity",
+                                                       "bf3": "Back-Alley Bar", "bf4": "Grove of the God-Willow"}

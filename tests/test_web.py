@@ -627,3 +627,12 @@ def test_viewer_shows_the_winner_and_the_scores_by_name(client, log):
     assert page.text("winner") == "Game 1 won by Ana."  # a duel is one game: its winner wins the match
     assert page.text("scores") == "Ana 0 · Ben 0"
     assert "games-won" not in page.attrs  # a duel is one game
+
+
+def test_viewer_timeline_names_the_battlefields_of_an_earlier_game(client, log):
+    page = recorded_page(client, log, (f"position {ARENA}", "P1 move Legion Rearguard -> bf1", "P1 concede",
+                                       "game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow"),
+                         mode="match")
+    assert "Ana moves o13 to Zaun Warrens (bf1)" in page.text("timeline")  # game 1's objects are gone
+    assert "battlefield-bf1" not in page.attrs and "battlefield-bf3" in page.attrs  # game 2 is played elsewhere
+    assert page.text("games-won") == "Ana 0 · Ben 1"

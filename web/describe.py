@@ -32,8 +32,8 @@ def card_of(state: dict[str, Any] | None, ref: Any) -> str | None:
 def object_namer(state: dict[str, Any] | None, players: dict[str, str] | None = None,
                  known: dict[str, str] | None = None) -> Namer:
     """A function naming an object or chain item id as "Card (o17)" when the state shows its card (else when
-    `known` maps it to one, e.g. a chain item that has since resolved), a player id ("P1") by the player's name
-    when `players` gives one, and anything else as itself."""
+    `known` maps it to one, e.g. a chain item that has since resolved or a battlefield of an earlier game), a
+    player id ("P1") by the player's name when `players` gives one, and anything else as itself."""
     players = players or {}
     known = known or {}
 

@@ -68,7 +68,7 @@ def match(match_id: str):
     recorded, head_state, passes = cursor.events_seen_by(viewer), cursor.head_state, cursor.passes
     created = recorded[0]
     names = dict(zip(players, summary["players"]))
-    name = object_namer(shown, names, cursor.chain_cards)
+    name = object_namer(shown, names, {**cursor.battlefield_names, **cursor.chain_cards})
     # The timeline marks every voided event and every violation, including those recorded after this seq.
     voided = set(head_state.get("voided") or [])
     flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
