@@ -290,3 +290,14 @@ def test_the_timeline_names_every_battlefield_the_match_had(log: Log) -> None:
         "game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow", mode="match"))
     assert Cursor(log, match_id).battlefield_names == {"bf1": "Zaun Warrens", "bf2": "Altar to Unity",
                                                        "bf3": "Back-Alley Bar", "bf4": "Grove of the God-Willow"}
+
+
+def test_a_timeline_carried_on_as_the_match_grows_says_what_a_fold_from_seq_1_says(log: Log) -> None:
+    lines = (*PASSES, "P2 concede", "game 2: P2 first; P1 Back-Alley Bar; P2 Grove of the God-Willow")
+    events = notation.parse_match(transcript(*lines, mode="match"))
+    match_id, _ = notation.import_match(log, transcript(*lines[:3], mode="match"))
+    assert Cursor(log, match_id).passes == {4: "priority"}  # the timeline of the first head, cached
+    log.append(match_id, events[4:], expected_seq=4)
+    grown = Cursor(log, match_id)
+    assert grown.passes == {4: "priority", 5: "priority", 8: "beginning"}
+    assert set(grown.battlefield_names) == {"bf1", "bf2", "bf3", "bf4"}
