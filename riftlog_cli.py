@@ -142,6 +142,8 @@ def serve(host: str, port: int, debug: bool) -> None:
     from web import create_app
 
     path = db_path()
+    with user_errors():
+        open_log(must_exist=False).close()  # a file that is not a riftlog database is refused now, not per request
     app = create_app({"DATABASE": path})
     click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
     # HTTP/1.1 keeps each client's connection (and its server thread) open between requests: a recorder posting an

@@ -19,7 +19,8 @@ event before it is stored (see `recorder.log`). Errors are one hierarchy rooted 
 from __future__ import annotations
 
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
-from recorder.errors import Busy, Conflict, Inconsistent, Malformed, NotFound, RecorderError, Refused
+from recorder.errors import (Busy, Conflict, Inconsistent, Malformed, NotALog, NotFound, RecorderError, Refused,
+                             TooLarge, Undecodable)
 from recorder.log import DEMO_CATALOG, SNAPSHOT_EVERY, Log, token_hash, utc_now
 from recorder.writer import Writer
 

@@ -20,7 +20,8 @@ from typing import Any
 
 import msgpack
 
-from recorder.errors import Malformed
+from recorder.errors import Malformed, Undecodable
+from recorder.limits import MAX_DEPTH, MAX_ENVELOPE_TEXT, MAX_TEXT, check_text
 
 GENESIS_HASH = "00" * 32
 
@@ -40,15 +41,27 @@ def decode(body: bytes) -> Any:
     return msgpack.unpackb(body, raw=False)
 
 
+def decode_event(body: bytes, match_id: str, seq: int) -> dict:
+    """A stored event, or `Undecodable` when its bytes are no longer a msgpack map with a type."""
+    try:
+        event = decode(body)
+    except (ValueError, TypeError, msgpack.UnpackException):
+        raise Undecodable(match_id, seq) from None
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise Undecodable(match_id, seq)
+    return event
+
+
 def chain_hash(prev_hash: str, body: bytes) -> str:
     """`sha256(prev_hash_bytes || body)` as hex, `prev_hash` being the hex hash of the previous event."""
     return hashlib.sha256(bytes.fromhex(prev_hash) + body).hexdigest()
 
 
-def _canonical(value: Any, path: str) -> Any:
-    """`value` with every map's keys sorted, checked to hold only what the log can store exactly."""
+def _canonical(value: Any, path: str, depth: int = 0) -> Any:
+    """`value` with every map's keys sorted, checked to hold only what the log can store exactly, and within the
+    limits of `recorder.limits` (text length, nesting)."""
     if isinstance(value, str):
-        _check_text(value, path)
+        check_text(value, path, MAX_TEXT)
         return value
     if value is None or isinstance(value, bool):
         return value
@@ -58,21 +71,15 @@ def _canonical(value: Any, path: str) -> Any:
         return value
     if isinstance(value, float):
         raise Malformed(f"{path} is the float {value!r}: the log stores integers, not floats")
+    if isinstance(value, (list, tuple, dict)) and depth >= MAX_DEPTH:
+        raise Malformed(f"{path} nests lists and maps more than {MAX_DEPTH} deep")
     if isinstance(value, (list, tuple)):
-        return [_canonical(item, f"{path}[{index}]") for index, item in enumerate(value)]
+        return [_canonical(item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value)]
     if isinstance(value, dict):
         for key in value:
             if not isinstance(key, str):
-                raise Malformed(f"{path} has the key {key!r}: map keys must be strings")
-            _check_text(key, f"{path} key")
-        return {key: _canonical(value[key], f"{path}.{key}") for key in sorted(value)}
+                raise Malformed(f"{path} has the key {str(key)[:100]!r}: map keys must be strings")
+            check_text(key, f"{path} key", MAX_ENVELOPE_TEXT)
+        return {key: _canonical(value[key], f"{path}.{key}", depth + 1) for key in sorted(value)}
     raise Malformed(f"{path} is a {type(value).__name__}: an event holds only maps, lists, strings, "
                     "integers, booleans and null")
-
-
-def _check_text(text: str, path: str) -> None:
-    """A string must be valid Unicode text (JSON's "\\ud800" escapes can smuggle in lone surrogates)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise Malformed(f"{path} is not valid Unicode text: {error.reason} at character {error.start}") from None

@@ -60,3 +60,19 @@ class Inconsistent(RecorderError):
         self.match_id = match_id
         self.seq = seq
         super().__init__(message)
+
+
+class TooLarge(Malformed):
+    """A request over one of the log's size limits (`recorder.limits`): a batch, a text, an event's `info`."""
+
+
+class Undecodable(Inconsistent):
+    """A stored event's bytes no longer decode (the database was edited by hand or damaged)."""
+
+    def __init__(self, match_id: str, seq: int) -> None:
+        super().__init__(match_id, seq, f"the stored event at seq {seq} of match {match_id} no longer decodes: "
+                                        "run verify")
+
+
+class NotALog(RecorderError):
+    """The database file is not a riftlog database (not SQLite at all, or another program's)."""

@@ -37,15 +37,15 @@ import engine
 from engine.fold import SHARED
 from recorder import access, schema
 from recorder.access import token_hash
-from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
+from recorder import limits
+from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode, decode_event
 from recorder.catalogs import DEMO_CATALOG, Catalogs
-from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, Refused
+from recorder.errors import Conflict, Inconsistent, Malformed, NotALog, NotFound, Refused, TooLarge
 from recorder.heads import HOT, Head
 from recorder.snapshots import SNAPSHOT_EVERY, Snapshots, encode
 from recorder.sql import writing
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for SQLite's lock before it is Busy
-_META_KEYS = {"client", "recorded_at"}
 
 
 def utc_now() -> str:
@@ -78,6 +78,11 @@ class Log:
         # `shared`: the log may be handed from thread to thread (a pool), still used by one thread at a time.
         self.db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=busy_timeout,
                                                         check_same_thread=not shared))
+        try:
+            schema.check_is_riftlog(self.db, path)
+        except NotALog:
+            self.db.close()
+            raise
         self.db.enable_wal()
         self.db.execute("PRAGMA synchronous = FULL")  # every commit fsyncs the WAL: acknowledged means durable
         self.db.execute("PRAGMA foreign_keys = ON")
@@ -112,6 +117,9 @@ class Log:
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
             raise Malformed(f"a match starts with a match_created event, not {found!r}")
         body = canonical_bytes(event)
+        if "info" in event and len(canonical_bytes({"info": event["info"]})) > limits.MAX_INFO:
+            raise TooLarge(f"match_created's info takes {len(canonical_bytes({'info': event['info']}))} bytes; "
+                           f"the limit is {limits.MAX_INFO}")
         envelope = self._envelope(meta)
         catalog_name = event.get("catalog", DEMO_CATALOG)
         if not isinstance(catalog_name, str):
@@ -168,8 +176,8 @@ class Log:
         envelope = self._envelope(meta)
         if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
             raise Malformed(f"expected_seq must be an integer, not {expected_seq!r}")
-        if idempotency_key is not None and (not isinstance(idempotency_key, str) or not idempotency_key):
-            raise Malformed(f"idempotency_key must be a non-empty string, not {idempotency_key!r}")
+        if idempotency_key is not None:
+            limits.check_idempotency_key(idempotency_key)
         request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
         return PreparedAppend(match_id, events, bodies, envelope, expected_seq, idempotency_key, request_hash)
 
@@ -278,11 +286,17 @@ class Log:
                             [self.clock(), match_id])
         return self.match(match_id)
 
-    def matches(self) -> list[dict]:
-        """Every match, oldest first: {id, mode, policy, catalog, players, info, head_seq, head_hash, created_at,
-        published_at}."""
-        rows = self.db.query("SELECT * FROM matches ORDER BY CAST(SUBSTR(id, 2) AS INTEGER), id")
+    def matches(self, offset: int = 0, limit: int | None = None, *, newest_first: bool = False) -> list[dict]:
+        """The matches, oldest first (or newest first), `limit` of them from `offset`: {id, mode, policy, catalog,
+        players, info, head_seq, head_hash, created_at, published_at}."""
+        order = "DESC" if newest_first else "ASC"
+        rows = self.db.query(f"SELECT * FROM matches ORDER BY CAST(SUBSTR(id, 2) AS INTEGER) {order}, id {order} "
+                             "LIMIT ? OFFSET ?", [-1 if limit is None else limit, offset])
         return [_match_summary(row) for row in rows]
+
+    def match_count(self) -> int:
+        """How many matches the log holds."""
+        return self.db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
 
     def match(self, match_id: str) -> dict:
         """One match's summary, as in `matches()`; `NotFound` if the log has no such match."""
@@ -292,7 +306,7 @@ class Log:
         """The events after seq `after` up to `upto` (default: the head): [{seq, event, hash, recorded_at, client}]."""
         head = self._match_row(match_id)["head_seq"]
         rows = self._event_rows(match_id, after, head if upto is None else min(upto, head))
-        return [{"seq": row["seq"], "event": decode(row["body"]), "hash": row["hash"],
+        return [{"seq": row["seq"], "event": decode_event(row["body"], match_id, row["seq"]), "hash": row["hash"],
                  "recorded_at": row["recorded_at"], "client": row["client"]} for row in rows]
 
     def state_at(self, match_id: str, seq: int | None = None) -> dict:
@@ -405,13 +419,8 @@ class Log:
 
     def _envelope(self, meta: dict | None) -> dict:
         """The envelope columns of a write: `client` and `recorded_at` (default: the clock), from `meta`."""
-        meta = meta or {}
-        if not isinstance(meta, dict) or set(meta) - _META_KEYS:
-            raise Malformed(f"meta may hold only {sorted(_META_KEYS)}, not {meta!r}")
-        for key, value in meta.items():
-            if value is not None and not isinstance(value, str):
-                raise Malformed(f"meta field {key} must be a string, not {value!r}")
-        return {"client": meta.get("client"), "recorded_at": meta.get("recorded_at") or self.clock()}
+        envelope = limits.check_meta(meta)
+        return {"client": envelope["client"], "recorded_at": envelope["recorded_at"] or self.clock()}
 
     def _batch_bodies(self, match_id: str, events: list[dict]) -> list[bytes]:
         """The canonical bytes of each event of a batch, or `Malformed` naming the event that cannot be stored."""
@@ -419,13 +428,14 @@ class Log:
             raise Malformed(f"append to match {match_id} takes a list of events, not {type(events).__name__}")
         if not events:
             raise Malformed(f"no events to append to match {match_id}")
+        limits.check_batch(len(events), match_id)
         bodies = []
         for index, event in enumerate(events):
             where = f"match {match_id}, event #{index + 1} of {len(events)} in the batch"
             try:
                 bodies.append(canonical_bytes(event))
             except Malformed as error:
-                raise Malformed(f"{where}: {error}") from None
+                raise type(error)(f"{where}: {error}") from None
             if not isinstance(event.get("type"), str):
                 raise Malformed(f"{where}: an event needs a type (a string)")
             if event["type"] == "match_created":
@@ -510,7 +520,7 @@ class Log:
         for seq, seq_hash, body in rows:
             if seq != expected:
                 break
-            yield seq, seq_hash, decode(body)
+            yield seq, seq_hash, decode_event(body, match_id, seq)
             expected += 1
         if expected <= upto:
             raise Inconsistent(match_id, expected, f"match {match_id} has no stored event {expected} (its head is "

@@ -10,6 +10,8 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from recorder.errors import NotALog
+
 migrations = Migrations("riftlog.recorder")
 
 
@@ -69,6 +71,22 @@ def m003_small_snapshots(db: Database) -> None:
         pk=("match", "seq"), not_null={"engine_version", "hash", "state"},
         foreign_keys=[("match", "matches", "id")],
     )
+
+
+def check_is_riftlog(db: Database, path: object) -> None:
+    """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
+    never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a
+    traceback."""
+    try:
+        tables = db.table_names()
+        ours = "_sqlite_migrations" in tables and any(
+            row["migration_set"] == migrations.name for row in db["_sqlite_migrations"].rows)
+    except sqlite3.DatabaseError as error:
+        raise NotALog(f"{path} is not a riftlog database ({error}): pass another --db") from None
+    if tables and not ours:
+        shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise NotALog(f"{path} is the SQLite database of another program (tables {shown}), not a riftlog "
+                      "database: pass another --db")
 
 
 def upgrade(db: Database) -> None:

@@ -14,15 +14,18 @@ from flask import Flask
 from recorder.keys import default_key_path
 
 
+MAX_BODY = 1024 * 1024  # bytes of a request body: a batch of MAX_BATCH events fits many times over; 413 beyond
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the riftlog app.
 
     Config: `DATABASE`, the SQLite file of the log (default `$RIFTLOG_DB`, else `riftlog.db` in the working
-    directory); `SEAL_KEY`, the server's key file (default `$RIFTLOG_SEAL_KEY`, else beside the database; see
+    directory); `MAX_CONTENT_LENGTH`, the largest request body (MAX_BODY); `SEAL_KEY`, the server's key file (default `$RIFTLOG_SEAL_KEY`, else beside the database; see
     recorder.keys). `test_config` overrides any key.
     """
     app = Flask(__name__)
-    app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db")
+    app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db", MAX_CONTENT_LENGTH=MAX_BODY)
     if test_config is not None:
         app.config.update(test_config)
     app.config.setdefault("SEAL_KEY", str(default_key_path(app.config["DATABASE"])))

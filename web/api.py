@@ -16,11 +16,13 @@ from recorder import access
 from replays import seal as seals
 
 from .db import get_key, get_log, get_writer
-from .params import bearer_token, read_body, read_int, read_seq
+from .params import bearer_token, read_body, read_int, read_page, read_seq
 from .readers import reader, redacted
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+# Envelope fields: what the recording client said (or the server's clock), outside the hash chain and any seal.
+UNVERIFIED = ("recorded_at", "client")
 APPEND_FIELDS = ("event", "events", "expected_seq", "idempotency_key", "meta")
 
 
@@ -31,7 +33,14 @@ def require_match(match_id: str) -> dict[str, Any]:
 
 @bp.get("/matches")
 def list_matches():
-    return jsonify({"matches": get_log().matches()})
+    """A page of the matches, oldest first: {"matches", "total", "offset", "limit", "next"} (`next`: the URL of
+    the next page, or null). `limit` is 1 to MAX_PAGE (default PAGE)."""
+    offset, limit = read_page()
+    log = get_log()
+    total = log.match_count()
+    following = offset + limit
+    return jsonify({"matches": log.matches(offset, limit), "total": total, "offset": offset, "limit": limit,
+                    "next": url_for("api.list_matches", offset=following, limit=limit) if following < total else None})
 
 
 @bp.post("/matches")
@@ -142,7 +151,7 @@ def events(match_id: str):
         abort(400, f"upto must be >= 0, got {upto}")
     recorded = redacted(match_id, summary, viewer, after=after, upto=upto)
     response = jsonify({"match": match_id, "head_seq": summary.get("head_seq"), "view": viewer,
-                        "events": recorded})
+                        "unverified": list(UNVERIFIED), "events": recorded})
     if request.args.get("download") not in (None, "", "0"):
         stem = match_id if viewer == "judge" else f"{match_id}-{viewer}"
         response.headers["Content-Disposition"] = f'attachment; filename="{stem}-events.json"'

@@ -1,8 +1,10 @@
 """Errors as answers: JSON `{"error": message}` under /api, a small HTML page in the viewer.
 
 Domain errors map to statuses by class alone (see recorder/errors.py): NotFound -> 404, Conflict -> 409,
-Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with `Retry-After`. A stored event that no
-longer folds (Inconsistent, Unreplayable) is the server's problem, not the client's: 500 with the message.
+TooLarge -> 413, Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with `Retry-After`. A stored
+log that no longer reads or folds (Inconsistent, Undecodable, Unreplayable) is 409 with a message that names the seq
+and says to run verify: the request is sound, the record it asks about is not, and a 5xx would tell a client to
+retry what cannot succeed.
 """
 from __future__ import annotations
 
@@ -17,13 +19,15 @@ STATUS = (
     (recorder.NotFound, 404),
     (recorder.Conflict, 409),
     (recorder.Refused, 422),
+    (recorder.TooLarge, 413),
     (recorder.Malformed, 400),
     (recorder.Busy, 503),
-    (recorder.Inconsistent, 500),
+    (recorder.Inconsistent, 409),
+    (recorder.NotALog, 500),  # the server was pointed at the wrong file: `riftlog serve` refuses it up front
     (engine.IllegalEvent, 422),
     (engine.MalformedEvent, 400),
     (replays.NotFound, 404),
-    (replays.Unreplayable, 500),
+    (replays.Unreplayable, 409),
     (replays.Unsealable, 409),
 )
 

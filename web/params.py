@@ -11,26 +11,62 @@ from typing import Any
 import msgpack
 from flask import abort, request
 
+from recorder.limits import MAX_DEPTH
+
 MSGPACK_TYPES = frozenset({"application/msgpack", "application/x-msgpack", "application/vnd.msgpack"})
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")  # at most 18 digits: beyond any seq, never a huge int
 
 
+MAX_BODY_DEPTH = MAX_DEPTH + 4  # an event's own nesting, plus the body's {"events": [...]} around it
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_A_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
+
+
 def read_body() -> Any:
-    """The request body, decoded from msgpack (by its Content-Type) or else from JSON."""
-    data = request.get_data(cache=True)
+    """The request body, decoded from msgpack (by its Content-Type) or else from JSON; 400 for a body nested more
+    than MAX_BODY_DEPTH deep, found before the JSON parser recurses into it (msgpack's parser stops itself
+    about 1,000 deep, and the decoded value is measured next, without recursion)."""
+    data = request.get_data(cache=True)  # MAX_CONTENT_LENGTH: 413 for a body over the limit
     if request.mimetype in MSGPACK_TYPES:
         if not data:
             abort(400, "empty body: expected a msgpack map")
         try:
-            return msgpack.unpackb(data, raw=False)
+            body = msgpack.unpackb(data, raw=False)
         except Exception as error:  # msgpack raises several unrelated classes for bad input
-            abort(400, f"body is not valid msgpack: {error}")
+            abort(400, f"body is not valid msgpack: {error or type(error).__name__}")
+        if _depth(body) > MAX_BODY_DEPTH:
+            abort(400, f"body nests lists and maps more than {MAX_BODY_DEPTH} deep")
+        return body
     if not data:
         abort(400, "empty body: expected a JSON object (or msgpack with Content-Type: application/msgpack)")
+    if _json_depth(data) > MAX_BODY_DEPTH:
+        abort(400, f"body nests lists and maps more than {MAX_BODY_DEPTH} deep")
     try:
         return json.loads(data, parse_constant=_refuse_constant)
     except ValueError as error:
         abort(400, f"body is not valid JSON: {error}")
+
+
+def _json_depth(data: bytes) -> int:
+    """How deep a JSON text nests its brackets, strings left out (an upper bound where the text is not JSON)."""
+    depth = deepest = 0
+    for bracket in _JSON_STRING.sub(b"", data).translate(None, _NOT_A_BRACKET):
+        depth += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _depth(value: Any) -> int:
+    """How deep a decoded value nests lists and maps, measured without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            if deepest > MAX_BODY_DEPTH:
+                break
+            todo += [(child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)]
+    return deepest
 
 
 def _refuse_constant(name: str) -> Any:
@@ -44,6 +80,21 @@ def read_int(name: str, value: str | None, default: int | None = None) -> int | 
     if not WHOLE_NUMBER.fullmatch(value):  # not int(): it also reads "1_0", " 7" and non-ASCII digits
         abort(400, f"{name} must be a whole number (at most 18 digits), got {value!r}")
     return int(value)
+
+
+PAGE, MAX_PAGE = 100, 500  # matches per page of a listing: the default, and the most one request may ask
+
+
+def read_page() -> tuple[int, int]:
+    """The `offset` (default 0) and `limit` (default PAGE, at most MAX_PAGE) of a listing."""
+    offset = read_int("offset", request.args.get("offset"), default=0)
+    limit = read_int("limit", request.args.get("limit"), default=PAGE)
+    assert offset is not None and limit is not None
+    if offset < 0:
+        abort(400, f"offset must be >= 0, got {offset}")
+    if not 1 <= limit <= MAX_PAGE:
+        abort(400, f"limit must be 1 to {MAX_PAGE}, got {limit}")
+    return offset, limit
 
 
 def read_seq(name: str, value: str | None, match_id: str, head_seq: int, out_of_range: int = 400) -> int:

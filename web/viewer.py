@@ -17,7 +17,7 @@ from replays import notation
 from .db import get_log
 from .describe import card_of, describe_event, object_namer
 from .fight import fight, games_won, units_by_player
-from .params import player_ids, read_seq
+from .params import player_ids, read_page, read_seq
 from .readers import cookie_name, reader
 
 bp = Blueprint("viewer", __name__)
@@ -48,8 +48,10 @@ def init_app(app: Flask) -> None:
 @bp.get("/")
 def index():
     log = get_log()
-    matches = sorted(log.matches(), key=lambda match: str(match.get("created_at") or ""), reverse=True)
-    return render_template("index.html", matches=matches)
+    offset, limit = read_page()
+    total = log.match_count()
+    older = url_for("viewer.index", offset=offset + limit, limit=limit) if offset + limit < total else None
+    return render_template("index.html", matches=log.matches(offset, limit, newest_first=True), older=older)
 
 
 @bp.get("/matches/<match_id>")
