@@ -17,6 +17,7 @@ tests/test_engine.py runs a bounded number of tries; scripts/fuzz_engine.py runs
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import traceback
 from dataclasses import dataclass
@@ -63,9 +64,9 @@ STARTS: dict[str, tuple[str, tuple[Any, ...]]] = {
 }
 
 HUGE = 2 ** 63 - 1  # the largest integer the log stores (recorder/canonical.py)
-JUNK: list[Any] = [None, True, False, 0, -1, 1, 3, HUGE, -HUGE, 2 ** 70, 1.5, float("inf"), "", "P9", "o999", "c999", "bf9",
-                   "bf0", "base", "base:P9", "base:P1", "hand", "Gust", "Not A Card", [], [None], [3], ["o1", "o1"],
-                   [[]], {}, {"x": 1}, {"o1": "x"}, {"P1": [{}]}, {"exhaust": [3]}, {"Fury": "x"},
+JUNK: list[Any] = [None, True, False, 0, -1, 1, 3, HUGE, -HUGE, 2 ** 70, 1.5, float("inf"), "", "P9", "o999", "c999",
+                   "bf9", "bf0", "base", "base:P9", "base:P1", "hand", "Gust", "Not A Card", [], [None], [3],
+                   ["o1", "o1"], [[]], {}, {"x": 1}, {"o1": "x"}, {"P1": [{}]}, {"exhaust": [3]}, {"Fury": "x"},
                    {"a": {"b": [None, {"c": True}]}}]
 
 
@@ -102,8 +103,10 @@ def start_state(name: str, policy: str) -> State:
     return _STATES[name, policy]
 
 
+@functools.cache
 def position_event() -> Event:
-    """A `position` event worth mutating: ARENA with a contest, a score this turn and an attacker."""
+    """A `position` event worth mutating (`mutate` copies it): BOTH_HELD with a contest, a score this turn and an
+    attacker."""
     table = Table()
     event = table.parse(f"position {BOTH_HELD}")
     event["contested"] = {"bf2": "P1"}
@@ -118,13 +121,13 @@ class Generator:
     def __init__(self, rng: random.Random, state: State) -> None:
         self.rng = rng
         self.state = state
-        objects = state["objects"] if state else {}
-        self.players = list(state["players"]) if state else ["P1", "P2"]
+        objects = state["objects"]
+        self.players = list(state["players"])
         self.object_ids = list(objects)
         self.units = [key for key, obj in objects.items() if obj.get("type") == "Unit"]
-        self.battlefields = [entry["id"] for entry in state["battlefields"]] if state else []
-        self.chain = [item["id"] for item in state.get("chain", [])] if state else []
-        awaiting = state.get("awaiting", []) if state else []
+        self.battlefields = [entry["id"] for entry in state["battlefields"]]
+        self.chain = [item["id"] for item in state["chain"]]
+        awaiting = state["awaiting"]
         self.awaited = next((entry for entry in awaiting if entry.get("kind") == "assign_damage"), None)
         self.candidates = next((entry["candidates"] for entry in awaiting if entry.get("kind") == "choose"), [])
         self.cards = sorted({obj["card"] for obj in objects.values() if obj.get("card")}) or ["Gust"]
@@ -210,20 +213,53 @@ class Generator:
         return body
 
     def plausible(self) -> Event:
-        """An event that may well be legal now: a pass by whoever acts, a move of the turn player's ready units,
-        the top chain item resolving."""
+        """An event that may well be legal now, for what the state awaits: a channel or draw of what the decks
+        hold, a mulligan, the next game, a choice among the candidates; in the action phase a pass, a move of the
+        turn player's ready units, a play from hand paid with ready runes, the newest chain item resolving, or the
+        end of the turn."""
         state, rng = self.state, self.rng
-        actor = state.get("focus") or state.get("priority") or state.get("turn_player") or rng.choice(self.players)
-        choice = rng.random()
-        if choice < 0.3:
-            return {"type": "pass", "player": actor}
-        if choice < 0.6 or not self.chain:
-            ready = [key for key in self.units if state["objects"][key]["controller"] == state.get("turn_player")
+        awaited = rng.choice(state["awaiting"]) if state["awaiting"] else {"kind": None}
+        player = awaited.get("player") or state["focus"] or state["priority"] or state["turn_player"] or rng.choice(
+            self.players)
+        entry = state["players"][player]
+        kind = awaited["kind"]
+        if kind == "channel":
+            return {"type": "channel", "player": player,
+                    "runes": rng.sample(sorted(name for name, count in entry["rune_deck"].items() if count), 1)}
+        if kind == "draw":
+            deck = sorted(name for name, count in entry["deck"].items() if count)
+            return {"type": "draw", "player": player, "cards": [rng.choice(deck) if deck else None]}
+        if kind == "mulligan":
+            return {"type": "mulligan", "player": player, "set_aside": rng.sample(entry["hand"],
+                                                                                    min(2, len(entry["hand"])))}
+        if kind == "game_started":
+            battlefields = {who: rng.choice([name for name in described["battlefield_choices"]
+                                             if name not in described["battlefields_used"]] or ["Zaun Warrens"])
+                            for who, described in state["players"].items()}
+            return {"type": "game_started", "game": state["game"] + 1, "first_player": player,
+                    "battlefields": battlefields}
+        if kind == "choose":
+            return {"type": "choose", "player": player, "choice": rng.choice(awaited["candidates"])}
+        roll = rng.random()
+        if roll < 0.25:
+            return {"type": "pass", "player": player}
+        if roll < 0.45:
+            ready = [key for key in self.units if state["objects"][key]["controller"] == state["turn_player"]
                      and state["objects"][key]["zone"] == "board" and not state["objects"][key]["exhausted"]]
             chosen = rng.sample(ready, rng.randint(1, len(ready))) if ready else self.ids(self.units)
-            return {"type": "move", "player": state.get("turn_player") or actor, "units": chosen,
-                    "to": self.location()}
-        return {"type": "resolve", "item": self.chain[-1], "effects": [self.effect() for _ in range(rng.randint(0, 2))]}
+            return {"type": "move", "player": state["turn_player"] or player, "units": chosen, "to": self.location()}
+        if roll < 0.7 and entry["hand"]:
+            card = rng.choice(entry["hand"])
+            runes = [key for key in entry["runes"] if not state["objects"][key]["exhausted"]]
+            event = {"type": "play", "player": player, "card": state["objects"][card]["card"] or card,
+                     "pay": {"exhaust": rng.sample(runes, rng.randint(0, len(runes)))}}
+            if rng.random() < 0.5:
+                event["targets"] = [rng.choice(self.units + self.chain or self.object_ids)]
+            return event
+        if roll < 0.9 and self.chain:
+            return {"type": "resolve", "item": self.chain[-1],
+                    "effects": [self.effect() for _ in range(rng.randint(0, 2))]}
+        return {"type": "end_turn", "player": state["turn_player"] or player}
 
     def event(self) -> Event:
         """An event for the state: plausible, built field by field, or either with junk somewhere inside."""
@@ -321,7 +357,7 @@ def run(tries: int, seed: int, starts: list[str] | None = None,
         history: list[Event] = []
         accepted: list[Event] = []
         error = None
-        for _ in range(rng.randint(1, 8)):
+        for _ in range(rng.randint(1, 12)):
             generator = Generator(rng, state)
             event = generator.event()
             if generator.awaited and rng.random() < 0.5:

@@ -90,7 +90,8 @@ def test_both_sample_matches_fold_with_the_expected_outcomes():
     # Found by fuzzing: numbers the log stores but whose sums no snapshot can (OverflowError packing the state).
     ({"type": "resolve", "item": "c1", "effects": [{"op": "might", "target": "o1", "delta": 2 ** 63 - 1}]},
      r"'effects'\[0\]\['delta'\] is 9223372036854775807, beyond the 2147483647"),
-    ({"type": "assign_damage", "player": "P1", "assignments": {"o3": -2 ** 31}}, r"'assignments'\['o3'\] is -2147483648"),
+    ({"type": "assign_damage", "player": "P1", "assignments": {"o3": -2 ** 31}},
+     r"'assignments'\['o3'\] is -2147483648"),
 ])
 def test_malformed_events_are_refused_in_every_policy(event, message):
     for policy in ("strict", "audit"):
