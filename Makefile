@@ -17,7 +17,7 @@ $(BIN)/riftlog: pyproject.toml
 install: $(BIN)/riftlog
 
 run: install
-	$(BIN)/riftlog --db $(DB) demo --replace
+	$(BIN)/riftlog --db $(DB) demo
 	$(BIN)/riftlog --db $(DB) serve --host $(HOST) --port $(PORT)
 
 browser:

@@ -112,22 +112,24 @@ def cli() -> None:
 
 
 @cli.command()
-@click.option("--replace", is_flag=True, help="Delete the database file first.")
 @db_option(None)
-def demo(replace: bool) -> None:
-    """Record the built-in sample matches and print their ids (their judge tokens go to stderr)."""
+def demo() -> None:
+    """Record the built-in sample matches the database lacks and print their ids (judge tokens go to stderr).
+
+    Matches already in the database, the samples included, are kept: running it again records nothing new.
+    """
     from replays.demo import record_demo
 
     path = Path(db_path())
-    if replace:
-        for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-            stale.unlink(missing_ok=True)
     with user_errors():
         match_ids = record_demo(open_log(must_exist=False))
     for match_id, token in match_ids.items():
         click.echo(match_id)
         click.echo(f"{match_id}: judge token {token} (viewer: /matches/{match_id}#token={token})", err=True)
-    click.echo(f"recorded {len(match_ids)} sample match{'es' if len(match_ids) != 1 else ''} in {path}", err=True)
+    if match_ids:
+        click.echo(f"recorded {len(match_ids)} sample match{'es' if len(match_ids) != 1 else ''} in {path}", err=True)
+    else:
+        click.echo(f"the sample matches are recorded already in {path}", err=True)
 
 
 @cli.command()

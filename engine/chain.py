@@ -97,6 +97,7 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     waiting = [player for player in timing.relevant_players(state) if player not in state["passes"]]
     context.check(not waiting, "335.1", f"{item['id']} ({item['card']}) resolves before "
                                        f"{', '.join(waiting)} passed")
+    in_showdown = state["showdown"] is not None
     effects.apply_effects(context, item, event["effects"], event.get("targets_kept"))
     if any(entry["id"] == item["id"] for entry in state["chain"]):
         leave_chain(state, item)
@@ -106,6 +107,6 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     if state["phase"] == "over":
         return
     cleanup.cleanup(context)
-    if not state["chain"] and state["showdown"] is not None:
+    if in_showdown and not state["chain"] and state["showdown"] is not None:
         showdown.chain_resolved(context)
     timing.after_chain_change(state)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import combat, control, showdown, timing
-from engine.objects import battlefield, move_to_zone
+from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
 
 
@@ -27,9 +27,10 @@ def cleanup(context: Context) -> None:
         elif obj["type"] == "Gear" and not obj["location"].startswith("base:"):
             move_to_zone(state, obj, "board", f"base:{obj['controller']}")  # rules 144.3, 619.1: recalled
     fight = state["combat"]
-    for obj in state["objects"].values():  # rule 521
+    for obj in state["objects"].values():  # rule 521; Assault and Shield end with the designation (719.1.d.1)
         if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):
             obj["attacker"] = obj["defender"] = False
+            refresh(state, obj)
     for entry in state["battlefields"]:  # rule 523
         hidden = state["objects"].get(entry["facedown"] or "")
         if hidden is not None and hidden["controller"] not in control.players_at(state, entry["id"]):
@@ -54,9 +55,11 @@ def combat_candidates(state: dict[str, Any]) -> list[str]:
 
 
 def begin_next(context: Context) -> None:
-    """Rules 525-526, only in a neutral open state with no combat or choice under way."""
+    """Rules 525-526, only in a neutral open state with no combat under way. A choice awaited is asked again from
+    the battlefields that qualify now: a combat that stopped being pending is not resolved (524.1)."""
     state = context.state
-    if state["chain"] or state["showdown"] or state["combat"] or state["choice"] or state["phase"] in ("setup", "over"):
+    state["choice"] = None
+    if state["chain"] or state["showdown"] or state["combat"] or state["phase"] in ("setup", "over"):
         return
     for kind, rule, candidates in (("showdown", "525", showdown_candidates(state)),
                                    ("combat", "526", combat_candidates(state))):

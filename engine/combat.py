@@ -28,6 +28,8 @@ def begin(context: Context, battlefield_id: str) -> None:
     state = context.state
     entry = battlefield(state, battlefield_id)
     present = control.players_at(state, battlefield_id)
+    if len(present) < 2:
+        return  # no longer pending (524.1): nothing to resolve
     attacker = entry["contested_by"] if entry["contested_by"] in present else _default_attacker(state, entry,
                                                                                                 present)
     defender = next(player for player in present if player != attacker)

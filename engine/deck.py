@@ -19,23 +19,19 @@ from engine.rulings import Context
 def draw_cards(context: Context, player: str, cards: list[str | None]) -> None:
     """Draw each card in turn into the player's hand (rule 591), burning out on an empty deck (rule 607).
 
-    A burn out shuffles the trash into the deck and gives an opponent a point (607.2). If the deck is still empty,
-    nothing is drawn (the recorder writes the card as null): each further draw burns out again, until an opponent
-    reaches the victory score (607.3, 607.3.a).
+    A burn out shuffles the trash into the deck, gives an opponent a point and then draws (607.2). If the deck is
+    still empty, that draw burns out again, and again, until an opponent reaches the victory score (607.3, 607.3.a):
+    the game ends there.
     """
     state = context.state
     entry = state["players"][player]
     for reference in cards:
         if state["winner"] is not None:
             return
-        if entry["deck_count"] == 0:
+        while entry["deck_count"] == 0 and state["winner"] is None:
             burn_out(context, player)
-            if state["winner"] is not None:
-                return
-        if entry["deck_count"] == 0:
-            context.check(reference is None, "607.3", f"{player} draws {reference!r}, but their main deck and "
-                                                       f"trash are empty: the burn out draws nothing")
-            continue
+        if state["winner"] is not None:
+            return
         name = None if reference is None else card_name(state, reference, f"{player}'s draw")
         entry["hand"].append(take_from_deck(context, player, name, "hand", "591.1"))
 

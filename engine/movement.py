@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import cleanup, control, timing
+from engine.errors import MalformedEvent
 from engine.objects import is_location, move_to_zone, resolve_location
 from engine.rulings import Context
 
@@ -19,10 +20,8 @@ def move(context: Context, event: dict[str, Any]) -> None:
     state = context.state
     player = context.player(event)
     units = event["units"]
-    if not units:
-        context.fail("140.3", f"{player} moves no units")
-    if len(set(units)) != len(units):
-        context.fail("140.3", f"{player} names a unit twice in one move")
+    if not units or len(set(units)) != len(units):
+        raise MalformedEvent(f"'move' event: 'units' must name one or more units, each once, got {units!r}")
     destination = resolve_location(state, player, event["to"])
     if not is_location(state, destination):
         context.fail("140.4", f"{player} moves units to {event['to']!r}, which is no location of this match")

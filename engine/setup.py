@@ -143,7 +143,8 @@ def game_started(context: Context, event: dict[str, Any]) -> None:
     if state["game"] == 0:
         context.check(number == 1, "110", f"the first game of a match is game 1, not game {number}")
     elif state["phase"] != "over" or state["match_winner"] is not None:
-        context.fail("110", f"game {state['game']} has already started" if state["phase"] != "over" else
+        rule = "645.6" if state["games_to_win"] > 1 else "644.6"
+        context.fail(rule, f"game {state['game']} has already started" if state["phase"] != "over" else
                      f"the match is over: {state['match_winner']} has won it")
     else:
         context.check(number == state["game"] + 1, "645.6", f"game {number} follows game {state['game']}")

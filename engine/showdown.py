@@ -9,8 +9,10 @@ Reaction, 308.1.a), activates an ability, or passes Focus (344); once every rele
 showdown ends (344.3.a, 345).
 
 `state["showdown"]` is {battlefield, combat, attacker, defender, initial_chain, passes}: `initial_chain` is null
-while a combat's showdown may still begin with an initial chain (nothing has happened in it yet), true while the
-chain open is its initial chain, and false otherwise; `passes` lists the players who passed Focus in sequence.
+while the showdown may still begin with an initial chain (nothing has happened in it yet), true while the chain open
+is its initial chain, and false otherwise. A showdown without combat takes the triggers of the move that opened it
+("when I move") the same way: at the table they would be on the chain before the showdown opened (340.2, 525), so
+the mover keeps Focus after them; `passes` lists the players who passed Focus in sequence.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ def begin(context: Context, battlefield_id: str, attacker: str, defender: str | 
     """Open a showdown at a battlefield; `attacker` applied Contested and gains Focus (341)."""
     state = context.state
     state["showdown"] = {"battlefield": battlefield_id, "combat": is_combat, "attacker": attacker,
-                         "defender": defender, "initial_chain": None if is_combat else False, "passes": []}
+                         "defender": defender, "initial_chain": None, "passes": []}
     give_focus(state, attacker)
 
 
@@ -46,8 +48,8 @@ def acted(state: dict[str, Any]) -> None:
 
 
 def joins_initial_chain(state: dict[str, Any]) -> bool:
-    """Whether a trigger recorded now belongs to the Initial Chain of a combat's showdown (342.1): nothing else
-    has happened in the showdown yet, and the chain holds only initial items."""
+    """Whether a trigger recorded now belongs to the showdown's Initial Chain (342.1): nothing else has happened in
+    the showdown yet, and the chain holds only initial items."""
     showdown = state["showdown"]
     if showdown is None or showdown["initial_chain"] is False:
         return False
@@ -73,7 +75,7 @@ def pass_focus(context: Context, player: str) -> None:
     (344.3.a), otherwise Focus passes to the next player in turn order (344.4)."""
     state = context.state
     showdown = state["showdown"]
-    context.check(player == state["focus"], "313.1", f"{player} passes Focus, but {state['focus']} has Focus")
+    context.check(player == state["focus"], "344", f"{player} passes Focus, but {state['focus']} has Focus")
     if showdown["initial_chain"] is None:
         showdown["initial_chain"] = False
     if player not in showdown["passes"]:

@@ -81,10 +81,6 @@ def awaiting(state: State) -> list[dict[str, Any]]:
         return _awaiting_next_game(state)
     if phase == "setup":
         return _awaiting_setup(state)
-    if state["choice"] is not None:
-        choice = state["choice"]
-        return [{"player": choice["player"], "kind": "choose", "rule": choice["rule"],
-                 "candidates": list(choice["candidates"])}]
     fight = state["combat"]
     if fight is not None and fight["step"] == "damage" and fight["to_assign"]:
         player = fight["to_assign"][0]
@@ -97,6 +93,10 @@ def awaiting(state: State) -> list[dict[str, Any]]:
         return [{"player": state["priority"], "kind": "priority"}]
     if state["showdown"] is not None:
         return [{"player": state["focus"], "kind": "focus"}]
+    if state["choice"] is not None:
+        choice = state["choice"]
+        return [{"player": choice["player"], "kind": "choose", "rule": choice["rule"],
+                 "candidates": list(choice["candidates"])}]
     owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2"}
             for player in state["turn_order"] if state["owed_draws"].get(player)]
     if owed:

@@ -44,7 +44,7 @@ def close_beginning(context: Context) -> None:
         context.flag("728.1.b", f"{state['turn_player']}'s beginning step ends without the Temporary trigger of "
                                 f"{object_id} ({obj['card']}), which kills it before scoring")
     state["temporary_due"] = []
-    context.check(not state["chain"], "315.2", "the beginning step ends while a chain exists")
+    context.check(not state["chain"], "505", "the beginning step ends while a chain exists")
     scoring.hold(context)
     if state["phase"] != "over":
         state["phase"] = "channel"
@@ -141,6 +141,9 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
                   f"{player} ends the turn, but it is {state['turn_player']}'s turn")
     context.check(state["phase"] == "action", "516.6",
                   f"{player} ends the turn during the {state['phase']} phase; only the action phase can be ended")
+    for owed in [player for player in state["turn_order"] if state["owed_draws"].get(player)]:
+        context.flag("632.1.b.2", f"{player} ends the turn before {owed} draws the card a Conquer for the Final "
+                                  f"Point gives instead of the point")
     context.check(not state["chain"] and state["showdown"] is None and state["combat"] is None
                   and state["choice"] is None, "505",
                   f"{player} ends the turn while a chain, showdown, combat or choice is still open")

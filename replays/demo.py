@@ -1,6 +1,11 @@
 """The built-in sample matches that `riftlog demo` records.
 
-Two duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
+The full game (`replays/data/full_game.rln`, also the golden match tests/data/golden_full_game.rln) is a strict duel
+from the first draw to its winner: showdowns, combats, Conquers, Holds, the Final Point rule. A judge's note in it
+that starts with "Refused: " names a damage assignment the strict log refused: the demo tries that line against the
+log first, so the refusal is real.
+
+Two short duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
 Nine-Tailed Fox (Calm/Mind), over five turns:
 
 - "strict": turn 5 has a chain of three items that resolve newest first (Shakedown, answered by Discipline,
@@ -19,6 +24,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from recorder import Log, Refused
+from replays import notation
 
 Step = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -187,7 +193,52 @@ def _refused_attempt(log: Log, match_id: str, state: dict[str, Any]) -> dict[str
     raise AssertionError("the strict log accepted an illegal play")
 
 
+REFUSED = "Refused: "
+
+
+def full_game_text() -> str:
+    return resources.files("replays").joinpath("data/full_game.rln").read_text(encoding="utf-8")
+
+
+def record_full_game(log: Log) -> tuple[str, str]:
+    """Record the full game through the log; before each "Refused: LINE | WHY (RULE)" note, LINE is appended and
+    must be refused citing RULE."""
+    catalog = log.catalog("demo")
+    events = notation.parse_match(full_game_text(), catalog)
+    match_id, token = log.create_match(events[0], meta={"client": "riftlog demo"})
+    batch: list[dict[str, Any]] = []
+    for event in events[1:]:
+        if event["type"] == "note" and event["text"].startswith(REFUSED):
+            if batch:
+                log.append(match_id, batch, meta={"client": "riftlog demo"})
+                batch = []
+            _attempt(log, match_id, event["text"], catalog)
+        batch.append(event)
+    log.append(match_id, batch, meta={"client": "riftlog demo"})
+    return match_id, token
+
+
+def _attempt(log: Log, match_id: str, note: str, catalog: Any) -> None:
+    """Append the line a "Refused: LINE | WHY (RULE)" note names; the strict log must refuse it, citing RULE."""
+    line, _, why = note[len(REFUSED):].partition(" | ")
+    rule = why.rsplit("(", 1)[-1].rstrip(")")
+    state = log.state_at(match_id)
+    try:
+        log.append(match_id, [notation.parse_event(line, state)], expected_seq=state["seq"])
+    except Refused as refusal:
+        if rule not in [violation["rule"] for violation in refusal.violations]:
+            raise AssertionError(f"{line!r} was refused, but not for rule {rule}: {refusal.violations}") from None
+        return
+    raise AssertionError(f"the strict log accepted {line!r}, which the full game's note says it refused")
+
+
+SAMPLES = {"riftlog demo: strict": lambda log: record(log, "strict", strict_steps(), "riftlog demo: strict"),
+           "riftlog demo: audit": lambda log: record(log, "audit", audit_steps(), "riftlog demo: audit"),
+           "riftlog demo: full game": record_full_game}
+
+
 def record_demo(log: Log) -> dict[str, str]:
-    """Record the sample matches; returns {match id: match token} (the judge's key to each), oldest first."""
-    return dict([record(log, "strict", strict_steps(), "riftlog demo: strict"),
-                 record(log, "audit", audit_steps(), "riftlog demo: audit")])
+    """Record the sample matches the log does not hold yet (recognised by their event name), so that recording the
+    demo again keeps every match already there; returns {match id: match token} of those it recorded."""
+    present = {(match.get("info") or {}).get("event") for match in log.matches()}
+    return dict(record_sample(log) for name, record_sample in SAMPLES.items() if name not in present)

@@ -10,6 +10,7 @@ import pytest
 import recorder
 from positions import COMBAT, transcript
 from replays import notation
+
 from riftlog_cli import cli
 
 GALLERY = {
@@ -75,7 +76,7 @@ def test_db_is_accepted_before_or_after_the_command_or_from_the_environment(runn
         monkeypatch.setenv("RIFTLOG_DB", str(tmp_db))
     result = run(runner, *args)
     assert result.exit_code == 0, result.output
-    assert result.stdout.split() == ["m1", "m2"]
+    assert result.stdout.split() == ["m1", "m2", "m3"]
     assert tmp_db.exists()
 
 
@@ -89,12 +90,14 @@ def test_db_defaults_to_riftlog_db_in_the_working_directory(runner, tmp_path, mo
 # --- demo ----------------------------------------------------------------------------------------------------
 
 
-def test_demo_records_more_matches_unless_replace(runner, tmp_db):
-    assert run(runner, "--db", tmp_db, "demo").stdout.split() == ["m1", "m2"]
-    assert run(runner, "--db", tmp_db, "demo").stdout.split() == ["m3", "m4"]
-    replaced = run(runner, "--db", tmp_db, "demo", "--replace")
-    assert replaced.stdout.split() == ["m1", "m2"]
-    assert "recorded 2 sample matches" in replaced.stderr
+def test_demo_again_keeps_every_match_and_records_only_what_is_missing(runner, tmp_db, duel_created):
+    first = run(runner, "--db", tmp_db, "demo")
+    assert first.stdout.split() == ["m1", "m2", "m3"] and "recorded 3 sample matches" in first.stderr
+    created = run(runner, "--db", tmp_db, "create", "-", input=json.dumps(duel_created))
+    assert created.exit_code == 0
+    again = run(runner, "--db", tmp_db, "demo")
+    assert again.stdout.split() == [] and "the sample matches are recorded already" in again.stderr
+    assert [match["id"] for match in recorder.Log(tmp_db).matches()] == ["m1", "m2", "m3", "m4"]
 
 
 # --- create and append ---------------------------------------------------------------------------------------
@@ -315,7 +318,7 @@ def test_import_of_a_bad_notation_names_the_line_and_records_nothing(runner, tmp
     (tmp_path / "bad.rln").write_text(text)
     result = run(runner, "--db", tmp_db, "import", tmp_path / "bad.rln")
     assert_user_error(result, "line ")
-    assert len(log.matches()) == 2
+    assert len(log.matches()) == len(demo_ids)
 
 
 @pytest.mark.parametrize("args, message", [

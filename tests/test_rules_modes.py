@@ -52,9 +52,9 @@ def test_games_follow_in_order_645_6():
     table.refuses("game 3: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow", rule="645.6")
 
 
-def test_a_game_cannot_start_while_one_is_under_way_110():
+def test_a_game_cannot_start_while_one_is_under_way_645_6():
     Table("strict", "match").do(GAME_1).refuses("game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow",
-                                                rule="110")
+                                                rule="645.6")
 
 
 def test_nobody_concedes_or_is_given_a_game_loss_before_game_1_starts_651():

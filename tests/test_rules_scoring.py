@@ -87,22 +87,10 @@ def _burnt_out(p2_points: int) -> Table:
     return Table.from_position(line, "audit")
 
 
-def test_each_draw_from_an_empty_deck_and_trash_burns_out_again_607_3():
-    table = _burnt_out(0).do("P1 draw ?")
-    assert table.state["scores"]["P2"] == 1 and table.state["players"]["P1"]["hand"] == []
-    assert table.state["phase"] == "action" and not table.state["violations"]
-    table.do("P1 end turn", "P2 channel Calm Rune; Mind Rune", "P2 draw Defy", "P2 end turn",
-             "P1 channel Fury Rune; Chaos Rune", "P1 draw ?")
-    assert table.state["scores"]["P2"] == 2
-
-
-def test_burning_out_repeatedly_ends_when_an_opponent_reaches_the_victory_score_607_3_a():
-    table = _burnt_out(7).do("P1 draw ?")
-    assert table.state["winner"] == "P2"
-
-
-def test_a_card_named_when_nothing_can_be_drawn_is_flagged_607_3():
-    _burnt_out(0).flags("P1 draw Gust", rule="607.3")
+def test_a_draw_from_an_empty_deck_and_trash_burns_out_until_an_opponent_wins_607_3_a():
+    table = _burnt_out(5).do("P1 draw ?")  # each burn out draws again, which burns out again (607.2.c, 607.3)
+    assert table.state["winner"] == "P2" and table.state["scores"]["P2"] == 8
+    assert table.state["players"]["P1"]["hand"] == [] and not table.state["violations"]
 
 
 def test_any_event_but_a_note_after_the_game_is_over_is_flagged_633():

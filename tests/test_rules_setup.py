@@ -124,7 +124,7 @@ def test_the_first_player_takes_the_first_turn_after_the_mulligans_118():
 
 
 def test_game_started_twice_is_refused():
-    Table.after_setup().refuses("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", rule="110")
+    Table.after_setup().refuses("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", rule="644.6")
 
 
 def test_a_duel_is_a_best_of_one_644_6():

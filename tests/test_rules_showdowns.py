@@ -29,8 +29,8 @@ def test_passing_focus_hands_it_to_the_next_player_344_4():
     assert table.state["focus"] == "P2" and table.state["showdown"]["passes"] == ["P1"]
 
 
-def test_only_the_player_with_focus_passes_it_313_1():
-    moved_to_bf1().refuses("P2 pass", rule="313.1")
+def test_only_the_player_with_focus_passes_it_344():
+    moved_to_bf1().refuses("P2 pass", rule="344")
 
 
 def test_all_players_passing_in_sequence_ends_the_showdown_and_the_lone_player_conquers_345_2_a():
@@ -138,3 +138,27 @@ def test_the_defenders_triggers_join_the_initial_chain_after_the_attackers_342_1
     table = Table.from_position(ARENA, "audit").do("P1 move Chemtech Enforcer -> bf2",
                                                    'P2 trigger Sunlit Guardian "when I defend"')
     table.flags('P1 trigger Chemtech Enforcer "when I attack"', rule="342.1.a")
+
+
+def test_a_combat_that_stopped_being_pending_is_not_resolved_and_the_choice_is_asked_again_524_1():
+    line = ARENA.replace("base:Legion Rearguard;Chemtech Enforcer;Flame Chompers",
+                         "base:Legion Rearguard bf1:Chemtech Enforcer bf2:Flame Chompers")
+    line = line.replace("base:Clockwork Keeper bf2:", "bf1:Clockwork Keeper bf2:")
+    table = Table.from_position(line.replace("P1 0 bf:Zaun Warrens", "P1 0 bf:Zaun Warrens contests:bf1;bf2"))
+    table.do('P2 trigger Clockwork Keeper "when a combat is pending"')
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "priority"}]  # the chain comes first
+    table.do("P2 pass", "P1 pass", "resolve c1: kill Clockwork Keeper")
+    # No combat is left at Zaun Warrens: P1's units alone there, uncontrolled and contested, open a showdown first
+    # (525), with Focus to P1; the combat at Altar to Unity follows it (526).
+    assert table.state["showdown"]["battlefield"] == "bf1" and table.state["focus"] == "P1"
+    table.do("P1 pass", "P2 pass")
+    assert table.state["battlefields"][0]["controller"] == "P1"
+    assert table.state["combat"]["battlefield"] == "bf2" and table.state["choice"] is None
+
+
+def test_a_unit_recalled_from_a_combat_loses_its_assault_with_its_attacker_status_719_1_d_1():
+    table = Table.from_position(ARENA).do("P1 move Chemtech Enforcer; Flame Chompers -> bf2", "P1 pass",
+                                          "P2 play Stupefy -> Chemtech Enforcer $1", "P2 pass", "P1 pass",
+                                          "resolve Stupefy: recall Chemtech Enforcer")
+    enforcer = table.obj("P1", "Chemtech Enforcer")
+    assert not enforcer["attacker"] and enforcer["might"] == 2
