@@ -10,7 +10,6 @@ import pytest
 import recorder
 from positions import COMBAT, transcript
 from replays import notation
-
 from riftlog_cli import cli
 
 GALLERY = {

@@ -112,12 +112,13 @@ def test_a_choice_must_be_one_of_the_candidates_526():
     table.refuses({"type": "choose", "player": "P1", "choice": "bf7"}, rule="526")
 
 
-def test_a_choice_is_among_the_battlefields_where_a_combat_can_begin_now_526():
+def test_a_choice_is_asked_again_from_the_battlefields_where_a_combat_can_begin_now_524_1():
     """Found by fuzzing: in an audit match a flagged move emptied a candidate of one side, and choosing it began a
-    combat with no defender (StopIteration)."""
+    combat with no defender (StopIteration). The move's cleanup asks again: only bf1 has a combat left, so it
+    begins there, and there is nothing left to choose."""
     table = Table.from_position(TWO_COMBATS, "audit").do("P1 move Legion Rearguard; Flame Chompers -> bf1")
-    table.flags("P1 choose bf2", rule="526")
-    assert table.state["combat"] is None and table.state["violations"][-1]["message"].endswith("may begin at bf1")
+    assert table.state["choice"] is None and table.state["combat"]["battlefield"] == "bf1"
+    table.flags("P1 choose bf2", rule="525")
 
 
 def test_a_choice_when_none_is_awaited_is_refused_525():
