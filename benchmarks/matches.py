@@ -17,12 +17,14 @@ TURNS = 60  # each player draws 4 + 30 of a 40-card deck: no burn out
 
 
 class _Builder:
+    """The events so far and the state after them, folded in place (the builder is the state's only holder)."""
+
     def __init__(self, event: dict[str, Any]) -> None:
         self.events = [event]
-        self.state = engine.apply(None, event, CATALOG)
+        self.state = engine.fold([event], CATALOG)
 
     def do(self, event: dict[str, Any]) -> None:
-        self.state = engine.apply(self.state, event, CATALOG)
+        self.state = engine.fold([event], CATALOG, self.state, in_place=True)
         self.events.append(event)
 
 
@@ -36,8 +38,8 @@ def long_match(size: int = 20_000, table: str = "bench") -> list[dict[str, Any]]
     for player in ("P1", "P2"):
         built.do({"type": "mulligan", "player": player, "set_aside": []})
     per_turn = max(0, (size - len(built.events)) // TURNS - 4)
-    for turn in range(TURNS):
-        _turn(built, per_turn, size - 1 if turn < TURNS - 1 else size - 1)
+    for _ in range(TURNS):
+        _turn(built, per_turn, size - 1)
         if len(built.events) >= size - 1:
             break
     while len(built.events) < size:

@@ -1,4 +1,5 @@
-"""What the process keeps hot of each match: its head state, and the card facts every state of it shares.
+"""What the process keeps hot of each match: its head state, and what its snapshots are stored against (the card
+facts every state of it shares, and its state at seq 1: `recorder.snapshots.Shared`).
 
 An append folds its events onto the head state in place, so it neither decodes a snapshot nor folds anything
 already folded, nor copies the state. The entries are shared by every `Log` of the process on the same file (the web
@@ -6,7 +7,7 @@ app opens one per thread), and are only ever trusted against the database: a hea
 row still names the same head seq and hash (another process may have appended), and is keyed by the engine
 version and catalog name it was folded with. A head state is private to the writers: a write takes it out of the
 cache (under SQLite's write lock, so one writer at a time), changes it, and puts it back once committed; reads
-never see it. The shared card facts are never changed by anyone.
+never see it. Nobody changes a `Shared`.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 import engine
+from recorder.snapshots import Shared
 
 CACHED_MATCHES = 1024  # hot heads kept per process: a big tournament's tables, at ~150 KB of Python objects each
 
@@ -28,12 +30,12 @@ class Head(NamedTuple):
 
 
 class Hot:
-    """Heads and shared card facts by (database, match, engine version, catalog), least recently used dropped."""
+    """Heads and `Shared`s by (database, match, engine version, catalog), least recently used dropped."""
 
     def __init__(self, size: int = CACHED_MATCHES) -> None:
         self.size = size
         self._heads: OrderedDict[tuple, Head] = OrderedDict()
-        self._shared: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+        self._shared: OrderedDict[tuple, Shared] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, database: str, match_id: str, catalog: str, seq: int, seq_hash: str) -> Head | None:
@@ -49,12 +51,12 @@ class Hot:
     def keep(self, database: str, match_id: str, catalog: str, head: Head) -> None:
         self._put(self._heads, (database, match_id, engine.VERSION, catalog), head)
 
-    def shared(self, database: str, match_id: str, catalog: str) -> dict[str, Any] | None:
-        """The card facts of the match (`engine.fold.SHARED` of its states), if known."""
+    def shared(self, database: str, match_id: str, catalog: str) -> Shared | None:
+        """What the match's snapshots are stored against, if known."""
         with self._lock:
             return self._shared.get((database, match_id, engine.VERSION, catalog))
 
-    def keep_shared(self, database: str, match_id: str, catalog: str, shared: dict[str, Any]) -> None:
+    def keep_shared(self, database: str, match_id: str, catalog: str, shared: Shared) -> None:
         self._put(self._shared, (database, match_id, engine.VERSION, catalog), shared)
 
     def forget(self, database: str, catalog: str | None = None) -> None:

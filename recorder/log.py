@@ -34,18 +34,18 @@ import msgpack
 import sqlite_utils
 
 import engine
-from engine.fold import SHARED
 from recorder import access, schema
 from recorder.access import token_hash
 from recorder import limits
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode, decode_event
 from recorder.catalogs import DEMO_CATALOG, Catalogs
-from recorder.errors import Conflict, Inconsistent, Malformed, NotALog, NotFound, Refused, TooLarge
+from recorder.errors import Conflict, Inconsistent, Malformed, NotALog, NotFound, RecorderError, Refused, TooLarge
 from recorder.heads import HOT, Head
-from recorder.snapshots import SNAPSHOT_EVERY, Snapshots, encode
+from recorder.snapshots import SNAPSHOT_EVERY, Shared, Snapshots, encode
 from recorder.sql import writing
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for SQLite's lock before it is Busy
+FOLD_AHEAD = 256  # a batch this long is folded before the write lock is taken (see `Log.append`)
 
 
 def utc_now() -> str:
@@ -63,6 +63,19 @@ class PreparedAppend(NamedTuple):
     expected_seq: int | None
     idempotency_key: str | None
     request_hash: str
+
+
+class Folded(NamedTuple):
+    """An append folded and chained onto the head (`base_seq`, `base_hash`) of its match: the rows to insert,
+    the snapshots it passed, and the new head's state and hash."""
+
+    base_seq: int
+    base_hash: str
+    catalog: str
+    rows: list[tuple]
+    snapshots: list[tuple[int, str, bytes]]
+    state: dict
+    head_hash: str
 
 
 class Log:
@@ -145,7 +158,7 @@ class Log:
                 "match": match_id, "seq": 1, "type": "match_created", "body": body, "hash": digest,
                 "prev_hash": GENESIS_HASH, "idempotency_key": None, **envelope,
             })
-        HOT.keep_shared(self.database, match_id, catalog_name, _shared_of(state))
+        HOT.keep_shared(self.database, match_id, catalog_name, Shared.of(state))
         HOT.keep(self.database, match_id, catalog_name, Head(1, digest, state))
         return match_id, token
 
@@ -160,12 +173,17 @@ class Log:
         - Each event is folded onto the head state: `Malformed` if the engine cannot read it, `Refused` (with
           the violations) if a strict match breaks a rule; an audit match stores the event with its violations.
         - `Busy` if the write lock could not be had within the busy timeout; nothing was written.
+
+        A batch of FOLD_AHEAD events or more (an import) is folded before the write lock is taken, onto the head
+        as it stands then; under the lock it is only written, if the head is still that one (else folded again
+        there). So a long import holds the lock about as long as SQLite takes to insert its rows.
         """
         prepared = self.prepare_append(match_id, events, expected_seq=expected_seq,
                                        idempotency_key=idempotency_key, meta=meta)
+        ahead = self.fold_ahead(prepared) if len(prepared.bodies) >= FOLD_AHEAD else None
         heads: dict[str, tuple[str, Head]] = {}
         with writing(self.db):
-            answer = self.write_append(prepared, heads)
+            answer = self.write_append(prepared, heads, ahead)
         self.make_hot(heads)
         return answer
 
@@ -181,15 +199,16 @@ class Log:
         request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
         return PreparedAppend(match_id, events, bodies, envelope, expected_seq, idempotency_key, request_hash)
 
-    def write_append(self, prepared: PreparedAppend, heads: dict[str, tuple[str, Head]]) -> dict:
+    def write_append(self, prepared: PreparedAppend, heads: dict[str, tuple[str, Head]],
+                     ahead: Folded | None = None) -> dict:
         """Write a prepared append inside the caller's write transaction; return its answer.
 
         `heads` holds the new head of every match written in this transaction (so a second append to the same
-        match in it folds onto the first); once the transaction commits, `make_hot(heads)` keeps them in the process. If this
-        raises, the match's head is dropped from `heads`: it was being changed in place.
+        match in it folds onto the first); once the transaction commits, `make_hot(heads)` keeps them in the
+        process. If this raises, the match's head is dropped from `heads`: it was being changed in place.
+        `ahead`: the append already folded onto some head (`fold_ahead`), used if that is still the head.
         """
-        match_id, events, bodies = prepared.match_id, prepared.events, prepared.bodies
-        key = prepared.idempotency_key
+        match_id, key = prepared.match_id, prepared.idempotency_key
         row = self.db.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ?", [match_id]).fetchone()
         if row is None:
             raise NotFound(f"no match {match_id!r} in this log")
@@ -197,46 +216,73 @@ class Log:
             first = self._idempotent_answer(match_id, key, prepared.request_hash)
             if first is not None:
                 return first
-        head_seq, prev_hash, catalog_name = row
+        head_seq, head_hash, catalog_name = row
         if prepared.expected_seq is not None and prepared.expected_seq != head_seq:
             raise Conflict(f"match {match_id} is at seq {head_seq}, not {prepared.expected_seq}: "
                            f"fetch the events after {prepared.expected_seq} and try again")
-        catalog = self.catalog(catalog_name)
-        state = self._head_to_change(match_id, catalog_name, catalog, head_seq, prev_hash, heads)
         try:
-            rows, snapshots = [], []
-            # Fold the stored bytes, not the caller's dicts: the log holds exactly what the engine accepted.
-            folding = engine.steps([decode(body) for body in bodies], catalog, state, in_place=True)
-            for offset, (event, body) in enumerate(zip(events, bodies)):
-                seq = head_seq + 1 + offset
-                state = self._check(folding, where=_where(match_id, seq, event, offset, len(events)))
-                digest = chain_hash(prev_hash, body)
-                rows.append((match_id, seq, event["type"], body, digest, prev_hash, prepared.envelope["recorded_at"],
-                             prepared.envelope["client"], key))
-                if seq % SNAPSHOT_EVERY == 0:
-                    snapshots.append((seq, digest, encode(state)))
-                prev_hash = digest
+            if ahead is None or (ahead.base_seq, ahead.base_hash, ahead.catalog) != (head_seq, head_hash,
+                                                                                     catalog_name):
+                catalog = self.catalog(catalog_name)
+                state = self._head_to_change(match_id, catalog_name, catalog, head_seq, head_hash, heads)
+                ahead = self._fold_batch(prepared, head_seq, head_hash, catalog_name, state)
+            else:
+                heads.pop(match_id, None)  # folded from the head as stored; a pending one is the same head
             try:
                 self.db.conn.executemany(
                     'INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
-                    "idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                    "idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", ahead.rows)
             except sqlite3.IntegrityError:
                 raise Conflict(f"match {match_id} moved on while appending at seq {head_seq + 1}; "
                                "try again") from None
-            new_head = head_seq + len(events)
+            new_head = head_seq + len(ahead.rows)
             self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?",
-                            [new_head, prev_hash, match_id])
-            for seq, digest, blob in snapshots:
+                            [new_head, ahead.head_hash, match_id])
+            for seq, digest, blob in ahead.snapshots:
                 self.snapshots.put(match_id, seq, digest, blob)
-            answer = {"seq": new_head, "hash": prev_hash}
+            answer = {"seq": new_head, "hash": ahead.head_hash}
             if key is not None:
                 self.db.execute('INSERT INTO idempotency ("match", key, request_hash, response) VALUES (?, ?, ?, ?)',
                                 [match_id, key, prepared.request_hash, json.dumps(answer)])
         except BaseException:
             heads.pop(match_id, None)
             raise
-        heads[match_id] = (catalog_name, Head(new_head, prev_hash, state))
+        heads[match_id] = (catalog_name, Head(new_head, ahead.head_hash, ahead.state))
         return answer
+
+    def fold_ahead(self, prepared: PreparedAppend) -> Folded | None:
+        """The append folded onto the match's head as it stands, without the write lock (see `append`); None if
+        that cannot tell what the write will do (the head is not the expected one, or the fold refuses: the
+        write folds again under the lock and answers then)."""
+        row = self.db.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ?",
+                              [prepared.match_id]).fetchone()
+        if row is None or prepared.expected_seq not in (None, row[0]):
+            return None
+        head_seq, head_hash, catalog_name = row
+        try:
+            state = self._state(prepared.match_id, head_seq, catalog_name, self.catalog(catalog_name), save=False)
+            return self._fold_batch(prepared, head_seq, head_hash, catalog_name, state)
+        except RecorderError:
+            return None
+
+    def _fold_batch(self, prepared: PreparedAppend, head_seq: int, head_hash: str, catalog_name: str,
+                    state: dict) -> Folded:
+        """Fold a prepared append onto `state` (the head at `head_seq`, changed in place) and chain its hashes."""
+        match_id, events, key = prepared.match_id, prepared.events, prepared.idempotency_key
+        catalog, prev_hash = self.catalog(catalog_name), head_hash
+        rows, snapshots = [], []
+        # Fold the stored bytes, not the caller's dicts: the log holds exactly what the engine accepted.
+        folding = engine.steps([decode(body) for body in prepared.bodies], catalog, state, in_place=True)
+        for offset, (event, body) in enumerate(zip(events, prepared.bodies)):
+            seq = head_seq + 1 + offset
+            state = self._check(folding, where=_where(match_id, seq, event, offset, len(events)))
+            digest = chain_hash(prev_hash, body)
+            rows.append((match_id, seq, event["type"], body, digest, prev_hash, prepared.envelope["recorded_at"],
+                         prepared.envelope["client"], key))
+            if seq % SNAPSHOT_EVERY == 0:
+                snapshots.append((seq, digest, encode(state, self._shared(match_id, catalog_name))))
+            prev_hash = digest
+        return Folded(head_seq, head_hash, catalog_name, rows, snapshots, state, prev_hash)
 
     def make_hot(self, heads: dict[str, tuple[str, Head]]) -> None:
         """Make the heads written by a committed transaction hot (see `write_append`)."""
@@ -336,14 +382,16 @@ class Log:
         catalog = self.catalog(match["catalog"])
         upto = match["head_seq"] if upto is None else min(upto, match["head_seq"])
         cached = set(self.snapshot_seqs(match_id)) if save else set()
-        return self._fold_states(match_id, after, upto, catalog, state, cached, save)
+        shared = self._shared(match_id, match["catalog"]) if save else None
+        return self._fold_states(match_id, after, upto, catalog, state, cached, shared)
 
     def _fold_states(self, match_id: str, after: int, upto: int, catalog: engine.Catalog, state: dict | None,
-                     cached: set[int], save: bool) -> Iterator[tuple[int, dict, dict]]:
+                     cached: set[int], shared: Shared | None) -> Iterator[tuple[int, dict, dict]]:
+        """`fold_states`; with `shared` (the match's, when saving) the multiples passed are cached."""
         passed = []
         for seq, seq_hash, event, folded in self._replay(match_id, after, upto, catalog, state, in_place=False):
-            if save and seq % SNAPSHOT_EVERY == 0 and seq not in cached:
-                passed.append((seq, seq_hash, encode(folded)))
+            if shared is not None and seq % SNAPSHOT_EVERY == 0 and seq not in cached:
+                passed.append((seq, seq_hash, encode(folded, shared)))
             yield seq, event, folded
         self.snapshots.put_quietly(match_id, passed)
 
@@ -463,12 +511,12 @@ class Log:
             return hot.state
         return self._state(match_id, seq, catalog_name, catalog, save=True)
 
-    def _shared(self, match_id: str, catalog_name: str) -> dict[str, Any]:
+    def _shared(self, match_id: str, catalog_name: str) -> Shared:
         """The card facts every state of the match shares, from a fold of its seq 1 (kept hot once known)."""
         shared = HOT.shared(self.database, match_id, catalog_name)
         if shared is None:
             (_seq, _hash, _event, state), = self._replay(match_id, 0, 1, self.catalog(catalog_name), None)
-            shared = _shared_of(state)
+            shared = Shared.of(state)
             HOT.keep_shared(self.database, match_id, catalog_name, shared)
         return shared
 
@@ -476,12 +524,13 @@ class Log:
         """The state after `seq`: the newest usable snapshot at or before it, plus a fold of the events after it.
 
         A new object each time, the caller's to keep or change."""
-        found = self.snapshots.load(match_id, seq, self._shared(match_id, catalog_name))
+        shared = self._shared(match_id, catalog_name)
+        found = self.snapshots.load(match_id, seq, shared)
         start, state = found if found is not None else (0, None)
         passed = []
         for event_seq, seq_hash, _event, state in self._replay(match_id, start, seq, catalog, state):
             if event_seq % SNAPSHOT_EVERY == 0:
-                passed.append((event_seq, seq_hash, encode(state)))
+                passed.append((event_seq, seq_hash, encode(state, shared)))
         if save and passed:
             if self.db.conn.in_transaction:  # a write already holds the lock: cache inside it
                 for passed_seq, seq_hash, blob in passed:
@@ -561,10 +610,6 @@ def _where(match_id: str, seq: int, event: dict, offset: int, count: int) -> str
     """How a message names an event of a batch: match, seq, type, and its place in the batch if there are several."""
     place = f", #{offset + 1} of {count} in the batch" if count > 1 else ""
     return f"match {match_id}, event {seq} ({event.get('type')}{place})"
-
-
-def _shared_of(state: dict) -> dict[str, Any]:
-    return {key: state[key] for key in SHARED}
 
 
 def _match_summary(row: dict) -> dict:

@@ -21,7 +21,7 @@ from typing import Any
 
 from recorder.errors import Busy, RecorderError
 from recorder.heads import Head
-from recorder.log import Log, PreparedAppend, utc_now
+from recorder.log import FOLD_AHEAD, Folded, Log, PreparedAppend, utc_now
 from recorder.sql import savepoint, writing
 
 WAIT = 5.0  # seconds an append may wait in the queue before it is Busy
@@ -33,8 +33,9 @@ IDLE = 30.0  # seconds without appends after which the thread closes its connect
 class _Job:
     """One caller's append, from the queue to its answer."""
 
-    def __init__(self, prepared: PreparedAppend) -> None:
+    def __init__(self, prepared: PreparedAppend, ahead: Folded | None = None) -> None:
         self.prepared = prepared
+        self.ahead = ahead
         self._lock = threading.Lock()
         self._state = "queued"
         self._done = threading.Event()
@@ -85,8 +86,10 @@ class Writer:
     def append(self, log: Log, match_id: str, events: list[dict], **options: Any) -> dict:
         """`log.append(match_id, events, **options)`, written by the writer thread with other callers' appends.
 
-        `log` (the caller's own) checks the request first, so a malformed one never reaches the queue."""
-        job = _Job(log.prepare_append(match_id, events, **options))
+        `log` (the caller's own) checks the request first, so a malformed one never reaches the queue, and folds a
+        long batch ahead (`Log.fold_ahead`), so the writer only writes it."""
+        prepared = log.prepare_append(match_id, events, **options)
+        job = _Job(prepared, log.fold_ahead(prepared) if len(prepared.bodies) >= FOLD_AHEAD else None)
         with self._lock:
             self._queue.put(job)
             if self._thread is None:
@@ -128,7 +131,7 @@ class Writer:
                 for job in jobs:
                     try:
                         with savepoint(log.db):
-                            outcomes.append(log.write_append(job.prepared, heads))
+                            outcomes.append(log.write_append(job.prepared, heads, job.ahead))
                     except Exception as error:  # noqa: BLE001 - this caller's error, handed to this caller
                         outcomes.append(error)
         except Exception as error:  # noqa: BLE001 - the group as a whole failed (Busy, I/O): nothing was written

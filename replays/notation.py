@@ -21,10 +21,11 @@ returned, and nothing imported, unless every line reads.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import engine
-from engine import Catalog, EngineError, IllegalEvent, MalformedEvent
+from engine import Catalog, EngineError, IllegalEvent
 from engine.views import conceal, redact_events
 from recorder import Log, Malformed
 from recorder import NotFound as NoSuchCatalog
@@ -58,7 +59,7 @@ def parse_match(text: str, catalog: Catalog | None = None) -> list[Event]:
                               line=body_start, column=1, expected="a header line", text=_line(lines, body_start))
     created = parse_header(header, catalog, body_start, _line(lines, body_start))
     state = _apply(None, created, catalog, header[0][1], header[0][0])
-    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start)
+    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start, owned=True)
     return [created] + events
 
 
@@ -85,23 +86,40 @@ def _line(lines: list[str], number: int) -> str:
     return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
-def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int) -> tuple[list[Event], State]:
-    """Read each line against the state so far and apply its event; landmarks are checked, never events."""
-    events = []
-    for number, text in enumerate(lines, first_line):
-        content = text[:comment_start(text)]
-        if not content.strip():
-            continue
-        if is_landmark(content):
-            check_landmark(text, state, number)
-            continue
-        if is_header_line(content):
-            raise InvalidNotation("expected an event, got a header line (header lines come before the first "
-                                  "event)", line=number, column=_first_column(text), expected="an event", text=text)
-        event = parse_event(text, state, number)
-        state = _apply(state, event, catalog, text, number)
-        events.append(event)
-    return events, state
+def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int, *,
+               owned: bool = False) -> tuple[list[Event], State]:
+    """Read each line against the state so far and apply its event; landmarks are checked, never events.
+
+    The events are folded as they are read (one `engine.steps`): in place when the caller hands over `state`
+    (`owned`), else onto a copy, leaving the caller's state unchanged."""
+    events: list[Event] = []
+    current = [state]  # the state so far: what the next line is read against
+    where: dict[str, Any] = {}
+
+    def read() -> Iterator[Event]:
+        for number, text in enumerate(lines, first_line):
+            content = text[:comment_start(text)]
+            if not content.strip():
+                continue
+            if is_landmark(content):
+                check_landmark(text, current[0], number)
+                continue
+            if is_header_line(content):
+                raise InvalidNotation("expected an event, got a header line (header lines come before the first "
+                                      "event)", line=number, column=_first_column(text), expected="an event",
+                                      text=text)
+            event = parse_event(text, current[0], number)
+            where.update(event=event, text=text, number=number)
+            _check_storable(event, text, number)
+            events.append(event)
+            yield event
+
+    try:
+        for current[0] in engine.steps(read(), catalog, state, in_place=owned):
+            pass
+    except EngineError as error:
+        raise _at_line(error, where["event"], where["text"], where["number"]) from None
+    return events, current[0]
 
 
 def _first_column(text: str) -> int:
@@ -109,24 +127,34 @@ def _first_column(text: str) -> int:
 
 
 def _apply(state: State | None, event: Event, catalog: Catalog, text: str, number: int) -> State:
-    """The log's and the engine's verdicts on a line: an event the log cannot store (a float, an integer over 64
-    bits, text that is not valid Unicode), a refusal or a malformation becomes an error at that line. So whatever
-    reads can be imported: nothing is refused once `import_match` starts writing."""
-    where = {"line": number, "column": _first_column(text), "text": text}
+    """`engine.apply` of one line's event, its verdicts as errors at that line (see `_at_line`)."""
+    _check_storable(event, text, number)
+    try:
+        return engine.apply(state, event, catalog)
+    except EngineError as error:
+        raise _at_line(error, event, text, number) from None
+
+
+def _check_storable(event: Event, text: str, number: int) -> None:
+    """An event the log cannot store (a float, an integer over 64 bits, text that is not valid Unicode) is an
+    error at its line. So whatever reads can be imported: nothing is refused once `import_match` starts writing."""
     try:
         canonical_bytes(event)
     except Malformed as error:
         raise InvalidNotation(f"the log cannot store this {event['type']} event: {error}",
-                              expected="an event the log can store", **where) from None
-    try:
-        return engine.apply(state, event, catalog)
-    except IllegalEvent as refusal:
-        reasons = "; ".join(f"{violation['message']} (rule {violation['rule']})" for violation in refusal.violations)
-        raise IllegalNotation(f"the engine refuses this {event['type']} event in a strict match: {reasons}",
-                              violations=refusal.violations, expected="a legal event", **where) from None
-    except MalformedEvent as error:
-        raise InvalidNotation(f"the engine cannot read this {event['type']} event: {error}",
-                              expected="an event the engine can read", **where) from None
+                              expected="an event the log can store", line=number, column=_first_column(text),
+                              text=text) from None
+
+
+def _at_line(error: EngineError, event: Event, text: str, number: int) -> NotationError:
+    """The engine's verdict on a line's event as an error at that line: a refusal or a malformation."""
+    where = {"line": number, "column": _first_column(text), "text": text}
+    if isinstance(error, IllegalEvent):
+        reasons = "; ".join(f"{violation['message']} (rule {violation['rule']})" for violation in error.violations)
+        return IllegalNotation(f"the engine refuses this {event['type']} event in a strict match: {reasons}",
+                               violations=error.violations, expected="a legal event", **where)
+    return InvalidNotation(f"the engine cannot read this {event['type']} event: {error}",
+                           expected="an event the engine can read", **where)
 
 
 # -- writing ---------------------------------------------------------------------------------------------------

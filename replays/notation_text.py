@@ -46,6 +46,10 @@ def skip_string(text: str, start: int) -> int:
 
 def comment_start(text: str) -> int:
     """Where the comment of a line starts (a '#' outside quotes), or the length of the line."""
+    if "#" not in text:
+        return len(text)
+    if '"' not in text:
+        return text.index("#")
     index = 0
     while index < len(text):
         if text[index] == '"':

@@ -323,7 +323,7 @@ def attempt(state: State, event: Event) -> tuple[State | None, str | None]:
         for who in ["judge", "spectator", *new["players"]]:
             engine.view(new, who)
         if storable(event):
-            snapshots.encode(new)
+            snapshots.encode(new, snapshots.Shared.of(new))
         return new, None
     except engine.EngineError:
         return None, None

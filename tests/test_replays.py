@@ -10,7 +10,7 @@ import engine
 import recorder
 import replays
 from recorder import Log
-from recorder.snapshots import encode
+from recorder.snapshots import Shared, encode
 from positions import ARENA, COMBAT, PASSES, transcript
 from replays import Cursor, Moment, OutOfRange, notation
 
@@ -255,7 +255,7 @@ def test_verify_fails_at_a_stored_event_the_engine_refuses(log: Log, tmp_db: Pat
 def test_verify_trusts_no_snapshot_and_drops_a_wrong_one(log: Log, tmp_db: Path, game: str) -> None:
     truth = log.state_at(game, 64)
     tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
-           (encode({**truth, "turn": 999}), game))
+           (encode({**truth, "turn": 999}, Shared.of(log.state_at(game, 1))), game))
     result = replays.verify(log, game)
     assert result["ok"] and result["snapshots_dropped"] == [64]
     assert log.snapshot_seqs(game) == []
