@@ -125,28 +125,33 @@ def _check_lists(what: str, body: dict[str, Any]) -> None:
 MAX_NUMBER = 2 ** 31 - 1
 
 
-def _too_large(value: Any) -> bool:
-    """Whether an integer anywhere in `value` (nested maps and lists included) is beyond MAX_NUMBER either way."""
-    kind = type(value)  # exact types: a bool is no number here, and this runs for every event
-    if kind is int:
-        return not -MAX_NUMBER <= value <= MAX_NUMBER
-    if kind is dict:
-        value = value.values()
-    elif kind is not list:
-        return False
-    for item in value:
-        if _too_large(item):
-            return True
+def _too_large(event: dict[str, Any]) -> bool:
+    """Whether an integer anywhere in the event (nested maps and lists included) is beyond MAX_NUMBER either way.
+    A loop over a stack, not recursion: however deep an event is nested, this cannot overflow Python's stack."""
+    stack: list[Any] = [event]
+    while stack:
+        value = stack.pop()
+        kind = type(value)  # exact types: a bool is no number here, and this runs for every event
+        if kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return True
+        elif kind is dict:
+            stack.extend(value.values())
+        elif kind is list:
+            stack.extend(value)
     return False
 
 
-def _where_too_large(value: Any, path: str) -> tuple[str, int]:
-    """The path to the first integer beyond MAX_NUMBER in `value`, and that integer (for the error message)."""
-    if type(value) is int and _too_large(value):
-        return path, value
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    return next(_where_too_large(item, f"{path}[{key!r}]" if path else repr(key))
-                for key, item in items if _too_large(item))
+def _where_too_large(event: dict[str, Any]) -> tuple[str, int]:
+    """The path to an integer beyond MAX_NUMBER in the event, and that integer (for the error message)."""
+    stack: list[tuple[Any, str]] = [(event, "")]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            return path, value
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        stack.extend((item, f"{path}[{key!r}]" if path else repr(key)) for key, item in items)
+    raise AssertionError("called only when _too_large found one")
 
 
 def validate(event: Any) -> None:
@@ -157,7 +162,7 @@ def validate(event: Any) -> None:
     if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise MalformedEvent(f"unknown event type {kind!r}; known types: {', '.join(EVENT_FIELDS)}")
     if _too_large(event):
-        path, number = _where_too_large(event, "")
+        path, number = _where_too_large(event)
         raise MalformedEvent(f"'{kind}' event: {path} is {number}, beyond the {MAX_NUMBER} a number in an event may be")
     _check_fields(f"'{kind}' event", event, EVENT_FIELDS[kind])
     _check_lists(f"'{kind}' event", event)
