@@ -8,11 +8,10 @@ something (`$0` pays nothing), and a `/` is followed by the recycled runes.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from replays.notation_refs import OBJECT_ID, card_name, location, name_of, pick_runes, resolve, write_runes
-from replays.notation_text import WORD, Piece, Scanner
+from replays.notation_text import WORD, Piece, Scanner, dumps
 
 State = dict[str, Any]
 TAIL = ("+", "$")
@@ -100,7 +99,7 @@ def write_pay(state: State, player: str, pay: dict[str, list[str]]) -> str:
 
 
 def write_options(options: dict[str, Any]) -> str:
-    return " ".join(f"+{key}" if value is True else f"+{key}={json.dumps(value, ensure_ascii=False)}"
+    return " ".join(f"+{key}" if value is True else f"+{key}={dumps(value)}"
                     for key, value in options.items() if WORD.fullmatch(key))
 
 

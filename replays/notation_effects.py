@@ -6,13 +6,12 @@ resolve are read against the state before it: an object the resolve itself creat
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 from replays.notation_clauses import read_play, write_play, write_targets
 from replays.notation_refs import (OBJECT_ID, card_name, card_or_unseen, cards_text, location, name_of, player_id,
                                    read_cards, read_player, resolve)
-from replays.notation_text import WORD, Piece, Scanner, number, quote, split, split_last
+from replays.notation_text import WORD, Piece, Scanner, dumps, number, quote, split, split_last
 
 State = dict[str, Any]
 Reader = Callable[[Scanner, State], dict[str, Any]]
@@ -216,7 +215,7 @@ def _until_text(effect: dict[str, Any]) -> str:
 
 
 def _flags_text(effect: dict[str, Any], flags: tuple[str, ...]) -> str:
-    return "".join(f" +{flag}" if effect[flag] is True else f" +{flag}={json.dumps(effect[flag], ensure_ascii=False)}"
+    return "".join(f" +{flag}" if effect[flag] is True else f" +{flag}={dumps(effect[flag])}"
                    for flag in flags if flag in effect)
 
 
@@ -233,7 +232,7 @@ def _write_token(state: State, effect: dict[str, Any]) -> str:
 
 
 def _write_grant(state: State, effect: dict[str, Any]) -> str:
-    value = f"={json.dumps(effect['value'], ensure_ascii=False)}" if "value" in effect else ""
+    value = f"={dumps(effect['value'])}" if "value" in effect else ""
     return f"grant {_name(state, effect['target'])} +{effect['keyword']}{value}{_until_text(effect)}"
 
 

@@ -13,7 +13,6 @@ shortest line that reads back as exactly `event` ("write, then check by parsing"
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 from engine import MalformedEvent
@@ -25,7 +24,7 @@ from replays.notation_errors import InvalidNotation, NotationError
 from replays.notation_position import read_position, write_position
 from replays.notation_refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
                                    read_player, resolve)
-from replays.notation_text import Piece, Scanner, comment_start, number, quote, split_last
+from replays.notation_text import Piece, Scanner, comment_start, dumps, number, quote, split_last
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -318,7 +317,7 @@ def _write_choose(state: State, event: Event) -> str:
         return f"{event['player']} choose {name_of(state, choice, 'target')}"
     if isinstance(choice, list) and len(choice) > 1 and all(isinstance(entry, str) for entry in choice):
         return f"{event['player']} choose {write_targets(state, choice)}"
-    return f"{event['player']} choose = {json.dumps(choice, ensure_ascii=False)}"
+    return f"{event['player']} choose = {dumps(choice)}"
 
 
 def _write_game(state: State, event: Event) -> str:
@@ -362,7 +361,7 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
 
 
 def json_line(event: Event) -> str:
-    return json.dumps(event, ensure_ascii=False)
+    return dumps(event)
 
 
 def write_line(state: State, event: Event) -> str:

@@ -16,15 +16,14 @@ reference when a deck list is exactly a demo deck's, and only the fields that di
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from engine import Catalog
 from engine.catalog import demo_decks
 from replays.notation_errors import InvalidNotation, UnknownReference
-from replays.notation_text import (MAX_DIGITS, Scanner, comment_start, is_small_number, quote, read_counted, split,
-                                   write_counted)
+from replays.notation_text import (MAX_DIGITS, Scanner, comment_start, dumps, is_small_number, quote, read_counted,
+                                   split, write_counted)
 
 Event = dict[str, Any]
 MATCH_TAGS = {"Mode": "mode", "Policy": "policy", "Catalog": "catalog"}
@@ -90,7 +89,7 @@ def parse_header(lines: list[tuple[int, str]], catalog: Catalog, end_line: int, 
             event[field] = tags[name].value
     _check_catalog(tags, catalog)
     info = _info(tags)
-    if info:
+    if info or "Info" in tags:  # `[Info {}]` is an empty info, kept as such
         event["info"] = info
     event["players"] = [_player(tags, index, catalog, missing) for index in range(1, _player_count(tags) + 1)]
     return event
@@ -199,7 +198,7 @@ def write_header(event: Event) -> str:
     """The header lines of a match_created event."""
     lines = [_tag("Mode", event["mode"])]
     lines += [_tag(name, event[field]) for name, field in MATCH_TAGS.items() if name != "Mode" and field in event]
-    lines += _info_lines(event.get("info") or {})
+    lines += _info_lines(event["info"]) if event.get("info") else ["[Info {}]"] if "info" in event else []
     for index, entry in enumerate(event["players"], 1):
         lines += _player_lines(f"P{index}", entry)
     return "\n".join(lines)
@@ -219,7 +218,7 @@ def _info_lines(info: dict[str, Any]) -> list[str]:
         if key in rest and reads_back:
             lines.append(_tag(name, str(rest.pop(key))))
     if rest:
-        lines.append(f"[Info {json.dumps(rest, ensure_ascii=False)}]")
+        lines.append(f"[Info {dumps(rest)}]")
     return lines
 
 

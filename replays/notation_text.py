@@ -270,7 +270,18 @@ def split_last(sc: Scanner, piece: Piece, expected: str) -> tuple[Piece, Piece]:
 
 def quote(text: str) -> str:
     """`text` as a quoted string of the notation (a JSON string, non-ASCII kept as is)."""
-    return json.dumps(text, ensure_ascii=False)
+    return dumps(text)
+
+
+# Characters that Python's str.splitlines() ends a line at and that JSON does not escape by itself.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_LINE_BREAK = re.compile("[\x85\u2028\u2029]")
+
+
+def dumps(value: Any) -> str:
+    """`value` as JSON on one line of the notation: non-ASCII kept as is, except the characters a reader would
+    take for the end of a line (they only ever occur inside strings, where an escape reads back the same)."""
+    return _LINE_BREAK.sub(lambda match: _LINE_BREAKS[match.group()], json.dumps(value, ensure_ascii=False))
 
 
 def counted(names: list[str]) -> list[tuple[int, str]]:
