@@ -367,11 +367,10 @@ def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Le
     with recorder.Log(path) as log:
         for match_id, token in tokens.items():
             events = [entry["event"] for entry in log.events(match_id)]
-            states = [state for _seq, _event, state in _states(log, match_id)]
             head = len(events)
             readers = {**player_tokens(token_hash(token), match_id, len(events[0]["players"])), "spectator": None}
             for view, reader_token in readers.items():
-                known = _knowledge(events, states, view)
+                known = _knowledge(log, match_id, events, view)
                 headers = {"Authorization": f"Bearer {reader_token}"} if reader_token else {}
                 client.delete_cookie(f"riftlog-{match_id}")
                 if reader_token:
@@ -400,19 +399,16 @@ def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Le
     return Leaks(checked, found)
 
 
-def _states(log: recorder.Log, match_id: str):
-    return log.fold_states(match_id)
-
-
-def _knowledge(events: list[dict], states: list[dict], view: str) -> list[set[str]]:
+def _knowledge(log: recorder.Log, match_id: str, events: list[dict], view: str) -> list[set[str]]:
     """For each seq, the card names `view` may have seen by then: every card that was in a public zone (or in
-    the view's own hidden zones) in any state so far, and for a player their own deck, runes and battlefields."""
-    known: set[str] = set()
+    the view's own hidden zones) in any state so far, every player's legend and chosen champion (public from
+    match_created on), and for a player their own deck, runes and battlefields."""
+    known = {player[field] for player in events[0]["players"] for field in ("legend", "champion")}
     if view != "spectator":
         own = events[0]["players"][int(view[1:]) - 1]
         known |= {name for field in ("deck", "runes", "battlefields") for name in own.get(field) or []}
     by_seq = []
-    for state in states:
+    for _seq, _event, state in log.fold_states(match_id, save=False):  # one state, changed in place: read it now
         for obj in state["objects"].values():
             if obj.get("zone") not in PRIVATE_ZONES or obj.get("owner") == view:
                 known.add(obj.get("card"))

@@ -47,8 +47,7 @@ def test_the_leak_check_finds_a_card_shown_too_early(tmp_path):
     match_id = next(iter(tokens))
     with recorder.Log(path) as log:
         events = [entry["event"] for entry in log.events(match_id)]
-        states = [state for _seq, _event, state in log.fold_states(match_id)]
-    known = campaigns._knowledge(events, states, "spectator")
+        known = campaigns._knowledge(log, match_id, events, "spectator")
     names = sorted({card["name"] for card in campaigns.engine.demo_catalog()}, key=len, reverse=True)
     draws = [seq for seq, event in enumerate(events, 1) if event["type"] == "draw"]
     assert any(campaigns._names_in(json.dumps(events[seq - 1]), names) - known[seq - 1] for seq in draws)
