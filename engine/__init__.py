@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+from engine import rewinds
 from engine.catalog import Catalog, demo_catalog
 from engine.errors import EngineError, IllegalEvent, MalformedEvent
 from engine.fold import VERSION, apply, fold, steps

@@ -16,7 +16,7 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import chain, cleanup, combat, control, events, movement, play, position, setup, timing, turn
+from engine import chain, cleanup, combat, control, events, movement, play, position, rewinds, setup, timing, turn
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -48,7 +48,6 @@ NOT_YET = {
     "activate": "activated abilities",
     "hide": "the Hidden keyword",
     "invite": "invitations (modes with more than two players)",
-    "rewind": "judge rewinds",
 }
 
 
@@ -74,59 +73,71 @@ class _Skip(Exception):
         self.violations = violations
 
 
-def apply(state: State | None, event: dict[str, Any], catalog: Catalog) -> State:
-    """Check `event` against the rules and return the state after it; `state` is left untouched."""
+def apply(state: State | None, event: dict[str, Any], catalog: Catalog, past: rewinds.Past | None = None) -> State:
+    """Check `event` against the rules and return the state after it; `state` is left untouched.
+
+    `past(seq)` gives the state after an earlier event; only a `rewind` needs it (engine/rewinds.py)."""
+    past = past or rewinds.no_past
     if state is None:
-        return _step(None, event, catalog)
+        return _step(None, event, catalog, past)
     try:
-        return _step(copy_state(state), event, catalog)
+        return _step(copy_state(state), event, catalog, past)
     except _Skip as skip:
         return _skipped(copy_state(state), skip.violations)
 
 
 def fold(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State | None = None, *,
-         in_place: bool = False) -> State | None:
+         in_place: bool = False, past: rewinds.Past | None = None) -> State | None:
     """Apply each event in order, starting from `state` (None: from the beginning of the match).
 
     `state` is left untouched (one copy up front, then every event is applied to that copy in place), unless
     `in_place`: then the fold changes `state` itself, and if it raises, `state` is spoiled and must be dropped.
     """
-    for state in steps(event_list, catalog, state, in_place=in_place):  # noqa: B007 - the last one is the answer
+    for state in steps(event_list, catalog, state, in_place=in_place, past=past):  # noqa: B007 - the last one
         pass
     return state
 
 
 def steps(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State | None = None, *,
-          in_place: bool = False) -> Iterator[State]:
+          in_place: bool = False, past: rewinds.Past | None = None) -> Iterator[State]:
     """Fold the events one by one, yielding the state after each: the same object every time, changed in place
     by the next step (copy what you keep). `state` is copied first unless `in_place` (see `fold`).
 
     An audit event that cannot be applied must be skipped from the state before it, which the in-place fold has
     partly changed: that state is rebuilt from a checkpoint (a copy kept every CHECKPOINT_EVERY events of an
     audit match) plus the events since. Strict matches refuse such an event, so they need no checkpoint.
+
+    A `rewind` restores the state after an earlier event: a fold from the beginning of the match folds its own
+    events up to there again; a fold that starts from a state asks `past(seq)`.
     """
-    if state is not None and not in_place:
+    seen: list[dict[str, Any]] = []
+    if state is None:
+        def past(seq: int) -> State:
+            return fold(seen[:seq], catalog)
+    elif not in_place:
         state = copy_state(state)
+    past = past or rewinds.no_past
     checkpoint: State | None = None
     since: list[dict[str, Any]] = []
     for event in event_list:
+        seen.append(event)
         if state is not None and state["policy"] != "strict" and (checkpoint is None or
                                                                    len(since) >= CHECKPOINT_EVERY):
             checkpoint, since = copy_state(state), []
         try:
-            state = _step(state, event, catalog)
+            state = _step(state, event, catalog, past)
         except _Skip:
             assert checkpoint is not None, "only an audit match skips an event"
             before = checkpoint
             for earlier in since:
-                before = apply(before, earlier, catalog)
-            state = apply(before, event, catalog)  # a copy: the checkpoint stays as it was
+                before = apply(before, earlier, catalog, past)
+            state = apply(before, event, catalog, past)  # a copy: the checkpoint stays as it was
         if checkpoint is not None:
             since.append(event)
         yield state
 
 
-def _step(state: State | None, event: dict[str, Any], catalog: Catalog) -> State:
+def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: rewinds.Past) -> State:
     """Apply `event` to `state` in place and return it (a new state for match_created). Raises _Skip for an
     audit event that cannot be applied at all, leaving `state` partly changed."""
     events.validate(event)
@@ -145,17 +156,23 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog) -> State
     if kind in NOT_YET:
         raise MalformedEvent(f"'{kind}' events ({NOT_YET[kind]}) are not supported by this engine yet")
     next_game = kind == "game_started" and state["match_winner"] is None
-    over = state["phase"] == "over" and kind != "note" and not next_game
+    over = state["phase"] == "over" and kind not in ("note", "rewind") and not next_game
     state["seq"] += 1
     context = Context(state, state["seq"])
     if over:
         context.flag("633", f"{kind} after the game is over: {state['winner']} has won")
     try:
-        HANDLERS[kind](context, event)
+        if kind == "rewind":
+            to = rewinds.check(context, event)
+        else:
+            HANDLERS[kind](context, event)
     except Unappliable as stop:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations + [stop.violation]) from None
         raise _Skip(context.violations + [dict(stop.violation, skipped=True)]) from None
+    if kind == "rewind":
+        state = rewinds.restore(state, copy_state(past(to)), to)
+        context = Context(state, state["seq"])
     return _finish(context, state)
 
 

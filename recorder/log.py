@@ -272,7 +272,8 @@ class Log:
         catalog, prev_hash = self.catalog(catalog_name), head_hash
         rows, snapshots = [], []
         # Fold the stored bytes, not the caller's dicts: the log holds exactly what the engine accepted.
-        folding = engine.steps([decode(body) for body in prepared.bodies], catalog, state, in_place=True)
+        folding = engine.steps([decode(body) for body in prepared.bodies], catalog, state, in_place=True,
+                               past=self._past(prepared.match_id, catalog))
         for offset, (event, body) in enumerate(zip(events, prepared.bodies)):
             seq = head_seq + 1 + offset
             state = self._check(folding, where=_where(match_id, seq, event, offset, len(events)))
@@ -540,6 +541,10 @@ class Log:
         assert state is not None, "a match always has its seq 1"
         return state
 
+    def _past(self, match_id: str, catalog: engine.Catalog) -> Callable[[int], dict]:
+        """The states a `rewind` goes back to (the engine asks for them by seq)."""
+        return lambda seq: self._state(match_id, seq, self._match_row(match_id)["catalog"], catalog, save=False)
+
     def _replay(self, match_id: str, after: int, upto: int, catalog: engine.Catalog, state: dict | None, *,
                 in_place: bool = True) -> Iterator[tuple[int, str, dict, dict]]:
         """Fold the stored events after..upto onto `state` (None: from seq 1), in place unless `in_place` is
@@ -553,7 +558,7 @@ class Log:
                 yield event
 
         try:
-            for state in engine.steps(stored(), catalog, state, in_place=in_place):
+            for state in engine.steps(stored(), catalog, state, in_place=in_place, past=self._past(match_id, catalog)):
                 seq, seq_hash, event = current
                 yield seq, seq_hash, event, state
         except engine.EngineError as error:

@@ -59,7 +59,7 @@ def parse_match(text: str, catalog: Catalog | None = None) -> list[Event]:
                               line=body_start, column=1, expected="a header line", text=_line(lines, body_start))
     created = parse_header(header, catalog, body_start, _line(lines, body_start))
     state = _apply(None, created, catalog, header[0][1], header[0][0])
-    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start, owned=True)
+    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start, owned=True, before=[created])
     return [created] + events
 
 
@@ -87,12 +87,14 @@ def _line(lines: list[str], number: int) -> str:
 
 
 def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int, *,
-               owned: bool = False) -> tuple[list[Event], State]:
+               owned: bool = False, before: list[Event] | None = None) -> tuple[list[Event], State]:
     """Read each line against the state so far and apply its event; landmarks are checked, never events.
 
     The events are folded as they are read (one `engine.steps`): in place when the caller hands over `state`
-    (`owned`), else onto a copy, leaving the caller's state unchanged."""
+    (`owned`), else onto a copy, leaving the caller's state unchanged. `before` are the events that led to `state`,
+    when known: a `rewind` goes back to one of their states."""
     events: list[Event] = []
+    past = None if before is None else (lambda seq: engine.fold((before + events)[:seq], catalog))
     current = [state]  # the state so far: what the next line is read against
     where: dict[str, Any] = {}
 
@@ -115,7 +117,7 @@ def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int
             yield event
 
     try:
-        for current[0] in engine.steps(read(), catalog, state, in_place=owned):
+        for current[0] in engine.steps(read(), catalog, state, in_place=owned, past=past):
             pass
     except EngineError as error:
         raise _at_line(error, where["event"], where["text"], where["number"]) from None
