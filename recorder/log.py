@@ -46,6 +46,7 @@ from recorder.sql import writing
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for SQLite's lock before it is Busy
 FOLD_AHEAD = 256  # a batch this long is folded before the write lock is taken (see `Log.append`)
+NEW_MATCH = "(new match)"  # how messages name a match whose events are checked before it has an id
 
 
 def utc_now() -> str:
@@ -121,10 +122,13 @@ class Log:
 
     # --- writing -------------------------------------------------------------------------------------------
 
-    def create_match(self, event: dict, *, meta: dict | None = None) -> tuple[str, str]:
+    def create_match(self, event: dict, *, meta: dict | None = None,
+                     then: list[dict] | None = None) -> tuple[str, str]:
         """Record a new match whose seq 1 is `event` (a match_created); return its id ("m1", "m2", ...) and token.
 
-        The token is shown once: the log keeps only its hash (`check_token`).
+        The token is shown once: the log keeps only its hash (`check_token`). `then`: the match's later events,
+        for an import of a whole match: checked and folded before the write lock is taken, then written in the
+        same transaction as seq 1 (all or nothing), without the limit of one append's batch.
         """
         if not isinstance(event, dict) or event.get("type") != "match_created":
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
@@ -142,9 +146,15 @@ class Log:
         except NotFound as error:
             raise Malformed(f"match_created names the catalog {catalog_name!r}: {error}") from None
         state = self._check(engine.steps([decode(body)], catalog), where="match_created (seq 1)")
+        shared = Shared.of(state)
         players = event.get("players") or []
         token = secrets.token_urlsafe(24)
         digest = chain_hash(GENESIS_HASH, body)
+        head = Head(1, digest, state)
+        if then:
+            prepared = self.prepare_append(NEW_MATCH, then, meta=meta, whole_match=True)
+            folded = self._fold_batch(prepared, 1, digest, catalog_name, state, shared)
+            head = Head(1 + len(folded.rows), folded.head_hash, folded.state)
         with writing(self.db):
             match_id = self._next_match_id()
             self.db["matches"].insert({
@@ -152,14 +162,18 @@ class Log:
                 "policy": event.get("policy", "strict"), "catalog": catalog_name,
                 "players": json.dumps([p.get("name") if isinstance(p, dict) else None for p in players]),
                 "info": json.dumps(event["info"]) if "info" in event else None,
-                "created_at": envelope["recorded_at"], "head_seq": 1, "head_hash": digest,
+                "created_at": envelope["recorded_at"], "head_seq": head.seq, "head_hash": head.hash,
             })
             self.db["events"].insert({
                 "match": match_id, "seq": 1, "type": "match_created", "body": body, "hash": digest,
                 "prev_hash": GENESIS_HASH, "idempotency_key": None, **envelope,
             })
-        HOT.keep_shared(self.database, match_id, catalog_name, Shared.of(state))
-        HOT.keep(self.database, match_id, catalog_name, Head(1, digest, state))
+            if then:
+                self._insert_events(match_id, [(match_id, *row[1:]) for row in folded.rows])
+                for seq, seq_hash, blob in folded.snapshots:
+                    self.snapshots.put(match_id, seq, seq_hash, blob)
+        HOT.keep_shared(self.database, match_id, catalog_name, shared)
+        HOT.keep(self.database, match_id, catalog_name, head)
         return match_id, token
 
     def append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
@@ -188,9 +202,11 @@ class Log:
         return answer
 
     def prepare_append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
-                       idempotency_key: str | None = None, meta: dict | None = None) -> PreparedAppend:
-        """Check what `append` can check without the write lock; `Malformed` for a request that cannot be stored."""
-        bodies = self._batch_bodies(match_id, events)
+                       idempotency_key: str | None = None, meta: dict | None = None,
+                       whole_match: bool = False) -> PreparedAppend:
+        """Check what `append` can check without the write lock; `Malformed` for a request that cannot be stored.
+        (`whole_match`: the events of a match being created, which the batch limit does not apply to.)"""
+        bodies = self._batch_bodies(match_id, events, whole_match)
         envelope = self._envelope(meta)
         if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
             raise Malformed(f"expected_seq must be an integer, not {expected_seq!r}")
@@ -225,16 +241,11 @@ class Log:
                                                                                      catalog_name):
                 catalog = self.catalog(catalog_name)
                 state = self._head_to_change(match_id, catalog_name, catalog, head_seq, head_hash, heads)
-                ahead = self._fold_batch(prepared, head_seq, head_hash, catalog_name, state)
+                ahead = self._fold_batch(prepared, head_seq, head_hash, catalog_name, state,
+                                         self._shared(match_id, catalog_name))
             else:
                 heads.pop(match_id, None)  # folded from the head as stored; a pending one is the same head
-            try:
-                self.db.conn.executemany(
-                    'INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
-                    "idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", ahead.rows)
-            except sqlite3.IntegrityError:
-                raise Conflict(f"match {match_id} moved on while appending at seq {head_seq + 1}; "
-                               "try again") from None
+            self._insert_events(match_id, ahead.rows)
             new_head = head_seq + len(ahead.rows)
             self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?",
                             [new_head, ahead.head_hash, match_id])
@@ -250,6 +261,14 @@ class Log:
         heads[match_id] = (catalog_name, Head(new_head, ahead.head_hash, ahead.state))
         return answer
 
+    def _insert_events(self, match_id: str, rows: list[tuple]) -> None:
+        """Insert event rows; the primary key (match, seq) turns a concurrent double write into a `Conflict`."""
+        try:
+            self.db.conn.executemany('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, '
+                                     "client, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        except sqlite3.IntegrityError:
+            raise Conflict(f"match {match_id} moved on while appending at seq {rows[0][1]}; try again") from None
+
     def fold_ahead(self, prepared: PreparedAppend) -> Folded | None:
         """The append folded onto the match's head as it stands, without the write lock (see `append`); None if
         that cannot tell what the write will do (the head is not the expected one, or the fold refuses: the
@@ -261,13 +280,15 @@ class Log:
         head_seq, head_hash, catalog_name = row
         try:
             state = self._state(prepared.match_id, head_seq, catalog_name, self.catalog(catalog_name), save=False)
-            return self._fold_batch(prepared, head_seq, head_hash, catalog_name, state)
+            return self._fold_batch(prepared, head_seq, head_hash, catalog_name, state,
+                                    self._shared(prepared.match_id, catalog_name))
         except RecorderError:
             return None
 
     def _fold_batch(self, prepared: PreparedAppend, head_seq: int, head_hash: str, catalog_name: str,
-                    state: dict) -> Folded:
-        """Fold a prepared append onto `state` (the head at `head_seq`, changed in place) and chain its hashes."""
+                    state: dict, shared: Shared) -> Folded:
+        """Fold a prepared append onto `state` (the head at `head_seq`, changed in place) and chain its hashes;
+        `shared` is what the match's snapshots are stored against."""
         match_id, events, key = prepared.match_id, prepared.events, prepared.idempotency_key
         catalog, prev_hash = self.catalog(catalog_name), head_hash
         rows, snapshots = [], []
@@ -281,7 +302,7 @@ class Log:
             rows.append((match_id, seq, event["type"], body, digest, prev_hash, prepared.envelope["recorded_at"],
                          prepared.envelope["client"], key))
             if seq % SNAPSHOT_EVERY == 0:
-                snapshots.append((seq, digest, encode(state, self._shared(match_id, catalog_name))))
+                snapshots.append((seq, digest, encode(state, shared)))
             prev_hash = digest
         return Folded(head_seq, head_hash, catalog_name, rows, snapshots, state, prev_hash)
 
@@ -471,13 +492,14 @@ class Log:
         envelope = limits.check_meta(meta)
         return {"client": envelope["client"], "recorded_at": envelope["recorded_at"] or self.clock()}
 
-    def _batch_bodies(self, match_id: str, events: list[dict]) -> list[bytes]:
+    def _batch_bodies(self, match_id: str, events: list[dict], whole_match: bool = False) -> list[bytes]:
         """The canonical bytes of each event of a batch, or `Malformed` naming the event that cannot be stored."""
         if not isinstance(events, list):
             raise Malformed(f"append to match {match_id} takes a list of events, not {type(events).__name__}")
         if not events:
             raise Malformed(f"no events to append to match {match_id}")
-        limits.check_batch(len(events), match_id)
+        if not whole_match:
+            limits.check_batch(len(events), match_id)
         bodies = []
         for index, event in enumerate(events):
             where = f"match {match_id}, event #{index + 1} of {len(events)} in the batch"

@@ -218,17 +218,14 @@ def _catalog_tag(text: str) -> Tag | None:
 
 def import_match(log: Log, text: str) -> tuple[str, str]:
     """Record a match from its notation; returns (match id, token). Every line is read before anything is
-    written, so a text with an error leaves the log without the match."""
+    written, so a text with an error leaves the log without the match; the match is written in one transaction."""
     tag = _catalog_tag(text)
     try:
         catalog = log.catalog(tag.value if tag is not None else "demo")
     except NoSuchCatalog as error:
         raise tag.error(UnknownReference, str(error), "a catalog of this log") from None
     events = parse_match(text, catalog)
-    match_id, token = log.create_match(events[0], meta={"client": "riftlog import"})
-    if len(events) > 1:
-        log.append(match_id, events[1:], expected_seq=1, meta={"client": "riftlog import"})
-    return match_id, token
+    return log.create_match(events[0], meta={"client": "riftlog import"}, then=events[1:])
 
 
 def export_match(log: Log, match_id: str, view: str = "judge") -> str:

@@ -601,3 +601,23 @@ def test_a_long_batch_folded_onto_a_head_that_moved_is_folded_again(tmp_db: Path
     assert [event.get("text") for event in stored(log, match_id)[1:3]] == [NOTE["text"], "note 1"]
     assert log.verify_chain(match_id)["ok"]
     assert log.state_at(match_id) == engine.fold(stored(log, match_id), engine.demo_catalog())
+
+
+def test_a_whole_match_is_created_in_one_transaction_past_the_batch_limit(log: Log, duel_created: dict,
+                                                                          duel_game) -> None:
+    from recorder import limits
+
+    script = duel_game(10) + notes(limits.MAX_BATCH)
+    match_id, _ = log.create_match(duel_created, then=script)
+    assert log.match(match_id)["head_seq"] == len(script) + 1
+    assert log.verify_chain(match_id)["ok"]
+    assert log.state_at(match_id) == engine.fold(stored(log, match_id), engine.demo_catalog())
+    assert log.snapshot_seqs(match_id) == list(range(64, len(script) + 2, 64))
+    assert log.append(match_id, [NOTE])["seq"] == len(script) + 2  # the head is hot and right
+
+
+def test_a_whole_match_with_a_refused_event_is_not_created(log: Log, tmp_db: Path, duel_created: dict,
+                                                           duel_game) -> None:
+    with pytest.raises(Refused, match=r"new match\), event 10 \(end_turn"):
+        log.create_match(duel_created, then=duel_game(1) + [{"type": "end_turn", "player": "P2"}])
+    assert log.matches() == [] and row_count(tmp_db, "events") == 0
