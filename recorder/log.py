@@ -153,7 +153,9 @@ class Log:
         head = Head(1, digest, state)
         if then:
             prepared = self.prepare_append(NEW_MATCH, then, meta=meta, whole_match=True)
-            folded = self._fold_batch(prepared, 1, digest, catalog_name, state, shared)
+            whole = [decode(body), *(decode(later) for later in prepared.bodies)]
+            folded = self._fold_batch(prepared, 1, digest, catalog_name, state, shared,
+                                      past=lambda seq: engine.fold(whole[:seq], catalog))
             head = Head(1 + len(folded.rows), folded.head_hash, folded.state)
         with writing(self.db):
             match_id = self._next_match_id()
@@ -286,15 +288,16 @@ class Log:
             return None
 
     def _fold_batch(self, prepared: PreparedAppend, head_seq: int, head_hash: str, catalog_name: str,
-                    state: dict, shared: Shared) -> Folded:
+                    state: dict, shared: Shared, past: Callable[[int], dict] | None = None) -> Folded:
         """Fold a prepared append onto `state` (the head at `head_seq`, changed in place) and chain its hashes;
-        `shared` is what the match's snapshots are stored against."""
+        `shared` is what the match's snapshots are stored against; `past` gives the earlier states a rewind
+        goes back to (default: from the log)."""
         match_id, events, key = prepared.match_id, prepared.events, prepared.idempotency_key
         catalog, prev_hash = self.catalog(catalog_name), head_hash
         rows, snapshots = [], []
         # Fold the stored bytes, not the caller's dicts: the log holds exactly what the engine accepted.
         folding = engine.steps([decode(body) for body in prepared.bodies], catalog, state, in_place=True,
-                               past=self._past(prepared.match_id, catalog))
+                               past=past or self._past(prepared.match_id, catalog))
         for offset, (event, body) in enumerate(zip(events, prepared.bodies)):
             seq = head_seq + 1 + offset
             state = self._check(folding, where=_where(match_id, seq, event, offset, len(events)))

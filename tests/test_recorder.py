@@ -621,3 +621,14 @@ def test_a_whole_match_with_a_refused_event_is_not_created(log: Log, tmp_db: Pat
     with pytest.raises(Refused, match=r"new match\), event 10 \(end_turn"):
         log.create_match(duel_created, then=duel_game(1) + [{"type": "end_turn", "player": "P2"}])
     assert log.matches() == [] and row_count(tmp_db, "events") == 0
+
+
+def test_a_whole_match_with_a_rewind_is_created_with_its_own_past(log: Log) -> None:
+    from replays import notation
+    from test_rewinds import _text
+
+    text = _text("P1 move Legion Rearguard -> bf1", "P1 pass", "P2 pass", 'rewind 2 "the other battlefield"',
+                 "P1 move Legion Rearguard -> bf2")
+    match_id, _ = notation.import_match(log, text)
+    assert log.state_at(match_id)["voided"] == [3, 4, 5]
+    assert log.state_at(match_id) == engine.fold(stored(log, match_id), engine.demo_catalog())
