@@ -68,6 +68,11 @@ class ServerKey:
             raise KeyFileError(f"the seal key file {str(path)!r} holds no Ed25519 private key")
         return cls(loaded)
 
+    @classmethod
+    def generate(cls) -> ServerKey:
+        """A new key kept in memory only (for a log that has no file either)."""
+        return cls(Ed25519PrivateKey.generate())
+
     @property
     def public_key(self) -> str:
         """The raw public key, base64: enough to check a seal's signature without the server."""

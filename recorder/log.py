@@ -36,6 +36,7 @@ import sqlite_utils
 import engine
 from recorder import access, schema
 from recorder.access import token_hash
+from recorder.keys import ServerKey, default_key_path
 from recorder import limits
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode, decode_event
 from recorder.catalogs import DEMO_CATALOG, Catalogs
@@ -87,8 +88,12 @@ class Log:
     """
 
     def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now,
-                 busy_timeout: float = BUSY_TIMEOUT, shared: bool = False) -> None:
+                 busy_timeout: float = BUSY_TIMEOUT, shared: bool = False, key_path: str | Path | None = None) -> None:
         self.path = path
+        # The server's key (recorder.keys) authenticates the snapshot cache; read from its file on first use.
+        self.key_path = key_path if key_path is not None else None if str(path) == ":memory:" else \
+            default_key_path(path)
+        self._key: ServerKey | None = None
         # `shared`: the log may be handed from thread to thread (a pool), still used by one thread at a time.
         self.db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=busy_timeout,
                                                         check_same_thread=not shared))
@@ -105,10 +110,17 @@ class Log:
         self.database = f":memory:{id(self)}" if str(path) == ":memory:" else str(Path(path).resolve())
         self.clock = clock
         self.catalogs = Catalogs(self.db, clock)
-        self.snapshots = Snapshots(self.db)
+        self.snapshots = Snapshots(self.db, lambda message: self.key.mac(message))
 
     def __repr__(self) -> str:
         return f"Log({str(self.path)!r})"
+
+    @property
+    def key(self) -> ServerKey:
+        """The server's key at `key_path` (created there on first use; an in-memory log gets one of its own)."""
+        if self._key is None:
+            self._key = ServerKey.generate() if self.key_path is None else ServerKey.load(self.key_path)
+        return self._key
 
     def close(self) -> None:
         """Close the connection."""

@@ -73,6 +73,13 @@ def m003_small_snapshots(db: Database) -> None:
     )
 
 
+@migrations()
+def m004_snapshot_macs(db: Database) -> None:
+    """`snapshots.mac`: each snapshot's MAC with the server's key (`recorder.keys`), so that a state edited in the
+    file is discarded, never served. Older rows have none and are rebuilt as they are needed."""
+    db["snapshots"].add_column("mac", str)
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

@@ -9,14 +9,17 @@ changes no answer. What is stored is small:
   a loaded snapshot gets them back from the match's seq 1;
 - as zlib-compressed msgpack, primed with the match's state at seq 1 (a preset dictionary: most of a state's
   keys and names are already in it), so that a late-game state of ~19 KB packs to under 2 KB;
-- beside the chain hash of its seq. `load` checks that hash against the stored event before it trusts the state,
-  so a snapshot that does not belong to the log as it stands is discarded and rebuilt, never served. `_usable`
-  is the one place a snapshot is checked before use.
+- beside the chain hash of its seq and a MAC (HMAC-SHA256 with the server's key, `recorder.keys`, which is never
+  in the database) over (match, seq, engine version, hash, stored bytes). `load` checks both before it trusts the
+  state: a snapshot that does not belong to the log as it stands, or whose state was edited in the file (a forged
+  winner), is discarded and rebuilt, never served. `_usable` is the one place a snapshot is checked before use.
 """
 from __future__ import annotations
 
+import hmac
 import sqlite3
 import zlib
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import msgpack
@@ -66,8 +69,12 @@ def _pack(state: dict[str, Any]) -> bytes:
 class Snapshots:
     """The `snapshots` table of `db`, read and written for the running engine version."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: sqlite_utils.Database, mac: Callable[[bytes], str]) -> None:
         self.db = db
+        self.mac = mac  # the server key's MAC (ServerKey.mac), read from its file on first use
+
+    def _mac_of(self, match_id: str, seq: int, seq_hash: str, blob: bytes) -> str:
+        return self.mac(f"riftlog snapshot\n{match_id}\n{seq}\n{engine.VERSION}\n{seq_hash}\n".encode() + blob)
 
     def seqs(self, match_id: str) -> list[int]:
         """The seqs of the match that have a snapshot folded by the running engine version."""
@@ -86,14 +93,14 @@ class Snapshots:
 
         A snapshot that fails its check is dropped (quietly: the cache is best effort) and the next older one
         is tried."""
-        sql = ('SELECT s.seq, s.state, s.hash, e.hash FROM snapshots s LEFT JOIN events e '
+        sql = ('SELECT s.seq, s.state, s.hash, s.mac, e.hash FROM snapshots s LEFT JOIN events e '
                'ON e."match" = s."match" AND e.seq = s.seq '
                f'WHERE s."match" = ? AND s.seq {"=" if exact else "<="} ? AND s.engine_version = ? '
                'ORDER BY s.seq DESC')
         bad = []
         try:
-            for found_seq, blob, claimed, actual in self.db.execute(sql, [match_id, seq, engine.VERSION]):
-                state = self._usable(found_seq, blob, claimed, actual, shared)
+            for found_seq, blob, claimed, mac, actual in self.db.execute(sql, [match_id, seq, engine.VERSION]):
+                state = self._usable(match_id, found_seq, blob, claimed, mac, actual, shared)
                 if state is not None:
                     return found_seq, state
                 bad.append(found_seq)
@@ -102,11 +109,14 @@ class Snapshots:
                 self.drop_quietly(match_id, bad)
         return None
 
-    def _usable(self, seq: int, blob: bytes, claimed: str, actual: str | None,
+    def _usable(self, match_id: str, seq: int, blob: bytes, claimed: str, mac: str | None, actual: str | None,
                 shared: Shared) -> dict[str, Any] | None:
-        """The snapshot's state if it may be served: it claims the chain hash of the stored event at its seq and
-        decodes to a state at that seq. None means discard and rebuild."""
-        if actual is None or claimed != actual:
+        """The snapshot's state if it may be served: it claims the chain hash of the stored event at its seq, its
+        MAC is the server key's over what it claims, and it decodes to a state at that seq. None means discard
+        and rebuild."""
+        if actual is None or claimed != actual or not isinstance(mac, str) or not isinstance(blob, bytes):
+            return None
+        if not hmac.compare_digest(mac, self._mac_of(match_id, seq, claimed, blob)):
             return None
         try:
             state = decode(blob, shared)
@@ -117,8 +127,9 @@ class Snapshots:
     def put(self, match_id: str, seq: int, seq_hash: str, blob: bytes) -> None:
         """Cache `blob` (a state as `encode` stored it) as the state after `seq`, whose event has the chain hash
         `seq_hash`, inside the caller's transaction."""
-        self.db.execute('INSERT OR REPLACE INTO snapshots ("match", seq, engine_version, hash, state) '
-                        'VALUES (?, ?, ?, ?, ?)', [match_id, seq, engine.VERSION, seq_hash, blob])
+        self.db.execute('INSERT OR REPLACE INTO snapshots ("match", seq, engine_version, hash, state, mac) '
+                        'VALUES (?, ?, ?, ?, ?, ?)',
+                        [match_id, seq, engine.VERSION, seq_hash, blob, self._mac_of(match_id, seq, seq_hash, blob)])
 
     def put_quietly(self, match_id: str, states: list[tuple[int, str, bytes]]) -> None:
         """Cache states computed by a read. Best effort: if the write lock is not free within QUIET_WAIT, skip it;

@@ -71,8 +71,9 @@ class Writer:
     """The one writer of the database at `path` in this process: `append` as `Log.append`, committed in groups."""
 
     def __init__(self, path: str | Path, *, clock: Callable[[], str] = utc_now, wait: float = WAIT,
-                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+                 busy_timeout: float = BUSY_TIMEOUT, key_path: str | Path | None = None) -> None:
         self.path = path
+        self.key_path = key_path  # the server's key file, for the snapshots it writes (recorder.keys)
         self.clock = clock
         self.wait = wait
         self.busy_timeout = busy_timeout
@@ -98,7 +99,7 @@ class Writer:
         return job.answer(self.wait)
 
     def _run(self) -> None:
-        log = Log(self.path, clock=self.clock, busy_timeout=self.busy_timeout)
+        log = Log(self.path, clock=self.clock, busy_timeout=self.busy_timeout, key_path=self.key_path)
         try:
             while True:
                 try:

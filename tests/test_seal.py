@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from recorder import canonical
+from recorder import SNAPSHOT_EVERY, canonical
 from recorder.keys import KeyFileError, ServerKey
 from replays import seal
 
@@ -138,3 +138,35 @@ def test_the_cli_seals_and_verifies_against_a_seal(runner, tmp_db, demo_ids):
     bad = runner.invoke(cli, ["--db", str(tmp_db), "verify", demo_ids[0], "--seal", code])
     assert bad.exit_code == 1
     assert "fails verification" in bad.stderr
+
+
+def test_a_snapshot_edited_in_the_file_is_discarded_and_rebuilt_never_served(log, duel_created, duel_game, tmp_db):
+    """A forged state (a winner) written over a cached snapshot, its claimed hash left right, is not served."""
+    from recorder import snapshots
+
+    match_id, _ = log.create_match(duel_created)
+    log.append(match_id, duel_game(30))
+    seq = SNAPSHOT_EVERY
+    truth = log.state_at(match_id, seq + 3)
+    assert seq in log.snapshot_seqs(match_id)
+    shared = log._shared(match_id, "demo")
+    row = log.db.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = ?', [match_id, seq]).fetchone()
+    forged = {**snapshots.decode(row[0], shared), "winner": "P2"}
+    connection = sqlite3.connect(tmp_db)
+    connection.execute('UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = ?',
+                       [snapshots.encode(forged, shared), match_id, seq])
+    connection.commit()
+    connection.close()
+    with type(log)(tmp_db) as reopened:
+        assert reopened.state_at(match_id, seq + 3) == truth
+        assert reopened.state_at(match_id, seq)["winner"] is None
+        assert reopened.snapshot(match_id, seq)["winner"] is None  # rebuilt from the events, with a good MAC
+
+
+def test_snapshots_made_with_another_key_are_not_trusted(log, duel_created, duel_game, tmp_db, tmp_path):
+    match_id, _ = log.create_match(duel_created)
+    log.append(match_id, duel_game(30))
+    seq = SNAPSHOT_EVERY
+    assert seq in log.snapshot_seqs(match_id)
+    with type(log)(tmp_db, key_path=tmp_path / "another.key") as other:
+        assert other.snapshots.load(match_id, seq, other._shared(match_id, "demo"), exact=True) is None

@@ -23,15 +23,13 @@ def get_log() -> recorder.Log:
         try:
             g.log = current_app.extensions["riftlog.logs"].get_nowait()
         except queue.Empty:
-            g.log = recorder.Log(current_app.config["DATABASE"], shared=True)
+            g.log = recorder.Log(current_app.config["DATABASE"], shared=True, key_path=current_app.config["SEAL_KEY"])
     return g.log
 
 
 def get_key() -> ServerKey:
-    """The server's key (`SEAL_KEY`), read once per request; created on first use."""
-    if "key" not in g:
-        g.key = ServerKey.load(current_app.config["SEAL_KEY"])
-    return g.key
+    """The server's key (`SEAL_KEY`), as the request's log holds it; created on first use."""
+    return get_log().key
 
 
 def get_writer() -> recorder.Writer:
@@ -54,6 +52,7 @@ def release_log(exception: BaseException | None = None) -> None:
 def init_app(app: Flask) -> None:
     # BUSY_TIMEOUT: how long the writer waits for a write lock another process holds before answering 503.
     app.extensions["riftlog.writer"] = recorder.Writer(app.config["DATABASE"],
-                                                       busy_timeout=app.config.get("BUSY_TIMEOUT", 2.0))
+                                                       busy_timeout=app.config.get("BUSY_TIMEOUT", 2.0),
+                                                       key_path=app.config["SEAL_KEY"])
     app.extensions["riftlog.logs"] = queue.Queue()
     app.teardown_appcontext(release_log)
