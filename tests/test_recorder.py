@@ -12,6 +12,7 @@ import pytest
 import engine
 import recorder
 from recorder import Conflict, Log, Malformed, NotFound, Refused
+from recorder.sql import writing
 from recorder.heads import HOT
 from recorder.snapshots import Shared, encode
 
@@ -493,8 +494,9 @@ def test_a_refused_event_leaves_the_hot_head_as_it_was(log: Log, long_match: str
 def test_snapshots_of_another_engine_version_are_ignored(log: Log, tmp_db: Path, long_match: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     truth = log.state_at(long_match, 64)
-    tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
-           (stored_as_snapshot(log, long_match, {**truth, "turn": 999}), long_match))
+    with writing(log.db):  # written as the server writes, MAC and all: a snapshot the cache trusts
+        log.snapshots.put(long_match, 64, log.events(long_match, 63, 64)[0]["hash"],
+                          stored_as_snapshot(log, long_match, {**truth, "turn": 999}))
     assert log.state_at(long_match, 64)["turn"] == 999  # the cache is really read...
     monkeypatch.setattr(engine, "VERSION", engine.VERSION + "-next")
     assert log.snapshot_seqs(long_match) == []
@@ -504,7 +506,8 @@ def test_snapshots_of_another_engine_version_are_ignored(log: Log, tmp_db: Path,
                                                    engine.demo_catalog())
 
 
-@pytest.mark.parametrize("edit", ["another seq's hash", "bytes that are no state", "the state of another seq"])
+@pytest.mark.parametrize("edit", ["another seq's hash", "bytes that are no state", "the state of another seq",
+                                  "a forged winner"])
 def test_a_snapshot_that_does_not_match_what_it_claims_is_discarded_never_served(
         log: Log, tmp_db: Path, long_match: str, edit: str) -> None:
     truth = log.state_at(long_match, 64)
@@ -514,6 +517,9 @@ def test_a_snapshot_that_does_not_match_what_it_claims_is_discarded_never_served
     elif edit == "bytes that are no state":
         tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
                (msgpack.packb({"seq": 64, "turn": 999}), long_match))
+    elif edit == "a forged winner":  # a well-formed state at the right seq: only the MAC tells it apart
+        tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
+               (stored_as_snapshot(log, long_match, {**truth, "winner": "P2"}), long_match))
     else:
         tamper(tmp_db, 'UPDATE snapshots SET state = ? WHERE "match" = ? AND seq = 64',
                (stored_as_snapshot(log, long_match, log.state_at(long_match, 63)), long_match))
@@ -530,7 +536,7 @@ def test_the_log_is_a_wal_file_with_its_migrations_recorded(log: Log, tmp_db: Pa
     applied = [row["name"] for row in log.db["_sqlite_migrations"].rows]
     with Log(tmp_db) as reopened:
         assert [row["name"] for row in reopened.db["_sqlite_migrations"].rows] == applied
-    assert applied[:3] == ["m001_create_tables", "m002_published", "m003_small_snapshots"]
+    assert applied[:4] == ["m001_create_tables", "m002_published", "m003_small_snapshots", "m004_snapshot_macs"]
 
 
 def test_two_writers_on_one_file_never_interleave(tmp_db: Path, duel_created: dict) -> None:
