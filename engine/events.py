@@ -110,7 +110,12 @@ STRING_LISTS = ("cards", "runes", "targets", "set_aside", "units", "targets_kept
                 "recycle")
 
 
+_STRING_LIST_FIELDS = frozenset(STRING_LISTS)
+
+
 def _check_lists(what: str, body: dict[str, Any]) -> None:
+    if _STRING_LIST_FIELDS.isdisjoint(body):  # most events (pass, note, end_turn...) have none: done at once
+        return
     for field in STRING_LISTS:
         values = body.get(field)
         if isinstance(values, list):
