@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from replays.notation_errors import NotationError
-from replays.notation_refs import PLAYER_ID
-from replays.notation_text import Piece, Scanner, counted, number, read_counted, split, to_int
+from replays.notation.errors import NotationError
+from replays.notation.refs import PLAYER_ID
+from replays.notation.text import Piece, Scanner, counted, number, read_counted, split, to_int
 
 State = dict[str, Any]
 PHASES = ("channel", "draw", "action")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.notation_refs import OBJECT_ID, card_name, location, name_of, pick_runes, resolve, write_runes
-from replays.notation_text import WORD, Piece, Scanner, dumps
+from replays.notation.refs import OBJECT_ID, card_name, location, name_of, pick_runes, resolve, write_runes
+from replays.notation.text import WORD, Piece, Scanner, dumps
 
 State = dict[str, Any]
 TAIL = ("+", "$")

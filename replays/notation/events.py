@@ -17,14 +17,14 @@ from typing import Any, Callable
 
 from engine import MalformedEvent
 from engine.events import validate
-from replays.notation_clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_pay,
+from replays.notation.clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_pay,
                                       write_play, write_targets)
-from replays.notation_effects import read_effects, write_effects
-from replays.notation_errors import InvalidNotation, NotationError
-from replays.notation_position import read_position, write_position
-from replays.notation_refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
+from replays.notation.effects import read_effects, write_effects
+from replays.notation.errors import InvalidNotation, NotationError
+from replays.notation.position import read_position, write_position
+from replays.notation.refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
                                    read_player, resolve)
-from replays.notation_text import Piece, Scanner, comment_start, dumps, number, quote, split_last
+from replays.notation.text import Piece, Scanner, comment_start, dumps, number, quote, split_last
 
 State = dict[str, Any]
 Event = dict[str, Any]

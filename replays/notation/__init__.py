@@ -30,12 +30,12 @@ from engine.views import conceal, redact_events
 from recorder import Log, Malformed
 from recorder import NotFound as NoSuchCatalog
 from recorder.canonical import canonical_bytes
-from replays.notation_errors import (AmbiguousReference, IllegalNotation, InvalidNotation, NotationError,
+from replays.notation.errors import (AmbiguousReference, IllegalNotation, InvalidNotation, NotationError,
                                      UnknownReference)
-from replays.notation_events import check_landmark, is_landmark, parse_event, write_landmark, write_line
-from replays.notation_header import Tag, is_header_line, parse_header, read_tag, write_header
-from replays.notation_position import parse_position, position_of, write_position
-from replays.notation_text import comment_start
+from replays.notation.events import check_landmark, is_landmark, parse_event, write_landmark, write_line
+from replays.notation.header import Tag, is_header_line, parse_header, read_tag, write_header
+from replays.notation.position import parse_position, position_of, write_position
+from replays.notation.text import comment_start
 
 State = dict[str, Any]
 Event = dict[str, Any]

@@ -21,8 +21,8 @@ from typing import Any
 
 from engine import Catalog
 from engine.catalog import demo_decks
-from replays.notation_errors import InvalidNotation, UnknownReference
-from replays.notation_text import (MAX_DIGITS, Scanner, comment_start, dumps, is_small_number, quote, read_counted,
+from replays.notation.errors import InvalidNotation, UnknownReference
+from replays.notation.text import (MAX_DIGITS, Scanner, comment_start, dumps, is_small_number, quote, read_counted,
                                    split, write_counted)
 
 Event = dict[str, Any]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from engine.objects import lookup_card
-from replays.notation_errors import AmbiguousReference, NotationError, UnknownReference
-from replays.notation_text import Piece, Scanner, split, to_int
+from replays.notation.errors import AmbiguousReference, NotationError, UnknownReference
+from replays.notation.text import Piece, Scanner, split, to_int
 
 PUBLIC_ZONES = ("board", "trash", "banishment", "legend", "champion")
 ZONE_WORDS = ("board", "hand", "trash", "banishment", "legend", "champion")

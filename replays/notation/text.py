@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from replays.notation_errors import InvalidNotation, NotationError
+from replays.notation.errors import InvalidNotation, NotationError
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 INTEGER = re.compile(r"[+-]?\d+")

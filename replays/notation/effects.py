@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from replays.notation_clauses import read_play, write_play, write_targets
-from replays.notation_refs import (OBJECT_ID, card_name, card_or_unseen, cards_text, location, name_of, player_id,
+from replays.notation.clauses import read_play, write_play, write_targets
+from replays.notation.refs import (OBJECT_ID, card_name, card_or_unseen, cards_text, location, name_of, player_id,
                                    read_cards, read_player, resolve)
-from replays.notation_text import WORD, Piece, Scanner, dumps, number, quote, split, split_last
+from replays.notation.text import WORD, Piece, Scanner, dumps, number, quote, split, split_last
 
 State = dict[str, Any]
 Reader = Callable[[Scanner, State], dict[str, Any]]
