@@ -58,9 +58,15 @@ def conceal(state: State, viewer: str) -> State:
     if viewer == "judge":
         return concealed
     for obj in concealed["objects"].values():
-        if obj["zone"] in PRIVATE_ZONES and obj["owner"] != viewer:
+        if not sees_card(obj, viewer):
             obj.update(card=None, type=None, might=None, keywords=[])
     return concealed
+
+
+def sees_card(obj: dict[str, Any], viewer: str) -> bool:
+    """Whether `viewer` may see which card the object `obj` of a state is: a card in a private zone is seen by
+    the judge and its owner only (rule 127)."""
+    return viewer == "judge" or obj.get("zone") not in PRIVATE_ZONES or obj.get("owner") == viewer
 
 
 def _hidden_names(state: State, public: dict[str, Any]) -> set[str]:

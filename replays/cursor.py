@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import engine
@@ -39,7 +40,10 @@ class Timeline(NamedTuple):
     had (items leave the state as they resolve, and a timeline still wants to say which card `c7` was), the name
     of every battlefield it had (a best of three plays each game on other battlefields), what each `pass` passed
     (a `pass` event names only its player; the state before it says what it ends), and the state at the head,
-    whose seq and chain hash it names. `views` keeps the events as each view may see them."""
+    whose seq and chain hash it names. `views` keeps the events as each view may see them. `texts` keeps each
+    view's one-line wording of each seq as the viewer writes it (web.describe): a seq's wording depends only on
+    the events up to it, so it is carried on as the match grows. `memo` keeps what a caller works out from the
+    whole timeline at this head (the viewer's scrubber); it is not carried on."""
 
     head_seq: int
     head_hash: str
@@ -50,6 +54,8 @@ class Timeline(NamedTuple):
     passes: dict[int, str]
     head_state: dict
     views: dict[str, list[dict]]
+    texts: dict[str, dict[int, str]]
+    memo: dict[str, Any]
 
 
 _timelines: OrderedDict[tuple[str, str, str], Timeline] = OrderedDict()
@@ -128,6 +134,24 @@ class Cursor:
             timeline.views[viewer] = redact_events(timeline.events, viewer, {card["name"] for card in catalog})
         return timeline.views[viewer]
 
+    def texts(self, viewer: str) -> dict[int, str]:
+        """The wording of each seq for `viewer` described so far, by seq: a cache its describer fills."""
+        return self._fold_timeline().texts.setdefault(viewer, {})
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A cache for what a caller works out from the whole timeline at this head."""
+        return self._fold_timeline().memo
+
+    def fold(self, after: int, upto: int) -> Iterator[tuple[int, dict, dict]]:
+        """(seq, event, state after it) for every seq after `after` up to `upto`, folded from the state after
+        `after` (0: from the start). The state is one object changed in place by each step: copy what you keep."""
+        state = self.state(after) if after else None
+        try:
+            yield from self.log.fold_states(self.match_id, upto, after=after, state=state)
+        except recorder.Inconsistent as error:
+            raise Unreplayable(error.seq, str(error)) from None
+
     def _fold_timeline(self) -> Timeline:
         if self._timeline is None:
             key = (str(self.log.path), self.match_id, engine.VERSION)
@@ -152,11 +176,13 @@ class Cursor:
         events after it, else a fold from seq 1."""
         if known is None:
             moments, events, chain_cards, battlefield_names, passes, state, after = [], [], {}, {}, {}, None, 0
+            texts: dict[str, dict[int, str]] = {}
             next_pass = None  # what a `pass` would pass in the state so far (fold_states reuses its state object)
         else:
             moments, events, chain_cards = list(known.moments), list(known.events), dict(known.chain_cards)
             battlefield_names, passes = dict(known.battlefield_names), dict(known.passes)
             state, after = known.head_state, known.head_seq
+            texts = {viewer: dict(described) for viewer, described in known.texts.items()}
             next_pass = passing(state)
         try:
             for seq, event, state in self.log.fold_states(self.match_id, self.head_seq, after=after, state=state):
@@ -172,7 +198,7 @@ class Cursor:
         except recorder.Inconsistent as error:
             raise Unreplayable(error.seq, str(error)) from None
         return Timeline(self.head_seq, self._head_hash, moments, events, chain_cards, battlefield_names, passes,
-                        state or {}, {})
+                        state or {}, {}, texts, {})
 
     def step(self, seq: int, by: str = "event", direction: int = 1) -> int:
         """The seq one step from `seq`, forward (+1) or back (-1); `seq` itself when there is nowhere to go.

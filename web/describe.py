@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+import replays
+from engine.views import sees_card
+
 Namer = Callable[[Any], str]
 
 
@@ -44,6 +47,42 @@ def object_namer(state: dict[str, Any] | None, players: dict[str, str] | None = 
         return f"{card} ({ref})" if card else str(ref)
 
     return name
+
+
+def seen_names(state: dict[str, Any] | None, viewer: str) -> dict[str, str]:
+    """The card of every object and chain item, and the name of every battlefield, of the engine's `state` that
+    `viewer` may see, by id (a hand card of someone else is left out: rule 127)."""
+    if not state:
+        return {}
+    objects = state.get("objects") or {}
+    names = {ref: obj["card"] for ref, obj in objects.items() if obj.get("card") and sees_card(obj, viewer)}
+    for item in state.get("chain") or []:
+        card = item.get("card") or names.get(item.get("source"))
+        if card:
+            names[item["id"]] = card
+    names.update({field["id"]: field["name"] for field in state.get("battlefields") or [] if field.get("name")})
+    return names
+
+
+def timeline_texts(cursor: replays.Cursor, first: int, last: int, viewer: str,
+                   players: dict[str, str]) -> dict[int, str]:
+    """The timeline's line for each seq first..last as `viewer` sees it, by seq. Each event is worded from the
+    state before it (an id it does not name yet, from the state after it), within what the view may see, so a
+    line reads the same from every seq of the match; lines are cached with the cursor's timeline."""
+    texts = cursor.texts(viewer)
+    missing = [seq for seq in range(first, last + 1) if seq not in texts]
+    if missing:
+        events, passes = cursor.events_seen_by(viewer), cursor.passes
+        start, before = missing[0] - 1, {}  # the seq whose state is before the first line: folded, not described
+        for seq, _, state in cursor.fold(max(start - 1, 0), missing[-1]):
+            after = seen_names(state, viewer)
+            if seq == start:
+                before = after
+                continue
+            name = object_namer(None, players, {**after, **before})
+            texts.setdefault(seq, describe_event(events[seq - 1], name, viewer, passes.get(seq)))
+            before = after
+    return {seq: texts[seq] for seq in range(first, last + 1)}
 
 
 def describe_event(event: dict[str, Any], name: Namer | None = None, viewer: str = "judge",

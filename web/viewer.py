@@ -15,7 +15,7 @@ import replays
 from replays import notation
 
 from .db import get_log
-from .describe import card_of, describe_event, object_namer
+from .describe import card_of, timeline_texts
 from .fight import fight, games_won, units_by_player
 from .params import player_ids, read_page, read_seq
 from .readers import cookie_name, reader
@@ -38,11 +38,15 @@ STEPS = (
 KEY_LABELS = {"ArrowLeft": "←", "ArrowRight": "→", "Shift+ArrowLeft": "⇧←", "Shift+ArrowRight": "⇧→",
               "PageUp": "PgUp", "PageDown": "PgDn"}
 
+# What the status line says a state awaits, where the kind's own words would mislead ("game started" before it has).
+AWAITED = {"game_started": "game start"}
+
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_of"] = card_of
     app.jinja_env.globals["units_by_player"] = units_by_player
     app.jinja_env.filters["key_label"] = lambda key: KEY_LABELS.get(key, key)
+    app.jinja_env.filters["awaited"] = lambda kind: AWAITED.get(kind, str(kind).replace("_", " "))
 
 
 @bp.get("/")
@@ -67,19 +71,19 @@ def match(match_id: str):
     shown = engine.view(cursor.state(seq), viewer)
     # One fold of the match (carried on as it grows) and one redaction per view, cached per head: a page only
     # describes the window of the timeline it draws, so its cost does not grow with the match.
-    recorded, head_state, passes = cursor.events_seen_by(viewer), cursor.head_state, cursor.passes
+    recorded, head_state = cursor.events_seen_by(viewer), cursor.head_state
     created = recorded[0]
     names = dict(zip(players, summary["players"]))
-    name = object_namer(shown, names, {**cursor.battlefield_names, **cursor.chain_cards})
     # The timeline marks every voided event and every violation, including those recorded after this seq.
     voided = set(head_state.get("voided") or [])
     flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
     first, last = max(1, seq - TIMELINE_WINDOW), min(head_seq, seq + TIMELINE_WINDOW)
+    texts = timeline_texts(cursor, first, last, viewer, names)
     timeline = [
         {
             "seq": event_seq,
             "type": recorded[event_seq - 1].get("type"),
-            "text": describe_event(recorded[event_seq - 1], name, viewer, passes.get(event_seq)),
+            "text": texts[event_seq],
             "voided": event_seq in voided,
             "flagged": event_seq in flagged,
         }
@@ -173,6 +177,8 @@ def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, v
             target = 1 if direction < 0 else head_seq
         else:
             target = cursor.step(seq, by=by, direction=direction)  # `seq` itself when there is nowhere to go
+            if by == "turn" and direction > 0 and target == seq:
+                target = head_seq  # in the last turn (a game ended by a concession): on to its last event
         if target == seq:
             target, href = None, None
         else:
