@@ -14,29 +14,29 @@ import engine
 import replays
 from replays import notation
 
+from . import keys
 from .db import get_log
 from .describe import card_of, timeline_texts
 from .fight import fight, games_won, units_by_player
 from .params import player_ids, read_page, read_seq
 from .readers import cookie_name, reader
+from .scrubber import position, scrubber
 
 bp = Blueprint("viewer", __name__)
 
 TIMELINE_WINDOW = 40  # timeline rows drawn on each side of the page's seq
 
-# (element id, label, step by, direction, keys): the keys are KeyboardEvent names, "Shift+" for a shifted arrow.
+# (element id, label, step by, direction): the keys of each are in keys.KEYS, under its element id.
 STEPS = (
-    ("first", "First", None, -1, ("Home",)),
-    ("prev-turn", "Turn", "turn", -1, ("[", "PageUp")),
-    ("prev-resolution", "Resolution", "resolution", -1, (",", "Shift+ArrowLeft")),
-    ("prev-event", "Event", "event", -1, ("ArrowLeft",)),
-    ("next-event", "Event", "event", +1, ("ArrowRight",)),
-    ("next-resolution", "Resolution", "resolution", +1, (".", "Shift+ArrowRight")),
-    ("next-turn", "Turn", "turn", +1, ("]", "PageDown")),
-    ("last", "Last", None, +1, ("End",)),
+    ("first", "First", None, -1),
+    ("prev-turn", "Turn", "turn", -1),
+    ("prev-resolution", "Resolution", "resolution", -1),
+    ("prev-event", "Event", "event", -1),
+    ("next-event", "Event", "event", +1),
+    ("next-resolution", "Resolution", "resolution", +1),
+    ("next-turn", "Turn", "turn", +1),
+    ("last", "Last", None, +1),
 )
-KEY_LABELS = {"ArrowLeft": "←", "ArrowRight": "→", "Shift+ArrowLeft": "⇧←", "Shift+ArrowRight": "⇧→",
-              "PageUp": "PgUp", "PageDown": "PgDn"}
 
 # What the status line says a state awaits, where the kind's own words would mislead ("game started" before it has).
 AWAITED = {"game_started": "game start"}
@@ -45,7 +45,8 @@ AWAITED = {"game_started": "game start"}
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_of"] = card_of
     app.jinja_env.globals["units_by_player"] = units_by_player
-    app.jinja_env.filters["key_label"] = lambda key: KEY_LABELS.get(key, key)
+    app.jinja_env.filters["key_label"] = keys.key_label
+    app.jinja_env.globals["scrubber_position"] = position
     app.jinja_env.filters["awaited"] = lambda kind: AWAITED.get(kind, str(kind).replace("_", " "))
 
 
@@ -91,6 +92,8 @@ def match(match_id: str):
     ]
     current = timeline[seq - first]
     violations_here = [v for v in shown.get("violations") or [] if v.get("seq") == seq]
+    bar = scrubber(cursor)
+    notes_here = [(note, recorded[note - 1].get("text", "")) for note in bar.notes_about.get(seq, []) if note != seq]
 
     return render_template(
         "match.html",
@@ -117,6 +120,12 @@ def match(match_id: str):
         timeline_earlier=first - 1,
         timeline_later=head_seq - last,
         steps=step_links(cursor, match_id, seq, head_seq, viewer),
+        scrubber=bar,
+        notes_here=notes_here,
+        key_table=keys.KEYS,
+        key_map=keys.key_map(),
+        speeds=keys.SPEEDS,
+        default_speed=keys.DEFAULT_SPEED,
     )
 
 
@@ -172,7 +181,7 @@ def seating(player_ids: list[str], viewer: str) -> tuple[list[str], list[str]]:
 def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, viewer: str) -> list[dict[str, Any]]:
     """The step buttons: each names its target seq, or None when there is nowhere to go that way."""
     links = []
-    for element_id, label, by, direction, keys in STEPS:
+    for element_id, label, by, direction in STEPS:
         if by is None:
             target = 1 if direction < 0 else head_seq
         else:
@@ -183,6 +192,6 @@ def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, v
             target, href = None, None
         else:
             href = url_for("viewer.match", match_id=match_id, seq=target, view=viewer)
-        links.append({"id": element_id, "label": label, "direction": direction, "keys": keys,
+        links.append({"id": element_id, "label": label, "direction": direction, "keys": keys.keys_of(element_id),
                       "seq": target, "href": href})
     return links
