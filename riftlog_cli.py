@@ -383,11 +383,57 @@ def export(match_id: str, output: str | None) -> None:
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return
+    write_file(output, text)
+
+
+def write_file(output: str, text: str) -> None:
+    """Write `text` to the file `output` and print its path; a clear error when it cannot be written."""
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
         raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
     click.echo(output)
+
+
+@cli.command(short_help="The dispute report of MATCH (JSON, or a printable HTML page).")
+@click.argument("match_id", metavar="MATCH")
+@click.option("--from", "first", type=int, help="The first seq of the span (default: 1).")
+@click.option("--to", "last", type=int, help="The last seq of the span (default: the head).")
+@click.option("--view", default="judge", show_default=True,
+              help="judge, spectator, or a player (P1, ...): the report redacted to that view.")
+@click.option("--format", "form", type=click.Choice(["json", "html"]), default="json", show_default=True,
+              help="JSON, or the printable HTML page.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), help="Write the HTML page to this file.")
+@click.option("--rules", type=click.Path(file_okay=False), envvar="RIFTLOG_RULES",
+              help="The rules texts' directory (default: $RIFTLOG_RULES, else ../shared/rules beside the project).")
+@seal_key_option()
+@db_option(None)
+def report(match_id: str, first: int | None, last: int | None, view: str, form: str, html_file: str | None,
+           rules: str | None, seal_key: str | None) -> None:
+    """What a head judge reads at an appeal: MATCH's header and seal, every violation in the span with its
+    rule's text and the state before and after it, the notes, the rewinds and the voided events."""
+    from replays import report as reports
+    from replays import rules_text
+
+    with user_errors():
+        log = open_log()
+        players = [f"P{index}" for index in range(1, len(log.match(match_id)["players"]) + 1)]
+        if view not in ("judge", "spectator", *players):
+            raise click.ClickException(f"unknown view {view!r}: choose one of judge, spectator, {', '.join(players)}")
+        answer = reports.report(log, match_id, first, last, view=view, rules=rules_text.load(rules),
+                                key=server_key(seal_key))
+    if form == "json" and html_file is None:
+        echo_json(answer)
+        return
+    import web
+    from web.report import render
+
+    with web.create_app({"DATABASE": db_path()}).app_context():
+        page = render(answer)
+    if html_file is None:
+        click.echo(page)
+    else:
+        write_file(html_file, page)
 
 
 @cli.group()

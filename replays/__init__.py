@@ -12,8 +12,8 @@ verify(log, "m1")                             # the hash chain, then a re-fold f
 from __future__ import annotations
 
 from replays.cursor import STEPS, Cursor, Moment, passing, step_resolution, step_turn, turn_start
-from replays.errors import NotFound, OutOfRange, ReplayError, Unreplayable, Unsealable
+from replays.errors import BadSpan, NotFound, OutOfRange, ReplayError, Unreplayable, Unsealable
 from replays.verify import verify
 
-__all__ = ["STEPS", "Cursor", "Moment", "NotFound", "OutOfRange", "ReplayError", "Unreplayable", "Unsealable",
+__all__ = ["STEPS", "BadSpan", "Cursor", "Moment", "NotFound", "OutOfRange", "ReplayError", "Unreplayable", "Unsealable",
            "passing", "step_resolution", "step_turn", "turn_start", "verify"]

@@ -24,3 +24,7 @@ class Unreplayable(ReplayError):
 
 class Unsealable(ReplayError):
     """The match does not verify, so it gets no seal."""
+
+
+class BadSpan(ReplayError):
+    """A span of seqs the match does not have: a bound outside 1..head, or `from` after `to`."""

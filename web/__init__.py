@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 
 from recorder.keys import default_key_path
+from replays import rules_text
 
 
 MAX_BODY = 1024 * 1024  # bytes of a request body: a batch of MAX_BATCH events fits many times over; 413 beyond
@@ -22,22 +23,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     Config: `DATABASE`, the SQLite file of the log (default `$RIFTLOG_DB`, else `riftlog.db` in the working
     directory); `MAX_CONTENT_LENGTH`, the largest request body (MAX_BODY); `SEAL_KEY`, the server's key file (default `$RIFTLOG_SEAL_KEY`, else beside the database; see
-    recorder.keys). `test_config` overrides any key.
+    recorder.keys); `RULES`, the directory of the rules texts the dispute report quotes (default `$RIFTLOG_RULES`, else
+    `../shared/rules` beside the project; see replays.rules_text). `test_config` overrides any key.
     """
     app = Flask(__name__)
     app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db", MAX_CONTENT_LENGTH=MAX_BODY)
     if test_config is not None:
         app.config.update(test_config)
     app.config.setdefault("SEAL_KEY", str(default_key_path(app.config["DATABASE"])))
+    app.config.setdefault("RULES", str(rules_text.default_dir()))
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, db, errors, viewer
+    from . import api, db, errors, report, viewer
 
     db.init_app(app)
     errors.init_app(app)
     viewer.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(viewer.bp)
+    app.register_blueprint(report.bp)
     return app
 

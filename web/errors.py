@@ -29,6 +29,7 @@ STATUS = (
     (replays.NotFound, 404),
     (replays.Unreplayable, 409),
     (replays.Unsealable, 409),
+    (replays.BadSpan, 400),
 )
 
 

@@ -1,0 +1,221 @@
+"""The dispute report: what a head judge reads at an appeal (issue 9; contract section 3, "Live and judge reads").
+
+For a span of a match (seqs `first`..`last`, default the whole match) the report gathers:
+- the header: players, legends, champions and decks, mode, policy, event/round/table;
+- the seal of the head (`replays.seal`), or why the match cannot be sealed;
+- every event of the span that breaks a rule, with each violation's rule number and the rule's own text
+  (`replays.rules_text`), and the relevant state before and after it: what the turn looked like before (turn,
+  phase, priority, the chain, a showdown or combat) and the parts of the state the event changed, a compact diff;
+- the judge's notes (with the seq each is `about`), the rewinds (with what each voided and undid) and the voided
+  spans.
+
+Everything is as `view` may see it: events redacted by `engine.views.redact_events`, states by `engine.view`, a
+violation's message replaced by its rule where it names a hidden card. Only the judge's view shows hidden cards.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import engine
+from engine.views import INTERNAL, INTERNAL_OBJECT, INTERNAL_PLAYER, conceal, may_see
+from recorder import Log
+from recorder.keys import ServerKey
+from replays.cursor import Cursor
+from replays.errors import BadSpan, Unsealable
+from replays.notation_events import write_line
+from replays.rules_text import RulesText
+from replays.seal import seal
+
+# The parts of a state that say where the game stood: the context a judge reads before a flagged event.
+CONTEXT = ("game", "turn", "turn_player", "phase", "state", "priority", "focus", "active_player", "awaiting")
+# Not compared by the diff: the seq always changes, violations are listed with their rules.
+NOT_DIFFED = ("seq", "violations")
+
+
+def report(log: Log, match_id: str, first: int | None = None, last: int | None = None, *, view: str = "judge",
+           rules: RulesText, key: ServerKey | None = None) -> dict[str, Any]:
+    """The dispute report of `match_id` over seqs `first`..`last` (default 1..head) as `view` sees it.
+
+    `NotFound` for an unknown match, `BadSpan` for a span the match does not have (`first` after `last`, or a
+    seq outside 1..head). With `key` the report carries the seal of the head.
+    """
+    cursor = Cursor(log, match_id)
+    head = cursor.head_seq
+    first, last = span(match_id, head, first, last)
+    summary = log.match(match_id)
+    seen = cursor.events_seen_by(view)
+    voided = set(cursor.head_state.get("voided") or [])
+    flagged, notes, rewinds = [], [], []
+    before = cursor.state(first - 1) if first > 1 else None
+    previous_voided: set[int] = set((before or {}).get("voided") or [])
+    for seq, event, state in log.fold_states(match_id, last, after=first - 1, state=before, save=False):
+        kind = event.get("type")
+        if any(violation.get("seq") == seq for violation in state.get("violations") or []):
+            flagged.append(seq)
+        if kind == "note":
+            shown = seen[seq - 1]
+            notes.append({"seq": seq, "text": shown.get("text"), "about": shown.get("about"),
+                          "voided": seq in voided})
+        now_voided = set(state.get("voided") or [])
+        if kind == "rewind":
+            rewinds.append({"seq": seq, "to": event.get("to"), "reason": seen[seq - 1].get("reason"),
+                            "voids": runs(sorted(now_voided - previous_voided)), "voided": seq in voided})
+        previous_voided = now_voided
+    return {
+        "match": match_id,
+        "view": view,
+        "span": {"from": first, "to": last},
+        "head_seq": head,
+        "header": header(summary, seen[0], view),
+        "seal": seal_of(log, match_id, key),
+        "rules": {"directory": str(rules.directory), "available": rules.available},
+        "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided) for seq in flagged],
+        "notes": notes,
+        "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view)} for rewind in rewinds],
+        "voided": runs(sorted(seq for seq in voided if first <= seq <= last)),
+    }
+
+
+def span(match_id: str, head: int, first: int | None, last: int | None) -> tuple[int, int]:
+    """`first`..`last` with their defaults (1, head); `BadSpan` naming what is wrong."""
+    first = 1 if first is None else first
+    last = head if last is None else last
+    for name, seq in (("from", first), ("to", last)):
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= head:
+            raise BadSpan(f"{name}={seq!r} is out of range: match {match_id} has events 1 to {head}")
+    if first > last:
+        raise BadSpan(f"from={first} is after to={last}: a span runs from an earlier seq to a later one")
+    return first, last
+
+
+def header(summary: dict[str, Any], created: dict[str, Any], view: str) -> dict[str, Any]:
+    """Who played what, where: the match's summary and its `match_created` event (as `view` sees it: a deck
+    list only for its owner and the judge)."""
+    players = []
+    for index, entry in enumerate(created.get("players") or [], 1):
+        player = f"P{index}"
+        deck = entry.get("deck") or []
+        players.append({"player": player, "name": entry.get("name"), "legend": entry.get("legend"),
+                        "champion": entry.get("champion"), "deck_size": len(deck),
+                        "deck": dict(sorted(Counter(deck).items())) if may_see(view, player) else None})
+    return {"mode": summary.get("mode"), "policy": summary.get("policy"), "catalog": summary.get("catalog"),
+            "info": summary.get("info") or {}, "created_at": summary.get("created_at"),
+            "published": bool(summary.get("published_at")), "players": players}
+
+
+def seal_of(log: Log, match_id: str, key: ServerKey | None) -> dict[str, Any] | None:
+    """The seal of the head, or {"ok": false, "error"} when the match does not verify (a report of a broken
+    record is still wanted: it says the record is broken); None without a key."""
+    if key is None:
+        return None
+    try:
+        return {"ok": True, **seal(log, match_id, key)}
+    except Unsealable as error:
+        return {"ok": False, "error": str(error)}
+
+
+def flagged_event(cursor: Cursor, seq: int, shown: dict[str, Any], view: str, rules: RulesText,
+                  voided: bool) -> dict[str, Any]:
+    """One event that breaks a rule: its violations with the rules' text, and the state around it."""
+    after = engine.view(cursor.state(seq), view)
+    violations = [{**violation, "rule_text": rule_text(rules, str(violation.get("rule")))}
+                  for violation in after.get("violations") or [] if violation.get("seq") == seq]
+    return {"seq": seq, "voided": voided, "violations": violations, **moment(cursor, seq, shown, view, after)}
+
+
+def moment(cursor: Cursor, seq: int, shown: dict[str, Any], view: str,
+           after: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An event in its place: its notation line, the event, the context before it and what it changed."""
+    whole_before = cursor.state(seq - 1)
+    before = engine.view(whole_before, view)
+    after = after if after is not None else engine.view(cursor.state(seq), view)
+    changes = diff(comparable(before), comparable(after))
+    return {"line": write_line(conceal(whole_before, view), shown), "event": shown,
+            "before": {field: before.get(field) for field in CONTEXT} | {"chain": chain_of(before),
+                                                                          "fight": fight_of(before)},
+            "changes": changes, "names": names(changes, before, after)}
+
+
+def rule_text(rules: RulesText, number: str) -> dict[str, Any]:
+    """{"number", "text", "source", "subrules"} of the rule, or {"number", "missing": why not}."""
+    quoted = rules.quote(number)
+    if quoted is None:
+        return {"number": number, "missing": rules.missing(number)}
+    return {"number": number, "text": quoted.text, "source": quoted.source,
+            "subrules": [{"number": sub, "text": text} for sub, text in quoted.subrules]}
+
+
+def chain_of(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"id": item.get("id"), "card": item.get("card") or item.get("label"), "controller": item.get("controller"),
+             "pending": item.get("pending")} for item in state.get("chain") or []]
+
+
+def fight_of(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A showdown or combat under way: where, and who attacks and defends."""
+    showdown, combat = state.get("showdown"), state.get("combat")
+    if not showdown and not combat:
+        return None
+    under_way = combat or showdown
+    return {"kind": "combat" if combat else "showdown", "battlefield": under_way.get("battlefield"),
+            "attacker": under_way.get("attacker"), "defender": under_way.get("defender"),
+            "step": (combat or {}).get("step")}
+
+
+def comparable(state: dict[str, Any]) -> dict[str, Any]:
+    """The state without what a judge does not compare: the engine's internals (a deck's order, card facts) and
+    the fields listed apart (the seq, the violations)."""
+    kept = {key: value for key, value in state.items() if key not in INTERNAL and key not in NOT_DIFFED}
+    kept["chain"] = [{key: value for key, value in item.items() if key != "target_incarnations"}
+                     for item in state.get("chain") or []]
+    kept["players"] = {player: {key: value for key, value in entry.items() if key not in INTERNAL_PLAYER}
+                       for player, entry in (state.get("players") or {}).items()}
+    kept["objects"] = {ref: {key: value for key, value in obj.items() if key not in INTERNAL_OBJECT}
+                       for ref, obj in (state.get("objects") or {}).items()}
+    return kept
+
+
+def diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """The changes from `before` to `after`: [{path, before, after}], maps compared key by key (an object that
+    appears is one change, with the whole object), anything else compared whole. `None` stands for absent."""
+    if before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict):
+        changes = []
+        for key in [*before, *(key for key in after if key not in before)]:
+            changes += diff(before.get(key), after.get(key), f"{path}.{key}" if path else str(key))
+        return changes
+    return [{"path": path, "before": before, "after": after}]
+
+
+def names(changes: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]) -> dict[str, str]:
+    """The card of each object (the name of each battlefield) the changes name, in a path (objects.o17.zone) or a value (a hand's ids), as the
+    view may see it: the report writes "Rune Prison (o12)" where the state says "o12"."""
+    objects = {**(before.get("objects") or {}), **(after.get("objects") or {})}
+    objects.update({field["id"]: {"card": field.get("name")}
+                    for state in (before, after) for field in state.get("battlefields") or []})
+    found: dict[str, str] = {}
+    todo: list[Any] = [part for change in changes for part in (change["path"].split("."), change["before"],
+                                                                 change["after"])]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, str):
+            card = (objects.get(value) or {}).get("card")
+            if card:
+                found[value] = card
+        elif isinstance(value, dict):
+            todo += value.values()
+        elif isinstance(value, list):
+            todo += value
+    return dict(sorted(found.items(), key=lambda entry: (len(entry[0]), entry[0])))
+
+
+def runs(seqs: list[int]) -> list[list[int]]:
+    """Sorted seqs as [first, last] runs: [3, 4, 5, 9] -> [[3, 5], [9, 9]]."""
+    spans: list[list[int]] = []
+    for seq in seqs:
+        if spans and spans[-1][1] == seq - 1:
+            spans[-1][1] = seq
+        else:
+            spans.append([seq, seq])
+    return spans

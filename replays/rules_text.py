@@ -1,0 +1,168 @@
+"""The rules' own words, read at run time from the rules texts (`../shared/rules/`, see its README), for the
+dispute report: a head judge reads a violation's rule number beside the rule it names.
+
+The texts are not copied into the project: they are indexed once per directory into a dict from rule number to
+text. Which text governs a number follows the rules README: the later revision (`000`, with `003`'s cleanly
+formatted 352.x and `001`'s showdowns and focus, 337-345) for its range, rules 307-356; the 2025-06-02 Core Rules
+(`004`) for everything else. In that range the two texts number different rules, so 004's 3xx are never used.
+
+What the extraction of the texts did to them, and what the index does about it:
+- some 004 lines run backwards (e.g. 500-516): a dict does not care about order, and a rule's sub-rules are
+  listed in rule order, not in file order;
+- 004's combat rules 620-625 lost their numbers (the lines are there, unnumbered): a number there has no text,
+  and the report says so rather than guess which line it was;
+- 004's wrapped lines ("See rule ...", "Example: ...") start with a tab, 000's with no number: both are joined
+  to the rule above them; 004's garbled fragments (no number, no tab) are left out;
+- 001 is a web page with each section on one line: it is split at each rule number that is not a cross
+  reference ("See rule 398.1.").
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+ENVVAR = "RIFTLOG_RULES"
+LATER_REVISION = range(307, 357)  # rules 307-356: the later revision's topics (rules README, "Which text wins")
+LOST_NUMBERS = range(620, 626)  # 004's combat rules whose numbers the extraction lost
+MAX_SUBRULES = 12  # sub-rules quoted under a rule: enough for 626.1.d's, short enough for a printed page
+
+_NUMBERED = re.compile(r"(\d{3}(?:\.[0-9a-z]+)*)\.?[ \t]+(\S.*)")
+_NUMBER = re.compile(r"\d{3}(?:\.[0-9a-z]+)*")
+# A rule number starting a rule inside 001's one-line sections: after a space, not after "rule " (a reference).
+_INLINE = re.compile(r"(?<!rule )(?<![0-9a-z.])(\d{3}(?:\.[0-9a-z]+)*)\. ")
+
+
+class Rule(NamedTuple):
+    """One rule as quoted: its number, its text, the file it was read from, and its sub-rules (number, text)."""
+
+    number: str
+    text: str
+    source: str
+    subrules: list[tuple[str, str]]
+
+
+def default_dir() -> Path:
+    """`$RIFTLOG_RULES`, else the rules texts beside the project: `../shared/rules` from the repository."""
+    configured = os.environ.get(ENVVAR)
+    if configured:
+        return Path(configured)
+    return Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+
+
+def sort_key(number: str) -> tuple:
+    """Rule order: 626.1.d.1 before 626.1.d.2 before 626.1.d.10, numbers before letters."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in number.split("."))
+
+
+class RulesText:
+    """The rules texts of one directory, indexed: `quote(number)` is the rule as the engine follows it."""
+
+    def __init__(self, directory: Path, rules: dict[str, tuple[str, str]]) -> None:
+        self.directory = directory
+        self.rules = rules  # number -> (text, source file)
+
+    def __repr__(self) -> str:
+        return f"RulesText({str(self.directory)!r})  # {len(self.rules)} rules"
+
+    @property
+    def available(self) -> bool:
+        return bool(self.rules)
+
+    def quote(self, number: str) -> Rule | None:
+        """The rule `number` with its sub-rules, or None when the texts have no such rule."""
+        found = self.rules.get(number)
+        if found is None:
+            return None
+        prefix = number + "."
+        subrules = sorted(((sub, text) for sub, (text, _) in self.rules.items() if sub.startswith(prefix)),
+                          key=lambda entry: sort_key(entry[0]))
+        return Rule(number, found[0], found[1], subrules[:MAX_SUBRULES])
+
+    def missing(self, number: str) -> str:
+        """Why `number` has no text: said in the report where the text would be."""
+        if not self.available:
+            return f"rule text not available: no rules texts in {self.directory} (set ${ENVVAR})"
+        if not _NUMBER.fullmatch(number):
+            return f"rule text not available: {number!r} is a procedure of riftlog, not a numbered rule"
+        if int(number[:3]) in LOST_NUMBERS:
+            return f"rule text not available: the Core Rules text lost the numbers of rules 620-625"
+        return f"rule text not available: the rules texts have no rule {number}"
+
+
+@functools.lru_cache(maxsize=8)
+def load(directory: str | Path | None = None) -> RulesText:
+    """The rules texts of `directory` (default: `default_dir()`), indexed once per directory and process. A
+    directory that is missing or holds none of the texts gives an empty index: the report says the text is not
+    available, it does not fail."""
+    path = Path(directory) if directory is not None else default_dir()
+    rules: dict[str, tuple[str, str]] = {}
+    core = _read(path, "004_")
+    if core is not None:
+        for number, text in _lines(core[1], continued=lambda line: line.startswith("\t")).items():
+            if int(number[:3]) not in LATER_REVISION:
+                rules[number] = (text, core[0])
+    # The later revision, least preferred first: 001's one-line sections, then 000, then 003's clean 352.x.
+    later = [(_read(path, "001_"), _inline), (_read(path, "000_"), _wrapped), (_read(path, "003_"), _wrapped)]
+    for found, parse in later:
+        if found is not None:
+            for number, text in parse(found[1]).items():
+                if int(number[:3]) in LATER_REVISION:
+                    rules[number] = (text, found[0])
+    return RulesText(path, rules)
+
+
+def _read(directory: Path, prefix: str) -> tuple[str, str] | None:
+    """(file name, text) of the rules text whose name starts with `prefix`, or None."""
+    try:
+        names = sorted(entry.name for entry in directory.iterdir() if entry.name.startswith(prefix))
+    except OSError:
+        return None
+    if not names:
+        return None
+    return names[0], (directory / names[0]).read_text(encoding="utf-8", errors="replace")
+
+
+def _lines(text: str, continued) -> dict[str, str]:
+    """Rules of a text with one rule a line: a numbered line starts a rule, a `continued` line adds to it."""
+    rules: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        numbered = _NUMBERED.fullmatch(line.strip()) if line[:1].isdigit() else None
+        if numbered:
+            current = numbered.group(1)
+            rules.setdefault(current, _clean(numbered.group(2)))
+        elif current is not None and continued(line):
+            rules[current] = f"{rules[current]} {_clean(line)}"
+        else:
+            current = None  # a heading or a garbled fragment: what follows belongs to no rule until a number
+    return rules
+
+
+def _wrapped(text: str) -> dict[str, str]:
+    """000 and 003: a numbered line starts a rule, any other non-blank line continues it."""
+    return _lines(text, continued=lambda line: True)
+
+
+def _inline(text: str) -> dict[str, str]:
+    """001: sections of many rules on one line, split at each rule number."""
+    rules: dict[str, str] = {}
+    for line in text.splitlines():
+        starts = list(_INLINE.finditer(line))
+        for index, start in enumerate(starts):
+            end = starts[index + 1].start() if index + 1 < len(starts) else len(line)
+            body = _clean(line[start.end():end])
+            if body:
+                rules.setdefault(start.group(1), body)
+    return rules
+
+
+def _clean(text: str) -> str:
+    """One line of rule text: the extraction's HTML italics and doubled spaces gone."""
+    text = re.sub(r"</?i>", "", text)
+    text = re.sub(r"\s+([,.;:])", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()

@@ -1,0 +1,307 @@
+"""The dispute report (issue 9): replays.report and the rules' text (replays.rules_text), the CLI's `riftlog
+report` and `GET /api/matches/<id>/report`, on a real database file, the real rules texts and the real app."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import riftlog_cli
+from recorder import access
+from recorder.keys import ServerKey
+from replays import BadSpan, NotFound, notation, rules_text
+from replays.report import diff, report, runs
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_AUDIT = ROOT / "tests" / "data" / "golden_audit.rln"
+RULES = rules_text.default_dir()
+needs_rules = pytest.mark.skipif(not (RULES / "README.md").exists(),
+                                 reason=f"the rules texts {RULES} are absent (../shared is not checked out)")
+
+
+@pytest.fixture
+def rules() -> rules_text.RulesText:
+    return rules_text.load(RULES)
+
+
+@pytest.fixture
+def key(tmp_db) -> ServerKey:
+    return ServerKey.load(str(tmp_db) + ".seal-key")
+
+
+@pytest.fixture
+def disputed(log) -> tuple[str, str]:
+    """The golden audit match (violations at seqs 9, 14, 20 and 21; P2 concedes at 27), then a judge's note about
+    seq 20 and a rewind to 19 that voids 20-28: (match id, match token)."""
+    match_id, token = notation.import_match(log, GOLDEN_AUDIT.read_text(encoding="utf-8"))
+    log.append(match_id, [{"type": "note", "text": "both sheets have the Keeper during the Ray's chain", "about": 20},
+                          {"type": "rewind", "to": 19, "reason": "P2 may not play a unit on the chain"}])
+    return match_id, token
+
+
+# -- the rules' text ----------------------------------------------------------------------------------------------
+@needs_rules
+def test_a_rule_of_the_later_revision_is_quoted_from_it_with_its_subrules(rules):
+    quoted = rules.quote("334.1.a")
+    assert quoted.source.startswith("000_")
+    assert quoted.text == "Play a Card that is legally timed."
+    assert ("334.1.a.2", "A Legally Timed Card would be a Card with Reaction.") in quoted.subrules
+
+
+@needs_rules
+def test_showdown_rules_come_from_the_web_reference_and_the_rest_from_the_core_rules(rules):
+    assert rules.quote("344").source.startswith("001_")
+    assert "Focus" in rules.quote("344").text
+    tank = rules.quote("626.1.d.1")
+    assert tank.source.startswith("004_") and "Tank" in tank.text
+    assert [number for number, _ in tank.subrules] == ["626.1.d.1.a"]
+    assert rules.quote("352.8.a").source.startswith("003_")  # the clean 352.x
+
+
+@needs_rules
+def test_lines_that_run_backwards_still_give_each_rule_and_subrules_in_rule_order(rules):
+    assert rules.quote("516.6").text.startswith("When a player has no more Discretionary Actions")
+    numbers = [number for number, _ in rules.quote("516").subrules]
+    assert numbers[:3] == ["516.1", "516.2", "516.2.a"]
+    assert numbers == sorted(numbers, key=rules_text.sort_key)
+
+
+@needs_rules
+def test_a_rule_without_text_says_why(rules):
+    assert rules.quote("620") is None
+    assert "620-625" in rules.missing("621.1")
+    assert "procedure of riftlog" in rules.missing("rewind")
+    assert "no rule 999.9" in rules.missing("999.9")
+
+
+def test_an_absent_rules_directory_gives_no_text_and_says_so(tmp_path):
+    absent = rules_text.load(tmp_path / "nowhere")
+    assert not absent.available
+    assert absent.quote("334.1.a") is None
+    assert absent.missing("334.1.a").startswith("rule text not available: no rules texts in")
+
+
+def test_wrapped_lines_join_their_rule_and_fragments_join_nothing(tmp_path):
+    (tmp_path / "004_x.txt").write_text("626.\tThe Combat Damage Step\n626.1.\tDamage is dealt.\n"
+                                        "\tSee rule 627.\ngarbled fragment\n627.\tThe <i>Resolution</i> Step\n",
+                                        encoding="utf-8")
+    (tmp_path / "000_x.txt").write_text("334.1.a. Play a card that is\nlegally timed.\n", encoding="utf-8")
+    (tmp_path / "001_x.txt").write_text("337. Showdowns 338. A Showdown, see rule 398.1. here.\n", encoding="utf-8")
+    rules = rules_text.load(tmp_path)
+    assert rules.quote("626.1").text == "Damage is dealt. See rule 627."
+    assert rules.quote("627").text == "The Resolution Step"
+    assert rules.quote("334.1.a").text == "Play a card that is legally timed."
+    assert rules.quote("338").text == "A Showdown, see rule 398.1. here."
+    assert "398.1" not in rules.rules
+
+
+def test_the_rules_directory_is_configurable(monkeypatch, tmp_path):
+    monkeypatch.setenv(rules_text.ENVVAR, str(tmp_path))
+    assert rules_text.default_dir() == tmp_path
+
+
+# -- replays.report -----------------------------------------------------------------------------------------------
+@needs_rules
+def test_the_demo_audit_match_reports_its_violation_with_the_rule_and_what_changed(log, demo_ids, rules, key):
+    audit = demo_ids[1]
+    answer = report(log, audit, rules=rules, key=key)
+    assert answer["header"]["policy"] == "audit"
+    assert answer["header"]["info"] == {"event": "riftlog demo: audit", "round": 1, "table": 2}
+    assert [player["legend"] for player in answer["header"]["players"]] == ["Loose Cannon", "Nine-Tailed Fox"]
+    assert answer["seal"]["ok"] and answer["seal"]["code"].startswith(f"{answer['head_seq']}-")
+    [flagged] = answer["flagged"]
+    assert flagged["line"].startswith("P2 play Rune Prison")
+    [violation] = flagged["violations"]
+    assert violation["rule"] == "334.1.a"
+    assert violation["rule_text"]["text"] == "Play a Card that is legally timed."
+    assert flagged["before"]["state"] == "neutral_closed"
+    assert [item["card"] for item in flagged["before"]["chain"]] == ["Shakedown"]
+    changes = {change["path"]: change for change in flagged["changes"]}
+    prison = next(ref for ref, card in flagged["names"].items() if card == "Rune Prison")
+    assert changes[f"objects.{prison}.zone"] == {"path": f"objects.{prison}.zone", "before": "hand", "after": "chain"}
+    assert "players.P1.hand" not in changes  # only what the event changed
+
+
+def test_violations_notes_rewinds_and_voided_spans(log, disputed, rules):
+    match_id, _ = disputed
+    answer = report(log, match_id, rules=rules)
+    assert answer["seal"] is None  # no key given
+    assert [(item["seq"], item["voided"]) for item in answer["flagged"]] == \
+        [(9, False), (14, False), (20, True), (21, True)]
+    assert [violation["rule"] for violation in answer["flagged"][2]["violations"]] == ["334.1.a", "354.1"]
+    assert answer["notes"] == [{"seq": 28, "text": "both sheets have the Keeper during the Ray's chain",
+                                "about": 20, "voided": True}]
+    [rewind] = answer["rewinds"]
+    assert (rewind["seq"], rewind["to"], rewind["voids"], rewind["voided"]) == (29, 19, [[20, 28]], False)
+    assert rewind["line"] == 'rewind 19 "P2 may not play a unit on the chain"'
+    undone = {change["path"] for change in rewind["changes"]}
+    assert "winner" in undone and "chain" in undone  # the concession and the resolved Ray, undone
+    assert answer["voided"] == [[20, 28]]
+
+
+def test_a_span_reports_only_its_events(log, disputed, rules):
+    match_id, _ = disputed
+    answer = report(log, match_id, 14, 20, rules=rules)
+    assert answer["span"] == {"from": 14, "to": 20}
+    assert [item["seq"] for item in answer["flagged"]] == [14, 20]
+    assert answer["notes"] == [] and answer["rewinds"] == []
+    assert answer["voided"] == [[20, 20]]  # voided by the rewind after the span
+
+
+@pytest.mark.parametrize(("first", "last", "expected"), [
+    (0, None, "from=0 is out of range"), (None, 30, "to=30 is out of range"), (20, 14, "from=20 is after to=14"),
+])
+def test_a_span_the_match_does_not_have_is_refused(log, disputed, rules, first, last, expected):
+    with pytest.raises(BadSpan, match=expected):
+        report(log, disputed[0], first, last, rules=rules)
+
+
+def test_an_unknown_match_is_not_found(log, rules):
+    with pytest.raises(NotFound):
+        report(log, "m404", rules=rules)
+
+
+def test_without_the_rules_texts_the_report_says_so(log, disputed, tmp_path):
+    answer = report(log, disputed[0], rules=rules_text.load(tmp_path / "nowhere"))
+    assert answer["rules"]["available"] is False
+    texts = [violation["rule_text"] for item in answer["flagged"] for violation in item["violations"]]
+    assert texts and all(text["missing"].startswith("rule text not available") for text in texts)
+
+
+def test_other_views_get_the_report_redacted(log, disputed, rules):
+    match_id, _ = disputed
+    judge = report(log, match_id, rules=rules)
+    spectator = report(log, match_id, rules=rules, view="spectator")
+    ana = report(log, match_id, rules=rules, view="P1")
+    assert [player["deck"] is None for player in judge["header"]["players"]] == [False, False]
+    assert [player["deck"] is None for player in spectator["header"]["players"]] == [True, True]
+    assert [player["deck"] is None for player in ana["header"]["players"]] == [False, True]
+    # Dmitri's opening hand (seq 4) is his alone: the judge's report names it, the spectator's never does.
+    opening = log.events(match_id, after=3, upto=4)[0]["event"]["cards"]
+    assert all(card in json.dumps(judge) for card in ("Wind Wall", "Defy"))
+    shown = json.dumps(spectator)
+    assert "Wind Wall" not in shown and "Defy" not in shown, opening
+    assert [item["seq"] for item in spectator["flagged"]] == [9, 14, 20, 21]
+
+
+def test_the_diff_names_each_changed_part_and_runs_group_seqs():
+    before = {"turn": 1, "players": {"P1": {"points": 0, "hand": ["o1", "o2"]}}, "objects": {"o1": {"zone": "hand"}}}
+    after = {"turn": 1, "players": {"P1": {"points": 1, "hand": ["o2"]}}, "objects": {"o1": {"zone": "board"}},
+             "winner": "P1"}
+    assert diff(before, after) == [
+        {"path": "players.P1.points", "before": 0, "after": 1},
+        {"path": "players.P1.hand", "before": ["o1", "o2"], "after": ["o2"]},
+        {"path": "objects.o1.zone", "before": "hand", "after": "board"},
+        {"path": "winner", "before": None, "after": "P1"},
+    ]
+    assert runs([3, 4, 5, 9]) == [[3, 5], [9, 9]]
+
+
+# -- the CLI ------------------------------------------------------------------------------------------------------
+def run(runner, tmp_db, *args: str):
+    return runner.invoke(riftlog_cli.cli, ["report", *args, "--db", str(tmp_db)])
+
+
+def test_cli_prints_the_report_as_json(runner, tmp_db, disputed):
+    result = run(runner, tmp_db, disputed[0], "--from", "9", "--to", "14")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert [item["seq"] for item in answer["flagged"]] == [9, 14]
+    assert answer["seal"]["ok"] is True
+
+
+def test_cli_writes_the_printable_page(runner, tmp_db, disputed, tmp_path):
+    page = tmp_path / "report.html"
+    result = run(runner, tmp_db, disputed[0], "--html", str(page), "--rules", str(tmp_path / "nowhere"))
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!doctype html>") and "@media print" in text  # stands alone, prints
+    assert 'id="flagged-20"' in text and "rule text not available" in text
+    assert run(runner, tmp_db, disputed[0], "--format", "html").output.startswith("<!doctype html>")
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["m404"], "no match 'm404'"),
+    (["MATCH", "--from", "0"], "from=0 is out of range"),
+    (["MATCH", "--to", "99"], "to=99 is out of range"),
+    (["MATCH", "--from", "20", "--to", "14"], "from=20 is after to=14"),
+    (["MATCH", "--view", "P3"], "unknown view 'P3'"),
+    (["MATCH", "--from", "x"], "'x' is not a valid integer"),
+])
+def test_cli_errors_are_one_line_messages(runner, tmp_db, disputed, args, expected):
+    result = run(runner, tmp_db, *[disputed[0] if arg == "MATCH" else arg for arg in args])
+    assert result.exit_code != 0
+    assert expected in result.output
+    assert "Traceback" not in result.output
+
+
+# -- the API ------------------------------------------------------------------------------------------------------
+def bearer(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def tokens(match_id: str, token: str) -> dict[str, str | None]:
+    return {"judge": token, **access.player_tokens(access.token_hash(token), match_id, 2), "spectator": None}
+
+
+def test_api_answers_the_report_as_json_in_the_readers_view(client, disputed):
+    match_id, token = disputed
+    for who, read_token in tokens(match_id, token).items():
+        response = client.get(f"/api/matches/{match_id}/report?from=9&to=21", headers=bearer(read_token))
+        assert response.status_code == 200, response.json
+        assert response.json["view"] == who
+        assert [item["seq"] for item in response.json["flagged"]] == [9, 14, 20, 21]
+        assert response.json["seal"]["ok"] is True
+    judge = client.get(f"/api/matches/{match_id}/report", headers=bearer(token)).json
+    spectator = client.get(f"/api/matches/{match_id}/report").json
+    assert "Wind Wall" in json.dumps(judge) and "Wind Wall" not in json.dumps(spectator)
+
+
+def test_api_answers_the_printable_page(client, disputed):
+    match_id, token = disputed
+    response = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token))
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert 'id="rewind-29"' in page and 'id="seal-code"' in page and "@media print" in page
+    assert "Wind Wall" in page
+    assert "Wind Wall" not in client.get(f"/api/matches/{match_id}/report?format=html").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("who", "view", "status"), [
+    ("spectator", "judge", 401), ("spectator", "P1", 401), ("P1", "judge", 403), ("P1", "P2", 403),
+])
+def test_api_refuses_a_view_the_reader_may_not_see(client, disputed, who, view, status):
+    match_id, token = disputed
+    response = client.get(f"/api/matches/{match_id}/report?view={view}", headers=bearer(tokens(match_id, token)[who]))
+    assert response.status_code == status
+    assert "Wind Wall" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("query", "status", "expected"), [
+    ("from=x", 400, "from must be a whole number"),
+    ("to=1.5", 400, "to must be a whole number"),
+    ("from=0", 400, "from=0 is out of range"),
+    ("to=99", 400, "to=99 is out of range"),
+    ("from=21&to=9", 400, "from=21 is after to=9"),
+    ("format=pdf", 400, "unknown format 'pdf'"),
+    ("view=P9", 400, "unknown view 'P9'"),
+])
+def test_api_bad_parameters_are_400_naming_them(client, disputed, query, status, expected):
+    response = client.get(f"/api/matches/{disputed[0]}/report?{query}", headers=bearer(disputed[1]))
+    assert response.status_code == status
+    assert expected in response.json["error"]
+
+
+def test_api_an_unknown_match_is_404(client, disputed):
+    response = client.get("/api/matches/m404/report")
+    assert response.status_code == 404
+    assert "m404" in response.json["error"]
+
+
+def test_api_reads_the_rules_from_the_configured_directory(tmp_db, disputed, tmp_path):
+    from web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_db), "RULES": str(tmp_path / "nowhere")})
+    page = app.test_client().get(f"/api/matches/{disputed[0]}/report?format=html", headers=bearer(disputed[1]))
+    assert "Rule text not available" in page.get_data(as_text=True)
