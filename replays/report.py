@@ -23,7 +23,7 @@ from recorder import Log
 from recorder.keys import ServerKey
 from replays.cursor import Cursor
 from replays.errors import BadSpan, Unsealable
-from replays.notation_events import write_line
+from replays.notation.events import write_line
 from replays.rules_text import RulesText
 from replays.seal import seal
 
