@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import recorder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -15,7 +16,8 @@ from test_viewer_browser import (DESKTOP, PHONE, browser, cursor, demo, demo_db,
                                  press, server, shown, url_seq)
 from web import keys
 
-SCRUBBER_SHOTS = {size: Path(f"/tmp/riftlog-scrubber-{size[0]}.png") for size in (PHONE, DESKTOP)}
+LAPTOP = (1280, 720)  # the first screen of the page: the steps, the scrubber, the status and the event
+SCRUBBER_SHOTS = {size: Path(f"/tmp/riftlog-scrubber-{size[0]}.png") for size in (PHONE, LAPTOP)}
 
 
 @pytest.fixture
@@ -127,12 +129,28 @@ def test_a_click_on_the_scrubber_goes_to_the_seq_under_it(judge, server, cursor)
     assert here.rect["x"] - 2 <= playhead.rect["x"] <= here.rect["x"] + here.rect["width"]  # drawn where it is
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_screenshot_of_the_scrubber_at_phone_and_desktop_width(judge, server, cursor, size):
+@pytest.fixture(scope="module")
+def disputed(browser, server, demo, demo_db) -> str:
+    """The audit demo match (m2, with violations) after a judge's rewind of its last eight events, a note about
+    the rewound span and the events played again, read with its judge's token: its id."""
+    with recorder.Log(demo_db) as log:
+        head = log.match("m2")["head_seq"]
+        again = [entry["event"] for entry in log.events("m2", head - 8)]
+        log.append("m2", [{"type": "rewind", "to": head - 8, "reason": "a rune was tapped twice"},
+                          {"type": "note", "text": "Ben disputes the payment", "about": head - 6}, *again])
+    browser.get(f"{server}/matches/m2#token={demo[1]['m2']}")
+    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    return "m2"
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_screenshot_of_the_scrubber_at_phone_and_desktop_width(judge, server, disputed, size):
     judge.set_window_size(*size)
     try:
-        open_at(judge, server, 30)
+        judge.get(f"{server}/matches/{disputed}?seq=34&view=judge")
         bar = judge.find_element(By.ID, "scrubber")
+        for mark in ("a.bucket.turn", "a.bucket.flagged", "a.bucket.noted", ".voided-span", "a.bucket.current"):
+            assert bar.find_elements(By.CSS_SELECTOR, mark), mark
         width = judge.execute_script("return document.documentElement.clientWidth")
         assert bar.rect["x"] >= 0 and bar.rect["x"] + bar.rect["width"] <= width
         assert judge.execute_script("return document.documentElement.scrollWidth") <= width
