@@ -37,51 +37,70 @@ def object_namer(state: dict[str, Any] | None, players: dict[str, str] | None = 
     """A function naming an object or chain item id as "Card (o17)" when the state shows its card (else when
     `known` maps it to one, e.g. a chain item that has since resolved or a battlefield of an earlier game), a
     player id ("P1") by the player's name when `players` gives one, and anything else as itself."""
-    players = players or {}
     known = known or {}
+    return namer(lambda ref: card_of(state, ref) or known.get(ref), players)
+
+
+def namer(card: Callable[[str], str | None], players: dict[str, str] | None = None) -> Namer:
+    """A function naming a player id by the player's name (from `players`), an id whose card `card` gives as
+    "Card (o17)", and anything else as itself."""
+    players = players or {}
 
     def name(ref: Any) -> str:
         if isinstance(ref, str) and ref in players:
             return players[ref]
-        card = card_of(state, ref) or (known.get(ref) if isinstance(ref, str) else None)
-        return f"{card} ({ref})" if card else str(ref)
+        shown = card(ref) if isinstance(ref, str) else None
+        return f"{shown} ({ref})" if shown else str(ref)
 
     return name
 
 
-def seen_names(state: dict[str, Any] | None, viewer: str) -> dict[str, str]:
-    """The card of every object and chain item, and the name of every battlefield, of the engine's `state` that
-    `viewer` may see, by id (a hand card of someone else is left out: rule 127)."""
-    if not state:
-        return {}
-    objects = state.get("objects") or {}
-    names = {ref: obj["card"] for ref, obj in objects.items() if obj.get("card") and sees_card(obj, viewer)}
-    for item in state.get("chain") or []:
-        card = item.get("card") or names.get(item.get("source"))
-        if card:
-            names[item["id"]] = card
-    names.update({field["id"]: field["name"] for field in state.get("battlefields") or [] if field.get("name")})
-    return names
+def seen_card(state: dict[str, Any] | None, ref: str, viewer: str) -> str | None:
+    """`card_of` within what `viewer` may see: None for a card in someone else's hand (rule 127)."""
+    obj = (state.get("objects") or {}).get(ref) if state else None
+    if obj is not None and not sees_card(obj, viewer):
+        return None
+    return card_of(state, ref)
 
 
 def timeline_texts(cursor: replays.Cursor, first: int, last: int, viewer: str,
                    players: dict[str, str]) -> dict[int, str]:
     """The timeline's line for each seq first..last as `viewer` sees it, by seq. Each event is worded from the
-    state before it (an id it does not name yet, from the state after it), within what the view may see, so a
-    line reads the same from every seq of the match; lines are cached with the cursor's timeline."""
+    state before it (an id it brings in, from the state after it), within what the view may see, so a line reads
+    the same from every seq of the match; lines are cached with the cursor's timeline."""
     texts = cursor.texts(viewer)
     missing = [seq for seq in range(first, last + 1) if seq not in texts]
-    if missing:
-        events, passes = cursor.events_seen_by(viewer), cursor.passes
-        start, before = missing[0] - 1, {}  # the seq whose state is before the first line: folded, not described
-        for seq, _, state in cursor.fold(max(start - 1, 0), missing[-1]):
-            after = seen_names(state, viewer)
-            if seq == start:
-                before = after
-                continue
-            name = object_namer(None, players, {**after, **before})
-            texts.setdefault(seq, describe_event(events[seq - 1], name, viewer, passes.get(seq)))
-            before = after
+    if not missing:
+        return {seq: texts[seq] for seq in range(first, last + 1)}
+    events, passes, wanted = cursor.events_seen_by(viewer), cursor.passes, set(missing)
+
+    def word(seq: int, card: Callable[[str], str | None]) -> str:
+        return describe_event(events[seq - 1], namer(card, players), viewer, passes.get(seq))
+
+    def from_before(seq: int, state: dict[str, Any] | None) -> tuple[int, dict[str, str | None]] | None:
+        """Word `seq` from the state before it (folding changes that state in place: it is read now); the ids it
+        did not show are kept to be named from the state after, when the fold gets there."""
+        seen: dict[str, str | None] = {}
+
+        def card(ref: str) -> str | None:
+            seen[ref] = seen_card(state, ref, viewer)
+            return seen[ref]
+
+        text = word(seq, card)
+        if all(seen.values()):
+            texts.setdefault(seq, text)
+            return None
+        return seq, seen
+
+    start = missing[0] - 1  # the seq whose state is before the first missing line
+    pending = from_before(1, None) if start == 0 else None
+    for seq, _, state in cursor.fold(max(start - 1, 0), missing[-1]):
+        if pending is not None:
+            waiting, seen = pending
+            texts.setdefault(waiting, word(waiting, lambda ref: seen.get(ref) or seen_card(state, ref, viewer)))
+            pending = None
+        if seq + 1 in wanted:
+            pending = from_before(seq + 1, state)
     return {seq: texts[seq] for seq in range(first, last + 1)}
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from flask import render_template
+from markupsafe import Markup
+
 import replays
 
 BUCKETS = 160
@@ -52,6 +55,17 @@ def scrubber(cursor: replays.Cursor) -> Scrubber:
     if known is None:
         known = cursor.memo["scrubber"] = _scrubber(cursor)
     return known
+
+
+def runs_html(cursor: replays.Cursor, viewer: str, link: str) -> Markup:
+    """The bar's runs and voided spans as HTML (templates/scrubber_runs.html), each run a link to `link` (the
+    match's page in this view) at its first seq: rendered once per head and view, as nothing in it depends on the
+    page's seq, so stepping through a long match does not draw 160 links again for every page."""
+    key = f"scrubber runs {viewer}"
+    html = cursor.memo.get(key)
+    if html is None:
+        html = cursor.memo[key] = Markup(render_template("scrubber_runs.html", scrubber=scrubber(cursor), link=link))
+    return html
 
 
 def position(seq: int, head_seq: int) -> float:

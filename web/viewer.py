@@ -20,7 +20,7 @@ from .describe import card_of, timeline_texts
 from .fight import fight, games_won, units_by_player
 from .params import player_ids, read_page, read_seq
 from .readers import cookie_name, reader
-from .scrubber import position, scrubber
+from .scrubber import position, runs_html, scrubber
 
 bp = Blueprint("viewer", __name__)
 
@@ -121,6 +121,7 @@ def match(match_id: str):
         timeline_later=head_seq - last,
         steps=step_links(cursor, match_id, seq, head_seq, viewer),
         scrubber=bar,
+        scrubber_runs=runs_html(cursor, viewer, url_for("viewer.match", match_id=match_id, view=viewer)),
         notes_here=notes_here,
         key_table=keys.KEYS,
         key_map=keys.key_map(),
