@@ -6,7 +6,7 @@ For a span of a match (seqs `first`..`last`, default the whole match) the report
 - every event of the span that breaks a rule, with each violation's rule number and the rule's own text
   (`replays.rules_text`), and the relevant state before and after it: what the turn looked like before (turn,
   phase, priority, the chain, a showdown or combat) and the parts of the state the event changed, a compact diff;
-- the judge's notes (with the seq each is `about`), the rewinds (with what each voided and undid) and the voided
+- the judge's notes (with the seq each is `about`; a later note about an event of the span too), the rewinds (with what each voided and undid) and the voided
   spans.
 
 Everything is as `view` may see it: events redacted by `engine.views.redact_events`, states by `engine.view`, a
@@ -46,23 +46,19 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
     summary = log.match(match_id)
     seen = cursor.events_seen_by(view)
     voided = set(cursor.head_state.get("voided") or [])
-    flagged, notes, rewinds = [], [], []
+    flagged, rewinds = [], []
     before = cursor.state(first - 1) if first > 1 else None
     previous_voided: set[int] = set((before or {}).get("voided") or [])
     for seq, event, state in log.fold_states(match_id, last, after=first - 1, state=before, save=False):
         kind = event.get("type")
         if any(violation.get("seq") == seq for violation in state.get("violations") or []):
             flagged.append(seq)
-        if kind == "note":
-            shown = seen[seq - 1]
-            notes.append({"seq": seq, "text": shown.get("text"), "about": shown.get("about"),
-                          "voided": seq in voided})
         now_voided = set(state.get("voided") or [])
         if kind == "rewind":
             rewinds.append({"seq": seq, "to": event.get("to"), "reason": seen[seq - 1].get("reason"),
                             "voids": runs(sorted(now_voided - previous_voided)), "voided": seq in voided})
         previous_voided = now_voided
-    return {
+    answer = {
         "match": match_id,
         "view": view,
         "span": {"from": first, "to": last},
@@ -71,10 +67,25 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "seal": seal_of(log, match_id, key),
         "rules": {"directory": str(rules.directory), "available": rules.available},
         "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided) for seq in flagged],
-        "notes": notes,
+        "notes": notes_of(seen, first, last, voided),
         "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view)} for rewind in rewinds],
         "voided": runs(sorted(seq for seq in voided if first <= seq <= last)),
     }
+    # When each was recorded: the recording client's word (envelope metadata, outside the hash chain and the seal).
+    listed = [*answer["flagged"], *answer["notes"], *answer["rewinds"]]
+    seqs = [item["seq"] for item in listed] or [first]
+    recorded_at = {entry["seq"]: entry["recorded_at"] for entry in log.events(match_id, min(seqs) - 1, max(seqs))}
+    for item in listed:
+        item["recorded_at"] = recorded_at.get(item["seq"])
+    return answer
+
+
+def notes_of(seen: list[dict[str, Any]], first: int, last: int, voided: set[int]) -> list[dict[str, Any]]:
+    """The judge's notes recorded in the span, and those recorded after it about an event in it (a note written
+    at the appeal about the disputed play belongs in its report)."""
+    return [{"seq": seq, "text": event.get("text"), "about": event.get("about"), "voided": seq in voided}
+            for seq, event in enumerate(seen, 1) if event.get("type") == "note"
+            and (first <= seq <= last or (isinstance(event.get("about"), int) and first <= event["about"] <= last))]
 
 
 def span(match_id: str, head: int, first: int | None, last: int | None) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import riftlog_cli
+from conftest import FIXED_TIME
 from recorder import access
 from recorder.keys import ServerKey
 from replays import BadSpan, NotFound, notation, rules_text
@@ -131,7 +132,8 @@ def test_violations_notes_rewinds_and_voided_spans(log, disputed, rules):
         [(9, False), (14, False), (20, True), (21, True)]
     assert [violation["rule"] for violation in answer["flagged"][2]["violations"]] == ["334.1.a", "354.1"]
     assert answer["notes"] == [{"seq": 28, "text": "both sheets have the Keeper during the Ray's chain",
-                                "about": 20, "voided": True}]
+                                "about": 20, "voided": True, "recorded_at": FIXED_TIME}]
+    assert {item["recorded_at"] for item in answer["flagged"]} == {FIXED_TIME}
     [rewind] = answer["rewinds"]
     assert (rewind["seq"], rewind["to"], rewind["voids"], rewind["voided"]) == (29, 19, [[20, 28]], False)
     assert rewind["line"] == 'rewind 19 "P2 may not play a unit on the chain"'
@@ -145,7 +147,9 @@ def test_a_span_reports_only_its_events(log, disputed, rules):
     answer = report(log, match_id, 14, 20, rules=rules)
     assert answer["span"] == {"from": 14, "to": 20}
     assert [item["seq"] for item in answer["flagged"]] == [14, 20]
-    assert answer["notes"] == [] and answer["rewinds"] == []
+    assert [(note["seq"], note["recorded_at"]) for note in answer["notes"]] == [(28, FIXED_TIME)]  # about seq 20
+    assert answer["rewinds"] == []
+    assert report(log, match_id, 9, 14, rules=rules)["notes"] == []
     assert answer["voided"] == [[20, 20]]  # voided by the rewind after the span
 
 
@@ -264,6 +268,7 @@ def test_api_answers_the_printable_page(client, disputed):
     assert response.status_code == 200 and response.mimetype == "text/html"
     page = response.get_data(as_text=True)
     assert 'id="rewind-29"' in page and 'id="seal-code"' in page and "@media print" in page
+    assert 'data-note="28"' in page  # the note about seq 20 is shown with it
     assert "Wind Wall" in page
     assert "Wind Wall" not in client.get(f"/api/matches/{match_id}/report?format=html").get_data(as_text=True)
 
