@@ -157,3 +157,26 @@ def resolution_step(context: Context) -> None:
     if len(remaining) == 1 and battlefield(state, battlefield_id)["controller"] != remaining[0]:
         control.establish(context, battlefield_id, remaining[0])  # 181.4.c: the units there now decide control
     cleanup.cleanup(context)  # 628
+
+
+def lethal_first(state: dict[str, Any], player: str) -> dict[str, int]:
+    """A damage assignment for `player` that follows 626.1.d, to pre-fill a recording screen: Tank units first
+    (626.1.d.1), then the other units in the order the battlefield lists them, each given its lethal damage in
+    full (626.1.d.2) while any is left; what remains after every unit has lethal goes to the last one (more than
+    lethal is allowed). Empty when `player` has no damage to assign."""
+    fight = state["combat"]
+    if fight is None or fight["step"] != "damage" or player not in fight["to_assign"]:
+        return {}
+    role = "defender" if player == fight["attacker"] else "attacker"
+    targets = combatants(state, role)
+    targets.sort(key=lambda unit: "Tank" not in unit["keywords"])  # stable: Tank units first, order kept
+    remaining, assignment = fight["amounts"][player], {}
+    for unit in targets:
+        given = min(lethal(unit), remaining)
+        if given:
+            assignment[unit["id"]] = given
+        remaining -= given
+    if remaining and targets:
+        last = targets[-1]["id"]
+        assignment[last] = assignment.get(last, 0) + remaining
+    return assignment

@@ -283,6 +283,29 @@ class Log:
         except sqlite3.IntegrityError:
             raise Conflict(f"match {match_id} moved on while appending at seq {rows[0][1]}; try again") from None
 
+    def dry_run(self, match_id: str, events: list[dict], *, expected_seq: int | None = None) -> dict:
+        """What `append` would make of `events` now, without writing anything (a recording screen asks before it
+        sends): {"ok", "policy", "head_seq", "seq", "violations", "error"}. `violations` are the rules the events
+        break: a strict match would refuse them (`ok` false, `seq` the head), an audit match would record them
+        flagged (`seq` the new head). `Malformed` and `Conflict` (a stale `expected_seq`) as `append` raises them."""
+        prepared = self.prepare_append(match_id, events, expected_seq=expected_seq)
+        row = self._match_row(match_id)
+        head_seq, catalog_name, policy = row["head_seq"], row["catalog"], row["policy"]
+        if expected_seq is not None and expected_seq != head_seq:
+            raise Conflict(f"match {match_id} is at seq {head_seq}, not {expected_seq}: "
+                           f"fetch the events after {expected_seq} and try again")
+        state = self._state(match_id, head_seq, catalog_name, self.catalog(catalog_name), save=False)
+        try:
+            folded = self._fold_batch(prepared, head_seq, row["head_hash"], catalog_name, state,
+                                      self._shared(match_id, catalog_name))
+        except Refused as refusal:
+            return {"ok": False, "policy": policy, "head_seq": head_seq, "seq": head_seq,
+                    "violations": refusal.violations, "error": str(refusal)}
+        flagged = [violation for violation in folded.state["violations"] if violation.get("seq", 0) > head_seq]
+        error = "; ".join(f"{v.get('message')} (rule {v.get('rule')})" for v in flagged) or None
+        return {"ok": not flagged, "policy": policy, "head_seq": head_seq, "seq": head_seq + len(folded.rows),
+                "violations": flagged, "error": error}
+
     def fold_ahead(self, prepared: PreparedAppend) -> Folded | None:
         """The append folded onto the match's head as it stands, without the write lock (see `append`); None if
         that cannot tell what the write will do (the head is not the expected one, or the fold refuses: the

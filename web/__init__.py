@@ -35,7 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, db, errors, report, viewer
+    from . import api, db, errors, record, report, viewer
 
     db.init_app(app)
     errors.init_app(app)
@@ -43,5 +43,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(viewer.bp)
     app.register_blueprint(report.bp)
+    app.register_blueprint(record.bp)
     return app
 

@@ -1,0 +1,279 @@
+"""The recording screen in real headless Chromium at phone width, driven by taps and forms only (no JSON typed):
+a game's opening, a combat and an undo, each checked through the API afterwards.
+
+The browser gets the match token as an organiser's link hands it over (the URL fragment); the screen keeps it in
+the tab and drops it from the address. `make test` installs Chromium and ChromeDriver (scripts/install-browser.sh).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import recorder
+from positions import ARENA, transcript
+from replays import notation
+from web import create_app
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SCREENSHOT = Path("/tmp/riftlog-record-phone.png")
+PHONE = (390, 1500)
+
+pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
+                                reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("record") / "riftlog.db"
+
+
+@pytest.fixture(scope="module")
+def server(database):
+    """The app on 127.0.0.1 at a free port, served from a thread: yields its base URL."""
+    from werkzeug.serving import make_server
+
+    httpd = make_server("127.0.0.1", 0, create_app({"DATABASE": str(database)}), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=10)
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def phone():
+    """Headless Chromium with a phone-sized window."""
+    profile = tempfile.mkdtemp(prefix="riftlog-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def api(server: str, path: str, token: str, body: dict | None = None) -> dict:
+    """A call to the API as the judge (the test's own check, beside the browser)."""
+    request = urllib.request.Request(f"{server}/api{path}", method="POST" if body is not None else "GET",
+                                     data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def open_screen(driver, server: str, match_id: str, token: str) -> None:
+    driver.get(f"{server}/matches/{match_id}/record#token={token}")
+    wait_for_seq(driver, api(server, f"/matches/{match_id}", token)["head_seq"])
+    assert token not in driver.current_url and token not in driver.page_source
+
+
+def seq_shown(driver) -> int | None:
+    seq = driver.find_element(By.ID, "record").get_attribute("data-seq")
+    return int(seq) if seq else None
+
+
+def wait_for_seq(driver, seq: int) -> None:
+    WebDriverWait(driver, 15).until(lambda d: seq_shown(d) == seq and d.find_element(By.ID, "record")
+                                    .get_attribute("aria-busy") != "true")
+
+
+def tap(driver, element_id: str) -> None:
+    driver.find_element(By.ID, element_id).click()
+
+
+def tap_object(driver, object_id: str) -> None:
+    driver.find_element(By.CSS_SELECTOR, f'#board [data-tap="{object_id}"]').click()
+
+
+def submit(driver, element_id: str, seq: int) -> None:
+    """Tap a form's submit button and wait for the screen to show the new head."""
+    tap(driver, element_id)
+    wait_for_seq(driver, seq)
+
+
+def pick(driver, pickers_id: str, values: list[str]) -> None:
+    """Choose each card of a card picker (adding pickers as needed) by its value: a card name, or "?" unseen."""
+    selects = driver.find_elements(By.CSS_SELECTOR, f"#{pickers_id} select")
+    while len(selects) > len(values):
+        tap(driver, f"{pickers_id}-less")
+        selects = driver.find_elements(By.CSS_SELECTOR, f"#{pickers_id} select")
+    while len(selects) < len(values):
+        tap(driver, f"{pickers_id}-more")
+        selects = driver.find_elements(By.CSS_SELECTOR, f"#{pickers_id} select")
+    for select, value in zip(selects, values):
+        Select(select).select_by_value(value)
+
+
+def message(driver) -> str:
+    return driver.find_element(By.ID, "message").text
+
+
+def hand_of(state: dict, player: str) -> list[str]:
+    return [state["objects"][ref]["card"] for ref in state["players"][player]["hand"]]
+
+
+def find(state: dict, card: str, zone: str | None = None) -> str:
+    return next(ref for ref, obj in state["objects"].items()
+                if obj["card"] == card and (zone is None or obj["zone"] == zone))
+
+
+@pytest.fixture(scope="module")
+def new_match(server, database, make_match_created_module):
+    with recorder.Log(database) as log:
+        return log.create_match(make_match_created_module("strict"))
+
+
+@pytest.fixture(scope="module")
+def make_match_created_module():
+    decks = json.loads((Path(__file__).resolve().parent.parent / "engine" / "data" / "demo_decks.json")
+                       .read_text(encoding="utf-8"))["decks"]
+
+    def make(policy: str) -> dict:
+        players = [{"name": name, **deck} for name, deck in zip(("Ana", "Ben"), decks)]
+        return {"type": "match_created", "mode": "duel", "players": players, "catalog": "demo", "policy": policy}
+
+    return make
+
+
+def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone, server, new_match):
+    match_id, token = new_match
+    open_screen(phone, server, match_id, token)
+
+    # Game 1: Ana first, each player's first battlefield (the form's defaults).
+    assert Select(phone.find_element(By.ID, "first-player")).first_selected_option.get_attribute("value") == "P1"
+    submit(phone, "start-game", 2)
+
+    # Opening hands: Ana's four cards named, Ben's drawn unseen but one.
+    pick(phone, "draw-cards", ["Legion Rearguard", "Legion Rearguard", "Jinx, Rebel", "Pouty Poro"])
+    submit(phone, "draw-submit", 3)
+    pick(phone, "draw-cards", ["?", "?", "?", "Stalwart Poro"])
+    submit(phone, "draw-submit", 4)
+
+    # Ana sets Jinx, Rebel aside (a tap on the card in her hand) and draws its replacement; Ben keeps.
+    state = api(server, f"/matches/{match_id}/state", token)
+    tap_object(phone, find(state, "Jinx, Rebel", "hand"))
+    assert "Set aside: Jinx, Rebel" in phone.find_element(By.ID, "set-aside").text
+    submit(phone, "mulligan-submit", 5)
+    pick(phone, "draw-cards", ["Chemtech Enforcer"])
+    submit(phone, "draw-submit", 6)
+    submit(phone, "keep", 7)
+
+    # Turn 1: channel two runes, draw a card.
+    pick(phone, "channel-runes", ["Fury Rune", "Chaos Rune"])
+    submit(phone, "channel-submit", 8)
+    pick(phone, "draw-cards", ["Pouty Poro"])
+    submit(phone, "draw-submit", 9)
+
+    # Playing Legion Rearguard unpaid: the strict match would refuse it, and the screen says why before sending.
+    state = api(server, f"/matches/{match_id}/state", token)
+    rearguard = find(state, "Legion Rearguard", "hand")
+    tap(phone, "action-play")
+    Select(phone.find_element(By.ID, "play-card")).select_by_value(rearguard)
+    tap(phone, "play-submit")
+    WebDriverWait(phone, 10).until(lambda d: "Not recorded" in message(d))
+    assert "rule " in message(phone)
+    assert api(server, f"/matches/{match_id}", token)["head_seq"] == 9
+
+    # Paid by tapping both runes, it is recorded.
+    for rune in state["players"]["P1"]["runes"]:
+        tap_object(phone, rune)
+    assert "exhaust: Fury Rune" in phone.find_element(By.ID, "play-summary").text
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.save_screenshot(str(SCREENSHOT))
+    submit(phone, "play-submit", 10)
+    assert "Recorded seq 10" in message(phone)
+
+    state = api(server, f"/matches/{match_id}/state", token)
+    assert state["objects"][rearguard]["zone"] == "board" and state["players"]["P1"]["base"] == [rearguard]
+    assert sorted(hand_of(state, "P1")) == ["Chemtech Enforcer", "Legion Rearguard", "Pouty Poro", "Pouty Poro"]
+    assert hand_of(state, "P2").count(None) == 3 and "Stalwart Poro" in hand_of(state, "P2")
+    assert all(state["objects"][rune]["exhausted"] for rune in state["players"]["P1"]["runes"])
+    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    assert [event["type"] for event in events] == ["match_created", "game_started", "draw", "draw", "mulligan",
+                                                   "draw", "mulligan", "channel", "draw", "play"]
+    assert events[9]["pay"] == {"exhaust": state["players"]["P1"]["runes"], "recycle": []}
+
+    # Undo: a judge rewind to seq 9, not a deletion. The play stays in the log, voided.
+    assert "Undo seq 10" in phone.find_element(By.ID, "undo").text
+    submit(phone, "undo", 11)
+    state = api(server, f"/matches/{match_id}/state", token)
+    assert state["voided"] == [10] and state["objects"][rearguard]["zone"] == "hand"
+    assert not any(state["objects"][rune]["exhausted"] for rune in state["players"]["P1"]["runes"])
+    events = api(server, f"/matches/{match_id}/events", token)["events"]
+    assert [entry["event"]["type"] for entry in events[-2:]] == ["play", "rewind"]
+    assert events[-1]["event"]["to"] == 9
+    assert "voided" in phone.find_element(By.CSS_SELECTOR, '#recent li[data-seq="10"]').get_attribute("class")
+
+
+@pytest.fixture(scope="module")
+def arena(database):
+    """A strict match that starts from the ARENA position (tests/positions.py): turn 5, P1's action phase."""
+    with recorder.Log(database) as log:
+        return notation.import_match(log, transcript(f"position {ARENA}"))
+
+
+def test_recording_a_combat_by_taps_and_forms(phone, server, arena):
+    match_id, token = arena
+    open_screen(phone, server, match_id, token)
+    state = api(server, f"/matches/{match_id}/state", token)
+    attackers = list(state["players"]["P1"]["base"])
+    guardian, poro = find(state, "Sunlit Guardian"), find(state, "Stalwart Poro")
+
+    # Move: tap the three units at Ana's base, then the battlefield they go to.
+    tap(phone, "action-move")
+    for unit in attackers:
+        tap_object(phone, unit)
+    phone.find_element(By.CSS_SELECTOR, '#board [data-tap="bf2"]').click()
+    assert "Altar to Unity (bf2)" in phone.find_element(By.ID, "move-summary").text
+    submit(phone, "move-submit", 3)
+
+    # The showdown: both pass Focus.
+    assert phone.find_element(By.CSS_SELECTOR, '#awaiting [data-kind="focus"]')
+    submit(phone, "action-pass", 4)
+    Select(phone.find_element(By.ID, "actor")).select_by_value("P2")
+    submit(phone, "action-pass", 5)
+
+    # Damage: Ana's 9 pre-filled lethal first, the Tank first; Ben's 7 likewise.
+    assert phone.find_element(By.ID, f"assign-{guardian}").get_attribute("value") == "4"
+    assert phone.find_element(By.ID, f"assign-{poro}").get_attribute("value") == "5"
+    phone.save_screenshot(str(SCREENSHOT.with_name("riftlog-record-phone-damage.png")))
+    submit(phone, "assign-submit", 6)
+    submit(phone, "assign-submit", 7)
+
+    state = api(server, f"/matches/{match_id}/state", token)
+    assert state["combat"] is None and state["showdown"] is None
+    assert state["objects"][guardian]["zone"] == "trash" and state["objects"][poro]["zone"] == "trash"
+    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    assert [event["type"] for event in events[2:]] == ["move", "pass", "pass", "assign_damage", "assign_damage"]
+    assert events[5]["assignments"] == {guardian: 4, poro: 5}
+
+
+def test_an_input_after_someone_else_recorded_shows_what_changed_and_records_nothing(phone, server, arena,
+                                                                                   database):
+    match_id, token = arena
+    open_screen(phone, server, match_id, token)
+    seq = seq_shown(phone)
+    api(server, f"/matches/{match_id}/events", token, {"event": {"type": "note", "text": "table 4 called a judge"}})
+    tap(phone, "action-end-turn")
+    WebDriverWait(phone, 10).until(lambda d: "moved on" in message(d))
+    assert f"{seq + 1}. " in message(phone) and "table 4 called a judge" in message(phone)
+    assert seq_shown(phone) == seq + 1
+    assert api(server, f"/matches/{match_id}", token)["head_seq"] == seq + 1

@@ -1,0 +1,137 @@
+"""The recording screen: `/matches/<id>/record`, and the three judge-only API calls it makes besides appending.
+
+The page is a shell (templates/record.html, static/record.js): the browser keeps the match token (the judge's key,
+handed over in the URL fragment, never in a link) and sends it as `Authorization: Bearer` on every call. It reads
+`GET /api/matches/<id>/recording` (the judge's state at the head, what undo would rewind, the latest events in
+words), asks `POST /api/matches/<id>/check` whether an input breaks a rule before sending it, turns a typed line of
+the notation into events with `POST /api/matches/<id>/parse`, and appends with the contract's
+`POST /api/matches/<id>/events`. Every answer comes from the recorder, the replays and the engine: no rules logic
+lives here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, render_template, request
+
+import engine
+import replays
+from engine.combat import lethal_first
+from replays import notation
+
+from .api import parse_append, require_judge
+from .db import get_log
+from .describe import describe_event, object_namer
+from .params import player_ids, read_body, read_int
+
+bp = Blueprint("record", __name__)
+
+RECENT = 8  # events in words at the foot of the screen
+CHANGES = 20  # events a conflict lists, at most (the newest)
+MAX_LINES = 2000  # characters of a typed notation text
+
+
+@bp.get("/matches/<match_id>/record")
+def page(match_id: str):
+    """The recording screen's shell; 404 for an unknown match. The token never reaches the server in a URL."""
+    summary = get_log().match(match_id)
+    return render_template("record.html", match=summary, match_id=match_id,
+                           names=dict(zip(player_ids(summary), summary["players"])))
+
+
+@bp.get("/api/matches/<match_id>/recording")
+def recording(match_id: str):
+    """What the recording screen shows at the head (judge only): {head_seq, policy, players (names by id), state
+    (the judge's view), undo ({seq, to, text} or null), assignment (the lethal-first pre-fill of an awaited
+    damage assignment, {unit: amount}), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
+    changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
+    require_judge(match_id)
+    summary = get_log().match(match_id)
+    since = read_int("since", request.args.get("since"))
+    if since is not None and since < 0:
+        abort(400, f"since must be >= 0, got {since}")
+    cursor = replays.Cursor(get_log(), match_id)
+    head_seq, state = cursor.head_seq, cursor.head_state
+    names = dict(zip(player_ids(summary), summary["players"]))
+    describe = _describer(cursor, state, names)
+    answer: dict[str, Any] = {
+        "match": match_id, "head_seq": head_seq, "policy": state.get("policy"), "players": names,
+        "state": engine.view(state, "judge"), "undo": _undo(cursor, state, describe),
+        "assignment": _assignment(state),
+        "recent": [describe(seq) for seq in range(max(1, head_seq - RECENT + 1), head_seq + 1)],
+    }
+    if since is not None:
+        answer["changes"] = [describe(seq) for seq in range(max(since + 1, head_seq - CHANGES + 1), head_seq + 1)]
+    return jsonify(answer)
+
+
+@bp.post("/api/matches/<match_id>/check")
+def check(match_id: str):
+    """A dry run of an append (judge only; the body as for /events, `idempotency_key` and `meta` ignored): 200
+    {ok, policy, head_seq, seq, violations, error}, nothing written. A strict match would refuse what is not ok;
+    an audit match would record it flagged. 400 malformed, 409 a stale expected_seq."""
+    require_judge(match_id)
+    events, options = parse_append(read_body())
+    return jsonify(get_log().dry_run(match_id, events, expected_seq=options.get("expected_seq")))
+
+
+@bp.post("/api/matches/<match_id>/parse")
+def parse(match_id: str):
+    """Lines of the notation read against the head (judge only): body {"text"} -> 200 {"events"}, nothing
+    written; 400 {"error", "line", "column"} for a text that does not read, 422 (with `violations`) for a line a
+    strict match's engine refuses."""
+    require_judge(match_id)
+    body = read_body()
+    text = body.get("text") if isinstance(body, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        abort(400, 'the body must be {"text": "..."} with at least one line of the notation')
+    if len(text) > MAX_LINES:
+        abort(400, f"the text has {len(text)} characters; type at most {MAX_LINES} at once")
+    log = get_log()
+    summary = log.match(match_id)
+    try:
+        events = notation.parse_events(text, log.state_at(match_id), log.catalog(summary["catalog"]))
+    except notation.NotationError as error:
+        answer = {"error": str(error), "line": error.line, "column": error.column}
+        if isinstance(error, notation.IllegalNotation):  # a strict match's refusal, as /events answers it
+            return jsonify({**answer, "violations": error.violations}), 422
+        return jsonify(answer), 400
+    if not events:
+        abort(400, "the text holds no event (only comments or landmarks)")
+    return jsonify({"events": events})
+
+
+def _describer(cursor: replays.Cursor, state: dict[str, Any], names: dict[str, str]):
+    """seq -> {seq, type, text, voided, flagged}: the viewer's words for the event at that seq."""
+    recorded, passes = cursor.events, cursor.passes
+    name = object_namer(state, names, {**cursor.battlefield_names, **cursor.chain_cards})
+    voided = set(state.get("voided") or [])
+    flagged = {violation.get("seq") for violation in state.get("violations") or []}
+
+    def describe(seq: int) -> dict[str, Any]:
+        event = recorded[seq - 1]
+        return {"seq": seq, "type": event.get("type"), "text": describe_event(event, name, "judge", passes.get(seq)),
+                "voided": seq in voided, "flagged": seq in flagged}
+
+    return describe
+
+
+def _undo(cursor: replays.Cursor, state: dict[str, Any], describe) -> dict[str, Any] | None:
+    """The judge `rewind` that undoes the last input still in effect: back to the input in effect before it.
+
+    The inputs in effect are the seqs neither voided nor rewinds themselves; None when the last one is the game's
+    first event (a rewind before seq 2 is refused)."""
+    voided = set(state.get("voided") or [])
+    in_effect = [seq for seq, event in enumerate(cursor.events, 1)
+                 if seq not in voided and event.get("type") != "rewind"]
+    if len(in_effect) < 3:
+        return None
+    return {"seq": in_effect[-1], "to": in_effect[-2], "text": describe(in_effect[-1])["text"]}
+
+
+def _assignment(state: dict[str, Any]) -> dict[str, int] | None:
+    """The engine's lethal-first assignment for an awaited `assign_damage`, else None."""
+    for wait in state.get("awaiting") or []:
+        if wait.get("kind") == "assign_damage":
+            return lethal_first(state, wait["player"])
+    return None

@@ -1,0 +1,391 @@
+// The recording screen (templates/record.html): the match token, the calls to the API, the submission of an
+// input (dry run first, then the append with expected_seq and an idempotency key) and the board as the judge sees
+// it, drawn from GET /api/matches/<id>/recording. The forms for each awaited input are in record_inputs.js.
+// Nothing here decides what is legal: the server's dry run (POST .../check) does.
+(function () {
+  "use strict";
+
+  var root = document.getElementById("record");
+  var matchId = root.getAttribute("data-match");
+  var storageKey = "riftlog-record-" + matchId;
+  var Rec = (window.Rec = { matchId: matchId, data: null, busy: false, pending: null, tap: null, marks: {} });
+
+  // -- the token: from the URL fragment (an organiser's link) into this tab's storage, never into a link --------
+  function takeToken() {
+    var fragment = /^#token=([^&]+)$/.exec(window.location.hash);
+    if (!fragment) return false;
+    sessionStorage.setItem(storageKey, decodeURIComponent(fragment[1]));
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    return true;
+  }
+  takeToken();
+  // A link followed in the same tab only changes the fragment: take the token it carries, and read again.
+  window.addEventListener("hashchange", function () { if (takeToken()) Rec.refresh(); });
+
+  function token() {
+    return sessionStorage.getItem(storageKey);
+  }
+
+  function askForToken(message) {
+    var panel = document.getElementById("token-panel");
+    panel.hidden = false;
+    if (message) Rec.say("error", message);
+  }
+
+  document.getElementById("token-entry").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var value = event.target.elements.token.value.trim();
+    if (!value) return;
+    sessionStorage.setItem(storageKey, value);
+    event.target.reset();
+    document.getElementById("token-panel").hidden = true;
+    Rec.refresh();
+  });
+
+  // -- small DOM helpers ---------------------------------------------------------------------------------------
+  Rec.el = function (tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      var value = attributes[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") node.textContent = value;
+      else if (name === "onclick") node.addEventListener("click", value);
+      else if (name === "onchange") node.addEventListener("change", value);
+      else node.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  };
+  var el = Rec.el;
+
+  Rec.name = function (ref) {
+    var state = Rec.data && Rec.data.state;
+    if (!state || typeof ref !== "string") return String(ref);
+    if (Rec.data.players[ref]) return Rec.data.players[ref] + " (" + ref + ")";
+    var obj = state.objects[ref];
+    if (obj) return (obj.card || "unseen card") + " (" + ref + ")";
+    var field = (state.battlefields || []).filter(function (entry) { return entry.id === ref; })[0];
+    if (field) return field.name + " (" + ref + ")";
+    var item = (state.chain || []).filter(function (entry) { return entry.id === ref; })[0];
+    if (item) return (item.card || item.label || "item") + " (" + ref + ")";
+    return ref;
+  };
+
+  // -- messages ------------------------------------------------------------------------------------------------
+  Rec.say = function (kind, text, details, actions) {
+    var box = document.getElementById("message");
+    box.hidden = false;
+    box.className = "panel message " + kind;
+    box.setAttribute("data-kind", kind);
+    box.textContent = "";
+    box.appendChild(el("p", { text: text }));
+    if (details && details.length) box.appendChild(el("ul", {}, details));
+    if (actions && actions.length) box.appendChild(el("div", { class: "row" }, actions));
+  };
+
+  function violationItems(violations) {
+    return (violations || []).map(function (violation) {
+      return el("li", { class: "violation", "data-rule": violation.rule }, [
+        el("span", { class: "rule", text: "rule " + violation.rule }), " " + violation.message]);
+    });
+  }
+
+  // -- the API -------------------------------------------------------------------------------------------------
+  Rec.api = function (method, path, body) {
+    var headers = { Authorization: "Bearer " + (token() || "") };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    return fetch("/api/matches/" + encodeURIComponent(matchId) + path, {
+      method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(function (response) {
+      return response.json().then(function (answer) {
+        return { status: response.status, body: answer };
+      }, function () {
+        return { status: response.status, body: { error: response.statusText || "no answer" } };
+      });
+    });
+  };
+
+  Rec.refresh = function (since) {
+    if (!token()) {
+      askForToken();
+      return Promise.resolve(null);
+    }
+    return Rec.api("GET", "/recording" + (since !== undefined ? "?since=" + since : "")).then(function (answer) {
+      if (answer.status === 401 || answer.status === 403) {
+        sessionStorage.removeItem(storageKey);
+        askForToken(answer.body.error);
+        return null;
+      }
+      if (answer.status !== 200) {
+        Rec.say("error", answer.body.error || "the match could not be read (" + answer.status + ")");
+        return null;
+      }
+      Rec.data = answer.body;
+      Rec.marks = {};
+      Rec.tap = null;
+      render();
+      return answer.body;
+    });
+  };
+
+  // -- submitting an input -------------------------------------------------------------------------------------
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // Record `events` (what the form built) as one append. The key is made once per input: a retry after a lost
+  // answer sends the same key, so the server records it at most once; a second tap while busy does nothing.
+  Rec.submit = function (events, label) {
+    if (Rec.busy || !Rec.data) return;
+    Rec.pending = { events: events, label: label, expected_seq: Rec.data.head_seq, key: newKey() };
+    check(Rec.pending);
+  };
+
+  function setBusy(busy) {
+    Rec.busy = busy;
+    root.classList.toggle("busy", busy);
+    root.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+
+  function check(pending) {
+    setBusy(true);
+    Rec.api("POST", "/check", { events: pending.events, expected_seq: pending.expected_seq }).then(function (answer) {
+      if (answer.status === 409) return conflict(pending);
+      if (answer.status !== 200) return fail(answer);
+      var verdict = answer.body;
+      if (verdict.ok) return append(pending);
+      setBusy(false);
+      if (verdict.policy === "strict") {
+        Rec.say("refused", "Not recorded: “" + pending.label + "” breaks a rule (a strict match refuses it).",
+                violationItems(verdict.violations));
+        return;
+      }
+      Rec.say("flagged", "“" + pending.label + "” breaks a rule. An audit match records it flagged:",
+              violationItems(verdict.violations),
+              [el("button", { id: "record-flagged", type: "button", text: "Record it flagged",
+                              onclick: function () { append(pending); } }),
+               el("button", { id: "drop-input", type: "button", text: "Drop it",
+                              onclick: function () { Rec.pending = null; Rec.say("info", "Dropped."); } })]);
+    }, function () { lost(pending); });
+  }
+
+  function append(pending) {
+    setBusy(true);
+    Rec.api("POST", "/events", {
+      events: pending.events, expected_seq: pending.expected_seq, idempotency_key: pending.key,
+      meta: { client: "riftlog recording screen" },
+    }).then(function (answer) {
+      if (answer.status === 201) {
+        Rec.pending = null;
+        return Rec.refresh().then(function () {
+          setBusy(false);
+          Rec.say("recorded", "Recorded seq " + answer.body.seq + ": " + pending.label);
+        });
+      }
+      if (answer.status === 409) return conflict(pending);
+      if (answer.status === 503) return lost(pending);
+      if (answer.status === 422) {
+        setBusy(false);
+        Rec.say("refused", "Not recorded: " + pending.label, violationItems(answer.body.violations));
+        return;
+      }
+      fail(answer);
+    }, function () { lost(pending); });
+  }
+
+  // The answer never came (a flaky connection): the input may or may not be recorded. Retrying with the same
+  // idempotency key is safe either way.
+  function lost(pending) {
+    setBusy(false);
+    Rec.say("error", "No answer from the server: “" + pending.label + "” may not be recorded yet.", [],
+            [el("button", { id: "retry", type: "button", text: "Try again",
+                            onclick: function () { append(pending); } })]);
+  }
+
+  function fail(answer) {
+    setBusy(false);
+    Rec.say("error", answer.body.error || "the server answered " + answer.status);
+  }
+
+  // Someone else recorded first: nothing of ours was written. Show what changed, on the new board.
+  function conflict(pending) {
+    Rec.pending = null;
+    return Rec.refresh(pending.expected_seq).then(function (data) {
+      setBusy(false);
+      var changes = ((data && data.changes) || []).map(function (entry) {
+        return el("li", { "data-seq": entry.seq, text: entry.seq + ". " + entry.text });
+      });
+      Rec.say("conflict", "Not recorded: the match moved on from seq " + pending.expected_seq + " to " +
+              (data ? data.head_seq : "?") + " while you entered “" + pending.label +
+              "”. What changed is below; the board is up to date, record your input again if it still applies.",
+              changes);
+    });
+  }
+
+  // -- taps on the board ---------------------------------------------------------------------------------------
+  root.addEventListener("click", function (event) {
+    var chip = event.target.closest("[data-tap]");
+    if (!chip || !root.contains(chip)) return;
+    event.preventDefault();
+    if (Rec.tap) Rec.tap(chip.getAttribute("data-tap"));
+  });
+
+  Rec.mark = function (id, how) {
+    if (how) Rec.marks[id] = how;
+    else delete Rec.marks[id];
+    renderBoard();
+  };
+
+  // -- drawing -------------------------------------------------------------------------------------------------
+  function render() {
+    var data = Rec.data, state = data.state;
+    root.setAttribute("data-seq", data.head_seq);
+    document.getElementById("head-seq").textContent = data.head_seq;
+    var turn = document.getElementById("turn-line");
+    turn.textContent = state.turn ? "Turn " + state.turn + " · " + (data.players[state.turn_player] || "–") +
+      " · " + state.phase + (state.state ? " · " + state.state.replace("_", " ") : "") : "Before the game · " + state.phase;
+    if (state.winner) turn.textContent += " · won by " + data.players[state.winner];
+    var awaiting = document.getElementById("awaiting");
+    awaiting.textContent = "";
+    (state.awaiting || []).forEach(function (wait) {
+      awaiting.appendChild(el("span", { class: "badge await", "data-kind": wait.kind,
+        text: (data.players[wait.player] || "anyone") + ": " + wait.kind.replace("_", " ") +
+              (wait.amount ? " " + wait.amount : "") + (wait.rule ? " · rule " + wait.rule : "") }));
+    });
+    if (!(state.awaiting || []).length) awaiting.appendChild(el("span", { class: "muted", text: "nothing awaited" }));
+    var undo = document.getElementById("undo");
+    undo.disabled = !data.undo;
+    undo.textContent = data.undo ? "Undo seq " + data.undo.seq : "Undo";
+    undo.title = data.undo ? "rewind to seq " + data.undo.to + ": voids " + data.undo.text : "nothing to undo";
+    var recent = document.getElementById("recent");
+    recent.textContent = "";
+    data.recent.slice().reverse().forEach(function (entry) {
+      recent.appendChild(el("li", { "data-seq": entry.seq, class: (entry.voided ? "voided " : "") + (entry.flagged ? "flagged" : "") },
+        [el("span", { class: "num", text: String(entry.seq) }), " " + entry.text]));
+    });
+    renderBoard();
+    Rec.renderInputs();
+  }
+
+  function chip(id, extra) {
+    var state = Rec.data.state, obj = state.objects[id] || {};
+    var classes = ["chip"];
+    if (obj.exhausted) classes.push("exhausted");
+    if (obj.stunned) classes.push("stunned");
+    if (Rec.marks[id]) classes.push("marked", "mark-" + Rec.marks[id]);
+    var bits = [el("span", { class: "card", text: obj.card || "unseen" })];
+    if (typeof obj.might === "number" && obj.type !== "Rune") bits.push(el("b", { class: "might", text: String(obj.might) }));
+    if (obj.damage) bits.push(el("span", { class: "tag damage", text: obj.damage + " dmg" }));
+    if (obj.buff) bits.push(el("span", { class: "tag", text: "buff" }));
+    if (obj.stunned) bits.push(el("span", { class: "tag", text: "stunned" }));
+    if (obj.attacker) bits.push(el("span", { class: "tag", text: "atk" }));
+    if (obj.defender) bits.push(el("span", { class: "tag", text: "def" }));
+    if (Rec.marks[id]) bits.push(el("span", { class: "tag mark", text: Rec.marks[id] }));
+    return el("button", { type: "button", class: classes.concat(extra || []).join(" "), "data-tap": id, "data-id": id,
+                          title: id }, bits);
+  }
+
+  function zone(label, ids, empty) {
+    ids = ids || [];
+    return el("div", { class: "zone" }, [el("span", { class: "label", text: label })].concat(
+      ids.length ? ids.map(function (id) { return chip(id); }) : [el("span", { class: "muted", text: empty || "–" })]));
+  }
+
+  function playerBlock(player) {
+    var state = Rec.data.state, info = state.players[player];
+    var pool = info.pool || {}, power = Object.keys(pool.power || {}).filter(function (d) { return pool.power[d]; });
+    var head = el("h3", {}, [
+      el("b", { text: Rec.data.players[player] }), " " + player + " · ",
+      el("b", { class: "points", text: String(info.points || 0) }), " pts · deck " + info.deck_count +
+      " · runes " + info.rune_deck_count + " · pool " + (pool.energy || 0) +
+      (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : ""),
+      state.turn_player === player ? el("span", { class: "badge turn", text: "turn" }) : null,
+      state.priority === player ? el("span", { class: "badge priority", text: "priority" }) : null,
+      state.focus === player ? el("span", { class: "badge focus", text: "focus" }) : null]);
+    var legend = [].concat(info.legend ? [info.legend] : [], info.champion_zone ? [info.champion_zone] : []);
+    return el("div", { class: "side panel", id: "side-" + player, "data-player": player }, [
+      head, zone("Hand", info.hand, "empty"), zone("Base", info.base, "no units"), zone("Runes", info.runes, "none"),
+      zone("Legend", legend)]);
+  }
+
+  function renderBoard() {
+    if (!Rec.data) return;
+    var state = Rec.data.state, board = document.getElementById("board");
+    var players = Object.keys(state.players);
+    board.textContent = "";
+    players.slice().reverse().forEach(function (player, index) {
+      if (index === players.length - 1) board.appendChild(fields(state));
+      board.appendChild(playerBlock(player));
+    });
+    if (!players.length) board.appendChild(fields(state));
+  }
+
+  function fields(state) {
+    var box = el("div", { class: "rec-fields panel", id: "battlefields" });
+    (state.battlefields || []).forEach(function (field) {
+      var marked = Rec.marks[field.id];
+      box.appendChild(el("div", { class: "rec-field" + (marked ? " marked mark-" + marked : ""), id: "field-" + field.id,
+                                  "data-bf": field.id }, [
+        el("button", { type: "button", class: "field-name", "data-tap": field.id, "data-id": field.id },
+           [el("b", { text: field.name }), " " + field.id +
+            (field.controller ? " · " + Rec.data.players[field.controller] : "") +
+            (field.contested ? " · contested" : "") + (marked ? " · " + marked : "")]),
+        unitsByController(field.units || [])]));
+    });
+    if (!(state.battlefields || []).length) box.appendChild(el("p", { class: "muted", text: "No battlefields yet." }));
+    if ((state.chain || []).length) {
+      box.appendChild(el("div", { class: "zone chain" }, [el("span", { class: "label", text: "Chain" })].concat(
+        state.chain.map(function (item) {
+          return el("button", { type: "button", class: "chip item" + (Rec.marks[item.id] ? " marked" : ""),
+                                "data-tap": item.id, "data-id": item.id,
+                                text: (item.card || item.label || item.kind) + " · " + item.controller + " (" + item.id + ")" });
+        }))));
+    }
+    return box;
+  }
+
+  // A battlefield's units, one row per controller (a combat's two sides apart).
+  function unitsByController(units) {
+    var objects = Rec.data.state.objects, rows = {}, order = [];
+    units.forEach(function (id) {
+      var controller = (objects[id] || {}).controller || "";
+      if (!rows[controller]) { rows[controller] = []; order.push(controller); }
+      rows[controller].push(id);
+    });
+    return el("div", {}, order.map(function (controller) {
+      return zone(Rec.data.players[controller] || controller || "units", rows[controller]);
+    }));
+  }
+
+  Rec.renderBoard = renderBoard;
+
+  // -- the standing inputs: a notation line, undo, note, concede -----------------------------------------------
+  document.getElementById("notation-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var input = document.getElementById("notation-input"), text = input.value.trim();
+    if (!text || Rec.busy) return;
+    Rec.api("POST", "/parse", { text: text }).then(function (answer) {
+      if (answer.status !== 200) {
+        Rec.say("refused", "That line does not read: " + answer.body.error, violationItems(answer.body.violations));
+        return;
+      }
+      input.value = "";
+      Rec.submit(answer.body.events, text);
+    });
+  });
+
+  document.getElementById("undo").addEventListener("click", function () {
+    var undo = Rec.data && Rec.data.undo;
+    if (!undo) return;
+    Rec.submit([{ type: "rewind", to: undo.to, reason: "undo on the recording screen: " + undo.text }],
+               "undo seq " + undo.seq + " (" + undo.text + ")");
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { Rec.refresh(); });
+})();
