@@ -2,14 +2,16 @@
 report` and `GET /api/matches/<id>/report`, on a real database file, the real rules texts and the real app."""
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 import riftlog_cli
 from conftest import FIXED_TIME
-from recorder import access
+from recorder import access, canonical
 from recorder.keys import ServerKey
 from replays import BadSpan, NotFound, notation, rules_text
 from replays.report import diff, report, runs
@@ -39,6 +41,13 @@ def disputed(log) -> tuple[str, str]:
     log.append(match_id, [{"type": "note", "text": "both sheets have the Keeper during the Ray's chain", "about": 20},
                           {"type": "rewind", "to": 19, "reason": "P2 may not play a unit on the chain"}])
     return match_id, token
+
+
+def forge_the_note(db_path: Path, match_id: str) -> None:
+    """Rewrite the note at seq 28 in the file, its hash left as it was: the chain breaks there."""
+    forged = canonical.canonical_bytes({"type": "note", "text": "no note at all", "about": 20})
+    with contextlib.closing(sqlite3.connect(db_path)) as connection, connection:
+        connection.execute('UPDATE events SET body = ? WHERE "match" = ? AND seq = 28', [forged, match_id])
 
 
 # -- the rules' text ----------------------------------------------------------------------------------------------
@@ -159,6 +168,15 @@ def test_a_span_reports_only_its_events(log, disputed, rules):
 def test_a_span_the_match_does_not_have_is_refused(log, disputed, rules, first, last, expected):
     with pytest.raises(BadSpan, match=expected):
         report(log, disputed[0], first, last, rules=rules)
+
+
+def test_a_record_that_no_longer_verifies_is_still_reported_and_says_it_is_unsealed(log, disputed, rules, key, tmp_db):
+    match_id, _ = disputed
+    forge_the_note(tmp_db, match_id)
+    answer = report(log, match_id, rules=rules, key=key)
+    assert answer["seal"]["ok"] is False
+    assert "cannot be sealed" in answer["seal"]["error"] and "28" in answer["seal"]["error"]
+    assert [item["seq"] for item in answer["flagged"]] == [9, 14, 20, 21]
 
 
 def test_an_unknown_match_is_not_found(log, rules):
@@ -310,3 +328,10 @@ def test_api_reads_the_rules_from_the_configured_directory(tmp_db, disputed, tmp
     app = create_app({"TESTING": True, "DATABASE": str(tmp_db), "RULES": str(tmp_path / "nowhere")})
     page = app.test_client().get(f"/api/matches/{disputed[0]}/report?format=html", headers=bearer(disputed[1]))
     assert "Rule text not available" in page.get_data(as_text=True)
+
+
+def test_api_page_says_when_the_match_cannot_be_sealed(client, disputed, tmp_db):
+    match_id, token = disputed
+    forge_the_note(tmp_db, match_id)
+    page = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
+    assert 'id="seal-error"' in page and 'id="seal-code"' not in page
