@@ -52,7 +52,7 @@ def check_recorded_at(value: str) -> str:
 
 def check_meta(meta: Any) -> dict[str, str | None]:
     """The envelope's `client` and `recorded_at` from a request's `meta` (both optional)."""
-    meta = meta or {}
+    meta = {} if meta is None else meta
     if not isinstance(meta, dict) or set(meta) - set(META_KEYS):
         raise Malformed(f"meta may hold only {', '.join(META_KEYS)}, not {str(meta)[:200]!r}")
     client, recorded_at = meta.get("client"), meta.get("recorded_at")
