@@ -129,17 +129,29 @@ FREE_TEXT = {"note": "text", "rewind": "reason", "game_loss": "reason"}  # text 
 
 
 def redact_events(events: list[dict[str, Any]], viewer: str, card_names: set[str]) -> list[dict[str, Any]]:
-    """A match's events 1..n as `viewer` may see them: each one by `redact_event`, and the text a judge wrote (a
-    note, a rewind's or a game loss's reason) replaced by a public wording when it names a card of `card_names`
-    (the catalog's) that no event so far has shown this view: a judge's note never gives away a hidden hand."""
-    if viewer == "judge":
-        return list(events)
-    seen: set[str] = set()
-    shown_events = []
-    for event in events:
-        shown = redact_event(event, viewer)
-        seen |= _names_in(shown, card_names)
-        unseen = card_names - seen
+    """A match's events 1..n as `viewer` may see them (see `Redactor`)."""
+    redactor = Redactor(viewer, card_names)
+    return [redactor.redact(event) for event in events]
+
+
+class Redactor:
+    """A match's events as `viewer` may see them, given one at a time from seq 1 on: each by `redact_event`, and
+    the text a judge wrote (a note, a rewind's or a game loss's reason) replaced by a public wording when it names a
+    card of `card_names` (the catalog's) that no event so far has shown this view: a judge's note never gives away
+    a hidden hand. One object carries what has been shown so far, so a live stream redacts each new event alone."""
+
+    def __init__(self, viewer: str, card_names: set[str]) -> None:
+        self.viewer = viewer
+        self.card_names = card_names
+        self.seen: set[str] = set()
+
+    def redact(self, event: dict[str, Any]) -> dict[str, Any]:
+        """The next event of the match as the view may see it (the judge's: the event itself)."""
+        if self.viewer == "judge":
+            return event
+        shown = redact_event(event, self.viewer)
+        self.seen |= _names_in(shown, self.card_names)
+        unseen = self.card_names - self.seen
         notes = [shown, *[op for op in shown.get("effects") or [] if isinstance(op, dict) and op.get("op") == "note"]]
         for entry in notes:
             field = "text" if entry is not shown else FREE_TEXT.get(str(shown.get("type")))
@@ -147,8 +159,7 @@ def redact_events(events: list[dict[str, Any]], viewer: str, card_names: set[str
             if isinstance(text, str) and any(name in text for name in unseen):
                 entry[field] = "(the judge's text names a card this view may not see)"
                 entry["redacted"] = True
-        shown_events.append(shown)
-    return shown_events
+        return shown
 
 
 def _names_in(event: dict[str, Any], card_names: set[str]) -> set[str]:

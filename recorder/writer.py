@@ -10,6 +10,10 @@ durable, as with `Log.append`.
 The web app (`web.db`) routes every append through one `Writer` per database file. A caller whose append has not
 been started within `wait` seconds, or whose group could not get the write lock within the busy timeout (another
 process holds the file), gets `Busy` and nothing of its append is written.
+
+Once a group has committed, the writer counts a commit for each match it wrote and wakes whoever waits for one
+(`wait_for_commit`): a live stream of a match (web.stream) follows it without asking the database until there is
+something new to read.
 """
 from __future__ import annotations
 
@@ -80,6 +84,8 @@ class Writer:
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._committed = threading.Condition()
+        self._commits: dict[str, int] = {}  # match id -> how many commits have written to it since the writer began
 
     def __repr__(self) -> str:
         return f"Writer({str(self.path)!r})"
@@ -97,6 +103,19 @@ class Writer:
                 self._thread = threading.Thread(target=self._run, name=f"riftlog-writer {self.path}", daemon=True)
                 self._thread.start()
         return job.answer(self.wait)
+
+    def commits(self, match_id: str) -> int:
+        """How many of this writer's commits have written to `match_id`: what `wait_for_commit` waits to pass."""
+        with self._committed:
+            return self._commits.get(match_id, 0)
+
+    def wait_for_commit(self, match_id: str, seen: int, timeout: float) -> int:
+        """Wait until this writer has committed to `match_id` more than `seen` times (see `commits`), or `timeout`
+        seconds have passed; return the count. Only appends through this writer wake it: another process's are
+        seen by reading the log."""
+        with self._committed:
+            self._committed.wait_for(lambda: self._commits.get(match_id, 0) > seen, timeout)
+            return self._commits.get(match_id, 0)
 
     def _run(self) -> None:
         log = Log(self.path, clock=self.clock, busy_timeout=self.busy_timeout, key_path=self.key_path)
@@ -120,8 +139,7 @@ class Writer:
         finally:
             log.close()
 
-    @staticmethod
-    def _commit(log: Log, jobs: list[_Job]) -> None:
+    def _commit(self, log: Log, jobs: list[_Job]) -> None:
         """Write every job in one transaction, each in its own savepoint; answer them once it has committed."""
         if not jobs:
             return
@@ -141,5 +159,11 @@ class Writer:
                 job.finish(failure)
             return
         log.make_hot(heads)
+        written = {job.prepared.match_id for job, outcome in zip(jobs, outcomes)
+                   if not isinstance(outcome, BaseException)}
+        with self._committed:
+            for match_id in written:
+                self._commits[match_id] = self._commits.get(match_id, 0) + 1
+            self._committed.notify_all()
         for job, outcome in zip(jobs, outcomes):
             job.finish(outcome)

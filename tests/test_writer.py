@@ -46,7 +46,8 @@ def test_one_commit_writes_many_callers_appends_and_keeps_each_callers_error_its
             _Job(log.prepare_append(first, [NOTE], idempotency_key="k1")),
             _Job(log.prepare_append(first, [NOTE], idempotency_key="k1"))]  # a retry in the same group
     assert all(job.start() for job in jobs)
-    Writer._commit(log, jobs)
+    writer = Writer(log.path)
+    writer._commit(log, jobs)
     answers = []
     for job in jobs:
         try:
@@ -55,6 +56,9 @@ def test_one_commit_writes_many_callers_appends_and_keeps_each_callers_error_its
             answers.append(type(error).__name__)
     assert answers == [2, 3, "Refused", 3, "Conflict", 4, 4]
     assert log.match(first)["head_seq"] == 4 and log.match(second)["head_seq"] == 3
+    # One commit wrote to each match: a stream of either match is woken once (web.stream).
+    assert writer.commits(first) == writer.commits(second) == 1
+    assert writer.wait_for_commit(first, 0, timeout=0) == 1
     for match_id in (first, second):
         assert log.verify_chain(match_id)["ok"]
         assert log.state_at(match_id) == engine.fold(stored_events(log, match_id), engine.demo_catalog())

@@ -36,13 +36,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     from . import api, db, errors, record, report, viewer
+    from . import stream  # live spectating
 
     db.init_app(app)
     errors.init_app(app)
     viewer.init_app(app)
+    stream.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(viewer.bp)
     app.register_blueprint(report.bp)
     app.register_blueprint(record.bp)
+    app.register_blueprint(stream.bp)
     return app
 

@@ -8,6 +8,8 @@ one request at a time, whichever thread serves it (its connection is opened with
 from __future__ import annotations
 
 import queue
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from flask import Flask, current_app, g
 
@@ -20,11 +22,26 @@ POOLED_LOGS = 64  # idle logs kept per app: about the server's threads that read
 def get_log() -> recorder.Log:
     """A `recorder.Log` of the app's DATABASE for this request: from the pool, else newly opened."""
     if "log" not in g:
-        try:
-            g.log = current_app.extensions["riftlog.logs"].get_nowait()
-        except queue.Empty:
-            g.log = recorder.Log(current_app.config["DATABASE"], shared=True, key_path=current_app.config["SEAL_KEY"])
+        g.log = _take_log(current_app)
     return g.log
+
+
+@contextmanager
+def borrowed_log(app: Flask) -> Iterator[recorder.Log]:
+    """A log of the pool for one read outside a request (a live stream between its waits), handed back at once:
+    a stream that waits minutes for the next event holds no connection meanwhile."""
+    log = _take_log(app)
+    try:
+        yield log
+    finally:
+        _give_back_log(app, log)
+
+
+def _take_log(app: Flask) -> recorder.Log:
+    try:
+        return app.extensions["riftlog.logs"].get_nowait()
+    except queue.Empty:
+        return recorder.Log(app.config["DATABASE"], shared=True, key_path=app.config["SEAL_KEY"])
 
 
 def get_key() -> ServerKey:
@@ -40,9 +57,12 @@ def get_writer() -> recorder.Writer:
 def release_log(exception: BaseException | None = None) -> None:
     """Hand the request's log back to the pool (closed if the pool is full or the request left a transaction)."""
     log = g.pop("log", None)
-    if log is None:
-        return
-    pool = current_app.extensions["riftlog.logs"]
+    if log is not None:
+        _give_back_log(current_app, log)
+
+
+def _give_back_log(app: Flask, log: recorder.Log) -> None:
+    pool = app.extensions["riftlog.logs"]
     if log.db.conn.in_transaction or pool.qsize() >= POOLED_LOGS:
         log.close()
     else:
