@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 from collections.abc import Iterator
 
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
 
 import recorder
+import serving
 from sse import EventStream
 from web import create_app
 
@@ -140,22 +139,13 @@ def test_a_bad_after_or_last_event_id_is_400_naming_it(client, created, query, h
 
 # Against the server on 127.0.0.1: threaded Werkzeug speaking HTTP/1.1, as `riftlog serve` runs it.
 
-class KeepAliveHandler(WSGIRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-
 @pytest.fixture
 def served(tmp_db, created):
     """The app on `tmp_db` (the `created` match in it) served from a thread: (app, port). Short poll and heartbeat
     intervals, so that another process's append and a departed client are noticed quickly."""
     app = create_app({"DATABASE": str(tmp_db), "STREAM_POLL": 0.05, "STREAM_HEARTBEAT": 0.05})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=KeepAliveHandler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield app, httpd.server_port
-    httpd.shutdown()
-    thread.join(timeout=10)
-    httpd.server_close()
+    with serving.served(app) as port:
+        yield app, port
 
 
 class Connection:

@@ -1,0 +1,101 @@
+"""The tournament page: the tables of a round with their live status, in public information only.
+
+A match names its event, round and table in `match_created`'s `info` ({event, round, table}). `/tournament` lists
+the rounds the log holds; `/tournament?event=E&round=R` lists that round's tables, each with its turn, scores, games
+won, last event, the number of flagged violations and a link to its viewer (which follows the match live while it
+is at the head). Everything on the page is what the spectator view shows: the head state through
+`engine.view(..., "spectator")` and the last event worded as the spectator's timeline words it, whoever reads it.
+The page keeps itself current by fetching itself every `TOURNAMENT_REFRESH` seconds (static/tournament.js): a
+round has tens of tables, and one request a few seconds per reader costs less than a stream per table.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request
+
+import engine
+import replays
+from recorder import access
+
+from .db import get_log
+from .describe import timeline_texts
+from .fight import games_won
+from .params import player_ids
+
+bp = Blueprint("tournament", __name__)
+
+REFRESH = 5.0  # seconds between the page's refreshes of its tables
+
+
+@bp.get("/tournament")
+def tournament():
+    """The rounds of every event (no query), or one round's tables (`event` and `round`): 400 for one without the
+    other, 404 for a round no match names."""
+    log = get_log()
+    matches = log.matches()
+    event, round_ = request.args.get("event"), request.args.get("round")
+    refresh = current_app.config.get("TOURNAMENT_REFRESH", REFRESH)
+    if event is None and round_ is None:
+        return render_template("tournament.html", rounds=rounds_of(matches), tables=None, refresh=refresh)
+    if event is None or round_ is None:
+        abort(400, "give both event and round (e.g. /tournament?event=Regional&round=3), or neither for the list")
+    chosen = [summary for summary in matches if (info_of(summary).get("event"), str(info_of(summary).get("round")))
+              == (event, round_)]
+    if not chosen:
+        abort(404, f"no match names round {round_} of event {event!r}")
+    tables = sorted((table_status(log, summary) for summary in chosen), key=table_order)
+    return render_template("tournament.html", rounds=None, event=event, round=round_, tables=tables,
+                           refresh=refresh)
+
+
+def info_of(summary: dict[str, Any]) -> dict[str, Any]:
+    info = summary.get("info")
+    return info if isinstance(info, dict) else {}
+
+
+def rounds_of(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each (event, round) the matches name, with how many tables it has, by event then round."""
+    counts: dict[tuple[str, str], int] = {}
+    for summary in matches:
+        info = info_of(summary)
+        if info.get("event") is not None and info.get("round") is not None:
+            key = (str(info["event"]), str(info["round"]))
+            counts[key] = counts.get(key, 0) + 1
+    return [{"event": event, "round": round_, "tables": count}
+            for (event, round_), count in sorted(counts.items(), key=lambda item: (item[0][0], natural(item[0][1])))]
+
+
+def natural(value: Any) -> tuple[int, Any]:
+    """Numbers in order before anything else (round 2 before round 10)."""
+    text = str(value)
+    return (0, int(text)) if text.isdigit() else (1, text)
+
+
+def table_order(status: dict[str, Any]) -> tuple:
+    return natural(status["table"]), natural(status["match"][1:])
+
+
+def table_status(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
+    """What a spectator may know of one table now: turn and phase, who is on turn, each player's points and games
+    won, the last event as the spectator's timeline words it, how many violations are flagged, the winner."""
+    cursor = replays.Cursor(log, summary["id"])
+    state = engine.view(cursor.head_state, access.SPECTATOR)
+    players = player_ids(summary)
+    names = dict(zip(players, summary["players"]))
+    head_seq = cursor.head_seq
+    won = games_won(state)
+    return {
+        "match": summary["id"],
+        "table": info_of(summary).get("table", "–"),
+        "players": [{"id": player, "name": names[player],
+                     "points": ((state.get("players") or {}).get(player) or {}).get("points") or 0,
+                     "games_won": won.get(player, 0)} for player in players],
+        "turn": state.get("turn"),
+        "turn_player": names.get(state.get("turn_player"), state.get("turn_player")),
+        "phase": state.get("phase"),
+        "head_seq": head_seq,
+        "last_event": timeline_texts(cursor, head_seq, head_seq, access.SPECTATOR, names)[head_seq],
+        "flagged": len(state.get("violations") or []),
+        "winner": names.get(state.get("match_winner") or state.get("winner")),
+    }
