@@ -65,19 +65,22 @@ SCOPES: dict[str, tuple[frozenset[str], Callable[[Candidate], bool], str]] = {
 FUNGIBLE = ("hand",)
 
 
-def pool(state: State) -> list[Candidate]:
-    """Everything a reference may name, oldest first. Cards on the chain are named through their items."""
+def pool(state: State, card: str | None | bool = True) -> list[Candidate]:
+    """Everything a reference may name, oldest first, or only what shows `card` (None: an unseen card); `True`,
+    the default, keeps every card. Cards on the chain are named through their items."""
     found = []
     for object_id, obj in state["objects"].items():
-        if obj["zone"] in ("chain", "aside"):
+        if obj["zone"] in ("chain", "aside") or card is not True and obj["card"] != card:
             continue
         where = obj["location"] if obj["zone"] == "board" and obj["location"] else obj["zone"]
         found.append(Candidate(object_id, obj["card"], obj["owner"], "object", obj["zone"], where))
     for item in state["chain"]:
-        found.append(Candidate(item["id"], item["card"], item["controller"], "item", "chain", "chain"))
+        if card is True or item["card"] == card:
+            found.append(Candidate(item["id"], item["card"], item["controller"], "item", "chain", "chain"))
     for battlefield in state["battlefields"]:
-        found.append(Candidate(battlefield["id"], battlefield["name"], battlefield["owner"], "battlefield",
-                               "battlefield", "battlefield"))
+        if card is True or battlefield["name"] == card:
+            found.append(Candidate(battlefield["id"], battlefield["name"], battlefield["owner"], "battlefield",
+                                   "battlefield", "battlefield"))
     return found
 
 
@@ -170,7 +173,7 @@ def candidates(sc: Scanner, state: State, piece: Piece, scope: str, player: str 
     card = card_or_unseen(sc, state, name_piece)
     kinds, default, _ = SCOPES[scope]
     fits = _where_test(sc, state, where, piece.column + match.start("where")) if where is not None else default
-    found = [c for c in pool(state) if c.kind in kinds and c.card == card and fits(c)
+    found = [c for c in pool(state, card) if c.kind in kinds and fits(c)
              and (owner is None or c.owner == owner) and c.id not in exclude
              and (scope != "hand" or c.owner == player)]
     return card, found
