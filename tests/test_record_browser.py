@@ -277,3 +277,30 @@ def test_an_input_after_someone_else_recorded_shows_what_changed_and_records_not
     assert f"{seq + 1}. " in message(phone) and "table 4 called a judge" in message(phone)
     assert seq_shown(phone) == seq + 1
     assert api(server, f"/matches/{match_id}", token)["head_seq"] == seq + 1
+
+
+@pytest.fixture(scope="module")
+def audit_arena(database):
+    """The ARENA position in an audit match: a broken rule is recorded, flagged."""
+    with recorder.Log(database) as log:
+        return notation.import_match(log, transcript(f"position {ARENA}").replace('[Mode "duel"]',
+                                                                                  '[Mode "duel"]\n[Policy "audit"]'))
+
+
+def test_an_audit_match_records_an_illegal_input_flagged_once_however_often_it_is_tapped(phone, server,
+                                                                                        audit_arena):
+    match_id, token = audit_arena
+    open_screen(phone, server, match_id, token)
+    Select(phone.find_element(By.ID, "actor")).select_by_value("P2")
+    tap(phone, "action-end-turn")  # Ben ends Ana's turn: the dry run names the rule it breaks
+    WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "record-flagged"))
+    assert "records it flagged" in message(phone) and "rule " in message(phone)
+    assert api(server, f"/matches/{match_id}", token)["head_seq"] == 2
+
+    # A double tap on "Record it flagged" records it once.
+    webdriver.ActionChains(phone).double_click(phone.find_element(By.ID, "record-flagged")).perform()
+    wait_for_seq(phone, 3)
+    assert api(server, f"/matches/{match_id}", token)["head_seq"] == 3
+    state = api(server, f"/matches/{match_id}/state", token)
+    assert [violation["seq"] for violation in state["violations"]] == [3]
+    assert "flagged" in phone.find_element(By.CSS_SELECTOR, '#recent li[data-seq="3"]').get_attribute("class")

@@ -169,7 +169,7 @@
       Rec.say("flagged", "“" + pending.label + "” breaks a rule. An audit match records it flagged:",
               violationItems(verdict.violations),
               [el("button", { id: "record-flagged", type: "button", text: "Record it flagged",
-                              onclick: function () { append(pending); } }),
+                              onclick: function () { if (!Rec.busy) append(pending); } }),
                el("button", { id: "drop-input", type: "button", text: "Drop it",
                               onclick: function () { Rec.pending = null; Rec.say("info", "Dropped."); } })]);
     }, function () { lost(pending); });
@@ -205,7 +205,7 @@
     setBusy(false);
     Rec.say("error", "No answer from the server: “" + pending.label + "” may not be recorded yet.", [],
             [el("button", { id: "retry", type: "button", text: "Try again",
-                            onclick: function () { append(pending); } })]);
+                            onclick: function () { if (!Rec.busy) append(pending); } })]);
   }
 
   function fail(answer) {
