@@ -7,9 +7,6 @@ the tab and drops it from the address. `make test` installs Chromium and ChromeD
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
-import threading
 import urllib.request
 from pathlib import Path
 
@@ -18,15 +15,12 @@ import pytest
 import recorder
 from positions import ARENA, transcript
 from replays import notation
-from web import create_app
+from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server  # noqa: F401
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 SCREENSHOT = Path("/tmp/riftlog-record-phone.png")
 PHONE = (390, 1500)
 
@@ -35,39 +29,16 @@ pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIV
 
 
 @pytest.fixture(scope="module")
-def database(tmp_path_factory) -> Path:
+def demo_db(tmp_path_factory) -> Path:
+    """The database the server of test_viewer_browser serves: a new one, for the matches these tests create."""
     return tmp_path_factory.mktemp("record") / "riftlog.db"
 
 
 @pytest.fixture(scope="module")
-def server(database):
-    """The app on 127.0.0.1 at a free port, served from a thread: yields its base URL."""
-    from werkzeug.serving import make_server
-
-    httpd = make_server("127.0.0.1", 0, create_app({"DATABASE": str(database)}), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=10)
-    httpd.server_close()
-
-
-@pytest.fixture(scope="module")
-def phone():
+def phone(browser):
     """Headless Chromium with a phone-sized window."""
-    profile = tempfile.mkdtemp(prefix="riftlog-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    browser.set_window_size(*PHONE)
+    return browser
 
 
 def api(server: str, path: str, token: str, body: dict | None = None) -> dict:
@@ -136,8 +107,8 @@ def find(state: dict, card: str, zone: str | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def new_match(server, database, make_match_created_module):
-    with recorder.Log(database) as log:
+def new_match(demo_db, make_match_created_module):
+    with recorder.Log(demo_db) as log:
         return log.create_match(make_match_created_module("strict"))
 
 
@@ -224,9 +195,9 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
 
 
 @pytest.fixture(scope="module")
-def arena(database):
+def arena(demo_db):
     """A strict match that starts from the ARENA position (tests/positions.py): turn 5, P1's action phase."""
-    with recorder.Log(database) as log:
+    with recorder.Log(demo_db) as log:
         return notation.import_match(log, transcript(f"position {ARENA}"))
 
 
@@ -266,8 +237,7 @@ def test_recording_a_combat_by_taps_and_forms(phone, server, arena):
     assert events[5]["assignments"] == {guardian: 4, poro: 5}
 
 
-def test_an_input_after_someone_else_recorded_shows_what_changed_and_records_nothing(phone, server, arena,
-                                                                                   database):
+def test_an_input_after_someone_else_recorded_shows_what_changed_and_records_nothing(phone, server, arena):
     match_id, token = arena
     open_screen(phone, server, match_id, token)
     seq = seq_shown(phone)
@@ -280,9 +250,9 @@ def test_an_input_after_someone_else_recorded_shows_what_changed_and_records_not
 
 
 @pytest.fixture(scope="module")
-def audit_arena(database):
+def audit_arena(demo_db):
     """The ARENA position in an audit match: a broken rule is recorded, flagged."""
-    with recorder.Log(database) as log:
+    with recorder.Log(demo_db) as log:
         return notation.import_match(log, transcript(f"position {ARENA}").replace('[Mode "duel"]',
                                                                                   '[Mode "duel"]\n[Policy "audit"]'))
 

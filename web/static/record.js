@@ -278,7 +278,7 @@
     var classes = ["chip"];
     if (obj.exhausted) classes.push("exhausted");
     if (obj.stunned) classes.push("stunned");
-    if (Rec.marks[id]) classes.push("marked", "mark-" + Rec.marks[id]);
+    if (Rec.marks[id]) classes.push("marked", "mark-" + Rec.marks[id].replace(/ /g, "-"));
     var bits = [el("span", { class: "card", text: obj.card || "unseen" })];
     if (typeof obj.might === "number" && obj.type !== "Rune") bits.push(el("b", { class: "might", text: String(obj.might) }));
     if (obj.damage) bits.push(el("span", { class: "tag damage", text: obj.damage + " dmg" }));

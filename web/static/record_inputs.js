@@ -140,10 +140,7 @@
       var list = el("p", { id: "set-aside", class: "muted", text: "Tap up to two cards of the hand to set aside." });
       Rec.tap = function (id) {
         if ((state().players[wait.player].hand || []).indexOf(id) === -1) return;
-        var at = chosen.indexOf(id);
-        if (at === -1) chosen.push(id);
-        else chosen.splice(at, 1);
-        Rec.mark(id, at === -1 ? "set aside" : null);
+        toggle(chosen, id, "set aside");
         list.textContent = chosen.length ? "Set aside: " + chosen.map(Rec.name).join(", ") : "Keeping the hand.";
       };
       show(playerName(wait.player) + ": mulligan", [list, el("div", { class: "row" }, [
@@ -241,6 +238,14 @@
     parts.forEach(function (part) { if (part) node.appendChild(part); });
   }
 
+  // A tap picks an object into `list` (marked `how` on the board), a second tap drops it.
+  function toggle(list, id, how) {
+    var at = list.indexOf(id);
+    if (at === -1) list.push(id);
+    else list.splice(at, 1);
+    Rec.mark(id, at === -1 ? how : null);
+  }
+
   function clearMarks() {
     Rec.marks = {};
     Rec.renderBoard();
@@ -266,12 +271,8 @@
         if (exhaust.indexOf(id) !== -1) { exhaust.splice(exhaust.indexOf(id), 1); recycle.push(id); Rec.mark(id, "recycle"); }
         else if (recycle.indexOf(id) !== -1) { recycle.splice(recycle.indexOf(id), 1); Rec.mark(id, null); }
         else { exhaust.push(id); Rec.mark(id, "exhaust"); }
-      } else if (targets.indexOf(id) !== -1) {
-        targets.splice(targets.indexOf(id), 1);
-        Rec.mark(id, null);
       } else {
-        targets.push(id);
-        Rec.mark(id, "target");
+        toggle(targets, id, "target");
       }
       describe();
     };
@@ -301,12 +302,8 @@
         if (destination) Rec.mark(destination, null);
         destination = id;
         Rec.mark(id, "destination");
-      } else if (units.indexOf(id) !== -1) {
-        units.splice(units.indexOf(id), 1);
-        Rec.mark(id, null);
       } else {
-        units.push(id);
-        Rec.mark(id, "moves");
+        toggle(units, id, "moves");
       }
       describe();
     };
