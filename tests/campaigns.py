@@ -4,6 +4,8 @@ size in scripts/campaigns.py (which prints the figures).
 - `kills`: a child process appends notes, each with an idempotency key, printing each acknowledged answer; it is
   killed with SIGKILL after a random number of answers, mid-append. No acknowledged event may be lost, the log
   must verify, and retrying the key that was in flight must leave that event in the log exactly once.
+- `server_kills`: the same through the API: client threads append to a served log (its writer commits their
+  appends in groups) and the server process is killed with SIGKILL while appends are in flight.
 - `tampering`: a sealed copy of the log is changed the ways a person with the file can (edit, delete, reorder,
   truncate, and each of those with every later hash and the head recomputed: a rewritten chain); checking the
   seal must catch every one.
@@ -101,6 +103,113 @@ def kills(workdir: Path, rounds: int, seed: int, most_per_round: int = 40) -> Ki
             if not report["ok"]:
                 lost.append(f"the log does not verify after a kill: {report['error']}")
         next_index = in_flight + 1
+    return Kills(rounds, len(acknowledged), lost)
+
+
+CHILD_SERVER = """
+import sys
+from web import create_app
+from werkzeug.serving import make_server
+server = make_server("127.0.0.1", 0, create_app({"DATABASE": sys.argv[1]}), threaded=True)
+print(server.server_port, flush=True)
+server.serve_forever()
+"""
+
+
+def server_kills(workdir: Path, rounds: int, seed: int, threads: int = 3, most_per_round: int = 30) -> Kills:
+    """Kill -9 a serving process `rounds` times while `threads` clients append through its API (its writer
+    commits their appends in groups); every event answered 201 must survive, and each append in flight at the
+    kill, retried with its idempotency key, must be in the log once."""
+    import http.client
+    import threading
+
+    rng = random.Random(seed)
+    path = workdir / "server-kills.db"
+    with recorder.Log(path) as log:
+        match_id, token = log.create_match(_duel_created())
+    acknowledged: dict[str, tuple[int, str]] = {}
+    lost: list[str] = []
+    counter = iter(range(10**9))
+    lock = threading.Lock()
+
+    def start() -> tuple[subprocess.Popen, int]:
+        server = subprocess.Popen([sys.executable, "-c", CHILD_SERVER, str(path)], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+        assert server.stdout is not None
+        return server, int(server.stdout.readline())
+
+    def post(port: int, text: str) -> tuple[int, dict]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            body = json.dumps({"event": {"type": "note", "text": text}, "idempotency_key": text})
+            connection.request("POST", f"/api/matches/{match_id}/events", body,
+                               {"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+            response = connection.getresponse()
+            return response.status, json.loads(response.read() or b"{}")
+        finally:
+            connection.close()
+
+    for _ in range(rounds):
+        server, port = start()
+        wanted = rng.randrange(1, most_per_round)
+        in_flight: set[str] = set()
+        enough = threading.Event()
+
+        def client() -> None:
+            while True:
+                with lock:
+                    if enough.is_set():
+                        return
+                    text = f"note {next(counter)}"
+                    in_flight.add(text)
+                try:
+                    status, answer = post(port, text)
+                except OSError:
+                    return  # the server is gone: `text` stays in flight
+                with lock:
+                    if status == 201:
+                        acknowledged[text] = (answer["seq"], answer["hash"])
+                        in_flight.discard(text)
+                        if len(acknowledged) >= wanted_total:
+                            enough.set()
+                    elif status != 503:
+                        lost.append(f"{text}: answered {status} {answer}")
+                        in_flight.discard(text)
+
+        wanted_total = len(acknowledged) + wanted
+        workers = [threading.Thread(target=client) for _ in range(threads)]
+        for worker in workers:
+            worker.start()
+        enough.wait(60)
+        server.send_signal(signal.SIGKILL)  # the other clients' appends are still in flight
+        server.wait()
+        server.stdout.close()
+        for worker in workers:
+            worker.join(60)
+        with recorder.Log(path) as log:
+            stored = {entry["seq"]: entry for entry in log.events(match_id)}
+            for text, (seq, digest) in acknowledged.items():
+                entry = stored.get(seq)
+                if entry is None or entry["hash"] != digest or entry["event"].get("text") != text:
+                    lost.append(f"{text}, answered 201 at seq {seq}, is not in the log as it was answered")
+            report = log.verify_chain(match_id)
+            if not report["ok"]:
+                lost.append(f"the log does not verify after a kill: {report['error']}")
+        server, port = start()
+        for text in sorted(in_flight):
+            status, answer = post(port, text)
+            if status == 201:
+                acknowledged[text] = (answer["seq"], answer["hash"])
+            else:
+                lost.append(f"{text}, retried with its key, answered {status} {answer}")
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        server.stdout.close()
+        with recorder.Log(path) as log:
+            texts = [entry["event"].get("text") for entry in log.events(match_id)]
+        for text in in_flight:
+            if texts.count(text) != 1:
+                lost.append(f"{text}, in flight at the kill and retried, is in the log {texts.count(text)} times")
     return Kills(rounds, len(acknowledged), lost)
 
 

@@ -19,6 +19,12 @@ def test_no_acknowledged_event_is_lost_to_kill_9_and_a_retried_key_appends_once(
     assert result.acknowledged >= result.rounds  # every round at least retries the append it killed
 
 
+def test_no_event_answered_201_is_lost_when_the_server_is_killed_mid_append(tmp_path):
+    result = campaigns.server_kills(tmp_path, rounds=2, seed=8, most_per_round=10)
+    assert result.lost == []
+    assert result.acknowledged >= result.rounds
+
+
 def test_every_tampering_is_caught_against_a_seal(tmp_path):
     result = campaigns.tampering(tmp_path, mutations=24, seed=8)
     assert result.missed == []
