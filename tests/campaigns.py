@@ -164,8 +164,8 @@ def server_kills(workdir: Path, rounds: int, seed: int, threads: int = 3, most_p
                     in_flight.add(text)
                 try:
                     status, answer = post(port, text)
-                except OSError:
-                    return  # the server is gone: `text` stays in flight
+                except (OSError, http.client.HTTPException):
+                    return  # the server is gone (perhaps mid-answer): `text` stays in flight
                 with lock:
                     if status == 201:
                         acknowledged[text] = (answer["seq"], answer["hash"])
