@@ -9,7 +9,6 @@ burn out) are not bound by the Final Point rule (632.1.a.1). Reaching the victor
 """
 from __future__ import annotations
 
-from engine.objects import opponents
 from engine.rulings import Context
 
 
@@ -76,8 +75,3 @@ def hold(context: Context) -> None:
     for entry in state["battlefields"]:
         if entry["controller"] == state["turn_player"]:
             score(context, state["turn_player"], entry["id"], "hold")
-
-
-def loser(state: dict, winner: str) -> str:
-    """The other player of a two-player game."""
-    return opponents(state, winner)[0]

@@ -66,8 +66,9 @@ def check_initial_order(context: Context, player: str) -> None:
     order.append(showdown["defender"])
     placed = [item["controller"] for item in state["chain"] if item.get("initial")]
     later = [other for other in placed if order.index(other) > order.index(player)]
-    context.check(not later, "342.1.a", f"{player} adds a trigger to the initial chain after {later[-1] if later else ''}"
-                                        f": the attacker's triggers go first and the defender's last")
+    if later:
+        context.flag("342.1.a", f"{player} adds a trigger to the initial chain after {later[-1]}: the attacker's "
+                                f"triggers go first and the defender's last")
 
 
 def pass_focus(context: Context, player: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.objects import State, next_in_turn_order
+from engine.objects import State, battlefield, next_in_turn_order
 from engine.rulings import Context
 
 
@@ -85,7 +85,8 @@ def awaiting(state: State) -> list[dict[str, Any]]:
     if fight is not None and fight["step"] == "damage" and fight["to_assign"]:
         player = fight["to_assign"][0]
         role = "defender" if player == fight["attacker"] else "attacker"
-        units = [object_id for object_id in _units_at(state, fight["battlefield"]) if state["objects"][object_id][role]]
+        units = [object_id for object_id in battlefield(state, fight["battlefield"])["units"]
+                 if state["objects"][object_id][role]]
         return [{"player": player, "kind": "assign_damage", "amount": fight["amounts"][player], "units": units}]
     if state["chain"]:
         if all_passed(state):
@@ -109,10 +110,6 @@ def awaiting(state: State) -> list[dict[str, Any]]:
     if phase in ("channel", "draw"):
         return [{"player": turn_player, "kind": phase}]
     return [{"player": turn_player, "kind": "action"}]
-
-
-def _units_at(state: State, battlefield_id: str) -> list[str]:
-    return next(entry["units"] for entry in state["battlefields"] if entry["id"] == battlefield_id)
 
 
 def _awaiting_next_game(state: State) -> list[dict[str, Any]]:
