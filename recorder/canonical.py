@@ -16,6 +16,7 @@ worth writing down at the table (or on the result slip).
 from __future__ import annotations
 
 import hashlib
+import threading
 from typing import Any
 
 import msgpack
@@ -34,9 +35,22 @@ def canonical_bytes(event: dict) -> bytes:
     if not isinstance(event, dict):
         raise Malformed(f"an event must be a map, not {type(event).__name__}")
     try:
-        return msgpack.packb(_sorted(event), use_bin_type=True)
+        return _packer().pack(_sorted(event))
     except _NotStorable:  # find the field again, this time keeping track of where we are, to name it
-        return msgpack.packb(_canonical(event, "event"), use_bin_type=True)
+        return _packer().pack(_canonical(event, "event"))
+
+
+_PACKERS = threading.local()
+
+
+def _packer() -> msgpack.Packer:
+    """This thread's msgpack Packer: `msgpack.packb` builds a new one for every call, which costs twice what
+    packing an event does; a Packer is not to be shared between threads."""
+    try:
+        return _PACKERS.packer
+    except AttributeError:
+        _PACKERS.packer = msgpack.Packer(use_bin_type=True)
+        return _PACKERS.packer
 
 
 class _NotStorable(Exception):
@@ -61,12 +75,22 @@ def _sorted(value: Any, depth: int = 0) -> Any:
     if depth >= MAX_DEPTH:
         raise _NotStorable
     if kind is dict:
-        if not all(type(key) is str and key.isascii() and len(key) <= MAX_ENVELOPE_TEXT for key in value):
-            raise _NotStorable
-        return {key: _sorted(value[key], depth + 1) for key in sorted(value)}
+        result = {}
+        for key in sorted(value, key=_plain_key):
+            item = value[key]  # most values are short ASCII text: taken as they are, without a call
+            result[key] = item if type(item) is str and item.isascii() and len(item) <= MAX_TEXT else \
+                _sorted(item, depth + 1)
+        return result
     if kind is list or kind is tuple:
         return [_sorted(item, depth + 1) for item in value]
     raise _NotStorable
+
+
+def _plain_key(key: Any) -> str:
+    """A map key as `_sorted` sorts it: only ASCII text within the limit, else `_canonical` decides."""
+    if type(key) is not str or not key.isascii() or len(key) > MAX_ENVELOPE_TEXT:
+        raise _NotStorable
+    return key
 
 
 def _is_unicode(text: str) -> bool:

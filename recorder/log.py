@@ -49,6 +49,10 @@ BUSY_TIMEOUT = 5.0  # seconds a write waits for SQLite's lock before it is Busy
 FOLD_AHEAD = 256  # a batch this long is folded before the write lock is taken (see `Log.append`)
 NEW_MATCH = "(new match)"  # how messages name a match whose events are checked before it has an id
 
+# What `create_match` may read a new match's later events from: given the state after the events so far, the next
+# event, or None when there are no more.
+Reader = Callable[[dict], "dict | None"]
+
 
 def utc_now() -> str:
     """The default clock: UTC, ISO 8601 to the millisecond. Envelope metadata only; the fold never sees it."""
@@ -135,12 +139,17 @@ class Log:
     # --- writing -------------------------------------------------------------------------------------------
 
     def create_match(self, event: dict, *, meta: dict | None = None,
-                     then: list[dict] | None = None) -> tuple[str, str]:
+                     then: list[dict] | Reader | None = None) -> tuple[str, str]:
         """Record a new match whose seq 1 is `event` (a match_created); return its id ("m1", "m2", ...) and token.
 
         The token is shown once: the log keeps only its hash (`check_token`). `then`: the match's later events,
         for an import of a whole match: checked and folded before the write lock is taken, then written in the
         same transaction as seq 1 (all or nothing), without the limit of one append's batch.
+
+        `then` may be a `Reader` instead of a list: called with the state after each event, it returns the next
+        event (None: there are no more). A notation import reads each line against the log's own fold that way,
+        so the match is folded once. An error about one of the events keeps the engine's or the canonical
+        encoding's error as its `__cause__`, for the reader to say which of its lines it was.
         """
         if not isinstance(event, dict) or event.get("type") != "match_created":
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
@@ -157,17 +166,17 @@ class Log:
             catalog = self.catalog(catalog_name)
         except NotFound as error:
             raise Malformed(f"match_created names the catalog {catalog_name!r}: {error}") from None
-        state = self._check(engine.steps([decode(body)], catalog), where="match_created (seq 1)")
+        try:
+            state = engine.apply(None, decode(body), catalog)
+        except engine.EngineError as error:
+            raise _verdict(error, "match_created (seq 1)") from error
         shared = Shared.of(state)
         players = event.get("players") or []
         token = secrets.token_urlsafe(24)
         digest = chain_hash(GENESIS_HASH, body)
         head = Head(1, digest, state)
         if then:
-            prepared = self.prepare_append(NEW_MATCH, then, meta=meta, whole_match=True)
-            whole = [decode(body), *(decode(later) for later in prepared.bodies)]
-            folded = self._fold_batch(prepared, 1, digest, catalog_name, state, shared,
-                                      past=lambda seq: engine.fold(whole[:seq], catalog))
+            folded = self._fold_new_match(then, body, digest, catalog_name, state, shared, envelope)
             head = Head(1 + len(folded.rows), folded.head_hash, folded.state)
         with writing(self.db):
             match_id = self._next_match_id()
@@ -216,11 +225,9 @@ class Log:
         return answer
 
     def prepare_append(self, match_id: str, events: list[dict], *, expected_seq: int | None = None,
-                       idempotency_key: str | None = None, meta: dict | None = None,
-                       whole_match: bool = False) -> PreparedAppend:
-        """Check what `append` can check without the write lock; `Malformed` for a request that cannot be stored.
-        (`whole_match`: the events of a match being created, which the batch limit does not apply to.)"""
-        bodies = self._batch_bodies(match_id, events, whole_match)
+                       idempotency_key: str | None = None, meta: dict | None = None) -> PreparedAppend:
+        """Check what `append` can check without the write lock; `Malformed` for a request that cannot be stored."""
+        bodies = self._batch_bodies(match_id, events)
         envelope = self._envelope(meta)
         if expected_seq is not None and (not isinstance(expected_seq, int) or isinstance(expected_seq, bool)):
             raise Malformed(f"expected_seq must be an integer, not {expected_seq!r}")
@@ -323,26 +330,70 @@ class Log:
             return None
 
     def _fold_batch(self, prepared: PreparedAppend, head_seq: int, head_hash: str, catalog_name: str,
-                    state: dict, shared: Shared, past: Callable[[int], dict] | None = None) -> Folded:
+                    state: dict, shared: Shared) -> Folded:
         """Fold a prepared append onto `state` (the head at `head_seq`, changed in place) and chain its hashes;
-        `shared` is what the match's snapshots are stored against; `past` gives the earlier states a rewind
-        goes back to (default: from the log)."""
-        match_id, events, key = prepared.match_id, prepared.events, prepared.idempotency_key
-        catalog, prev_hash = self.catalog(catalog_name), head_hash
-        rows, snapshots = [], []
-        # Fold the stored bytes, not the caller's dicts: the log holds exactly what the engine accepted.
-        folding = engine.steps([decode(body) for body in prepared.bodies], catalog, state, in_place=True,
-                               past=past or self._past(prepared.match_id, catalog))
-        for offset, (event, body) in enumerate(zip(events, prepared.bodies)):
-            seq = head_seq + 1 + offset
-            state = self._check(folding, where=_where(match_id, seq, event, offset, len(events)))
-            digest = chain_hash(prev_hash, body)
-            rows.append((match_id, seq, event["type"], body, digest, prev_hash, prepared.envelope["recorded_at"],
-                         prepared.envelope["client"], key))
-            if seq % SNAPSHOT_EVERY == 0:
-                snapshots.append((seq, digest, encode(state, shared)))
-            prev_hash = digest
-        return Folded(head_seq, head_hash, catalog_name, rows, snapshots, state, prev_hash)
+        `shared` is what the match's snapshots are stored against."""
+        pairs = iter(zip(prepared.events, prepared.bodies))
+        return self._fold(prepared.match_id, lambda _state: next(pairs, None), len(prepared.bodies),
+                          Folded(head_seq, head_hash, catalog_name, [], [], state, head_hash), shared,
+                          prepared.envelope, prepared.idempotency_key,
+                          self._past(prepared.match_id, self.catalog(catalog_name)))
+
+    def _fold_new_match(self, then: list[dict] | Reader, first: bytes, first_hash: str, catalog_name: str,
+                        state: dict, shared: Shared, envelope: dict) -> Folded:
+        """Fold the later events of a match being created (`create_match`'s `then`) onto its seq 1 (`state`,
+        changed in place), each checked as it comes; a rewind among them goes back to a state of their own."""
+        if callable(then):
+            read = then
+        else:
+            events = iter(then)
+            read = lambda _state: next(events, None)  # noqa: E731 - the list as a Reader
+        catalog = self.catalog(catalog_name)
+        bodies = [first]
+
+        def pull(current: dict) -> tuple[dict, bytes] | None:
+            event = read(current)
+            if event is None:
+                return None
+            bodies.append(_event_body(event, f"match {NEW_MATCH}, event {len(bodies) + 1}"))
+            return event, bodies[-1]
+
+        return self._fold(NEW_MATCH, pull, 0, Folded(1, first_hash, catalog_name, [], [], state, first_hash),
+                          shared, envelope, None,
+                          lambda seq: engine.fold([decode(body) for body in bodies[:seq]], catalog))
+
+    def _fold(self, match_id: str, pull: Callable[[dict], tuple[dict, bytes] | None], count: int, base: Folded,
+              shared: Shared, envelope: dict, key: str | None, past: Callable[[int], dict]) -> Folded:
+        """Fold the events that `pull` gives, each with its canonical bytes, onto `base` (a match's head: its
+        state is changed in place) and chain their hashes. `pull` is handed the state so far and returns None
+        when there are no more; `count` is how many there are, for messages (0: not known).
+
+        The fold reads the canonical bytes, not the caller's dicts: the log holds exactly what the engine accepted."""
+        rows, snapshots = base.rows, base.snapshots
+        pulled: list[tuple[dict, bytes]] = []
+        current = [base.state]
+        prev_hash = base.head_hash
+
+        def decoded() -> Iterator[dict]:
+            while (pair := pull(current[0])) is not None:
+                pulled.append(pair)
+                yield decode(pair[1])
+
+        try:
+            for seq, state in enumerate(engine.steps(decoded(), self.catalog(base.catalog), base.state,
+                                                     in_place=True, past=past), base.base_seq + 1):
+                current[0] = state
+                event, body = pulled[-1]
+                digest = chain_hash(prev_hash, body)
+                rows.append((match_id, seq, event["type"], body, digest, prev_hash, envelope["recorded_at"],
+                             envelope["client"], key))
+                if seq % SNAPSHOT_EVERY == 0:
+                    snapshots.append((seq, digest, encode(state, shared)))
+                prev_hash = digest
+        except engine.EngineError as error:
+            where = _where(match_id, base.base_seq + len(pulled), pulled[-1][0], len(pulled) - 1, count)
+            raise _verdict(error, where) from error
+        return base._replace(state=current[0], head_hash=prev_hash)
 
     def make_hot(self, heads: dict[str, tuple[str, Head]]) -> None:
         """Make the heads written by a committed transaction hot (see `write_append`)."""
@@ -530,35 +581,15 @@ class Log:
         envelope = limits.check_meta(meta)
         return {"client": envelope["client"], "recorded_at": envelope["recorded_at"] or self.clock()}
 
-    def _batch_bodies(self, match_id: str, events: list[dict], whole_match: bool = False) -> list[bytes]:
+    def _batch_bodies(self, match_id: str, events: list[dict]) -> list[bytes]:
         """The canonical bytes of each event of a batch, or `Malformed` naming the event that cannot be stored."""
         if not isinstance(events, list):
             raise Malformed(f"append to match {match_id} takes a list of events, not {type(events).__name__}")
         if not events:
             raise Malformed(f"no events to append to match {match_id}")
-        if not whole_match:
-            limits.check_batch(len(events), match_id)
-        bodies = []
-        for index, event in enumerate(events):
-            where = f"match {match_id}, event #{index + 1} of {len(events)} in the batch"
-            try:
-                bodies.append(canonical_bytes(event))
-            except Malformed as error:
-                raise type(error)(f"{where}: {error}") from None
-            if not isinstance(event.get("type"), str):
-                raise Malformed(f"{where}: an event needs a type (a string)")
-            if event["type"] == "match_created":
-                raise Malformed(f"{where}: match_created can only be seq 1 of a new match")
-        return bodies
-
-    def _check(self, folding: Iterator[dict], *, where: str) -> dict:
-        """The next state of a write's fold, turning the engine's refusals into the recorder's."""
-        try:
-            return next(folding)
-        except engine.MalformedEvent as error:
-            raise Malformed(f"{where}: {error}") from None
-        except engine.IllegalEvent as error:
-            raise Refused(error.violations, f"{where} refused: {error}") from None
+        limits.check_batch(len(events), match_id)
+        return [_event_body(event, f"match {match_id}, event #{index} of {len(events)} in the batch")
+                for index, event in enumerate(events, 1)]
 
     def _head_to_change(self, match_id: str, catalog_name: str, catalog: engine.Catalog, seq: int, seq_hash: str,
                         heads: dict[str, tuple[str, Head]]) -> dict:
@@ -669,6 +700,27 @@ class Log:
             raise Conflict(f"idempotency key {key!r} of match {match_id} was already used for other events; "
                            "use a new key for a new request")
         return json.loads(row[1])
+
+
+def _event_body(event: dict, where: str) -> bytes:
+    """The canonical bytes of an event to append, or `Malformed` (its cause kept) saying `where` it is."""
+    try:
+        body = canonical_bytes(event)
+    except Malformed as error:
+        raise type(error)(f"{where}: {error}") from error
+    if not isinstance(event.get("type"), str):
+        raise Malformed(f"{where}: an event needs a type (a string)")
+    if event["type"] == "match_created":
+        raise Malformed(f"{where}: match_created can only be seq 1 of a new match")
+    return body
+
+
+def _verdict(error: engine.EngineError, where: str) -> RecorderError:
+    """The engine's verdict on an event as the recorder's error: `Refused` (a strict match's refusal) or
+    `Malformed` (an event the engine cannot read)."""
+    if isinstance(error, engine.IllegalEvent):
+        return Refused(error.violations, f"{where} refused: {error}")
+    return Malformed(f"{where}: {error}")
 
 
 def _where(match_id: str, seq: int, event: dict, offset: int, count: int) -> str:

@@ -304,7 +304,7 @@ HEADER = '[Mode "duel"]\n[P1 "Ana"]\n[P1Deck "demo deck 1"]\n[P2 "Ben"]\n[P2Deck
 OPENING = "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity\n"
 
 
-@pytest.mark.parametrize("text, error, line, column, message", [
+MISTAKES = [
     # an unknown verb
     (HEADER + "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity\nP1 shuffle", notation.InvalidNotation, 7, 4,
      "expected a verb after P1 (draw, mulligan, keep,"),
@@ -336,7 +336,14 @@ OPENING = "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity\n"
     (HEADER + OPENING + "P1 pass", notation.IllegalNotation, 7, 1, "(rule 334.1.c)"),
     # a position anywhere but seq 2
     (HEADER + OPENING + "position " + WITH_UNITS, notation.InvalidNotation, 7, 1, "a position is only ever seq 2"),
-])
+    # a header the engine cannot read, or refuses: an error at the header's first line
+    (HEADER.replace('[P1 "Ana"]', '[P1 "Ana"]\n[Policy "lenient"]'), notation.InvalidNotation, 1, 1,
+     "'policy' must be 'strict' or 'audit', got 'lenient'"),
+    (HEADER + '[P1Battlefields "Zaun Warrens"]', notation.IllegalNotation, 1, 1, "a duel needs 3 (rule 644.4.a)"),
+]
+
+
+@pytest.mark.parametrize("text, error, line, column, message", MISTAKES)
 def test_a_mistake_in_a_match_is_an_error_at_its_line(text, error, line, column, message):
     with pytest.raises(error) as raised:
         notation.parse_match(text)
@@ -344,6 +351,19 @@ def test_a_mistake_in_a_match_is_an_error_at_its_line(text, error, line, column,
     assert message in str(raised.value)
     assert str(raised.value).startswith(f"line {line}, column {column}: ")
     assert raised.value.text == text.splitlines()[line - 1] if line <= len(text.splitlines()) else True
+
+
+@pytest.mark.parametrize("text, error, line, column, message", MISTAKES)
+def test_an_import_with_a_mistake_is_the_same_error_and_writes_nothing(log, text, error, line, column, message):
+    """An import reads each line against the log's own fold (`Log.create_match` with a reader): the engine's
+    verdicts and the reader's errors come out as parse_match gives them, and no match is written."""
+    with pytest.raises(error) as raised:
+        notation.import_match(log, text)
+    assert (raised.value.line, raised.value.column) == (line, column), str(raised.value)
+    assert message in str(raised.value)
+    if isinstance(raised.value, notation.IllegalNotation):
+        assert raised.value.violations and all(violation["rule"] for violation in raised.value.violations)
+    assert log.matches() == []
 
 
 @pytest.mark.parametrize("line, error, column, message", [

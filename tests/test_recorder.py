@@ -622,10 +622,28 @@ def test_a_whole_match_is_created_in_one_transaction_past_the_batch_limit(log: L
     assert log.append(match_id, [NOTE])["seq"] == len(script) + 2  # the head is hot and right
 
 
+def test_a_whole_match_read_by_a_reader_is_handed_the_state_after_each_event(log: Log, duel_created: dict,
+                                                                             duel_game) -> None:
+    """A reader (a notation import) reads each event against the log's own fold of the events before it."""
+    script, seen = duel_game(3), []
+
+    def reader(state: dict) -> dict | None:
+        seen.append((state["seq"], state["turn"]))
+        return script[len(seen) - 1] if len(seen) <= len(script) else None
+
+    match_id, _ = log.create_match(duel_created, then=reader)
+    assert [seq for seq, _turn in seen] == list(range(1, len(script) + 2))
+    assert seen[-1] == (log.state_at(match_id)["seq"], log.state_at(match_id)["turn"])
+    assert [event for event in stored(log, match_id)[1:]] == script
+    assert log.state_at(match_id) == engine.fold(stored(log, match_id), engine.demo_catalog())
+    assert log.append(match_id, [NOTE])["seq"] == len(script) + 2  # the head is hot and right
+
+
 def test_a_whole_match_with_a_refused_event_is_not_created(log: Log, tmp_db: Path, duel_created: dict,
                                                            duel_game) -> None:
-    with pytest.raises(Refused, match=r"new match\), event 10 \(end_turn"):
+    with pytest.raises(Refused, match=r"new match\), event 10 \(end_turn") as refused:
         log.create_match(duel_created, then=duel_game(1) + [{"type": "end_turn", "player": "P2"}])
+    assert isinstance(refused.value.__cause__, engine.IllegalEvent)  # for a reader to place it
     assert log.matches() == [] and row_count(tmp_db, "events") == 0
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import engine
 from engine import Catalog, EngineError, IllegalEvent
 from engine.views import conceal, redact_events
-from recorder import Log, Malformed
+from recorder import Log, Malformed, Refused
 from recorder import NotFound as NoSuchCatalog
 from recorder.canonical import canonical_bytes
 from replays.notation.errors import (AmbiguousReference, IllegalNotation, InvalidNotation, NotationError,
@@ -53,14 +53,19 @@ def parse_match(text: str, catalog: Catalog | None = None) -> list[Event]:
     """
     catalog = catalog or engine.demo_catalog()
     lines = text.splitlines()
+    created, header, body_start = _read_header(lines, catalog)
+    state = _apply(None, created, catalog, header[1], header[0])
+    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start, owned=True, before=[created])
+    return [created] + events
+
+
+def _read_header(lines: list[str], catalog: Catalog) -> tuple[Event, tuple[int, str], int]:
+    """The header's match_created, its first line (number, text), and the number of the first body line."""
     header, body_start = _header_lines(lines)
     if not header:
         raise InvalidNotation("expected the header ([Mode \"duel\"], [P1 \"...\"], ...) before the first event",
                               line=body_start, column=1, expected="a header line", text=_line(lines, body_start))
-    created = parse_header(header, catalog, body_start, _line(lines, body_start))
-    state = _apply(None, created, catalog, header[0][1], header[0][0])
-    events, _ = _read_body(lines[body_start - 1:], state, catalog, body_start, owned=True, before=[created])
-    return [created] + events
+    return parse_header(header, catalog, body_start, _line(lines, body_start)), header[0], body_start
 
 
 def parse_events(text: str, state: State, catalog: Catalog) -> list[Event]:
@@ -86,9 +91,37 @@ def _line(lines: list[str], number: int) -> str:
     return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
+class _Lines:
+    """Body lines read one event at a time, each against the state the events before it led to (names are
+    resolved against it); landmarks are checked, never events. Remembers the line of the last event read."""
+
+    def __init__(self, lines: list[str], first_line: int) -> None:
+        self._lines = enumerate(lines, first_line)
+        self.event: Event = {}
+        self.text = ""
+        self.number = 0
+
+    def __call__(self, state: State) -> Event | None:
+        """The next line's event read against `state` (None when no line is left)."""
+        for number, text in self._lines:
+            content = text[:comment_start(text)]
+            if not content.strip():
+                continue
+            if is_landmark(content):
+                check_landmark(text, state, number)
+                continue
+            if is_header_line(content):
+                raise InvalidNotation("expected an event, got a header line (header lines come before the first "
+                                      "event)", line=number, column=_first_column(text), expected="an event",
+                                      text=text)
+            self.event, self.text, self.number = parse_event(text, state, number), text, number
+            return self.event
+        return None
+
+
 def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int, *,
                owned: bool = False, before: list[Event] | None = None) -> tuple[list[Event], State]:
-    """Read each line against the state so far and apply its event; landmarks are checked, never events.
+    """Read each line against the state so far and apply its event (`_Lines`).
 
     The events are folded as they are read (one `engine.steps`): in place when the caller hands over `state`
     (`owned`), else onto a copy, leaving the caller's state unchanged. `before` are the events that led to `state`,
@@ -96,23 +129,11 @@ def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int
     events: list[Event] = []
     past = None if before is None else (lambda seq: engine.fold((before + events)[:seq], catalog))
     current = [state]  # the state so far: what the next line is read against
-    where: dict[str, Any] = {}
+    lines_read = _Lines(lines, first_line)
 
     def read() -> Iterator[Event]:
-        for number, text in enumerate(lines, first_line):
-            content = text[:comment_start(text)]
-            if not content.strip():
-                continue
-            if is_landmark(content):
-                check_landmark(text, current[0], number)
-                continue
-            if is_header_line(content):
-                raise InvalidNotation("expected an event, got a header line (header lines come before the first "
-                                      "event)", line=number, column=_first_column(text), expected="an event",
-                                      text=text)
-            event = parse_event(text, current[0], number)
-            where.update(event=event, text=text, number=number)
-            _check_storable(event, text, number)
+        while (event := lines_read(current[0])) is not None:
+            _check_storable(event, lines_read.text, lines_read.number)
             events.append(event)
             yield event
 
@@ -120,7 +141,7 @@ def _read_body(lines: list[str], state: State, catalog: Catalog, first_line: int
         for current[0] in engine.steps(read(), catalog, state, in_place=owned, past=past):
             pass
     except EngineError as error:
-        raise _at_line(error, where["event"], where["text"], where["number"]) from None
+        raise _at_line(error, lines_read.event, lines_read.text, lines_read.number) from None
     return events, current[0]
 
 
@@ -143,9 +164,12 @@ def _check_storable(event: Event, text: str, number: int) -> None:
     try:
         canonical_bytes(event)
     except Malformed as error:
-        raise InvalidNotation(f"the log cannot store this {event['type']} event: {error}",
-                              expected="an event the log can store", line=number, column=_first_column(text),
-                              text=text) from None
+        raise _unstorable(event, text, number, error) from None
+
+
+def _unstorable(event: Event, text: str, number: int, error: Malformed) -> InvalidNotation:
+    return InvalidNotation(f"the log cannot store this {event['type']} event: {error}",
+                           expected="an event the log can store", line=number, column=_first_column(text), text=text)
 
 
 def _at_line(error: EngineError, event: Event, text: str, number: int) -> NotationError:
@@ -224,8 +248,23 @@ def import_match(log: Log, text: str) -> tuple[str, str]:
         catalog = log.catalog(tag.value if tag is not None else "demo")
     except NoSuchCatalog as error:
         raise tag.error(UnknownReference, str(error), "a catalog of this log") from None
-    events = parse_match(text, catalog)
-    return log.create_match(events[0], meta={"client": "riftlog import"}, then=events[1:])
+    lines = text.splitlines()
+    created, (header_number, header_text), body_start = _read_header(lines, catalog)
+    _check_storable(created, header_text, header_number)
+    lines_read = _Lines(lines[body_start - 1:], body_start)
+    # The log reads each line against its own fold of the events before it: the match is folded once.
+    try:
+        return log.create_match(created, meta={"client": "riftlog import"}, then=lines_read)
+    except (Malformed, Refused) as error:
+        cause = error.__cause__  # the engine's verdict, or why the log cannot store the event
+        if not isinstance(cause, (EngineError, Malformed)):
+            raise
+        # About the last line read, or about seq 1 (the header's match_created) if no line was read yet.
+        event, text, number = ((lines_read.event, lines_read.text, lines_read.number) if lines_read.number else
+                               (created, header_text, header_number))
+        if isinstance(cause, EngineError):
+            raise _at_line(cause, event, text, number) from None
+        raise _unstorable(event, text, number, cause) from None
 
 
 def export_match(log: Log, match_id: str, view: str = "judge") -> str:

@@ -53,9 +53,10 @@ class Candidate:
         return f"{self.owner}'s {name} at {self.where}"
 
 
+ALL_KINDS = frozenset({"object", "item", "battlefield"})  # what a reference may name
 # scope -> (kinds it names, which candidates an unqualified name considers, words for "no such ... <where>")
 SCOPES: dict[str, tuple[frozenset[str], Callable[[Candidate], bool], str]] = {
-    "target": (frozenset({"object", "item", "battlefield"}),
+    "target": (ALL_KINDS,
                lambda c: c.kind != "object" or c.zone in PUBLIC_ZONES,
                "on the board, in a public zone or on the chain"),
     "object": (frozenset({"object"}), lambda c: c.zone in PUBLIC_ZONES, "on the board or in a public zone"),
@@ -65,19 +66,19 @@ SCOPES: dict[str, tuple[frozenset[str], Callable[[Candidate], bool], str]] = {
 FUNGIBLE = ("hand",)
 
 
-def pool(state: State, card: str | None | bool = True) -> list[Candidate]:
-    """Everything a reference may name, oldest first, or only what shows `card` (None: an unseen card); `True`,
-    the default, keeps every card. Cards on the chain are named through their items."""
+def pool(state: State, card: str | None | bool = True, kinds: frozenset[str] = ALL_KINDS) -> list[Candidate]:
+    """Everything of `kinds` a reference may name, oldest first, or only what shows `card` (None: an unseen card);
+    `True`, the default, keeps every card. Cards on the chain are named through their items."""
     found = []
-    for object_id, obj in state["objects"].items():
+    for object_id, obj in state["objects"].items() if "object" in kinds else ():
         if obj["zone"] in ("chain", "aside") or card is not True and obj["card"] != card:
             continue
         where = obj["location"] if obj["zone"] == "board" and obj["location"] else obj["zone"]
         found.append(Candidate(object_id, obj["card"], obj["owner"], "object", obj["zone"], where))
-    for item in state["chain"]:
+    for item in state["chain"] if "item" in kinds else ():
         if card is True or item["card"] == card:
             found.append(Candidate(item["id"], item["card"], item["controller"], "item", "chain", "chain"))
-    for battlefield in state["battlefields"]:
+    for battlefield in state["battlefields"] if "battlefield" in kinds else ():
         if card is True or battlefield["name"] == card:
             found.append(Candidate(battlefield["id"], battlefield["name"], battlefield["owner"], "battlefield",
                                    "battlefield", "battlefield"))
@@ -164,16 +165,16 @@ def _where_test(sc: Scanner, state: State, where: str, column: int) -> Callable[
     return lambda c: c.where == place
 
 
-def candidates(sc: Scanner, state: State, piece: Piece, scope: str, player: str | None,
+def candidates(sc: Scanner, state: State, piece: Piece, match: re.Match[str], scope: str, player: str | None,
                exclude: tuple[str, ...] | list[str] = ()) -> tuple[str | None, list[Candidate]]:
-    """The card a qualified name names, and the candidates of the scope that fit it."""
-    match = QUALIFIED.fullmatch(piece.text)
+    """The card a qualified name names (`match`: the piece's QUALIFIED match), and the candidates of the scope
+    that fit it."""
     owner, name, where = match.group("owner"), match.group("name"), match.group("where")
     name_piece = Piece(name, piece.column + match.start("name"))
     card = card_or_unseen(sc, state, name_piece)
     kinds, default, _ = SCOPES[scope]
     fits = _where_test(sc, state, where, piece.column + match.start("where")) if where is not None else default
-    found = [c for c in pool(state, card) if c.kind in kinds and fits(c)
+    found = [c for c in pool(state, card, kinds) if fits(c)
              and (owner is None or c.owner == owner) and c.id not in exclude
              and (scope != "hand" or c.owner == player)]
     return card, found
@@ -184,10 +185,11 @@ def lookup(sc: Scanner, state: State, piece: Piece, scope: str, player: str | No
     """The id a reference names in `scope`, or the candidates when it fits several; UnknownReference if none."""
     if is_id(piece.text):
         return piece.text
-    name_start = QUALIFIED.fullmatch(piece.text).start("name")
+    match = QUALIFIED.fullmatch(piece.text)
+    name_start = match.start("name")
     if not piece.text or not piece.text[name_start:].strip() or piece.text[name_start] == "@":
         sc.fail(expected, piece.column - 1 + name_start)
-    card, found = candidates(sc, state, piece, scope, player, exclude)
+    card, found = candidates(sc, state, piece, match, scope, player, exclude)
     if len(found) == 1 or found and scope in FUNGIBLE:
         return found[0].id
     if not found:

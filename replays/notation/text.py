@@ -6,6 +6,7 @@ Quoted text is a JSON string: `"say \\"hi\\""`.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -42,6 +43,12 @@ def skip_string(text: str, start: int) -> int:
             return index + 1
         index += 1
     return len(text)
+
+
+@functools.cache
+def _stops(markers: tuple[str, ...]) -> re.Pattern[str]:
+    """What `Scanner.until` stops at: any of `markers`, or a quote (whose string it skips)."""
+    return re.compile("|".join(re.escape(marker) for marker in (*markers, '"')))
 
 
 def comment_start(text: str) -> int:
@@ -155,14 +162,10 @@ class Scanner:
         self.skip()
         start = self.pos
         index = start
-        while index < self.end:
-            if any(self.text.startswith(marker, index) for marker in markers):
-                break
-            if self.text[index] == '"':
-                index = min(skip_string(self.text, index), self.end)
-                continue
-            index += 1
-        self.pos = index
+        stops, strings = _stops(markers), '"' not in markers  # a quote is a marker, or the start of a string
+        while (found := stops.search(self.text, index, self.end)) is not None and strings and found.group() == '"':
+            index = min(skip_string(self.text, found.start()), self.end)
+        index = self.pos = found.start() if found is not None else self.end
         raw = self.text[start:index]
         return Piece(raw.strip(), start + 1)
 
