@@ -11,14 +11,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from serving import served
-from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser  # noqa: F401 - the same headless Chromium
+from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401 - the same headless Chromium
 from web import create_app
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
                                 reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
@@ -69,20 +67,14 @@ def following(driver) -> bool:
     return driver.find_element(By.ID, "match").get_attribute("data-following") == "true"
 
 
-def waiting(driver) -> WebDriverWait:
-    """A bounded wait that reads again an element the page replaced while it was being read (the live page
-    swaps its content as events arrive)."""
-    return WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,))
-
-
 def wait_for_seq(driver, seq: int) -> None:
-    waiting(driver).until(lambda d: seq_of(d) == seq and following(d))
+    waiting(driver, 15).until(lambda d: seq_of(d) == seq and following(d))
 
 
 def test_a_browser_at_the_head_follows_the_match_as_events_are_appended(browser, site, duel_game):  # noqa: F811
     site, (match, _) = site
     browser.get(f"{site.base}/matches/{match['id']}")  # no token: the spectator's view
-    waiting(browser).until(following)
+    waiting(browser, 15).until(following)
     assert seq_of(browser) == url_seq(browser) == 6 and browser.find_element(By.ID, "live").is_displayed()
     turn = duel_game(1)[5:]  # channel, draw, end_turn (duel_game's events start at seq 2)
     assert site.append(match, turn[:2]) == 8
@@ -90,12 +82,12 @@ def test_a_browser_at_the_head_follows_the_match_as_events_are_appended(browser,
     assert url_seq(browser) == 8
     assert site.append(match, turn[2:]) == 9
     wait_for_seq(browser, 9)
-    waiting(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#timeline li.current").get_attribute("data-seq")
+    waiting(browser, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#timeline li.current").get_attribute("data-seq")
                            == "9")
 
     # A step back stops following; Last (End) takes it up again at the head.
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
-    waiting(browser).until(lambda d: url_seq(d) == 8 and seq_of(d) == 8)
+    waiting(browser, 15).until(lambda d: url_seq(d) == 8 and seq_of(d) == 8)
     assert not following(browser) and not browser.find_elements(By.ID, "live")
     assert site.append(match, duel_game(2)[8:9]) == 10
     assert seq_of(browser) == 8 and not following(browser)
@@ -117,7 +109,7 @@ def test_the_tournament_page_updates_its_tables(browser, site, duel_game):  # no
                                      f'#tables tr[data-match="{first["id"]}"]')
 
     site.append(first, duel_game(1)[5:])
-    waiting(browser).until(lambda d: row_seq(d) == "9")
+    waiting(browser, 15).until(lambda d: row_seq(d) == "9")
     turn, watch = browser.execute_script(
         "var row = document.querySelector(arguments[0]);"
         "return [row.querySelector('.turn').textContent, row.querySelector('a.watch').href];",
@@ -126,5 +118,5 @@ def test_the_tournament_page_updates_its_tables(browser, site, duel_game):  # no
     browser.set_window_size(1200, 700)
     browser.save_screenshot(str(SCREENSHOT))
     browser.get(watch)
-    waiting(browser).until(lambda d: d.find_elements(By.ID, "match") and following(d))
+    waiting(browser, 15).until(lambda d: d.find_elements(By.ID, "match") and following(d))
     assert seq_of(browser) == 9

@@ -15,11 +15,11 @@ import pytest
 import recorder
 from positions import ARENA, transcript
 from replays import notation
-from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server  # noqa: F401
+from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server, waiting  # noqa: F401
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 SCREENSHOT = Path("/tmp/riftlog-record-phone.png")
 PHONE = (390, 1500)
@@ -62,7 +62,7 @@ def seq_shown(driver) -> int | None:
 
 
 def wait_for_seq(driver, seq: int) -> None:
-    WebDriverWait(driver, 15).until(lambda d: seq_shown(d) == seq and d.find_element(By.ID, "record")
+    waiting(driver, 15).until(lambda d: seq_shown(d) == seq and d.find_element(By.ID, "record")
                                     .get_attribute("aria-busy") != "true")
 
 
@@ -159,7 +159,7 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
     tap(phone, "action-play")
     Select(phone.find_element(By.ID, "play-card")).select_by_value(rearguard)
     tap(phone, "play-submit")
-    WebDriverWait(phone, 10).until(lambda d: "Not recorded" in message(d))
+    waiting(phone).until(lambda d: "Not recorded" in message(d))
     assert "rule " in message(phone)
     assert api(server, f"/matches/{match_id}", token)["head_seq"] == 9
 
@@ -243,7 +243,7 @@ def test_an_input_after_someone_else_recorded_shows_what_changed_and_records_not
     seq = seq_shown(phone)
     api(server, f"/matches/{match_id}/events", token, {"event": {"type": "note", "text": "table 4 called a judge"}})
     tap(phone, "action-end-turn")
-    WebDriverWait(phone, 10).until(lambda d: "moved on" in message(d))
+    waiting(phone).until(lambda d: "moved on" in message(d))
     assert f"{seq + 1}. " in message(phone) and "table 4 called a judge" in message(phone)
     assert seq_shown(phone) == seq + 1
     assert api(server, f"/matches/{match_id}", token)["head_seq"] == seq + 1
@@ -263,7 +263,7 @@ def test_an_audit_match_records_an_illegal_input_flagged_once_however_often_it_i
     open_screen(phone, server, match_id, token)
     Select(phone.find_element(By.ID, "actor")).select_by_value("P2")
     tap(phone, "action-end-turn")  # Ben ends Ana's turn: the dry run names the rule it breaks
-    WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "record-flagged"))
+    waiting(phone).until(lambda d: d.find_elements(By.ID, "record-flagged"))
     assert "records it flagged" in message(phone) and "rule " in message(phone)
     assert api(server, f"/matches/{match_id}", token)["head_seq"] == 2
 

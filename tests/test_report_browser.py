@@ -11,11 +11,10 @@ import pytest
 
 import recorder
 from replays import notation
-from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server, shown  # noqa: F401
+from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server, shown, waiting  # noqa: F401
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 GOLDEN_AUDIT = Path(__file__).resolve().parent / "data" / "golden_audit.rln"
 SCREENSHOT = Path("/tmp/riftlog-report.png")
@@ -49,9 +48,9 @@ def report_page(browser, server, disputed):
     """The judge's report, opened from the viewer's link after the viewer took the judge's token."""
     _, match_id, token = disputed
     browser.get(f"{server}/matches/{match_id}#token={token}")
-    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    waiting(browser).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
     browser.find_element(By.ID, "dispute-report").click()
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "seal-code"))
+    waiting(browser).until(lambda d: d.find_elements(By.ID, "seal-code"))
     yield browser
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 

@@ -24,6 +24,7 @@ webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -84,7 +85,7 @@ def judge(browser, server, demo):
     the viewer keeps it in a cookie and drops it from the address."""
     token = demo[1]["m1"]
     browser.get(f"{server}/matches/m1#token={token}")
-    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    waiting(browser).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
     assert token not in browser.current_url and token not in browser.page_source
     return browser
 
@@ -97,6 +98,12 @@ def cursor(demo_db):
 
 def url_seq(driver) -> int:
     return int(parse_qs(urlsplit(driver.current_url).query)["seq"][0])
+
+
+def waiting(driver, seconds: float = 10) -> WebDriverWait:
+    """A bounded wait that reads again an element the page replaced while it was being read (pages swap their
+    content as they step or follow a match)."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def shown(driver, element_id: str) -> str:
@@ -116,13 +123,13 @@ def press(driver, *keys: str) -> None:
     """Press keys on the page (not in a form field) and wait for the page they lead to."""
     before = driver.current_url
     driver.find_element(By.TAG_NAME, "body").send_keys(*keys)
-    WebDriverWait(driver, 10).until(lambda d: d.current_url != before and shown(d, "seq") == str(url_seq(d)))
+    waiting(driver).until(lambda d: d.current_url != before and shown(d, "seq") == str(url_seq(d)))
 
 
 def click(driver, element_id: str) -> None:
     before = driver.current_url
     driver.find_element(By.ID, element_id).click()
-    WebDriverWait(driver, 10).until(lambda d: d.current_url != before and shown(d, "seq") == str(url_seq(d)))
+    waiting(driver).until(lambda d: d.current_url != before and shown(d, "seq") == str(url_seq(d)))
 
 
 def test_arrow_keys_step_one_event(judge, server, cursor):
@@ -195,7 +202,7 @@ def test_the_view_selector_keeps_the_seq_and_the_keys_keep_the_view(judge, serve
     assert "hidden from this view" not in shown(judge, "player-P2")
     click_view = judge.find_element(By.ID, "view-spectator")
     click_view.click()
-    WebDriverWait(judge, 10).until(lambda d: "view=spectator" in d.current_url)
+    waiting(judge).until(lambda d: "view=spectator" in d.current_url)
     assert url_seq(judge) == 12
     assert "hidden from this view" in shown(judge, "player-P1")
     assert "hidden from this view" in shown(judge, "player-P2")
@@ -207,7 +214,7 @@ def test_typing_in_the_seq_box_goes_to_that_seq_and_does_not_step(judge, server)
     open_at(judge, server, 5)
     box = judge.find_element(By.CSS_SELECTOR, "#steps input[name=seq]")
     box.send_keys("2", Keys.ARROW_RIGHT, "7", Keys.ENTER)
-    WebDriverWait(judge, 10).until(lambda d: url_seq(d) != 5)
+    waiting(judge).until(lambda d: url_seq(d) != 5)
     assert url_seq(judge) == 27
     assert shown(judge, "seq") == "27"
 
@@ -238,7 +245,7 @@ def combat_judge(browser, server, combat_match):
     """The browser reading the combat match with its judge's token (kept in a cookie, as for m1)."""
     match_id, token = combat_match
     browser.get(f"{server}/matches/{match_id}#token={token}")
-    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    waiting(browser).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
     return browser
 
 
@@ -352,7 +359,7 @@ def test_a_best_of_three_shows_the_games_won_and_the_match_winner(browser, serve
         head = log.match(match_id)["head_seq"]
         game_2 = next(seq for seq in range(1, head + 1) if log.state_at(match_id, seq)["game"] == 2)
     browser.get(f"{server}/matches/{match_id}#token={token}")
-    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    waiting(browser).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
     open_match_at(browser, server, match_id, game_2)  # Ben won game 1
     assert shown(browser, "games-won") == "Ana 0 · Ben 1"
     assert not browser.find_elements(By.ID, "winner")

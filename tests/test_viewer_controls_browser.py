@@ -10,10 +10,9 @@ import pytest
 import recorder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from test_viewer_browser import (DESKTOP, PHONE, browser, cursor, demo, demo_db, judge, open_at,  # noqa: F401
-                                 press, server, shown, url_seq)
+                                 press, server, shown, url_seq, waiting)
 from web import keys
 
 LAPTOP = (1280, 720)  # the first screen of the page: the steps, the scrubber, the status and the event
@@ -36,7 +35,7 @@ def autoplaying(driver) -> bool:
 def tick(driver, expected_seq: int) -> None:
     """Move the autoplay clock one step and wait for the page it leads to."""
     assert driver.execute_script("return riftlogViewer.tick()")
-    WebDriverWait(driver, 10).until(lambda d: url_seq(d) == expected_seq and shown(d, "seq") == str(expected_seq))
+    waiting(driver).until(lambda d: url_seq(d) == expected_seq and shown(d, "seq") == str(expected_seq))
 
 
 def body_keys(driver, *typed: str) -> None:
@@ -79,7 +78,7 @@ def test_the_keys_overlay_lists_the_table_the_keys_use(judge, server):
     overlay = judge.find_element(By.ID, "keys-overlay")
     assert not overlay.is_displayed()
     body_keys(judge, "?")
-    WebDriverWait(judge, 10).until(lambda d: overlay.is_displayed())
+    waiting(judge).until(lambda d: overlay.is_displayed())
     rows = judge.find_elements(By.CSS_SELECTOR, "#keys-overlay tr")
     assert [row.get_attribute("data-action") for row in rows] == [action for action, _, _ in keys.KEYS]
     for row, (_, action_keys, what) in zip(rows, keys.KEYS):
@@ -92,11 +91,11 @@ def test_the_keys_overlay_lists_the_table_the_keys_use(judge, server):
     body_keys(judge, Keys.ARROW_RIGHT)  # an open overlay keeps the other keys from acting
     assert url_seq(judge) == 10
     judge.switch_to.active_element.send_keys("?")
-    WebDriverWait(judge, 10).until(lambda d: not overlay.is_displayed())
+    waiting(judge).until(lambda d: not overlay.is_displayed())
     judge.find_element(By.ID, "keys-button").click()
-    WebDriverWait(judge, 10).until(lambda d: overlay.is_displayed())
+    waiting(judge).until(lambda d: overlay.is_displayed())
     judge.switch_to.active_element.send_keys(Keys.ESCAPE)
-    WebDriverWait(judge, 10).until(lambda d: not overlay.is_displayed())
+    waiting(judge).until(lambda d: not overlay.is_displayed())
 
 
 def bottom_player(driver) -> str:
@@ -121,7 +120,7 @@ def test_a_click_on_the_scrubber_goes_to_the_seq_under_it(judge, server, cursor)
     run = judge.find_element(By.CSS_SELECTOR, "#scrubber a.bucket[data-first='27']")
     before = judge.current_url
     run.click()
-    WebDriverWait(judge, 10).until(lambda d: d.current_url != before and shown(d, "seq") == "27")
+    waiting(judge).until(lambda d: d.current_url != before and shown(d, "seq") == "27")
     assert url_seq(judge) == 27 and "view=judge" in judge.current_url
     playhead = judge.find_element(By.ID, "scrubber-seq")
     here = judge.find_element(By.CSS_SELECTOR, "#scrubber a.bucket[data-first='27']")
@@ -139,7 +138,7 @@ def disputed(browser, server, demo, demo_db) -> str:
         log.append("m2", [{"type": "rewind", "to": head - 8, "reason": "a rune was tapped twice"},
                           {"type": "note", "text": "Ben disputes the payment", "about": head - 6}, *again])
     browser.get(f"{server}/matches/m2#token={demo[1]['m2']}")
-    WebDriverWait(browser, 10).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    waiting(browser).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
     return "m2"
 
 
