@@ -139,19 +139,16 @@ def demo() -> None:
 @db_option(None)
 def serve(host: str, port: int, debug: bool) -> None:
     """Serve the viewer and the HTTP API."""
-    from werkzeug.serving import WSGIRequestHandler
-
-    from web import create_app
+    from web import create_app, serving
 
     path = db_path()
     with user_errors():
         open_log(must_exist=False).close()  # a file that is not a riftlog database is refused now, not per request
-    app = create_app({"DATABASE": path})
     click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
-    # HTTP/1.1 keeps each client's connection (and its server thread) open between requests: a recorder posting an
-    # event every few seconds does not pay for a new connection each time.
-    WSGIRequestHandler.protocol_version = "HTTP/1.1"
-    app.run(host=host, port=port, debug=debug)  # threaded: one thread per connection
+    if debug:  # Werkzeug's development server: its reloader and debugger
+        create_app({"DATABASE": path}).run(host=host, port=port, debug=True)
+    else:
+        serving.serve(lambda: create_app({"DATABASE": path}), host, port)
 
 
 @cli.command(short_help="Append events from a JSON file (or stdin) to MATCH.")

@@ -8,7 +8,8 @@ request, with `expected_seq` and an idempotency key (a 503 is retried after its 
 Two phases: "paced" (each recorder posts every `pace` seconds, a tournament's rhythm made five to ten times
 busier) and "flat out" (each posts its next event as soon as the last is answered). Afterwards the server is
 stopped and the database checked: every acknowledged event is stored at its seq with the bytes that were sent,
-and every match verifies (hash chain and re-fold). Prints one JSON line per phase.
+and every match verifies (hash chain and re-fold). Prints one JSON line per phase, with the CPU time the server's
+processes and this load generator each spent per acknowledged append (from /proc: user + system).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,6 +45,25 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def process_tree(pid: int) -> list[int]:
+    """`pid` and its descendants (Linux /proc)."""
+    found, index = [pid], 0
+    while index < len(found):
+        for task in Path(f"/proc/{found[index]}/task").glob("*/children"):
+            found += [int(child) for child in task.read_text().split()]
+        index += 1
+    return found
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process (Linux /proc/<pid>/stat), 0 if it has ended."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Server:
     """`riftlog serve` in its own process, on a free loopback port."""
 
@@ -60,6 +80,10 @@ class Server:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError("riftlog serve did not start within 30 s")
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server's processes have used so far: `riftlog serve` and its worker."""
+        return sum(process_cpu_seconds(pid) for pid in process_tree(self.process.pid))
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
@@ -137,7 +161,15 @@ def create_matches(port: int, count: int, created: dict) -> list[dict]:
     return matches
 
 
-def phase(port: int, matches: list[dict], events: list[dict], pace: float, seconds: float) -> list[Recorder]:
+class Phase(NamedTuple):
+    recorders: list[Recorder]
+    server_cpu: float  # seconds of CPU the server used during the phase
+    client_cpu: float  # seconds of CPU this process (the recorders) used during the phase
+
+
+def phase(server: Server, matches: list[dict], events: list[dict], pace: float, seconds: float) -> Phase:
+    port = server.port
+    server_before, client_before = server.cpu_seconds(), own_cpu_seconds()
     until = time.monotonic() + seconds
     recorders = [Recorder(port, match, events, pace, pace * index / len(matches), until)
                  for index, match in enumerate(matches)]
@@ -145,12 +177,19 @@ def phase(port: int, matches: list[dict], events: list[dict], pace: float, secon
         table.start()
     for table in recorders:
         table.join()
+    server_cpu, client_cpu = server.cpu_seconds() - server_before, own_cpu_seconds() - client_before
     for table, match in zip(recorders, matches):
         match["head_seq"] = table.acknowledged[-1][0] if table.acknowledged else match["head_seq"]
-    return recorders
+    return Phase(recorders, server_cpu, client_cpu)
 
 
-def summary(name: str, recorders: list[Recorder], seconds: float) -> dict[str, Any]:
+def own_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def summary(name: str, ran: Phase, seconds: float) -> dict[str, Any]:
+    recorders = ran.recorders
     latencies = sorted(latency for table in recorders for latency in table.latencies)
     acknowledged = sum(len(table.acknowledged) for table in recorders)
     errors = [error for table in recorders for error in table.errors]
@@ -160,6 +199,8 @@ def summary(name: str, recorders: list[Recorder], seconds: float) -> dict[str, A
         "retried_503": sum(table.retries for table in recorders),
         "p50_ms": round(1e3 * statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(1e3 * latencies[int(0.99 * (len(latencies) - 1))], 2) if latencies else None,
+        "server_cpu_us_per_append": round(1e6 * ran.server_cpu / acknowledged) if acknowledged else None,
+        "client_cpu_us_per_append": round(1e6 * ran.client_cpu / acknowledged) if acknowledged else None,
     }
 
 
@@ -185,13 +226,13 @@ def run(recorders: int, seconds: float, pace: float) -> list[dict[str, Any]]:
         server = Server(database)
         try:
             matches = create_matches(server.port, recorders, events[0])
-            paced = phase(server.port, matches, events, pace, seconds)
-            flat = phase(server.port, matches, events, 0.0, seconds)
+            paced = phase(server, matches, events, pace, seconds)
+            flat = phase(server, matches, events, 0.0, seconds)
         finally:
             server.stop()
         results = [summary(f"paced, one event every {pace:g} s per recorder", paced, seconds),
                    summary("flat out", flat, seconds)]
-        checked = check(database, paced + flat)
+        checked = check(database, paced.recorders + flat.recorders)
         for result in results:
             result.update(checked)
         os.sync()

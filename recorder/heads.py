@@ -1,5 +1,5 @@
-"""What the process keeps hot of each match: its head state, and what its snapshots are stored against (the card
-facts every state of it shares, and its state at seq 1: `recorder.snapshots.Shared`).
+"""What the process keeps hot of each match: its head state, what its snapshots are stored against (the card
+facts every state of it shares, and its state at seq 1: `recorder.snapshots.Shared`), and its token's hash.
 
 An append folds its events onto the head state in place, so it neither decodes a snapshot nor folds anything
 already folded, nor copies the state. The entries are shared by every `Log` of the process on the same file (the web
@@ -7,7 +7,8 @@ app opens one per thread), and are only ever trusted against the database: a hea
 row still names the same head seq and hash (another process may have appended), and is keyed by the engine
 version and catalog name it was folded with. A head state is private to the writers: a write takes it out of the
 cache (under SQLite's write lock, so one writer at a time), changes it, and puts it back once committed; reads
-never see it. Nobody changes a `Shared`.
+never see it. Nobody changes a `Shared`. A match's token hash never changes once the match exists: keeping it lets
+an append be authorised without reading the database.
 """
 from __future__ import annotations
 
@@ -30,12 +31,14 @@ class Head(NamedTuple):
 
 
 class Hot:
-    """Heads and `Shared`s by (database, match, engine version, catalog), least recently used dropped."""
+    """Heads and `Shared`s by (database, match, engine version, catalog), token hashes by (database, match); least
+    recently used dropped."""
 
     def __init__(self, size: int = CACHED_MATCHES) -> None:
         self.size = size
         self._heads: OrderedDict[tuple, Head] = OrderedDict()
         self._shared: OrderedDict[tuple, Shared] = OrderedDict()
+        self._token_hashes: OrderedDict[tuple, str] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, database: str, match_id: str, catalog: str, seq: int, seq_hash: str) -> Head | None:
@@ -58,6 +61,14 @@ class Hot:
 
     def keep_shared(self, database: str, match_id: str, catalog: str, shared: Shared) -> None:
         self._put(self._shared, (database, match_id, engine.VERSION, catalog), shared)
+
+    def token_hash(self, database: str, match_id: str) -> str | None:
+        """The hash of the match's token, if known."""
+        with self._lock:
+            return self._token_hashes.get((database, match_id))
+
+    def keep_token_hash(self, database: str, match_id: str, digest: str) -> None:
+        self._put(self._token_hashes, (database, match_id), digest)
 
     def forget(self, database: str, catalog: str | None = None) -> None:
         """Drop what is kept of the matches of `database` (those using `catalog`, if given)."""

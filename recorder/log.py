@@ -420,11 +420,19 @@ class Log:
         return self.catalogs.get(name)
 
     def check_token(self, match_id: str, token: str) -> bool:
-        """Whether `token` is the one `create_match` returned for the match (constant-time compare of hashes)."""
-        match = self._match_row(match_id)
-        if not isinstance(token, str):
-            return False
-        return hmac.compare_digest(token_hash(token), match["token_hash"])
+        """Whether `token` is the one `create_match` returned for the match (constant-time compare of hashes);
+        `NotFound` for an unknown match."""
+        digest = self.judge_token_hash(match_id)
+        return isinstance(token, str) and hmac.compare_digest(token_hash(token), digest)
+
+    def judge_token_hash(self, match_id: str) -> str:
+        """The hash of the match's token; `NotFound` for an unknown match. Kept hot once read (it never changes),
+        so a recorder's appends are authorised without reading the database."""
+        digest = HOT.token_hash(self.database, match_id)
+        if digest is None:
+            digest = self._match_row(match_id)["token_hash"]
+            HOT.keep_token_hash(self.database, match_id, digest)
+        return digest
 
     def reader(self, match_id: str, token: str | None) -> str | None:
         """Whose read token `token` is for the match: "judge" (the match token), "P1", ..., or None (see

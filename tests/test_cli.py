@@ -295,11 +295,21 @@ def test_catalog_import_refuses_a_missing_file_and_the_demo_name(runner, tmp_db,
 
 def test_serve_runs_the_app_on_the_database(runner, tmp_db, monkeypatch):
     calls = []
-    monkeypatch.setattr("flask.Flask.run", lambda app, **options: calls.append((app.config["DATABASE"], options)))
+    monkeypatch.setattr("web.serving.serve", lambda build_app, host, port: calls.append((build_app(), host, port)))
     result = run(runner, "serve", "--db", tmp_db, "--port", 5077)
     assert result.exit_code == 0
     assert "http://127.0.0.1:5077/" in result.stdout
-    assert calls == [(str(tmp_db), {"host": "127.0.0.1", "port": 5077, "debug": False})]
+    [(app, host, port)] = calls
+    assert (app.config["DATABASE"], host, port) == (str(tmp_db), "127.0.0.1", 5077)
+
+
+def test_serve_debug_runs_werkzeugs_development_server(runner, tmp_db, monkeypatch):
+    calls = []
+    monkeypatch.setattr("flask.Flask.run", lambda app, **options: calls.append((app.config["DATABASE"], options)))
+    monkeypatch.setattr("web.serving.serve", lambda *args: pytest.fail("--debug must not start the production server"))
+    result = run(runner, "serve", "--db", tmp_db, "--port", 5077, "--debug")
+    assert result.exit_code == 0
+    assert calls == [(str(tmp_db), {"host": "127.0.0.1", "port": 5077, "debug": True})]
 
 
 def test_export_then_import_records_the_same_match(runner, tmp_db, tmp_path, demo_ids, log):

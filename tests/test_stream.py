@@ -137,7 +137,8 @@ def test_a_bad_after_or_last_event_id_is_400_naming_it(client, created, query, h
     assert named in response.json["error"]
 
 
-# Against the server on 127.0.0.1: threaded Werkzeug speaking HTTP/1.1, as `riftlog serve` runs it.
+# Against the app served on 127.0.0.1 from a thread of this process (tests/serving.py), so that a test can see its
+# streams; the production server of `riftlog serve` is tested with a stream in test_serve.py.
 
 @pytest.fixture
 def served(tmp_db, created):

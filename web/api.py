@@ -77,9 +77,11 @@ def append(match_id: str):
 
 def require_judge(match_id: str) -> None:
     """404 for an unknown match (before any question about the token), 401 without a token, 403 for any token
-    but the match's own (a player token reads, it never writes)."""
-    require_match(match_id)
-    if not get_log().check_token(match_id, bearer_token()):
+    but the match's own (a player token reads, it never writes). Reads no database once the match is known to
+    this process (`Log.judge_token_hash`)."""
+    log = get_log()
+    log.judge_token_hash(match_id)  # 404 first
+    if not log.check_token(match_id, bearer_token()):
         abort(403, f"only the match token may change match {match_id} (a player token only reads)")
 
 
