@@ -94,6 +94,7 @@ def match(match_id: str):
     violations_here = [v for v in shown.get("violations") or [] if v.get("seq") == seq]
     bar = scrubber(cursor)
     notes_here = [(note, recorded[note - 1].get("text", "")) for note in bar.notes_about.get(seq, []) if note != seq]
+    link = url_for("viewer.match", match_id=match_id, view=viewer)  # the page in this view; links add `&seq=N`
 
     return render_template(
         "match.html",
@@ -119,9 +120,10 @@ def match(match_id: str):
         timeline=timeline,
         timeline_earlier=first - 1,
         timeline_later=head_seq - last,
-        steps=step_links(cursor, match_id, seq, head_seq, viewer),
+        steps=step_links(cursor, seq, head_seq, link),
         scrubber=bar,
-        scrubber_runs=runs_html(cursor, viewer, url_for("viewer.match", match_id=match_id, view=viewer)),
+        link=link,
+        scrubber_runs=runs_html(cursor, viewer, link),
         notes_here=notes_here,
         key_table=keys.KEYS,
         key_map=keys.key_map(),
@@ -179,8 +181,9 @@ def seating(player_ids: list[str], viewer: str) -> tuple[list[str], list[str]]:
     return [player for player in player_ids if player != me], [me]
 
 
-def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, viewer: str) -> list[dict[str, Any]]:
-    """The step buttons: each names its target seq, or None when there is nowhere to go that way."""
+def step_links(cursor: replays.Cursor, seq: int, head_seq: int, link: str) -> list[dict[str, Any]]:
+    """The step buttons: each names its target seq, or None when there is nowhere to go that way (`link`: the
+    match's page in the view, without a seq)."""
     links = []
     for element_id, label, by, direction in STEPS:
         if by is None:
@@ -192,7 +195,7 @@ def step_links(cursor: replays.Cursor, match_id: str, seq: int, head_seq: int, v
         if target == seq:
             target, href = None, None
         else:
-            href = url_for("viewer.match", match_id=match_id, seq=target, view=viewer)
+            href = f"{link}&seq={target}"
         links.append({"id": element_id, "label": label, "direction": direction, "keys": keys.keys_of(element_id),
                       "seq": target, "href": href})
     return links
