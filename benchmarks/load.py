@@ -1,9 +1,10 @@
 """The load run: concurrent recorders against the real `riftlog serve` on loopback, each on its own match.
 
-    .venv/bin/python benchmarks/load.py [--recorders 200] [--seconds 10] [--pace 0.2]
+    .venv/bin/python benchmarks/load.py [--recorders 200] [--seconds 10] [--pace 0.2] [--clients 2]
 
 Starts `riftlog serve` on a free port of 127.0.0.1 over a new database, creates one match per recorder through the
-API, then runs every recorder at once for a bounded time: each posts the next event of a legal duel, one event per
+API, then runs every recorder at once for a bounded time, each a thread with its own kept-alive connection, spread
+over `clients` processes: each posts the next event of a legal duel, one event per
 request, with `expected_seq` and an idempotency key (a 503 is retried after its Retry-After, with the same key).
 Two phases: "paced" (each recorder posts every `pace` seconds, a tournament's rhythm made five to ten times
 busier) and "flat out" (each posts its next event as soon as the last is answered). Afterwards the server is
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -25,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -37,6 +40,7 @@ import replays  # noqa: E402
 from matches import long_match  # noqa: E402
 
 RIFTLOG = Path(sys.executable).with_name("riftlog")
+CLIENTS = 2  # client processes the recorders are spread over (one a core)
 
 
 def free_port() -> int:
@@ -94,6 +98,16 @@ class Server:
             self.process.wait()
 
 
+class Table(NamedTuple):
+    """What one recorder did in a phase (sent back from its client process)."""
+
+    match: dict
+    acknowledged: list[tuple[int, dict]]  # (seq, event) answered 201
+    latencies: list[float]  # seconds from sending each acknowledged append to its answer
+    errors: list[str]
+    retries: int  # 503s retried after their Retry-After
+
+
 class Recorder(threading.Thread):
     """One table: posts the events of its match one by one over its own keep-alive connection.
 
@@ -135,6 +149,9 @@ class Recorder(threading.Thread):
         finally:
             connection.close()
 
+    def result(self) -> Table:
+        return Table(self.match, self.acknowledged, self.latencies, self.errors, self.retries)
+
     def post(self, connection: http.client.HTTPConnection, body: str, headers: dict) -> tuple[int, bytes]:
         """POST the event; a 503 (busy) is retried after its Retry-After with the same idempotency key."""
         while True:
@@ -162,34 +179,50 @@ def create_matches(port: int, count: int, created: dict) -> list[dict]:
 
 
 class Phase(NamedTuple):
-    recorders: list[Recorder]
+    tables: list[Table]
     server_cpu: float  # seconds of CPU the server used during the phase
-    client_cpu: float  # seconds of CPU this process (the recorders) used during the phase
+    client_cpu: float  # seconds of CPU the load generator (its client processes) used during the phase
 
 
-def phase(server: Server, matches: list[dict], events: list[dict], pace: float, seconds: float) -> Phase:
-    port = server.port
-    server_before, client_before = server.cpu_seconds(), own_cpu_seconds()
+def phase(server: Server, matches: list[dict], events: list[dict], pace: float, seconds: float,
+          clients: int) -> Phase:
+    """Every recorder at once for `seconds`, spread over `clients` processes (threads in each: one process of 200
+    threads spends most of its CPU contending for its own GIL, and would measure itself rather than the server)."""
     until = time.monotonic() + seconds
-    recorders = [Recorder(port, match, events, pace, pace * index / len(matches), until)
-                 for index, match in enumerate(matches)]
+    staggered = [(match, pace * index / len(matches)) for index, match in enumerate(matches)]
+    shares = [staggered[index::clients] for index in range(clients)]
+    server_before, client_before = server.cpu_seconds(), client_cpu_seconds()
+    with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = list(pool.map(run_tables, [server.port] * clients, shares, [events] * clients,
+                                [pace] * clients, [until] * clients))
+    server_cpu, client_cpu = server.cpu_seconds() - server_before, client_cpu_seconds() - client_before
+    tables = [table for share in results for table in share]
+    by_id = {table.match["id"]: table for table in tables}
+    for match in matches:
+        acknowledged = by_id[match["id"]].acknowledged
+        match["head_seq"] = acknowledged[-1][0] if acknowledged else match["head_seq"]
+    return Phase(tables, server_cpu, client_cpu)
+
+
+def run_tables(port: int, share: list[tuple[dict, float]], events: list[dict], pace: float,
+               until: float) -> list[Table]:
+    """In a client process: a recorder thread for each (match, start offset) of `share`, until `until`."""
+    recorders = [Recorder(port, match, events, pace, offset, until) for match, offset in share]
     for table in recorders:
         table.start()
     for table in recorders:
         table.join()
-    server_cpu, client_cpu = server.cpu_seconds() - server_before, own_cpu_seconds() - client_before
-    for table, match in zip(recorders, matches):
-        match["head_seq"] = table.acknowledged[-1][0] if table.acknowledged else match["head_seq"]
-    return Phase(recorders, server_cpu, client_cpu)
+    return [table.result() for table in recorders]
 
 
-def own_cpu_seconds() -> float:
+def client_cpu_seconds() -> float:
+    """CPU time of this process and of its ended children (the client processes, once the pool has shut down)."""
     times = os.times()
-    return times.user + times.system
+    return times.user + times.system + times.children_user + times.children_system
 
 
 def summary(name: str, ran: Phase, seconds: float) -> dict[str, Any]:
-    recorders = ran.recorders
+    recorders = ran.tables
     latencies = sorted(latency for table in recorders for latency in table.latencies)
     acknowledged = sum(len(table.acknowledged) for table in recorders)
     errors = [error for table in recorders for error in table.errors]
@@ -204,7 +237,7 @@ def summary(name: str, ran: Phase, seconds: float) -> dict[str, Any]:
     }
 
 
-def check(database: Path, recorders: list[Recorder]) -> dict[str, Any]:
+def check(database: Path, recorders: list[Table]) -> dict[str, Any]:
     """Every acknowledged event stored at its seq with the bytes sent; every match verifies."""
     missing, unverified = 0, []
     with recorder.Log(database) as log:
@@ -219,20 +252,20 @@ def check(database: Path, recorders: list[Recorder]) -> dict[str, Any]:
     return {"acknowledged_missing": missing, "matches_not_verifying": unverified}
 
 
-def run(recorders: int, seconds: float, pace: float) -> list[dict[str, Any]]:
+def run(recorders: int, seconds: float, pace: float, clients: int = CLIENTS) -> list[dict[str, Any]]:
     events = long_match(4_000, "load")
     with tempfile.TemporaryDirectory(dir=ROOT) as folder:
         database = Path(folder) / "load.db"
         server = Server(database)
         try:
             matches = create_matches(server.port, recorders, events[0])
-            paced = phase(server, matches, events, pace, seconds)
-            flat = phase(server, matches, events, 0.0, seconds)
+            paced = phase(server, matches, events, pace, seconds, clients)
+            flat = phase(server, matches, events, 0.0, seconds, clients)
         finally:
             server.stop()
         results = [summary(f"paced, one event every {pace:g} s per recorder", paced, seconds),
                    summary("flat out", flat, seconds)]
-        checked = check(database, paced.recorders + flat.recorders)
+        checked = check(database, paced.tables + flat.tables)
         for result in results:
             result.update(checked)
         os.sync()
@@ -244,8 +277,9 @@ def main() -> None:
     parser.add_argument("--recorders", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--pace", type=float, default=0.2)
+    parser.add_argument("--clients", type=int, default=CLIENTS, help="client processes the recorders are spread over")
     options = parser.parse_args()
-    for result in run(options.recorders, options.seconds, options.pace):
+    for result in run(options.recorders, options.seconds, options.pace, options.clients):
         print(json.dumps(result))
 
 

@@ -2,10 +2,16 @@
 
 SQLite has one write lock per file, and a durable commit costs an fsync. Callers that each open a transaction queue
 up on the lock (and, past the busy timeout, fail with "database is locked"); one writer that takes every append
-waiting in its queue, writes each in its own savepoint and commits them all at once carries many callers' events
-on one fsync. An append that is refused (Conflict, Refused, Malformed...) rolls back to its savepoint and leaves the
-others of its group alone. Each caller gets its answer only once the group has committed: acknowledged means
-durable, as with `Log.append`.
+waiting in its queue, writes them one after the other and commits them all at once carries many callers' events
+on one fsync. An append that is refused (Conflict, Refused, Malformed...) leaves the others of its group alone.
+Each caller gets its answer only once the group has committed: acknowledged means durable, as with `Log.append`.
+
+A refused append has almost always written nothing: `Log.write_append` checks and folds before it writes. So a
+group is written without a savepoint per append, and only if an append fails after writing something (SQLite's
+count of changed rows moved: a database error, a row already there) is the group rolled back and written again
+with each append in its own savepoint, so that the failed one alone is undone. A savepoint costs two statements,
+and every statement hands Python's GIL to the server's other threads and waits to get it back: on a busy server
+that was a fifth of the CPU of an append.
 
 The web app (`web.db`) routes every append through one `Writer` per database file. A caller whose append has not
 been started within `wait` seconds, or whose group could not get the write lock within the busy timeout (another
@@ -140,19 +146,14 @@ class Writer:
             log.close()
 
     def _commit(self, log: Log, jobs: list[_Job]) -> None:
-        """Write every job in one transaction, each in its own savepoint; answer them once it has committed."""
+        """Write every job in one transaction; answer them once it has committed."""
         if not jobs:
             return
-        outcomes: list[Any] = []
-        heads: dict[str, tuple[str, Head]] = {}
         try:
-            with writing(log.db):
-                for job in jobs:
-                    try:
-                        with savepoint(log.db):
-                            outcomes.append(log.write_append(job.prepared, heads, job.ahead))
-                    except Exception as error:  # noqa: BLE001 - this caller's error, handed to this caller
-                        outcomes.append(error)
+            try:
+                outcomes, heads = self._write(log, jobs, isolated=False)
+            except _WroteThenFailed:
+                outcomes, heads = self._write(log, jobs, isolated=True)
         except Exception as error:  # noqa: BLE001 - the group as a whole failed (Busy, I/O): nothing was written
             failure = error if isinstance(error, RecorderError) else Busy(f"the log could not commit: {error}")
             for job in jobs:
@@ -167,3 +168,30 @@ class Writer:
             self._committed.notify_all()
         for job, outcome in zip(jobs, outcomes):
             job.finish(outcome)
+
+    def _write(self, log: Log, jobs: list[_Job], *, isolated: bool) -> tuple[list[Any], dict[str, tuple[str, Head]]]:
+        """Write the jobs in one transaction and commit it: each job's answer or error, and the new heads.
+
+        Not `isolated`: no savepoints; a job that fails after changing a row raises `_WroteThenFailed` (and the
+        transaction is rolled back). `isolated`: each job in its own savepoint, folded again under the lock (what
+        an earlier attempt folded ahead may have been changed in place since)."""
+        outcomes: list[Any] = []
+        heads: dict[str, tuple[str, Head]] = {}
+        with writing(log.db):
+            for job in jobs:
+                changes = log.db.conn.total_changes
+                try:
+                    if isolated:
+                        with savepoint(log.db):
+                            outcomes.append(log.write_append(job.prepared, heads))
+                    else:
+                        outcomes.append(log.write_append(job.prepared, heads, job.ahead))
+                except Exception as error:  # noqa: BLE001 - this caller's error, handed to this caller
+                    if not isolated and log.db.conn.total_changes != changes:
+                        raise _WroteThenFailed() from error
+                    outcomes.append(error)
+        return outcomes, heads
+
+
+class _WroteThenFailed(Exception):
+    """An append of a group failed after it had changed rows: the group is written again, isolated."""

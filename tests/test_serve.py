@@ -1,18 +1,20 @@
 """The production server of `riftlog serve` (`web.serving`, Granian) in its own process on 127.0.0.1: kept-alive
 connections, appends and their 503, a live stream, streams that do not starve appends, Ctrl+C with a stream open,
-and two server processes appending to one match. Every read is bounded in count and time."""
+and two server processes appending to one match; and its admission of requests in turns. Every wait is bounded."""
 from __future__ import annotations
 
 import http.client
 import json
 import sqlite3
 import threading
+import time
 from typing import Any
 
 import recorder
 import replays
 from serving import served_process
 from sse import EventStream
+from web.serving import Admission
 
 HEAD = 6  # match_created, game_started, two opening draws, two mulligans
 
@@ -159,3 +161,55 @@ def test_two_server_processes_append_to_one_match_and_it_stays_consistent(tmp_db
         assert all(stored[seq] == event for seq, event in acknowledged)
         assert replays.verify(log, created["id"])["ok"]
 
+
+
+# --- Admission (web.serving): at most `running` requests in the app, in the order they came; streams straight in
+
+
+class Blocking:
+    """A WSGI app whose requests each wait for the test's word: records the order they ran in."""
+
+    def __init__(self) -> None:
+        self.ran: list[str] = []
+        self.release: dict[str, threading.Event] = {}
+
+    def __call__(self, environ: dict, start_response) -> list[bytes]:
+        name = environ["PATH_INFO"]
+        self.ran.append(name)
+        assert self.release.setdefault(name, threading.Event()).wait(30), f"{name} was never released"
+        start_response("200 OK", [])
+        return [b"ok"]
+
+
+def until(condition, what: str) -> None:
+    """Wait (at most 30 s) for `condition()` to hold: a request thread reaching its place takes a moment."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.001)
+
+
+def test_admission_lets_requests_in_one_turn_at_a_time_in_arrival_order_and_streams_straight_in():
+    app = Blocking()
+    admission = Admission(app, running=1)
+    requests = {}
+
+    def send(path: str) -> None:
+        app.release.setdefault(path, threading.Event())
+        requests[path] = threading.Thread(target=admission, args=({"PATH_INFO": path}, lambda *args: None))
+        requests[path].start()
+
+    send("/first")
+    until(lambda: app.ran == ["/first"], "the first request to run")
+    send("/second")
+    until(lambda: len(admission._waiting) == 1, "the second request to wait")
+    send("/third")
+    until(lambda: len(admission._waiting) == 2, "the third request to wait")
+    send("/api/matches/m1/stream")  # not kept waiting by the others' turns
+    until(lambda: "/api/matches/m1/stream" in app.ran, "the stream to run")
+    for path in ("/first", "/second", "/third", "/api/matches/m1/stream"):
+        app.release[path].set()
+    for thread in requests.values():
+        thread.join(timeout=30)
+    assert app.ran == ["/first", "/api/matches/m1/stream", "/second", "/third"]
+    assert admission._free == 1 and not admission._waiting

@@ -64,6 +64,30 @@ def test_one_commit_writes_many_callers_appends_and_keeps_each_callers_error_its
         assert log.state_at(match_id) == engine.fold(stored_events(log, match_id), engine.demo_catalog())
 
 
+def test_an_append_that_fails_after_writing_a_row_is_undone_alone(log: Log, duel_created: dict) -> None:
+    """Refusals come before any write, so a group has no savepoint per append; an append that fails after it
+    wrote a row (its second event collides with a row forged past the match's head) has the group written again,
+    each append in its own savepoint: that one is undone, the others are committed."""
+    first, _ = log.create_match(duel_created)
+    second, _ = log.create_match(duel_created)
+    log.db.execute('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
+                   'idempotency_key) SELECT "match", 3, type, body, hash, prev_hash, recorded_at, client, '
+                   'idempotency_key FROM events WHERE "match" = ? AND seq = 1', [second])
+    log.db.conn.commit()
+    jobs = [_Job(log.prepare_append(first, [NOTE])),
+            _Job(log.prepare_append(second, [NOTE, NOTE])),  # seq 2 is written, then seq 3 collides
+            _Job(log.prepare_append(first, [NOTE], expected_seq=2))]
+    assert all(job.start() for job in jobs)
+    Writer(log.path)._commit(log, jobs)
+    assert jobs[0].answer(0)["seq"] == 2 and jobs[2].answer(0)["seq"] == 3
+    with pytest.raises(Conflict):
+        jobs[1].answer(0)
+    assert log.match(second)["head_seq"] == 1
+    assert [row[0] for row in log.db.execute('SELECT seq FROM events WHERE "match" = ? ORDER BY seq', [second])] \
+        == [1, 3]  # nothing of the failed append: only the forged row stays
+    assert log.verify_chain(first)["ok"]
+
+
 def test_concurrent_callers_each_get_their_events_written_once(tmp_db: Path, duel_created: dict) -> None:
     with Log(tmp_db) as log:
         match_ids = [log.create_match(duel_created)[0] for _ in range(8)]
