@@ -241,7 +241,8 @@ def bench_load(raw_rate: float, recorders: int, seconds: float, pace: float) -> 
         measured = (f"{result['appends_per_s']:,.0f} appends/s, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
                     f"{result['errors']} errors, {result['retried_503']} retried 503s, "
                     f"{result['acknowledged_missing']} acknowledged events missing, "
-                    f"{len(result['matches_not_verifying'])} matches not verifying")
+                    f"{len(result['matches_not_verifying'])} matches not verifying; CPU per append: server "
+                    f"{result['server_cpu_us_per_append']} us, load generator {result['client_cpu_us_per_append']} us")
         met = sound and result["p99_ms"] <= 50 and (not flat or result["appends_per_s"] >= raw_rate)
         report(f"{result['recorders']} concurrent recorders against riftlog serve, {result['phase']}",
                "136 appends/s, p99 5.1 s, 8.8% answered 500",

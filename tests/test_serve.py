@@ -3,6 +3,7 @@ connections, appends and their 503, a live stream, streams that do not starve ap
 and two server processes appending to one match; and its admission of requests in turns. Every wait is bounded."""
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import sqlite3
@@ -14,7 +15,8 @@ import recorder
 import replays
 from serving import served_process
 from sse import EventStream
-from web.serving import Admission
+from web import create_app
+from web.serving import YOUNG_COLLECTION, Admission, worker_app
 
 HEAD = 6  # match_created, game_started, two opening draws, two mulligans
 
@@ -213,3 +215,14 @@ def test_admission_lets_requests_in_one_turn_at_a_time_in_arrival_order_and_stre
         thread.join(timeout=30)
     assert app.ran == ["/first", "/api/matches/m1/stream", "/second", "/third"]
     assert admission._free == 1 and not admission._waiting
+
+
+def test_the_worker_app_is_admitted_in_turns_with_the_collector_set_for_a_server(tmp_db):
+    threshold = gc.get_threshold()
+    try:
+        app = worker_app(lambda: create_app({"DATABASE": str(tmp_db)}))
+        assert isinstance(app, Admission) and app.app.config["DATABASE"] == str(tmp_db)
+        assert gc.get_threshold()[0] == YOUNG_COLLECTION and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
