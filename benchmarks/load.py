@@ -113,11 +113,11 @@ class Recorder(threading.Thread):
 
     Paced recorders start at staggered offsets within their pace, as tables do: they are not synchronised."""
 
-    def __init__(self, port: int, match: dict, events: list[dict], pace: float, offset: float,
+    def __init__(self, port: int, match: dict, events: list[dict], pace: float, start_at: float,
                  until: float) -> None:
         super().__init__(daemon=True)
         self.port, self.match, self.events, self.pace, self.until = port, match, events, pace, until
-        self.next_at = time.monotonic() + offset
+        self.next_at = start_at
         self.acknowledged: list[tuple[int, dict]] = []  # (seq, event) answered 201
         self.latencies: list[float] = []
         self.errors: list[str] = []
@@ -188,8 +188,9 @@ def phase(server: Server, matches: list[dict], events: list[dict], pace: float, 
           clients: int) -> Phase:
     """Every recorder at once for `seconds`, spread over `clients` processes (threads in each: one process of 200
     threads spends most of its CPU contending for its own GIL, and would measure itself rather than the server)."""
-    until = time.monotonic() + seconds
-    staggered = [(match, pace * index / len(matches)) for index, match in enumerate(matches)]
+    start = time.monotonic()  # the clock is the machine's: the same in the client processes
+    until = start + seconds
+    staggered = [(match, start + pace * index / len(matches)) for index, match in enumerate(matches)]
     shares = [staggered[index::clients] for index in range(clients)]
     server_before, client_before = server.cpu_seconds(), client_cpu_seconds()
     with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("fork")) as pool:
@@ -206,8 +207,8 @@ def phase(server: Server, matches: list[dict], events: list[dict], pace: float, 
 
 def run_tables(port: int, share: list[tuple[dict, float]], events: list[dict], pace: float,
                until: float) -> list[Table]:
-    """In a client process: a recorder thread for each (match, start offset) of `share`, until `until`."""
-    recorders = [Recorder(port, match, events, pace, offset, until) for match, offset in share]
+    """In a client process: a recorder thread for each (match, first post's time) of `share`, until `until`."""
+    recorders = [Recorder(port, match, events, pace, start_at, until) for match, start_at in share]
     for table in recorders:
         table.start()
     for table in recorders:

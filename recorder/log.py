@@ -246,14 +246,18 @@ class Log:
         `ahead`: the append already folded onto some head (`fold_ahead`), used if that is still the head.
         """
         match_id, key = prepared.match_id, prepared.idempotency_key
-        row = self.db.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ?", [match_id]).fetchone()
+        # The head and any first answer under the key in one statement: each statement hands the GIL round.
+        row = self.db.execute('SELECT m.head_seq, m.head_hash, m.catalog, i.request_hash, i.response FROM matches m '
+                              'LEFT JOIN idempotency i ON i."match" = m.id AND i.key = ? WHERE m.id = ?',
+                              [key, match_id]).fetchone()
         if row is None:
             raise NotFound(f"no match {match_id!r} in this log")
-        if key is not None:
-            first = self._idempotent_answer(match_id, key, prepared.request_hash)
-            if first is not None:
-                return first
-        head_seq, head_hash, catalog_name = row
+        head_seq, head_hash, catalog_name, first_request_hash, first_answer = row
+        if first_answer is not None:  # a retry: the same key was written before
+            if first_request_hash != prepared.request_hash:
+                raise Conflict(f"idempotency key {key!r} of match {match_id} was already used for other events; "
+                               "use a new key for a new request")
+            return json.loads(first_answer)
         if prepared.expected_seq is not None and prepared.expected_seq != head_seq:
             raise Conflict(f"match {match_id} is at seq {head_seq}, not {prepared.expected_seq}: "
                            f"fetch the events after {prepared.expected_seq} and try again")
@@ -698,16 +702,6 @@ class Log:
         row = self.db.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM matches "
                               "WHERE id GLOB 'm[0-9]*'").fetchone()
         return f"m{row[0] + 1}"
-
-    def _idempotent_answer(self, match_id: str, key: str, request_hash: str) -> dict | None:
-        row = self.db.execute('SELECT request_hash, response FROM idempotency WHERE "match" = ? AND key = ?',
-                              [match_id, key]).fetchone()
-        if row is None:
-            return None
-        if row[0] != request_hash:
-            raise Conflict(f"idempotency key {key!r} of match {match_id} was already used for other events; "
-                           "use a new key for a new request")
-        return json.loads(row[1])
 
 
 def _event_body(event: dict, where: str) -> bytes:
