@@ -9,8 +9,9 @@ no answer. Catalogs live in `recorder.catalogs`.
 The head state of every match is kept hot in the process (`recorder.heads`): an append folds its events onto it
 in place and writes only the events, the match's new head and, every SNAPSHOT_EVERY seqs, one compressed snapshot
 (`recorder.snapshots`). A durable append of one event is five SQL statements: BEGIN IMMEDIATE, read the match's
-head, insert the event, move the head, COMMIT (plus two for an idempotency key). The file runs in WAL mode with
-`synchronous=FULL`: an acknowledged append has been fsynced and survives a crash of the process or of the machine.
+head (and any first answer under its idempotency key), insert the event, move the head, COMMIT (plus one to record
+the key). The file runs in WAL mode with `synchronous=FULL`: an acknowledged append has been fsynced and survives a
+crash of the process or of the machine.
 
 Writes take SQLite's write lock first (`BEGIN IMMEDIATE`), then read the head, fold and insert: two writers on the
 same file are serialised, and the loser sees the winner's head (and gets `Conflict` if it sent a stale
