@@ -41,6 +41,20 @@ def test_timeline_lines_are_kept_with_the_timeline(client, log, demo_tokens):
     assert grown[MULLIGAN_SEQ] == texts[MULLIGAN_SEQ]  # carried on as the match grows, not worded again
 
 
+def test_the_first_page_in_a_view_words_the_whole_timeline(client, log, duel_created, duel_game):
+    """A jump to an unvisited part of a long match folds nothing to word its window: the first page in a view
+    worded every line, each as it reads from every seq."""
+    match_id, token = log.create_match(duel_created, then=duel_game(40))  # 126 events: three windows and more
+    as_reader(client, match_id, token)
+    client.get(f"/matches/{match_id}?seq=1")
+    texts = dict(replays.Cursor(log, match_id).texts("judge"))
+    assert sorted(texts) == list(range(1, 127))
+    replays.Cursor(log, match_id).texts("judge").clear()  # word them again from a window at the end only
+    page = Page(client.get(f"/matches/{match_id}?seq=126").get_data(as_text=True))
+    assert replays.Cursor(log, match_id).texts("judge") == texts  # all worded again, each the same
+    assert all(timeline_line(page, seq).endswith(texts[seq]) for seq in range(86, 127))
+
+
 def test_seq_1_awaits_the_game_start_and_says_no_none(client, duel_match):
     as_reader(client, duel_match["id"], duel_match["token"])
     html = client.get(f"/matches/{duel_match['id']}?seq=1").get_data(as_text=True)

@@ -64,14 +64,21 @@ def seen_card(state: dict[str, Any] | None, ref: str, viewer: str) -> str | None
 
 
 def timeline_texts(cursor: replays.Cursor, first: int, last: int, viewer: str,
-                   players: dict[str, str]) -> dict[int, str]:
+                   players: dict[str, str], *, every_line: bool = False) -> dict[int, str]:
     """The timeline's line for each seq first..last as `viewer` sees it, by seq. Each event is worded from the
     state before it (an id it brings in, from the state after it), within what the view may see, so a line reads
-    the same from every seq of the match; lines are cached with the cursor's timeline."""
+    the same from every seq of the match; lines are cached with the cursor's timeline.
+
+    `every_line` (the viewer's pages, which jump about): if a line of first..last is not worded yet, every line of
+    the match not worded yet in this view is, in the same fold. Wording only the window would fold it from the
+    nearest snapshot at every jump to an unvisited part of a long match; this way that is done once per view, then
+    carried on as the match grows (only new lines are worded), and a page costs the same at any seq of a match of
+    any length."""
     texts = cursor.texts(viewer)
-    missing = [seq for seq in range(first, last + 1) if seq not in texts]
-    if not missing:
+    if all(seq in texts for seq in range(first, last + 1)):
         return {seq: texts[seq] for seq in range(first, last + 1)}
+    missing = [seq for seq in (range(1, cursor.head_seq + 1) if every_line else range(first, last + 1))
+               if seq not in texts]
     events, passes, wanted = cursor.events_seen_by(viewer), cursor.passes, set(missing)
 
     def word(seq: int, card: Callable[[str], str | None]) -> str:

@@ -79,7 +79,7 @@ def match(match_id: str):
     voided = set(head_state.get("voided") or [])
     flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
     first, last = max(1, seq - TIMELINE_WINDOW), min(head_seq, seq + TIMELINE_WINDOW)
-    texts = timeline_texts(cursor, first, last, viewer, names)
+    texts = timeline_texts(cursor, first, last, viewer, names, every_line=True)
     timeline = [
         {
             "seq": event_seq,
