@@ -6,14 +6,15 @@ end of turn's cleanup step (517.3). In order: units with lethal damage die (520)
 cards leave battlefields where their controller has no unit (523), control follows presence (181.4.d), combats
 are marked pending where two players' units meet (524), and, in a neutral open state, a showdown begins at a
 contested battlefield nobody controls (525), or else a pending combat begins (526). When several battlefields
-qualify, the turn player chooses (`choose`), and the engine awaits that choice.
+qualify, the turn player chooses (`choose`), and the engine awaits that choice. The showdown or combat itself begins
+as an outstanding task (engine/tasks.py).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine import combat, control, showdown, timing
-from engine.objects import battlefield, move_to_zone, refresh
+from engine import control, timing
+from engine.objects import move_to_zone, refresh
 from engine.rulings import Context
 
 
@@ -64,21 +65,12 @@ def begin_next(context: Context) -> None:
     for kind, rule, candidates in (("showdown", "525", showdown_candidates(state)),
                                    ("combat", "526", combat_candidates(state))):
         if len(candidates) == 1:
-            begin(context, kind, candidates[0])
+            context.schedule(kind, candidates[0])
             return
         if candidates:
             state["choice"] = {"player": state["turn_player"], "kind": kind, "rule": rule, "candidates": candidates}
             state["priority"] = None
             return
-
-
-def begin(context: Context, kind: str, battlefield_id: str) -> None:
-    """Begin a showdown (340.2, 341) or a combat (340.1, 624) at a battlefield."""
-    if kind == "combat":
-        combat.begin(context, battlefield_id)
-    else:
-        contester = battlefield(context.state, battlefield_id)["contested_by"]
-        showdown.begin(context, battlefield_id, contester, None, is_combat=False)
 
 
 def choose(context: Context, event: dict[str, Any]) -> None:
@@ -97,5 +89,5 @@ def choose(context: Context, event: dict[str, Any]) -> None:
         context.fail(pending["rule"], f"{player} chooses {event['choice']!r}; the {pending['kind']} may begin at "
                                       f"{' or '.join(candidates) or 'no battlefield now'}")
     state["choice"] = None
-    begin(context, pending["kind"], event["choice"])
-    timing.after_chain_change(state)
+    context.schedule(pending["kind"], event["choice"])
+    context.schedule("priority")

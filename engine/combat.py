@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, control, showdown, timing
+from engine import control, showdown
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -112,7 +112,7 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
     fight["to_assign"].remove(player)
     if not fight["to_assign"]:
         resolution_step(context)
-    timing.after_chain_change(state)
+    context.schedule("priority")
 
 
 def _check_order(context: Context, player: str, targets: list[dict[str, Any]], assignments: dict[str, int]) -> None:
@@ -156,7 +156,7 @@ def resolution_step(context: Context) -> None:
     remaining = control.players_at(state, battlefield_id)
     if len(remaining) == 1 and battlefield(state, battlefield_id)["controller"] != remaining[0]:
         control.establish(context, battlefield_id, remaining[0])  # 181.4.c: the units there now decide control
-    cleanup.cleanup(context)  # 628
+    context.schedule("cleanup")  # 628
 
 
 def lethal_first(state: dict[str, Any], player: str) -> dict[str, int]:

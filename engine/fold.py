@@ -16,7 +16,8 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import chain, cleanup, combat, control, events, movement, play, position, rewinds, setup, timing, turn
+from engine import (chain, cleanup, combat, control, events, movement, play, position, rewinds, setup, tasks, timing,
+                    turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -166,6 +167,7 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
             to = rewinds.check(context, event)
         else:
             HANDLERS[kind](context, event)
+            tasks.run(context)
     except Unappliable as stop:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations + [stop.violation]) from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, control, timing
+from engine import control, timing
 from engine.errors import MalformedEvent
 from engine.objects import is_location, move_to_zone, resolve_location
 from engine.rulings import Context
@@ -46,8 +46,8 @@ def move(context: Context, event: dict[str, Any]) -> None:
     for unit in moving:
         unit["exhausted"] = True  # rule 140.2: the cost
         relocate(context, unit, destination)
-    cleanup.cleanup(context)  # rule 615
-    timing.after_chain_change(state)
+    context.schedule("cleanup")  # rule 615
+    context.schedule("priority")
 
 
 def _check_route(context: Context, unit: dict[str, Any], destination: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import chain, control, deck, showdown, timing
+from engine import control, deck, items, showdown, timing
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location, reveal_card
 from engine.rulings import Context
 
@@ -40,14 +40,14 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         context.fail(NOT_PLAYED.get(card.get("type"), "595.1"),
                      f"{obj['card']!r} is a {card.get('type')}: only units, gear and spells are played")
     # Step 1 (351): the card goes onto the chain as a pending item, closing the state.
-    item = chain.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
-    chain.move_card_to_chain(state, obj)
+    item = items.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
+    items.move_card_to_chain(state, obj)
     if not limited:
         showdown.acted(state)
     # Step 2 (352): choices; units and gear never have targets (352.9.c).
     context.check(kind == "spell" or not event.get("targets"), "352.9.c",
                   f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
-    item["targets"] = chain.check_targets(context, event.get("targets", []), item)
+    item["targets"] = items.check_targets(context, event.get("targets", []), item)
     location = _choose_location(context, player, kind, event.get("to"))
     options = event.get("options", {})
     accelerate = bool(options.get("accelerate"))
@@ -61,9 +61,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
     pay(context, player, event.get("pay", {}), energy, power, card.get("domains", []), obj["card"])
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
-    chain.finalize(context, item)
+    items.finalize(context, item)
     if kind in ("unit", "gear"):
-        chain.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
+        items.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
         move_to_zone(state, obj, "board", location)
         obj["exhausted"] = kind == "unit" and not accelerate  # 356.2.c units enter exhausted, 356.2.d gear ready
         if location is not None and not location.startswith("base:"):

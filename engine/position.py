@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, deck, scoring, setup, timing
+from engine import deck, scoring, setup
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -68,8 +68,8 @@ def position(context: Context, event: dict[str, Any]) -> None:
         if entry["points"] >= state["victory_score"]:
             scoring.win(context, player)
     if state["phase"] == "action":
-        cleanup.cleanup(context)
-    timing.after_chain_change(state)
+        context.schedule("cleanup")
+    context.schedule("priority")
 
 
 def _place_contests(context: Context, event: dict[str, Any]) -> None:

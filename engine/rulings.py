@@ -2,8 +2,9 @@
 
 `context.flag(rule, message)` records a violation and lets the event go on being applied (audit matches keep it;
 strict matches refuse the event once the handler is done). `context.fail(rule, message)` stops: the event cannot
-be applied at all. Rule numbers are cited as in ../shared/rules/README.md: the later revision for turn states,
-priority, phases, chains, playing cards, targeting and costs; the 2025-06-02 Core Rules for everything else.
+be applied at all; `context.schedule(task)` makes a task outstanding (engine/tasks.py). Rule numbers are cited as
+in ../shared/rules/README.md: the later revision for turn states, priority, phases, chains, playing cards, targeting
+and costs; the 2025-06-02 Core Rules for everything else.
 """
 from __future__ import annotations
 
@@ -28,6 +29,13 @@ class Context:
         self.state = state
         self.seq = seq
         self.violations: list[dict[str, Any]] = []
+        self.outstanding: list[tuple[str, tuple[Any, ...]]] = []
+
+    def schedule(self, task: str, *args: Any) -> None:
+        """Make a task outstanding (v1.3 334-335): the fold carries it out once the current step is done, so a
+        rules module asks for a cleanup, a combat or a showdown by name instead of calling the module that runs
+        it (engine/tasks.py lists the tasks)."""
+        self.outstanding.append((task, args))
 
     def flag(self, rule: str, message: str) -> None:
         self.violations.append({"rule": rule, "message": message, "seq": self.seq})

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, combat, control, timing
+from engine import control, timing
 from engine.objects import battlefield, next_in_turn_order
 from engine.rulings import Context
 
@@ -29,6 +29,22 @@ def begin(context: Context, battlefield_id: str, attacker: str, defender: str | 
     state["showdown"] = {"battlefield": battlefield_id, "combat": is_combat, "attacker": attacker,
                          "defender": defender, "initial_chain": None, "passes": []}
     give_focus(state, attacker)
+
+
+def begin_contested(context: Context, battlefield_id: str) -> None:
+    """A showdown without combat at a battlefield nobody controls (340.2): the player who applied Contested there
+    gains Focus."""
+    contester = battlefield(context.state, battlefield_id)["contested_by"]
+    begin(context, battlefield_id, contester, None, is_combat=False)
+
+
+def after_resolution(context: Context, in_showdown: bool) -> None:
+    """After an item resolved and the cleanup that follows it: if that emptied the chain of a showdown still
+    under way, Focus moves on (343); then priority goes where the chain or the showdown gives it."""
+    state = context.state
+    if in_showdown and not state["chain"] and state["showdown"] is not None:
+        chain_resolved(context)
+    timing.after_chain_change(state)
 
 
 def give_focus(state: dict[str, Any], player: str) -> None:
@@ -110,8 +126,8 @@ def end(context: Context) -> None:
     state["focus"] = None
     state["priority"] = None
     if showdown["combat"]:
-        combat.damage_step(context)
-        timing.after_chain_change(state)
+        context.schedule("damage step")
+        context.schedule("priority")
         return
     battlefield_id = showdown["battlefield"]
     present = control.players_at(state, battlefield_id)
@@ -121,5 +137,5 @@ def end(context: Context) -> None:
         control.clear_contested(battlefield(state, battlefield_id))  # nobody is left to contest it
     # 345.2.b: with two players' units there it stays contested, and the cleanup stages the combat (526) with
     # the player who applied Contested as the attacker (345.2.b.1).
-    cleanup.cleanup(context)
-    timing.after_chain_change(state)
+    context.schedule("cleanup")
+    context.schedule("priority")

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cleanup, deck, scoring, showdown, timing
+from engine import deck, scoring, showdown, timing
 from engine.objects import State, move_to_zone, next_in_turn_order, opponents, refresh
 from engine.rulings import Context
 
 CHANNEL_PER_TURN = 2  # rule 315.3.b
 DRAW_PER_TURN = 1  # rule 315.4.b
+
+
+def next_turn(context: Context) -> None:
+    """After the end of turn's cleanup, the next player in turn order begins their turn, unless the game ended."""
+    state = context.state
+    if state["phase"] != "over":
+        start_turn(context, next_in_turn_order(state, state["turn_player"]))
 
 
 def start_turn(context: Context, player: str) -> None:
@@ -153,8 +160,7 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
             move_to_zone(state, source, "trash")
     state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
     end_of_turn(context)
-    if state["phase"] != "over":
-        start_turn(context, next_in_turn_order(state, state["turn_player"]))
+    context.schedule("next turn")
 
 
 def end_of_turn(context: Context) -> None:
@@ -175,7 +181,7 @@ def end_of_turn(context: Context) -> None:
             refresh(state, obj)
     empty_pools(state)  # rule 517.2.c
     state["owed_draws"] = {}
-    cleanup.cleanup(context)  # rule 517.3
+    context.schedule("cleanup")  # rule 517.3
 
 
 def concede(context: Context, event: dict[str, Any]) -> None:
