@@ -1,0 +1,49 @@
+"""The engine's shape (docs/engine.md, "How the modules call each other"): rules modules import each other one way
+only, and ask for cleanups, combats and the next turn as outstanding tasks (engine/tasks.py)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def engine_imports() -> dict[str, set[str]]:
+    """Each engine module and the engine modules it imports, at any depth of its code."""
+    modules = {path.stem for path in ENGINE.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in ENGINE.glob("*.py"):
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "engine":
+                imported |= {alias.name for alias in node.names if alias.name in modules}
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine."):
+                imported.add(node.module.split(".")[1])
+        graph[path.stem] = imported - {"__init__"}
+    return graph
+
+
+def test_engine_modules_import_each_other_without_a_circle():
+    graph = engine_imports()
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            raise AssertionError("engine modules import each other in a circle: "
+                                 + " -> ".join(path[path.index(module):] + [module]))
+        if module in done:
+            return
+        for imported in sorted(graph.get(module, ())):
+            visit(imported, path + [module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def test_rules_modules_schedule_cleanups_combats_and_turns_instead_of_calling_them():
+    # The fold dispatches events to these modules' handlers, tasks.py carries out their tasks, and setup starts
+    # the first turn; every other module schedules them (context.schedule).
+    graph = engine_imports()
+    importers = {module for module, imported in graph.items() if imported & {"cleanup", "combat", "turn"}}
+    assert importers <= {"tasks", "fold", "setup"}, importers
