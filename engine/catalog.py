@@ -32,6 +32,8 @@ import re
 from importlib import resources
 from typing import Any, Iterator
 
+from engine.cardcodes import parse_code
+
 CARD_TYPES: tuple[str, ...] = ("Unit", "Spell", "Gear", "Rune", "Legend", "Battlefield", "Token")
 SUPERTYPES: tuple[str | None, ...] = (None, "Champion", "Signature", "Token")
 DOMAINS: tuple[str, ...] = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
@@ -119,9 +121,14 @@ class Catalog:
     A catalog does not change after it is built: lookups return copies of the facts, so a caller may
     keep or modify what it gets. `Catalog(name, cards)` raises ValueError when a card lacks a fact,
     has an ill-typed one, or shares its name or code with another card.
+
+    `aliases` maps the codes of a card's other printings (reprints, showcase and signed variants, e.g.
+    "OGS-001", "OGN-066a", "SFD-227*") to its name: a card is found by any of its printed codes, written
+    any way `engine.cardcodes` reads (`OGN-030/298`, `ogn-30`), and a variant of a known code that the
+    catalog does not list (`OGN-030b`) is the card of its base code.
     """
 
-    def __init__(self, name: str, cards: list[dict]) -> None:
+    def __init__(self, name: str, cards: list[dict], aliases: dict[str, str] | None = None) -> None:
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"a catalog's name must be a non-empty string, got {name!r}")
         if not isinstance(cards, list):
@@ -143,6 +150,13 @@ class Catalog:
                         f"catalog {name!r}: {card['name']!r} and {other['name']!r} share the name or code {key!r}"
                     )
                 self._index[folded] = card
+        self._aliases: dict[str, str] = _check_aliases(name, aliases, self._index)
+        for code, card_name in self._aliases.items():
+            self._index[code.casefold()] = self._index[card_name.casefold()]
+        for key, card in list(self._index.items()):
+            code = parse_code(key)
+            if code is not None:
+                self._index.setdefault(str(code).casefold(), card)
 
     @property
     def name(self) -> str:
@@ -151,10 +165,18 @@ class Catalog:
 
     def get(self, name_or_code: str) -> dict | None:
         """The facts of the card with this name or code (any case), or None if there is none."""
+        card = self._find(name_or_code)
+        return copy.deepcopy(card) if card is not None else None
+
+    def _find(self, name_or_code: object) -> dict | None:
         if not isinstance(name_or_code, str):
             return None
         card = self._index.get(name_or_code.strip().casefold())
-        return copy.deepcopy(card) if card is not None else None
+        if card is None:
+            code = parse_code(name_or_code)
+            if code is not None:
+                card = self._index.get(str(code).casefold()) or self._index.get(str(code.base).casefold())
+        return card
 
     def card(self, name_or_code: str) -> dict:
         """The facts of the card with this name or code (any case); raises UnknownCard (a KeyError)."""
@@ -164,7 +186,12 @@ class Catalog:
         return card
 
     def __contains__(self, name_or_code: object) -> bool:
-        return isinstance(name_or_code, str) and name_or_code.strip().casefold() in self._index
+        return self._find(name_or_code) is not None
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """The codes of other printings, each with the name of its card (a copy)."""
+        return dict(self._aliases)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -176,7 +203,7 @@ class Catalog:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Catalog):
             return NotImplemented
-        return self._name == other._name and self._cards == other._cards
+        return self._name == other._name and self._cards == other._cards and self._aliases == other._aliases
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -184,8 +211,12 @@ class Catalog:
         return f"<Catalog {self._name!r}: {len(self._cards)} cards>"
 
     def to_dict(self) -> dict:
-        """The catalog as a plain JSON-compatible dict: {"name": ..., "cards": [facts, sorted by name]}."""
-        return {"name": self._name, "cards": [copy.deepcopy(card) for card in self._cards]}
+        """The catalog as a plain JSON-compatible dict: {"name": ..., "cards": [facts, sorted by name]}, and
+        "aliases" ({code: name}) when it has any."""
+        data: dict[str, Any] = {"name": self._name, "cards": [copy.deepcopy(card) for card in self._cards]}
+        if self._aliases:
+            data["aliases"] = dict(self._aliases)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Catalog:
@@ -195,7 +226,25 @@ class Catalog:
         missing = [key for key in ("name", "cards") if key not in data]
         if missing:
             raise ValueError(f"a stored catalog needs the keys 'name' and 'cards'; missing {missing}")
-        return cls(data["name"], data["cards"])
+        return cls(data["name"], data["cards"], data.get("aliases"))
+
+
+def _check_aliases(catalog: str, aliases: object, index: dict[str, dict]) -> dict[str, str]:
+    """The aliases, sorted by code; ValueError unless each maps a new code to the name of a card of the catalog."""
+    if aliases is None:
+        return {}
+    if not isinstance(aliases, dict):
+        raise ValueError(f"catalog {catalog!r}: aliases must map codes to card names, got {type(aliases).__name__}")
+    for code, card_name in aliases.items():
+        if not isinstance(code, str) or not code.strip() or not isinstance(card_name, str):
+            raise ValueError(f"catalog {catalog!r}: alias {code!r} -> {card_name!r} must map a code to a card name")
+        if card_name.casefold() not in index:
+            raise ValueError(f"catalog {catalog!r}: alias {code!r} names {card_name!r}, which is not in the catalog")
+        other = index.get(code.casefold())
+        if other is not None and other is not index[card_name.casefold()]:
+            raise ValueError(f"catalog {catalog!r}: alias {code!r} of {card_name!r} is already the name or code "
+                             f"of {other['name']!r}")
+    return {code: aliases[code] for code in sorted(aliases)}
 
 
 def _check_card(card: object, where: str) -> None:
@@ -484,7 +533,14 @@ def parse_gallery(data: dict, name: str) -> Catalog:
     _derive_supertypes(cards)
     present = {card["name"].casefold() for card in cards}
     cards.extend(card for card in basic_cards() if card["name"].casefold() not in present)
-    return Catalog(name, cards)
+    return Catalog(name, cards, _printing_aliases(by_name, cards))
+
+
+def _printing_aliases(by_name: dict[str, list[dict]], cards: list[dict]) -> dict[str, str]:
+    """The code of every printing that is not its card's own code, with the card's name (reprints, variants)."""
+    codes = {card["name"]: card["code"] for card in cards}
+    return {printing["code"]: card_name for card_name, printings in by_name.items() for printing in printings
+            if printing["code"] != codes[card_name]}
 
 
 @functools.lru_cache(maxsize=None)

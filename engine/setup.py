@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import deck, modes, turn
+from engine import construction, deck, modes, turn
 from engine.catalog import Catalog
 from engine.errors import MalformedEvent
 from engine.objects import State, card_name, create_object, facts, new_id
@@ -91,44 +91,16 @@ def _known_card(state: State, catalog: Catalog, reference: str, where: str) -> s
 
 
 def check_decks(context: Context) -> None:
-    """Deck construction (rules 103.1-103.4, 644.4.a): flagged, since a judge may record what was really played."""
+    """Deck construction (rules 103.1-103.4, v1.3 825, 644.4.a): flagged, since a judge may record what was really
+    played. The checks are `construction.deck_problems`, which the deck reader runs too."""
     state = context.state
     for player, entry in state["players"].items():
-        legend, champion = facts(state, entry["legend_card"]), facts(state, entry["champion_card"])
-        identity = set(legend.get("domains", []))
-        main_deck = Counter(entry["decklist"])
-        context.check(legend.get("type") == "Legend", "103.1",
-                      f"{player}'s legend {legend['name']!r} is a {legend.get('type')}, not a Champion Legend")
-        context.check(sum(main_deck.values()) >= 40, "103.2",
-                      f"{player}'s main deck has {sum(main_deck.values())} cards; it needs at least 40")
-        context.check(main_deck[champion["name"]] >= 1, "103.2.a",
-                      f"{player}'s chosen champion {champion['name']!r} is not in their main deck")
-        context.check(champion.get("supertype") == "Champion" and bool(set(champion.get("tags", []))
-                                                                          & set(legend.get("tags", []))),
-                      "103.2.a.2", f"{player}'s chosen champion {champion['name']!r} is not a champion unit with "
-                                   f"a tag of their legend {legend['name']!r}")
-        for name, copies in sorted(main_deck.items()):
-            card = facts(state, name)
-            context.check(copies <= 3, "103.2.b", f"{player}'s main deck has {copies} copies of {name!r}; "
-                                                  f"at most 3 are allowed")
-            context.check(card.get("type") in ("Unit", "Spell", "Gear"), "103.2",
-                          f"{name!r} ({card.get('type')}) is not a main deck card")
-            context.check(set(card.get("domains", [])) <= identity, "103.1.b.4",
-                          f"{name!r} ({'/'.join(card.get('domains', []))}) is outside {player}'s domain "
-                          f"identity ({'/'.join(sorted(identity))})")
-        signatures = sum(copies for name, copies in main_deck.items()
-                         if facts(state, name).get("supertype") == "Signature")
-        context.check(signatures <= 3, "103.2.d", f"{player}'s main deck has {signatures} Signature cards; "
-                                                  f"at most 3 are allowed")
-        runes = Counter(entry["runelist"])
-        context.check(sum(runes.values()) == 12, "103.3.a",
-                      f"{player}'s rune deck has {sum(runes.values())} runes; it must have exactly 12")
-        for name in sorted(runes):
-            rune = facts(state, name)
-            context.check(rune.get("type") == "Rune" and set(rune.get("domains", [])) <= identity, "103.3.a.1",
-                          f"{name!r} is not a rune of {player}'s domain identity")
-        context.check(len(entry["battlefield_choices"]) == 3, "644.4.a",
-                      f"{player} brought {len(entry['battlefield_choices'])} battlefields; a duel needs 3")
+        problems = construction.deck_problems(
+            player, facts(state, entry["legend_card"]), facts(state, entry["champion_card"]),
+            Counter(entry["decklist"]), Counter(entry["runelist"]), entry["battlefield_choices"],
+            lambda name: facts(state, name), mode=state["mode"] if state["mode"] in ("duel", "match") else "duel")
+        for problem in problems:
+            context.flag(problem["rule"], problem["message"])
 
 
 def game_started(context: Context, event: dict[str, Any]) -> None:

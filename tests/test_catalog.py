@@ -204,7 +204,9 @@ def small() -> Catalog:
     ("OGN-024", "Void Seeker"),
     ("ogn-202", "Jinx, Rebel"),
     ("Jinx", None),
-    ("OGN-024/298", None),
+    ("OGN-024/298", "Void Seeker"),  # a printed code with its set size (issue 13)
+    ("OGN-024a", "Void Seeker"),  # a variant the catalog does not list is its base code's card
+    ("OGN-025", None),
     ("", None),
 ])
 def test_catalog_lookup_by_name_or_code_in_any_case(small: Catalog, key: str, expected: str | None) -> None:

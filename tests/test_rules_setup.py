@@ -25,7 +25,8 @@ def test_match_created_starts_in_setup_awaiting_the_game():
 @pytest.mark.parametrize("field, value, rule", [
     ("deck", demo.decks()[0]["deck"][:39], "103.2"),
     ("deck", demo.decks()[0]["deck"][:36] + ["Gust"] * 4, "103.2.b"),
-    ("deck", demo.decks()[0]["deck"][:39] + ["Defy"], "103.1.b.4"),
+    ("deck", demo.decks()[0]["deck"][:39] + ["Defy"], "103.1.b.3"),  # a single-domain card (Calm)
+    ("deck", demo.decks()[0]["deck"][:39] + ["Fox-Fire"], "103.1.b.4"),  # a Calm/Mind card
     ("champion", "Ahri, Inquisitive", "103.2.a.2"),
     ("runes", ["Fury Rune"] * 11, "103.3.a"),
     ("runes", ["Fury Rune"] * 11 + ["Calm Rune"], "103.3.a.1"),
