@@ -16,8 +16,14 @@ the keys of `FACT_KEYS`:
 - `keyword_values` (map of str to int): the numbers printed with its keywords, e.g. {"Assault": 2}; a keyword
   printed without a number is left out and counts as 1 (rules 719.1.b.3, 726.1.b.3). Optional in stored
   catalogs (a catalog stored before it existed reads as {}).
+- `text` (str): the card's whole rules text, to show it ("" when it has none).
+- `abilities` (list of dicts): its abilities in text order, `{kind, text, label, cost?, timing?, keyword?, ...}`,
+  read from its text by engine/cardtext.py (contract section 6); a line it cannot read is kept with `unread`.
+- `keyword_costs` (map of str to list of costs): the costs printed with Equip, Empower, Repeat, Flow and Hidden.
+- `attached` (dict or None): for an Equipment, what the unit it is attached to gets, `{might, text, abilities}`.
+  `text`, `abilities`, `keyword_costs` and `attached` are optional in stored catalogs (read as "", [], {}, None).
 
-The engine never reads rules text (contract section 1), so a catalog holds facts only.
+The engine never reads rules text while it folds (contract section 1): the catalog reads it once, at import.
 
 `parse_gallery` reads the official card gallery's export (`../shared/data/cards.json`),
 `demo_catalog` the small catalog shipped in `engine/data/demo.json`. Apart from reading that packaged
@@ -32,6 +38,7 @@ import re
 from importlib import resources
 from typing import Any, Iterator
 
+from engine import cardtext
 from engine.cardcodes import parse_code
 
 CARD_TYPES: tuple[str, ...] = ("Unit", "Spell", "Gear", "Rune", "Legend", "Battlefield", "Token")
@@ -39,9 +46,10 @@ SUPERTYPES: tuple[str | None, ...] = (None, "Champion", "Signature", "Token")
 DOMAINS: tuple[str, ...] = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 FACT_KEYS: tuple[str, ...] = (
     "name", "code", "type", "supertype", "domains", "energy", "power", "might", "tags", "keywords",
-    "keyword_values",
+    "keyword_values", "text", "abilities", "keyword_costs", "attached",
 )
-OPTIONAL_FACTS: dict[str, Any] = {"keyword_values": {}}
+OPTIONAL_FACTS: dict[str, Any] = {"keyword_values": {}, "text": "", "abilities": [], "keyword_costs": {},
+                                  "attached": None}
 
 # Release order of the gallery's sets: the "first printing" of a card is its printing in the earliest
 # set (then a regular printing before a showcase variant, then the lowest collector number). Sets not
@@ -83,7 +91,30 @@ RECRUIT: dict[str, Any] = {
     "tags": ["Recruit"],
     "keywords": [],
     "keyword_values": {},
+    "text": "",
+    "abilities": [],
+    "keyword_costs": {},
+    "attached": None,
 }
+
+# The other token kinds the gallery's cards create (v1.3 184): (name, type, Might, tags, text). Sand Soldier, Mech,
+# Gold, Reflection and Bird as v1.3 184.3-184.7 define them; Sprite as 184.2 and its printing; Shadow Clone as the
+# reminder text of the cards that make it (Death Mark); Tentacle as "a 1 [S] Tentacle unit token from Bilgewater"
+# (Illaoi, Up from the Deep), taken as the Bilgewater tag. The battlefield tokens as 184.8-184.9.
+TOKEN_KINDS: tuple[tuple[str, str, int | None, tuple[str, ...], str], ...] = (
+    ("Sprite", "Unit", 3, ("Fae",), "[Temporary]"),
+    ("Sand Soldier", "Unit", 2, ("Shurima",), ""),
+    ("Mech", "Unit", 3, ("Mech",), ""),
+    ("Gold", "Gear", None, (), "[Reaction][>] Kill this, [T]: [Add] [A]."),
+    ("Reflection", "Unit", 0, (), ""),
+    ("Bird", "Unit", 1, ("Bird",), "[Deflect]"),
+    ("Shadow Clone", "Unit", 0, (),
+     "When I attack, you may banish a unit from your trash. If you do, give me [Assault 4] this turn."),
+    ("Tentacle", "Unit", 1, ("Bilgewater",), ""),
+    ("Brush", "Battlefield", None, (), "Bird, Cat, Dog, Poro, and Ivern units here have +1 [S].\n"
+                                       "When you score here, you may replace this with the battlefield it replaced."),
+    ("Baron Pit", "Battlefield", None, (), "Units can move here from anywhere."),
+)
 
 _TYPE_PREFIX = re.compile(r"^Riftbound\b([^:\n]*):[ \t]*")
 _BRACKET = re.compile(r"\[([^\]\n]*)\]")
@@ -100,15 +131,27 @@ class UnknownCard(KeyError):
 
 
 def basic_cards() -> list[dict]:
-    """The cards every catalog has: the six basic runes and the Recruit token (rule 178.1)."""
+    """The cards every catalog has: the six basic runes, the Recruit token (rule 178.1) and the other token kinds
+    (`TOKEN_KINDS`, v1.3 184), each with its type."""
     runes = [
         {
             "name": name, "code": code, "type": "Rune", "supertype": None, "domains": [domain],
             "energy": 0, "power": 0, "might": None, "tags": [], "keywords": [], "keyword_values": {},
+            "text": "", "abilities": [], "keyword_costs": {}, "attached": None,
         }
         for name, (domain, code) in BASIC_RUNES.items()
     ]
-    return runes + [copy.deepcopy(RECRUIT)]
+    tokens = []
+    for name, card_type, might, tags, text in TOKEN_KINDS:
+        read = cardtext.read_printing({"rulesText": text}, name, card_type, [])
+        tokens.append({
+            "name": name, "code": "TOKEN-" + name.upper().replace(" ", "-"), "type": card_type, "supertype": "Token",
+            "domains": [], "energy": 0, "power": 0, "might": might, "tags": list(tags),
+            "keywords": sorted(set(parse_keywords(text)) | set(read["keywords"])),
+            "keyword_values": read["keyword_values"], "text": read["text"], "abilities": read["abilities"],
+            "keyword_costs": read["keyword_costs"], "attached": None,
+        })
+    return runes + [copy.deepcopy(RECRUIT)] + tokens
 
 
 def _sort_key(card: dict) -> tuple[str, str]:
@@ -290,6 +333,21 @@ def _check_card(card: object, where: str) -> None:
                                                for keyword, value in values.items()):
         raise ValueError(f"{where}: field 'keyword_values' must map keywords of the card to whole numbers, "
                          f"got {values!r}")
+    if not isinstance(card.get("text", ""), str):
+        raise ValueError(f"{where}: field 'text' must be a string, got {card['text']!r}")
+    attached = card.get("attached")
+    if attached is not None and not (isinstance(attached, dict) and _is_count(attached.get("might"))):
+        raise ValueError(f"{where}: field 'attached' must be null or {{might, text, abilities}}, got {attached!r}")
+    for field, abilities in (("abilities", card.get("abilities", [])),
+                             ("attached", (attached or {}).get("abilities", []))):
+        if not isinstance(abilities, list) or not all(
+                isinstance(a, dict) and a.get("kind") in cardtext.ABILITY_KINDS and isinstance(a.get("text"), str)
+                for a in abilities):
+            raise ValueError(f"{where}: field {field!r} must hold a list of abilities {{kind, text, ...}} with kind "
+                             f"one of {list(cardtext.ABILITY_KINDS)}, got {abilities!r}")
+    costs = card.get("keyword_costs", {})
+    if not isinstance(costs, dict) or not all(isinstance(c, list) for c in costs.values()):
+        raise ValueError(f"{where}: field 'keyword_costs' must map keywords to lists of costs, got {costs!r}")
 
 
 def _is_count(value: object) -> bool:
@@ -438,6 +496,7 @@ def _read_printing(raw: object, index: int) -> dict:
     # have no costs (rule 176.2.a), any unit, spell or gear printed without an Energy cost ("OGN-274 Sprite").
     is_token = (card_type == "Token" or _TOKEN_CODE.search(code) is not None
                 or (card_type in ("Unit", "Spell", "Gear") and energy is None))
+    read = cardtext.read_printing(raw, name, card_type, [d for d in domains if d != "Colorless"])
     return {
         "name": name,
         "code": code,
@@ -448,8 +507,10 @@ def _read_printing(raw: object, index: int) -> dict:
         "power": _number(raw, "power", where) or 0,
         "might": _number(raw, "might", where),
         "tags": list(dict.fromkeys(_string_list(raw, "tags", where))),
-        "keywords": parse_keywords(rules_text, name),
-        "keyword_values": parse_keyword_values(rules_text, name),
+        "keywords": sorted(set(parse_keywords(rules_text, name)) | set(read["keywords"])),
+        "keyword_values": {**read["keyword_values"], **parse_keyword_values(rules_text, name)},
+        "text": read["text"], "abilities": read["abilities"], "keyword_costs": read["keyword_costs"],
+        "attached": read["attached"],
         "_order": (set_rank, set_id, is_variant, collector, index),
     }
 

@@ -53,6 +53,8 @@ ABILITIES: dict[str, str] = {
     "add ability": "an activated ability that only adds Energy or Power ([Add]): it resolves at once (v1.3 400.2)",
     "additional cost": "an optional or mandatory additional cost paid as the card is played (kill, discard, pay, "
                        "spend XP or a buff), with the effect of having paid it",
+    "effect cost": "a cost paid while an ability or spell resolves ('you may pay [1] to draw 1'), taken from the "
+                   "pool (v1.3 403.1.b.1)",
     "cost change": "a cost that is reduced, increased, replaced or ignored by text (004 353, 'I cost [2] less')",
     "static might": "a continuous Might bonus or penalty while its source is on the board (v1.3 468-475)",
     "static keyword": "a continuous grant of keywords or abilities while its source is on the board",

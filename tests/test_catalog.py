@@ -10,6 +10,7 @@ import pytest
 
 from engine.catalog import (
     FACT_KEYS,
+    TOKEN_KINDS,
     Catalog,
     basic_cards,
     demo_catalog,
@@ -20,7 +21,8 @@ from engine.catalog import (
 
 ROOT = Path(__file__).resolve().parents[1]
 GALLERY = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.json"
-BASICS = ["Fury Rune", "Calm Rune", "Mind Rune", "Body Rune", "Chaos Rune", "Order Rune", "Recruit"]
+BASICS = ["Fury Rune", "Calm Rune", "Mind Rune", "Body Rune", "Chaos Rune", "Order Rune", "Recruit",
+          *(kind[0] for kind in TOKEN_KINDS)]
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +58,7 @@ def test_parse_gallery_merges_printings_into_one_card_per_name(gallery: dict, fu
     names = {raw["name"] for raw in gallery["cards"]}
     assert len(gallery["cards"]) > len(names)  # showcase versions and reprints
     added = [name for name in BASICS if name not in names]
-    assert added == ["Recruit"]
+    assert added == ["Recruit", "Sand Soldier", "Mech", "Shadow Clone", "Tentacle"]  # tokens without a printing
     assert len(full) == len(names) + len(added)
     assert len(full) >= 900
     assert full.name == "cards"
