@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, timing
+from engine import control, layers, timing
 from engine.objects import move_to_zone, refresh
 from engine.rulings import Context
 
 
 def cleanup(context: Context) -> None:
     state = context.state
+    layers.refresh_all(state)  # Might as the statics in force make it now, before lethal damage is judged
     for obj in list(state["objects"].values()):
         if obj["zone"] != "board":
             continue

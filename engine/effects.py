@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import control, deck, movement, play, scoring
+from engine import control, deck, layers, movement, play, scoring, statics
 from engine.errors import MalformedEvent
 from engine.objects import card_name, create_object, is_location, move_to_zone, place_on_board, refresh, \
     remove_from_zone, resolve_location, reveal_card
@@ -268,6 +268,8 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
     obj["controller"] = controller
     refresh(state, obj)
     place_on_board(state, obj, location)
+    if obj["exhausted"] and layers.enters_ready(state, obj):  # "your Mechs enter ready" (v1.3 364)
+        obj["exhausted"] = False
     if not location.startswith("base:"):
         control.arrive(state, obj, location)
 
@@ -294,6 +296,10 @@ def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
         control.arrive(state, obj, location)
 
 
+def _empower(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    statics.empower(context, item, _target(context, item, effect, kept, on_board=False), effect["op"] == "empower")
+
+
 def _note(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     """A remark on the resolution, for the record only."""
 
@@ -304,5 +310,6 @@ OPS: dict[str, Op] = {
     "recall": _recall,
     "return": _return, "draw": _draw, "discard": _discard, "channel": _channel, "add": _add, "recycle": _recycle,
     "counter": _counter, "token": _token, "point": _point, "reveal": _reveal, "control": _control, "note": _note,
+    "static": statics.static_op, "empower": _empower, "disempower": _empower,
     "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
 }

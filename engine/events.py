@@ -27,6 +27,10 @@ _CHECKS = {
     STR_OR_NONE: lambda value: value is None or isinstance(value, str),
 }
 
+# The fields of a static effect besides its source (engine/statics.py checks their shapes).
+STATIC_FIELDS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
+                 "text")
+
 # type -> {field: (kind, required)}
 EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "match_created": {"mode": (STR, True), "players": (LIST, True), "catalog": (STR, False),
@@ -40,7 +44,8 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
                  "battlefields": (MAP, True), "players": (MAP, True), "control": (MAP, False),
                  "contested": (MAP, False), "scored": (MAP, False), "game": (INT, False), "games_won": (MAP, False)},
     "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR_OR_NONE, False),
-             "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False)},
+             "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False), "statics": (LIST, False)},
+    "static": {"source": (STR, True), **{field: (ANY, False) for field in STATIC_FIELDS}},
     "activate": {"player": (STR, True), "source": (STR, True), "ability": (ANY, True),
                  "targets": (LIST, False), "pay": (MAP, False)},
     "add": {"player": (STR, True), "exhaust": (LIST, False), "recycle": (LIST, False)},
@@ -85,7 +90,10 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "point": {"player": (STR, True), "amount": (INT, True)},
     "reveal": {"player": (STR, True), "cards": (LIST, True)},
     "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR_OR_NONE, False),
-             "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False)},
+             "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False), "statics": (LIST, False)},
+    "static": {"source": (STR, False), **{field: (ANY, False) for field in STATIC_FIELDS}},
+    "empower": {"target": (STR, True)},
+    "disempower": {"target": (STR, True)},
     "control": {"target": (STR, True), "player": (STR, True)},
     "note": {"text": (STR, True)},
 }

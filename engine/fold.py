@@ -16,8 +16,8 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (chain, cleanup, combat, control, events, movement, play, position, rewinds, setup, tasks, timing,
-                    turn)
+from engine import (chain, cleanup, combat, control, events, layers, movement, play, position, rewinds, setup, statics,
+                    tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -42,6 +42,7 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "choose": cleanup.choose,
     "trigger": chain.trigger,
     "resolve": chain.resolve,
+    "static": statics.static_event,
     "note": lambda context, event: None,
 }
 
@@ -186,6 +187,7 @@ def _skipped(state: State, violations: list[dict[str, Any]]) -> State:
 
 
 def _finish(context: Context, state: State) -> State:
+    layers.refresh_all(state)  # statics whose source left the board end (004 569.1); the rest apply anew
     control.lose_absent_control(state)  # rule 181.5: control is a constant state
     if context.violations:
         if state["policy"] == "strict":

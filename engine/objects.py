@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import layers
 from engine.errors import MalformedEvent
 
 State = dict[str, Any]
@@ -112,40 +113,19 @@ def reveal_card(state: State, obj: dict[str, Any], card: str) -> None:
 
 
 def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
-    """The summed value of a keyword an object has, printed and granted (719.2, 726.2): a printed keyword counts
-    its catalog value, 1 when printed without a number (719.1.b.3); a grant counts its `value`, else 1."""
-    total = 0
-    if keyword in obj["printed_keywords"]:
-        total += facts(state, obj["card"]).get("keyword_values", {}).get(keyword, 1)
-    for modifier in obj["modifiers"]:
-        if modifier["kind"] == "keyword" and modifier["keyword"] == keyword:
-            value = modifier.get("value")
-            total += value if isinstance(value, int) and not isinstance(value, bool) else 1
-    return total
+    """The summed value of a keyword an object has, printed, granted and given by statics (engine/layers.py)."""
+    return layers.keyword_value(state, obj, keyword)
 
 
 def refresh(state: State, obj: dict[str, Any]) -> None:
-    """Recompute an object's might and keywords from its printed facts and its modifiers.
+    """Recompute an object's might and keywords from its printed facts, the statics in force and its modifiers,
+    in layers (engine/layers.py: 004 634-639, v1.3 468-475).
 
     Might: printed might, plus each might modifier, plus 1 for a buff (rule 703), plus Assault while it is an
     attacker (719.1.c) and Shield while it is a defender (726.1.c); a negative total counts as 0 (rule 139.2.b).
     Keywords: printed keywords plus granted ones.
     """
-    might = obj["printed_might"]
-    keywords = set(obj["printed_keywords"])
-    for modifier in obj["modifiers"]:
-        if modifier["kind"] == "might" and might is not None:
-            might += modifier["delta"]
-        elif modifier["kind"] == "keyword":
-            keywords.add(modifier["keyword"])
-    if might is not None:
-        if obj["attacker"] and "Assault" in keywords:
-            might += keyword_value(state, obj, "Assault")
-        if obj["defender"] and "Shield" in keywords:
-            might += keyword_value(state, obj, "Shield")
-        might = max(0, might + obj["buff"])
-    obj["might"] = might
-    obj["keywords"] = sorted(keywords)
+    layers.refresh(state, obj)
 
 
 def player_zone(state: State, player: str, zone: str) -> list[str]:
@@ -219,6 +199,7 @@ def place_on_board(state: State, obj: dict[str, Any], location: str | None) -> N
         player_zone(state, location.split(":", 1)[1], "base").append(obj["id"])
     else:
         battlefield(state, location)["units"].append(obj["id"])
+    layers.refresh_all(state)  # a static "here" may now apply to it, or a static of its own to others
 
 
 def resolve_location(state: State, player: str, location: str | None) -> str:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, items, showdown, timing
+from engine import control, deck, items, layers, showdown, statics, timing
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location, reveal_card
+from engine.errors import MalformedEvent
 from engine.rulings import Context
 
 KINDS = {"Spell": "spell", "Unit": "unit", "Gear": "gear"}
@@ -50,25 +51,121 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
     location = _choose_location(context, player, kind, event.get("to"))
     options = event.get("options", {})
-    accelerate = bool(options.get("accelerate"))
-    context.check(not accelerate or "Accelerate" in card.get("keywords", []), "717.1",
-                  f"{obj['card']!r} has no Accelerate to pay for")
+    own = statics.own(statics.check_play_statics(event.get("statics", [])), obj)
     # Steps 3-4 (353-354): determine the total cost and pay it.
-    energy, power = card.get("energy", 0), card.get("power", 0)
-    if options.get("ignore_cost") and limited:
-        energy = power = 0  # rule 353.1.a
-    if accelerate and kind == "unit":
-        energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
-    pay(context, player, event.get("pay", {}), energy, power, card.get("domains", []), obj["card"])
+    cost = total_cost(context, player, obj, kind, item, options, own, limited)
+    pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
+        any_power=cost["any_power"], breakdown=cost["breakdown"])
+    statics.use_up(state, cost["used"])
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     items.finalize(context, item)
+    state.setdefault("played_this_turn", {}).setdefault(player, []).append(obj["id"])  # Legion (v1.3 812.1.c)
+    if kind == "spell":
+        context.check(all(static.get("cost") for static in own), "569.1",
+                      f"{obj['card']!r} is a spell: its passive abilities other than its cost work only while it is "
+                      f"played (570.2)")
     if kind in ("unit", "gear"):
         items.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
         move_to_zone(state, obj, "board", location)
-        obj["exhausted"] = kind == "unit" and not accelerate  # 356.2.c units enter exhausted, 356.2.d gear ready
+        ready = kind == "gear" or bool(options.get("accelerate")) or layers.enters_ready(state, obj, own)
+        obj["exhausted"] = not ready  # 356.2.c units enter exhausted, 356.2.d gear ready; statics may ready them
+        statics.use_up(state, [static for static in state.get("statics", []) if static.get("next")
+                               and static.get("enter_ready") and layers.affects(state, static, obj)])
+        for static in own:  # v1.3 359.2.a: its passive abilities become active
+            statics.add(state, {key: value for key, value in static.items() if key not in ("id", "source",
+                                                                                          "controller")},
+                        obj["id"], player)
         if location is not None and not location.startswith("base:"):
             control.arrive(state, obj, location)
     timing.after_chain_change(state)
+
+
+def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, item: dict[str, Any],
+               options: dict[str, Any], own: list[dict[str, Any]], limited: bool) -> dict[str, Any]:
+    """Rule 353: the base cost (ignored, 353.1, or replaced by an alternative cost, v1.3 356.1.a), plus additional
+    costs (353.2: Accelerate, Deflect's tax, Repeat, and optional ones the card names), plus increases (353.3),
+    minus discounts (353.4), none below its own minimum (353.4.c) or 0 (353.5).
+
+    Returns the Energy, the Power of the card's domains, the Power of any domain (Deflect's, 721.1.c.1), the
+    statics used, and a breakdown for messages."""
+    state = context.state
+    card = facts(state, obj["card"])
+    energy, power = card.get("energy", 0), card.get("power", 0)
+    breakdown = [f"{energy} Energy and {power} Power printed"]
+    if options.get("ignore_cost") and limited:
+        energy = power = 0  # rule 353.1.a
+        breakdown = ["its cost ignored"]
+    if "base_cost" in options:  # v1.3 356.1.a: "play it for [Cost]" (Hidden's, Flow's)
+        energy, power = _amounts(options["base_cost"], "options.base_cost")
+        breakdown = [f"the alternative cost {energy} Energy and {power} Power"]
+    if options.get("accelerate"):
+        context.check("Accelerate" in card.get("keywords", []), "717.1",
+                      f"{obj['card']!r} has no Accelerate to pay for")
+        if kind == "unit":
+            energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
+            breakdown.append("Accelerate 1 Energy and 1 Power")
+    repeats = _cost_list(options.get("repeat", []), "options.repeat")
+    if repeats:
+        context.check(kind == "spell" and "Repeat" in card.get("keywords", []), "v1.3 820.1.a",
+                      f"{obj['card']!r} has no Repeat: only a spell with Repeat repeats its effect")
+        item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid
+    for name, costs in (("Repeat", repeats), ("additional", _cost_list(options.get("additional", []),
+                                                                      "options.additional"))):
+        for extra_energy, extra_power in costs:  # 353.2.b: optional additional costs chosen in 352
+            energy, power = energy + extra_energy, power + extra_power
+            breakdown.append(f"{name} {extra_energy} Energy and {extra_power} Power")
+    any_power = deflect_tax(state, player, item["targets"])
+    if any_power:
+        breakdown.append(f"Deflect {any_power} Power of any domain")
+    used = layers.cost_changes(state, obj, player, own)
+    for static in used:  # 353.3 increases, then 353.4 discounts
+        before = (energy, power + any_power)
+        energy, power_total = layers.change_cost(energy, power + any_power, static)
+        taken = power + any_power - power_total
+        power, any_power = _take_power(power, any_power, taken)
+        if (energy, power + any_power) != before:
+            breakdown.append(f"{_describe(state, static)} {energy - before[0]:+d} Energy, "
+                             f"{power + any_power - before[1]:+d} Power")
+    return {"energy": energy, "power": power, "any_power": any_power, "used": used, "breakdown": breakdown}
+
+
+def _take_power(power: int, any_power: int, taken: int) -> tuple[int, int]:
+    """A Power change applied to the card's domain Power first (the harder to pay), then to Deflect's."""
+    if taken < 0:
+        return power - taken, any_power
+    from_domain = min(power, taken)
+    return power - from_domain, any_power - (taken - from_domain)
+
+
+def _describe(state: dict[str, Any], static: dict[str, Any]) -> str:
+    source = state["objects"].get(static["source"])
+    return f"{static['source']} ({source['card']})" if source else static["source"]
+
+
+def _amounts(cost: Any, where: str) -> tuple[int, int]:
+    if not isinstance(cost, dict) or set(cost) - {"energy", "power", "text"} or not all(
+            isinstance(cost.get(part, 0), int) and not isinstance(cost.get(part, 0), bool) and cost.get(part, 0) >= 0
+            for part in ("energy", "power")):
+        raise MalformedEvent(f"'play': {where} must be {{energy: n, power: n}} (whole numbers, 0 or more), "
+                             f"got {cost!r}")
+    return cost.get("energy", 0), cost.get("power", 0)
+
+
+def _cost_list(costs: Any, where: str) -> list[tuple[int, int]]:
+    if not isinstance(costs, list):
+        raise MalformedEvent(f"'play': {where} must be a list of costs {{energy: n, power: n}}, got {costs!r}")
+    return [_amounts(cost, f"{where}[{index}]") for index, cost in enumerate(costs)]
+
+
+def deflect_tax(state: dict[str, Any], player: str, targets: list[str]) -> int:
+    """004 721.1.c, later revision 353.2.a.2: choosing a permanent with Deflect that an opponent controls costs its
+    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c)."""
+    tax = 0
+    for target in targets:
+        obj = state["objects"].get(target)
+        if obj is not None and obj["zone"] == "board" and obj["controller"] != player:
+            tax += layers.keyword_value(state, obj, "Deflect")
+    return tax
 
 
 def _card_to_play(context: Context, player: str, reference: str, source: str, limited: bool) -> dict[str, Any]:
@@ -194,11 +291,12 @@ def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: l
 
 
 def pay(context: Context, player: str, payment: dict[str, Any], energy: int, power: int,
-        domains: list[str], card: str) -> None:
+        domains: list[str], card: str, any_power: int = 0, breakdown: list[str] | None = None) -> None:
     """Rule 354.1: pay the combined Energy and Power cost from the rune pool, after adding what `payment` says.
 
-    Power must be of one of the card's domains (156.2), or universal. In an audit match a cost that cannot be met
-    is flagged and the pool is emptied as far as it goes.
+    Power must be of one of the card's domains (156.2), or universal; `any_power` (Deflect's tax, 721.1.c.1) may be
+    of any domain and is paid after it. In an audit match a cost that cannot be met is flagged and the pool is
+    emptied as far as it goes.
     """
     for field in ("exhaust", "recycle"):
         if not isinstance(payment.get(field, []), list):
@@ -213,7 +311,17 @@ def pay(context: Context, player: str, payment: dict[str, Any], energy: int, pow
         if taken:
             pool["power"][domain] -= taken
             owed -= taken
+    owed_any = any_power
+    for domain in sorted(pool["power"], key=lambda domain: (domain in domains or domain == "Universal", domain)):
+        taken = min(owed_any, pool["power"][domain])
+        pool["power"][domain] -= taken
+        owed_any -= taken
     pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
+    details = f" ({'; '.join(breakdown)})" if breakdown and len(breakdown) > 1 else ""
     if short_energy or owed:
         context.flag("354.1", f"{player} cannot pay for {card!r}: it costs {energy} Energy and {power} Power "
-                              f"({'/'.join(domains) or 'any'}); {short_energy} Energy and {owed} Power are missing")
+                              f"({'/'.join(domains) or 'any'}){details}; {short_energy} Energy and {owed} Power are "
+                              f"missing")
+    if owed_any:
+        context.flag("721.1.c", f"{player} cannot pay Deflect's {any_power} Power (of any domain) for {card!r}"
+                                f"{details}: {owed_any} Power is missing")

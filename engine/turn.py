@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, scoring, showdown, timing
+from engine import deck, layers, scoring, showdown, timing
 from engine.objects import State, move_to_zone, next_in_turn_order, opponents, refresh
 from engine.rulings import Context
 
@@ -32,6 +32,7 @@ def start_turn(context: Context, player: str) -> None:
     state["turn"] += 1
     state["turn_player"] = player
     state["scored_this_turn"] = {}
+    state["played_this_turn"] = {}  # Legion counts the cards played this turn (v1.3 812.1.c)
     state["phase"] = "awaken"
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend"):
@@ -179,6 +180,7 @@ def end_of_turn(context: Context) -> None:
         if kept != obj["modifiers"]:  # rule 517.2.b: "this turn" effects expire
             obj["modifiers"] = kept
             refresh(state, obj)
+    layers.expire_turn(state)  # rule 517.2.b, for "this turn" statics too
     empty_pools(state)  # rule 517.2.c
     state["owed_draws"] = {}
     context.schedule("cleanup")  # rule 517.3

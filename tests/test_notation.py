@@ -135,6 +135,11 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
         {"type": "note", "text": 'He said "no" # not a comment', "about": 12},
         {"type": "rewind", "to": 12, "reason": "misplayed"},
         {"type": "game_loss", "player": "P2", "reason": "marked cards"},
+        {"type": "static", "source": rearguard, "affects": {"who": "friendly", "other": True, "where": "here"},
+         "might": 1, "text": "Other friendly units here have +1 Might."},
+        {"type": "static", "source": "bf1", "affects": {"who": "all", "where": "here"}, "keywords": ["Tank"]},
+        {"type": "play", "player": "P1", "card": "Gust", "statics": [{"affects": {"who": "self"}, "enter_ready": True}],
+         "pay": pay},
         {"type": "resolve", "item": item, "effects": []},
         {"type": "resolve", "item": item, "targets_kept": [poro], "effects": [
             {"op": "damage", "target": poro, "amount": 6}, {"op": "heal", "target": poro},
@@ -154,7 +159,10 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
              "tags": ["Recruit"], "keywords": []},
             {"op": "point", "player": "P1", "amount": 1}, {"op": "reveal", "player": "P2", "cards": ["Defy"]},
             {"op": "play", "player": "P2", "card": "Defy", "targets": [item], "pay": {"exhaust": [], "recycle": []}},
-            {"op": "control", "target": poro, "player": "P1"}, {"op": "note", "text": "as ruled"}]},
+            {"op": "control", "target": poro, "player": "P1"}, {"op": "note", "text": "as ruled"},
+            {"op": "empower", "target": poro}, {"op": "disempower", "target": poro},
+            {"op": "static", "affects": {"who": "friendly"}, "enter_ready": True, "until": "turn"},
+            {"op": "static", "source": poro, "cost": {"energy": -1, "min_energy": 1}, "next": True}]},
     ]
 
 

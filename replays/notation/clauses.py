@@ -57,6 +57,12 @@ def read_tail(sc: Scanner, state: State, player: str, event: dict[str, Any], opt
     while not sc.at_end():
         if options and sc.accept("+"):
             key = sc.word("an option name after '+'")
+            if key == "statics" and options:  # the card's own statics, a field of the play (engine/statics.py)
+                if "statics" in event:
+                    sc.twice("option", "+statics", sc.pos - len(key))
+                sc.expect("=", "'=' and a JSON list after '+statics'")
+                event["statics"] = sc.json_value("a JSON list of static effects after '+statics='")
+                continue
             if key in event.get("options", {}):
                 sc.twice("option", f"+{key}", sc.pos - len(key))
             event.setdefault("options", {})[key] = sc.json_value(f"a JSON value after '+{key}='") \
@@ -114,6 +120,8 @@ def write_play(state: State, event: dict[str, Any]) -> str:
         parts.append(f"-> {write_targets(state, event['targets'])}")
     if event.get("options"):
         parts.append(write_options(event["options"]))
+    if "statics" in event:
+        parts.append(f"+statics={dumps(event['statics'])}")
     if "pay" in event:
         parts.append(write_pay(state, event["player"], event["pay"]))
     return " ".join(parts)

@@ -17,7 +17,11 @@ State = dict[str, Any]
 Reader = Callable[[Scanner, State], dict[str, Any]]
 Writer = Callable[[State, dict[str, Any]], str]
 UNTIL = ("turn", "permanent")
-TARGET_OPS = ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust", "recall")  # `OP UNIT`
+TARGET_OPS = ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust", "recall", "empower",
+              "disempower")
+# The fields of a static effect, written as `+field` or `+field=JSON` (engine/statics.py).
+STATIC_FLAGS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
+                "text")  # `OP UNIT`
 
 
 # -- small readers ---------------------------------------------------------------------------------------------
@@ -168,6 +172,22 @@ def _read_play(sc: Scanner, state: State) -> dict[str, Any]:
     return {"op": "play", **read_play(sc, state, read_player(sc, state))}
 
 
+def read_static(sc: Scanner, state: State, required: bool) -> dict[str, Any]:
+    """`[SOURCE] +affects={...} +might=1 ...`: a static effect (the `static` event and op); the op's source may
+    be left out (the resolving item's)."""
+    piece = sc.until(("+",))
+    static: dict[str, Any] = {}
+    if piece.text or required:
+        static["source"] = resolve(sc, state, piece, "object", expected="the static's source (an object or a "
+                                                                          "battlefield)")
+    return static | _flags(sc, STATIC_FLAGS)
+
+
+def write_static(state: State, static: dict[str, Any]) -> str:
+    source = f" {name_of(state, static['source'], 'object')}" if "source" in static else ""
+    return f"static{source}{_flags_text(static, STATIC_FLAGS)}"
+
+
 def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
     text = sc.quoted('a quoted text after note')
     sc.expect_end("the end of the effect after the note")
@@ -184,6 +204,7 @@ READERS: dict[str, Reader] = {
     "reveal": _read_player_cards("reveal", _hand_refs), "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
     "play": _read_play, "note": _read_note,
+    "static": lambda sc, state: {"op": "static", **read_static(sc, state, required=False)},
 }
 
 
@@ -257,6 +278,7 @@ WRITERS: dict[str, Writer] = {
     "point": lambda state, effect: f"point {effect['player']} {effect['amount']}",
     "play": lambda state, effect: f"play {effect['player']} {write_play(state, effect)}",
     "note": lambda state, effect: f"note {quote(effect['text'])}",
+    "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
 }
 
 

@@ -19,7 +19,7 @@ from engine import MalformedEvent
 from engine.events import validate
 from replays.notation.clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_pay,
                                       write_play, write_targets)
-from replays.notation.effects import read_effects, write_effects
+from replays.notation.effects import read_effects, read_static, write_effects, write_static
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
 from replays.notation.refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
@@ -206,9 +206,14 @@ def _rewind(sc: Scanner, state: State) -> Event:
     return {"type": "rewind", "to": to, "reason": sc.quoted("a quoted reason")}
 
 
+def _static(sc: Scanner, state: State) -> Event:
+    """A static effect in force from now on, while its source stays on the board (engine/statics.py)."""
+    return {"type": "static", **read_static(sc, state, required=True)}
+
+
 PLAIN_VERBS: dict[str, PlainReader] = {"game": _game, "position": _position, "resolve": _resolve, "note": _note,
-                                       "rewind": _rewind}
-START = "a player (P1, P2, ...) or one of game, position, resolve, note, rewind"
+                                       "rewind": _rewind, "static": _static}
+START = "a player (P1, P2, ...) or one of game, position, resolve, note, rewind, static"
 VERBS = ", ".join({"end": "end turn", "game": "game loss"}.get(verb, verb) for verb in PLAYER_VERBS)
 
 
@@ -357,6 +362,7 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "note": _write_note,
     "rewind": lambda state, event: f"rewind {event['to']} {quote(event['reason'])}",
     "game_loss": lambda state, event: f"{event['player']} game loss {quote(event['reason'])}",
+    "static": lambda state, event: write_static(state, {key: value for key, value in event.items() if key != "type"}),
 }
 
 

@@ -1,0 +1,336 @@
+"""Layers: how an object's Might and keywords, and a card's cost, come from printed values and continuous effects.
+
+004 634-639 and v1.3 468-475. An object starts from its printed traits; effects then apply layer by layer:
+Ability-Altering effects (keywords, v1.3 472.2) before Arithmetic (Might and costs, 472.3), increases before
+decreases within Arithmetic (472.3.d), and effects of one layer in timestamp order (475.3: the order the statics
+were recorded, then the modifiers in the order they were made). The layers are applied repeatedly until nothing
+new applies (471): a unit that becomes Mighty in the Arithmetic layer gains what a "while I'm Mighty" static gives
+in the next sequence (471.3, Fiora, Victorious), and each effect applies once.
+
+A static effect (`state["statics"]`, recorded by engine/statics.py) lasts while its source is on the board (004
+569.1: passive abilities of permanents are active only there; a legend in its zone and a battlefield count) or,
+for an effect a spell or ability made, until the end of the turn (`until: "turn"`). It says what it applies to as
+data (`affects`), checked here mechanically:
+
+- `who`: `self` (the source), `friendly` (the source's controller's), `enemy` (an opponent's) or `all`;
+- `other`: not the source itself; `where`: `here` (the source's location), `battlefield` or `base`;
+- `tags`: any of these tags (a Mech), `types`: object types (`Unit` unless it says; `Spell`, `Unit`, `Gear` for
+  cost changes); `stunned`, `empowered`, `mighty`: only objects in that state.
+
+and when it applies (`while`, on its source and its controller): `mighty` (004 708), `empowered`, `at`
+(`battlefield` or `base`), and `legion` (v1.3 812.1.c: its controller finalized another card this turn).
+
+This module is a leaf: it reads the state's plain data and imports nothing from the engine.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+State = dict[str, Any]
+MIGHTY = 5  # 004 708: a unit is Mighty while its Might is 5 or more
+IN_PLAY = ("board", "legend")  # where a permanent's or legend's passive abilities are active (004 569.1, 167.6)
+MAX_SEQUENCES = 8  # 471: layers are applied again until no change; statics cannot chain further than this
+
+
+def printed_facts(state: State, obj: dict[str, Any]) -> dict[str, Any]:
+    card = obj.get("card")
+    return state["cards"].get(card, {}) if card else {}
+
+
+def is_mighty(obj: dict[str, Any]) -> bool:
+    """004 708-711: a unit is Mighty while its Might is 5 or more; off the board its printed Might counts (711)."""
+    might = obj["might"] if obj["zone"] == "board" else obj["printed_might"]
+    return obj["type"] == "Unit" and might is not None and might >= MIGHTY
+
+
+# -- sources ---------------------------------------------------------------------------------------------------
+def source_of(state: State, static: dict[str, Any]) -> dict[str, Any] | None:
+    """The object or battlefield a static comes from, while it is still the one recorded (356.3.e.4: an object
+    that left the board is a new object), else None."""
+    source = static["source"]
+    obj = state["objects"].get(source)
+    if obj is not None:
+        return obj if obj["incarnation"] == static.get("incarnation", obj["incarnation"]) else None
+    return next((entry for entry in state["battlefields"] if entry["id"] == source), None)
+
+
+def in_force(state: State, static: dict[str, Any]) -> bool:
+    """Whether a static still lasts: its source is in play, or it lasts this turn whatever its source does."""
+    if static.get("until") == "turn":
+        return True
+    source = source_of(state, static)
+    return source is not None and ("units" in source or source["zone"] in IN_PLAY)
+
+
+def _controller(state: State, static: dict[str, Any]) -> str | None:
+    source = source_of(state, static)
+    if source is None or "units" not in source and source["zone"] not in IN_PLAY:
+        return static.get("controller")
+    return source["controller"]
+
+
+def _location(state: State, static: dict[str, Any]) -> str | None:
+    source = source_of(state, static)
+    if source is None:
+        return None
+    return source["id"] if "units" in source else source.get("location")
+
+
+# -- conditions --------------------------------------------------------------------------------------------------
+def played_other(state: State, player: str | None, card_id: str | None) -> bool:
+    """Legion (v1.3 812.1.c): `player` finalized a card other than `card_id` this turn."""
+    played = state.get("played_this_turn", {}).get(player or "", [])
+    return any(object_id != card_id for object_id in played)
+
+
+def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] | None = None) -> bool:
+    """Whether a static's `while` holds now. `might` gives the Might worked out so far in this sequence of the
+    layers, for "while I'm Mighty" (471)."""
+    condition = static.get("while")
+    if not condition:
+        return True
+    source = source_of(state, static)
+    obj = source if source is not None and "units" not in source else None
+    if condition.get("legion") and not played_other(state, _controller(state, static), static["source"]):
+        return False
+    if "empowered" in condition and bool(obj and obj.get("empowered")) != bool(condition["empowered"]):
+        return False
+    if "mighty" in condition:
+        current = (might or {}).get(obj["id"], obj["might"]) if obj else None
+        if (current is not None and current >= MIGHTY) != bool(condition["mighty"]):
+            return False
+    if "at" in condition:
+        location = _location(state, static) or ""
+        at_base = location.startswith("base:")
+        if condition["at"] == "base" and not at_base or condition["at"] == "battlefield" and (at_base or not location):
+            return False
+    return True
+
+
+def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: dict[str, int] | None = None,
+            keywords: dict[str, set[str]] | None = None) -> bool:
+    """Whether a static applies to `obj` (an object on the board, or a card being played for a cost change)."""
+    rule = static.get("affects", {})
+    who = rule.get("who", "self")
+    is_source = obj["id"] == static["source"]
+    if who == "self" and not is_source or rule.get("other") and is_source:
+        return False
+    controller = _controller(state, static)
+    if who == "friendly" and obj["controller"] != controller:
+        return False
+    if who == "enemy" and (controller is None or obj["controller"] == controller):
+        return False
+    types = rule.get("types", None if who == "self" else ["Unit"])
+    if types is not None and obj["type"] not in types:
+        return False
+    tags = rule.get("tags")
+    if tags and not set(tags) & set(obj.get("tags") or printed_facts(state, obj).get("tags", [])):
+        return False
+    where = rule.get("where")
+    location = obj.get("location") or ""
+    if where == "here" and location != _location(state, static):
+        return False
+    if where == "base" and not location.startswith("base:") or where == "battlefield" and (
+            not location or location.startswith("base:")):
+        return False
+    if "stunned" in rule and bool(obj.get("stunned")) != bool(rule["stunned"]):
+        return False
+    if "empowered" in rule and bool(obj.get("empowered")) != bool(rule["empowered"]):
+        return False
+    if "mighty" in rule:
+        current = (might or {}).get(obj["id"], obj.get("might"))
+        if (current is not None and current >= MIGHTY) != bool(rule["mighty"]):
+            return False
+    return True
+
+
+# -- Might and keywords ------------------------------------------------------------------------------------------
+def _value(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 1
+
+
+def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
+    """The summed value of a keyword an object has: printed (its catalog value, 1 without a number: 719.1.b.3),
+    granted by an op (its `value`, else 1) and given by statics (their `values`, else 1); 719.2, 721.2, 726.2."""
+    if keyword not in obj["keywords"]:
+        return 0
+    total = 0
+    if keyword in obj["printed_keywords"]:
+        total += printed_facts(state, obj).get("keyword_values", {}).get(keyword, 1)
+    for modifier in obj["modifiers"]:
+        if modifier["kind"] == "keyword" and modifier["keyword"] == keyword:
+            total += _value(modifier.get("value"))
+    for static in state.get("statics", []):
+        if static["id"] in obj.get("statics", ()) and keyword in static.get("keywords", ()):
+            total += _value(static.get("values", {}).get(keyword))
+    return total
+
+
+def refresh(state: State, obj: dict[str, Any]) -> None:
+    """Work out `obj`'s Might and keywords again, and with statics in force every other object's too (a change to
+    one object can change what a static gives the others)."""
+    if state.get("statics"):
+        refresh_all(state)
+        if obj["zone"] in IN_PLAY and obj["id"] in state["objects"]:
+            return
+    _apply_layers(state, [obj], [])
+
+
+def refresh_all(state: State) -> None:
+    """End the statics whose source left the board (004 569.1), then work out every object in play again."""
+    statics = state.get("statics")
+    if not statics:
+        return
+    kept = [static for static in statics if in_force(state, static)]
+    if len(kept) != len(statics):
+        state["statics"] = kept
+    in_play = [obj for obj in state["objects"].values() if obj["zone"] in IN_PLAY]
+    _apply_layers(state, in_play, kept)
+
+
+def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dict[str, Any]]) -> None:
+    """v1.3 471-475 for these objects: keywords (472.2), then Might, increases before decreases (472.3.d), in
+    sequences until nothing new applies. A negative total counts as 0 (004 139.2.b)."""
+    might = {obj["id"]: obj["printed_might"] for obj in objects}
+    keywords = {obj["id"]: set(obj["printed_keywords"]) for obj in objects}
+    given: dict[str, list[str]] = {obj["id"]: [] for obj in objects}
+    applied: set[tuple[str, str, str]] = set()
+    for _ in range(MAX_SEQUENCES):
+        changed = False
+        # Layer 2, Ability-Altering: keywords granted by ops, then by statics in timestamp order.
+        for obj in objects:
+            for index, modifier in enumerate(obj["modifiers"]):
+                if modifier["kind"] == "keyword" and (obj["id"], "k", str(index)) not in applied:
+                    applied.add((obj["id"], "k", str(index)))
+                    keywords[obj["id"]].add(modifier["keyword"])
+                    changed = True
+        for static in statics:
+            if not static.get("keywords") or not condition_holds(state, static, might):
+                continue
+            for obj in objects:
+                key = (obj["id"], "s", static["id"])
+                if key not in applied and obj["zone"] == "board" and affects(state, static, obj, might, keywords):
+                    applied.add(key)
+                    keywords[obj["id"]].update(static["keywords"])
+                    given[obj["id"]].append(static["id"])
+                    changed = True
+        # Layer 3, Arithmetic: increases first, then decreases (472.3.d).
+        for increases in (True, False):
+            for obj in objects:
+                if might[obj["id"]] is None:
+                    continue
+                for delta, key in _own_arithmetic(state, obj, keywords[obj["id"]], given[obj["id"]], statics):
+                    if (delta >= 0) == increases and (obj["id"], "m", key) not in applied:
+                        applied.add((obj["id"], "m", key))
+                        might[obj["id"]] += delta
+                        changed = changed or delta != 0
+            for static in statics:
+                delta = static.get("might", 0)
+                if not delta or (delta > 0) != increases or not condition_holds(state, static, might):
+                    continue
+                for obj in objects:
+                    key = (obj["id"], "s", static["id"] + "m")
+                    if key in applied or might[obj["id"]] is None or obj["zone"] != "board" or not affects(
+                            state, static, obj, might, keywords):
+                        continue
+                    applied.add(key)
+                    floor = static.get("min")
+                    if delta < 0 and floor is not None:  # 472.3.b: "to a minimum of N"
+                        delta = max(delta, min(0, floor - might[obj["id"]]))
+                    might[obj["id"]] += delta
+                    if static["id"] not in given[obj["id"]]:
+                        given[obj["id"]].append(static["id"])
+                    changed = True
+        if not changed:
+            break
+    for obj in objects:
+        obj["keywords"] = sorted(keywords[obj["id"]])
+        value = might[obj["id"]]
+        obj["might"] = None if value is None else max(0, value)
+        if given[obj["id"]]:
+            obj["statics"] = given[obj["id"]]
+        else:
+            obj.pop("statics", None)
+        if obj["type"] == "Unit":
+            obj["mighty"] = is_mighty(obj)
+
+
+def _own_arithmetic(state: State, obj: dict[str, Any], keywords: set[str], given: list[str],
+                    statics: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    """The object's own Might changes: its modifiers, its buff (004 703), and Assault while an attacker (719.1.c)
+    and Shield while a defender (726.1.c), valued with the keywords it has so far."""
+    changes = [(modifier["delta"], f"d{index}") for index, modifier in enumerate(obj["modifiers"])
+               if modifier["kind"] == "might"]
+    if obj["buff"]:
+        changes.append((obj["buff"], "buff"))
+    for keyword, designated in (("Assault", obj["attacker"]), ("Shield", obj["defender"])):
+        if designated and keyword in keywords:
+            changes.append((_summed(state, obj, keyword, given, statics), keyword))
+    return changes
+
+
+def _summed(state: State, obj: dict[str, Any], keyword: str, given: list[str],
+            statics: list[dict[str, Any]]) -> int:
+    total = printed_facts(state, obj).get("keyword_values", {}).get(keyword, 1) \
+        if keyword in obj["printed_keywords"] else 0
+    total += sum(_value(modifier.get("value")) for modifier in obj["modifiers"]
+                 if modifier["kind"] == "keyword" and modifier["keyword"] == keyword)
+    total += sum(_value(static.get("values", {}).get(keyword)) for static in statics
+                 if static["id"] in given and keyword in static.get("keywords", ()))
+    return total
+
+
+# -- entering and costs ------------------------------------------------------------------------------------------
+def enters_ready(state: State, obj: dict[str, Any], own: list[dict[str, Any]] = ()) -> bool:
+    """Whether a static makes a unit entering the board enter ready ("I enter ready", "your Mechs enter ready"):
+    the statics in force and the entering card's own (`own`, v1.3 359.2.a)."""
+    return any(static.get("enter_ready") and condition_holds(state, static) and affects(state, static, obj)
+               for static in [*state.get("statics", []), *own])
+
+
+def expire_turn(state: State) -> None:
+    """004 517.2.b: "this turn" statics end in the expiration step."""
+    statics = state.get("statics")
+    if statics and any(static.get("until") == "turn" for static in statics):
+        state["statics"] = [static for static in statics if static.get("until") != "turn"]
+        _apply_layers(state, [obj for obj in state["objects"].values() if obj["zone"] in IN_PLAY],
+                      state["statics"])
+
+
+def cost_changes(state: State, obj: dict[str, Any], player: str,
+                 own: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The statics that change the cost of the card `obj` as `player` plays it (later revision 353.3-353.4): those
+    in force and the card's own (004 570.2: a card's cost abilities work from the zone it is played from).
+    Increases first, then the discounts with a minimum, then the rest (a player applies discounts in the order
+    they like, 353.4; this order is the one that costs them least)."""
+    card = dict(obj, controller=player)
+    found = [static for static in [*state.get("statics", []), *own]
+             if static.get("cost") and condition_holds(state, static)
+             and affects(state, static, card) and in_force_for_play(state, static, obj)]
+    return sorted(found, key=lambda static: (_is_discount(static), "min_energy" not in static["cost"]
+                                             and "min_power" not in static["cost"]))
+
+
+def in_force_for_play(state: State, static: dict[str, Any], obj: dict[str, Any]) -> bool:
+    """A card's own cost statics work while it is played (570.2); others while their source is in play."""
+    return static["source"] == obj["id"] or in_force(state, static)
+
+
+def _is_discount(static: dict[str, Any]) -> bool:
+    cost = static["cost"]
+    return cost.get("energy", 0) + cost.get("power", 0) < 0
+
+
+def change_cost(energy: int, power: int, static: dict[str, Any]) -> tuple[int, int]:
+    """One cost change applied to a cost: an increase adds (353.3), a discount takes off down to its own minimum
+    (353.4.c) and never below 0 (353.5)."""
+    cost = static["cost"]
+    for part, value in (("energy", energy), ("power", power)):
+        delta = cost.get(part, 0)
+        if delta < 0:
+            floor = cost.get(f"min_{part}", 0)
+            new = value if value <= floor else max(floor, value + delta)
+        else:
+            new = value + delta
+        energy, power = (new, power) if part == "energy" else (energy, new)
+    return max(0, energy), max(0, power)
