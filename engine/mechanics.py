@@ -84,4 +84,8 @@ MODELLED: frozenset[str] = frozenset({
     "Action", "Reaction",
     # what the existing events and effect ops record
     "triggered", "spell effect",
+    # static effects in layers and costs in the process of play (engine/layers.py, engine/statics.py, play.py;
+    # tests/test_rules_statics.py: Garen, Commander, Fiora, Victorious, Eager Apprentice, Helm of Suppression,
+    # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin)
+    "static might", "static keyword", "enter ready", "cost change", "Mighty", "Deflect", "Repeat", "Legion",
 })
