@@ -30,4 +30,4 @@ bench: install
 	$(BIN)/python benchmarks/bench.py
 
 clean:
-	rm -rf $(VENV) $(DB) $(DB)-wal $(DB)-shm
+	rm -rf $(VENV) $(DB) $(DB)-wal $(DB)-shm $(DB).serve-lock

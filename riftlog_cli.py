@@ -138,17 +138,29 @@ def demo() -> None:
 @click.option("--debug", is_flag=True, help="Flask debug mode (reloader and debugger): never on a public host.")
 @db_option(None)
 def serve(host: str, port: int, debug: bool) -> None:
-    """Serve the viewer and the HTTP API."""
-    from web import create_app, serving
+    """Serve the viewer and the HTTP API.
+
+    One server per database and per port: a database or a port another server holds is refused, naming it."""
+    from web import create_app, lifecycle, serving
 
     path = db_path()
-    with user_errors():
-        open_log(must_exist=False).close()  # a file that is not a riftlog database is refused now, not per request
+    try:
+        listener = None if debug else lifecycle.listen(host, port)
+        with user_errors():
+            open_log(must_exist=False).close()  # a file that is not a riftlog database is refused now, not per request
+        # Held open while this command serves. Werkzeug's reloader serves from a child that it starts again with
+        # this command: the reloader, its parent, holds the claim.
+        claim = None if os.environ.get("WERKZEUG_RUN_MAIN") else lifecycle.claim_database(path)
+    except lifecycle.Refused as error:
+        raise click.ClickException(f"refused: {error}") from None
+    if listener is not None:
+        port = listener.getsockname()[1]  # --port 0: the port the system chose
     click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
     if debug:  # Werkzeug's development server: its reloader and debugger
         create_app({"DATABASE": path}).run(host=host, port=port, debug=True)
     else:
-        serving.serve(lambda: create_app({"DATABASE": path}), host, port)
+        serving.serve(lambda: create_app({"DATABASE": path}), host, port, listener)
+    del claim  # the kernel releases it when this process and its worker have ended, however they end
 
 
 @cli.command(short_help="Append events from a JSON file (or stdin) to MATCH.")

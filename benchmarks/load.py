@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -76,9 +77,9 @@ class Server:
         self.process = subprocess.Popen([str(RIFTLOG), "--db", str(database), "serve", "--port", str(self.port)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline:  # the port listens at once; the worker answers once it has built the app
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/matches", timeout=30):
                     return
             except OSError:
                 time.sleep(0.05)

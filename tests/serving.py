@@ -44,17 +44,17 @@ def served(app: Flask) -> Iterator[int]:
 
 
 SERVER = """
-import json, socket, sys, threading, time
+import json, sys, threading, time, urllib.request
 from web import create_app, serving
 
 port = int(sys.argv[2])
 
 def announce():
-    # Granian's worker binds the port after it has built the app: say "serving" once it accepts connections.
-    # Connecting to a port nobody holds yet is refused at once, so this polls (bounded by the test's wait).
+    # The parent listens from the start (web.lifecycle); the worker answers once it has built the app: say "serving"
+    # once it answers. This polls (bounded by the test's wait).
     while True:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/matches", timeout=30).close()
             break
         except OSError:
             time.sleep(0.01)

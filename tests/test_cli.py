@@ -295,12 +295,17 @@ def test_catalog_import_refuses_a_missing_file_and_the_demo_name(runner, tmp_db,
 
 def test_serve_runs_the_app_on_the_database(runner, tmp_db, monkeypatch):
     calls = []
-    monkeypatch.setattr("web.serving.serve", lambda build_app, host, port: calls.append((build_app(), host, port)))
-    result = run(runner, "serve", "--db", tmp_db, "--port", 5077)
+
+    def serve(build_app, host, port, listener):
+        calls.append((build_app(), host, port, listener.getsockname()))
+        listener.close()
+
+    monkeypatch.setattr("web.serving.serve", serve)
+    result = run(runner, "serve", "--db", tmp_db, "--port", 0)  # 0: a free port, which the command names
     assert result.exit_code == 0
-    assert "http://127.0.0.1:5077/" in result.stdout
-    [(app, host, port)] = calls
-    assert (app.config["DATABASE"], host, port) == (str(tmp_db), "127.0.0.1", 5077)
+    [(app, host, port, bound)] = calls
+    assert (app.config["DATABASE"], host, bound[0]) == (str(tmp_db), "127.0.0.1", "127.0.0.1")
+    assert port == bound[1] and f"http://127.0.0.1:{port}/" in result.stdout
 
 
 def test_serve_debug_runs_werkzeugs_development_server(runner, tmp_db, monkeypatch):

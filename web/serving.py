@@ -20,16 +20,19 @@ every thread from the recorders. `riftlog serve --debug` runs Werkzeug instead, 
 from __future__ import annotations
 
 import gc
+import os
 import re
+import socket
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
-from granian import Granian
 from granian.constants import Interfaces
 from granian.log import LogLevels
+
+from . import lifecycle
 
 THREADS = 512  # Python threads of the worker: requests and live streams served at once (web.db pools as many logs)
 RUNNING = 16  # requests running the app's code at once, live streams apart (see Admission)
@@ -38,16 +41,26 @@ YOUNG_COLLECTION = 50_000  # net allocations between two young garbage collectio
 STREAM = re.compile(r"/api/matches/[^/]+/stream")  # web.stream's route: a request that lasts as long as its client
 
 
-def serve(build_app: Callable[[], Flask], host: str, port: int) -> None:
-    """Serve the app `build_app()` returns on host:port until interrupted (Ctrl+C or SIGTERM).
+def serve(build_app: Callable[[], Flask], host: str, port: int, listener: socket.socket | None = None) -> None:
+    """Serve the app `build_app()` returns on host:port (or on `listener`, from `lifecycle.listen`) until
+    interrupted (Ctrl+C or SIGTERM).
 
     The app is built in the worker process, after Granian has started it: its connections and its writer thread
     are that process's own. On Ctrl+C the worker stops taking requests and is killed after STOP_GRACE seconds if
-    it has not finished (open live streams): what was answered 201 is committed, so nothing acknowledged is lost."""
-    server = Granian("riftlog", address=host, port=port, interface=Interfaces.WSGI, workers=1,
-                     blocking_threads=THREADS, backpressure=THREADS, workers_kill_timeout=STOP_GRACE,
-                     log_level=LogLevels.error)  # not its warning about THREADS: answered above
-    server.serve(target_loader=lambda _target: worker_app(build_app))
+    it has not finished (open live streams): what was answered 201 is committed, so nothing acknowledged is lost.
+    The port is this server's alone, and the worker ends with the parent however it ends (`web.lifecycle`)."""
+    listener = listener or lifecycle.listen(host, port)
+    parent = os.getpid()
+
+    def load(_target: str) -> Admission:  # in the worker
+        lifecycle.die_with_parent(parent)  # first: a worker whose parent is gone does not even build the app
+        return worker_app(build_app)
+
+    server = lifecycle.OnSocket(listener, "riftlog", address=host, port=port, interface=Interfaces.WSGI,
+                                workers=1, blocking_threads=THREADS, backpressure=THREADS,
+                                workers_kill_timeout=STOP_GRACE,
+                                log_level=LogLevels.error)  # not its warning about THREADS: answered above
+    server.serve(target_loader=load)
 
 
 def worker_app(build_app: Callable[[], Flask]) -> Admission:
