@@ -165,7 +165,9 @@ def die_with_parent(parent: int) -> None:
     committed already; a request in flight is not answered, as if the whole server had been killed."""
     if sys.platform == "linux":
         libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        # The signal comes when the thread that forked this process ends: Granian forks its worker from its main
+        # thread, which ends only with the parent.
+        if libc.prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), *[ctypes.c_ulong(0)] * 3) != 0:
             raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
     else:
         threading.Thread(target=_watch_parent, args=(parent,), name="riftlog-parent-watch", daemon=True).start()
