@@ -348,19 +348,84 @@ def seal(match_id: str, seal_key: str | None) -> None:
     echo_json(answer)
 
 
-@cli.command(short_help="Create a match from a match_created JSON file.")
-@click.argument("source", metavar="FILE")
+@cli.command(short_help="Create a match from a match_created JSON file, or from two decks.")
+@click.argument("source", metavar="[FILE]", required=False)
+@click.option("--p1", metavar="NAME=DECK", help="Player 1 and their deck: a deck list file or a deck code.")
+@click.option("--p2", metavar="NAME=DECK", help="Player 2 and their deck: a deck list file or a deck code.")
+@click.option("--catalog", "catalog_name", help="The catalog the decks name cards of (default: FILE's, else demo).")
+@click.option("--policy", type=click.Choice(["strict", "audit"]), help="strict (default) or audit.")
+@click.option("--mode", help="duel (default) or match (a best of three).")
 @db_option(None)
-def create(source: str) -> None:
-    """Create a match from a match_created JSON file (or - for stdin); prints its id, the match token (the
-    judge's: appends and every view) and the players' read tokens."""
-    event = read_json(source, "match")
+def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str | None, policy: str | None,
+           mode: str | None) -> None:
+    """Create a match from a match_created JSON file (or - for stdin), or from two players' decks
+    (`--p1 Ana=ana.txt --p2 Ben=CODE --catalog gallery`); prints its id, the match token (the judge's: appends and
+    every view) and the players' read tokens.
+
+    A player of the file may also be given as {"name", "decklist": TEXT} or {"name", "deck_code": CODE}
+    (docs/decks.md). Options given override the file's fields.
+    """
+    if source is None and not (p1 and p2):
+        raise click.ClickException("give a match_created FILE, or both players' decks with --p1 and --p2")
+    event = read_json(source, "match") if source is not None else {"mode": "duel"}
     if not isinstance(event, dict):
         raise click.ClickException("expected a match_created event (a JSON object)")
     event.setdefault("type", "match_created")
+    for field, value in (("catalog", catalog_name), ("policy", policy), ("mode", mode)):
+        if value is not None:
+            event[field] = value
+    if p1 or p2:
+        if not (p1 and p2):
+            raise click.ClickException("give both players' decks: --p1 NAME=DECK --p2 NAME=DECK")
+        event["players"] = [player_deck(p1, "--p1"), player_deck(p2, "--p2")]
     with user_errors():
-        match_id, token = open_log(must_exist=False).create_match(event)
+        log = open_log(must_exist=False)
+        if any(isinstance(player, dict) and ("decklist" in player or "deck_code" in player)
+               for player in event.get("players") or []):
+            from replays import decklists
+
+            event = decklists.expand_players(event, log.catalog(event.get("catalog", "demo")))
+        match_id, token = log.create_match(event)
     echo_json(access.created_answer(match_id, token, len(event.get("players") or [])))
+
+
+def player_deck(option: str, flag: str) -> dict[str, str]:
+    """`NAME=DECK` as a player of match_created: DECK is a deck list file (or -) or a deck code."""
+    name, equals, deck = option.partition("=")
+    if not equals or not name.strip() or not deck.strip():
+        raise click.ClickException(f"{flag} takes NAME=DECK (a deck list file or a deck code), got {option!r}")
+    if deck == "-" or Path(deck).exists():
+        return {"name": name.strip(), "decklist": read_text(deck, "deck list")}
+    return {"name": name.strip(), "deck_code": deck.strip()}
+
+
+@cli.command(short_help="Read a deck list or a deck code: the match_created player entry, or its problems.")
+@click.argument("source", metavar="FILE_OR_CODE")
+@click.option("--catalog", "catalog_name", default="demo", show_default=True,
+              help="The catalog the deck names cards of (imported with `riftlog catalog import`).")
+@click.option("--name", help="The player's name, put in the entry.")
+@click.option("--to-code", is_flag=True, help="Print the deck's Piltover Archive deck code instead.")
+@db_option(None)
+def deck(source: str, catalog_name: str, name: str | None, to_code: bool) -> None:
+    """Read FILE_OR_CODE (a `3 Card Name` deck list file, - for stdin, or a Piltover Archive deck code) and print
+    the `players[*]` entry of match_created as JSON; a deck with problems prints every one (with its line or card)
+    and exits with status 1. See docs/decks.md."""
+    import engine
+    from replays import decklists
+
+    if source == "-" or Path(source).exists():
+        text = read_text(source, "deck list")
+    elif decklists.is_deck_code(source):
+        text = source
+    else:
+        raise click.ClickException(f"{source!r} is neither a deck list file nor a deck code")
+    with user_errors():
+        catalog = engine.demo_catalog() if catalog_name == "demo" else open_log().catalog(catalog_name)
+        entry = decklists.read_deck(text, catalog, name)
+        if to_code:
+            click.echo(decklists.deck_code(entry, catalog))
+            return
+    echo_json(entry)
 
 
 @cli.command("import", short_help="Record a match from a notation file.")

@@ -120,3 +120,32 @@ def deck_problems(player: str, legend: dict[str, Any], champion: dict[str, Any],
         problem(set(card.get("domains", [])) <= identity, "103.4.b",
                 f"the battlefield {name!r} is outside {player}'s domain identity", name)
     return problems
+
+
+SIDEBOARD_MAX = 8  # TR 601.1.c.1
+
+
+def sideboard_problems(player: str, legend: dict[str, Any], main_deck: Counter[str], sideboard: Counter[str],
+                       facts: Facts) -> list[dict[str, Any]]:
+    """Every problem of a sideboard in the Constructed format (TR 601.1.c): at most 8 cards (601.1.c.1), each a
+    valid main deck card (601.1.c.2: a Unit, Spell or Gear card of the legend's domain identity), and the copy
+    limits counted over the main deck and the sideboard together (601.1.c.3). `match_created` carries no
+    sideboard to the engine (sideboarding happens between games, TR 403), so only the deck reader checks these."""
+    problems: list[dict[str, Any]] = []
+    identity = set(legend.get("domains", []))
+    if sum(sideboard.values()) > SIDEBOARD_MAX:
+        problems.append({"rule": "TR 601.1.c.1", "message": f"{player}'s sideboard has {sum(sideboard.values())} "
+                                                            f"cards; it can have {SIDEBOARD_MAX} or fewer"})
+    for name, copies in sorted(sideboard.items()):
+        card = facts(name)
+        if is_token(card) or card.get("type") not in MAIN_DECK_TYPES \
+                or not set(card.get("domains", [])) <= identity:
+            problems.append({"rule": "TR 601.1.c.2", "card": name,
+                             "message": f"{name!r} in {player}'s sideboard is not a valid main deck card for their "
+                                        f"legend {legend['name']!r}"})
+        limit = 1 if "Unique" in card.get("keywords", []) else COPIES_MAX
+        if copies + main_deck[name] > limit:
+            problems.append({"rule": "TR 601.1.c.3", "card": name,
+                             "message": f"{player} has {main_deck[name] + copies} copies of {name!r} in their main "
+                                        f"deck and sideboard together; at most {limit} are allowed"})
+    return problems

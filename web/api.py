@@ -13,6 +13,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 import engine
 import replays
 from recorder import access
+from replays import decklists
 from replays import seal as seals
 
 from .db import get_key, get_log, get_writer
@@ -51,11 +52,48 @@ def create_match():
     if not isinstance(event, dict):
         abort(400, "the body must be a match_created event (a JSON object)")
     event.setdefault("type", "match_created")
+    event = with_decks_read(event)
     match_id, token = get_log().create_match(event)
     response = jsonify(access.created_answer(match_id, token, len(event.get("players") or [])))
     response.status_code = 201
     response.headers["Location"] = url_for("api.match", match_id=match_id)
     return response
+
+
+def with_decks_read(event: dict[str, Any]) -> dict[str, Any]:
+    """The event with each player given by `decklist` or `deck_code` replaced by the deck it describes (docs/decks.md);
+    400 with every problem otherwise."""
+    players = event.get("players")
+    if not isinstance(players, list) or not any(isinstance(player, dict) and any(field in player for field in
+                                                                                   decklists.DECK_FIELDS)
+                                                for player in players):
+        return event
+    catalog = event.get("catalog", "demo")
+    if not isinstance(catalog, str):
+        abort(400, f"match_created field catalog must be a catalog's name (a string), not {catalog!r}")
+    return decklists.expand_players(event, get_log().catalog(catalog))
+
+
+@bp.post("/decks/parse")
+def parse_deck():
+    """`{"text": LIST}` or `{"code": CODE}`, optional `catalog` (default "demo") and `name` -> 200 with the
+    `players[*]` entry of match_created | 400 `{"error", "problems": [{line?, card?, message, rule?}]}` | 404 for an
+    unknown catalog (docs/decks.md)."""
+    body = read_body()
+    if not isinstance(body, dict):
+        abort(400, 'the body must be a JSON object: {"text": ...} or {"code": ...}')
+    unknown = sorted(set(body) - {"text", "code", "catalog", "name"})
+    if unknown:
+        abort(400, f"unknown fields {unknown}: the body takes text or code, and catalog and name")
+    given = [field for field in ("text", "code") if field in body]
+    if len(given) != 1 or not isinstance(body[given[0]], str):
+        abort(400, 'give the deck as one string: {"text": "3 Card Name..."} or {"code": "CMAAA..."}')
+    catalog_name, name = body.get("catalog", "demo"), body.get("name")
+    if not isinstance(catalog_name, str) or (name is not None and not isinstance(name, str)):
+        abort(400, "catalog and name must be strings")
+    catalog = get_log().catalog(catalog_name)
+    read = decklists.read_code if given[0] == "code" else decklists.read_text
+    return jsonify(read(body[given[0]], catalog, name))
 
 
 @bp.get("/matches/<match_id>")

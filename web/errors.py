@@ -1,7 +1,8 @@
 """Errors as answers: JSON `{"error": message}` under /api, a small HTML page in the viewer.
 
 Domain errors map to statuses by class alone (see recorder/errors.py): NotFound -> 404, Conflict -> 409,
-TooLarge -> 413, Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with `Retry-After`. A stored
+TooLarge -> 413, Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with `Retry-After`; a deck
+that cannot be read (replays.decklists.DeckProblems) is 400 with its `problems`. A stored
 log that no longer reads or folds (Inconsistent, Undecodable, Unreplayable) is 409 with a message that names the seq
 and says to run verify: the request is sound, the record it asks about is not, and a 5xx would tell a client to
 retry what cannot succeed.
@@ -44,11 +45,14 @@ def wants_json() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
-def answer(status: int, message: str, violations: list | None = None, headers: dict | None = None):
+def answer(status: int, message: str, violations: list | None = None, headers: dict | None = None,
+           problems: list | None = None):
     if wants_json():
         body = {"error": message}
         if violations is not None:
             body["violations"] = violations
+        if problems is not None:
+            body["problems"] = problems
         response = jsonify(body)
     else:
         response = render_template("error.html", status=status, message=message, violations=violations)
@@ -68,7 +72,8 @@ def http_error(error: HTTPException):
 def domain_error(error: Exception):
     status = status_of(error)
     headers = {"Retry-After": str(error.retry_after)} if isinstance(error, recorder.Busy) else None
-    return answer(status, str(error) or type(error).__name__, getattr(error, "violations", None), headers)
+    return answer(status, str(error) or type(error).__name__, getattr(error, "violations", None), headers,
+                  getattr(error, "problems", None))
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,360 @@
+"""Reading a deck as people share it: the text list (`3 Card Name` lines) or a Piltover Archive deck code.
+
+```python
+from replays import decklists
+
+entry = decklists.read_deck(text_or_code, catalog, name="Ana")   # a players[*] entry of match_created
+code = decklists.deck_code(entry, catalog)                        # the entry as a deck code
+```
+
+Either way the answer is `{name?, legend, champion, deck, runes, battlefields, sideboard?}`, ready for
+`match_created` (`deck` is the whole main deck, the chosen champion included), or `DeckProblems` listing every
+problem found, each naming its line (a text list) or its card code (a deck code): an unknown card (with the closest
+name), a count that is not a number, a card in the wrong section, no legend, a chosen champion that is unclear, and
+every deck construction problem the engine would flag at `match_created` (`engine.construction`), so that a user
+sees all of it at once. docs/decks.md describes both formats.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from typing import Any, NamedTuple
+
+from engine import construction
+from engine.catalog import Catalog
+from replays import deckcodes
+from replays.errors import ReplayError
+
+# Section headings people paste (any case, spaces ignored, with or without a colon or a count).
+SECTIONS: dict[str, str] = {
+    "legend": "legend", "legends": "legend", "championlegend": "legend",
+    "champion": "champion", "chosenchampion": "champion",
+    "main": "main", "maindeck": "main", "deck": "main",
+    "rune": "runes", "runes": "runes", "runedeck": "runes",
+    "battlefield": "battlefields", "battlefields": "battlefields",
+    "sideboard": "sideboard", "side": "sideboard", "sidedeck": "sideboard",
+}
+SECTION_NAMES = {"legend": "Legend", "champion": "Champion", "main": "Main Deck", "runes": "Runes",
+                 "battlefields": "Battlefields", "sideboard": "Sideboard"}
+# The card types each section holds; a card listed before any heading goes where its type says.
+SECTION_TYPES: dict[str, tuple[str, ...]] = {
+    "legend": ("Legend",), "champion": ("Unit",), "main": ("Unit", "Spell", "Gear", "Token"),
+    "runes": ("Rune",), "battlefields": ("Battlefield",), "sideboard": ("Unit", "Spell", "Gear", "Token"),
+}
+TYPE_SECTIONS = {"Legend": "legend", "Rune": "runes", "Battlefield": "battlefields"}
+
+_HEADING = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d*\s*\))?\s*(?::\s*(.*?))?\s*$")
+_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
+_COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
+_FIRST_WORD = re.compile(r"^(\S+)\s+(\S.*)$")
+_CODE_SHAPE = re.compile(r"^[A-Za-z2-7]{8,}=*$")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+class DeckProblems(ReplayError):
+    """A deck that could not be read, or is not legal: `problems` lists each as {line?, card?, message, rule?}."""
+
+    def __init__(self, problems: list[dict[str, Any]]) -> None:
+        self.problems = problems
+        lines = [f"- {_where(problem)}{problem['message']}" for problem in problems]
+        super().__init__(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in the deck:\n"
+                         + "\n".join(lines))
+
+
+def _where(problem: dict[str, Any]) -> str:
+    player = f"{problem['player']}: " if "player" in problem else ""
+    if "line" in problem:
+        return f"{player}line {problem['line']}: "
+    return player + (f"{problem['card']}: " if "card" in problem else "")
+
+
+class Listed(NamedTuple):
+    """One card as the list gives it: the section it is in, its catalog name, its copies, where it was read."""
+
+    section: str
+    name: str
+    count: int
+    where: dict[str, Any]  # {"line": n} for a text list, {"card": code} for a deck code
+
+
+def is_deck_code(source: str, catalog: Catalog | None = None) -> bool:
+    """Whether `source` reads as a deck code (one word of base32 letters that is no card name) rather than a list."""
+    text = source.strip()
+    return bool(_CODE_SHAPE.match(text)) and (catalog is None or text not in catalog)
+
+
+def read_deck(source: str, catalog: Catalog, name: str | None = None) -> dict[str, Any]:
+    """The `players[*]` entry a text list or a deck code describes; raises DeckProblems listing every problem."""
+    if not isinstance(source, str) or not source.strip():
+        raise DeckProblems([{"message": "the deck is empty: paste a list of `3 Card Name` lines or a deck code"}])
+    if is_deck_code(source, catalog):
+        return read_code(source, catalog, name)
+    return read_text(source, catalog, name)
+
+
+def read_text(text: str, catalog: Catalog, name: str | None = None) -> dict[str, Any]:
+    """The entry a text list describes (`3 Card Name` or `3x Card Name` lines, optional section headings)."""
+    listed: list[Listed] = []
+    problems: list[dict[str, Any]] = []
+    section: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.translate(_QUOTES).strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        heading = _HEADING.match(line)
+        title = re.sub(r"\s+", "", heading.group(1)).casefold() if heading else ""
+        if heading and title in SECTIONS:
+            section = SECTIONS[title]
+            rest = heading.group(2) or ""
+            if not rest or rest.isdigit():
+                continue
+            line = rest
+        card = _read_line(line, number, catalog, problems)
+        if card is not None:
+            listed.append(_place(section, card[0], card[1], {"line": number}, catalog, problems))
+    return _entry(listed, None, catalog, name, problems)
+
+
+def _read_line(line: str, number: int, catalog: Catalog, problems: list[dict[str, Any]]) -> tuple[str, int] | None:
+    """The card and count of one line, or None after adding the problem it has."""
+    count_first, count_last = _COUNT_FIRST.match(line), _COUNT_LAST.match(line)
+    if count_first:
+        count, reference = int(count_first.group(1)), count_first.group(2)
+    elif count_last and _card(catalog, count_last.group(1)):
+        reference, count = count_last.group(1), int(count_last.group(2))
+    elif _card(catalog, line):
+        reference, count = line, 1  # a card named alone is one copy
+    else:
+        first = _FIRST_WORD.match(line)
+        if first and _card(catalog, first.group(2)):
+            problems.append({"line": number, "message": f"the count {first.group(1)!r} of {first.group(2)!r} is "
+                                                        f"not a number of copies (write `3 {first.group(2)}`)"})
+        else:
+            problems.append({"line": number, "message": _unknown(catalog, line)})
+        return None
+    card = _card(catalog, reference)
+    if card is None:
+        problems.append({"line": number, "message": _unknown(catalog, reference)})
+        return None
+    if count < 1:
+        problems.append({"line": number, "message": f"{count} copies of {card!r}: a count is a whole number from 1"})
+        return None
+    return card, count
+
+
+def _card(catalog: Catalog, reference: str) -> str | None:
+    """The catalog name of a card named by name or any printed code, also written `Name (CODE)`."""
+    found = catalog.get(reference)
+    if found is None:
+        written = re.match(r"^(.*?)\s*\(([^()]*)\)$", reference)
+        if written:
+            found = catalog.get(written.group(2)) or catalog.get(written.group(1))
+    return found["name"] if found else None
+
+
+def _unknown(catalog: Catalog, reference: str) -> str:
+    names = {card["name"].casefold(): card["name"] for card in catalog}
+    close = difflib.get_close_matches(reference.casefold(), list(names), n=1, cutoff=0.6)
+    hint = f" (did you mean {names[close[0]]!r}?)" if close else ""
+    return f"unknown card {reference!r} in catalog {catalog.name!r}{hint}"
+
+
+def _place(section: str | None, card: str, count: int, where: dict[str, Any], catalog: Catalog,
+           problems: list[dict[str, Any]]) -> Listed:
+    """The card in its section; a card under a heading its type does not belong to is a problem and goes where its
+    type says (so that the legality checks do not report it twice)."""
+    card_type = catalog.card(card)["type"]
+    by_type = TYPE_SECTIONS.get(card_type, "main")
+    if section is None:
+        return Listed(by_type, card, count, where)
+    if card_type not in SECTION_TYPES[section]:
+        problems.append({**where, "message": f"{card!r} is a {card_type}, which does not belong in the "
+                                             f"{SECTION_NAMES[section]} section (put it under "
+                                             f"{SECTION_NAMES[by_type]})"})
+        return Listed(by_type, card, count, where)
+    return Listed(section, card, count, where)
+
+
+def read_code(code: str, catalog: Catalog, name: str | None = None) -> dict[str, Any]:
+    """The entry a Piltover Archive deck code describes: its cards are sorted by type (legend, runes, battlefields,
+    main deck); its chosen champion, when it names one, is the champion."""
+    try:
+        decoded = deckcodes.decode(code)
+    except deckcodes.DeckCodeError as error:
+        raise DeckProblems([{"message": str(error)}]) from None
+    problems: list[dict[str, Any]] = []
+    listed: list[Listed] = []
+    for section, pairs in (("main", decoded.main), ("sideboard", decoded.sideboard)):
+        for card_code, count in pairs:
+            card = _card(catalog, card_code)
+            if card is None:
+                problems.append({"card": card_code, "message": f"unknown card code {card_code!r} in catalog "
+                                                               f"{catalog.name!r}"})
+            elif section == "sideboard":
+                listed.append(_place("sideboard", card, count, {"card": card_code}, catalog, problems))
+            else:
+                listed.append(_place(None, card, count, {"card": card_code}, catalog, problems))
+    for legend in decoded.legends:
+        problems.append({"card": legend, "message": "the code lists additional legends; a deck has one Champion "
+                                                    "Legend (103.1), among its cards"})
+    champion = None
+    if decoded.champion is not None:
+        champion = _card(catalog, decoded.champion)
+        if champion is None:
+            problems.append({"card": decoded.champion, "message": f"unknown chosen champion code "
+                                                                  f"{decoded.champion!r} in catalog {catalog.name!r}"})
+        elif not any(item.name == champion and item.section == "main" for item in listed):
+            problems.append({"card": decoded.champion, "message": f"the chosen champion {champion!r} is not among "
+                                                                  f"the deck's cards"})
+            champion = None
+    return _entry(listed, champion, catalog, name, problems)
+
+
+def _entry(listed: list[Listed], champion: str | None, catalog: Catalog, name: str | None,
+           problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """The players[*] entry of what was listed, after the legend and champion are settled and the deck checked."""
+    by_section: dict[str, list[Listed]] = {section: [] for section in SECTION_NAMES}
+    for item in listed:
+        by_section[item.section].append(item)
+    legend = _legend(by_section["legend"], problems)
+    deck = [item.name for item in by_section["main"] for _ in range(item.count)]
+    named = by_section["champion"]
+    if named:
+        champion = _named_champion(named, problems)
+        if champion is not None:
+            deck.insert(0, champion)  # the Champion section's card is one card of the main deck (103.2.a)
+    elif champion is None and legend is not None:
+        champion = _pick_champion(legend, by_section["main"], catalog, problems)
+    entry: dict[str, Any] = {**({"name": name} if name is not None else {}), "legend": legend,
+                             "champion": champion, "deck": deck,
+                             "runes": [item.name for item in by_section["runes"] for _ in range(item.count)],
+                             "battlefields": [item.name for item in by_section["battlefields"]
+                                              for _ in range(item.count)]}
+    sideboard = [item.name for item in by_section["sideboard"] for _ in range(item.count)]
+    if sideboard:
+        entry["sideboard"] = sideboard
+    if legend is not None:
+        problems.extend(_legality(entry, listed, catalog, name))
+    if problems:
+        raise DeckProblems(sorted(problems, key=lambda problem: problem.get("line", 1 << 30)))
+    return entry
+
+
+def _legend(items: list[Listed], problems: list[dict[str, Any]]) -> str | None:
+    if not items:
+        problems.append({"message": "no legend: the deck names no Champion Legend (103.1)"})
+        return None
+    if len(items) > 1 or items[0].count != 1:
+        names = ", ".join(f"{item.count} {item.name}" for item in items)
+        problems.append({**items[0].where, "message": f"a deck has one Champion Legend (103.1); this one lists "
+                                                     f"{names}"})
+        return None
+    return items[0].name
+
+
+def _named_champion(items: list[Listed], problems: list[dict[str, Any]]) -> str | None:
+    if len(items) > 1 or items[0].count != 1:
+        names = ", ".join(f"{item.count} {item.name}" for item in items)
+        problems.append({**items[0].where, "message": f"the Champion section lists {names}; it names the one "
+                                                      f"chosen champion (103.2.a), other copies go in the Main Deck"})
+        return None
+    return items[0].name
+
+
+def _pick_champion(legend: str, main: list[Listed], catalog: Catalog, problems: list[dict[str, Any]]) -> str | None:
+    """A deck that does not mark its chosen champion gets one: of the champion units of the main deck whose
+    champion tag is the legend's (103.2.a.2), the one with the most copies, then the first listed."""
+    legend_tags = set(catalog.card(legend)["tags"])
+    candidates = [item for item in main if catalog.card(item.name)["supertype"] == "Champion"
+                  and construction.champion_tags(catalog.card(item.name)) & legend_tags]
+    if not candidates:
+        problems.append({"message": f"no chosen champion: the main deck has no champion unit with the champion tag "
+                                    f"of {legend!r} (103.2.a.2)"})
+        return None
+    copies = Counter()
+    for item in candidates:
+        copies[item.name] += item.count
+    return max(copies, key=lambda card: (copies[card], -list(copies).index(card)))
+
+
+def _legality(entry: dict[str, Any], listed: list[Listed], catalog: Catalog, name: str | None) -> list[dict]:
+    """The engine's deck construction problems (and the sideboard's), each placed at the card's first line or code."""
+    where: dict[str, dict[str, Any]] = {}
+    for item in listed:
+        where.setdefault(item.name, item.where)
+
+    def facts(card: str) -> dict[str, Any]:
+        return catalog.card(card)
+
+    player = name or "the player"
+    # Without a chosen champion (a problem reported already), the rest of the deck is still checked.
+    champion = facts(entry["champion"]) if entry["champion"] is not None else {"name": "", "type": None}
+    found = construction.deck_problems(player, facts(entry["legend"]), champion, Counter(entry["deck"]),
+                                       Counter(entry["runes"]), entry["battlefields"], facts)
+    if entry["champion"] is None:
+        found = [problem for problem in found if problem["rule"] not in ("103.2.a", "103.2.a.2")]
+    found += construction.sideboard_problems(player, facts(entry["legend"]), Counter(entry["deck"]),
+                                             Counter(entry.get("sideboard", [])), facts)
+    placed = []
+    for problem in found:
+        card = problem.pop("card", None)
+        placed.append({**(where.get(card, {}) if card else {}), **problem})
+    return placed
+
+
+def deck_code(entry: dict[str, Any], catalog: Catalog) -> str:
+    """The deck code of a players[*] entry: every card by its catalog code (its first printing), the legend, runes
+    and battlefields in the main deck, the chosen champion marked. Raises DeckProblems for a card the catalog
+    lacks or a code the format cannot carry."""
+    def code(card: str) -> str:
+        found = catalog.get(card)
+        if found is None:
+            raise DeckProblems([{"message": _unknown(catalog, card)}])
+        return found["code"]
+
+    main = Counter(code(card) for card in [entry["legend"], *entry["deck"], *entry["runes"], *entry["battlefields"]])
+    sideboard = Counter(code(card) for card in entry.get("sideboard", []))
+    try:
+        return deckcodes.encode(main.items(), sideboard.items(), code(entry["champion"]))
+    except deckcodes.DeckCodeError as error:
+        raise DeckProblems([{"message": str(error)}]) from None
+
+
+DECK_FIELDS = ("decklist", "deck_code")
+
+
+def expand_players(event: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """`event` (a match_created body) with every player given as `{"name", "decklist": TEXT}` or `{"name",
+    "deck_code": CODE}` replaced by the entry that list or code describes; other players are left as they are.
+    Raises DeckProblems with every problem of every such player, each naming its player ("player": "P1")."""
+    players = event.get("players")
+    if not isinstance(players, list):
+        return event
+    problems: list[dict[str, Any]] = []
+    expanded = []
+    for index, player in enumerate(players):
+        given = [field for field in DECK_FIELDS if isinstance(player, dict) and field in player]
+        if not given:
+            expanded.append(player)
+            continue
+        label = f"P{index + 1}"
+        if len(given) > 1 or any(field in player for field in ("legend", "champion", "deck", "runes", "battlefields")):
+            problems.append({"player": label, "message": f"{label} gives its deck twice: give `decklist`, "
+                                                         f"`deck_code` or the deck's fields, one of them"})
+            continue
+        source = player[given[0]]
+        if not isinstance(source, str):
+            problems.append({"player": label, "message": f"{label}'s {given[0]} must be a string"})
+            continue
+        try:
+            read = read_code(source, catalog, player.get("name")) if given[0] == "deck_code" \
+                else read_text(source, catalog, player.get("name"))
+        except DeckProblems as error:
+            problems.extend({"player": label, **problem} for problem in error.problems)
+            continue
+        rest = {key: value for key, value in player.items() if key not in DECK_FIELDS and key != "name"}
+        expanded.append({**read, **rest})
+    if problems:
+        raise DeckProblems(problems)
+    return {**event, "players": expanded}
