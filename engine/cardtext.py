@@ -102,8 +102,9 @@ def card_text(raw: dict, name: str | None) -> str:
         text = strip_prefix(raw.get("rulesText") or "", name)
         text = "\n".join(line.strip() for line in text.strip().split("\n"))
         text = text.replace("[E]", "[T]").replace("[M]", "[S]")
-    return "" if text in ("[NO TEXT]", "") else text.replace("* ", "- ") if text.startswith("* ") else \
-        re.sub(r"(^|\n)\* ", r"\1- ", text)
+    if text == "[NO TEXT]":  # a basic rune
+        return ""
+    return re.sub(r"(^|\n)\* ", r"\1- ", text)  # the rules text's choices "* Spell — Draw 1." as the HTML's
 
 
 def _lines(text: str) -> list[str]:
@@ -234,6 +235,8 @@ def read_ability(line: str, card_type: str | None, domains: list[str]) -> dict[s
             (" would " in f" {rest} " and "instead" in rest and not re.match(r"(When|Whenever)\b(?![^,]*would)", rest))
             or re.match(r"Prevent\b", rest) or re.match(r"If [^.]*\binstead\.?$", rest)):
         ability["kind"] = "replacement"
+    elif card_type == "Spell" and re.search(r"\bthis turn\b", rest):
+        ability["kind"] = "spell"  # "When any unit takes damage this turn, kill it.": a delayed trigger it creates
     elif _TRIGGER_START.match(rest) or re.match(r"^While [^,]*, when\b", rest) \
             or re.search(r"\bat (the )?(start|end) of (your|each|the)\b", rest, re.IGNORECASE):
         ability["kind"] = "triggered"
@@ -364,7 +367,8 @@ _EFFECT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.comp
     ("Mighty", r"\bMighty\b"),
     ("Hidden", r"\bface ?down\b|\bhide\b|\bhidden\b"),
     ("win the game", r"\bwin the game\b"),
-    ("replacement", r"\bwould\b[^.]*\binstead\b|\bprevent\b|\bthe next time\b[^.]*\binstead\b"),
+    ("replacement", r"\bwould\b[^.]*\binstead\b|\bprevent\b|\bthe next time\b[^.]*\binstead\b|\bwould be dealt\b"),
+    ("static rule", r"\bcan't\b|\bcannot\b"),
     ("delayed trigger", r"\b(when|whenever)\b[^.]*\bthis turn\b|\bat the start of your next\b|\bat end of turn\b|"
                         r"\bat the end of this turn\b|\bthe next time\b"),
     ("enter ready", r"\benters? ready\b"),

@@ -201,3 +201,38 @@ def test_gallery_coverage_prints_the_figure_by_set_and_every_card_not_modelled(g
         assert any(line.startswith(f"  {set_id}: ") for line in lines)
     assert "  Gold" not in result.stdout.split("names not modelled fully")[0]  # tokens are not counted as names
     assert any(line.startswith("  Skyfall of Areion: ") and "unread" in line for line in lines)
+
+
+@pytest.mark.parametrize(("name", "needs"), [
+    ("Treasure Hunter", {"triggered", "gear token"}),                 # "When I move, play a Gold gear token exhausted."
+    ("Time Warp", {"spell effect", "additional turn"}),               # "Take a turn after this one." (v1.3 734)
+    ("Apprentice Smith", {"triggered", "deck top"}),                  # "reveal the top card of your Main Deck"
+    ("Eager Drakehound", {"enter ready"}),                            # "I enter ready."
+    ("Battering Ram", {"cost change"}),                               # "I cost [1] less for each card ..."
+    ("Cruel Patron", {"additional cost"}),                            # "As an additional cost to play me, kill ..."
+    ("Demacian Diplomat", {"triggered", "xp"}),                       # "When you play me, gain 1 XP."
+    ("Altar to Unity", {"battlefield trigger"}),                      # "When you hold here, play a 1 [S] Recruit ..."
+    ("Siphoning Strike", {"spell effect", "delayed trigger"}),        # "When it dies this turn, channel 1 rune ..."
+    ("Icevale Archer", {"triggered", "effect cost"}),                 # "When I attack, you may pay [1] to give ..."
+    ("Hextech Ray", {"Action", "spell effect"}),
+    ("Vanguard Captain", {"Legion", "triggered"}),                    # "[Legion] — When you play me, play two ..."
+    ("Gustwalker", {"Hunt", "Level", "static might", "static keyword", "Ganking"}),
+    ("Energy Conduit", {"add ability"}),                              # "[T]: [Reaction] — [Add] [1]."
+    ("Iron Ballista", {"activated", "enter ready"}),                  # "This enters exhausted." "[T]: Deal 2 ..."
+])
+def test_the_mechanics_a_card_needs(full: Catalog, name: str, needs: set[str]) -> None:
+    assert cardtext.mechanics(full.card(name)) == needs
+
+
+def test_every_word_of_the_vocabulary_names_what_some_gallery_card_needs(full: Catalog) -> None:
+    named = set().union(*(cardtext.mechanics(card) for card in full))
+    assert set(mechanics.VOCABULARY) - named == set()
+
+
+def test_a_spells_when_this_turn_is_an_instruction_that_creates_a_delayed_trigger(full: Catalog) -> None:
+    # Imperial Decree: "When any unit takes damage this turn, kill it." (v1.3 390.2); Super Mega Death Rocket!'s
+    # "When you conquer, you may discard 1 to return this from your trash to your hand." is its own trigger.
+    [action, decree] = full.card("Imperial Decree")["abilities"]
+    assert (action["keyword"], decree["kind"]) == ("Action", "spell")
+    assert cardtext.mechanics(full.card("Imperial Decree")) == {"Action", "spell effect", "delayed trigger"}
+    assert [a["kind"] for a in full.card("Super Mega Death Rocket!")["abilities"]] == ["spell", "triggered"]
