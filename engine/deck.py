@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import scoring
 from engine.objects import (State, card_name, create_object, facts, opponents, place_on_board,
-                            remove_from_zone)
+                            remove_from_zone, reveal_card)
 from engine.rulings import Context
 
 
@@ -50,6 +50,20 @@ def take_from_deck(context: Context, player: str, card: str | None, zone: str, r
         entry["deck"][card] = max(0, entry["deck"].get(card, 0) - 1)
     entry["deck_count"] -= 1
     return create_object(context.state, card, player, zone, **fields)
+
+
+def could_be(state: State, player: str, card: str) -> bool:
+    """Whether a card of `player`'s drawn unseen could be `card`: a copy of it is still unaccounted for in their
+    main deck's list (the multiset counts the cards nobody saw leave it, 591.1)."""
+    return state["players"][player]["deck"].get(card, 0) > 0
+
+
+def name_unseen(state: State, obj: dict[str, Any], card: str) -> None:
+    """Name a card its owner drew unseen: it is that card, so one copy fewer of it is left in the deck's list
+    (591.1), and a later draw of a copy the deck no longer holds is flagged."""
+    entry = state["players"][obj["owner"]]
+    entry["deck"][card] = max(0, entry["deck"].get(card, 0) - 1)
+    reveal_card(state, obj, card)
 
 
 def burn_out(context: Context, player: str) -> None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import control, deck, layers, movement, play, scoring, statics
+from engine import control, deck, decktop, layers, movement, play, scoring, statics
 from engine.errors import MalformedEvent
 from engine.objects import card_name, create_object, is_location, move_to_zone, place_on_board, refresh, \
-    remove_from_zone, resolve_location, reveal_card
+    remove_from_zone, resolve_location
 from engine.rulings import Context
 
 Op = Callable[[Context, dict[str, Any], dict[str, Any], "set[str] | None"], None]
@@ -88,6 +88,9 @@ def _kill(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: 
 
 
 def _banish(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    if _from_deck(effect, "banish"):
+        decktop.banish_from_deck(context, context.player(effect), effect["cards"])
+        return
     obj = _target(context, item, effect, kept, on_board=False)
     if obj is not None:
         move_to_zone(context.state, obj, "banishment")  # rule 603.2
@@ -176,6 +179,22 @@ def _draw(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: 
     deck.draw_cards(context, context.player(effect), effect["cards"])
 
 
+def _from_deck(effect: dict[str, Any], op: str, default: str | None = None) -> bool:
+    """Whether an op acts on the top cards of the player's main deck (`from: "deck"`, engine/decktop.py) rather
+    than on objects (`target`, or for `reveal` the hand). A `banish` names a target or, from the deck, cards."""
+    source = effect.get("from", default)
+    if source == decktop.DECK:
+        if not isinstance(effect.get("cards"), list) or "player" not in effect:
+            raise MalformedEvent(f"effect op '{op}' from the deck needs 'player' and a list of 'cards'")
+        return True
+    if source is not None and source != default:
+        allowed = " or ".join(repr(zone) for zone in (default, decktop.DECK) if zone)
+        raise MalformedEvent(f"effect op '{op}': 'from' must be {allowed}, got {source!r}")
+    if op == "banish" and "target" not in effect:
+        raise MalformedEvent("effect op 'banish' needs a 'target' (or 'player', 'cards' and 'from': 'deck')")
+    return False
+
+
 def _hand_card(context: Context, player: str, reference: str | None, op: str) -> dict[str, Any] | None:
     """A card in a player's hand, by id or by name; a card drawn unseen is revealed by naming it."""
     state = context.state
@@ -183,14 +202,19 @@ def _hand_card(context: Context, player: str, reference: str | None, op: str) ->
     if reference in hand:
         return state["objects"][reference]
     name = None if reference is None else card_name(state, reference, f"{op} op")
-    for wanted in (name, None):
-        for object_id in hand:
-            if state["objects"][object_id]["card"] == wanted:
-                if wanted is None and name is not None:
-                    reveal_card(state, state["objects"][object_id], name)
-                return state["objects"][object_id]
-    context.flag({"discard": "598.1", "reveal": "600.1"}[op], f"{player} {op}s {reference!r}, which is not in "
-                                                              f"their hand")
+    for object_id in hand:
+        if state["objects"][object_id]["card"] == name:
+            return state["objects"][object_id]
+    unseen = [object_id for object_id in hand if state["objects"][object_id]["card"] is None]
+    if unseen and name is not None and deck.could_be(state, player, name):
+        deck.name_unseen(state, state["objects"][unseen[0]], name)  # 591.1: one copy fewer left in the deck
+        return state["objects"][unseen[0]]
+    rule = {"discard": "598.1", "reveal": "600.3"}[op]
+    if unseen and name is not None:
+        context.flag("591.1", f"{player} {op}s {name!r} as a card they drew unseen, but no copy of it was left in "
+                              f"their main deck to draw")
+    else:
+        context.flag(rule, f"{player} {op}s {reference!r}, which is not in their hand")
     return None
 
 
@@ -204,6 +228,9 @@ def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
 
 def _reveal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     player = context.player(effect)
+    if _from_deck(effect, "reveal", "hand"):
+        decktop.reveal_from_deck(context, player, effect["cards"])
+        return
     for reference in effect["cards"]:
         _hand_card(context, player, reference, "reveal")
 
@@ -221,10 +248,17 @@ def _add(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: s
 
 def _recycle(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     player = context.player(effect)
+    if _from_deck(effect, "recycle"):
+        decktop.recycle_from_deck(context, player, effect["cards"])
+        return
     for object_id in effect["cards"]:
         obj = context.state["objects"].get(object_id)
         if not context.check(obj is not None and obj["owner"] == player, "594.1",
                              f"{player} recycles {object_id!r}, which is no card of theirs"):
+            continue
+        if not context.check(obj["zone"] != "legend", "106.5.d",
+                             f"{item['id']} recycles {object_id} ({obj['card']}): the Champion Legend cannot be "
+                             f"removed, moved or displaced from the Legend Zone"):
             continue
         deck.recycle(context.state, obj)
 
@@ -311,5 +345,6 @@ OPS: dict[str, Op] = {
     "return": _return, "draw": _draw, "discard": _discard, "channel": _channel, "add": _add, "recycle": _recycle,
     "counter": _counter, "token": _token, "point": _point, "reveal": _reveal, "control": _control, "note": _note,
     "static": statics.static_op, "empower": _empower, "disempower": _empower,
+    "look": decktop.look, "predict": decktop.predict, "burn": decktop.burn,
     "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
 }

@@ -11,6 +11,11 @@ from engine.objects import State, is_location, move_to_zone, new_id
 from engine.rulings import Context
 
 
+# The zones whose cards can be targets: the board and the public zones of the later revision's 352.10.a.1
+# (battlefields and bases are the board; trashes, legend zones, champion zones and facedown zones).
+TARGET_ZONES = ("board", "trash", "legend", "champion", "facedown")
+
+
 def add_item(context: Context, kind: str, card: str | None, source: str | None, controller: str,
              label: str | None = None) -> dict[str, Any]:
     """Put a new pending item on top of the chain (rules 328.1-328.2, 351.2)."""
@@ -46,8 +51,13 @@ def check_targets(context: Context, targets: list[str], item: dict[str, Any]) ->
             continue
         obj = state["objects"].get(target)
         if obj is not None:
-            context.check(obj["zone"] in ("board", "trash", "legend", "champion", "banishment"), "352.8.a",
-                          f"{target} ({obj['card']}) is in {obj['zone']}, not a zone a target can be chosen from")
+            if obj["zone"] == "banishment":  # not a public zone of 352.10.a.1; 107.5.i: referring is no choosing
+                context.flag("352.10.a.1", f"{target} ({obj['card']}) is in banishment: a card there is never a "
+                                           f"target (107.5.i)")
+            else:
+                context.check(obj["zone"] in TARGET_ZONES, "352.8.a", f"{target} ({obj['card']}) is in "
+                                                                      f"{obj['zone']}, not a zone a target can be "
+                                                                      f"chosen from")
             item["target_incarnations"][target] = obj["incarnation"]
         elif target not in chain_ids and target not in state["players"] and not is_location(state, target):
             context.fail("352.8.a", f"target {target!r} is no object, chain item, player or battlefield of "

@@ -136,7 +136,14 @@ def player_zone(state: State, player: str, zone: str) -> list[str]:
 def remove_from_zone(state: State, obj: dict[str, Any]) -> None:
     """Take an object out of whatever list currently holds it."""
     zone, owner, controller = obj["zone"], obj["owner"], obj["controller"]
-    if zone in ("hand", "trash", "banishment"):
+    if zone == "chain":  # the card is its chain item (327.1): an item whose card left the chain is gone (336.1)
+        state["chain"] = [item for item in state["chain"]
+                          if item["source"] != obj["id"] or item["kind"] == "ability"]
+    elif zone == "facedown":
+        for entry in state["battlefields"]:
+            if entry["facedown"] == obj["id"]:
+                entry["facedown"] = None
+    elif zone in ("hand", "trash", "banishment"):
         _discard_id(player_zone(state, owner, zone), obj["id"])
     elif zone == "champion":
         if state["players"][owner]["champion_zone"] == obj["id"]:
@@ -164,9 +171,6 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
     modification: damage, buffs, granted keywords, exhaustion (rules 109, 705).
     """
     crosses_board_edge = (obj["zone"] == BOARD) != (zone == BOARD)
-    if obj["zone"] == "chain":  # the card is its chain item (327.1): an item whose card left the chain is gone
-        state["chain"] = [item for item in state["chain"]
-                          if item["source"] != obj["id"] or item["kind"] == "ability"]
     remove_from_zone(state, obj)
     if crosses_board_edge:
         obj["incarnation"] += 1

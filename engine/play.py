@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import control, deck, items, layers, showdown, statics, timing
-from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location, reveal_card
+from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
 from engine.errors import MalformedEvent
 from engine.rulings import Context
 
@@ -49,8 +49,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     context.check(kind == "spell" or not event.get("targets"), "352.9.c",
                   f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
-    location = _choose_location(context, player, kind, event.get("to"))
     options = event.get("options", {})
+    location = _choose_location(context, player, kind, event.get("to"), limited and bool(options.get("to_allowed")))
     own = statics.own(statics.check_play_statics(event.get("statics", [])), obj)
     # Steps 3-4 (353-354): determine the total cost and pay it.
     cost = total_cost(context, player, obj, kind, item, options, own, limited)
@@ -77,6 +77,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
                         obj["id"], player)
         if location is not None and not location.startswith("base:"):
             control.arrive(state, obj, location)
+        if not state["chain"] and state["showdown"] is not None:
+            # 333.1.c: the unit or gear resolved as it was finalized, the last item of its chain: Focus passes (343)
+            context.schedule("chain resolved", True)
     timing.after_chain_change(state)
 
 
@@ -192,9 +195,8 @@ def _card_to_play(context: Context, player: str, reference: str, source: str, li
             return state["objects"][object_id]
     for object_id in candidates:  # a card drawn unseen is revealed as it is played
         obj = state["objects"][object_id]
-        if obj["card"] is None and entry["deck"].get(name, 0) > 0:
-            entry["deck"][name] -= 1
-            reveal_card(state, obj, name)
+        if obj["card"] is None and deck.could_be(state, player, name):
+            deck.name_unseen(state, obj, name)
             return obj
     context.fail("351", f"{player} plays {name!r}, but there is no {name!r} in their {source}")
 
@@ -231,9 +233,10 @@ def check_timing(context: Context, player: str, card: str, keywords: list[str], 
                   f"phase")
 
 
-def _choose_location(context: Context, player: str, kind: str, to: str | None) -> str | None:
-    """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (352.2.a);
-    gear goes to its controller's base (356.2.d)."""
+def _choose_location(context: Context, player: str, kind: str, to: str | None, allowed: bool = False) -> str | None:
+    """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (352.2.a), or to a
+    location the effect playing it allows (`allowed`, the op's `options.to_allowed`: 352.2.b); gear goes to its
+    controller's base (356.2.d)."""
     state = context.state
     location = resolve_location(state, player, to)
     if kind == "gear":
@@ -248,7 +251,7 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None) -
     if not is_location(state, location):
         context.fail("352.2", f"{player} plays a unit to {to!r}, which is no location of this match")
     controller = battlefield(state, location)["controller"]
-    context.check(controller == player, "352.2",
+    context.check(controller == player or allowed, "352.2",
                   f"{player} plays a unit to {location}, a battlefield they do not control")
     return location
 
@@ -258,8 +261,10 @@ def add(context: Context, event: dict[str, Any]) -> None:
     domain. Adding resolves at once, without the chain (605.2)."""
     state = context.state
     player = context.player(event)
-    if state["phase"] in ("setup", "over"):
-        context.flag("605.4", f"{player} adds resources outside a turn")
+    if state["phase"] == "setup":
+        context.flag("118", f"{player} adds resources before the first turn has begun")
+    elif state["phase"] == "over":
+        pass  # the fold flags every event after the game is over (633)
     elif state["priority"] not in (None, player) and player != state["turn_player"]:
         context.flag("312.1.a", f"{player} adds resources while {state['priority']} has priority")
     add_from_runes(context, player, event.get("exhaust", []), event.get("recycle", []))

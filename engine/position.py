@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, scoring, setup
+from engine import control, deck, scoring, setup
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -56,6 +56,7 @@ def position(context: Context, event: dict[str, Any]) -> None:
                 raise MalformedEvent(f"'position' event: {player} controls {battlefield_id!r}, "
                                      f"which is no battlefield of this match") from None
     _place_contests(context, event)
+    _check_control(context)
     for player, battlefield_ids in event.get("scored", {}).items():
         state["scored_this_turn"][player] = list(battlefield_ids)
     for player, won in event.get("games_won", {}).items():
@@ -83,6 +84,19 @@ def _place_contests(context: Context, event: dict[str, Any]) -> None:
             entry = battlefield(state, unit["location"])
             if not entry["contested"]:
                 entry["contested"], entry["contested_by"] = True, unit["controller"]
+
+
+def _check_control(context: Context) -> None:
+    """A player whose units are alone at a battlefield outside combat controls it (181.4.a), a constant state
+    (181.5): unless they are contesting it (a showdown opens there), a position that leaves it uncontrolled
+    describes no board the game can reach."""
+    state = context.state
+    for entry in state["battlefields"]:
+        present = control.players_at(state, entry["id"])
+        if len(present) == 1 and entry["controller"] != present[0] and not entry["contested"]:
+            context.flag("181.4.a", f"{present[0]}'s units are alone at {entry['id']} ({entry['name']}), so "
+                                    f"{present[0]} controls it (181.5); the position neither says so nor has them "
+                                    f"contest it")
 
 
 def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:

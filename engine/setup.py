@@ -98,7 +98,8 @@ def check_decks(context: Context) -> None:
         problems = construction.deck_problems(
             player, facts(state, entry["legend_card"]), facts(state, entry["champion_card"]),
             Counter(entry["decklist"]), Counter(entry["runelist"]), entry["battlefield_choices"],
-            lambda name: facts(state, name), mode=state["mode"] if state["mode"] in ("duel", "match") else "duel")
+            lambda name: facts(state, name), mode=state["mode"] if state["mode"] in ("duel", "match") else "duel",
+            battlefields_rule="645.4.a" if state["mode"] == "match" else "644.4.a")
         for problem in problems:
             context.flag(problem["rule"], problem["message"])
 
@@ -113,7 +114,8 @@ def game_started(context: Context, event: dict[str, Any]) -> None:
     state = context.state
     number = event["game"]
     if state["game"] == 0:
-        context.check(number == 1, "110", f"the first game of a match is game 1, not game {number}")
+        context.check(number == 1, "645.6" if state["games_to_win"] > 1 else "644.6",
+                      f"the first game of a match is game 1, not game {number}")
     elif state["phase"] != "over" or state["match_winner"] is not None:
         rule = "645.6" if state["games_to_win"] > 1 else "644.6"
         context.fail(rule, f"game {state['game']} has already started" if state["phase"] != "over" else
@@ -158,7 +160,7 @@ def start_game(context: Context, event: dict[str, Any], kind: str) -> None:
         if not isinstance(reference, str):
             raise MalformedEvent(f"'{kind}' event: 'battlefields' needs a battlefield name for {player}")
         name = card_name(state, reference, f"{player}'s battlefield")
-        context.check(name in entry["battlefield_choices"], "644.5",
+        context.check(name in entry["battlefield_choices"], "645.5" if state["games_to_win"] > 1 else "644.5",
                       f"{player} chose battlefield {name!r}, which is not one of the three they brought")
         context.check(name not in entry["battlefields_used"], "645.5",
                       f"{player} chose battlefield {name!r}, which they used in an earlier game of this match")

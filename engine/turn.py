@@ -83,7 +83,9 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
         return
     context.check(not state["chain"], "505", f"{player} ends the channel phase while a chain exists")
     expected = runes_to_channel(state, player)
-    context.check(len(event["runes"]) == expected, "315.3.b",
+    extra = expected > CHANNEL_PER_TURN  # the second player's extra rune: 644.7 in a duel, 645.7 in a match
+    context.check(len(event["runes"]) == expected,
+                  ("645.7" if state["games_to_win"] > 1 else "644.7") if extra else "315.3.b",
                   f"{player} channels {len(event['runes'])} runes; this channel phase channels {expected}")
     deck.channel_runes(context, player, event["runes"])
     state["players"][player]["channeled_once"] = True
@@ -152,9 +154,13 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
     for owed in [player for player in state["turn_order"] if state["owed_draws"].get(player)]:
         context.flag("632.1.b.2", f"{player} ends the turn before {owed} draws the card a Conquer for the Final "
                                   f"Point gives instead of the point")
-    context.check(not state["chain"] and state["showdown"] is None and state["combat"] is None
-                  and state["choice"] is None, "505",
-                  f"{player} ends the turn while a chain, showdown, combat or choice is still open")
+    if not state["chain"] and state["showdown"] is not None:
+        # 344: in an open showdown the player with Focus plays, activates or passes; ending the turn is none of them
+        context.flag("344", f"{player} ends the turn during a showdown at {state['showdown']['battlefield']}: "
+                            f"it ends only once every relevant player passed Focus in sequence (344.3.a)")
+    else:
+        context.check(not state["chain"] and state["combat"] is None and state["choice"] is None, "505",
+                      f"{player} ends the turn while a chain, combat or choice is still open")
     for item in state["chain"]:  # audit only: what was left on the chain goes to its owners' trash unresolved
         source = state["objects"].get(item["source"] or "")
         if source is not None and source["zone"] == "chain":

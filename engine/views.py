@@ -96,8 +96,9 @@ def may_see(viewer: str, owner: Any) -> bool:
 def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
     """The recorded `event` as `viewer` may see it: every card private to someone else becomes `null`.
 
-    Private: the cards of a draw (the drawing player's), of a position's hands, of a `hide` (the hider's), and the
-    deck, rune and battlefield lists of `match_created` (each player's own; champions and legends are public).
+    Private: the cards of a draw (the drawing player's), of a look, predict or recycle at a deck's top (the looking
+    player's), of a position's hands and facedown cards, of a `hide` (the hider's), and the deck, rune and
+    battlefield lists of `match_created` (each player's own; champions and legends are public).
     Everything else an event names is public once it happens (a played card, a discard, a reveal), or is an
     object id that says nothing by itself. The judge gets the event unchanged; others get a copy.
     """
@@ -120,9 +121,17 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
                 described["hand"] = _nulls(described.get("hand"))
     elif kind == "resolve":
         for effect in shown.get("effects") or []:
-            if isinstance(effect, dict) and effect.get("op") == "draw":
+            if isinstance(effect, dict) and _private_op(effect):
                 _redact_cards(effect, viewer)
     return shown
+
+
+def _private_op(effect: dict[str, Any]) -> bool:
+    """Whether an op names cards only its player may see: a draw (into a hand), a look or predict at a deck's top
+    cards, and a recycle of top cards back under the deck (engine/decktop.py). A reveal, banish or burn shows its
+    cards to everyone (600.1, 107.5.f, 107.1.f)."""
+    op = effect.get("op")
+    return op in ("draw", "look", "predict") or op == "recycle" and effect.get("from") == "deck"
 
 
 FREE_TEXT = {"note": "text", "rewind": "reason", "game_loss": "reason"}  # text a judge writes, per event type

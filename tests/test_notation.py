@@ -163,6 +163,14 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
             {"op": "empower", "target": poro}, {"op": "disempower", "target": poro},
             {"op": "static", "affects": {"who": "friendly"}, "enter_ready": True, "until": "turn"},
             {"op": "static", "source": poro, "cost": {"energy": -1, "min_energy": 1}, "next": True}]},
+        {"type": "resolve", "item": item, "effects": [
+            {"op": "look", "player": "P1", "cards": ["Gust", None]},
+            {"op": "look", "player": "P1", "cards": ["Defy"], "from": "deck:P2"},
+            {"op": "predict", "player": "P1", "cards": ["Gust"]},
+            {"op": "reveal", "player": "P1", "cards": ["Gust", None], "from": "deck"},
+            {"op": "recycle", "player": "P1", "cards": ["Gust"], "from": "deck"},
+            {"op": "banish", "player": "P1", "cards": ["Flash"], "from": "deck"},
+            {"op": "burn", "player": "P2", "cards": ["Defy", None]}]},
     ]
 
 

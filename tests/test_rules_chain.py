@@ -222,3 +222,38 @@ def test_a_card_played_by_an_effect_skips_the_timing_check_595_3():
     table.do({"type": "resolve", "item": "c1", "effects": [
         {"op": "play", "player": "P1", "card": "Flame Chompers", "options": {"ignore_cost": True}}]})
     assert table.obj("P1", "Flame Chompers")["location"] == "base:P1"
+
+
+def test_a_spell_recycled_or_returned_to_the_deck_off_the_chain_never_resolves_336_1_356_3_d():
+    for effect in ("recycle P1 {card}", "return {card} -> deck"):
+        table = Table.from_position(ARENA).do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass",
+                                              "P2 play Discipline -> Legion Rearguard $2", "P2 pass", "P1 pass")
+        shakedown = table.find("P1", "Shakedown", "chain")
+        table.do(f"resolve Discipline: {effect.format(card=shakedown)}")
+        assert table.state["chain"] == [] and table.state["players"]["P1"]["deck_count"] == 34
+        table.refuses({"type": "resolve", "item": "c1", "effects": []}, rule="336.1")
+
+
+def test_a_card_in_banishment_is_never_a_target_107_5_i_352_10_a_1():
+    position = (WITH_UNITS.replace("base:Legion Rearguard |", "base:Legion Rearguard banishment:Void Seeker |")
+                .replace("Gust;Void Seeker;", "Gust;"))
+    table = Table.from_position(position)
+    banished = table.find("P1", "Void Seeker", "banishment")
+    table.refuses(f"P1 play Gust -> {banished} $1", rule="352.10.a.1")
+
+
+def test_a_unit_played_by_an_effect_to_a_location_it_allows_is_not_refused_352_2_b():
+    table = Table.with_units().do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass")
+    play = {"op": "play", "player": "P1", "card": "Flame Chompers", "to": "bf2", "options": {"ignore_cost": True}}
+    table.refuses({"type": "resolve", "item": "c1", "effects": [play]}, rule="352.2")
+    table.do({"type": "resolve", "item": "c1", "effects": [play | {"options": {"ignore_cost": True,
+                                                                                "to_allowed": True}}]})
+    assert table.obj("P1", "Flame Chompers")["location"] == "bf2"
+
+
+def test_the_champion_legend_cannot_be_recycled_106_5_d():
+    table = Table.with_units("audit").do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass")
+    legend = table.state["players"]["P2"]["legend"]
+    table.flags({"type": "resolve", "item": "c1", "effects": [{"op": "recycle", "player": "P2", "cards": [legend]}]},
+                rule="106.5.d")
+    assert table.state["objects"][legend]["zone"] == "legend"

@@ -1,7 +1,11 @@
 """Modes of play: the duel (644) and the best-of-three match (645); conceding (649-651)."""
 from __future__ import annotations
 
-from table import Table
+import pytest
+
+import engine
+from replays import demo
+from table import CATALOG, Table
 
 GAME_1 = "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity"
 
@@ -72,3 +76,14 @@ def test_a_concession_flagged_after_the_game_is_over_wins_no_game_633():
     table.flags("P1 concede", rule="633")
     assert table.state["games"] == [{"game": 1, "winner": "P2"}] and table.state["match_winner"] is None
     assert table.state["winner"] == "P2"
+
+
+def test_a_match_cites_its_own_rules_for_battlefields_645_4_a_645_5_and_its_first_game_645_6():
+    event = demo.match_created("strict", "test", "match")
+    event["players"][0]["battlefields"] = ["Zaun Warrens"]
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        engine.apply(None, event, CATALOG)
+    assert [violation["rule"] for violation in refusal.value.violations] == ["645.4.a"]
+    table = Table("strict", "match")
+    table.refuses("game 1: P1 first; P1 Altar to Unity; P2 Altar to Unity", rule="645.5")
+    table.refuses("game 2: P1 first; P1 Zaun Warrens; P2 Altar to Unity", rule="645.6")

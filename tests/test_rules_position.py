@@ -6,6 +6,7 @@ import copy
 import pytest
 
 import engine
+from positions import ARENA
 from table import Table
 
 POSITION = {
@@ -114,5 +115,15 @@ def test_a_position_in_the_channel_phase_of_the_second_players_first_turn_awaits
     position.update(turn=2, turn_player="P2", phase="channel")
     position["players"]["P2"].update(runes=[], rune_deck_count=12)
     table = Table().do(position)
-    table.refuses("P2 channel Calm Rune; Mind Rune", rule="315.3.b")
+    table.refuses("P2 channel Calm Rune; Mind Rune", rule="644.7")
     table.do("P2 channel Calm Rune; Mind Rune; Calm Rune")
+
+
+def test_a_unit_alone_at_a_battlefield_its_player_does_not_control_is_refused_181_4_a():
+    # Legion Rearguard alone at Zaun Warrens (bf1), which P1 neither controls nor contests: P1 would control it.
+    line = ARENA.replace("base:Legion Rearguard;", "bf1:Legion Rearguard base:")
+    Table().refuses(f"position {line}", rule="181.4.a")
+    table = Table.from_position(line.replace("P1 0 bf:Zaun Warrens", "P1 0 bf:Zaun Warrens controls:bf1"))
+    assert table.state["battlefields"][0]["controller"] == "P1"
+    contested = Table.from_position(line.replace("P1 0 bf:Zaun Warrens", "P1 0 bf:Zaun Warrens contests:bf1"))
+    assert contested.state["showdown"]["battlefield"] == "bf1"

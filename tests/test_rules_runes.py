@@ -74,3 +74,8 @@ def test_ops_on_illegal_targets_are_flagged_and_skipped_in_audit_356_3_e_6():
                                          " | spend_buff Stalwart Poro | damage Stalwart Poro 1")
     assert table.rules() == ["356.3.e.6", "356.3.e.2", "702.2.b.1"]
     assert table.obj("P2", "Stalwart Poro")["damage"] == 1  # the legal op still applied
+
+
+def test_no_resources_are_added_before_the_first_turn_118():
+    table = Table().do("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity")
+    table.refuses({"type": "add", "player": "P1"}, rule="118")

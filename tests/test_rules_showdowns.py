@@ -163,3 +163,17 @@ def test_a_unit_recalled_from_a_combat_loses_its_assault_with_its_attacker_statu
                                           "resolve Stupefy: recall Chemtech Enforcer")
     enforcer = table.obj("P1", "Chemtech Enforcer")
     assert not enforcer["attacker"] and enforcer["might"] == 2
+
+
+def test_focus_passes_after_a_unit_played_in_a_showdown_resolves_at_once_343_333_1_c():
+    # Mystic Poro has no Action (flagged, 308.1.a), but once played it leaves the chain at once (333.1.c): the last
+    # item of that chain resolved, so Focus passes to P2 (343).
+    table = Table.from_position(ARENA.replace("hand:Gust;", "hand:Mystic Poro;Gust;").replace("deck:33", "deck:32"),
+                                "audit").do("P1 move Legion Rearguard -> bf1")
+    table.flags("P1 play Mystic Poro $2", rule="308.1.a")
+    assert table.state["chain"] == [] and table.state["state"] == "showdown_open"
+    assert (table.state["focus"], table.state["priority"]) == ("P2", "P2")
+
+
+def test_the_turn_does_not_end_in_an_open_showdown_344():
+    moved_to_bf1().refuses("P1 end turn", rule="344")

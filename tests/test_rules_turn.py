@@ -16,7 +16,7 @@ def test_the_channel_phase_channels_two_runes_315_3_b():
 
 def test_the_second_player_channels_an_extra_rune_on_their_first_turn_644_7():
     table = Table.at_action().do("P1 end turn")
-    table.refuses("P2 channel Calm Rune; Mind Rune", rule="315.3.b")
+    table.refuses("P2 channel Calm Rune; Mind Rune", rule="644.7")  # the duel's rule for the third rune
     table.do("P2 channel Calm Rune; Mind Rune; Calm Rune", "P2 draw Defy", "P2 end turn")
     table.refuses("P1 channel Fury Rune; Fury Rune; Fury Rune", rule="315.3.b")
 

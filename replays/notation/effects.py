@@ -17,7 +17,7 @@ State = dict[str, Any]
 Reader = Callable[[Scanner, State], dict[str, Any]]
 Writer = Callable[[State, dict[str, Any]], str]
 UNTIL = ("turn", "permanent")
-TARGET_OPS = ("heal", "kill", "banish", "buff", "spend_buff", "stun", "ready", "exhaust", "recall", "empower",
+TARGET_OPS = ("heal", "kill", "buff", "spend_buff", "stun", "ready", "exhaust", "recall", "empower",
               "disempower")
 # The fields of a static effect, written as `+field` or `+field=JSON` (engine/statics.py).
 STATIC_FLAGS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
@@ -142,9 +142,58 @@ def _read_add(sc: Scanner, state: State) -> dict[str, Any]:
     return effect
 
 
-def _read_recycle(sc: Scanner, state: State) -> dict[str, Any]:
+def _read_from(sc: Scanner, state: State, others: bool = False) -> str | None:
+    """An optional trailing `<deck` (the player's main deck), or with `others` `<deck:P2` (another player's)."""
+    if not sc.accept("<"):
+        return None
+    piece = sc.until(())
+    zone, colon, owner = piece.text.partition(":")
+    if zone.lower() != "deck" or colon and not others:
+        sc.fail_at(piece, "'deck' or 'deck:PLAYER' after '<'" if others else "'deck' after '<'")
+    if colon:
+        player_id(sc, state, Piece(owner.strip(), piece.column + len(zone) + 1))
+        return f"deck:{owner.strip()}"
+    return "deck"
+
+
+def _read_deck_cards(op: str, others: bool = False) -> Reader:
+    """`OP P1 Gust; ? [<deck]`: the top cards of a main deck (engine/decktop.py), `?` for unseen ones."""
+    def reader(sc: Scanner, state: State) -> dict[str, Any]:
+        player = read_player(sc, state)
+        cards = [card_or_unseen(sc, state, piece) for piece in sc.pieces(("<",))]
+        source = _read_from(sc, state, others)
+        return {"op": op, "player": player, "cards": cards} | ({"from": source} if source else {})
+    return reader
+
+
+def _read_reveal(sc: Scanner, state: State) -> dict[str, Any]:
+    """`reveal P1 Gust; ?` from the hand (ids allowed), or `reveal P1 Gust <deck` from the main deck's top."""
     player = read_player(sc, state)
-    return {"op": "recycle", "player": player, "cards": [_object(sc, state, piece) for piece in sc.pieces(())]}
+    pieces = sc.pieces(("<",))
+    source = _read_from(sc, state)
+    if source:
+        return {"op": "reveal", "player": player, "cards": [card_or_unseen(sc, state, piece) for piece in pieces],
+                "from": source}
+    cards = [piece.text if OBJECT_ID.fullmatch(piece.text) else card_or_unseen(sc, state, piece) for piece in pieces]
+    return {"op": "reveal", "player": player, "cards": cards}
+
+
+def _read_recycle(sc: Scanner, state: State) -> dict[str, Any]:
+    """`recycle P1 CARD; CARD` (objects), or `recycle P1 Gust <deck` (top cards of the main deck, by name)."""
+    player = read_player(sc, state)
+    pieces = sc.pieces(("<",))
+    source = _read_from(sc, state)
+    if source:
+        return {"op": "recycle", "player": player, "cards": [card_or_unseen(sc, state, piece) for piece in pieces],
+                "from": source}
+    return {"op": "recycle", "player": player, "cards": [_object(sc, state, piece) for piece in pieces]}
+
+
+def _read_banish(sc: Scanner, state: State) -> dict[str, Any]:
+    """`banish UNIT`, or `banish P1 Gust <deck` (top cards of the player's main deck)."""
+    if "<" not in sc.text[sc.pos:sc.end]:
+        return _read_target("banish")(sc, state)
+    return _read_deck_cards("banish")(sc, state)
 
 
 def _read_counter(sc: Scanner, state: State) -> dict[str, Any]:
@@ -201,10 +250,13 @@ READERS: dict[str, Reader] = {
     "return": _read_destination("return", "to", _word_piece),
     "control": _read_destination("control", "player", player_id),
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
-    "reveal": _read_player_cards("reveal", _hand_refs), "channel": _read_channel, "add": _read_add,
+    "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
     "play": _read_play, "note": _read_note,
     "static": lambda sc, state: {"op": "static", **read_static(sc, state, required=False)},
+    "banish": _read_banish,
+    "look": _read_deck_cards("look", others=True), "predict": _read_deck_cards("predict"),
+    "burn": _read_deck_cards("burn"),
 }
 
 
@@ -257,6 +309,26 @@ def _write_grant(state: State, effect: dict[str, Any]) -> str:
     return f"grant {_name(state, effect['target'])} +{effect['keyword']}{value}{_until_text(effect)}"
 
 
+def _write_deck_cards(op: str) -> Writer:
+    """`OP P1 Gust; ? [<deck]` for the ops on a main deck's top cards."""
+    def writer(state: State, effect: dict[str, Any]) -> str:
+        source = f" <{effect['from']}" if "from" in effect else ""
+        return f"{op} {effect['player']} {cards_text(effect['cards'])}".rstrip() + source
+    return writer
+
+
+def _write_recycle(state: State, effect: dict[str, Any]) -> str:
+    if effect.get("from") == "deck":
+        return _write_deck_cards("recycle")(state, effect)
+    return f"recycle {effect['player']} {'; '.join(_name(state, card) for card in effect['cards'])}".rstrip()
+
+
+def _write_banish(state: State, effect: dict[str, Any]) -> str:
+    if "target" in effect:
+        return f"banish {_name(state, effect['target'])}"
+    return _write_deck_cards("banish")(state, effect)
+
+
 WRITERS: dict[str, Writer] = {
     **{op: (lambda op: lambda state, effect: f"{op} {_name(state, effect['target'])}")(op) for op in TARGET_OPS},
     "damage": lambda state, effect: f"damage {_name(state, effect['target'])} {effect['amount']}",
@@ -267,12 +339,12 @@ WRITERS: dict[str, Writer] = {
     "control": lambda state, effect: f"control {_name(state, effect['target'])} -> {effect['player']}",
     "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
     "discard": lambda state, effect: f"discard {effect['player']} {cards_text(effect['cards'])}".rstrip(),
-    "reveal": lambda state, effect: f"reveal {effect['player']} {cards_text(effect['cards'])}".rstrip(),
+    "reveal": _write_deck_cards("reveal"), "look": _write_deck_cards("look"), "predict": _write_deck_cards("predict"),
+    "burn": _write_deck_cards("burn"), "banish": _write_banish,
     "channel": lambda state, effect: (f"channel {effect['player']} {cards_text(effect['runes'])}".rstrip()
                                       + _flags_text(effect, ("exhausted",))),
     "add": _write_add,
-    "recycle": lambda state, effect: f"recycle {effect['player']} "
-                                     f"{'; '.join(_name(state, card) for card in effect['cards'])}".rstrip(),
+    "recycle": _write_recycle,
     "counter": lambda state, effect: f"counter {name_of(state, effect['item'], 'item')}",
     "token": _write_token,
     "point": lambda state, effect: f"point {effect['player']} {effect['amount']}",
