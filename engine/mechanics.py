@@ -88,4 +88,6 @@ MODELLED: frozenset[str] = frozenset({
     # tests/test_rules_statics.py: Garen, Commander, Fiora, Victorious, Eager Apprentice, Helm of Suppression,
     # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin)
     "static might", "static keyword", "enter ready", "cost change", "Mighty", "Deflect", "Repeat", "Legion",
+    # the main deck's top cards (engine/decktop.py; tests/test_rules_deck_top.py: Mystic Poro, Stacked Deck)
+    "Vision", "deck top",
 })
