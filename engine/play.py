@@ -107,19 +107,19 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
         if kind == "unit":
             energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
             breakdown.append("Accelerate 1 Energy and 1 Power")
-    repeats = _cost_list(options.get("repeat", []), "options.repeat")
+    repeats = _repeat_costs(context, obj["card"], card, kind, options)
     if repeats:
-        context.check(kind == "spell" and "Repeat" in card.get("keywords", []), "v1.3 820.1.a",
-                      f"{obj['card']!r} has no Repeat: only a spell with Repeat repeats its effect")
         item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid
+    any_power = 0
     for name, costs in (("Repeat", repeats), ("additional", _cost_list(options.get("additional", []),
                                                                       "options.additional"))):
-        for extra_energy, extra_power in costs:  # 353.2.b: optional additional costs chosen in 352
-            energy, power = energy + extra_energy, power + extra_power
-            breakdown.append(f"{name} {extra_energy} Energy and {extra_power} Power")
-    any_power = deflect_tax(state, player, item["targets"])
-    if any_power:
-        breakdown.append(f"Deflect {any_power} Power of any domain")
+        for extra_energy, extra_power, extra_any in costs:  # 353.2.b: optional additional costs chosen in 352
+            energy, power, any_power = energy + extra_energy, power + extra_power, any_power + extra_any
+            breakdown.append(f"{name} {extra_energy} Energy and {extra_power + extra_any} Power")
+    tax = deflect_tax(state, player, item["targets"])
+    any_power += tax
+    if tax:
+        breakdown.append(f"Deflect {tax} Power of any domain")
     used = layers.cost_changes(state, obj, player, own)
     for static in used:  # 353.3 increases, then 353.4 discounts
         before = (energy, power + any_power)
@@ -154,10 +154,42 @@ def _amounts(cost: Any, where: str) -> tuple[int, int]:
     return cost.get("energy", 0), cost.get("power", 0)
 
 
-def _cost_list(costs: Any, where: str) -> list[tuple[int, int]]:
+def _cost_list(costs: Any, where: str) -> list[tuple[int, int, int]]:
     if not isinstance(costs, list):
         raise MalformedEvent(f"'play': {where} must be a list of costs {{energy: n, power: n}}, got {costs!r}")
-    return [_amounts(cost, f"{where}[{index}]") for index, cost in enumerate(costs)]
+    return [(*_amounts(cost, f"{where}[{index}]"), 0) for index, cost in enumerate(costs)]
+
+
+def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
+                  options: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """The Repeat costs paid (v1.3 820): `options.repeat` is true (the first), a count, or the indexes of the
+    card's printed Repeat costs (each paid once at most, 820.1.c.3), charged as the catalog prints them: Energy,
+    Power of the card's domains, and Power of any domain ([A])."""
+    chosen = options.get("repeat")
+    if chosen is None or chosen is False:
+        return []
+    printed = card.get("keyword_costs", {}).get("Repeat", [])
+    if chosen is True:
+        chosen = [0]
+    elif isinstance(chosen, int) and chosen >= 0:
+        chosen = list(range(chosen))
+    if not isinstance(chosen, list) or not all(isinstance(index, int) and not isinstance(index, bool)
+                                               for index in chosen):
+        raise MalformedEvent(f"'play': options.repeat is true, a count or a list of indexes into the card's Repeat "
+                             f"costs, got {options['repeat']!r}")
+    if not context.check(kind == "spell" and "Repeat" in card.get("keywords", []) and printed, "v1.3 820.1.a",
+                         f"{name!r} has no Repeat: only a spell with Repeat repeats its effect"):
+        return []
+    context.check(len(set(chosen)) == len(chosen) and all(0 <= index < len(printed) for index in chosen),
+                  "v1.3 820.1.c.3", f"{name!r} has {len(printed)} Repeat cost(s); each is paid once at most, "
+                                    f"not {options['repeat']!r}")
+    costs = []
+    for index in chosen:
+        if 0 <= index < len(printed):
+            power = printed[index].get("power", {})
+            costs.append((printed[index].get("energy", 0), sum(n for domain, n in power.items() if domain != "any"),
+                          power.get("any", 0)))
+    return costs
 
 
 def deflect_tax(state: dict[str, Any], player: str, targets: list[str]) -> int:

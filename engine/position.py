@@ -20,6 +20,11 @@ the battlefield it is at), and for a best of three `game` (the game's number) wi
 A position in the action phase ends with a cleanup (518-526), so a contested battlefield or two players' units at
 one battlefield open the showdown or the combat there, as at the table.
 
+`statics` (on a unit or gear) are the static effects in force from it (engine/statics.py's shape, without
+`source`); the top-level `statics` are those of a battlefield (`"source": "bf1"`) or a player's legend
+(`"source": "legend:P1"`), or that last this turn (`"until": "turn"`). Each player's rune `pool` is
+`{energy, power: {Domain: n}}`.
+
 `might` is a "this turn" Might change. `champion` is "zone" while the chosen champion is still in the champion zone
 (rule 107.2), else the champion appears wherever the position lists it. Cards come from the player's decklist:
 more copies outside the deck than the list holds, or counts that do not add up to the decklist, are flagged
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, scoring, setup
+from engine import control, deck, scoring, setup, statics
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -55,6 +60,7 @@ def position(context: Context, event: dict[str, Any]) -> None:
             except KeyError:
                 raise MalformedEvent(f"'position' event: {player} controls {battlefield_id!r}, "
                                      f"which is no battlefield of this match") from None
+    _place_statics(context, event)
     _place_contests(context, event)
     _check_control(context)
     for player, battlefield_ids in event.get("scored", {}).items():
@@ -71,6 +77,26 @@ def position(context: Context, event: dict[str, Any]) -> None:
     if state["phase"] == "action":
         context.schedule("cleanup")
     context.schedule("priority")
+
+
+def _place_statics(context: Context, event: dict[str, Any]) -> None:
+    """The statics of battlefields and legends (and "this turn" ones), after every object is placed."""
+    state = context.state
+    entries = event.get("statics", [])
+    if not isinstance(entries, list):
+        raise MalformedEvent(f"'position' event: 'statics' must be a list of static effects, got {entries!r}")
+    for index, static in enumerate(entries):
+        statics.check_shape(static, f"'position' event, static {index + 1}")
+        source = static.get("source")
+        player = source.split(":", 1)[1] if isinstance(source, str) and source.startswith("legend:") else None
+        if player in state["players"]:
+            source, controller = state["players"][player]["legend"], player
+        elif any(entry["id"] == source for entry in state["battlefields"]):
+            controller = battlefield(state, source)["controller"]
+        else:
+            raise MalformedEvent(f"'position' event, static {index + 1}: 'source' names a battlefield (bf1) or a "
+                                 f"player's legend (legend:P1), got {source!r}; a unit's statics go in its entry")
+        statics.add(state, {key: value for key, value in static.items() if key != "source"}, source, controller)
 
 
 def _place_contests(context: Context, event: dict[str, Any]) -> None:
@@ -236,6 +262,15 @@ def _place_permanent(context: Context, player: str, described: dict[str, Any], k
         raise MalformedEvent(f"'position' event: {player}'s {name!r} is at {at!r}, which is no location of this "
                              f"match")
     place_on_board(state, obj, location)
+    own = described.get("statics", [])
+    if not isinstance(own, list):
+        raise MalformedEvent(f"'position' event: {player}'s {name!r} 'statics' must be a list, got {own!r}")
+    for index, static in enumerate(own):
+        statics.check_shape(static, f"'position' event, {player}'s {name!r} static {index + 1}")
+        if "source" in static:
+            raise MalformedEvent(f"'position' event: {player}'s {name!r} static {index + 1} comes from it (no "
+                                 f"'source')")
+        statics.add(state, static, object_id, player)
 
 
 def _card(state: dict[str, Any], player: str, reference: Any, where: str) -> str:

@@ -24,7 +24,7 @@ def deck_count(segment: str) -> int:
     is still in its zone (103.2)."""
     listed = 0
     for label, value in re.findall(r"(\w+):(.*?)(?= \w+:|$)", segment):
-        if label in ("runes", "runedeck", "deck", "controls", "pool", "bf") or not value:
+        if label in ("runes", "runedeck", "deck", "controls", "pool", "bf", "static") or not value:
             continue
         for entry in value.split(";"):
             count, _, rest = entry.partition(" ")
@@ -196,21 +196,26 @@ def test_repeat_is_charged_and_recorded_on_the_chain_item_820_1_d():
     # Bonds of Strength: [Repeat] [2]: 2 Energy, and 2 more to repeat it.
     t = table("runedeck:8 hand:Bonds of Strength runes:2 Fury Rune;2 Order Rune base:Arena Kingpin;"
               "Trifarian Gloryseeker")
-    t.do('P1 play Bonds of Strength -> Arena Kingpin; Trifarian Gloryseeker +repeat=[{"energy": 2}] $4')
+    t.do('P1 play Bonds of Strength -> Arena Kingpin; Trifarian Gloryseeker +repeat $4')
     assert t.state["chain"][-1]["repeat"] == 1 and t.pool("P1") == {"energy": 0, "power": {}}
 
 
 def test_an_unpaid_repeat_cost_is_refused_and_not_spent_again_354_1():
     t = table("runedeck:8 hand:Bonds of Strength;Blood Rush runes:2 Fury Rune;2 Order Rune base:Arena Kingpin")
-    t.refuses('P1 play Bonds of Strength -> Arena Kingpin +repeat=[{"energy": 2}] $2', rule="354.1")
-    t.do("P1 add 4", 'P1 play Bonds of Strength -> Arena Kingpin +repeat=[{"energy": 2}]', "P1 pass", "P2 pass",
+    t.refuses('P1 play Bonds of Strength -> Arena Kingpin +repeat $2', rule="354.1")
+    t.do("P1 add 4", 'P1 play Bonds of Strength -> Arena Kingpin +repeat', "P1 pass", "P2 pass",
          "resolve Bonds of Strength: might Arena Kingpin +1 until turn | might Arena Kingpin +1 until turn")
     t.refuses("P1 play Blood Rush -> Arena Kingpin", rule="354.1")
 
 
+def test_each_repeat_cost_is_paid_once_at_most_820_1_c_3():
+    t = table("runedeck:8 hand:Bonds of Strength runes:2 Fury Rune;2 Order Rune base:Arena Kingpin")
+    t.refuses("P1 play Bonds of Strength -> Arena Kingpin +repeat=2 $4", rule="v1.3 820.1.c.3")
+
+
 def test_repeat_on_a_spell_without_repeat_is_refused_820_1_a():
     t = table("runedeck:8 hand:Noxus Hopeful runes:2 Fury Rune;2 Order Rune base:Arena Kingpin")
-    t.refuses('P1 play Noxus Hopeful +repeat=[{"energy": 1}] $4', rule="v1.3 820.1.a")
+    t.refuses('P1 play Noxus Hopeful +repeat $4', rule="v1.3 820.1.a")
 
 
 def test_an_optional_additional_cost_is_charged_353_2_b():
@@ -276,3 +281,38 @@ def test_a_match_with_statics_and_extra_costs_reads_back_from_its_notation():
     again = notation.parse_match(text, t.catalog)
     assert again == t.events
     assert engine.fold(again, t.catalog) == t.state
+
+
+# -- positions -----------------------------------------------------------------------------------------------------
+GAREN_STATIC = '{"affects": {"who": "friendly", "other": true, "where": "here"}, "might": 1}'
+
+
+def test_a_position_describes_the_statics_in_force_and_each_players_pool():
+    t = table(f"{GAREN_AT_BF1} pool:1;Fury 1 static:bf1.1 {GAREN_STATIC} "
+              'static:bf1 {"affects": {"who": "all", "where": "here"}, "might": 1}')
+    assert t.obj("P1", "Arena Kingpin")["might"] == 5  # Garen's +1 and Trifarian War Camp's +1
+    assert t.obj("P1", "Garen, Commander")["might"] == 6
+    assert t.pool("P1") == {"energy": 1, "power": {"Fury": 1}}
+    assert [static["source"] for static in t.state["statics"]] == [t.find("P1", "Garen, Commander"), "bf1"]
+
+
+def test_the_position_of_a_state_with_statics_sets_it_up_again():
+    t = table(GAREN_AT_BF1).do(f"static Garen, Commander {OTHER_FRIENDLY_HERE} +might=1",
+                               'static bf1 +affects={"who": "all", "where": "here"} +might=1', "P1 add 1")
+    line = notation.write_position(notation.position_of(t.state))
+    assert "static:bf1.1 " in line and "static:bf1 " in line and "pool:1" in line
+    again = GalleryTable(P1, P2).do(f"position {line}")
+    assert again.obj("P1", "Arena Kingpin")["might"] == t.obj("P1", "Arena Kingpin")["might"] == 5
+    assert notation.parse_position(line) == notation.position_of(t.state)
+
+
+def test_a_position_static_from_something_it_cannot_name_is_malformed():
+    t = GalleryTable(P1, P2)
+    event = notation.parse_position(position(GAREN_AT_BF1, "runedeck:8 runes:2 Calm Rune;2 Mind Rune")[9:])
+    event["statics"] = [{"source": "o1", "might": 1}]
+    try:
+        t.do(event)
+    except engine.MalformedEvent as error:
+        assert "a unit's statics go in its entry" in str(error)
+    else:
+        raise AssertionError("a static naming an object id was accepted")

@@ -200,7 +200,9 @@ def _play(event, name, viewer):
         text += f" from {source}"
     if event.get("to"):
         text += f" to {_location(event['to'], name)}"
-    return text + _targets(event, name) + _options(event.get("options")) + _pay(event.get("pay"), name)
+    text += _targets(event, name) + _options(event.get("options")) + _pay(event.get("pay"), name)
+    statics = [describe_static(static, name) for static in event.get("statics") or [] if isinstance(static, dict)]
+    return text + (f" (its statics: {'; '.join(statics)})" if statics else "")
 
 
 def _activate(event, name, viewer):
@@ -268,6 +270,51 @@ def _position(event, name, viewer):
             f"{event.get('phase')} phase")
 
 
+def describe_static(static: dict[str, Any], name: Namer | None = None) -> str:
+    """What a static effect gives and to what, e.g. "other friendly units here: +1 might" (engine/statics.py)."""
+    name = name or str
+    if static.get("text"):
+        return str(static["text"])
+    affects = static.get("affects") if isinstance(static.get("affects"), dict) else {}
+    who = affects.get("who", "self")
+    if who == "self":
+        subject = "itself"
+    else:
+        kinds = "/".join(str(kind).lower() + "s" for kind in affects.get("types") or ["Unit"])
+        tags = " ".join(str(tag) for tag in affects.get("tags") or [])
+        subject = " ".join(part for part in ("other" if affects.get("other") else "",
+                                             {"all": "", "friendly": "friendly", "enemy": "enemy"}.get(who, who),
+                                             tags, kinds) if part)
+        where = affects.get("where")
+        subject += {"here": " here", "base": " in base", "battlefield": " at a battlefield"}.get(where, "")
+    gives = []
+    if static.get("might"):
+        floor = f" (to a minimum of {static['min']})" if static.get("min") is not None else ""
+        gives.append(f"{static['might']:+d} might{floor}" if isinstance(static["might"], int) else "might")
+    values = static.get("values") if isinstance(static.get("values"), dict) else {}
+    gives += [f"{keyword} {values[keyword]}" if keyword in values else str(keyword)
+              for keyword in static.get("keywords") or []]
+    if static.get("enter_ready"):
+        gives.append("enter ready")
+    cost = static.get("cost") if isinstance(static.get("cost"), dict) else {}
+    for part in ("energy", "power"):
+        if isinstance(cost.get(part), int) and cost[part]:
+            floor = f" (to a minimum of {cost[f'min_{part}']})" if f"min_{part}" in cost else ""
+            gives.append(f"cost {cost[part]:+d} {part}{floor}")
+    condition = static.get("while") if isinstance(static.get("while"), dict) else {}
+    conditions = [key if value is True else f"{key} {value}" for key, value in condition.items()]
+    text = f"{subject}: {', '.join(gives) or 'nothing'}"
+    if conditions:
+        text += f" while {' and '.join(conditions)}"
+    if static.get("until") == "turn":
+        text += " this turn"
+    return text + (" (next one only)" if static.get("next") else "")
+
+
+def _static(event, name, viewer):
+    return f"static of {name(event.get('source'))}: {describe_static(event, name)}"
+
+
 _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
     "match_created": _match_created,
     "game_started": _game_started,
@@ -290,6 +337,7 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
     "assign_damage": _assign_damage,
     "choose": _choose,
     "note": _note,
+    "static": _static,
     "rewind": lambda e, name, v: f"judge rewinds to seq {e.get('to')}: {e.get('reason', '')}".rstrip(": "),
     "game_loss": lambda e, name, v: f"{name(e.get('player'))} receives a game loss: {e.get('reason', '')}".rstrip(": "),
 }
@@ -343,6 +391,9 @@ def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "ju
         return "play: " + _play(op, name, viewer)
     if kind == "note":
         return f"note: {op.get('text', '')}"
+    if kind == "static":
+        source = f" of {name(op['source'])}" if op.get("source") else ""
+        return f"static{source}: {describe_static(op, name)}"
     if target:
         return f"{kind} {target}"
     fields = {key: value for key, value in op.items() if key != "op"}

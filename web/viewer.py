@@ -16,7 +16,7 @@ from replays import notation
 
 from . import keys
 from .db import get_log
-from .describe import card_of, timeline_texts
+from .describe import card_of, describe_static, timeline_texts
 from .fight import fight, games_won, units_by_player
 from .params import player_ids, read_page, read_seq
 from .readers import cookie_name, reader
@@ -44,6 +44,7 @@ AWAITED = {"game_started": "game start"}
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_of"] = card_of
+    app.jinja_env.globals["describe_static"] = describe_static
     app.jinja_env.globals["units_by_player"] = units_by_player
     app.jinja_env.filters["key_label"] = keys.key_label
     app.jinja_env.globals["scrubber_position"] = position

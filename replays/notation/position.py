@@ -11,6 +11,11 @@ Might change. Runes and gear take `*` only; `?` in a hand is a card nobody saw. 
 champion still in its zone (rule 107.2) are left out. For showdowns, combats and the best of three: `contests:bf1`
 (the battlefields this player contested, 181.3.a), `scored:bf1` (scored this turn, 631), `won:1` (games won
 before this one), and `game N` after the first player.
+
+Static effects in force: `static:WHERE JSON`, once for each, where WHERE is the unit (`base.1`, `bf1.2`: the Nth unit
+this segment lists there) or gear (`gear.1`) it comes from, `legend` (the player's legend) or a battlefield (`bf1`),
+and JSON is the static without its source (engine/statics.py), e.g. `static:bf1.1 {"affects": {"who": "friendly",
+"other": true, "where": "here"}, "might": 1}`.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from typing import Any
 
 from replays.notation.errors import NotationError
 from replays.notation.refs import PLAYER_ID
-from replays.notation.text import Piece, Scanner, counted, number, read_counted, split, to_int
+from replays.notation.text import Piece, Scanner, counted, dumps, number, read_counted, split, to_int
 
 State = dict[str, Any]
 PHASES = ("channel", "draw", "action")
@@ -29,6 +34,7 @@ MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}")
 NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\})*)")
 LISTS = ("hand", "trash", "banishment", "runes", "gear")
 SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "contests", "scored", "won")
+STATIC_WHERE = re.compile(r"(?P<location>base|bf\d+|gear)\.(?P<index>\d{1,9})|(?P<whole>legend|bf\d+)")
 
 
 def parse_position(line: str) -> dict[str, Any]:
@@ -108,11 +114,17 @@ def _read_player(sc: Scanner, event: dict[str, Any]) -> None:
                      runes=[], units=[], gear=[])
     event["control"][player] = []
     seen: set[str] = set()
+    statics: list[tuple[Piece, int]] = []
     for label, value, column in _fields(sc):
         if label in SCALARS and label in seen:
             sc.fail(f"one '{label}:' for {player}", column - 1)
         seen.add(label)
+        if label == "static":
+            statics.append((value, column))
+            continue
         _read_field(sc, event, player, described, label, value, column)
+    for value, column in statics:  # after the units and gear they name
+        _read_static(sc, event, player, described, value)
     for label in ("bf", "deck", "runedeck"):
         if label not in seen:
             sc.pos = sc.end
@@ -151,6 +163,31 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
     else:
         sc.fail("a field (bf, controls, contests, scored, won, champion, deck, runedeck, pool, hand, runes, base, "
                 "bf1, ..., gear, trash, banishment)", column - 1)
+
+
+def _read_static(sc: Scanner, event: dict[str, Any], player: str, described: dict[str, Any], value: Piece) -> None:
+    """`static:WHERE JSON`: a static effect in force from a unit, gear, the legend or a battlefield."""
+    sub = sc.sub(value.column - 1, value.column - 1 + len(value.text))
+    sub.skip()
+    start = sub.pos
+    where = STATIC_WHERE.match(sub.text, sub.pos, sub.end)
+    if where is None:
+        sub.fail("where the static comes from: base.N, bf1.N, gear.N, legend or bf1")
+    sub.pos = where.end()
+    static = sub.json_value("the static effect as a JSON map")
+    sub.expect_end("the end of the static's JSON")
+    if not isinstance(static, dict):
+        sub.fail("the static effect as a JSON map", start)
+    if where.group("whole"):
+        source = "legend:" + player if where.group("whole") == "legend" else where.group("whole")
+        event.setdefault("statics", []).append({"source": source, **static})
+        return
+    location, index = where.group("location"), int(where.group("index"))
+    entries = described["gear"] if location == "gear" else [unit for unit in described["units"]
+                                                            if unit.get("at") == location]
+    if not 1 <= index <= len(entries):
+        sub.fail(f"a {location} entry this segment lists (1 to {len(entries)})", start)
+    entries[index - 1].setdefault("statics", []).append(static)
 
 
 def _items(sc: Scanner, value: Piece) -> list[Piece]:
@@ -248,7 +285,29 @@ def _write_player(event: dict[str, Any], player: str) -> str:
     lists += [("gear", [_card_text(gear) for gear in described.get("gear", [])])]
     lists += [(zone, list(described.get(zone, []))) for zone in ("trash", "banishment")]
     parts += [f"{label}:{_list_text(entries)}" for label, entries in lists if entries]
+    parts += _statics_text(event, player, described)
     return " ".join(parts)
+
+
+def _statics_text(event: dict[str, Any], player: str, described: dict[str, Any]) -> list[str]:
+    """`static:WHERE JSON` fields: the player's units' and gear's, their legend's, and (in the first segment) the
+    battlefields'."""
+    texts = []
+    counts: dict[str, int] = {}
+    for unit in described.get("units", []):
+        at = unit.get("at", "base")
+        counts[at] = counts.get(at, 0) + 1
+        texts += [f"static:{at}.{counts[at]} {dumps(static)}" for static in unit.get("statics", [])]
+    for index, gear in enumerate(described.get("gear", []), 1):
+        texts += [f"static:gear.{index} {dumps(static)}" for static in gear.get("statics", [])]
+    first = next(iter(event["players"]))
+    for static in event.get("statics", []):
+        body = {key: value for key, value in static.items() if key != "source"}
+        if static.get("source") == f"legend:{player}":
+            texts.append(f"static:legend {dumps(body)}")
+        elif player == first and not str(static.get("source")).startswith("legend:"):
+            texts.append(f"static:{static.get('source')} {dumps(body)}")
+    return texts
 
 
 def _list_text(entries: list[str]) -> str:
@@ -302,11 +361,40 @@ def position_of(state: State) -> dict[str, Any]:
         event["contested"] = contested
     if scored:
         event["scored"] = scored
+    described_statics = _statics_of(state, event, renumber)
+    if described_statics:
+        event["statics"] = described_statics
     if state["mode"] != "duel":
         event["game"] = state["game"]
         won = {player: sum(1 for game in state["games"] if game["winner"] == player) for player in state["players"]}
         event["games_won"] = {player: count for player, count in won.items() if count}
     return event
+
+
+def _statics_of(state: State, event: dict[str, Any], renumber: dict[str, str]) -> list[dict[str, Any]]:
+    """The statics in force: put on the unit or gear entries they come from; those of battlefields and legends
+    returned (the position's top-level `statics`)."""
+    top: list[dict[str, Any]] = []
+    for static in state.get("statics", []):
+        body = {key: value for key, value in static.items()
+                if key not in ("id", "source", "controller", "incarnation")}
+        source = state["objects"].get(static["source"])
+        if source is None and static["source"] in renumber:
+            top.append({"source": renumber[static["source"]], **body})
+        elif source is not None and source["zone"] == "legend":
+            top.append({"source": f"legend:{source['controller']}", **body})
+        elif source is not None and source["zone"] == "board" and source["type"] in ("Unit", "Gear"):
+            described = event["players"][source["controller"]]
+            entries = described["units"] if source["type"] == "Unit" else described["gear"]
+            entry = next(entry for entry in entries if entry.get("id") == source["id"])
+            entry.setdefault("statics", []).append(body)
+        else:
+            raise NotationError(f"static {static['id']} comes from {static['source']}, which a position cannot "
+                                f"name (a spell's effect for this turn, a rune)")
+    for described in event["players"].values():
+        for entry in described["units"] + described["gear"]:
+            entry.pop("id", None)
+    return top
 
 
 def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str, Any]:
@@ -322,7 +410,7 @@ def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str,
         "runes": [{"card": objects[rune]["card"], "exhausted": objects[rune]["exhausted"]}
                   for rune in entry["runes"]],
         "units": [_unit(objects[unit], renumber) for unit in on_board if objects[unit]["type"] == "Unit"],
-        "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"]}
+        "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"], "id": gear}
                  for gear in entry["base"] if objects[gear]["type"] == "Gear"],
     }
     if entry["pool"]["energy"] or entry["pool"]["power"]:
@@ -337,6 +425,6 @@ def _unit(obj: dict[str, Any], renumber: dict[str, str]) -> dict[str, Any]:
         raise NotationError(f"{obj['id']} ({obj['card']}) has a granted keyword or a Might change that outlasts "
                             f"the turn, which a position cannot describe")
     location = obj["location"]
-    return {"card": obj["card"], "at": "base" if location.startswith("base:") else renumber[location],
+    return {"id": obj["id"], "card": obj["card"], "at": "base" if location.startswith("base:") else renumber[location],
             "exhausted": obj["exhausted"], "damage": obj["damage"], "buff": obj["buff"], "stunned": obj["stunned"],
             "might": sum(modifier["delta"] for modifier in obj["modifiers"] if modifier["kind"] == "might")}
