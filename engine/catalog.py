@@ -194,8 +194,10 @@ class Catalog:
                     )
                 self._index[folded] = card
         self._aliases: dict[str, str] = _check_aliases(name, aliases, self._index)
+        self._codes: dict[str, list[str]] = {card["name"]: [card["code"]] for card in self._cards}
         for code, card_name in self._aliases.items():
             self._index[code.casefold()] = self._index[card_name.casefold()]
+            self._codes[self._index[card_name.casefold()]["name"]].append(code)
         for key, card in list(self._index.items()):
             code = parse_code(key)
             if code is not None:
@@ -230,6 +232,11 @@ class Catalog:
 
     def __contains__(self, name_or_code: object) -> bool:
         return self._find(name_or_code) is not None
+
+    def codes_of(self, name: str) -> list[str]:
+        """Every code the card `name` is printed with: its own code first, then its aliases'; [] for no such card."""
+        card = self._find(name)
+        return list(self._codes[card["name"]]) if card is not None else []
 
     @property
     def aliases(self) -> dict[str, str]:

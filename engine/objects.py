@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import layers
+from engine.cardcodes import parse_code
 from engine.errors import MalformedEvent
 
 State = dict[str, Any]
@@ -47,13 +48,21 @@ def next_in_turn_order(state: State, player: str, among: list[str] | None = None
 
 
 def lookup_card(state: State, reference: str) -> str | None:
-    """The catalog name of a card of this match, named by name (any case) or code; None when it has none such."""
+    """The catalog name of a card of this match, named by name (any case) or by the code of any of its printings,
+    written any way `engine.cardcodes` reads (`OGN-030/298`, `ogn-30`, a variant of a known code); None when it
+    has none such."""
     if reference in state["cards"]:
         return reference
     for name in state["cards"]:
         if name.lower() == reference.lower():
             return name
-    return state["card_codes"].get(reference.lower())
+    codes = state["card_codes"]
+    found = codes.get(reference.lower())
+    if found is None:
+        code = parse_code(reference)
+        if code is not None:
+            found = codes.get(str(code).lower()) or codes.get(str(code.base).lower())
+    return found
 
 
 def card_name(state: State, reference: str, where: str) -> str:

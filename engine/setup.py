@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from engine import construction, deck, modes, turn
+from engine.cardcodes import canonical
 from engine.catalog import Catalog
 from engine.errors import MalformedEvent
 from engine.objects import State, card_name, create_object, facts, new_id
@@ -85,8 +86,10 @@ def _known_card(state: State, catalog: Catalog, reference: str, where: str) -> s
     card = catalog.get(reference)
     if card is None:
         raise MalformedEvent(f"unknown card {reference!r} in {where} (catalog {catalog.name!r})")
-    state["cards"][card["name"]] = card
-    state["card_codes"][card["code"].lower()] = card["name"]
+    if card["name"] not in state["cards"]:
+        state["cards"][card["name"]] = card
+        for code in catalog.codes_of(card["name"]):  # events may name it by any of its printings' codes
+            state["card_codes"][(canonical(code) or code).lower()] = card["name"]
     return card["name"]
 
 

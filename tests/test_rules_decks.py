@@ -113,3 +113,16 @@ def test_a_single_domain_card_outside_the_identity_cites_103_1_b_3(catalog):
     deck = legal_deck(catalog, "Daughter of the Void", "Kai'Sa, Survivor")
     deck["deck"][-1] = "Defy"  # Calm
     assert rules_broken(catalog, deck) == ["103.1.b.3"]
+
+
+def test_events_may_name_a_card_by_any_printing_code(catalog):
+    deck = legal_deck(catalog, "Daughter of the Void", "Kai'Sa, Survivor")
+    deck["deck"][-3:] = ["Icathian Rain"] * 3
+    state = engine.apply(None, {"type": "match_created", "mode": "duel", "catalog": NAME, "policy": "audit",
+                                "players": [deck, dict(deck, name="Ben")]}, catalog)
+    for reference in ("Icathian Rain", "OGN-248", "OGN-248/298", "ogn-248a", "OGN-039a", "OGN-247", "OGN-299*",
+                      "OGN-299s"):
+        assert engine.objects.lookup_card(state, reference) is not None, reference
+    assert engine.objects.lookup_card(state, "OGN-039a") == "Kai'Sa, Survivor"
+    assert engine.objects.lookup_card(state, "OGN-299s") == "Daughter of the Void"  # a signed reprint of the legend
+    assert engine.objects.lookup_card(state, "OGN-030") is None  # Jinx, Demolitionist: not in this match
