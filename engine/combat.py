@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, showdown
+from engine import control, rulechanges, showdown
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -65,15 +65,17 @@ def damage_step(context: Context) -> None:
     if not attackers or not defenders:
         resolution_step(context)  # 626.1.a
         return
-    fight["amounts"] = {fight["attacker"]: _might(attackers), fight["defender"]: _might(defenders)}
+    fight["amounts"] = {fight["attacker"]: _might(state, attackers), fight["defender"]: _might(state, defenders)}
     fight["to_assign"] = [player for player in (fight["attacker"], fight["defender"]) if fight["amounts"][player]]
     if not fight["to_assign"]:
         resolution_step(context)
 
 
-def _might(units: list[dict[str, Any]]) -> int:
-    """Rules 626.1.b-c: the summed Might of one side; a stunned unit contributes none (599.1.b)."""
-    return sum(unit["might"] or 0 for unit in units if not unit["stunned"])
+def _might(state: dict[str, Any], units: list[dict[str, Any]]) -> int:
+    """Rules 626.1.b-c: the summed Might of one side; a stunned unit contributes none (599.1.b), nor one a static
+    rule says deals no combat damage ("I don't deal combat damage", 002)."""
+    return sum(unit["might"] or 0 for unit in units
+               if not unit["stunned"] and rulechanges.deals_combat_damage(state, unit))
 
 
 def lethal(unit: dict[str, Any]) -> int:

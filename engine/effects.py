@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import control, deck, decktop, layers, movement, play, scoring, statics
+from engine import control, deck, decktop, layers, movement, play, rulechanges, scoring, statics
 from engine.errors import MalformedEvent
 from engine.objects import card_name, create_object, is_location, move_to_zone, place_on_board, refresh, \
     remove_from_zone, resolve_location
@@ -98,8 +98,8 @@ def _banish(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
 
 def _buff(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     obj = _target(context, item, effect, kept, unit=True)
-    if obj is not None:
-        obj["buff"] = 1  # rule 702.3: one buff at most
+    if obj is not None:  # rule 702.3: one buff at most, unless a static rule allows any number
+        obj["buff"] = 1 if rulechanges.buffs_allowed(context.state, obj) == 1 else obj["buff"] + 1
         refresh(context.state, obj)
 
 
@@ -141,7 +141,10 @@ def _ready(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
     obj = _target(context, item, effect, kept, on_board=False)
     if obj is not None and context.check(obj["zone"] in ("board", "legend"), "593.1",
                                          f"{obj['id']} ({obj['card']}) is not on the board"):
-        obj["exhausted"] = False
+        forbidding = rulechanges.cannot_ready(context.state, obj, by_effect=True)
+        if context.check(not forbidding, "002", f"{item['id']} readies {obj['id']} ({obj['card']}), but "
+                                                f"{rulechanges.why(context.state, forbidding)}" if forbidding else ""):
+            obj["exhausted"] = False
 
 
 def _exhaust(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -271,6 +274,10 @@ def _counter(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
     if not context.check(countered is not None, "601.3", f"{item['id']} counters {effect['item']!r}, which is "
                                                          f"not on the chain"):
         return
+    forbidding = rulechanges.cannot_counter(state, countered)
+    if not context.check(not forbidding, "002", f"{item['id']} counters {countered['id']} ({countered['card']}), "
+                                                f"but {rulechanges.why(state, forbidding)}" if forbidding else ""):
+        return
     state["chain"] = [entry for entry in state["chain"] if entry["id"] != countered["id"]]
     source = state["objects"].get(countered["source"] or "")
     if countered["kind"] != "ability" and source is not None and source["zone"] == "chain":
@@ -309,7 +316,11 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
 
 
 def _point(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    scoring.gain_points(context, context.player(effect), effect["amount"])
+    player = context.player(effect)
+    forbidding = rulechanges.scoring_forbidden(context.state, player, None) if effect["amount"] > 0 else []
+    if context.check(not forbidding, "002", f"{item['id']} gives {player} points, but "
+                                            f"{rulechanges.why(context.state, forbidding)}" if forbidding else ""):
+        scoring.gain_points(context, player, effect["amount"])
 
 
 def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

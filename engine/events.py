@@ -29,7 +29,7 @@ _CHECKS = {
 
 # The fields of a static effect besides its source (engine/statics.py checks their shapes).
 STATIC_FIELDS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
-                 "text")
+                 "text", "rule", "value")
 
 # type -> {field: (kind, required)}
 EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import rulechanges
 from engine.objects import State, is_location, move_to_zone, new_id
 from engine.rulings import Context
 
@@ -59,6 +60,9 @@ def check_targets(context: Context, targets: list[str], item: dict[str, Any]) ->
                                                                       f"{obj['zone']}, not a zone a target can be "
                                                                       f"chosen from")
             item["target_incarnations"][target] = obj["incarnation"]
+            forbidding = rulechanges.untargetable_by(state, obj, item["controller"])
+            context.check(not forbidding, "002", f"{item['controller']} chooses {target} ({obj['card']}), which "
+                                                 f"{rulechanges.why(state, forbidding)}" if forbidding else "")
         elif target not in chain_ids and target not in state["players"] and not is_location(state, target):
             context.fail("352.8.a", f"target {target!r} is no object, chain item, player or battlefield of "
                                     f"this match")

@@ -15,7 +15,8 @@ data (`affects`), checked here mechanically:
 - `who`: `self` (the source), `friendly` (the source's controller's), `enemy` (an opponent's) or `all`;
 - `other`: not the source itself; `where`: `here` (the source's location), `battlefield` or `base`;
 - `tags`: any of these tags (a Mech), `types`: object types (`Unit` unless it says; `Spell`, `Unit`, `Gear` for
-  cost changes); `stunned`, `empowered`, `mighty`: only objects in that state.
+  cost changes; `Ability` for a static rule about abilities); `stunned`, `empowered`, `mighty`, `in_combat` (an
+  attacker or a defender): only objects in that state; `weaker`: with less Might than the source.
 
 and when it applies (`while`, on its source and its controller): `mighty` (004 708), `empowered`, `at`
 (`battlefield` or `base`), and `legion` (v1.3 812.1.c: its controller finalized another card this turn).
@@ -67,6 +68,16 @@ def _controller(state: State, static: dict[str, Any]) -> str | None:
     if source is None or "units" not in source and source["zone"] not in IN_PLAY:
         return static.get("controller")
     return source["controller"]
+
+
+def source_controller(state: State, static: dict[str, Any]) -> str | None:
+    """The controller of a static's source now (else the one it was recorded with)."""
+    return _controller(state, static)
+
+
+def source_location(state: State, static: dict[str, Any]) -> str | None:
+    """Where a static's source is: its location on the board, or the battlefield itself."""
+    return _location(state, static)
 
 
 def _location(state: State, static: dict[str, Any]) -> str | None:
@@ -141,7 +152,21 @@ def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
         current = (might or {}).get(obj["id"], obj.get("might"))
         if (current is not None and current >= MIGHTY) != bool(rule["mighty"]):
             return False
+    if "in_combat" in rule and bool(obj.get("attacker") or obj.get("defender")) != bool(rule["in_combat"]):
+        return False
+    if rule.get("weaker") and not _weaker(state, static, obj, might):
+        return False
     return True
+
+
+def _weaker(state: State, static: dict[str, Any], obj: dict[str, Any], might: dict[str, int] | None) -> bool:
+    """`affects.weaker`: with less Might than the static's source ("units here with less Might than me")."""
+    source = source_of(state, static)
+    if source is None or "units" in source:
+        return False
+    mine = (might or {}).get(source["id"], source.get("might"))
+    theirs = (might or {}).get(obj["id"], obj.get("might"))
+    return mine is not None and theirs is not None and theirs < mine
 
 
 # -- Might and keywords ------------------------------------------------------------------------------------------

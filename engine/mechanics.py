@@ -90,4 +90,8 @@ MODELLED: frozenset[str] = frozenset({
     "static might", "static keyword", "enter ready", "cost change", "Mighty", "Deflect", "Repeat", "Legion",
     # the main deck's top cards (engine/decktop.py; tests/test_rules_deck_top.py: Mystic Poro, Stacked Deck)
     "Vision", "deck top",
+    # static rules (engine/rulechanges.py, tests/test_rules_static_rules.py: Ruin Runner, Determined Sentry, Maduli,
+    # Decree of Rage, Galio, Lee Sin, Sneaky Deckhand, Rockfall Path, Endless Riches, Undying Legion, Aspirant's
+    # Climb, Tianna Crownguard, Forgotten Monument; what the vocabulary does not cover is recorded as "other")
+    "static rule",
 })

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, timing
+from engine import control, rulechanges, timing
 from engine.errors import MalformedEvent
 from engine.objects import is_location, move_to_zone, resolve_location
 from engine.rulings import Context
@@ -59,9 +59,17 @@ def _check_route(context: Context, unit: dict[str, Any], destination: str) -> No
     elif destination.startswith("base:"):
         context.check(destination == own_base and not origin.startswith("base:"), "140.4.b",
                       f"{name} moves from {origin} to {destination}: units move from a battlefield to their own base")
-    elif not origin.startswith("base:"):
+        check_not_to_base(context, unit)
+    elif not origin.startswith("base:") and not rulechanges.may_move_here(context.state, unit, destination):
         context.check("Ganking" in unit["keywords"], "140.4.c.1",
                       f"{name} moves from battlefield {origin} to battlefield {destination} without Ganking (722)")
+
+
+def check_not_to_base(context: Context, unit: dict[str, Any]) -> bool:
+    """A static rule may forbid a move to base ("I can't move to base"): can't beats can (v1.3 054.1)."""
+    forbidding = rulechanges.cannot_move_to_base(context.state, unit)
+    return context.check(not forbidding, "002", f"{unit['id']} ({unit['card']}) moves to base, but "
+                                                f"{rulechanges.why(context.state, forbidding)}" if forbidding else "")
 
 
 def check_destination(context: Context, player: str, destination: str, units: list[dict[str, Any]]) -> None:
@@ -95,6 +103,8 @@ def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: st
     if destination.startswith("base:") and destination != f"base:{unit['controller']}":
         context.flag("106.2.d", f"{item['id']} moves {unit['id']} ({unit['card']}) into {destination}: no player "
                                 f"controls objects in another player's base")
+        return
+    if destination.startswith("base:") and not check_not_to_base(context, unit):
         return
     check_destination(context, unit["controller"], destination, [unit])
     relocate(context, unit, destination)

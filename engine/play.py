@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, items, layers, showdown, statics, timing
+from engine import control, deck, items, layers, rulechanges, showdown, statics, timing
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
 from engine.errors import MalformedEvent
 from engine.rulings import Context
@@ -48,10 +48,17 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     # Step 2 (352): choices; units and gear never have targets (352.9.c).
     context.check(kind == "spell" or not event.get("targets"), "352.9.c",
                   f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
-    item["targets"] = items.check_targets(context, event.get("targets", []), item)
     options = event.get("options", {})
-    location = _choose_location(context, player, kind, event.get("to"), limited and bool(options.get("to_allowed")))
     own = statics.own(statics.check_play_statics(event.get("statics", [])), obj)
+    if source == "trash" and not limited:
+        context.check(rulechanges.play_from_trash(state, dict(obj, controller=player), player, own), "351",
+                      f"{player} plays {obj['card']!r} from their trash: cards are played from hand unless a "
+                      f"static rule allows it ('You may play cards from your trash')")
+    if kind == "spell" and any(static.get("rule") for static in own):
+        item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
+    item["targets"] = items.check_targets(context, event.get("targets", []), item)
+    location = _choose_location(context, player, kind, event.get("to"), dict(obj, controller=player), own,
+                                limited and bool(options.get("to_allowed")))
     # Steps 3-4 (353-354): determine the total cost and pay it.
     cost = total_cost(context, player, obj, kind, item, options, own, limited)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
@@ -61,7 +68,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     items.finalize(context, item)
     state.setdefault("played_this_turn", {}).setdefault(player, []).append(obj["id"])  # Legion (v1.3 812.1.c)
     if kind == "spell":
-        context.check(all(static.get("cost") for static in own), "569.1",
+        context.check(all(static.get("cost") or static.get("rule") for static in own), "569.1",
                       f"{obj['card']!r} is a spell: its passive abilities other than its cost work only while it is "
                       f"played (570.2)")
     if kind in ("unit", "gear"):
@@ -208,7 +215,7 @@ def _card_to_play(context: Context, player: str, reference: str, source: str, li
     play cards from the trash or banishment (595.3)."""
     state = context.state
     entry = state["players"][player]
-    zones = ("hand", "trash", "banishment") if limited else ("hand",)
+    zones = ("hand", "trash", "banishment") if limited else ("hand", "trash")  # the trash by a static rule
     if source in zones:
         candidates = entry[source]
     elif source == "champion":
@@ -265,10 +272,12 @@ def check_timing(context: Context, player: str, card: str, keywords: list[str], 
                   f"phase")
 
 
-def _choose_location(context: Context, player: str, kind: str, to: str | None, allowed: bool = False) -> str | None:
+def _choose_location(context: Context, player: str, kind: str, to: str | None, card: dict[str, Any],
+                     own: list[dict[str, Any]], allowed: bool = False) -> str | None:
     """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (352.2.a), or to a
     location the effect playing it allows (`allowed`, the op's `options.to_allowed`: 352.2.b); gear goes to its
-    controller's base (356.2.d)."""
+    controller's base (356.2.d). Static rules may allow other battlefields ("You may play me to an open
+    battlefield") or forbid some ("Units can't be played here"); can't beats can (v1.3 054.1)."""
     state = context.state
     location = resolve_location(state, player, to)
     if kind == "gear":
@@ -282,9 +291,12 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None, a
         return f"base:{player}"
     if not is_location(state, location):
         context.fail("352.2", f"{player} plays a unit to {to!r}, which is no location of this match")
+    forbidding = rulechanges.play_restrictions(state, player, location)
+    context.check(not forbidding, "v1.3 054.1", f"{player} plays a unit to {location}, but "
+                                                f"{rulechanges.why(state, forbidding)}" if forbidding else "")
     controller = battlefield(state, location)["controller"]
-    context.check(controller == player or allowed, "352.2",
-                  f"{player} plays a unit to {location}, a battlefield they do not control")
+    context.check(controller == player or allowed or rulechanges.play_permission(state, card, player, location, own)
+                  is not None, "352.2", f"{player} plays a unit to {location}, a battlefield they do not control")
     return location
 
 

@@ -9,6 +9,7 @@ burn out) are not bound by the Final Point rule (632.1.a.1). Reaching the victor
 """
 from __future__ import annotations
 
+from engine import rulechanges
 from engine.rulings import Context
 
 
@@ -19,7 +20,7 @@ def gain_points(context: Context, player: str, amount: int) -> None:
         return
     entry = state["players"][player]
     entry["points"] = max(0, entry["points"] + amount)
-    if entry["points"] >= state["victory_score"]:
+    if entry["points"] >= rulechanges.victory_score(state):
         win(context, player)
 
 
@@ -57,10 +58,10 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
     if state["winner"] is not None:
         return
     scored = scored_this_turn(context, player)
-    if battlefield_id in scored:
-        return
+    if battlefield_id in scored or rulechanges.scoring_forbidden(state, player, battlefield_id):
+        return  # a static rule ("opponents can't score points") keeps the score from happening (002)
     scored.append(battlefield_id)
-    final_point = state["players"][player]["points"] == state["victory_score"] - 1
+    final_point = state["players"][player]["points"] == rulechanges.victory_score(state) - 1
     scored_everything = {entry["id"] for entry in state["battlefields"]} <= set(scored)
     if how == "conquer" and final_point and not scored_everything:
         owed = state["owed_draws"]

@@ -11,28 +11,29 @@ effect a resolving spell or ability made, until the end of the turn. Three ways 
   turn" (`until: "turn"`).
 
 The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?}, might?, min?,
-keywords?, values?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, while?: {legion?, empowered?,
-mighty?, at?}, until?, next?, text?}` (engine/layers.py says what each field means). `next` marks a one-shot effect
+keywords?, values?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, rule?, value?, while?: {legion?,
+empowered?, mighty?, at?}, until?, next?, text?}` (engine/layers.py says what each field means; `rule` and `value`
+are a change to what the rules allow, engine/rulechanges.py). `next` marks a one-shot effect
 ("your next card costs [2] less", "the next unit you play enters ready"), used up by the first play it applies to.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine import layers
+from engine import layers, rulechanges
 from engine.errors import MalformedEvent
 from engine.objects import State, new_id
 from engine.rulings import Context
 
 WHO = ("self", "friendly", "enemy", "all")
 WHERE = ("here", "battlefield", "base")
-TYPES = ("Unit", "Gear", "Spell", "Rune", "Legend")
+TYPES = ("Unit", "Gear", "Spell", "Rune", "Legend", "Ability")
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "source": str, "affects": dict, "might": int, "min": int, "keywords": list, "values": dict, "enter_ready": bool,
-    "cost": dict, "while": dict, "until": str, "next": bool, "text": str,
+    "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
-                           "stunned": bool, "empowered": bool, "mighty": bool}
+                           "stunned": bool, "empowered": bool, "mighty": bool, "in_combat": bool, "weaker": bool}
 WHILE: dict[str, Any] = {"legion": bool, "empowered": bool, "mighty": bool, "at": ("battlefield", "base")}
 COST = ("energy", "power", "min_energy", "min_power")
 
@@ -66,9 +67,15 @@ def check_shape(static: Any, where: str) -> None:
     if static.get("until", "turn") != "turn":
         raise MalformedEvent(f"{where}: static 'until' can only be 'turn' (else it lasts while its source is on "
                              f"the board), got {static['until']!r}")
-    if not any(field in static for field in ("might", "keywords", "enter_ready", "cost")):
-        raise MalformedEvent(f"{where}: a static effect gives something: 'might', 'keywords', 'enter_ready' or "
-                             f"'cost'")
+    if "rule" in static and static["rule"] not in rulechanges.RULES:
+        raise MalformedEvent(f"{where}: static 'rule' must be one of {', '.join(rulechanges.RULES)}, got "
+                             f"{static['rule']!r}")
+    if static.get("rule") == "other" and not static.get("text"):
+        raise MalformedEvent(f"{where}: a static 'rule' of 'other' (recorded, not checked) says the card's words "
+                             f"in 'text'")
+    if not any(field in static for field in ("might", "keywords", "enter_ready", "cost", "rule")):
+        raise MalformedEvent(f"{where}: a static effect gives something: 'might', 'keywords', 'enter_ready', "
+                             f"'cost' or 'rule'")
 
 
 def _kind(kind: type | tuple[type, ...]) -> str:

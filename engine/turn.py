@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, layers, scoring, showdown, timing
+from engine import deck, layers, rulechanges, scoring, showdown, timing
 from engine.objects import State, move_to_zone, next_in_turn_order, opponents, refresh
 from engine.rulings import Context
 
@@ -35,7 +35,8 @@ def start_turn(context: Context, player: str) -> None:
     state["played_this_turn"] = {}  # Legion counts the cards played this turn (v1.3 812.1.c)
     state["phase"] = "awaken"
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
-        if obj["controller"] == player and obj["zone"] in ("board", "legend"):
+        if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
+                state, obj, by_effect=False):  # "I can't be readied" (002)
             obj["exhausted"] = False
     state["phase"] = "beginning"
     state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()

@@ -21,7 +21,7 @@ TARGET_OPS = ("heal", "kill", "buff", "spend_buff", "stun", "ready", "exhaust", 
               "disempower")
 # The fields of a static effect, written as `+field` or `+field=JSON` (engine/statics.py).
 STATIC_FLAGS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
-                "text")  # `OP UNIT`
+                "text", "rule", "value")  # `OP UNIT`
 
 
 # -- small readers ---------------------------------------------------------------------------------------------
