@@ -136,8 +136,12 @@ def demo() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--debug", is_flag=True, help="Flask debug mode (reloader and debugger): never on a public host.")
+@click.option("--streams", default=20_000, show_default=True, type=click.IntRange(1),
+              help="Live streams open at once; more are answered 503 with Retry-After.")
+@click.option("--streams-per-address", default=1_000, show_default=True, type=click.IntRange(1),
+              help="Live streams open at once from one client address (a venue's network shares one).")
 @db_option(None)
-def serve(host: str, port: int, debug: bool) -> None:
+def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int) -> None:
     """Serve the viewer and the HTTP API.
 
     One server per database and per port: a database or a port another server holds is refused, naming it."""
@@ -156,10 +160,11 @@ def serve(host: str, port: int, debug: bool) -> None:
     if listener is not None:
         port = listener.getsockname()[1]  # --port 0: the port the system chose
     click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
+    config = {"DATABASE": path, "STREAMS": streams, "STREAMS_PER_ADDRESS": streams_per_address}
     if debug:  # Werkzeug's development server: its reloader and debugger
-        create_app({"DATABASE": path}).run(host=host, port=port, debug=True)
+        create_app(config).run(host=host, port=port, debug=True)
     else:
-        serving.serve(lambda: create_app({"DATABASE": path}), host, port, listener)
+        serving.serve(lambda: create_app(config), host, port, listener)
     del claim  # the kernel releases it when this process and its worker have ended, however they end
 
 

@@ -72,9 +72,10 @@ def process_cpu_seconds(pid: int) -> float:
 class Server:
     """`riftlog serve` in its own process, on a free loopback port."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, options: tuple[str, ...] = ()) -> None:
         self.port = free_port()
-        self.process = subprocess.Popen([str(RIFTLOG), "--db", str(database), "serve", "--port", str(self.port)],
+        self.process = subprocess.Popen([str(RIFTLOG), "--db", str(database), "serve", "--port", str(self.port),
+                                         *options],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:  # the port listens at once; the worker answers once it has built the app

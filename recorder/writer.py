@@ -19,7 +19,7 @@ process holds the file), gets `Busy` and nothing of its append is written.
 
 Once a group has committed, the writer counts a commit for each match it wrote and wakes whoever waits for one
 (`wait_for_commit`): a live stream of a match (web.stream) follows it without asking the database until there is
-something new to read.
+something new to read, and calls its listeners (`listen`: the hub of the live streams, web.hub).
 """
 from __future__ import annotations
 
@@ -92,6 +92,7 @@ class Writer:
         self._thread: threading.Thread | None = None
         self._committed = threading.Condition()
         self._commits: dict[str, int] = {}  # match id -> how many commits have written to it since the writer began
+        self._listeners: list[Callable[[set[str]], None]] = []
 
     def __repr__(self) -> str:
         return f"Writer({str(self.path)!r})"
@@ -114,6 +115,11 @@ class Writer:
         """How many of this writer's commits have written to `match_id`: what `wait_for_commit` waits to pass."""
         with self._committed:
             return self._commits.get(match_id, 0)
+
+    def listen(self, listener: Callable[[set[str]], None]) -> None:
+        """Call `listener(match_ids)` in the writer's thread after each commit, with the matches it wrote to (the
+        live streams' hub, web.hub, hands it to its own thread at once: a listener must not block)."""
+        self._listeners.append(listener)
 
     def wait_for_commit(self, match_id: str, seen: int, timeout: float) -> int:
         """Wait until this writer has committed to `match_id` more than `seen` times (see `commits`), or `timeout`
@@ -168,6 +174,9 @@ class Writer:
             self._committed.notify_all()
         for job, outcome in zip(jobs, outcomes):
             job.finish(outcome)
+        if written:
+            for listener in self._listeners:
+                listener(written)
 
     def _write(self, log: Log, jobs: list[_Job], *, isolated: bool) -> tuple[list[Any], dict[str, tuple[str, Head]]]:
         """Write the jobs in one transaction and commit it: each job's answer or error, and the new heads.

@@ -8,15 +8,17 @@ import http.client
 import json
 import sqlite3
 import threading
-import time
 from typing import Any
+
+import pytest
 
 import recorder
 import replays
 from serving import served_process
 from sse import EventStream
 from web import create_app
-from web.serving import YOUNG_COLLECTION, Admission, worker_app
+from web.gateway import Gateway, lane_of
+from web.serving import YOUNG_COLLECTION, worker_app
 
 HEAD = 6  # match_created, game_started, two opening draws, two mulligans
 
@@ -165,63 +167,25 @@ def test_two_server_processes_append_to_one_match_and_it_stays_consistent(tmp_db
 
 
 
-# --- Admission (web.serving): at most `running` requests in the app, in the order they came; streams straight in
+# --- the worker's app (web.serving, web.gateway)
 
 
-class Blocking:
-    """A WSGI app whose requests each wait for the test's word: records the order they ran in."""
-
-    def __init__(self) -> None:
-        self.ran: list[str] = []
-        self.release: dict[str, threading.Event] = {}
-
-    def __call__(self, environ: dict, start_response) -> list[bytes]:
-        name = environ["PATH_INFO"]
-        self.ran.append(name)
-        assert self.release.setdefault(name, threading.Event()).wait(30), f"{name} was never released"
-        start_response("200 OK", [])
-        return [b"ok"]
+@pytest.mark.parametrize("method, path, lane", [
+    ("POST", "/api/matches/m1/events", "recording"), ("POST", "/api/matches/m1/check", "recording"),
+    ("POST", "/api/matches", "recording"), ("GET", "/api/matches/m1/recording", "recording"),
+    ("GET", "/matches/m1/record", "recording"), ("GET", "/static/record.js", "recording"),
+    ("GET", "/api/matches/m1/stream", "stream"), ("GET", "/tournament/feed", "stream"),
+    ("GET", "/matches/m1", "reading"), ("GET", "/api/matches/m1/events", "reading"), ("GET", "/tournament", "reading"),
+])
+def test_recorders_requests_run_apart_from_readers_and_streams_on_the_hub(method, path, lane):
+    assert lane_of(method, path) == lane
 
 
-def until(condition, what: str) -> None:
-    """Wait (at most 30 s) for `condition()` to hold: a request thread reaching its place takes a moment."""
-    deadline = time.monotonic() + 30
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.001)
-
-
-def test_admission_lets_requests_in_one_turn_at_a_time_in_arrival_order_and_streams_straight_in():
-    app = Blocking()
-    admission = Admission(app, running=1)
-    requests = {}
-
-    def send(path: str) -> None:
-        app.release.setdefault(path, threading.Event())
-        requests[path] = threading.Thread(target=admission, args=({"PATH_INFO": path}, lambda *args: None))
-        requests[path].start()
-
-    send("/first")
-    until(lambda: app.ran == ["/first"], "the first request to run")
-    send("/second")
-    until(lambda: len(admission._waiting) == 1, "the second request to wait")
-    send("/third")
-    until(lambda: len(admission._waiting) == 2, "the third request to wait")
-    send("/api/matches/m1/stream")  # not kept waiting by the others' turns
-    until(lambda: "/api/matches/m1/stream" in app.ran, "the stream to run")
-    for path in ("/first", "/second", "/third", "/api/matches/m1/stream"):
-        app.release[path].set()
-    for thread in requests.values():
-        thread.join(timeout=30)
-    assert app.ran == ["/first", "/api/matches/m1/stream", "/second", "/third"]
-    assert admission._free == 1 and not admission._waiting
-
-
-def test_the_worker_app_is_admitted_in_turns_with_the_collector_set_for_a_server(tmp_db):
+def test_the_worker_app_is_the_gateway_with_the_collector_set_for_a_server(tmp_db):
     threshold = gc.get_threshold()
     try:
         app = worker_app(lambda: create_app({"DATABASE": str(tmp_db)}))
-        assert isinstance(app, Admission) and app.app.config["DATABASE"] == str(tmp_db)
+        assert isinstance(app, Gateway) and app.app.config["DATABASE"] == str(tmp_db)
         assert gc.get_threshold()[0] == YOUNG_COLLECTION and gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()

@@ -16,11 +16,10 @@ from flask import Flask, current_app, g
 import recorder
 from recorder.keys import ServerKey
 
-from .serving import THREADS
-
-# Idle logs kept per app: as many as the server runs requests at once, so that a burst of appends (each holding its
-# log while the writer commits it) never opens logs only to close them again (opening one costs ~0.2 ms of CPU).
-POOLED_LOGS = THREADS
+# Idle logs kept per app: as many as the server runs requests at once (web.gateway's threads, and some), so that a
+# burst of appends (each holding its log while the writer commits it) never opens logs only to close them again
+# (opening one costs ~0.2 ms of CPU).
+POOLED_LOGS = 32
 
 
 def get_log() -> recorder.Log:

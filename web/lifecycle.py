@@ -38,7 +38,7 @@ from granian import Granian
 from granian._granian import SocketHolder
 
 CLAIM_WAIT = 1.0  # seconds a taken claim (lock or port) is retried before refusing
-BACKLOG = 1024  # connections waiting to be accepted (Granian's default)
+BACKLOG = 4096  # connections waiting to be accepted (Granian's default is 1,024: a burst of spectators connecting)
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 PARENT_POLL = 0.1  # seconds between two looks at the parent, where the kernel cannot watch it for the worker
 

@@ -5,6 +5,10 @@ each new one as it is appended, one message per event, `id: <seq>` and `data: {s
 client}` (an entry of `/events`), redacted to the view as `/events` redacts it. A reconnecting EventSource sends
 the last id it received as `Last-Event-ID`, which takes the place of `after`.
 
+Under `riftlog serve` a stream is served by the process's hub (web.hub) on the event loop, without a thread: this
+route only checks the request (the match, the token and view, `after`) and hands the hub what to serve. What
+follows is how a WSGI server serves it, a thread a stream (`riftlog serve --debug`, tests in process):
+
 How a stream learns of a new event: every append of this server goes through the app's one group-commit writer
 (`recorder.Writer`), which wakes the streams of a match once a commit that wrote to it is durable
 (`Writer.wait_for_commit`); the stream then reads the new events with a log borrowed from the pool for that read
@@ -49,6 +53,10 @@ def stream(match_id: str) -> Response:
     summary = require_match(match_id)
     view = reader(match_id, summary, request.args.get("view")).view
     after = read_after(match_id, summary["head_seq"])
+    plan = request.environ.get("riftlog.subscribe")
+    if plan is not None:  # served by the hub (web.gateway, web.hub): this request only checks the stream's asking
+        plan.update(match=match_id, view=view, after=after)
+        return Response(status=204)
     writer = get_writer()
     seen = writer.commits(match_id)  # counted before the catch-up is read: a commit after the read wakes the stream
     log = get_log()

@@ -1,0 +1,117 @@
+"""The live streams' hub under `riftlog serve` (web.gateway, web.hub), against the production server in its own
+process on loopback: the caps on streams (503 with Retry-After, the recorder unaffected), a spectator that cannot
+keep up dropped and resumed with Last-Event-ID without a gap, one redaction per view shared by every stream of it.
+Every read is bounded in time."""
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+
+from serving import served_process
+from sse import EventStream
+from test_serve import HEAD, Client, create, notes
+
+def stream_from(port: int, path: str, address: str = "127.0.0.1",
+                headers: dict[str, str] | None = None) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    """A stream request from a loopback `address` (127.0.0.2 is another client to the server's caps)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+    connection.request("GET", path, headers=headers or {})
+    return connection, connection.getresponse()
+
+def events_of(response: http.client.HTTPResponse) -> EventStream:
+    assert response.status == 200, response.read()
+    return EventStream(iter(lambda: response.read1(65536), b""))
+
+def test_streams_past_the_caps_are_503_with_retry_after_and_the_recorder_still_appends(tmp_db, duel_created,
+                                                                                       duel_game):
+    config = {"DATABASE": str(tmp_db), "STREAMS": 3, "STREAMS_PER_ADDRESS": 2}
+    with served_process(config) as port:
+        client = Client(port)
+        created = create(client, duel_created, duel_game)
+        path = f"/api/matches/{created['id']}/stream?after={HEAD}"
+        open_streams = [stream_from(port, path) for _ in range(2)]
+        for _connection, response in open_streams:
+            assert response.status == 200
+        _, third = stream_from(port, path)  # a third from the same address: past the per-address cap
+        assert third.status == 503 and third.getheader("Retry-After") == "2"
+        assert "too many live streams" in json.loads(third.read())["error"]
+        other = stream_from(port, path, "127.0.0.2")  # another address: the total's last place
+        assert other[1].status == 200
+        open_streams.append(other)
+        _, fourth = stream_from(port, path, "127.0.0.3")  # past the total cap
+        assert fourth.status == 503 and fourth.getheader("Retry-After") == "2"
+        fourth.read()
+
+        status, answer, _ = client.request("POST", f"/api/matches/{created['id']}/events",
+                                           {"event": notes(1, "past the cap")[0], "expected_seq": HEAD},
+                                           created["token"])
+        assert (status, answer["seq"]) == (201, HEAD + 1)
+        for _connection, response in open_streams:
+            [live] = events_of(response).read(1)
+            assert live["id"] == HEAD + 1 and live["data"]["event"]["text"] == "past the cap 0"
+        client.close()
+
+def test_a_spectator_that_cannot_keep_up_is_dropped_and_resumes_with_last_event_id_without_a_gap(
+        tmp_db, duel_created, duel_game):
+    """The slow spectator reads nothing while 200 appends of six long notes (~11 MB) are made: past what the
+    sockets and the server's connection hold and its own buffer (STREAM_BUFFER), the server drops it; it reads
+    what it had been sent, then the end, and a reconnect with the last id it read brings every event after it.
+    A spectator that keeps up is not dropped."""
+    with served_process({"DATABASE": str(tmp_db), "STREAM_BUFFER": 64 * 1024}) as port:
+        client = Client(port)
+        created = create(client, duel_created, duel_game)
+        path = f"/api/matches/{created['id']}/stream?after={HEAD}"
+        slow = socket.create_connection(("127.0.0.1", port))
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+        slow.sendall(f"GET {path} HTTP/1.1\r\nHost: test\r\n\r\n".encode())
+        _, keeping_up = stream_from(port, path)
+        fast = events_of(keeping_up)
+        seq = HEAD
+        for batch in range(200):
+            body = {"events": [{"type": "note", "text": f"{batch}-{index} " + "x" * 9_000} for index in range(6)],
+                    "expected_seq": seq}
+            status, answer, _ = client.request("POST", f"/api/matches/{created['id']}/events", body,
+                                               created["token"])
+            assert status == 201, answer
+            seq = answer["seq"]
+            assert [message["id"] for message in fast.read(6)] == list(range(seq - 5, seq + 1))
+
+        slow.settimeout(20)
+        received = b""
+        while chunk := slow.recv(1 << 20):  # all it was sent, then the end: dropped, not waiting
+            received += chunk
+        slow.close()
+        body = received.split(b"\r\n\r\n", 1)[1].decode("latin-1")
+        ids = [int(line[4:]) for line in body.split("\n") if line.startswith("id: ")]
+        assert ids and ids == list(range(HEAD + 1, ids[-1] + 1)) and ids[-1] < seq
+        connection, resumed = stream_from(port, f"/api/matches/{created['id']}/stream",
+                                          headers={"Last-Event-ID": str(ids[-1])})
+        rest = events_of(resumed).read(seq - ids[-1])
+        assert [message["id"] for message in rest] == list(range(ids[-1] + 1, seq + 1))
+        connection.close()
+        client.close()
+
+def test_every_stream_of_a_view_gets_the_same_redacted_bytes_and_each_view_its_own(tmp_db, duel_created,
+                                                                                   duel_game):
+    """A P2 draw reaches two spectators as `[null]`, P2 with the card, the judge with the card: one redaction per
+    view (engine.views.Redactor), shared by every stream of the view."""
+    with served_process({"DATABASE": str(tmp_db)}) as port:
+        client = Client(port)
+        created = create(client, duel_created, duel_game)
+        path = f"/api/matches/{created['id']}/stream?after={HEAD}"
+        readers = {"spectator 1": {}, "spectator 2": {}, "P2": {"Authorization": f"Bearer {created['player_tokens']['P2']}"},
+                   "judge": {"Authorization": f"Bearer {created['token']}"}}
+        streams = {who: events_of(stream_from(port, path, headers=headers)[1]) for who, headers in readers.items()}
+        events = duel_game(2)[HEAD - 1:HEAD + 5]  # P1's turn, then P2's channel and draw
+        status, answer, _ = client.request("POST", f"/api/matches/{created['id']}/events",
+                                           {"events": events, "expected_seq": HEAD}, created["token"])
+        assert status == 201, answer
+        read = {who: stream.read(len(events)) for who, stream in streams.items()}
+        draw = events[4]
+        assert draw["type"] == "draw" and draw["player"] == "P2"
+        assert read["spectator 1"] == read["spectator 2"]
+        assert read["spectator 1"][4]["data"]["event"]["cards"] == [None]
+        assert read["P2"][4]["data"]["event"]["cards"] == draw["cards"]
+        assert read["judge"][4]["data"]["event"] == draw
+        client.close()

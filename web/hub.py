@@ -1,0 +1,395 @@
+"""The hub of the live streams: one per server process, on the worker's event loop (web.gateway).
+
+For each match someone follows, the hub holds a feed per view (judge, a player's, the spectator's): the match's
+messages as that view may see them (contract section 3, "Live and judge reads"), each event redacted once per view
+by one `engine.views.Redactor` that has seen the match from seq 1 (a judge's note is worded against every event
+before it), and the open streams of that view. A new event is read once, redacted once per view and its bytes
+written to every stream of the view; a spectator who connects gets their catch-up from what the feed holds (the
+last HELD messages), not from a read of the match from seq 1.
+
+How the hub learns of an event: the app's writer (`recorder.Writer.listen`) tells it which matches each commit
+wrote to, from the writer's thread; the hub reads the new events in its own thread (`reader`, one thread, so that
+the redactors see every event once and in order) and writes them from the loop. Appends by another process on the
+same file are found by reading every POLL seconds (only for matches someone follows).
+
+A stream writes without waiting: the ASGI `send` of a connection that keeps up returns at once. One that cannot
+keep up (its socket and the server's buffer for it full) has its messages kept in a buffer of its own, and is
+dropped past BUFFER bytes: its EventSource reconnects with `Last-Event-ID` and catches up from the feed.
+
+A broadcast delay (`recorder` match setting `broadcast_delay`, see web/delay.py) holds the spectator feed back N
+seconds or N events behind the record; the judge's and the players' feeds are never delayed.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from typing import Any
+
+from flask import Flask
+
+from engine.views import Redactor
+from recorder import access
+
+from .db import borrowed_log
+
+HELD = 20_000  # messages a feed keeps for catch-ups (a long match's every event; earlier ones are read again)
+BUFFER = 512 * 1024  # bytes a stream may have waiting beyond what its connection took before it is dropped
+POLL = 1.0  # seconds between reads of a followed match for appends by another process
+HEARTBEAT = 15.0  # seconds of silence after which a stream gets a comment line (a gone client is noticed then)
+IDLE_CHANNEL = 60.0  # seconds a match nobody follows stays held (a reconnecting spectator catches up from it)
+RETRY = 1000  # milliseconds an EventSource waits before it reconnects (with Last-Event-ID) to a dropped stream
+
+try:  # what Granian's ASGI `send` returns when it has taken the message at once
+    from granian._granian import PyEmptyAwaitable as _TAKEN  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - another ASGI server: every write is awaited
+    _TAKEN = None
+
+
+def message(entry: dict[str, Any], redactor: Redactor) -> bytes:
+    """One event as a server-sent message: its seq as the id, the `/events` entry (redacted) as JSON data."""
+    shown = {**entry, "event": redactor.redact(entry["event"])}
+    return f"id: {entry['seq']}\ndata: {json.dumps(shown, separators=(',', ':'), ensure_ascii=False)}\n\n".encode()
+
+
+def recorded_time(entry: dict[str, Any]) -> float:
+    """When an event was recorded (its envelope's `recorded_at`) as a Unix time; now if it has none."""
+    try:
+        return datetime.fromisoformat(entry["recorded_at"]).timestamp()
+    except (KeyError, TypeError, ValueError):
+        return time.time()
+
+
+class Subscriber:
+    """One open stream: writes through its request's ASGI `send` without waiting while the connection keeps up."""
+
+    __slots__ = ("feed", "send", "address", "pending", "size", "flushing", "ended", "wrote")
+
+    def __init__(self, feed: Feed, send: Callable[[dict], Any], address: str, first: bytes) -> None:
+        self.feed = feed
+        self.send = send
+        self.address = address
+        self.pending: list[bytes] = [first]  # written after the answer's head, by `flush`
+        self.size = len(first)
+        self.ended: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.wrote = time.monotonic()
+        self.flushing: asyncio.Task | None = asyncio.ensure_future(self.flush(None))
+
+    def write(self, data: bytes, limit: int) -> None:
+        if self.ended.done():
+            return
+        self.wrote = time.monotonic()
+        if self.flushing is not None:  # the connection has not taken the last write yet
+            self.pending.append(data)
+            self.size += len(data)
+            if self.size > limit:
+                self.end("dropped")
+            return
+        sent = self.send({"type": "http.response.body", "body": data, "more_body": True})
+        if _TAKEN is None or type(sent) is not _TAKEN:
+            self.flushing = asyncio.ensure_future(self.flush(sent))
+
+    async def flush(self, sent: Any) -> None:
+        """Wait for the connection to take `sent` (or, first, send the answer's head), then write what waited."""
+        try:
+            if sent is None:
+                await self.send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
+            else:
+                await sent
+            while self.pending and not self.ended.done():
+                data, self.pending, self.size = b"".join(self.pending), [], 0
+                await self.send({"type": "http.response.body", "body": data, "more_body": True})
+        except Exception:  # noqa: BLE001 - the client has gone: the stream ends
+            self.end("gone")
+        finally:
+            self.flushing = None
+
+    def end(self, why: str) -> None:
+        if not self.ended.done():
+            self.ended.set_result(why)
+
+
+STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
+                  (b"x-accel-buffering", b"no")]
+
+
+class Feed:
+    """A match's messages in one view, and the streams that follow them (the loop's side)."""
+
+    def __init__(self, view: str) -> None:
+        self.view = view
+        self.messages: deque[tuple[int, bytes]] = deque(maxlen=HELD)  # released: sent, and held for catch-ups
+        self.delayed: deque[tuple[int, bytes, float]] = deque()  # the broadcast delay's: (seq, bytes, Unix time)
+        self.subscribers: set[Subscriber] = set()
+        self.ready: asyncio.Future[None] | None = None  # done once the messages from seq 1 are in
+
+    def last_seq(self) -> int:
+        return self.messages[-1][0] if self.messages else 0
+
+
+class Channel:
+    """One followed match: its feeds by view, what the hub thread has read of it, its broadcast delay."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.feeds: dict[str, Feed] = {}
+        self.redactors: dict[str, Redactor] = {}  # the hub thread's alone
+        self.read_seq = 0  # the last event the hub thread has read (the hub thread's alone)
+        self.head = 0  # the last event published (the loop's)
+        self.delay: dict[str, Any] | None = None  # {"seconds": N} or {"events": N}: the spectator feed's
+        self.refreshing = False
+        self.again = False
+        self.release_at: asyncio.TimerHandle | None = None
+        self.quiet_since = time.monotonic()
+
+
+class Hub:
+    """Every followed match of this process, with the caps on streams (in total and per client address)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        config = app.config
+        self.limit = config.get("STREAM_BUFFER", BUFFER)
+        self.cap = config.get("STREAMS", 20_000)
+        self.cap_per_address = config.get("STREAMS_PER_ADDRESS", 1_000)
+        self.poll = config.get("STREAM_POLL", POLL)
+        self.heartbeat = config.get("STREAM_HEARTBEAT", HEARTBEAT)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.channels: dict[str, Channel] = {}
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="riftlog-hub")
+        self.open = 0  # streams admitted (counted from admission, before their checks, until they end)
+        self.by_address: dict[str, int] = {}
+        self.dropped = 0
+        self.refused = 0
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Begin on `loop` (the worker's): listen to the writer's commits, poll and beat the heart."""
+        self.loop = loop
+        self.app.extensions["riftlog.writer"].listen(self._committed)
+        self.app.extensions["riftlog.hub"] = self
+        loop.create_task(self._tick())
+
+    # --- admission ---------------------------------------------------------------------------------------------
+
+    def admit(self, address: str) -> bool:
+        """Count a new stream from `address`, unless a cap is reached (then it is refused: 503)."""
+        if self.open >= self.cap or self.by_address.get(address, 0) >= self.cap_per_address:
+            self.refused += 1
+            return False
+        self.open += 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.open -= 1
+        left = self.by_address[address] - 1
+        if left:
+            self.by_address[address] = left
+        else:
+            del self.by_address[address]
+
+    # --- following ---------------------------------------------------------------------------------------------
+
+    async def follow(self, match_id: str, view: str, after: int, address: str, receive: Callable,
+                     send: Callable) -> str:
+        """Serve one stream until it ends: the catch-up after `after`, then each new message. Returns why it
+        ended: "gone" (the client left) or "dropped" (it could not keep up)."""
+        channel = self.channels.get(match_id) or self.channels.setdefault(match_id, Channel(match_id))
+        feed = channel.feeds.get(view)
+        if feed is None:
+            feed = channel.feeds[view] = Feed(view)
+            feed.ready = asyncio.ensure_future(self._load(channel, feed))
+        try:
+            await asyncio.shield(feed.ready)  # type: ignore[arg-type]
+        except Exception:
+            if channel.feeds.get(view) is feed:  # the next stream of the view loads it again
+                del channel.feeds[view]
+            raise
+        first = [f"retry: {RETRY}\n\n".encode()]
+        if feed.messages and after < feed.messages[0][0] - 1:  # before what the feed holds: read again
+            first += await self._run(self._early, channel, view, after, feed.messages[0][0] - 1)
+        first += [data for seq, data in feed.messages if seq > after]
+        subscriber = Subscriber(feed, send, address, b"".join(first))
+        feed.subscribers.add(subscriber)
+        watch = asyncio.ensure_future(self._watch(receive, subscriber))
+        try:
+            why = await subscriber.ended
+            if why != "dropped" and subscriber.flushing is None:  # end the answer properly
+                try:
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                except Exception:  # noqa: BLE001 - the client has gone
+                    pass
+            return why
+        finally:
+            watch.cancel()
+            if subscriber.flushing is not None:
+                subscriber.flushing.cancel()
+            feed.subscribers.discard(subscriber)
+            if subscriber.ended.result() == "dropped":
+                self.dropped += 1
+            if not channel.feeds or not any(f.subscribers for f in channel.feeds.values()):
+                channel.quiet_since = time.monotonic()
+
+    async def _watch(self, receive: Callable, subscriber: Subscriber) -> None:
+        """End the stream when its client disconnects."""
+        try:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+        except Exception:  # noqa: BLE001 - the connection is gone either way
+            pass
+        subscriber.end("gone")
+
+    def _committed(self, match_ids: set[str]) -> None:
+        """The writer's listener (its thread): wake the channels it wrote to, on the loop."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake, match_ids)
+
+    def _wake(self, match_ids: set[str]) -> None:
+        for match_id in match_ids:
+            channel = self.channels.get(match_id)
+            if channel is not None and channel.feeds:
+                asyncio.ensure_future(self._refresh(channel))
+
+    def delay_changed(self, match_id: str, delay: dict[str, Any] | None) -> None:
+        """A judge set the match's broadcast delay (from a request thread)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._set_delay, match_id, delay)
+
+    def _set_delay(self, match_id: str, delay: dict[str, Any] | None) -> None:
+        channel = self.channels.get(match_id)
+        if channel is not None:
+            channel.delay = delay
+            self._release(channel)
+
+    # --- the hub thread's reads --------------------------------------------------------------------------------
+
+    async def _run(self, function: Callable, *args: Any) -> Any:
+        assert self.loop is not None
+        return await self.loop.run_in_executor(self.reader, function, *args)
+
+    async def _load(self, channel: Channel, feed: Feed) -> None:
+        """Fill a new feed with the match's messages in its view, from seq 1."""
+        delay, entries = await self._run(self._read_view, channel, feed.view)
+        channel.delay = delay
+        self._publish(channel, feed, entries)
+
+    def _read_view(self, channel: Channel, view: str) -> tuple[dict | None, list[tuple[int, bytes, float]]]:
+        """(hub thread) The view's messages of the events read so far (all, for the match's first view)."""
+        with borrowed_log(self.app) as log:
+            summary = log.match(channel.match_id)
+            entries = log.events(channel.match_id, upto=channel.read_seq or None)
+            names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
+        redactor = channel.redactors[view] = Redactor(view, names)
+        if entries:
+            channel.read_seq = max(channel.read_seq, entries[-1]["seq"])
+        return summary.get("broadcast_delay"), [(entry["seq"], message(entry, redactor), recorded_time(entry))
+                                                for entry in entries]
+
+    def _early(self, channel: Channel, view: str, after: int, upto: int) -> list[bytes]:
+        """(hub thread) Messages after `after` up to `upto` that the feed no longer holds, redacted from seq 1."""
+        with borrowed_log(self.app) as log:
+            summary = log.match(channel.match_id)
+            entries = log.events(channel.match_id, upto=upto)
+            names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
+        redactor = Redactor(view, names)
+        shown = [message(entry, redactor) for entry in entries]
+        return shown[after:]
+
+    async def _refresh(self, channel: Channel) -> None:
+        """Read what is new of the match once, redact it once per view, and publish it."""
+        if channel.refreshing:
+            channel.again = True
+            return
+        channel.refreshing = True
+        try:
+            while True:
+                channel.again = False
+                new = await self._run(self._read_new, channel)
+                for view, entries in new.items():
+                    feed = channel.feeds.get(view)
+                    if feed is not None:
+                        self._publish(channel, feed, entries)
+                if not channel.again:
+                    break
+        finally:
+            channel.refreshing = False
+
+    def _read_new(self, channel: Channel) -> dict[str, list[tuple[int, bytes, float]]]:
+        """(hub thread) The events after the last read, as each loaded view's messages."""
+        with borrowed_log(self.app) as log:
+            entries = log.events(channel.match_id, after=channel.read_seq)
+        if not entries:
+            return {}
+        channel.read_seq = entries[-1]["seq"]
+        now = time.time()
+        return {view: [(entry["seq"], message(entry, redactor), now) for entry in entries]
+                for view, redactor in list(channel.redactors.items())}
+
+    # --- the loop's writes -------------------------------------------------------------------------------------
+
+    def _publish(self, channel: Channel, feed: Feed, entries: list[tuple[int, bytes, float]]) -> None:
+        """Messages read for a feed: to its streams now, or after the broadcast delay (the spectator's)."""
+        fresh = [entry for entry in entries if entry[0] > max(feed.last_seq(), feed.delayed[-1][0]
+                                                               if feed.delayed else 0)]
+        if fresh:
+            channel.head = max(channel.head, fresh[-1][0])
+        if feed.view == access.SPECTATOR:
+            feed.delayed.extend(fresh)
+            self._release(channel)
+        else:
+            self._send(feed, [(seq, data) for seq, data, _at in fresh])
+
+    def _release(self, channel: Channel) -> None:
+        """Send the spectator feed's messages whose broadcast delay is over; wake again for the next one."""
+        feed = channel.feeds.get(access.SPECTATOR)
+        if feed is None:
+            return
+        if channel.release_at is not None:
+            channel.release_at.cancel()
+            channel.release_at = None
+        delay = channel.delay or {}
+        events, seconds = int(delay.get("events") or 0), float(delay.get("seconds") or 0)
+        now = time.time()
+        out = []
+        while feed.delayed:
+            seq, data, at = feed.delayed[0]
+            if seq > channel.head - events or at + seconds > now:
+                break
+            out.append((seq, data))
+            feed.delayed.popleft()
+        self._send(feed, out)
+        if feed.delayed and seconds and feed.delayed[0][0] <= channel.head - events:
+            assert self.loop is not None
+            channel.release_at = self.loop.call_later(feed.delayed[0][2] + seconds - now, self._release, channel)
+
+    def _send(self, feed: Feed, messages: list[tuple[int, bytes]]) -> None:
+        if not messages:
+            return
+        feed.messages.extend(messages)
+        if feed.ready is not None and not feed.ready.done():
+            return  # the first streams take these with their catch-up
+        data = b"".join(data for _seq, data in messages)
+        for subscriber in list(feed.subscribers):
+            subscriber.write(data, self.limit)
+
+    async def _tick(self) -> None:
+        """Every `poll` seconds: read the followed matches (another process's appends), write a comment to the
+        streams silent for `heartbeat` seconds, and let go of matches nobody has followed for IDLE_CHANNEL."""
+        while True:
+            await asyncio.sleep(self.poll)
+            now = time.monotonic()
+            for match_id, channel in list(self.channels.items()):
+                followed = any(feed.subscribers for feed in channel.feeds.values())
+                if followed:
+                    asyncio.ensure_future(self._refresh(channel))
+                elif now - channel.quiet_since > IDLE_CHANNEL and not channel.refreshing:
+                    del self.channels[match_id]
+                    continue
+                for feed in channel.feeds.values():
+                    for subscriber in list(feed.subscribers):
+                        if now - subscriber.wrote >= self.heartbeat:
+                            subscriber.write(b": still here\n\n", self.limit)
