@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import engine
 from recorder.snapshots import Shared
 
-CACHED_MATCHES = 1024  # hot heads kept per process: a big tournament's tables, at ~150 KB of Python objects each
+CACHED_MATCHES = 4096  # hot heads kept per process: a Regional's 800 tables and more, at ~150 KB of Python objects each
 
 
 class Head(NamedTuple):

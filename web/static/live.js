@@ -43,8 +43,28 @@
     address.searchParams.set("view", view);
     history.replaceState(history.state, "", address.toString());
 
-    var stream = new EventSource("/api/matches/" + encodeURIComponent(main.getAttribute("data-match")) +
-                                 "/stream?after=" + seq + "&view=" + encodeURIComponent(view));
+    var source = "/api/matches/" + encodeURIComponent(main.getAttribute("data-match")) + "/stream?after=" + seq +
+                 "&view=" + encodeURIComponent(view);
+    var stream = null;
+    var leaving = false;
+
+    function listen() {
+      stream = new EventSource(source);
+      stream.onmessage = function () {
+        leaving = true;
+        stream.close();
+        remember(String(window.scrollY));
+        var next = new URL(window.location.href);
+        next.searchParams.delete("seq");
+        window.location.replace(next.toString());
+      };
+      stream.onerror = function () {
+        // An EventSource reconnects by itself after a dropped stream, but gives up on an answer that is not 200
+        // (a 503 when the server has all the streams it takes): then open it again a little later.
+        if (!leaving && stream.readyState === EventSource.CLOSED) window.setTimeout(listen, 3000);
+      };
+    }
+    listen();
     var badge = document.createElement("span");
     badge.id = "live";
     badge.className = "badge live";
@@ -54,13 +74,6 @@
     if (head && head.parentNode) head.parentNode.appendChild(badge);
     main.setAttribute("data-following", "true");
 
-    stream.onmessage = function () {
-      stream.close();
-      remember(String(window.scrollY));
-      var next = new URL(window.location.href);
-      next.searchParams.delete("seq");
-      window.location.replace(next.toString());
-    };
-    window.addEventListener("pagehide", function () { stream.close(); });
+    window.addEventListener("pagehide", function () { leaving = true; stream.close(); });
   });
 })();
