@@ -86,8 +86,9 @@ MODELLED: frozenset[str] = frozenset({
     "triggered", "spell effect",
     # static effects in layers and costs in the process of play (engine/layers.py, engine/statics.py, play.py;
     # tests/test_rules_statics.py: Garen, Commander, Fiora, Victorious, Eager Apprentice, Helm of Suppression,
-    # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin)
+    # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin, Blast Corps Cadet)
     "static might", "static keyword", "enter ready", "cost change", "Mighty", "Deflect", "Repeat", "Legion",
+    "additional cost",
     # the main deck's top cards (engine/decktop.py; tests/test_rules_deck_top.py: Mystic Poro, Stacked Deck)
     "Vision", "deck top",
     # static rules (engine/rulechanges.py, tests/test_rules_static_rules.py: Ruin Runner, Determined Sentry, Maduli,

@@ -64,6 +64,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
         any_power=cost["any_power"], breakdown=cost["breakdown"])
     statics.use_up(state, cost["used"])
+    pay_other_costs(context, player, obj, options.get("additional", []))
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     items.finalize(context, item)
     state.setdefault("played_this_turn", {}).setdefault(player, []).append(obj["id"])  # Legion (v1.3 812.1.c)
@@ -152,10 +153,14 @@ def _describe(state: dict[str, Any], static: dict[str, Any]) -> str:
     return f"{static['source']} ({source['card']})" if source else static["source"]
 
 
+# Non-standard costs (353.6) an additional cost may name: lists of ids, and `xp`, an amount of XP to spend.
+OTHER_COSTS = ("kill", "discard", "spend_buff", "exhaust", "return")
+
+
 def _amounts(cost: Any, where: str) -> tuple[int, int]:
-    if not isinstance(cost, dict) or set(cost) - {"energy", "power", "text"} or not all(
+    if not isinstance(cost, dict) or set(cost) - {"energy", "power", "text", "xp", *OTHER_COSTS} or not all(
             isinstance(cost.get(part, 0), int) and not isinstance(cost.get(part, 0), bool) and cost.get(part, 0) >= 0
-            for part in ("energy", "power")):
+            for part in ("energy", "power", "xp")):
         raise MalformedEvent(f"'play': {where} must be {{energy: n, power: n}} (whole numbers, 0 or more), "
                              f"got {cost!r}")
     return cost.get("energy", 0), cost.get("power", 0)
@@ -165,6 +170,48 @@ def _cost_list(costs: Any, where: str) -> list[tuple[int, int, int]]:
     if not isinstance(costs, list):
         raise MalformedEvent(f"'play': {where} must be a list of costs {{energy: n, power: n}}, got {costs!r}")
     return [(*_amounts(cost, f"{where}[{index}]"), 0) for index, cost in enumerate(costs)]
+
+
+def pay_other_costs(context: Context, player: str, played: dict[str, Any], additional: list[dict[str, Any]]) -> None:
+    """354.2: the non-standard parts of the additional costs chosen (353.6), paid after Energy and Power: friendly
+    units or gear killed, cards of the hand discarded, buffs of friendly units spent, friendly permanents (or the
+    legend) exhausted, friendly permanents returned to their owner's hand, XP spent (v1.3 730.2). Each must be
+    payable as named (v1.3 414.4: an exhausted permanent cannot be exhausted to pay a cost)."""
+    state = context.state
+    for cost in additional:
+        spent = cost.get("xp", 0)
+        if spent:
+            entry = state["players"][player]
+            if context.check(entry.get("xp", 0) >= spent, "v1.3 730.2",
+                             f"{player} spends {spent} XP for {played['card']!r}, but has {entry.get('xp', 0)}"):
+                entry["xp"] = entry.get("xp", 0) - spent
+        for verb in OTHER_COSTS:
+            refs = cost.get(verb, [])
+            if not isinstance(refs, list) or not all(isinstance(ref, str) for ref in refs):
+                raise MalformedEvent(f"'play': options.additional '{verb}' must be a list of ids, got {refs!r}")
+            for ref in refs:
+                obj = state["objects"].get(ref)
+                zone = "hand" if verb == "discard" else "legend" if obj is not None and obj["zone"] == "legend" \
+                    and verb == "exhaust" else "board"
+                what = f"{player} pays {played['card']!r}'s additional cost: {verb} {ref}"
+                kind = "card in their hand" if zone == "hand" else "permanent they control"
+                if not context.check(obj is not None and obj["zone"] == zone and obj["controller"] == player
+                                     and obj is not played, "354.2", f"{what}, which is not a {kind}"):
+                    continue
+                if verb == "kill" and context.check(obj["type"] in ("Unit", "Gear"), "604.1",
+                                                    f"{what}: only permanents are killed"):
+                    move_to_zone(state, obj, "trash")  # 604.2
+                elif verb == "discard":
+                    move_to_zone(state, obj, "trash")  # 598.1
+                elif verb == "return":
+                    move_to_zone(state, obj, "hand")
+                elif verb == "spend_buff" and context.check(obj["buff"] > 0, "702.2.b.1",
+                                                            f"{what}, which has no buff to spend"):
+                    obj["buff"] = 0
+                    layers.refresh(state, obj)
+                elif verb == "exhaust" and context.check(not obj["exhausted"], "v1.3 414.4",
+                                                         f"{what}, which is already exhausted"):
+                    obj["exhausted"] = True
 
 
 def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,

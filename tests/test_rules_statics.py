@@ -316,3 +316,35 @@ def test_a_position_static_from_something_it_cannot_name_is_malformed():
         assert "a unit's statics go in its entry" in str(error)
     else:
         raise AssertionError("a static naming an object id was accepted")
+
+
+def test_killing_a_friendly_unit_as_an_additional_cost_kills_it_and_its_discount_applies_353_6():
+    # Commander Ledros: "As you play me, you may kill any number of friendly units as an additional cost. Reduce my
+    # cost by [Y] for each killed this way." (6 Energy, 4 Power: one kill makes it 3 Power.)
+    t = table("runedeck:3 hand:Commander Ledros runes:5 Fury Rune;4 Order Rune base:Arena Kingpin")
+    kingpin = t.find("P1", "Arena Kingpin")
+    t.do(f'P1 play Commander Ledros +additional=[{{"kill": ["{kingpin}"]}}] '
+         '+statics=[{"affects": {"who": "self"}, "cost": {"power": -1}}] $6 / Order Rune; Order Rune; Order Rune')
+    assert t.state["objects"][kingpin]["zone"] == "trash" and t.obj("P1", "Commander Ledros")["zone"] == "board"
+    assert t.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_an_additional_cost_that_kills_an_enemy_unit_is_refused_354_2():
+    t = table("runedeck:3 hand:Commander Ledros runes:5 Fury Rune;4 Order Rune",
+              "runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Eager Apprentice")
+    apprentice = t.find("P2", "Eager Apprentice")
+    t.refuses(f'P1 play Commander Ledros +additional=[{{"kill": ["{apprentice}"]}}] $6 / Order Rune; Order Rune; '
+              f'Order Rune', rule="354.2")
+
+
+def test_exhausting_an_exhausted_permanent_cannot_pay_an_additional_cost_414_4():
+    t = table("runedeck:3 hand:Commander Ledros runes:5 Fury Rune;4 Order Rune base:Arena Kingpin*")
+    kingpin = t.find("P1", "Arena Kingpin")
+    t.refuses(f'P1 play Commander Ledros +additional=[{{"exhaust": ["{kingpin}"]}}] $6 / Order Rune; Order Rune; '
+              f'Order Rune', rule="v1.3 414.4")
+
+
+def test_xp_spent_as_an_additional_cost_must_be_there_730_2():
+    t = table("runedeck:3 hand:Commander Ledros runes:5 Fury Rune;4 Order Rune")
+    t.refuses('P1 play Commander Ledros +additional=[{"xp": 3}] $6 / Order Rune; Order Rune; Order Rune',
+              rule="v1.3 730.2")
