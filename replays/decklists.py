@@ -176,9 +176,10 @@ def _place(section: str | None, card: str, count: int, where: dict[str, Any], ca
     return Listed(section, card, count, where)
 
 
-def read_code(code: str, catalog: Catalog, name: str | None = None) -> dict[str, Any]:
+def read_code(code: str, catalog: Catalog, name: str | None = None, *, legality: bool = True) -> dict[str, Any]:
     """The entry a Piltover Archive deck code describes: its cards are sorted by type (legend, runes, battlefields,
-    main deck); its chosen champion, when it names one, is the champion."""
+    main deck); its chosen champion, when it names one, is the champion. `legality=False` leaves the deck
+    construction checks to the engine (the notation's header does, so that an audit match keeps an illegal deck)."""
     try:
         decoded = deckcodes.decode(code)
     except deckcodes.DeckCodeError as error:
@@ -208,11 +209,11 @@ def read_code(code: str, catalog: Catalog, name: str | None = None) -> dict[str,
             problems.append({"card": decoded.champion, "message": f"the chosen champion {champion!r} is not among "
                                                                   f"the deck's cards"})
             champion = None
-    return _entry(listed, champion, catalog, name, problems)
+    return _entry(listed, champion, catalog, name, problems, legality)
 
 
 def _entry(listed: list[Listed], champion: str | None, catalog: Catalog, name: str | None,
-           problems: list[dict[str, Any]]) -> dict[str, Any]:
+           problems: list[dict[str, Any]], legality: bool = True) -> dict[str, Any]:
     """The players[*] entry of what was listed, after the legend and champion are settled and the deck checked."""
     by_section: dict[str, list[Listed]] = {section: [] for section in SECTION_NAMES}
     for item in listed:
@@ -234,7 +235,7 @@ def _entry(listed: list[Listed], champion: str | None, catalog: Catalog, name: s
     sideboard = [item.name for item in by_section["sideboard"] for _ in range(item.count)]
     if sideboard:
         entry["sideboard"] = sideboard
-    if legend is not None:
+    if legend is not None and legality:
         problems.extend(_legality(entry, listed, catalog, name))
     if problems:
         raise DeckProblems(sorted(problems, key=lambda problem: problem.get("line", 1 << 30)))

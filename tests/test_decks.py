@@ -4,6 +4,7 @@ create with decks, POST /api/decks/parse)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -374,3 +375,43 @@ def test_api_creates_a_match_from_players_given_by_decks(client, gallery_db):
         {"name": "Ana", "decklist": "1 Sea Monky"}, {"name": "Ben", "deck_code": "x", "legend": "Cleave"}]})
     assert answer.status_code == 400
     assert [problem["player"] for problem in answer.get_json()["problems"]][-1] == "P2"
+
+
+# --- the notation's header --------------------------------------------------------------------------------------
+
+def test_a_notation_header_takes_a_deck_code_per_player(catalog):
+    from replays import notation
+
+    sivir = read_text(SIVIR_TEXT.read_text(encoding="utf-8"), catalog)
+    text = (f'[Mode "duel"]\n[Catalog "gallery"]\n[P1 "Ana"]\n[P1DeckCode "{decklists.deck_code(sivir, catalog)}"]\n'
+            f'[P2 "Ben"]\n[P2DeckCode "{KAISA_CODE.read_text(encoding="utf-8").strip()}"]\n')
+    created_event = notation.parse_match(text, catalog)[0]
+    assert created_event["players"][0]["legend"] == "Battle Mistress"
+    assert sorted(created_event["players"][0]["deck"]) == sorted(sivir["deck"])
+    assert created_event["players"][1]["champion"] == "Kai'Sa, Survivor" and "sideboard" not in \
+        created_event["players"][1]
+    again = notation.parse_match(notation.write_match([created_event], catalog), catalog)[0]
+    assert again == created_event  # the writer writes the lists, which read back to the same event
+
+
+@pytest.mark.parametrize("tags, message", [
+    ('[P1DeckCode "CMAAAAAAAAAAAAAAAEAQ"]', "the deck code does not read: the deck code ends early"),
+    ('[P1DeckCode "CMAAAAAAAAAAAAAAAEAQ"] [P1Deck "1 Cleave"]', "expected [P1DeckCode] or [P1Deck], not both"),
+])
+def test_a_notation_header_refuses_a_deck_code_it_cannot_read(catalog, tags, message):
+    from replays import notation
+
+    text = (f'[Mode "duel"]\n[Catalog "gallery"]\n[P1 "Ana"]\n' + tags.replace("] [", "]\n[") +
+            f'\n[P2 "Ben"]\n[P2DeckCode "{KAISA_CODE.read_text(encoding="utf-8").strip()}"]\n')
+    with pytest.raises(notation.NotationError, match=re.escape(message)):
+        notation.parse_match(text, catalog)
+
+
+def test_a_notation_header_keeps_an_illegal_coded_deck_for_the_engine_to_flag(catalog):
+    from replays import notation
+
+    illegal = deckcodes.encode(deckcodes.decode(KAISA_CODE.read_text(encoding="utf-8")).main[1:], [], "OGN-039")
+    text = (f'[Mode "duel"]\n[Policy "audit"]\n[Catalog "gallery"]\n[P1 "Ana"]\n[P1DeckCode "{illegal}"]\n'
+            f'[P2 "Ben"]\n[P2DeckCode "{KAISA_CODE.read_text(encoding="utf-8").strip()}"]\n')
+    event = notation.parse_match(text, catalog)[0]
+    assert "103.3.a" in [violation["rule"] for violation in engine.apply(None, event, catalog)["violations"]]

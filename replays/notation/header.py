@@ -10,6 +10,7 @@
     [P1Legend "Loose Cannon"] [P1Champion "Jinx, Demolitionist"]
     [P1Deck "3 Jinx, Demolitionist; 2 Legion Rearguard; Gust; ..."]     or a list, `;`-separated, with counts
     [P1Runes "6 Fury Rune; 6 Chaos Rune"] [P1Battlefields "Trifarian War Camp; Back-Alley Bar; Zaun Warrens"]
+    [P1DeckCode "CMAAAAAAAAAQCAAAA4AA..."]    or a Piltover Archive deck code: every deck field at once
 
 Card names are kept as written (the engine reads names and codes in any case); the writer writes a deck
 reference when a deck list is exactly a demo deck's, and only the fields that differ from it.
@@ -21,6 +22,7 @@ from typing import Any
 
 from engine import Catalog
 from engine.catalog import demo_decks
+from replays import decklists
 from replays.notation.errors import InvalidNotation, UnknownReference
 from replays.notation.text import (MAX_DIGITS, Scanner, comment_start, dumps, is_small_number, quote, read_counted,
                                    split, write_counted)
@@ -29,7 +31,7 @@ Event = dict[str, Any]
 MATCH_TAGS = {"Mode": "mode", "Policy": "policy", "Catalog": "catalog"}
 INFO_TAGS = {"Event": "event", "Round": "round", "Table": "table"}
 NUMBER_TAGS = ("Round", "Table")
-PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(Deck|Legend|Champion|Runes|Battlefields)?")
+PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(DeckCode|Deck|Legend|Champion|Runes|Battlefields)?")
 FIELDS = {"Legend": "legend", "Champion": "champion", "Deck": "deck", "Runes": "runes",
           "Battlefields": "battlefields"}
 LISTS = ("deck", "runes", "battlefields")
@@ -150,7 +152,13 @@ def _player(tags: dict[str, Tag], index: int, catalog: Catalog, missing: _Missin
     entry: dict[str, Any] = {"name": _required(tags, player, missing).value}
     defaults: dict[str, Any] = {}
     deck_tag = tags.get(f"{player}Deck")
-    if deck_tag is not None and DECK_REFERENCE.fullmatch(deck_tag.value.strip()):
+    code_tag = tags.get(f"{player}DeckCode")
+    if code_tag is not None:
+        if deck_tag is not None:
+            raise code_tag.error(InvalidNotation, f"expected [{player}DeckCode] or [{player}Deck], not both",
+                                 "one deck")
+        defaults = _coded_deck(code_tag, catalog)
+    elif deck_tag is not None and DECK_REFERENCE.fullmatch(deck_tag.value.strip()):
         defaults = _demo_deck(deck_tag)
     for suffix, field in FIELDS.items():
         tag = tags.get(f"{player}{suffix}")
@@ -170,6 +178,17 @@ def _demo_deck(tag: Tag) -> dict[str, Any]:
         raise tag.error(UnknownReference, f"expected a demo deck from 1 to {len(decks)}, got {tag.value!r}",
                        "a demo deck")
     return decks[int(digits) - 1]
+
+
+def _coded_deck(tag: Tag, catalog: Catalog) -> dict[str, Any]:
+    """The deck fields of a Piltover Archive deck code (docs/decks.md), legal or not (the engine checks that)."""
+    try:
+        entry = decklists.read_code(tag.value, catalog, legality=False)
+    except decklists.DeckProblems as error:
+        detail = "; ".join(f"{problem['card']}: {problem['message']}" if "card" in problem else problem["message"]
+                           for problem in error.problems)
+        raise tag.error(UnknownReference, f"the deck code does not read: {detail}", "a deck code") from None
+    return {field: entry[field] for field in FIELDS.values()}
 
 
 def _card(tag: Tag, catalog: Catalog, name: str, offset: int) -> str:
