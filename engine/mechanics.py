@@ -95,4 +95,6 @@ MODELLED: frozenset[str] = frozenset({
     # Decree of Rage, Galio, Lee Sin, Sneaky Deckhand, Rockfall Path, Endless Riches, Undying Legion, Aspirant's
     # Climb, Tianna Crownguard, Forgotten Monument; what the vocabulary does not cover is recorded as "other")
     "static rule",
+    # deck construction (engine/construction.py, v1.3 825; tests/test_rules_decks.py: two copies refused)
+    "Unique",
 })
