@@ -12,7 +12,7 @@ prefix; "[NO TEXT]" is "". Symbols: "[2]" two Energy, "[A]" a Power of any domai
 the arrow after a condition or timing.
 
 Abilities, in text order, one per line of text (a line of choices "- ..." belongs to the line before it):
-`{kind, text, label, cost?, timing?, keyword?, condition?, adds?, unread?}`.
+`{kind, text, label, cost?, timing?, keyword?, condition?, adds?, amount?, unread?}`.
 - `kind`: "activated" (cost: effect, v1.3 376-381), "triggered" (v1.3 382-388), "static" (passive abilities,
   v1.3 363-366), "replacement" (v1.3 367-375), or "spell" for a spell's instructions (what it does on
   resolution, 004 356.3), an addition to the contract's four.
@@ -21,7 +21,9 @@ Abilities, in text order, one per line of text (a line of choices "- ..." belong
   `spend_buff`, `disempower_self`, `banish_self` (true), `discard`, `recycle_trash`, `xp` (counts), `other`
   (list of cost texts the reader does not name), `or` (alternative costs: "[1] or [R]").
 - `timing`: "action" or "reaction" where [Action] or [Reaction] marks the ability (v1.3 806.1.d, 813.1.d).
-- `adds`: true for an ability that only adds resources ([Add]): it resolves at once (v1.3 400.2, 004 157).
+- `adds`: true for an ability that only adds resources ([Add]): it resolves at once (v1.3 400.2, 004 157); its
+  `amount` is what it adds, `{energy, power: {Domain: n, "any": n}}`, unless the text fixes none ("Pay any amount
+  of Energy to [Add] ...").
 - `keyword`: the keyword the ability is (Equip, Empower, Assault, Deathknell, ...).
 - `condition`: the dependent condition before the arrow: "Legion", "Level 6", "Empowered", "Mighty"
   (v1.3 812, 824).
@@ -190,6 +192,19 @@ def _adds_only(effect: str) -> bool:
     return all("[Add]" in s or re.match(r"(Spend this|Use only)", s) for s in sentences)
 
 
+_ADDED = re.compile(r"\[Add\]\s*((?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+)")
+
+
+def added(effect: str, domains: list[str]) -> dict[str, Any] | None:
+    """What an Add ability adds (v1.3 429.5): `{energy, power: {Domain: n, "any": n}}` from the symbols after each
+    [Add] ("[Add] [1][G]"), or None when the text gives no fixed amount ("Pay any amount of Energy to [Add] ...")."""
+    found = _ADDED.findall(effect)
+    if not found:
+        return None
+    amounts = read_cost("".join(found), domains) or {"energy": 0, "power": {}}
+    return {"energy": amounts["energy"], "power": amounts["power"]}
+
+
 def _label(words_from: str) -> str:
     words = re.findall(r"[A-Za-z0-9]+", re.sub(r"\[(\w[\w -]*)\]", r"\1", words_from).replace("'", ""))
     return "-".join(word.lower() for word in words[:3]) or "ability"
@@ -229,6 +244,9 @@ def read_ability(line: str, card_type: str | None, domains: list[str]) -> dict[s
         ability.update(kind="activated", cost=cost, label=_label(effect))
         if _adds_only(effect):
             ability["adds"] = True
+            amount = added(effect, domains)
+            if amount is not None:
+                ability["amount"] = amount
         return ability
     ability["label"] = _label(rest)
     if card_type != "Spell" and (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import effects, showdown, timing
+from engine import abilities, effects, showdown, timing
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -17,7 +17,8 @@ from engine.rulings import Context
 def trigger(context: Context, event: dict[str, Any]) -> None:
     """A triggered ability goes on the chain as the newest item (332, 328.1; 004 rule 583); its controller gains
     priority (333.1.c.3). In a combat's showdown, triggers recorded before anything else happened form the Initial
-    Chain (342); in the beginning step, a Temporary trigger (728.1.b) is one the engine was waiting for."""
+    Chain (342); in the beginning step, a Temporary trigger (728.1.b) is one the engine was waiting for. A
+    battlefield's abilities are its controller's, or the turn player's while nobody controls it (v1.3 187.6)."""
     state = context.state
     player = context.player(event)
     if state["phase"] == "setup":
@@ -25,8 +26,10 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     initial = showdown.joins_initial_chain(state)
     if initial:
         showdown.check_initial_order(context, player)
-    source = context.object(event["source"], "583", f"{player} triggers {event['ability']!r}")
-    context.check(source["controller"] == player, "182.3.b",
+    # Any object with the ability, a battlefield (004 163.9, 632.2) or a token that just ceased to exist, by its
+    # last known information (720.1.d, 177.1).
+    source = abilities.source_of(context, event["source"], "583", f"{player} triggers {event['ability']!r}")
+    context.check(source["controller"] == player, "v1.3 187.6" if source["kind"] == "battlefield" else "182.3.b",
                   f"{player} triggers an ability of {source['id']} ({source['card']}), which {source['controller']} "
                   f"controls")
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])

@@ -26,8 +26,9 @@ def cleanup(context: Context) -> None:
             continue
         if obj["type"] == "Unit" and obj["damage"] > 0 and obj["damage"] >= (obj["might"] or 0):
             move_to_zone(state, obj, "trash")  # rule 520 (139.2.a): lethal damage kills
-        elif obj["type"] == "Gear" and not obj["location"].startswith("base:"):
-            move_to_zone(state, obj, "board", f"base:{obj['controller']}")  # rules 144.3, 619.1: recalled
+        elif obj["type"] == "Gear" and not obj["location"].startswith("base:") and not obj.get("attached_to"):
+            # Rules 144.3, 619.1: recalled; an attached gear is where its Top-Most Card is (v1.3 719.3).
+            move_to_zone(state, obj, "board", f"base:{obj['controller']}")
     fight = state["combat"]
     for obj in state["objects"].values():  # rule 521; Assault and Shield end with the designation (719.1.d.1)
         if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):

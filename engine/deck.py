@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import scoring
-from engine.objects import (State, card_name, create_object, facts, opponents, place_on_board,
+from engine.objects import (State, card_name, create_object, facts, opponents, place_on_board, release_attachments,
                             remove_from_zone, reveal_card)
 from engine.rulings import Context
 
@@ -81,6 +81,8 @@ def recycle(state: State, obj: dict[str, Any]) -> None:
     """Put a card on the bottom of its owner's deck (rule 594.1): a rune to the rune deck, the rest to the main
     deck. A token ceases to exist instead (rule 177.1)."""
     owner = state["players"][obj["owner"]]
+    if obj["zone"] == "board":
+        release_attachments(state, obj)
     remove_from_zone(state, obj)
     del state["objects"][obj["id"]]
     if obj["token"]:

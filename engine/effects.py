@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import control, deck, decktop, layers, movement, play, rulechanges, scoring, statics
+from engine import attachment, control, deck, decktop, layers, movement, play, rulechanges, scoring, statics
 from engine.errors import MalformedEvent
-from engine.objects import card_name, create_object, is_location, move_to_zone, place_on_board, refresh, \
-    remove_from_zone, resolve_location
+from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
+    refresh, remove_from_zone, resolve_location
 from engine.rulings import Context
 
 Op = Callable[[Context, dict[str, Any], dict[str, Any], "set[str] | None"], None]
@@ -285,9 +285,25 @@ def _counter(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
 
 
 def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    """Rules 170-178: a token enters the board, exhausted unless the effect says ready (139.4, 175.1)."""
+    """Rules 170-178 (v1.3 176-184): a unit or gear token enters the board. Its kind (`kind`, or `name`) names its
+    catalog entry when the catalog has one (a Gold gear token, v1.3 184.5, is a gear with its ability), whose type
+    it has (v1.3 182.1.d); otherwise `type` says ("unit" by default). A unit token enters exhausted and a gear token
+    ready (359.2.c-d), unless the effect says otherwise with `ready` (v1.3 181.1); a gear enters at its
+    controller's base (356.2.d)."""
     state = context.state
     controller = context.player(effect, "controller")
+    kind = effect.get("kind", effect.get("name"))
+    known = state["cards"].get(kind, {})
+    token_type = {"unit": "Unit", "gear": "Gear"}[effect.get("type", "unit")]
+    if known.get("type") in ("Unit", "Gear"):
+        context.check("type" not in effect or token_type == known["type"], "v1.3 182.1.d",
+                      f"{item['id']} creates a {kind} token as a {effect.get('type')}, but a {kind} token is a "
+                      f"{known['type']}")
+        token_type = known["type"]
+    if token_type == "Gear" and effect.get("to") not in (None, "base", f"base:{controller}"):
+        context.flag("356.2.d", f"{item['id']} creates the gear token {kind} at {effect['to']}: gear enters the "
+                                f"board at its controller's base")
+        return
     location = resolve_location(state, controller, effect.get("to"))
     if not is_location(state, location):
         context.flag("356.3.e.6", f"{item['id']} creates a token at {effect.get('to')!r}, which is no location of "
@@ -297,14 +313,12 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
         context.flag("106.2.d", f"{item['id']} puts a token {controller} controls into {location}: no player "
                                 f"controls objects in another player's base")
         return
-    kind = effect["kind"]
-    known = state["cards"].get(kind, {})
-    might = effect.get("might", known.get("might"))
+    might = effect.get("might", known.get("might")) if token_type == "Unit" else None
     keywords = sorted(set(effect.get("keywords", known.get("keywords", []))))
-    object_id = create_object(state, kind, item["controller"], "board", type="Unit", token=True,
+    object_id = create_object(state, kind, item["controller"], "board", type=token_type, token=True,
                               printed_might=might, printed_keywords=keywords,
                               tags=effect.get("tags", known.get("tags", [])),
-                              exhausted=not effect.get("ready", False))
+                              exhausted=not effect.get("ready", token_type == "Gear"))
     obj = state["objects"][object_id]
     obj["controller"] = controller
     refresh(state, obj)
@@ -334,9 +348,12 @@ def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
     location = obj["location"]
     remove_from_zone(state, obj)  # out of the old controller's lists (a rune's too) before control changes
     obj["controller"] = new_controller
-    if location is None or location.startswith("base:"):  # rule 106.2.d: nobody controls objects in another
-        location = f"base:{new_controller}"               # player's base
+    if obj.get("attached_to"):
+        pass  # v1.3 718.5.e-f: an attached card stays with its Top-Most Card, whoever controls either
+    elif location is None or location.startswith("base:"):  # rule 106.2.d: nobody controls objects in another
+        location = f"base:{new_controller}"                 # player's base
     place_on_board(state, obj, location)
+    carry_attachments(state, obj)
     if not location.startswith("base:"):
         control.arrive(state, obj, location)
 
@@ -358,4 +375,6 @@ OPS: dict[str, Op] = {
     "static": statics.static_op, "empower": _empower, "disempower": _empower,
     "look": decktop.look, "predict": decktop.predict, "burn": decktop.burn,
     "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
+    "attach": lambda context, item, effect, kept: attachment.attach_op(context, item, effect, kept, _target),
+    "detach": lambda context, item, effect, kept: attachment.detach_op(context, item, effect, kept, _target),
 }

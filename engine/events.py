@@ -48,7 +48,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
              "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False), "statics": (LIST, False)},
     "static": {"source": (STR, True), **{field: (ANY, False) for field in STATIC_FIELDS}},
     "activate": {"player": (STR, True), "source": (STR, True), "ability": (ANY, True),
-                 "targets": (LIST, False), "pay": (MAP, False)},
+                 "targets": (LIST, False), "pay": (MAP, False), "options": (MAP, False)},
     "add": {"player": (STR, True), "exhaust": (LIST, False), "recycle": (LIST, False)},
     "hide": {"player": (STR, True), "card": (STR, True), "battlefield": (STR, True), "pay": (MAP, False)},
     "move": {"player": (STR, True), "units": (LIST, True), "to": (STR, True)},
@@ -86,8 +86,9 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "add": {"player": (STR, True), "energy": (INT, False), "power": (MAP, False)},
     "recycle": {"player": (STR, True), "cards": (LIST, True), "from": (STR, False)},
     "counter": {"item": (STR, True)},
-    "token": {"kind": (STR, True), "might": (INT, False), "tags": (LIST, False), "keywords": (LIST, False),
-              "controller": (STR, True), "to": (STR, False), "ready": (BOOL, False)},
+    "token": {"kind": (STR, False), "might": (INT, False), "tags": (LIST, False), "keywords": (LIST, False),
+              "controller": (STR, True), "to": (STR, False), "ready": (BOOL, False), "type": (STR, False),
+              "name": (STR, False)},
     "point": {"player": (STR, True), "amount": (INT, True)},
     "reveal": {"player": (STR, True), "cards": (LIST, True), "from": (STR, False)},
     "look": {"player": (STR, True), "cards": (LIST, True), "from": (STR, False)},
@@ -100,7 +101,10 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "disempower": {"target": (STR, True)},
     "control": {"target": (STR, True), "player": (STR, True)},
     "note": {"text": (STR, True)},
+    "attach": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},
+    "detach": {"target": (STR, True)},
 }
+TOKEN_TYPES = ("unit", "gear")
 
 UNTIL = ("turn", "permanent")
 PAY_FIELDS = {"exhaust": (LIST, False), "recycle": (LIST, False)}
@@ -206,6 +210,15 @@ def validate_effect(effect: Any, where: str) -> None:
     power = effect.get("power", {})
     if not all(isinstance(amount, int) and not isinstance(amount, bool) for amount in power.values()):
         raise MalformedEvent(f"{where} ({op}): 'power' maps each domain to a whole number, got {power!r}")
+    if op == "token":
+        if "kind" not in effect and "name" not in effect:
+            raise MalformedEvent(f"{where} (token): missing field 'kind' (a string): the kind of token, or its "
+                                 f"'name'")
+        if "kind" in effect and "name" in effect and effect["kind"] != effect["name"]:
+            raise MalformedEvent(f"{where} (token): 'kind' {effect['kind']!r} and 'name' {effect['name']!r} name "
+                                 f"different tokens")
+        if effect.get("type", "unit") not in TOKEN_TYPES:
+            raise MalformedEvent(f"{where} (token): 'type' must be 'unit' or 'gear', got {effect['type']!r}")
     until = effect.get("until")
     if until is not None and until not in UNTIL:
         raise MalformedEvent(f"{where} ({op}): 'until' must be 'turn' or 'permanent', got {until!r}")

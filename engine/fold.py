@@ -16,8 +16,8 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (chain, cleanup, combat, control, events, layers, movement, play, position, rewinds, setup, statics,
-                    tasks, timing, turn)
+from engine import (abilities, chain, cleanup, combat, control, events, layers, movement, play, position, rewinds,
+                    setup, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -43,11 +43,11 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "trigger": chain.trigger,
     "resolve": chain.resolve,
     "static": statics.static_event,
+    "activate": abilities.activate,
     "note": lambda context, event: None,
 }
 
 NOT_YET = {
-    "activate": "activated abilities",
     "hide": "the Hidden keyword",
     "invite": "invitations (modes with more than two players)",
 }

@@ -38,6 +38,21 @@ def printed_facts(state: State, obj: dict[str, Any]) -> dict[str, Any]:
     return state["cards"].get(card, {}) if card else {}
 
 
+def attached_keywords(card: dict[str, Any]) -> dict[str, int | None]:
+    """The keywords an Equipment's Effect Text gives the unit it is attached to (v1.3 718.3), with their numbers
+    (None: printed without one), from the catalog's `attached` (what the unit gets, `{might, text, abilities}`).
+    A keyword with a condition ("[Level 3][>]") is not had unconditionally."""
+    gives = card.get("attached") or {}
+    return {ability["keyword"]: ability.get("value") for ability in gives.get("abilities", [])
+            if "keyword" in ability and "condition" not in ability}
+
+
+def _attached_cards(state: State, obj: dict[str, Any]) -> list[dict[str, Any]]:
+    """The facts of the cards attached to `obj` (v1.3 719: it is their Top-Most Card)."""
+    return [printed_facts(state, state["objects"][gear_id]) for gear_id in obj.get("attached", ())
+            if gear_id in state["objects"]]
+
+
 def is_mighty(obj: dict[str, Any]) -> bool:
     """004 708-711: a unit is Mighty while its Might is 5 or more; off the board its printed Might counts (711)."""
     might = obj["might"] if obj["zone"] == "board" else obj["printed_might"]
@@ -185,6 +200,10 @@ def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
     for modifier in obj["modifiers"]:
         if modifier["kind"] == "keyword" and modifier["keyword"] == keyword:
             total += _value(modifier.get("value"))
+    for card in _attached_cards(state, obj):  # v1.3 718.3: the Effect Text of attached cards
+        granted = attached_keywords(card)
+        if keyword in granted:
+            total += _value(granted[keyword])
     for static in state.get("statics", []):
         if static["id"] in obj.get("statics", ()) and keyword in static.get("keywords", ()):
             total += _value(static.get("values", {}).get(keyword))
@@ -222,13 +241,19 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
     applied: set[tuple[str, str, str]] = set()
     for _ in range(MAX_SEQUENCES):
         changed = False
-        # Layer 2, Ability-Altering: keywords granted by ops, then by statics in timestamp order.
+        # Layer 2, Ability-Altering: keywords granted by ops, the Effect Text of attached cards (v1.3 472.2.c),
+        # then keywords given by statics in timestamp order.
         for obj in objects:
             for index, modifier in enumerate(obj["modifiers"]):
                 if modifier["kind"] == "keyword" and (obj["id"], "k", str(index)) not in applied:
                     applied.add((obj["id"], "k", str(index)))
                     keywords[obj["id"]].add(modifier["keyword"])
                     changed = True
+            if obj.get("attached") and (obj["id"], "k", "attached") not in applied:
+                applied.add((obj["id"], "k", "attached"))
+                for card in _attached_cards(state, obj):
+                    keywords[obj["id"]].update(attached_keywords(card))
+                changed = True
         for static in statics:
             if not static.get("keywords") or not condition_holds(state, static, might):
                 continue
@@ -286,6 +311,8 @@ def _own_arithmetic(state: State, obj: dict[str, Any], keywords: set[str], given
     and Shield while a defender (726.1.c), valued with the keywords it has so far."""
     changes = [(modifier["delta"], f"d{index}") for index, modifier in enumerate(obj["modifiers"])
                if modifier["kind"] == "might"]
+    changes += [((card.get("attached") or {}).get("might") or 0, f"a{index}")  # Might Bonuses (v1.3 472.3.c)
+                for index, card in enumerate(_attached_cards(state, obj))]
     if obj["buff"]:
         changes.append((obj["buff"], "buff"))
     for keyword, designated in (("Assault", obj["attacker"]), ("Shield", obj["defender"])):
@@ -300,6 +327,8 @@ def _summed(state: State, obj: dict[str, Any], keyword: str, given: list[str],
         if keyword in obj["printed_keywords"] else 0
     total += sum(_value(modifier.get("value")) for modifier in obj["modifiers"]
                  if modifier["kind"] == "keyword" and modifier["keyword"] == keyword)
+    total += sum(_value(attached_keywords(card)[keyword]) for card in _attached_cards(state, obj)
+                 if keyword in attached_keywords(card))
     total += sum(_value(static.get("values", {}).get(keyword)) for static in statics
                  if static["id"] in given and keyword in static.get("keywords", ()))
     return total

@@ -97,4 +97,8 @@ MODELLED: frozenset[str] = frozenset({
     "static rule",
     # deck construction (engine/construction.py, v1.3 825; tests/test_rules_decks.py: two copies refused)
     "Unique",
+    # activated abilities, attachment and tokens of every kind (engine/abilities.py, engine/attachment.py;
+    # tests/test_rules_abilities.py: Grandmaster at Arms, Eye of Twilight, Bloodharbor Ripper, Gold, Doran's
+    # Shield, Sterak's Gage, Veteran Poro, Serrated Dirk, Sacred Shears, Last Rites, Treasure Hoard)
+    "activated", "add ability", "attach", "gear token", "battlefield trigger", "Equip", "Quick-Draw", "Weaponmaster",
 })

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.catalog import TOKEN_KINDS
 from engine.errors import MalformedEvent
 
 MODES: dict[str, dict[str, Any]] = {
@@ -17,7 +18,8 @@ MODES: dict[str, dict[str, Any]] = {
     "match": {"rule": "645", "players": 2, "victory_score": 8, "extra_first_runes": 1, "games_to_win": 2},
 }
 PLANNED = ("ffa3", "ffa4", "2v2")
-TOKENS = ("Recruit",)  # rule 178.1
+# The unit and gear token kinds (v1.3 184; catalog.TOKEN_KINDS): a match takes the facts its catalog has of them.
+TOKENS = ("Recruit", *(name for name, card_type, *_ in TOKEN_KINDS if card_type in ("Unit", "Gear")))
 
 
 def mode(name: str) -> dict[str, Any]:

@@ -106,6 +106,8 @@ def create_object(state: State, card: str | None, owner: str, zone: str, **field
         "token": False,
         "incarnation": 0,
         "modifiers": [],
+        "attached_to": None,
+        "attached": [],
     }
     obj.update(fields)
     state["objects"][object_id] = obj
@@ -130,11 +132,64 @@ def refresh(state: State, obj: dict[str, Any]) -> None:
     """Recompute an object's might and keywords from its printed facts, the statics in force and its modifiers,
     in layers (engine/layers.py: 004 634-639, v1.3 468-475).
 
-    Might: printed might, plus each might modifier, plus 1 for a buff (rule 703), plus Assault while it is an
-    attacker (719.1.c) and Shield while it is a defender (726.1.c); a negative total counts as 0 (rule 139.2.b).
-    Keywords: printed keywords plus granted ones.
+    Might: printed might, plus each might modifier, plus the Might Bonus of each attached card (v1.3 718.4; none
+    for an object without Might, 137.3.b), plus 1 for a buff (rule 703), plus Assault while it is an attacker
+    (719.1.c) and Shield while it is a defender (726.1.c); a negative total counts as 0 (rule 139.2.b).
+    Keywords: printed keywords, granted ones, and those of the Effect Text of attached cards (v1.3 718.3).
     """
     layers.refresh(state, obj)
+
+
+def attachments(state: State, obj: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards attached to `obj` (v1.3 719: it is their Top-Most Card), in the order they were attached."""
+    return [state["objects"][gear_id] for gear_id in obj.get("attached", ())]
+
+
+def attach(state: State, gear: dict[str, Any], unit: dict[str, Any]) -> None:
+    """Attach `gear` to `unit` (v1.3 434): detached from its Top-Most Card first (434.1.f); nothing happens when
+    it is attached to `unit` already (434.1.g). It takes the unit's location, which is not a move (434.4.a)."""
+    if gear.get("attached_to") == unit["id"]:
+        return
+    detach(state, gear)
+    gear["attached_to"] = unit["id"]
+    unit.setdefault("attached", []).append(gear["id"])
+    _relocate(state, gear, unit["location"])
+    refresh(state, unit)
+
+
+def detach(state: State, gear: dict[str, Any]) -> None:
+    """Detach `gear` from its Top-Most Card (v1.3 435); a card attached to nothing is not affected (435.1.a.1).
+    It stays where the Top-Most Card is (435.4); a gear left at a battlefield is recalled by the next cleanup
+    (435.4.a)."""
+    unit_id = gear.get("attached_to")
+    if unit_id is None:
+        return
+    gear["attached_to"] = None
+    unit = state["objects"].get(unit_id)
+    if unit is not None:
+        unit["attached"] = [other for other in unit["attached"] if other != gear["id"]]
+        refresh(state, unit)
+
+
+def _relocate(state: State, obj: dict[str, Any], location: str | None) -> None:
+    """Put an object on the board at another location (not a change of zones)."""
+    remove_from_zone(state, obj)
+    place_on_board(state, obj, location)
+
+
+def release_attachments(state: State, obj: dict[str, Any]) -> None:
+    """An object leaves the board: as a Top-Most Card its cards detach, staying where it was (v1.3 719.5,
+    435.4.b); as an attached card it is detached from its Top-Most Card."""
+    for gear in attachments(state, obj):
+        detach(state, gear)
+    detach(state, obj)
+
+
+def carry_attachments(state: State, unit: dict[str, Any]) -> None:
+    """A Top-Most Card and its attached cards are at one location (v1.3 719.3): they go where it goes (719.3.a)."""
+    for gear in attachments(state, unit):
+        if gear["location"] != unit["location"]:
+            _relocate(state, gear, unit["location"])
 
 
 def player_zone(state: State, player: str, zone: str) -> list[str]:
@@ -180,6 +235,12 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
     modification: damage, buffs, granted keywords, exhaustion (rules 109, 705).
     """
     crosses_board_edge = (obj["zone"] == BOARD) != (zone == BOARD)
+    if obj["zone"] == BOARD and zone != BOARD:
+        release_attachments(state, obj)
+        if obj["token"]:
+            # Rule 177.1: the token is about to cease to exist; its last known information is kept for the
+            # abilities that trigger on its leaving (Deathknell, 720.1.d), until the end of the turn.
+            state.setdefault("last_known", {})[obj["id"]] = {**obj, "modifiers": list(obj["modifiers"])}
     remove_from_zone(state, obj)
     if crosses_board_edge:
         obj["incarnation"] += 1
@@ -196,6 +257,7 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
         state["players"][obj["owner"]]["champion_zone"] = obj["id"]
     elif zone == BOARD:
         place_on_board(state, obj, location)
+        carry_attachments(state, obj)
     refresh(state, obj)
 
 

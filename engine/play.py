@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import control, deck, items, layers, rulechanges, showdown, statics, timing
-from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
+from engine.costs import add_from_runes, pay
 from engine.errors import MalformedEvent
+from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
 from engine.rulings import Context
 
 KINDS = {"Spell": "spell", "Unit": "unit", "Gear": "gear"}
@@ -35,7 +36,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     obj = _card_to_play(context, player, event["card"], source, limited)
     card = facts(state, obj["card"])
     if not limited:
-        check_timing(context, player, obj["card"], card.get("keywords", []), "play")
+        timing.check_timing(context, player, repr(obj["card"]), card.get("keywords", []), "play")
     kind = KINDS.get(card.get("type"))
     if kind is None:
         context.fail(NOT_PLAYED.get(card.get("type"), "595.1"),
@@ -287,38 +288,6 @@ def _card_to_play(context: Context, player: str, reference: str, source: str, li
     context.fail("351", f"{player} plays {name!r}, but there is no {name!r} in their {source}")
 
 
-def check_timing(context: Context, player: str, card: str, keywords: list[str], verb: str) -> None:
-    """Whether `player` may play or activate this now.
-
-    Neutral open: only the turn player, with priority, in their action phase (310.1.a). Closed: the player with
-    priority, and only Reaction cards (309.1.a, 334.1.a). Showdown open: the player with Focus, and only Action or
-    Reaction cards (308.1.a, 313.1.a, 344.1).
-    """
-    state = context.state
-    if state["phase"] == "setup":
-        context.fail("118", f"{player} {verb}s {card!r} before the first turn has begun")
-    if state["chain"]:
-        timing.check_priority(context, player, f"{verb}s {card!r}")
-        context.check("Reaction" in keywords, "334.1.a",
-                      f"{verb} {card!r} while a chain exists: only Reaction cards may be played in a closed state")
-        return
-    if state["showdown"] is not None:
-        context.check(player == state["focus"], "313.1", f"{player} {verb}s {card!r} in a showdown, but "
-                                                         f"{state['focus']} has Focus")
-        context.check("Action" in keywords or "Reaction" in keywords, "308.1.a",
-                      f"{verb} {card!r} in a showdown: only Action and Reaction cards may be played in a showdown "
-                      f"state")
-        return
-    if state["priority"] is None and state["phase"] == "action":
-        context.flag("312.1.b", f"{player} {verb}s {card!r}, but no player has priority now (a combat or a "
-                                f"choice is under way)")
-    on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
-    context.check(on_own_action_phase, "310.1.a",
-                  f"{player} {verb}s {card!r} during the {state['phase']} phase of {state['turn_player']}'s turn: "
-                  f"cards are played by the turn player with priority in a neutral open state of their action "
-                  f"phase")
-
-
 def _choose_location(context: Context, player: str, kind: str, to: str | None, card: dict[str, Any],
                      own: list[dict[str, Any]], allowed: bool = False) -> str | None:
     """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (352.2.a), or to a
@@ -359,65 +328,3 @@ def add(context: Context, event: dict[str, Any]) -> None:
     elif state["priority"] not in (None, player) and player != state["turn_player"]:
         context.flag("312.1.a", f"{player} adds resources while {state['priority']} has priority")
     add_from_runes(context, player, event.get("exhaust", []), event.get("recycle", []))
-
-
-def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: list[str]) -> None:
-    state = context.state
-    pool = state["players"][player]["pool"]
-    for rune_id in exhaust + recycle:
-        rune = context.object(rune_id, "157", f"{player} uses rune {rune_id}")
-        if rune["type"] != "Rune" or rune["zone"] != "board":
-            context.fail("157", f"{rune_id} ({rune['card']}) is not a rune on the board")
-        context.check(rune["controller"] == player, "182.3.a", f"{player} uses {rune_id}, a rune they do not "
-                                                               f"control")
-    for rune_id in exhaust:
-        rune = state["objects"][rune_id]
-        context.check(not rune["exhausted"], "157.2.a", f"{rune_id} ({rune['card']}) is already exhausted, so "
-                                                        f"its [T] cost cannot be paid")
-        rune["exhausted"] = True
-        pool["energy"] += 1  # rule 157.2.a: [T]: Add [1]
-    for rune_id in recycle:
-        rune = state["objects"].get(rune_id)
-        if rune is None:
-            context.flag("157.2.b", f"{rune_id} is recycled twice: once recycled, it is no longer on the board")
-            continue
-        for domain in facts(state, rune["card"]).get("domains", []):
-            pool["power"][domain] = pool["power"].get(domain, 0) + 1  # rule 157.2.b: Recycle this: Add [C]
-        deck.recycle(state, rune)
-
-
-def pay(context: Context, player: str, payment: dict[str, Any], energy: int, power: int,
-        domains: list[str], card: str, any_power: int = 0, breakdown: list[str] | None = None) -> None:
-    """Rule 354.1: pay the combined Energy and Power cost from the rune pool, after adding what `payment` says.
-
-    Power must be of one of the card's domains (156.2), or universal; `any_power` (Deflect's tax, 721.1.c.1) may be
-    of any domain and is paid after it. In an audit match a cost that cannot be met is flagged and the pool is
-    emptied as far as it goes.
-    """
-    for field in ("exhaust", "recycle"):
-        if not isinstance(payment.get(field, []), list):
-            context.fail("354.1", f"'pay.{field}' must be a list of rune ids")
-    add_from_runes(context, player, payment.get("exhaust", []), payment.get("recycle", []))
-    pool = context.state["players"][player]["pool"]
-    short_energy = max(0, energy - pool["energy"])
-    pool["energy"] = max(0, pool["energy"] - energy)
-    owed = power
-    for domain in [*domains, "Universal"]:
-        taken = min(owed, pool["power"].get(domain, 0))
-        if taken:
-            pool["power"][domain] -= taken
-            owed -= taken
-    owed_any = any_power
-    for domain in sorted(pool["power"], key=lambda domain: (domain in domains or domain == "Universal", domain)):
-        taken = min(owed_any, pool["power"][domain])
-        pool["power"][domain] -= taken
-        owed_any -= taken
-    pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
-    details = f" ({'; '.join(breakdown)})" if breakdown and len(breakdown) > 1 else ""
-    if short_energy or owed:
-        context.flag("354.1", f"{player} cannot pay for {card!r}: it costs {energy} Energy and {power} Power "
-                              f"({'/'.join(domains) or 'any'}){details}; {short_energy} Energy and {owed} Power are "
-                              f"missing")
-    if owed_any:
-        context.flag("721.1.c", f"{player} cannot pay Deflect's {any_power} Power (of any domain) for {card!r}"
-                                f"{details}: {owed_any} Power is missing")

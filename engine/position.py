@@ -10,7 +10,7 @@ there. The position replaces `game_started`, the opening hands and the mulligans
                         "runes": [{"card": "Fury Rune", "exhausted": false}],
                         "units": [{"card": "Legion Rearguard", "at": "base", "exhausted": true, "damage": 1,
                                    "buff": 0, "stunned": false, "might": 0}],
-                        "gear": [{"card": "Iron Ballista", "exhausted": false}],
+                        "gear": [{"card": "Iron Ballista", "exhausted": false}, {"card": "Gold"}],
                         "pool": {"energy": 0, "power": {}}},
                  "P2": {...}}}
 
@@ -24,6 +24,9 @@ one battlefield open the showdown or the combat there, as at the table.
 `source`); the top-level `statics` are those of a battlefield (`"source": "bf1"`) or a player's legend
 (`"source": "legend:P1"`), or that last this turn (`"until": "turn"`). Each player's rune `pool` is
 `{energy, power: {Domain: n}}`.
+A unit's `attached` lists the gear attached to it (v1.3 716-719: the unit has their Might Bonus and Effect Text
+keywords), each `{"card", "exhausted"}`. Tokens of every kind the catalog has (v1.3 184: a Recruit unit, a Gold
+gear, ...) are described by their kind's name among units or gear, and come from no deck.
 
 `might` is a "this turn" Might change. `champion` is "zone" while the chosen champion is still in the champion zone
 (rule 107.2), else the champion appears wherever the position lists it. Cards come from the player's decklist:
@@ -36,7 +39,7 @@ from typing import Any
 
 from engine import control, deck, scoring, setup, statics
 from engine.errors import MalformedEvent
-from engine.objects import battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
+from engine.objects import attach, battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
 
 PHASES = ("channel", "draw", "action")
@@ -202,6 +205,11 @@ def _check_permanent(player: str, kind: str, described: Any) -> None:
     if not isinstance(might, int) or isinstance(might, bool):
         raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs a whole number 'might', "
                              f"got {might!r}")
+    attached = described.get("attached", [])
+    if not isinstance(attached, list) or not all(isinstance(gear, dict) and isinstance(gear.get("card"), str)
+                                                 for gear in attached):
+        raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs 'attached' to list maps "
+                             f"with 'card' (the gear attached to it), got {attached!r}")
 
 
 def _place_player(context: Context, player: str, described: dict[str, Any]) -> None:
@@ -240,28 +248,19 @@ def _place_player(context: Context, player: str, described: dict[str, Any]) -> N
 
 
 def _place_permanent(context: Context, player: str, described: dict[str, Any], kind: str) -> None:
-    """A unit or gear on the board; a token unit (rule 170) comes from no deck."""
+    """A unit or gear on the board, with the gear attached to a unit; a token (v1.3 176-184) comes from no deck."""
     state = context.state
-    name = _card(state, player, _field(described, "card", player, kind), kind)
-    card = facts(state, name)
-    fields = {"exhausted": bool(described.get("exhausted")), "damage": described.get("damage", 0),
-              "buff": described.get("buff", 0), "stunned": bool(described.get("stunned"))}
-    if described.get("attacker"):
-        fields["described_attacker"] = True
-    if card.get("supertype") == "Token":
-        object_id = create_object(state, name, player, "board", token=True, **fields)
-    else:
-        object_id = deck.take_from_deck(context, player, name, "board", "103.2", **fields)
-    obj = state["objects"][object_id]
+    obj = _new_permanent(context, player, described, kind)
     if described.get("might"):
         obj["modifiers"].append({"kind": "might", "delta": described["might"], "until": "turn", "source": None})
         refresh(state, obj)
     at = described.get("at", "base") if kind == "units" else "base"
     location = f"base:{player}" if at == "base" else at
     if not is_location(state, location):
-        raise MalformedEvent(f"'position' event: {player}'s {name!r} is at {at!r}, which is no location of this "
-                             f"match")
+        raise MalformedEvent(f"'position' event: {player}'s {obj['card']!r} is at {at!r}, which is no location of "
+                             f"this match")
     place_on_board(state, obj, location)
+    name, object_id = obj["card"], obj["id"]
     own = described.get("statics", [])
     if not isinstance(own, list):
         raise MalformedEvent(f"'position' event: {player}'s {name!r} 'statics' must be a list, got {own!r}")
@@ -271,6 +270,27 @@ def _place_permanent(context: Context, player: str, described: dict[str, Any], k
             raise MalformedEvent(f"'position' event: {player}'s {name!r} static {index + 1} comes from it (no "
                                  f"'source')")
         statics.add(state, static, object_id, player)
+    for attached in described.get("attached", []) if kind == "units" else ():
+        gear = _new_permanent(context, player, attached, "attached gear")
+        if gear["type"] != "Gear":
+            raise MalformedEvent(f"'position' event: {player}'s {gear['card']!r} attached to {obj['card']!r} is a "
+                                 f"{gear['type']}: only gear is attached")
+        attach(state, gear, obj)
+
+
+def _new_permanent(context: Context, player: str, described: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The object of a unit or gear the position describes: a token of its kind, else a card from the deck."""
+    state = context.state
+    name = _card(state, player, _field(described, "card", player, kind), kind)
+    fields = {"exhausted": bool(described.get("exhausted")), "damage": described.get("damage", 0),
+              "buff": described.get("buff", 0), "stunned": bool(described.get("stunned"))}
+    if described.get("attacker"):
+        fields["described_attacker"] = True
+    if facts(state, name).get("supertype") == "Token":
+        object_id = create_object(state, name, player, "board", token=True, **fields)
+    else:
+        object_id = deck.take_from_deck(context, player, name, "board", "103.2", **fields)
+    return state["objects"][object_id]
 
 
 def _card(state: dict[str, Any], player: str, reference: Any, where: str) -> str:

@@ -40,7 +40,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         "turn_order": [], "players": {}, "battlefields": [], "objects": {}, "chain": [], "passes": [],
         "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None,
         "violations": [], "voided": [], "scored_this_turn": {}, "choice": None, "owed_draws": {},
-        "temporary_due": [], "statics": [], "played_this_turn": {},
+        "temporary_due": [], "statics": [], "played_this_turn": {}, "last_known": {},
         "cards": {}, "card_codes": {}, "next_id": {},
     }
     for index, entry in enumerate(entries):
@@ -146,7 +146,7 @@ def _reset_game(state: State) -> None:
     state.update(turn=0, turn_player=None, phase="setup", priority=None, focus=None, active_player=None,
                  battlefields=[], objects={}, chain=[], passes=[], showdown=None, combat=None, winner=None,
                  scored_this_turn={}, choice=None, owed_draws={}, temporary_due=[], statics=[],
-                 played_this_turn={})
+                 played_this_turn={}, last_known={})
 
 
 def start_game(context: Context, event: dict[str, Any], kind: str) -> None:

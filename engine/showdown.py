@@ -55,12 +55,8 @@ def give_focus(state: dict[str, Any], player: str) -> None:
 
 
 def acted(state: dict[str, Any]) -> None:
-    """A card was played or an ability activated in the showdown: the passes in sequence start over (344.3.a)."""
-    showdown = state["showdown"]
-    if showdown is not None:
-        showdown["passes"] = []
-        if showdown["initial_chain"] is None:
-            showdown["initial_chain"] = False
+    """A card was played or an ability activated in the showdown (see timing.acted_in_showdown)."""
+    timing.acted_in_showdown(state)
 
 
 def joins_initial_chain(state: dict[str, Any]) -> bool:

@@ -61,6 +61,57 @@ def check_priority(context: Context, player: str, action: str) -> None:
         context.flag("312.1.a", f"{player} {action}, but {holder} has priority")
 
 
+# What the rules texts call cards and abilities that may be played or activated, for the messages of check_timing.
+_PLAYED = {"play": ("Reaction cards may be played", "Action and Reaction cards may be played",
+                    "cards are played"),
+           "activate": ("abilities with Reaction may be activated", "abilities with Action or Reaction may be "
+                        "activated", "abilities are activated")}
+
+
+def check_timing(context: Context, player: str, what: str, keywords: list[str], verb: str) -> None:
+    """Whether `player` may play a card or activate an ability (`verb`: "play" or "activate") now; `what` names
+    it in messages, `keywords` are its timing keywords.
+
+    Neutral open: only the turn player, with priority, in their action phase (310.1.a). Closed: the player with
+    priority, and only Reaction cards and abilities (309.1.a; 334.1.a for cards). Showdown open: the player with
+    Focus, and only Action or Reaction cards and abilities (308.1.a, 313.1.a, 344.1). Quick-Draw has Reaction
+    inherently (v1.3 819.1.b).
+    """
+    state = context.state
+    reactions, actions, by_default = _PLAYED[verb]
+    reaction = "Reaction" in keywords or "Quick-Draw" in keywords
+    if state["phase"] == "setup":
+        context.fail("118", f"{player} {verb}s {what} before the first turn has begun")
+    if state["chain"]:
+        check_priority(context, player, f"{verb}s {what}")
+        context.check(reaction, "334.1.a" if verb == "play" else "309.1.a",
+                      f"{verb} {what} while a chain exists: only {reactions} in a closed state")
+        return
+    if state["showdown"] is not None:
+        context.check(player == state["focus"], "313.1", f"{player} {verb}s {what} in a showdown, but "
+                                                         f"{state['focus']} has Focus")
+        context.check("Action" in keywords or reaction, "308.1.a",
+                      f"{verb} {what} in a showdown: only {actions} in a showdown state")
+        return
+    if state["priority"] is None and state["phase"] == "action":
+        context.flag("312.1.b", f"{player} {verb}s {what}, but no player has priority now (a combat or a "
+                                f"choice is under way)")
+    on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
+    context.check(on_own_action_phase, "310.1.a",
+                  f"{player} {verb}s {what} during the {state['phase']} phase of {state['turn_player']}'s turn: "
+                  f"{by_default} by the turn player with priority in a neutral open state of their action phase")
+
+
+def acted_in_showdown(state: State) -> None:
+    """A card was played or an ability activated in the showdown: the passes in sequence start over (344.3.a),
+    and the showdown can no longer begin with an initial chain (342)."""
+    showdown = state["showdown"]
+    if showdown is not None:
+        showdown["passes"] = []
+        if showdown["initial_chain"] is None:
+            showdown["initial_chain"] = False
+
+
 def pass_priority(context: Context, player: str) -> None:
     """Pass priority to the next relevant player in turn order (334.1.c, 335.2), or let the newest item resolve
     once everyone has passed (335.1)."""

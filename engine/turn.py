@@ -33,15 +33,18 @@ def start_turn(context: Context, player: str) -> None:
     state["turn_player"] = player
     state["scored_this_turn"] = {}
     state["played_this_turn"] = {}  # Legion counts the cards played this turn (v1.3 812.1.c)
+    state["last_known"] = {}  # tokens that ceased to exist last turn can trigger no more (177.1)
     state["phase"] = "awaken"
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
                 state, obj, by_effect=False):  # "I can't be readied" (002)
             obj["exhausted"] = False
     state["phase"] = "beginning"
+    # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
     state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
                                      if obj["controller"] == player and obj["zone"] == "board"
-                                     and "Temporary" in obj["keywords"]), key=lambda object_id: int(object_id[1:]))
+                                     and "Temporary" in obj["keywords"] and not obj.get("attached_to")),
+                                    key=lambda object_id: int(object_id[1:]))
 
 
 def close_beginning(context: Context) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
-            "owed_draws", "temporary_due")
+            "owed_draws", "temporary_due", "last_known")
 INTERNAL_PLAYER = ("deck", "decklist", "runelist", "rune_deck", "setup", "set_aside", "channeled_once",
                    "battlefield_choices", "battlefields_used", "legend_card", "champion_card")
 PRIVATE_ZONES = ("hand", "aside", "facedown")  # a card there is seen by its owner only (rule 127)

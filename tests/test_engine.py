@@ -86,7 +86,10 @@ def test_both_sample_matches_fold_with_the_expected_outcomes():
     ({"type": "play", "player": "P1", "card": "Gust", "pay": {"exhaust": [{}]}}, "every entry of 'exhaust'"),
     ({"type": "resolve", "item": "c1", "effects": [{"op": "add", "player": "P1", "power": {"Fury": "x"}}]},
      "'power' maps each domain to a whole number"),
-    ({"type": "activate", "player": "P1", "source": "o1", "ability": 0}, "not supported by this engine yet"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "token", "kind": "Gold", "controller": "P1",
+                                                    "type": "spell"}]}, "'type' must be 'unit' or 'gear'"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "token", "controller": "P1"}]}, "missing field 'kind'"),
+    ({"type": "resolve", "item": "c1", "effects": [{"op": "attach", "target": "o1"}]}, "missing field 'to'"),
     # Found by fuzzing: numbers the log stores but whose sums no snapshot can (OverflowError packing the state).
     ({"type": "resolve", "item": "c1", "effects": [{"op": "might", "target": "o1", "delta": 2 ** 63 - 1}]},
      r"'effects'\[0\]\['delta'\] is 9223372036854775807, beyond the 2147483647"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from replays.notation.clauses import read_play, write_play, write_targets
+from replays.notation.clauses import read_pay, read_play, write_pay, write_play, write_targets
 from replays.notation.refs import (OBJECT_ID, card_name, card_or_unseen, cards_text, location, name_of, player_id,
                                    read_cards, read_player, resolve)
 from replays.notation.text import WORD, Piece, Scanner, dumps, number, quote, split, split_last
@@ -17,8 +17,9 @@ State = dict[str, Any]
 Reader = Callable[[Scanner, State], dict[str, Any]]
 Writer = Callable[[State, dict[str, Any]], str]
 UNTIL = ("turn", "permanent")
+TOKEN_FLAGS = ("ready", "might", "tags", "keywords", "type", "name")
 TARGET_OPS = ("heal", "kill", "buff", "spend_buff", "stun", "ready", "exhaust", "recall", "empower",
-              "disempower")
+              "disempower", "detach")  # `OP UNIT`
 # The fields of a static effect, written as `+field` or `+field=JSON` (engine/statics.py).
 STATIC_FLAGS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
                 "text", "rule", "value")  # `OP UNIT`
@@ -209,7 +210,23 @@ def _read_token(sc: Scanner, state: State) -> dict[str, Any]:
     effect: dict[str, Any] = {"op": "token", "kind": kind.text, "controller": controller}
     if sc.accept("@"):
         effect["to"] = location(sc, state, sc.until(("+",)))
-    return effect | _flags(sc, ("ready", "might", "tags", "keywords"))
+    return effect | _flags(sc, TOKEN_FLAGS)
+
+
+def _read_attach(sc: Scanner, state: State) -> dict[str, Any]:
+    """`attach GEAR -> UNIT [$PAY]` (v1.3 434): a payment (Weaponmaster's Equip cost, v1.3 821.1.c) names runes of
+    the gear's controller."""
+    gear = _object(sc, state, sc.until(("->",)))
+    sc.expect("->", "'->' and the unit it is attached to")
+    effect: dict[str, Any] = {"op": "attach", "target": gear, "to": _object(sc, state, sc.until(("$",)))}
+    if sc.accept("$"):
+        effect["pay"] = read_pay(sc, state, _controller(state, gear))
+    return effect
+
+
+def _controller(state: State, object_id: str) -> str:
+    obj = state["objects"].get(object_id)
+    return obj["controller"] if obj is not None else ""
 
 
 def _read_point(sc: Scanner, state: State) -> dict[str, Any]:
@@ -252,6 +269,7 @@ READERS: dict[str, Reader] = {
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
+    "attach": _read_attach,
     "play": _read_play, "note": _read_note,
     "static": lambda sc, state: {"op": "static", **read_static(sc, state, required=False)},
     "banish": _read_banish,
@@ -300,7 +318,7 @@ def _write_add(state: State, effect: dict[str, Any]) -> str:
 
 def _write_token(state: State, effect: dict[str, Any]) -> str:
     where = f" @{effect['to']}" if "to" in effect else ""
-    flags = _flags_text(effect, ("ready", "might", "tags", "keywords"))
+    flags = _flags_text(effect, TOKEN_FLAGS)
     return f"token {effect['controller']} {effect['kind']}{where}{flags}"
 
 
@@ -349,6 +367,9 @@ WRITERS: dict[str, Writer] = {
     "token": _write_token,
     "point": lambda state, effect: f"point {effect['player']} {effect['amount']}",
     "play": lambda state, effect: f"play {effect['player']} {write_play(state, effect)}",
+    "attach": lambda state, effect: (f"attach {_name(state, effect['target'])} -> {_name(state, effect['to'])}"
+                                     + (f" {write_pay(state, _controller(state, effect['target']), effect['pay'])}"
+                                        if "pay" in effect else "")),
     "note": lambda state, effect: f"note {quote(effect['text'])}",
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
 }

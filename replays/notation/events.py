@@ -17,8 +17,8 @@ from typing import Any, Callable
 
 from engine import MalformedEvent
 from engine.events import validate
-from replays.notation.clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_pay,
-                                      write_play, write_targets)
+from replays.notation.clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
+                                      write_pay, write_play, write_targets)
 from replays.notation.effects import read_effects, read_static, write_effects, write_static
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
@@ -67,17 +67,18 @@ def _play(sc: Scanner, state: State, player: str) -> Event:
 
 
 def _activate(sc: Scanner, state: State, player: str) -> Event:
-    """`P1 activate SOURCE [N] -> TARGETS $PAY` or with a quoted label instead of `[N]` (rules 576-581)."""
+    """`P1 activate SOURCE [N] -> TARGETS +OPTION $PAY` or with a quoted label instead of `[N]` (v1.3 376-406):
+    the source is a unit, gear, rune, legend or battlefield, by name or id."""
     event: Event = {"type": "activate", "player": player,
-                    "source": resolve(sc, state, sc.until(('"', "[")), "object", expected="the source's name")}
+                    "source": resolve(sc, state, sc.until(('"', "[")), "source", expected="the source's name")}
     if sc.accept("["):
         event["ability"] = sc.integer("the ability's index")
         sc.expect("]", "']' after the ability's index")
     else:
         event["ability"] = sc.quoted("the ability: [N] or a quoted label")
     if sc.accept("->"):
-        event["targets"] = targets(sc, state, ("$",))
-    read_tail(sc, state, player, event, options=False)
+        event["targets"] = targets(sc, state, ("+", "$"))
+    read_tail(sc, state, player, event)
     return event
 
 
@@ -108,9 +109,10 @@ def _invite(sc: Scanner, state: State, player: str) -> Event:
 
 
 def _trigger(sc: Scanner, state: State, player: str) -> Event:
-    """A triggered ability goes on the chain (rule 583): `P2 trigger SOURCE "label" [-> TARGETS]`."""
+    """A triggered ability goes on the chain (rule 583): `P2 trigger SOURCE "label" [-> TARGETS]`; the source is an
+    object, a battlefield (by name or id) or a token that just ceased to exist (by id)."""
     event: Event = {"type": "trigger", "player": player,
-                    "source": resolve(sc, state, sc.until(('"',)), "object", expected="the source's name")}
+                    "source": resolve(sc, state, sc.until(('"',)), "source", expected="the source's name")}
     event["ability"] = sc.quoted("the ability's label in quotes")
     if sc.accept("->"):
         event["targets"] = targets(sc, state, ())
@@ -296,9 +298,11 @@ def _write_mulligan(state: State, event: Event) -> str:
 def _write_activate(state: State, event: Event) -> str:
     ability = event["ability"]
     label = f"[{ability}]" if isinstance(ability, int) and not isinstance(ability, bool) else quote(ability)
-    text = f"{event['player']} activate {name_of(state, event['source'], 'object')} {label}"
+    text = f"{event['player']} activate {name_of(state, event['source'], 'source')} {label}"
     if event.get("targets"):
         text += f" -> {write_targets(state, event['targets'])}"
+    if event.get("options"):
+        text += f" {write_options(event['options'])}"
     return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
 
 
@@ -312,7 +316,7 @@ def _write_add(state: State, event: Event) -> str:
 
 
 def _write_trigger(state: State, event: Event) -> str:
-    text = f"{event['player']} trigger {name_of(state, event['source'], 'object')} {quote(event['ability'])}"
+    text = f"{event['player']} trigger {name_of(state, event['source'], 'source')} {quote(event['ability'])}"
     return text + (f" -> {write_targets(state, event['targets'])}" if event.get("targets") else "")
 
 

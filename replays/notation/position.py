@@ -7,7 +7,9 @@
 segment per player: the player, their points, then `label:value` fields. Lists are `;`-separated, with a count for
 runs of equal entries (`3 Fury Rune`, 99 at most). Units are listed under their location (`base:`, `bf1:`, ...); a
 suffix marks their status: `*` exhausted, `[N]` damage, `^` a buff (rule 702), `~` stunned, `{+N}` a "this turn"
-Might change. Runes and gear take `*` only; `?` in a hand is a card nobody saw. Empty lists, no control and a
+Might change. Runes and gear take `*` only; `?` in a hand is a card nobody saw. Gear attached to a unit follows it
+after `+` (`bf1:Jax, Unrelenting*+Doran's Shield+Long Sword*`, v1.3 716-719); a token is named by its kind
+(`gear:Gold*`, `base:Recruit`). Empty lists, no control and a
 champion still in its zone (rule 107.2) are left out. For showdowns, combats and the best of three: `contests:bf1`
 (the battlefields this player contested, 181.3.a), `scored:bf1` (scored this turn, 631), `won:1` (games won
 before this one), and `game N` after the first player.
@@ -32,6 +34,7 @@ LABEL = re.compile(r"([A-Za-z][A-Za-z0-9]*):")
 UNIT_LOCATION = re.compile(r"base|bf\d+")
 MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}")
 NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\})*)")
+ATTACHED = re.compile(r"(?<!\{)\+")
 LISTS = ("hand", "trash", "banishment", "runes", "gear")
 SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "contests", "scored", "won")
 STATIC_WHERE = re.compile(r"(?P<location>base|bf\d+|gear)\.(?P<index>\d{1,9})|(?P<whole>legend|bf\d+)")
@@ -159,7 +162,7 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
     elif label in ("runes", "gear"):
         described[label] += [_card(sc, entry, exhausted_only=True) for entry in _counted(sc, value)]
     elif UNIT_LOCATION.fullmatch(label):
-        described["units"] += [{**_card(sc, entry), "at": label} for entry in _counted(sc, value)]
+        described["units"] += [_unit_entry(sc, entry, label) for entry in _counted(sc, value)]
     else:
         sc.fail("a field (bf, controls, contests, scored, won, champion, deck, runedeck, pool, hand, runes, base, "
                 "bf1, ..., gear, trash, banishment)", column - 1)
@@ -205,6 +208,19 @@ def _counted(sc: Scanner, value: Piece) -> list[Piece]:
             sc.fail_at(item, "a card name")
         entries += [entry] * count
     return entries
+
+
+def _unit_entry(sc: Scanner, entry: Piece, at: str) -> dict[str, Any]:
+    """A unit and the gear attached to it: `Jax, Unrelenting*+Doran's Shield+Long Sword*`."""
+    parts, start = [], 0
+    for found in ATTACHED.finditer(entry.text):  # a '+' that starts no Might change ('{+2}')
+        parts.append(Piece(entry.text[start:found.start()].strip(), entry.column + start))
+        start = found.end()
+    parts.append(Piece(entry.text[start:].strip(), entry.column + start))
+    unit = {**_card(sc, parts[0]), "at": at}
+    if len(parts) > 1:
+        unit["attached"] = [_card(sc, part, exhausted_only=True) for part in parts[1:]]
+    return unit
 
 
 def _read_pool(sc: Scanner, value: Piece) -> dict[str, Any]:
@@ -315,14 +331,16 @@ def _list_text(entries: list[str]) -> str:
 
 
 def _unit_runs(units: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
-    """Units grouped under their location, consecutive runs only, so the order reads back exactly."""
+    """Units grouped under their location, consecutive runs only, so the order reads back exactly; each with the
+    gear attached to it after `+`."""
     runs: list[tuple[str, list[str]]] = []
     for unit in units:
         at = unit.get("at", "base")
+        text = _card_text(unit) + "".join(f"+{_card_text(gear)}" for gear in unit.get("attached", []))
         if runs and runs[-1][0] == at:
-            runs[-1][1].append(_card_text(unit))
+            runs[-1][1].append(text)
         else:
-            runs.append((at, [_card_text(unit)]))
+            runs.append((at, [text]))
     return runs
 
 
@@ -386,7 +404,10 @@ def _statics_of(state: State, event: dict[str, Any], renumber: dict[str, str]) -
         elif source is not None and source["zone"] == "board" and source["type"] in ("Unit", "Gear"):
             described = event["players"][source["controller"]]
             entries = described["units"] if source["type"] == "Unit" else described["gear"]
-            entry = next(entry for entry in entries if entry.get("id") == source["id"])
+            entry = next((entry for entry in entries if entry.get("id") == source["id"]), None)
+            if entry is None:  # an attached gear is written after its unit, with no statics
+                raise NotationError(f"static {static['id']} comes from {source['id']} ({source['card']}), an "
+                                    f"attached gear, which a position cannot give statics")
             entry.setdefault("statics", []).append(body)
         else:
             raise NotationError(f"static {static['id']} comes from {static['source']}, which a position cannot "
@@ -409,22 +430,28 @@ def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str,
         "champion": "zone" if entry["champion_zone"] else "played",
         "runes": [{"card": objects[rune]["card"], "exhausted": objects[rune]["exhausted"]}
                   for rune in entry["runes"]],
-        "units": [_unit(objects[unit], renumber) for unit in on_board if objects[unit]["type"] == "Unit"],
+        "units": [_unit(objects, objects[unit], renumber) for unit in on_board if objects[unit]["type"] == "Unit"],
         "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"], "id": gear}
-                 for gear in entry["base"] if objects[gear]["type"] == "Gear"],
+                 for gear in entry["base"]
+                 if objects[gear]["type"] == "Gear" and not objects[gear].get("attached_to")],
     }
     if entry["pool"]["energy"] or entry["pool"]["power"]:
         described["pool"] = {"energy": entry["pool"]["energy"], "power": dict(entry["pool"]["power"])}
     return described
 
 
-def _unit(obj: dict[str, Any], renumber: dict[str, str]) -> dict[str, Any]:
+def _unit(objects: dict[str, Any], obj: dict[str, Any], renumber: dict[str, str]) -> dict[str, Any]:
     lasting = [modifier for modifier in obj["modifiers"]
                if modifier["kind"] != "might" or modifier.get("until") != "turn"]
     if lasting:
         raise NotationError(f"{obj['id']} ({obj['card']}) has a granted keyword or a Might change that outlasts "
                             f"the turn, which a position cannot describe")
     location = obj["location"]
-    return {"id": obj["id"], "card": obj["card"], "at": "base" if location.startswith("base:") else renumber[location],
+    at = "base" if location.startswith("base:") else renumber[location]
+    unit = {"id": obj["id"], "card": obj["card"], "at": at,
             "exhausted": obj["exhausted"], "damage": obj["damage"], "buff": obj["buff"], "stunned": obj["stunned"],
             "might": sum(modifier["delta"] for modifier in obj["modifiers"] if modifier["kind"] == "might")}
+    if obj.get("attached"):
+        unit["attached"] = [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"]}
+                            for gear in obj["attached"]]
+    return unit

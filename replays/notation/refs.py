@@ -60,6 +60,8 @@ SCOPES: dict[str, tuple[frozenset[str], Callable[[Candidate], bool], str]] = {
                lambda c: c.kind != "object" or c.zone in PUBLIC_ZONES,
                "on the board, in a public zone or on the chain"),
     "object": (frozenset({"object"}), lambda c: c.zone in PUBLIC_ZONES, "on the board or in a public zone"),
+    "source": (frozenset({"object", "battlefield"}), lambda c: c.kind == "battlefield" or c.zone in PUBLIC_ZONES,
+               "on the board, in a public zone or in play as a battlefield"),
     "item": (frozenset({"item"}), lambda c: True, "on the chain"),
     "hand": (frozenset({"object"}), lambda c: c.zone == "hand", "in the hand"),
 }

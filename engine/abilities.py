@@ -1,0 +1,300 @@
+"""Activated abilities (`activate`), and the sources of abilities (`trigger` and `activate`).
+
+An activated ability is "cost: effect" text of a unit, gear, legend, battlefield or rune (v1.3 376-381; 004 576-581).
+The catalog lists each card's abilities (`abilities`, contract section 6: `{kind, text, cost?, timing?, keyword?,
+label?, adds?, amount?}`); an `activate` event names one by its index in that list or by its label. Activating follows the
+steps of playing (v1.3 398-406): the ability goes on the chain as a pending item, its targets are chosen, its cost
+is determined and paid in full, and it is finalized. It then resolves like a triggered ability, with a recorded
+`resolve` whose effect ops are what the players did; an ability that adds resources ([Add]) resolves at once
+instead, without a chain item (v1.3 400.2, 429.2).
+
+Who may: the source's controller (v1.3 378); a battlefield's abilities are its controller's, or the turn player's
+while nobody controls it (v1.3 187.6). When: like a card, by its timing keyword (later revision 308.1.a, 309.1.a,
+310.1.a: without a keyword only by the turn player with priority in a neutral open state of their action phase,
+v1.3 381). Where: a unit, gear or rune on the board, a legend in its Legend Zone, a battlefield in play (v1.3 380).
+
+A leaf module: of the rules modules it imports only leaf ones (`costs`, `items`, `timing`, `deck`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import costs, deck, items, timing
+from engine.catalog import DOMAINS
+from engine.objects import State, battlefield, card_name, facts, move_to_zone, refresh, reveal_card
+from engine.rulings import Context
+
+TIMING_KEYWORDS = {"action": "Action", "reaction": "Reaction"}
+# The costs an ability's `cost` may name beside Energy and Power, and the option of `activate` that says how each
+# was paid (contract section 6).
+OPTION_OF_COST = {"spend_buff": "spend_buff", "discard": "discard", "recycle_trash": "recycle"}
+
+
+# -- sources -----------------------------------------------------------------------------------------------------
+def source_of(context: Context, reference: str, rule: str, what: str) -> dict[str, Any]:
+    """What an ability's source id names: an object, a battlefield (004 163.9: battlefields have abilities; they
+    are no objects of `objects`), or a token that just ceased to exist, by its last known information (177.1,
+    720.1.d). Returns a map with the source's `id`, `card`, `controller`, `type` and `kind` ("object",
+    "battlefield" or "last_known"); fails citing `rule` when there is none such."""
+    state = context.state
+    obj = state["objects"].get(reference)
+    if obj is not None:
+        return {**obj, "kind": "object"}
+    for entry in state["battlefields"]:
+        if entry["id"] == reference:
+            return {"id": entry["id"], "card": entry["name"], "controller": battlefield_controller(state, entry),
+                    "type": "Battlefield", "zone": "battlefield", "kind": "battlefield", "exhausted": False}
+    known = state.get("last_known", {}).get(reference)
+    if known is not None:
+        return {**known, "kind": "last_known"}
+    context.fail(rule, f"{what}: unknown object {reference!r} (no object, battlefield or token that just ceased to "
+                       f"exist has that id)")
+
+
+def battlefield_controller(state: State, entry: dict[str, Any]) -> str | None:
+    """Who controls a battlefield's abilities: its controller; while nobody controls it, the turn player adds them
+    to the chain and is treated as their controller (v1.3 187.6.a, 187.6.b)."""
+    return entry["controller"] if entry["controller"] is not None else state["turn_player"]
+
+
+# -- finding the ability -----------------------------------------------------------------------------------------
+def activated_abilities(state: State, card: str | None) -> list[tuple[int, dict[str, Any]]]:
+    """A card's activated abilities with their index in its `abilities`."""
+    return [(index, ability) for index, ability in enumerate(facts(state, card).get("abilities", []))
+            if ability.get("kind") == "activated"]
+
+
+def label_of(ability: dict[str, Any], index: int) -> str:
+    """The short label an ability goes by: its label, else its keyword (Equip), else its index."""
+    return ability.get("label") or ability.get("keyword") or f"ability {index}"
+
+
+def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tuple[int, dict[str, Any]]:
+    """The activated ability `reference` names: its index in the source's `abilities` or its label (or keyword,
+    case-insensitively). The source having no such activated ability cannot be applied (v1.3 377.1)."""
+    found = activated_abilities(context.state, source["card"])
+    name = f"{source['id']} ({source['card']})"
+    if isinstance(reference, int) and not isinstance(reference, bool):
+        for index, ability in found:
+            if index == reference:
+                return index, ability
+    elif isinstance(reference, str):
+        for index, ability in found:
+            names = {label_of(ability, index).casefold(), str(ability.get("keyword", "")).casefold()}
+            if reference.casefold() in names:
+                return index, ability
+    known = "; ".join(f"[{index}] {label_of(ability, index)!r}" for index, ability in found) or "none"
+    context.fail("v1.3 377.1", f"{name} has no activated ability {reference!r} (its activated abilities: {known})")
+
+
+# -- activating --------------------------------------------------------------------------------------------------
+def activate(context: Context, event: dict[str, Any]) -> None:
+    """An `activate` event: the steps of playing, for an ability (v1.3 398-406)."""
+    state = context.state
+    player = context.player(event)
+    source = source_of(context, event["source"], "v1.3 380", f"{player} activates an ability")
+    if source["kind"] == "last_known":
+        context.fail("v1.3 380", f"{player} activates an ability of {source['id']} ({source['card']}), which has "
+                                 f"ceased to exist")
+    index, ability = find_ability(context, source, event["ability"])
+    label = label_of(ability, index)
+    what = f"{label!r} of {source['id']} ({source['card']})"
+    _check_source(context, player, source, what)
+    keywords = [TIMING_KEYWORDS[ability["timing"]]] if ability.get("timing") in TIMING_KEYWORDS else []
+    timing.check_timing(context, player, what, keywords, "activate")
+    adds = ability.get("amount", {"variable": True}) if ability.get("adds") else None
+    # Step 1 (v1.3 401): the ability goes on the chain as a pending item, closing the state; an Add ability never
+    # becomes a chain item (v1.3 400.2), so it is made aside.
+    if adds is None:
+        item = items.add_item(context, "ability", source["card"], source["id"], player, label)
+        timing.acted_in_showdown(state)
+    else:
+        item = {"id": None, "kind": "ability", "card": source["card"], "source": source["id"], "controller": player,
+                "pending": True, "targets": [], "target_incarnations": {}, "label": label}
+    item.update(ability=index, keyword=ability.get("keyword"))
+    # Step 2 (v1.3 402): choices.
+    item["targets"] = items.check_targets(context, event.get("targets", []), item)
+    if ability.get("keyword") == "Equip":
+        _check_equip_target(context, player, source, item["targets"], what)
+    # Steps 3-4 (v1.3 403-404): the total cost, paid in full.
+    options = event.get("options", {})
+    pay_cost(context, player, source, ability.get("cost", {}), event.get("pay", {}), options, what)
+    # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
+    items.finalize(context, item)
+    if adds is not None:
+        add_resources(context, player, adds, options, what)  # v1.3 400.2: it resolves at once
+        return
+    timing.after_chain_change(state)
+
+
+def _check_source(context: Context, player: str, source: dict[str, Any], what: str) -> None:
+    """Where the source may be used from (v1.3 380), whose it is (v1.3 378), and that its text is active."""
+    zone, kind = source.get("zone"), source["type"]
+    if kind == "Legend":
+        context.check(zone == "legend", "v1.3 380", f"{player} activates {what}, which is not in its Legend Zone")
+    elif kind != "Battlefield":
+        context.check(zone == "board", "v1.3 380", f"{player} activates {what}, which is in {zone}, not on the board")
+    if source.get("attached_to"):
+        context.flag("v1.3 721.2", f"{player} activates {what}, which is attached to {source['attached_to']}: its "
+                                   f"rules text is inactive (v1.3 718.2) and cannot be activated")
+    rule = "v1.3 187.6.a" if kind == "Battlefield" else "v1.3 378"
+    context.check(source["controller"] == player, rule,
+                  f"{player} activates {what}, which {source['controller']} controls: only its controller may")
+
+
+def _check_equip_target(context: Context, player: str, source: dict[str, Any], targets: list[str],
+                        what: str) -> None:
+    """Equip attaches its gear to a unit you control; its choice is a target (v1.3 818.1.b.1, 818.1.c.2)."""
+    if len(targets) != 1:
+        context.fail("v1.3 818.1.b.1", f"{player} activates {what} with {len(targets)} targets: Equip chooses one "
+                                       f"unit to attach the gear to")
+    unit = context.state["objects"].get(targets[0])
+    if unit is None or unit["type"] != "Unit" or unit["zone"] != "board":
+        context.fail("v1.3 818.1.c.2", f"{player} equips {source['id']} ({source['card']}) to {targets[0]}, which "
+                                       f"is not a unit on the board")
+    context.check(unit["controller"] == player, "v1.3 818.1.c.2",
+                  f"{player} equips {source['id']} ({source['card']}) to {unit['id']} ({unit['card']}), a unit "
+                  f"{unit['controller']} controls: Equip attaches to a unit you control")
+
+
+# -- costs -------------------------------------------------------------------------------------------------------
+def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[str, Any], payment: dict[str, Any],
+             options: dict[str, Any], what: str) -> None:
+    """Pay an ability's cost in full (v1.3 403-404): exhaust the source ([T], 414.4), the Energy and Power from
+    the rune pool after adding what `pay` names (as a play pays), and the other costs the ability names with how
+    `options` says they were paid (spend a buff, discard, recycle from the trash); "Kill this" last, since the
+    other costs may need the source (428.1.a.1)."""
+    state = context.state
+    obj = state["objects"].get(source["id"]) if source["kind"] == "object" else None
+    if cost.get("exhaust_self"):
+        if obj is None:
+            context.flag("v1.3 414.4", f"{what}: a battlefield cannot be exhausted to pay [T]")
+        elif context.check(not obj["exhausted"], "v1.3 414.4",
+                           f"{player} activates {what}, but {obj['id']} is exhausted already, so its [T] cost "
+                           f"cannot be paid"):
+            obj["exhausted"] = True
+    energy, power = cost.get("energy", 0), cost.get("power", {})
+    costs.add_runes_paid(context, player, payment, "v1.3 404.1")
+    short_energy, short_power = costs.take_from_pool(state["players"][player]["pool"], energy,
+                                                     costs.power_requirements(power))
+    if short_energy or short_power:
+        context.flag("v1.3 404.1", f"{player} cannot pay for {what}: it costs {energy} Energy and "
+                                   f"{costs.power_text(power)} Power; {short_energy} Energy and {short_power} Power "
+                                   f"are missing")
+    _spend_buffs(context, player, _count(cost.get("spend_buff")), _ids(options.get("spend_buff")), what)
+    _discard(context, player, _count(cost.get("discard")), _ids(options.get("discard")), what)
+    _recycle_from_trash(context, player, _count(cost.get("recycle_trash")), _ids(options.get("recycle")), what)
+    for option, named in (("spend_buff", "spend_buff"), ("discard", "discard"), ("recycle", "recycle_trash")):
+        context.check(option not in options or _count(cost.get(named)), "v1.3 403.1.a",
+                      f"{player} pays '{option}' for {what}, whose cost names none")
+    if cost.get("kill_self"):
+        if obj is None or obj["zone"] != "board":
+            context.flag("v1.3 428.1.a.1", f"{what}: its source is not a permanent on the board to kill")
+        else:
+            move_to_zone(state, obj, "trash")  # v1.3 428.1.a.1: a kill as a cost; a token ceases to exist
+
+
+def _count(value: Any) -> int:
+    """A cost's count: a number, or true for one."""
+    if value is True:
+        return 1
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _ids(value: Any) -> list[Any]:
+    """An option naming what paid a cost: one id or name, or a list of them."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _spend_buffs(context: Context, player: str, count: int, units: list[Any], what: str) -> None:
+    """"Spend a buff": a buff of a unit you control is removed (004 702.2.b)."""
+    if not count:
+        return
+    context.check(len(units) == count, "702.2.b", f"{player} activates {what} spending {len(units)} buffs; its "
+                                                  f"cost spends {count}")
+    for unit_id in units:
+        unit = context.state["objects"].get(unit_id) if isinstance(unit_id, str) else None
+        if unit is None or unit["zone"] != "board" or unit["type"] != "Unit":
+            context.flag("702.2.b", f"{player} spends a buff of {unit_id!r}, which is no unit on the board")
+            continue
+        if not context.check(unit["buff"] > 0, "702.2.b.1", f"{unit_id} ({unit['card']}) has no buff to spend"):
+            continue
+        context.check(unit["controller"] == player, "702.2.b.2", f"{player} spends a buff of {unit_id}, a unit "
+                                                                  f"they do not control")
+        unit["buff"] = 0
+        refresh(context.state, unit)
+
+
+def _discard(context: Context, player: str, count: int, cards: list[Any], what: str) -> None:
+    """"Discard N": N cards of the hand go to the trash; the cost must be paid in full (v1.3 422.3)."""
+    if not count:
+        return
+    state = context.state
+    context.check(len(cards) == count, "v1.3 422.3", f"{player} activates {what} discarding {len(cards)} cards; its "
+                                                     f"cost discards {count}")
+    for reference in cards:
+        obj = _from_hand(state, player, reference)
+        if obj is None:
+            context.flag("v1.3 422.3", f"{player} discards {reference!r} to pay for {what}, but it is not in "
+                                       f"their hand")
+            continue
+        move_to_zone(state, obj, "trash")
+
+
+def _from_hand(state: State, player: str, reference: Any) -> dict[str, Any] | None:
+    """A card of a hand by id or name; a card drawn unseen is revealed by naming it."""
+    hand = state["players"][player]["hand"]
+    if not isinstance(reference, str):
+        return None
+    if reference in hand:
+        return state["objects"][reference]
+    name = card_name(state, reference, "a discard paying a cost")
+    for wanted in (name, None):
+        for object_id in hand:
+            if state["objects"][object_id]["card"] == wanted:
+                if wanted is None:
+                    reveal_card(state, state["objects"][object_id], name)
+                return state["objects"][object_id]
+    return None
+
+
+def _recycle_from_trash(context: Context, player: str, count: int, cards: list[Any], what: str) -> None:
+    """"Recycle N from your trash": N cards of the trash go to the bottom of the deck, in full (v1.3 416.3)."""
+    if not count:
+        return
+    state = context.state
+    context.check(len(cards) == count, "v1.3 416.3", f"{player} activates {what} recycling {len(cards)} cards from "
+                                                     f"their trash; its cost recycles {count}")
+    trash = state["players"][player]["trash"]
+    for card_id in cards:
+        if not context.check(isinstance(card_id, str) and card_id in trash, "v1.3 416.3",
+                             f"{player} recycles {card_id!r} to pay for {what}, but it is not in their trash"):
+            continue
+        deck.recycle(state, state["objects"][card_id])
+
+
+def add_resources(context: Context, player: str, adds: dict[str, Any], options: dict[str, Any], what: str) -> None:
+    """An Add ability resolves at once (v1.3 429.2): Energy and Power into its controller's pool (159.1). Power
+    of any domain ([A]) is of the domain `options.domain` names, else universal Power (156.2.b), which pays for
+    any domain as the player chooses when spending it. An amount the text does not fix ("Pay any amount of Energy
+    to [Add] ...") is the one `options.add` names. Priority and Focus do not pass (v1.3 429.2.a)."""
+    pool = context.state["players"][player]["pool"]
+    if adds.get("variable"):  # the text fixes no amount: the event says it
+        adds = options.get("add")
+        if not context.check(isinstance(adds, dict), "v1.3 429.5",
+                             f"{what} adds an amount its text does not fix: 'options.add' must say it "
+                             f"({{energy, power: {{Domain: n}}}})"):
+            return
+    pool["energy"] += _count(adds.get("energy", 0))
+    for domain, amount in adds.get("power", {}).items():
+        amount = _count(amount)
+        if domain == costs.ANY:
+            chosen = options.get("domain", costs.UNIVERSAL)
+            if not context.check(chosen == costs.UNIVERSAL or chosen in DOMAINS, "v1.3 429.5",
+                                 f"{what} adds Power of {chosen!r}, which is no domain"):
+                chosen = costs.UNIVERSAL
+            domain = chosen
+        pool["power"][domain] = pool["power"].get(domain, 0) + amount
+

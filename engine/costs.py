@@ -1,0 +1,118 @@
+"""Costs and the rune pool: adding Energy and Power from runes, and paying a cost from the pool.
+
+Shared by playing cards (engine/play.py, later revision 353-354) and activating abilities (engine/abilities.py,
+v1.3 403-404), which pay the same way. The rune pool and the basic runes' abilities are the 2025-06-02 Core Rules
+153-161 and 605. A leaf module: it imports no other rules module but `deck` (recycling a rune).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import deck
+from engine.objects import facts
+from engine.rulings import Context
+
+UNIVERSAL = "Universal"  # Power that pays for costs of any domain (156.2.b)
+ANY = "any"  # in a cost: Power of any domain ([A], v1.3 429.5)
+
+
+def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: list[str]) -> None:
+    """The basic runes' abilities (157.2): exhaust a rune to add 1 Energy, recycle it to add 1 Power of its
+    domain."""
+    state = context.state
+    pool = state["players"][player]["pool"]
+    for rune_id in exhaust + recycle:
+        rune = context.object(rune_id, "157", f"{player} uses rune {rune_id}")
+        if rune["type"] != "Rune" or rune["zone"] != "board":
+            context.fail("157", f"{rune_id} ({rune['card']}) is not a rune on the board")
+        context.check(rune["controller"] == player, "182.3.a", f"{player} uses {rune_id}, a rune they do not "
+                                                               f"control")
+    for rune_id in exhaust:
+        rune = state["objects"][rune_id]
+        context.check(not rune["exhausted"], "157.2.a", f"{rune_id} ({rune['card']}) is already exhausted, so "
+                                                        f"its [T] cost cannot be paid")
+        rune["exhausted"] = True
+        pool["energy"] += 1  # rule 157.2.a: [T]: Add [1]
+    for rune_id in recycle:
+        rune = state["objects"].get(rune_id)
+        if rune is None:
+            context.flag("157.2.b", f"{rune_id} is recycled twice: once recycled, it is no longer on the board")
+            continue
+        for domain in facts(state, rune["card"]).get("domains", []):
+            pool["power"][domain] = pool["power"].get(domain, 0) + 1  # rule 157.2.b: Recycle this: Add [C]
+        deck.recycle(state, rune)
+
+
+def add_runes_paid(context: Context, player: str, payment: dict[str, Any], rule: str) -> None:
+    """Add what a `pay` field names ({exhaust: [rune ids], recycle: [rune ids]}) before a cost is paid."""
+    for field in ("exhaust", "recycle"):
+        if not isinstance(payment.get(field, []), list):
+            context.fail(rule, f"'pay.{field}' must be a list of rune ids")
+    add_from_runes(context, player, payment.get("exhaust", []), payment.get("recycle", []))
+
+
+def take_from_pool(pool: dict[str, Any], energy: int, power: list[tuple[list[str], int]]) -> tuple[int, int]:
+    """Take a cost from a rune pool as far as it goes; returns the Energy and the Power still missing.
+
+    `power` lists (domains, amount) requirements: each amount is paid from Power of one of its domains (156.2),
+    then from universal Power (156.2.b); an empty list of domains takes Power of any domain. Requirements of
+    named domains are paid first, so that Power of any domain is left for the requirements that take any.
+    """
+    short_energy = max(0, energy - pool["energy"])
+    pool["energy"] = max(0, pool["energy"] - energy)
+    short_power = 0
+    for domains, amount in sorted(power, key=lambda requirement: not requirement[0]):
+        owed = amount
+        for domain in [*(domains or sorted(pool["power"])), UNIVERSAL]:
+            taken = min(owed, pool["power"].get(domain, 0))
+            if taken:
+                pool["power"][domain] -= taken
+                owed -= taken
+        short_power += owed
+    pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
+    return short_energy, short_power
+
+
+def pay(context: Context, player: str, payment: dict[str, Any], energy: int, power: int,
+        domains: list[str], card: str, any_power: int = 0, breakdown: list[str] | None = None) -> None:
+    """Rule 354.1: pay a card's combined Energy and Power cost from the rune pool, after adding what `payment`
+    says.
+
+    Power must be of one of the card's domains (156.2), or universal; `any_power` (Deflect's tax, 721.1.c.1) may be
+    of any domain and is paid after it. In an audit match a cost that cannot be met is flagged and the pool is
+    emptied as far as it goes.
+    """
+    add_runes_paid(context, player, payment, "354.1")
+    pool = context.state["players"][player]["pool"]
+    short_energy = max(0, energy - pool["energy"])
+    pool["energy"] = max(0, pool["energy"] - energy)
+    owed = power
+    for domain in [*domains, UNIVERSAL]:
+        taken = min(owed, pool["power"].get(domain, 0))
+        if taken:
+            pool["power"][domain] -= taken
+            owed -= taken
+    owed_any = any_power
+    for domain in sorted(pool["power"], key=lambda domain: (domain in domains or domain == UNIVERSAL, domain)):
+        taken = min(owed_any, pool["power"][domain])
+        pool["power"][domain] -= taken
+        owed_any -= taken
+    pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
+    details = f" ({'; '.join(breakdown)})" if breakdown and len(breakdown) > 1 else ""
+    if short_energy or owed:
+        context.flag("354.1", f"{player} cannot pay for {card!r}: it costs {energy} Energy and {power} Power "
+                              f"({'/'.join(domains) or 'any'}){details}; {short_energy} Energy and {owed} Power are "
+                              f"missing")
+    if owed_any:
+        context.flag("721.1.c", f"{player} cannot pay Deflect's {any_power} Power (of any domain) for {card!r}"
+                                f"{details}: {owed_any} Power is missing")
+
+
+def power_requirements(power: dict[str, int]) -> list[tuple[list[str], int]]:
+    """An ability's Power cost ({Domain: n, "any": n}, contract section 6) as requirements for take_from_pool."""
+    return [([] if domain == ANY else [domain], amount) for domain, amount in power.items() if amount]
+
+
+def power_text(power: dict[str, int]) -> str:
+    """A Power cost for a message: "1 Order, 1 any"."""
+    return ", ".join(f"{amount} {domain}" for domain, amount in power.items() if amount) or "no"
