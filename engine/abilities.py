@@ -2,8 +2,8 @@
 
 An activated ability is "cost: effect" text of a unit, gear, legend, battlefield or rune (v1.3 376-381; 004 576-581).
 The catalog lists each card's abilities (`abilities`, contract section 6: `{kind, text, cost?, timing?, keyword?,
-label?, adds?, amount?}`); an `activate` event names one by its index in that list or by its label. Activating follows the
-steps of playing (v1.3 398-406): the ability goes on the chain as a pending item, its targets are chosen, its cost
+label?, adds?, amount?}`); an `activate` event names one by its index in that list or by its label. Activating
+follows the steps of playing (v1.3 398-406): the ability goes on the chain as a pending item, its targets are chosen, its cost
 is determined and paid in full, and it is finalized. It then resolves like a triggered ability, with a recorded
 `resolve` whose effect ops are what the players did; an ability that adds resources ([Add]) resolves at once
 instead, without a chain item (v1.3 400.2, 429.2).
