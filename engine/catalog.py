@@ -233,6 +233,10 @@ class Catalog:
     def __contains__(self, name_or_code: object) -> bool:
         return self._find(name_or_code) is not None
 
+    def names(self) -> list[str]:
+        """The cards' names, sorted (without copying their facts)."""
+        return [card["name"] for card in self._cards]
+
     def codes_of(self, name: str) -> list[str]:
         """Every code the card `name` is printed with: its own code first, then its aliases'; [] for no such card."""
         card = self._find(name)

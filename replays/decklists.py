@@ -110,6 +110,10 @@ def read_text(text: str, catalog: Catalog, name: str | None = None) -> dict[str,
             if not rest or rest.isdigit():
                 continue
             line = rest
+        else:
+            first = _FIRST_WORD.match(line)  # "Legend Battle Mistress": a one-word heading and its card
+            if first and first.group(1).casefold() in SECTIONS and _card(catalog, first.group(2)):
+                section, line = SECTIONS[first.group(1).casefold()], first.group(2)
         card = _read_line(line, number, catalog, problems)
         if card is not None:
             listed.append(_place(section, card[0], card[1], {"line": number}, catalog, problems))
@@ -154,7 +158,7 @@ def _card(catalog: Catalog, reference: str) -> str | None:
 
 
 def _unknown(catalog: Catalog, reference: str) -> str:
-    names = {card["name"].casefold(): card["name"] for card in catalog}
+    names = {card_name.casefold(): card_name for card_name in catalog.names()}
     close = difflib.get_close_matches(reference.casefold(), list(names), n=1, cutoff=0.6)
     hint = f" (did you mean {names[close[0]]!r}?)" if close else ""
     return f"unknown card {reference!r} in catalog {catalog.name!r}{hint}"

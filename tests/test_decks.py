@@ -103,6 +103,13 @@ def test_section_headings_are_read_in_any_case_with_or_without_a_colon_or_count(
     assert read_text(text, catalog)["champion"] == "Sivir, Mercenary"
 
 
+@pytest.mark.parametrize("legend", ["Legend: Battle Mistress", "Legend: 1 Battle Mistress", "Legend Battle Mistress",
+                                    "legend: SFD-250"])
+def test_a_heading_may_carry_its_card_on_the_same_line(catalog, legend):
+    text = SIVIR_TEXT.read_text(encoding="utf-8").replace("Legend:\n1 Battle Mistress", legend)
+    assert read_text(text, catalog)["legend"] == "Battle Mistress"
+
+
 def test_a_list_without_headings_is_sorted_by_card_type(catalog):
     text = SIVIR_TEXT.read_text(encoding="utf-8")
     bare = "\n".join(line for line in text.splitlines() if not line.endswith(":"))
