@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, effects, showdown, timing
+from engine import abilities, effects, experience, replacement, showdown, timing
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -32,6 +32,8 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     context.check(source["controller"] == player, "v1.3 187.6" if source["kind"] == "battlefield" else "182.3.b",
                   f"{player} triggers an ability of {source['id']} ({source['card']}), which {source['controller']} "
                   f"controls")
+    replacement.check_deathknell(context, source["id"], event["ability"])
+    experience.check_trigger(context, source, event["ability"])
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
     if initial:
         item["initial"] = True
@@ -59,6 +61,7 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
                                        f"{', '.join(waiting)} passed")
     in_showdown = state["showdown"] is not None
     effects.apply_effects(context, item, event["effects"], event.get("targets_kept"))
+    experience.check_resolved(context, item, event["effects"])
     if any(entry["id"] == item["id"] for entry in state["chain"]):
         leave_chain(state, item)
         source = state["objects"].get(item["source"] or "")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, layers, timing
+from engine import control, layers, replacement, timing
 from engine.objects import move_to_zone, refresh
 from engine.rulings import Context
 
@@ -25,7 +25,7 @@ def cleanup(context: Context) -> None:
         if obj["zone"] != "board":
             continue
         if obj["type"] == "Unit" and obj["damage"] > 0 and obj["damage"] >= (obj["might"] or 0):
-            move_to_zone(state, obj, "trash")  # rule 520 (139.2.a): lethal damage kills
+            replacement.die(context, obj)  # rule 520 (139.2.a): lethal damage kills, unless replaced (v1.3 369)
         elif obj["type"] == "Gear" and not obj["location"].startswith("base:") and not obj.get("attached_to"):
             # Rules 144.3, 619.1: recalled; an attached gear is where its Top-Most Card is (v1.3 719.3).
             move_to_zone(state, obj, "board", f"base:{obj['controller']}")

@@ -6,9 +6,11 @@ A combat begins at a battlefield with units of two opposing players (524, 526). 
   to defenders' (625.1.b, 719.1.c, 726.1.c); a showdown opens (340.1) with Focus to the attacker;
 - the damage step (626): if both sides still have units there, each side's Might is summed (stunned units add
   none, 599.1.b) and, starting with the attacker, each player assigns it among the other's units (`assign_damage`),
-  Tank units lethal first (626.1.d.1) and each unit's lethal damage in full before the next (626.1.d.2);
-- the resolution step (627): units with lethal damage die, attackers are recalled if both sides remain, the
-  attacker conquers if only attackers remain, Contested and all damage are cleared; then a cleanup (628).
+  Tank units lethal first (626.1.d.1), Backline units last (v1.3 826.3) and each unit's lethal damage in full
+  before the next (626.1.d.2); damage to a unit with Prevent is reduced as it is dealt (v1.3 437.5);
+- the resolution step (627): units with lethal damage die (or what replaces their death happens, v1.3 369),
+  attackers are recalled if both sides remain, the attacker conquers if only attackers remain, Contested and all
+  damage are cleared; then a cleanup (628).
 
 `state["combat"]` is {battlefield, attacker, defender, step, amounts, to_assign}: `step` is "showdown", "damage"
 or "resolution"; in the damage step `amounts` holds each player's summed Might and `to_assign` the players who
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, rulechanges, showdown
+from engine import control, replacement, rulechanges, showdown
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -78,9 +80,18 @@ def _might(state: dict[str, Any], units: list[dict[str, Any]]) -> int:
                if not unit["stunned"] and rulechanges.deals_combat_damage(state, unit))
 
 
-def lethal(unit: dict[str, Any]) -> int:
-    """The damage still needed to kill a unit: nonzero, and with its marked damage at least its Might (626.1.d.1.a)."""
-    return max(1, (unit["might"] or 0) - unit["damage"])
+# What "lethal" is for a unit whose damage is all prevented: no amount (v1.3 437.5.b); it is exempt from the
+# order of assignment (v1.3 460.2.c.9).
+NEVER_LETHAL = 2 ** 31 - 1
+
+
+def lethal(unit: dict[str, Any], state: dict[str, Any] | None = None) -> int:
+    """The damage still needed to kill a unit: nonzero, and with its marked damage at least its Might (626.1.d.1.a),
+    plus the damage that would be prevented (v1.3 437.5.a)."""
+    prevented = 0 if state is None else replacement.prevent_value(state, unit)
+    if prevented is None:
+        return NEVER_LETHAL
+    return max(1, (unit["might"] or 0) - unit["damage"]) + prevented
 
 
 def assign_damage(context: Context, event: dict[str, Any]) -> None:
@@ -110,7 +121,7 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
                                                 f"Might is {expected}, all of which is assigned")
     _check_order(context, player, targets, assignments)
     for unit_id, amount in assignments.items():
-        state["objects"][unit_id]["damage"] += amount
+        replacement.deal_damage(context, state["objects"][unit_id], amount)  # less what is prevented (v1.3 437.5)
     fight["to_assign"].remove(player)
     if not fight["to_assign"]:
         resolution_step(context)
@@ -118,16 +129,28 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
 
 
 def _check_order(context: Context, player: str, targets: list[dict[str, Any]], assignments: dict[str, int]) -> None:
-    """Tank units are assigned lethal damage first (626.1.d.1, 727.1.c.2); each unit is assigned lethal damage in
-    full before damage goes to another (626.1.d.2), so at most one unit is left with less than lethal."""
+    """Tank units are assigned lethal damage first (626.1.d.1, 727.1.c.2) and Backline units last (v1.3 826.3,
+    826.4.b); each unit is assigned lethal damage in full before damage goes to another (626.1.d.2), so at most one
+    unit is left with less than lethal. A unit whose damage is all prevented is exempt (v1.3 460.2.c.9)."""
+    state = context.state
     given = {unit["id"]: assignments.get(unit["id"], 0) for unit in targets}
-    short_tanks = [unit["id"] for unit in targets if "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit)]
+    targets = [unit for unit in targets if lethal(unit, state) != NEVER_LETHAL]
+    short_tanks = [unit["id"] for unit in targets
+                   if "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
     hit_before_tanks = [unit["id"] for unit in targets if "Tank" not in unit["keywords"] and given[unit["id"]]]
     if short_tanks and hit_before_tanks:
         context.flag("626.1.d.1", f"{player} assigns damage to {', '.join(hit_before_tanks)} before the Tank "
                                   f"unit{'s' if len(short_tanks) > 1 else ''} {', '.join(short_tanks)} "
                                   f"{'are' if len(short_tanks) > 1 else 'is'} assigned lethal damage")
-    partial = [unit["id"] for unit in targets if 0 < given[unit["id"]] < lethal(unit)]
+    short_front = [unit["id"] for unit in targets
+                   if "Backline" not in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
+    hit_backline = [unit["id"] for unit in targets if "Backline" in unit["keywords"] and given[unit["id"]]]
+    if short_front and hit_backline:
+        plural = "s" if len(hit_backline) > 1 else ""
+        context.flag("v1.3 826.3", f"{player} assigns damage to the Backline unit{plural} {', '.join(hit_backline)} "
+                                   f"before {', '.join(short_front)} "
+                                   f"{'are' if len(short_front) > 1 else 'is'} assigned lethal damage")
+    partial = [unit["id"] for unit in targets if 0 < given[unit["id"]] < lethal(unit, state)]
     if len(partial) > 1:
         context.flag("626.1.d.2", f"{player} splits damage among {', '.join(partial)} without assigning lethal "
                                   f"damage to one of them in full first")
@@ -140,8 +163,8 @@ def resolution_step(context: Context) -> None:
     fight["step"] = "resolution"
     battlefield_id = fight["battlefield"]
     for unit in control.units_at(state, battlefield_id):
-        if unit["damage"] and unit["damage"] >= (unit["might"] or 0):
-            move_to_zone(state, unit, "trash")  # 627.1
+        if unit["damage"] and unit["damage"] >= (unit["might"] or 0) and unit["zone"] == "board":
+            replacement.die(context, unit)  # 627.1, unless its death is replaced (v1.3 369)
     attackers, defenders = combatants(state, "attacker"), combatants(state, "defender")
     if attackers and defenders:
         for unit in attackers:  # 627.2: a recall, not a move
@@ -171,10 +194,12 @@ def lethal_first(state: dict[str, Any], player: str) -> dict[str, int]:
         return {}
     role = "defender" if player == fight["attacker"] else "attacker"
     targets = combatants(state, role)
-    targets.sort(key=lambda unit: "Tank" not in unit["keywords"])  # stable: Tank units first, order kept
+    # Stable: Tank units first and Backline units last (v1.3 826.3), the order kept otherwise.
+    targets.sort(key=lambda unit: 0 if "Tank" in unit["keywords"] else 2 if "Backline" in unit["keywords"] else 1)
+    targets = [unit for unit in targets if lethal(unit, state) != NEVER_LETHAL] or targets
     remaining, assignment = fight["amounts"][player], {}
     for unit in targets:
-        given = min(lethal(unit), remaining)
+        given = min(lethal(unit, state), remaining)
         if given:
             assignment[unit["id"]] = given
         remaining -= given

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import attachment, control, deck, decktop, layers, movement, play, rulechanges, scoring, statics
+from engine import (additional_turns, attachment, control, deck, decktop, experience, layers, movement, play,
+                    replacement, rulechanges, scoring, statics)
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
     refresh, remove_from_zone, resolve_location
@@ -71,7 +72,7 @@ def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
 def _damage(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     obj = _target(context, item, effect, kept, unit=True)
     if obj is not None and context.check(effect["amount"] >= 0, "139.3.a", "damage is never negative"):
-        obj["damage"] += effect["amount"]
+        replacement.deal_damage(context, obj, effect["amount"])  # less what is prevented (v1.3 437)
 
 
 def _heal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -84,7 +85,7 @@ def _kill(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: 
     obj = _target(context, item, effect, kept)
     if obj is not None and context.check(obj["type"] in ("Unit", "Gear"), "604.1",
                                          f"only permanents are killed, not {obj['type']} {obj['id']}"):
-        move_to_zone(context.state, obj, "trash")  # rule 604.2: straight to its owner's trash
+        replacement.die(context, obj)  # rule 604.2: straight to its owner's trash, unless replaced (v1.3 369)
 
 
 def _banish(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -377,4 +378,7 @@ OPS: dict[str, Op] = {
     "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
     "attach": lambda context, item, effect, kept: attachment.attach_op(context, item, effect, kept, _target),
     "detach": lambda context, item, effect, kept: attachment.detach_op(context, item, effect, kept, _target),
+    "replace": replacement.replace_op, "prevent": replacement.prevent_op, "xp": experience.xp_op,
+    "turn": additional_turns.turn_op,
 }
+replacement.register_ops(OPS)  # a replacement's `with` ops are effect ops

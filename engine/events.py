@@ -58,6 +58,8 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "trigger": {"player": (STR, True), "source": (STR, True), "ability": (STR, True), "targets": (LIST, False)},
     "resolve": {"item": (STR, True), "effects": (LIST, True), "targets_kept": (LIST, False)},
     "assign_damage": {"player": (STR, True), "assignments": (MAP, True)},
+    "replace": {"player": (STR, True), "event": (MAP, True), "with": (LIST, True), "source": (STR, False),
+                "until": (STR, False)},
     "choose": {"player": (STR, True), "choice": (ANY, True)},
     "note": {"text": (STR, True), "about": (INT, False)},
     "rewind": {"to": (INT, True), "reason": (STR, True)},
@@ -103,6 +105,10 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "note": {"text": (STR, True)},
     "attach": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},
     "detach": {"target": (STR, True)},
+    "replace": {"event": (MAP, True), "with": (LIST, True), "until": (STR, False)},
+    "prevent": {"target": (STR, True), "amount": (INT, False), "until": (STR, False)},
+    "xp": {"player": (STR, True), "amount": (INT, True)},
+    "turn": {"player": (STR, True)},
 }
 TOKEN_TYPES = ("unit", "gear")
 
@@ -193,6 +199,26 @@ def validate(event: Any) -> None:
     if kind == "resolve":
         for index, effect in enumerate(event["effects"]):
             validate_effect(effect, f"'resolve' event, effect {index + 1}")
+    if kind == "replace":
+        _check_replacement(event, f"'{kind}' event")
+
+
+# The events a replacement may replace (engine/replacement.py): a permanent's death.
+REPLACEABLE = ("kill",)
+
+
+def _check_replacement(body: dict[str, Any], where: str) -> None:
+    """A replacement names the replaced event as {op: "kill", target} and the ops that happen instead."""
+    replaced = body["event"]
+    if replaced.get("op") not in REPLACEABLE or not isinstance(replaced.get("target"), str) or set(replaced) != {
+            "op", "target"}:
+        raise MalformedEvent(f"{where}: 'event' names the replaced event as {{\"op\": \"kill\", \"target\": id}}, "
+                             f"got {replaced!r}")
+    for index, effect in enumerate(body["with"]):
+        validate_effect(effect, f"{where}, 'with' op {index + 1}")
+    until = body.get("until")
+    if until is not None and until not in UNTIL:
+        raise MalformedEvent(f"{where}: 'until' must be 'turn' or 'permanent', got {until!r}")
 
 
 def validate_effect(effect: Any, where: str) -> None:
@@ -207,6 +233,8 @@ def validate_effect(effect: Any, where: str) -> None:
     if "pay" in effect:
         _check_fields(f"{where} ({op}), 'pay'", effect["pay"], PAY_FIELDS)
         _check_lists(f"{where} ({op}), 'pay'", effect["pay"])
+    if op == "replace":
+        _check_replacement(effect, f"{where} (replace)")
     power = effect.get("power", {})
     if not all(isinstance(amount, int) and not isinstance(amount, bool) for amount in power.values()):
         raise MalformedEvent(f"{where} ({op}): 'power' maps each domain to a whole number, got {power!r}")

@@ -16,14 +16,14 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, chain, cleanup, combat, control, events, layers, movement, play, position, rewinds,
-                    setup, statics, tasks, timing, turn)
+from engine import (abilities, chain, cleanup, combat, control, events, layers, movement, play, position, replacement,
+                    rewinds, setup, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
 from engine.rulings import Context, Unappliable
 
-VERSION = "1"
+VERSION = "2"
 
 HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "game_started": setup.game_started,
@@ -44,6 +44,7 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "resolve": chain.resolve,
     "static": statics.static_event,
     "activate": abilities.activate,
+    "replace": replacement.replace_event,
     "note": lambda context, event: None,
 }
 

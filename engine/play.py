@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, items, layers, rulechanges, showdown, statics, timing
+from engine import ambush, control, deck, items, layers, rulechanges, showdown, statics, timing
 from engine.costs import add_from_runes, pay
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -35,8 +35,10 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     source = event.get("from", "hand")
     obj = _card_to_play(context, player, event["card"], source, limited)
     card = facts(state, obj["card"])
+    ambushing = ambush.ambushes(state, player, card, event.get("to"))
     if not limited:
-        timing.check_timing(context, player, repr(obj["card"]), card.get("keywords", []), "play")
+        keywords = card.get("keywords", []) + (["Reaction"] if ambushing else [])  # v1.3 822.1.b
+        timing.check_timing(context, player, repr(obj["card"]), keywords, "play")
     kind = KINDS.get(card.get("type"))
     if kind is None:
         context.fail(NOT_PLAYED.get(card.get("type"), "595.1"),
@@ -59,7 +61,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
     location = _choose_location(context, player, kind, event.get("to"), dict(obj, controller=player), own,
-                                limited and bool(options.get("to_allowed")))
+                                limited and bool(options.get("to_allowed")), ambushing)
     # Steps 3-4 (353-354): determine the total cost and pay it.
     cost = total_cost(context, player, obj, kind, item, options, own, limited)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
@@ -289,11 +291,12 @@ def _card_to_play(context: Context, player: str, reference: str, source: str, li
 
 
 def _choose_location(context: Context, player: str, kind: str, to: str | None, card: dict[str, Any],
-                     own: list[dict[str, Any]], allowed: bool = False) -> str | None:
+                     own: list[dict[str, Any]], allowed: bool = False, ambushing: bool = False) -> str | None:
     """Rule 352.2: a unit is played to its controller's base or to a battlefield they control (352.2.a), or to a
     location the effect playing it allows (`allowed`, the op's `options.to_allowed`: 352.2.b); gear goes to its
     controller's base (356.2.d). Static rules may allow other battlefields ("You may play me to an open
-    battlefield") or forbid some ("Units can't be played here"); can't beats can (v1.3 054.1)."""
+    battlefield") or forbid some ("Units can't be played here"); can't beats can (v1.3 054.1). Ambush allows a
+    battlefield where the player has units (`ambushing`, v1.3 822.1.b)."""
     state = context.state
     location = resolve_location(state, player, to)
     if kind == "gear":
@@ -311,8 +314,10 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None, c
     context.check(not forbidding, "v1.3 054.1", f"{player} plays a unit to {location}, but "
                                                 f"{rulechanges.why(state, forbidding)}" if forbidding else "")
     controller = battlefield(state, location)["controller"]
-    context.check(controller == player or allowed or rulechanges.play_permission(state, card, player, location, own)
-                  is not None, "352.2", f"{player} plays a unit to {location}, a battlefield they do not control")
+    context.check(controller == player or allowed or ambushing
+                  or rulechanges.play_permission(state, card, player, location, own) is not None, "352.2",
+                  f"{player} plays a unit to {location}, a battlefield they do not control (Ambush, v1.3 822.1.b, "
+                  f"plays a unit only where its player has units)")
     return location
 
 

@@ -11,7 +11,7 @@ there. The position replaces `game_started`, the opening hands and the mulligans
                         "units": [{"card": "Legion Rearguard", "at": "base", "exhausted": true, "damage": 1,
                                    "buff": 0, "stunned": false, "might": 0}],
                         "gear": [{"card": "Iron Ballista", "exhausted": false}, {"card": "Gold"}],
-                        "pool": {"energy": 0, "power": {}}},
+                        "pool": {"energy": 0, "power": {}}, "xp": 0},
                  "P2": {...}}}
 
 Optional, for setting up showdowns and combats: `contested` ({battlefield id: the player who applied Contested}),
@@ -28,10 +28,11 @@ A unit's `attached` lists the gear attached to it (v1.3 716-719: the unit has th
 keywords), each `{"card", "exhausted"}`. Tokens of every kind the catalog has (v1.3 184: a Recruit unit, a Gold
 gear, ...) are described by their kind's name among units or gear, and come from no deck.
 
-`might` is a "this turn" Might change. `champion` is "zone" while the chosen champion is still in the champion zone
-(rule 107.2), else the champion appears wherever the position lists it. Cards come from the player's decklist:
-more copies outside the deck than the list holds, or counts that do not add up to the decklist, are flagged
-(103.2, 103.3.a), since a judge may be recording what really was on the table.
+`xp` is the player's XP (v1.3 728-733), 0 when left out. `might` is a "this turn" Might change. `champion` is
+"zone" while the chosen champion is still in the champion zone (rule 107.2), else the champion appears wherever the
+position lists it. Cards come from the player's decklist: more copies outside the deck than the list holds, or
+counts that do not add up to the decklist, are flagged (103.2, 103.3.a), since a judge may be recording what really
+was on the table.
 """
 from __future__ import annotations
 
@@ -182,6 +183,9 @@ def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
                 and all(_is_count(amount) for amount in pool.get("power", {}).values())):
             raise MalformedEvent(f"'position' event: {player}'s 'pool' must be {{energy: n, power: {{Domain: n}}}}, "
                                  f"got {pool!r}")
+        if not _is_count(described.get("xp", 0)):
+            raise MalformedEvent(f"'position' event: {player}'s 'xp' must be a whole number, 0 or more, got "
+                                 f"{described['xp']!r}")
         if described.get("facedown"):
             raise MalformedEvent("'position' event: facedown cards (the Hidden keyword) are not supported by this "
                                  "engine yet")
@@ -216,6 +220,7 @@ def _place_player(context: Context, player: str, described: dict[str, Any]) -> N
     state = context.state
     entry = state["players"][player]
     entry["points"] = described["points"]
+    entry["xp"] = described.get("xp", 0)  # v1.3 728-729
     if described.get("champion", "zone") == "zone":
         entry["champion_zone"] = deck.take_from_deck(context, player, entry["champion_card"], "champion", "103.2")
     for reference in described["hand"]:

@@ -40,7 +40,8 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         "turn_order": [], "players": {}, "battlefields": [], "objects": {}, "chain": [], "passes": [],
         "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None,
         "violations": [], "voided": [], "scored_this_turn": {}, "choice": None, "owed_draws": {},
-        "temporary_due": [], "statics": [], "played_this_turn": {}, "last_known": {},
+        "temporary_due": [], "statics": [], "played_this_turn": {}, "last_known": {}, "replacements": [], "died": {},
+        "additional_turns": [], "regular_turn_player": None,
         "cards": {}, "card_codes": {}, "next_id": {},
     }
     for index, entry in enumerate(entries):
@@ -60,6 +61,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
             "rune_deck": dict(runes), "rune_deck_count": sum(runes.values()),
             "pool": {"energy": 0, "power": {}}, "trash": [], "banishment": [], "base": [], "runes": [],
             "setup": "opening_hand", "set_aside": [], "channeled_once": False, "battlefields_used": [],
+            "xp": 0,
         }
     for token in modes.TOKENS:
         if catalog.get(token):
@@ -142,11 +144,13 @@ def _reset_game(state: State) -> None:
         entry.update(legend=None, champion_zone=None, points=0, hand=[], deck=dict(entry["decklist"]),
                      deck_count=sum(entry["decklist"].values()), rune_deck=dict(entry["runelist"]),
                      rune_deck_count=sum(entry["runelist"].values()), pool={"energy": 0, "power": {}}, trash=[],
-                     banishment=[], base=[], runes=[], setup="opening_hand", set_aside=[], channeled_once=False)
+                     banishment=[], base=[], runes=[], setup="opening_hand", set_aside=[], channeled_once=False,
+                     xp=0)
     state.update(turn=0, turn_player=None, phase="setup", priority=None, focus=None, active_player=None,
                  battlefields=[], objects={}, chain=[], passes=[], showdown=None, combat=None, winner=None,
                  scored_this_turn={}, choice=None, owed_draws={}, temporary_due=[], statics=[],
-                 played_this_turn={}, last_known={})
+                 played_this_turn={}, last_known={}, replacements=[], died={},
+                 additional_turns=[], regular_turn_player=None)
 
 
 def start_game(context: Context, event: dict[str, Any], kind: str) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, layers, rulechanges, scoring, showdown, timing
-from engine.objects import State, move_to_zone, next_in_turn_order, opponents, refresh
+from engine import additional_turns, deck, layers, replacement, rulechanges, scoring, showdown, timing
+from engine.objects import State, move_to_zone, opponents, refresh
 from engine.rulings import Context
 
 CHANNEL_PER_TURN = 2  # rule 315.3.b
@@ -20,10 +20,11 @@ DRAW_PER_TURN = 1  # rule 315.4.b
 
 
 def next_turn(context: Context) -> None:
-    """After the end of turn's cleanup, the next player in turn order begins their turn, unless the game ended."""
+    """After the end of turn's cleanup, the next turn begins, unless the game ended: a queued additional turn, else
+    the next player in turn order after the last regular turn (v1.3 736-737)."""
     state = context.state
     if state["phase"] != "over":
-        start_turn(context, next_in_turn_order(state, state["turn_player"]))
+        start_turn(context, additional_turns.next_turn_player(state))
 
 
 def start_turn(context: Context, player: str) -> None:
@@ -191,6 +192,7 @@ def end_of_turn(context: Context) -> None:
             obj["modifiers"] = kept
             refresh(state, obj)
     layers.expire_turn(state)  # rule 517.2.b, for "this turn" statics too
+    replacement.end_of_turn(state)  # rule 517.2.b: "this turn" replacements expire
     empty_pools(state)  # rule 517.2.c
     state["owed_draws"] = {}
     context.schedule("cleanup")  # rule 517.3

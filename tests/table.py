@@ -38,8 +38,14 @@ WITH_UNITS = ("turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:33 runedeck
 
 
 class Table:
+    catalog = CATALOG  # a table of another catalog (tests/later_sets_table.py) names it and its match_created
+
     def __init__(self, policy: str = "strict", mode: str = "duel") -> None:
-        self.state = engine.apply(None, demo.match_created(policy, "test", mode), CATALOG)
+        self.state = engine.apply(None, self.match_created(policy, mode), self.catalog)
+
+    @classmethod
+    def match_created(cls, policy: str, mode: str) -> dict[str, Any]:
+        return demo.match_created(policy, "test", mode)
 
     # -- positions -------------------------------------------------------------------------------------------
     @classmethod
@@ -67,9 +73,10 @@ class Table:
         """Apply events: a str is one or more body lines of notation, read against the state so far."""
         for event in events:
             if isinstance(event, str):
-                self.state = engine.fold(notation.parse_events(event, self.state, CATALOG), CATALOG, self.state)
+                self.state = engine.fold(notation.parse_events(event, self.state, self.catalog), self.catalog,
+                                         self.state)
             else:
-                self.state = engine.apply(self.state, event, CATALOG)
+                self.state = engine.apply(self.state, event, self.catalog)
         return self
 
     def parse(self, event: str | dict[str, Any]) -> dict[str, Any]:
@@ -94,7 +101,7 @@ class Table:
         """In a strict match the event is refused, citing `rule`, and the state is unchanged."""
         before = self.state
         with pytest.raises(engine.IllegalEvent) as refusal:
-            engine.apply(self.state, self.parse(event), CATALOG)
+            engine.apply(self.state, self.parse(event), self.catalog)
         assert rule in [violation["rule"] for violation in refusal.value.violations], refusal.value.violations
         assert self.state is before
         return refusal.value
@@ -102,7 +109,7 @@ class Table:
     def flags(self, event: str | dict[str, Any], rule: str) -> dict[str, Any]:
         """In an audit match the event is applied and carries a violation citing `rule`."""
         seq = self.state["seq"] + 1
-        self.state = engine.apply(self.state, self.parse(event), CATALOG)
+        self.state = engine.apply(self.state, self.parse(event), self.catalog)
         flagged = [violation for violation in self.state["violations"] if violation["seq"] == seq]
         assert rule in [violation["rule"] for violation in flagged], flagged
         return self.state

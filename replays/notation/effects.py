@@ -260,6 +260,50 @@ def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
     return {"op": "note", "text": text}
 
 
+def _read_prevent(sc: Scanner, state: State) -> dict[str, Any]:
+    """`prevent UNIT 7` or `prevent UNIT all`, then `until turn|permanent` (v1.3 437)."""
+    piece, until = _until(sc, sc.until(()))
+    reference, amount = split_last(sc, piece, "a unit and a Prevent Value (a number or 'all')")
+    effect: dict[str, Any] = {"op": "prevent", "target": _object(sc, state, reference)}
+    if amount.text.lower() != "all":
+        effect["amount"] = number(sc, amount, "a Prevent Value (a number or 'all')")
+    return effect | ({"until": until} if until else {})
+
+
+def read_replacement(sc: Scanner, state: State, source: bool) -> dict[str, Any]:
+    """`kill UNIT [< SOURCE] [until turn|permanent] -> OP & OP`: the death replaced and what happens instead
+    (ops separated by `&`); `< SOURCE` only where `source` (the `replace` event)."""
+    if not sc.accept_word("kill"):
+        sc.fail("'kill' (the replaced event: a permanent's death)")
+    head = sc.until(("<", "->") if source else ("->",))
+    replacement: dict[str, Any] = {}
+    if source and sc.accept("<"):
+        tail, until = _until(sc, sc.until(("->",)))
+        replacement["source"] = _object(sc, state, tail)
+    else:
+        head, until = _until(sc, head)
+    replacement = {"event": {"op": "kill", "target": _object(sc, state, head)}, **replacement}
+    sc.expect("->", "'->' and what happens instead")
+    replacement["with"] = []
+    whole = sc.until(())
+    if whole.text:
+        for segment in split(sc.text, whole.column - 1, whole.column - 1 + len(whole.text), "&"):
+            replacement["with"].append(_read_op(sc.sub(segment.column - 1, segment.column - 1 + len(segment.text)),
+                                                state, "('&' separates what happens instead)"))
+    return replacement | ({"until": until} if until else {})
+
+
+def write_replacement(state: State, replacement: dict[str, Any]) -> str:
+    source = f" < {_name(state, replacement['source'])}" if "source" in replacement else ""
+    instead = " & ".join(WRITERS[effect["op"]](state, effect) for effect in replacement["with"])
+    return (f"kill {_name(state, replacement['event']['target'])}{source}{_until_text(replacement)} -> "
+            f"{instead}").rstrip()
+
+
+def _read_replace(sc: Scanner, state: State) -> dict[str, Any]:
+    return {"op": "replace", **read_replacement(sc, state, source=False)}
+
+
 READERS: dict[str, Reader] = {
     **{op: _read_target(op) for op in TARGET_OPS},
     "damage": _read_damage, "might": _read_might, "grant": _read_grant,
@@ -270,12 +314,25 @@ READERS: dict[str, Reader] = {
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
     "attach": _read_attach,
-    "play": _read_play, "note": _read_note,
+    "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent,
     "static": lambda sc, state: {"op": "static", **read_static(sc, state, required=False)},
     "banish": _read_banish,
     "look": _read_deck_cards("look", others=True), "predict": _read_deck_cards("predict"),
     "burn": _read_deck_cards("burn"),
+    "xp": lambda sc, state: {"op": "xp", "player": read_player(sc, state),
+                             "amount": number(sc, sc.until(()), "an amount of XP (spent when negative)")},
+    "turn": lambda sc, state: {"op": "turn", "player": read_player(sc, state)},
 }
+
+
+def _read_op(op_sc: Scanner, state: State, separator: str) -> dict[str, Any]:
+    """One effect op, `OP ARGUMENTS`, filling its scanner."""
+    op = op_sc.word(f"an effect ({', '.join(READERS)})").lower()
+    if op not in READERS:
+        op_sc.fail(f"an effect ({', '.join(READERS)})", op_sc.pos - len(op))
+    effect = READERS[op](op_sc, state)
+    op_sc.expect_end(f"the end of the effect {separator}")
+    return effect
 
 
 def read_effects(sc: Scanner, state: State) -> tuple[list[dict[str, Any]], list[str] | None]:
@@ -284,14 +341,10 @@ def read_effects(sc: Scanner, state: State) -> tuple[list[dict[str, Any]], list[
     kept = None
     for index, segment in enumerate(split(sc.text, sc.pos, sc.end, "|")):
         op_sc = sc.sub(segment.column - 1, segment.column - 1 + len(segment.text))
-        op = op_sc.word(f"an effect ({', '.join(READERS)}) or 'keep'").lower()
-        if op == "keep" and index == 0:
+        if index == 0 and op_sc.accept_word("keep"):
             kept = [resolve(op_sc, state, piece, "target") for piece in op_sc.pieces(())]
             continue
-        if op not in READERS:
-            op_sc.fail(f"an effect ({', '.join(READERS)})", segment.column - 1)
-        effects.append(READERS[op](op_sc, state))
-        op_sc.expect_end("the end of the effect ('|' separates effects)")
+        effects.append(_read_op(op_sc, state, "('|' separates effects)"))
     sc.pos = sc.end
     return effects, kept
 
@@ -372,6 +425,11 @@ WRITERS: dict[str, Writer] = {
                                         if "pay" in effect else "")),
     "note": lambda state, effect: f"note {quote(effect['text'])}",
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
+    "replace": lambda state, effect: f"replace {write_replacement(state, effect)}",
+    "prevent": lambda state, effect: (f"prevent {_name(state, effect['target'])} {effect.get('amount', 'all')}"
+                                      f"{_until_text(effect)}"),
+    "xp": lambda state, effect: f"xp {effect['player']} {effect['amount']}",
+    "turn": lambda state, effect: f"turn {effect['player']}",
 }
 
 

@@ -19,7 +19,8 @@ from engine import MalformedEvent
 from engine.events import validate
 from replays.notation.clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
                                       write_pay, write_play, write_targets)
-from replays.notation.effects import read_effects, read_static, write_effects, write_static
+from replays.notation.effects import (read_effects, read_replacement, read_static, write_effects, write_replacement,
+                                      write_static)
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
 from replays.notation.refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
@@ -141,6 +142,11 @@ def _choose(sc: Scanner, state: State, player: str) -> Event:
     return {"type": "choose", "player": player, "choice": refs[0] if len(refs) == 1 else refs}
 
 
+def _replace(sc: Scanner, state: State, player: str) -> Event:
+    """A replacement a player applies (v1.3 369-374): `P2 replace kill UNIT [< SOURCE] [until WHEN] -> OP & OP`."""
+    return {"type": "replace", "player": player, **read_replacement(sc, state, source=True)}
+
+
 def _reason(kind: str) -> PlayerReader:
     return lambda sc, state, player: {"type": kind, "player": player, "reason": sc.quoted("a quoted reason")}
 
@@ -151,7 +157,7 @@ PLAYER_VERBS: dict[str, PlayerReader] = {
     "channel": _channel, "concede": _bare("concede"), "play": _play, "activate": _activate, "add": _add,
     "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
     "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
-    "game": _two_words("loss", _reason("game_loss")),
+    "game": _two_words("loss", _reason("game_loss")), "replace": _replace,
 }
 
 
@@ -367,6 +373,7 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "rewind": lambda state, event: f"rewind {event['to']} {quote(event['reason'])}",
     "game_loss": lambda state, event: f"{event['player']} game loss {quote(event['reason'])}",
     "static": lambda state, event: write_static(state, {key: value for key, value in event.items() if key != "type"}),
+    "replace": lambda state, event: f"{event['player']} replace {write_replacement(state, event)}",
 }
 
 

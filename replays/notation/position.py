@@ -36,7 +36,7 @@ MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}")
 NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\})*)")
 ATTACHED = re.compile(r"(?<!\{)\+")
 LISTS = ("hand", "trash", "banishment", "runes", "gear")
-SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "contests", "scored", "won")
+SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "xp", "contests", "scored", "won")
 STATIC_WHERE = re.compile(r"(?P<location>base|bf\d+|gear)\.(?P<index>\d{1,9})|(?P<whole>legend|bf\d+)")
 
 
@@ -155,6 +155,8 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
                                                                                                f"'{label}:'")
     elif label == "pool":
         described["pool"] = _read_pool(sc, value)
+    elif label == "xp":
+        described["xp"] = number(sc, value, "the player's XP after 'xp:'")  # v1.3 728-733
     elif label == "hand":
         described["hand"] += [None if name.text == "?" else name.text for name in _counted(sc, value)]
     elif label in ("trash", "banishment"):
@@ -164,7 +166,7 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
     elif UNIT_LOCATION.fullmatch(label):
         described["units"] += [_unit_entry(sc, entry, label) for entry in _counted(sc, value)]
     else:
-        sc.fail("a field (bf, controls, contests, scored, won, champion, deck, runedeck, pool, hand, runes, base, "
+        sc.fail("a field (bf, controls, contests, scored, won, champion, deck, runedeck, pool, xp, hand, runes, base, "
                 "bf1, ..., gear, trash, banishment)", column - 1)
 
 
@@ -295,6 +297,8 @@ def _write_player(event: dict[str, Any], player: str) -> str:
         pool = described["pool"]
         parts.append("pool:" + ";".join([str(pool.get("energy", 0))] + [
             f"{domain} {amount}" for domain, amount in pool.get("power", {}).items()]))
+    if "xp" in described:
+        parts.append(f"xp:{described['xp']}")
     lists = [("hand", ["?" if card is None else card for card in described.get("hand", [])]),
              ("runes", [_card_text(rune) for rune in described.get("runes", [])])]
     lists += _unit_runs(described.get("units", []))
@@ -437,6 +441,8 @@ def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str,
     }
     if entry["pool"]["energy"] or entry["pool"]["power"]:
         described["pool"] = {"energy": entry["pool"]["energy"], "power": dict(entry["pool"]["power"])}
+    if entry.get("xp"):
+        described["xp"] = entry["xp"]
     return described
 
 

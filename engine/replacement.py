@@ -1,0 +1,173 @@
+"""Replacement and prevention effects: an event that is replaced does not happen (Core Rules v1.3 367-375, 437).
+
+The engine does not read card text, so a replacement is recorded, as the players apply it, before the event it
+replaces happens; the engine then carries it out at that moment instead of the event:
+
+- `replace {event: {op: "kill", target}, with: [ops], until?}`: the next time `target` would die (a kill
+  instruction, lethal damage at a cleanup, or combat's resolution step: v1.3 428.1.a), it does not die, and the
+  ops of `with` happen instead (v1.3 369, 370.1.a): "recall it exhausted instead" is
+  `with: [{op: recall, target}, {op: exhaust, target}]`. As an effect op it is recorded by the resolving spell or
+  ability that creates it (Highlander, Tactical Retreat, Smite: a delayed replacement, v1.3 390.3); as an event
+  (`replace {player, event, with, source?, until?}`) by the player who applies a replacement of a card on the board
+  (Zhonya's Hourglass, The Boss, Soraka, Altar of Blood: v1.3 371.1, 374) at any time before the death, in combat
+  during its damage step before the last assignment.
+- `prevent {target, amount?, until?}`: the next `amount` damage that would be dealt to `target` is prevented (v1.3
+  437); without `amount`, all of it ("All" stays "All", 437.3.c).
+
+A replacement lasts `until` the end of the turn (the default: "the next time it dies this turn") or, with
+`"until": "permanent"`, until it is used or its target leaves the board (it is then a new object, 356.3.e.4). It is
+applied once (v1.3 370.2): a death replacement is used up by the death it replaces. When several wait for the same
+death, the oldest applies (the owner chooses the order, 372; the recorder records them in that order).
+
+A death replaced does not happen, so it triggers nothing (v1.3 808.1.d.1): the engine keeps the permanents that
+died this turn (`died`, with their last known card, controller and location, 808.1.d.3), and a `trigger` of a
+Deathknell whose source did not die is a violation.
+
+The `with` ops are effect ops, applied by engine/effects.py's table (which registers itself here with
+`register_ops`), so this module imports only the engine's leaves.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.objects import State, move_to_zone
+from engine.rulings import Context
+
+Op = Callable[[Context, dict[str, Any], dict[str, Any], "set[str] | None"], None]
+_OPS: dict[str, Op] = {}
+
+
+def register_ops(ops: dict[str, Op]) -> None:
+    """The effect ops a replacement's `with` may use (engine/effects.py registers its table at import)."""
+    _OPS.update(ops)
+
+
+# -- recording ---------------------------------------------------------------------------------------------------
+def replace_event(context: Context, event: dict[str, Any]) -> None:
+    """The `replace` event: a player applies a replacement of a card they control (v1.3 371.1, 374)."""
+    state = context.state
+    player = context.player(event)
+    if state["phase"] in ("setup", "over") or state["turn_player"] is None:
+        context.fail("v1.3 369", f"{player} records a replacement, but no game is under way")
+    source = None
+    if "source" in event:
+        source = context.object(event["source"], "v1.3 374", f"{player}'s replacement from {event['source']!r}")
+        context.check(source["controller"] == player, "v1.3 374",
+                      f"{player} applies a replacement of {source['id']} ({source['card']}), which "
+                      f"{source['controller']} controls: a replacement's controller is its source's controller")
+    register(context, player, event["event"], event["with"], event.get("until", "turn"),
+             source["id"] if source else None, "'replace' event")
+
+
+def replace_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """The `replace` op: a resolving spell or ability creates a (delayed) replacement (v1.3 390.3)."""
+    register(context, item["controller"], effect["event"], effect["with"], effect.get("until", "turn"),
+             item["source"] or item["id"], f"{item['id']} replace")
+
+
+def register(context: Context, player: str, replaced: dict[str, Any], with_ops: list[dict[str, Any]], until: str,
+             source: str | None, where: str) -> None:
+    """Keep a replacement (its shape checked by engine/events.py) until the event it replaces happens."""
+    state = context.state
+    target = context.object(replaced["target"], "v1.3 370.1", f"{where}: the replaced death of")
+    if not context.check(target["zone"] == "board" and target["type"] in ("Unit", "Gear"), "v1.3 428.2.a",
+                         f"{where}: {target['id']} ({target['card']}) is in {target['zone']}, not a permanent on the "
+                         f"board: only a permanent on the board dies"):
+        return
+    state["replacements"].append({"event": "kill", "target": target["id"], "incarnation": target["incarnation"],
+                                  "with": list(with_ops), "until": until, "source": source, "controller": player})
+
+
+def prevent_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """The `prevent` op (v1.3 437): the next `amount` damage (all, without one) dealt to a unit is prevented."""
+    state = context.state
+    target = state["objects"].get(effect["target"])
+    if target is None or target["zone"] != "board" or target["type"] != "Unit":
+        context.flag("356.3.e.6", f"{item['id']} prevents damage to {effect['target']!r}, which is no unit on the "
+                                  f"board")
+        return
+    amount = effect.get("amount")
+    if amount is not None and not context.check(amount > 0, "v1.3 437.1.b.1",
+                                                f"{item['id']} prevents {amount} damage: a Prevent Value is 1 or "
+                                                f"more"):
+        return
+    state["replacements"].append({"event": "damage", "target": target["id"], "incarnation": target["incarnation"],
+                                  "amount": amount, "until": effect.get("until", "turn"),
+                                  "source": item["source"] or item["id"], "controller": item["controller"]})
+
+
+# -- carrying out ----------------------------------------------------------------------------------------------
+def _waiting(state: State, obj: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The replacements of `kind` still waiting for this object (the same object: 356.3.e.4)."""
+    return [entry for entry in state["replacements"] if entry["event"] == kind and entry["target"] == obj["id"]
+            and entry["incarnation"] == obj["incarnation"]]
+
+
+def die(context: Context, obj: dict[str, Any]) -> bool:
+    """A permanent on the board would die (v1.3 428). The oldest death replacement waiting for it applies instead
+    (369, 370.2) and it stays; otherwise it goes to its owner's trash, noted as having died this turn (808.1.d.3).
+    Returns whether it died."""
+    state = context.state
+    waiting = _waiting(state, obj, "kill")
+    if waiting:
+        used = waiting[0]
+        state["replacements"].remove(used)  # applied once (370.2)
+        item = {"id": used["source"] or "replacement", "kind": "replacement", "card": obj["card"],
+                "source": used["source"], "controller": used["controller"], "targets": [],
+                "target_incarnations": {}}
+        for op in used["with"]:
+            if state["phase"] == "over":
+                break
+            _OPS[op["op"]](context, item, op, None)
+        return False
+    state["died"][obj["id"]] = {"card": obj["card"], "controller": obj["controller"], "location": obj["location"]}
+    move_to_zone(state, obj, "trash")
+    return True
+
+
+def deal_damage(context: Context, obj: dict[str, Any], amount: int) -> int:
+    """Deal `amount` damage to a unit, less what is prevented (v1.3 437.2-437.4); returns the damage dealt."""
+    state = context.state
+    for entry in _waiting(state, obj, "damage"):
+        if amount <= 0:
+            break
+        if entry["amount"] is None:
+            amount = 0  # "All" stays "All" (437.3.c)
+            break
+        prevented = min(entry["amount"], amount)
+        amount -= prevented
+        entry["amount"] -= prevented  # 437.3
+        if entry["amount"] <= 0:
+            state["replacements"].remove(entry)  # 437.3.a
+    obj["damage"] += amount
+    return amount
+
+
+def prevent_value(state: State, obj: dict[str, Any]) -> int | None:
+    """The Prevent Value tracked on a unit: the damage that would be prevented, None for "All" (v1.3 437.5)."""
+    total = 0
+    for entry in _waiting(state, obj, "damage"):
+        if entry["amount"] is None:
+            return None
+        total += entry["amount"]
+    return total
+
+
+def end_of_turn(state: State) -> None:
+    """The expiration step (517.2.b): replacements of this turn end, and the deaths of this turn are forgotten. A
+    permanent replacement lasts while its target is the same object on the board."""
+    objects = state["objects"]
+    state["replacements"] = [entry for entry in state["replacements"] if entry["until"] == "permanent"
+                             and entry["target"] in objects and objects[entry["target"]]["zone"] == "board"
+                             and objects[entry["target"]]["incarnation"] == entry["incarnation"]]
+    state["died"] = {}
+
+
+def check_deathknell(context: Context, source_id: str, label: str) -> None:
+    """A Deathknell triggers when its permanent dies (v1.3 808.1.c); one whose death was replaced, or that did not
+    die this turn, triggers nothing (808.1.d.1)."""
+    if "deathknell" in label.lower() and source_id not in context.state["died"]:
+        obj = context.state["objects"].get(source_id)
+        name = f"{source_id} ({obj['card']})" if obj else source_id
+        context.flag("v1.3 808.1.d.1", f"{name} did not die this turn (a death replaced by a recall does not "
+                                       f"happen): its Deathknell does not trigger")

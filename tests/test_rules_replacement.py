@@ -1,0 +1,163 @@
+"""Replacement and prevention effects (Core Rules v1.3 367-375, 437, 808.1.d), recorded from real gallery cards:
+Tactical Retreat and Highlander ("recall it instead"), Zhonya's Hourglass (a replacement of a card on the board,
+applied with a `replace` event), Ki Barrier ("prevent the next 7 damage")."""
+from __future__ import annotations
+
+import pytest
+
+from gallery_table import GALLERY
+
+if not GALLERY.exists():
+    pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)", allow_module_level=True)
+
+import engine  # noqa: E402
+from engine.combat import lethal_first  # noqa: E402
+from later_sets_positions import GALLERY_ARENA  # noqa: E402
+from later_sets_table import LaterSetsTable  # noqa: E402
+
+LEBLANC, YI = "LeBlanc, Fragmented", "Master Yi, Tempered"
+RETREAT = (f"resolve Tactical Retreat: replace kill {LEBLANC} -> heal {LEBLANC} & exhaust {LEBLANC} & "
+           f"recall {LEBLANC}")
+
+
+def attacked(policy: str = "strict", units: str = YI) -> LaterSetsTable:
+    """P1 moved `units` to Back-Alley Bar (bf2), which P2 holds with LeBlanc, Fragmented, and passed Focus: P2 has
+    it in the combat's showdown."""
+    return LaterSetsTable.from_position(GALLERY_ARENA, policy).do(f"P1 move {units} -> bf2", "P1 pass")
+
+
+def retreated(policy: str = "strict") -> LaterSetsTable:
+    """P2 answered with Tactical Retreat on LeBlanc, which resolved; both passed Focus: the damage step."""
+    return attacked(policy).do(f"P2 play Tactical Retreat -> {LEBLANC} $2", "P2 pass", "P1 pass", RETREAT,
+                               "P1 pass", "P2 pass")
+
+
+def test_a_death_replaced_by_a_recall_does_not_happen_v1_3_369_370_1_a():
+    table = retreated().do(f"P1 assign {LEBLANC} 4", f"P2 assign {YI} 3")
+    leblanc = table.obj("P2", LEBLANC)
+    assert (leblanc["zone"], leblanc["location"], leblanc["exhausted"], leblanc["damage"]) == \
+        ("board", "base:P2", True, 0)
+    assert table.state["died"] == {} and table.state["replacements"] == []  # used once (370.2)
+    assert table.state["battlefields"][1]["controller"] == "P1"  # the attacker alone: a Conquer (627.3)
+
+
+def test_a_replaced_death_triggers_no_deathknell_v1_3_808_1_d_1():
+    table = retreated().do(f"P1 assign {LEBLANC} 4", f"P2 assign {YI} 3")
+    refusal = table.refuses(f'P2 trigger {LEBLANC} "Deathknell"', rule="v1.3 808.1.d.1")
+    assert "its Deathknell does not trigger" in str(refusal)
+
+
+def test_a_death_not_replaced_triggers_deathknell_v1_3_808_1_c():
+    table = attacked().do("P2 pass", f"P1 assign {LEBLANC} 4", f"P2 assign {YI} 3")
+    leblanc = table.find("P2", LEBLANC, "trash")
+    assert table.state["died"][leblanc] == {"card": LEBLANC, "controller": "P2", "location": "bf2"}
+    table.do(f'P2 trigger {LEBLANC} "Deathknell"')
+    assert table.state["chain"][-1]["source"] == leblanc
+
+
+def test_a_death_replacement_waits_for_the_next_death_and_expires_with_the_turn_v1_3_390_3_517_2_b():
+    table = attacked().do(f"P2 play Tactical Retreat -> {LEBLANC} $2", "P2 pass", "P1 pass", RETREAT)
+    [waiting] = table.state["replacements"]
+    assert (waiting["event"], waiting["target"], waiting["until"], waiting["controller"]) == \
+        ("kill", table.find("P2", LEBLANC), "turn", "P2")
+    table.do("P1 pass", "P2 pass", f"P1 assign {LEBLANC} 4", f"P2 assign {YI} 3", "P1 end turn")
+    assert table.state["replacements"] == []
+
+
+def test_a_kill_instruction_is_replaced_too_v1_3_428_1_a_1():
+    table = attacked().do(f"P2 play Tactical Retreat -> {LEBLANC} $2", "P2 pass", "P1 pass",
+                          f"{RETREAT} | kill {LEBLANC}")
+    assert table.obj("P2", LEBLANC)["location"] == "base:P2"
+
+
+def test_a_replacement_applies_once_v1_3_370_2():
+    table = attacked().do(f"P2 play Tactical Retreat -> {LEBLANC} $2", "P2 pass", "P1 pass",
+                          f"{RETREAT} | kill {LEBLANC} | kill {LEBLANC}")
+    assert table.find("P2", LEBLANC, "trash") in table.state["died"]
+
+
+def test_zhonyas_hourglass_is_applied_by_its_controller_with_a_replace_event_v1_3_371_1_374():
+    table = attacked(units="Crowd Favorite").do("P2 pass")  # the damage step: 3 against 3
+    table.do("P1 replace kill Crowd Favorite < Zhonya's Hourglass -> kill Zhonya's Hourglass & "
+             "recall Crowd Favorite & exhaust Crowd Favorite")
+    table.do(f"P1 assign {LEBLANC} 3", "P2 assign Crowd Favorite 3")
+    favorite = table.obj("P1", "Crowd Favorite")
+    assert (favorite["location"], favorite["exhausted"]) == ("base:P1", True)
+    assert table.obj("P1", "Zhonya's Hourglass", "trash")["zone"] == "trash"
+    assert table.find("P2", LEBLANC, "trash") in table.state["died"]
+
+
+def test_only_the_controller_of_a_replacements_source_applies_it_v1_3_374():
+    table = attacked(units="Crowd Favorite").do("P2 pass")
+    table.refuses("P2 replace kill Crowd Favorite < Zhonya's Hourglass -> recall Crowd Favorite", rule="v1.3 374")
+
+
+def test_only_a_permanent_on_the_board_has_a_death_to_replace_v1_3_428_2_a():
+    table = LaterSetsTable.from_position(GALLERY_ARENA)
+    table.refuses({"type": "replace", "player": "P1", "event": {"op": "kill", "target": table.find("P1", "Highlander",
+                                                                                                   "hand")},
+                   "with": []}, rule="v1.3 428.2.a")
+
+
+def test_a_replacement_of_another_event_is_malformed():
+    table = LaterSetsTable.from_position(GALLERY_ARENA)
+    yi = table.find("P1", YI)
+    for replaced in ({"op": "stun", "target": yi}, {"op": "kill"}, {"op": "kill", "target": yi, "amount": 1}):
+        with pytest.raises(engine.MalformedEvent, match="names the replaced event"):
+            engine.apply(table.state, {"type": "replace", "player": "P1", "event": replaced, "with": []},
+                         table.catalog)
+    with pytest.raises(engine.MalformedEvent, match="'with' op 1"):
+        engine.apply(table.state, {"type": "replace", "player": "P1", "event": {"op": "kill", "target": yi},
+                                   "with": [{"op": "recall"}]}, table.catalog)
+
+
+def test_highlander_recalls_its_unit_exhausted_instead_of_letting_it_die_in_combat():
+    # P1's Crowd Favorite (3) attacks LeBlanc (3) and P1 plays Highlander on it in the showdown ("the next time it
+    # dies this turn, recall it exhausted instead").
+    table = LaterSetsTable.from_position(GALLERY_ARENA).do(
+        "P1 move Crowd Favorite -> bf2", "P1 play Highlander -> Crowd Favorite $4", "P1 pass", "P2 pass",
+        "resolve Highlander: replace kill Crowd Favorite -> recall Crowd Favorite & exhaust Crowd Favorite",
+        "P2 pass", "P1 pass", f"P1 assign {LEBLANC} 3", "P2 assign Crowd Favorite 3")
+    favorite = table.obj("P1", "Crowd Favorite")
+    assert (favorite["location"], favorite["exhausted"]) == ("base:P1", True)
+
+
+# -- prevention (v1.3 437) ----------------------------------------------------------------------------------------
+def barrier(policy: str = "strict") -> LaterSetsTable:
+    """P1 attacks with Master Yi and Crowd Favorite (7); P2 answered with Ki Barrier on LeBlanc ("prevent the next 7
+    damage that would be dealt to it this turn"); both passed Focus: the damage step."""
+    return attacked(policy, f"{YI}; Crowd Favorite").do(
+        f"P2 play Ki Barrier -> {LEBLANC} $2 / Order Rune", "P2 pass", "P1 pass",
+        f"resolve Ki Barrier: prevent {LEBLANC} 7 until turn", "P1 pass", "P2 pass")
+
+
+def test_prevented_damage_counts_towards_lethal_in_combat_v1_3_437_5_a():
+    table = barrier()
+    assert lethal_first(table.state, "P1") == {table.find("P2", LEBLANC): 7}  # 3 Might + 7 prevented > 7 to assign
+
+
+def test_prevented_damage_is_not_dealt_and_the_prevent_value_goes_down_v1_3_437_2_437_3():
+    table = barrier().do(f"P1 assign {LEBLANC} 7", f"P2 assign {YI} 3")
+    leblanc = table.obj("P2", LEBLANC)
+    assert leblanc["zone"] == "board" and leblanc["location"] == "bf2"  # it survives, so P1's units are recalled
+    assert table.state["replacements"] == []  # 7 prevented: the Prevent Value is 0 and the effect expires (437.3.a)
+
+
+def test_a_prevent_value_left_over_prevents_a_spells_damage_later_v1_3_437_3_b():
+    table = attacked().do(f"P2 play Ki Barrier -> {LEBLANC} $2 / Order Rune", "P2 pass", "P1 pass",
+                          f"resolve Ki Barrier: prevent {LEBLANC} 7 | damage {LEBLANC} 4")
+    assert table.obj("P2", LEBLANC)["damage"] == 0
+    assert [entry["amount"] for entry in table.state["replacements"]] == [3]
+
+
+def test_a_prevent_value_is_at_least_one_v1_3_437_1_b_1():
+    table = attacked().do(f"P2 play Ki Barrier -> {LEBLANC} $2 / Order Rune", "P2 pass", "P1 pass")
+    table.refuses(f"resolve Ki Barrier: prevent {LEBLANC} 0", rule="v1.3 437.1.b.1")
+
+
+def test_all_damage_prevented_leaves_a_unit_out_of_the_assignment_order_v1_3_437_5_b_460_2_c_9():
+    table = attacked(units=f"{YI}; Crowd Favorite").do(
+        f"P2 play Ki Barrier -> {LEBLANC} $2 / Order Rune", "P2 pass", "P1 pass",
+        f"resolve Ki Barrier: prevent {LEBLANC} all", "P1 pass", "P2 pass")
+    table.do(f"P1 assign {LEBLANC} 7")
+    assert table.obj("P2", LEBLANC)["damage"] == 0
