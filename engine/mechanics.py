@@ -101,4 +101,11 @@ MODELLED: frozenset[str] = frozenset({
     # tests/test_rules_abilities.py: Grandmaster at Arms, Eye of Twilight, Bloodharbor Ripper, Gold, Doran's
     # Shield, Sterak's Gage, Veteran Poro, Serrated Dirk, Sacred Shears, Last Rites, Treasure Hoard)
     "activated", "add ability", "attach", "gear token", "battlefield trigger", "Equip", "Quick-Draw", "Weaponmaster",
+    # engine/experience.py, engine/ambush.py, engine/combat.py (v1.3 822, 823, 826)
+    "Hunt", "Ambush", "Backline",
+    # the `xp` and `turn` ops (v1.3 728-738)
+    "xp", "additional turn",
+    # engine/replacement.py: a death replaced (`replace`) and damage prevented (`prevent`); a point scored or a card
+    # put into the trash cannot be replaced yet (Otterpus, Endless Riches)
+    "replacement",
 })

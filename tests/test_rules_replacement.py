@@ -161,3 +161,33 @@ def test_all_damage_prevented_leaves_a_unit_out_of_the_assignment_order_v1_3_437
         f"resolve Ki Barrier: prevent {LEBLANC} all", "P1 pass", "P2 pass")
     table.do(f"P1 assign {LEBLANC} 7")
     assert table.obj("P2", LEBLANC)["damage"] == 0
+
+
+# -- the notation: export then import gives the same match ----------------------------------------------------------
+def test_a_match_with_replacements_prevention_xp_and_an_additional_turn_exports_and_imports(log):
+    from replays import notation
+
+    catalog = LaterSetsTable.catalog
+    lines = [f"position {GALLERY_ARENA}", "P1 move Master Yi, Tempered; Crowd Favorite -> bf2", "P1 pass",
+             f"P2 play Ki Barrier -> {LEBLANC} $2 / Order Rune", "P2 pass", "P1 pass",
+             f"resolve Ki Barrier: prevent {LEBLANC} 2", "P1 pass",
+             f"P2 play Tactical Retreat -> {LEBLANC} $2", "P2 pass", "P1 pass", RETREAT, "P1 pass", "P2 pass",
+             "P1 replace kill Crowd Favorite < Zhonya's Hourglass until permanent -> kill Zhonya's Hourglass & "
+             "recall Crowd Favorite & exhaust Crowd Favorite",
+             f"P1 assign {LEBLANC} 7", f"P2 assign Crowd Favorite 3", f'P1 trigger {YI} "Hunt"', "P1 pass", "P2 pass",
+             f"resolve {YI}: xp P1 2 | turn P1", "P1 end turn", "P1 pass"]
+    events = [LaterSetsTable.match_created("strict", "duel")]
+    state = engine.apply(None, events[0], catalog)
+    for line in lines:
+        read = notation.parse_events(line, state, catalog)
+        events += read
+        state = engine.fold(read, catalog, state)
+    assert (state["turn"], state["turn_player"], state["players"]["P1"]["xp"]) == (6, "P1", 2)
+    assert state["objects"][state["players"]["P2"]["base"][-1]]["card"] == LEBLANC  # retreated
+    text = notation.write_match(events, catalog)
+    assert "P1 replace kill Crowd Favorite < Zhonya's Hourglass until permanent -> kill" in text
+    assert notation.parse_match(text, catalog) == events
+    log.import_catalog(catalog)
+    match_id, _ = notation.import_match(log, text)
+    assert [entry["event"] for entry in log.events(match_id)] == events
+    assert notation.export_match(log, match_id) == text
