@@ -19,7 +19,9 @@ data (`affects`), checked here mechanically:
   attacker or a defender): only objects in that state; `weaker`: with less Might than the source.
 
 and when it applies (`while`, on its source and its controller): `mighty` (004 708), `empowered`, `at`
-(`battlefield` or `base`), and `legion` (v1.3 812.1.c: its controller finalized another card this turn).
+(`battlefield` or `base`), `legion` (v1.3 812.1.c: its controller finalized another card this turn), and `level`
+(v1.3 824.1.b.1: its controller has that much XP; a Level ability's dependent text, Gustwalker's "[Level 3] I have
++1 Might and Ganking").
 
 This module is a leaf: it reads the state's plain data and imports nothing from the engine.
 """
@@ -119,6 +121,10 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
     obj = source if source is not None and "units" not in source else None
     if condition.get("legion") and not played_other(state, _controller(state, static), static["source"]):
         return False
+    if "level" in condition:  # v1.3 824.1.c: while the controller (now, 824.1.c.1) has N or more XP
+        controller = _controller(state, static)
+        if controller is None or state["players"][controller].get("xp", 0) < condition["level"]:
+            return False
     if "empowered" in condition and bool(obj and obj.get("empowered")) != bool(condition["empowered"]):
         return False
     if "mighty" in condition:

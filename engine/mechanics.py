@@ -101,8 +101,10 @@ MODELLED: frozenset[str] = frozenset({
     # tests/test_rules_abilities.py: Grandmaster at Arms, Eye of Twilight, Bloodharbor Ripper, Gold, Doran's
     # Shield, Sterak's Gage, Veteran Poro, Serrated Dirk, Sacred Shears, Last Rites, Treasure Hoard)
     "activated", "add ability", "attach", "gear token", "battlefield trigger", "Equip", "Quick-Draw", "Weaponmaster",
-    # engine/experience.py, engine/ambush.py, engine/combat.py (v1.3 822, 823, 826)
-    "Hunt", "Ambush", "Backline",
+    # engine/experience.py, engine/ambush.py, engine/combat.py, a static's `while: {"level": N}` (v1.3 822-826;
+    # tests/test_rules_later_keywords.py: Master Yi, Tempered, Gemhand Hunter, Wuju Apprentice, Gustwalker,
+    # Chakram Dancer, Enthusiastic Promoter)
+    "Hunt", "Level", "Ambush", "Backline",
     # the `xp` and `turn` ops (v1.3 728-738)
     "xp", "additional turn",
     # engine/replacement.py: a death replaced (`replace`) and damage prevented (`prevent`); a point scored or a card

@@ -12,7 +12,7 @@ effect a resolving spell or ability made, until the end of the turn. Three ways 
 
 The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?}, might?, min?,
 keywords?, values?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, rule?, value?, while?: {legion?,
-empowered?, mighty?, at?}, until?, next?, text?}` (engine/layers.py says what each field means; `rule` and `value`
+empowered?, mighty?, at?, level?}, until?, next?, text?}` (engine/layers.py says what each field means; `rule` and `value`
 are a change to what the rules allow, engine/rulechanges.py). `next` marks a one-shot effect
 ("your next card costs [2] less", "the next unit you play enters ready"), used up by the first play it applies to.
 """
@@ -34,7 +34,8 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
                            "stunned": bool, "empowered": bool, "mighty": bool, "in_combat": bool, "weaker": bool}
-WHILE: dict[str, Any] = {"legion": bool, "empowered": bool, "mighty": bool, "at": ("battlefield", "base")}
+WHILE: dict[str, Any] = {"legion": bool, "empowered": bool, "mighty": bool, "at": ("battlefield", "base"),
+                         "level": int}
 COST = ("energy", "power", "min_energy", "min_power")
 
 

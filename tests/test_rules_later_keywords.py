@@ -195,3 +195,35 @@ def test_the_prefilled_assignment_puts_backline_units_last_v1_3_826_3():
     table = at_damage()
     assert lethal_first(table.state, "P2") == {table.find("P1", "Clockwork Keeper"): 2,
                                                 table.find("P1", "Enthusiastic Promoter"): 1}
+
+
+# -- Level statics: a static's `while: {"level": N}` ------------------------------------------------------------------
+# Gustwalker: "[Level 3] I have +1 [S] and [Ganking]".
+GUSTWALKER_LEVEL_3 = 'static Gustwalker +affects={"who": "self"} +might=1 +keywords=["Ganking"] +while={"level": 3}'
+
+
+def test_a_level_static_applies_while_its_controller_has_the_xp_v1_3_824_1_b_1():
+    line = GALLERY_P2_TURN.replace("runedeck:6 hand:Tactical Retreat", "runedeck:6 xp:3 hand:Tactical Retreat")
+    table = LaterSetsTable.from_position(line).do(GUSTWALKER_LEVEL_3)
+    gustwalker = table.obj("P2", "Gustwalker")
+    assert gustwalker["might"] == 4 and "Ganking" in gustwalker["keywords"]
+
+
+def test_a_level_static_is_inactive_below_the_xp_v1_3_824_1_d():
+    table = LaterSetsTable.from_position(GALLERY_P2_TURN).do(GUSTWALKER_LEVEL_3)
+    gustwalker = table.obj("P2", "Gustwalker")
+    assert gustwalker["might"] == 3 and "Ganking" not in gustwalker["keywords"]
+    table.do("P2 move Gustwalker -> bf2")  # Back-Alley Bar, which P2 holds: no combat
+    table.refuses("P2 move Gustwalker -> bf1", rule="140.4.c.1")  # no Ganking below Level 3
+
+
+def test_a_level_static_turns_on_when_xp_is_gained_v1_3_727_1_c_2():
+    # Master Yi, Tempered: "[Level 6] I have [Deflect] and [Ganking]"; P1 has 4 XP, and Hunt 2 makes 6.
+    line = OPEN_BF2.replace("runedeck:6 hand:Highlander", "runedeck:6 xp:4 hand:Highlander")
+    table = LaterSetsTable.from_position(line)
+    table.do('static Master Yi, Tempered +affects={"who": "self"} +keywords=["Deflect", "Ganking"] '
+             '+while={"level": 6}')
+    assert "Ganking" not in table.obj("P1", YI)["keywords"]
+    table.do(f"P1 move {YI} -> bf2", "P1 pass", "P2 pass", f'P1 trigger {YI} "Hunt"', "P1 pass", "P2 pass",
+             f"resolve {YI}: xp P1 2")
+    assert {"Deflect", "Ganking"} <= set(table.obj("P1", YI)["keywords"])
