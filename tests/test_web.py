@@ -587,6 +587,13 @@ def test_viewer_timeline_says_what_each_pass_passed_and_names_battlefields(clien
     assert "Ben ends the beginning step; Hold scores" in passes
 
 
+def test_viewer_shows_each_players_xp_v1_3_729_2(client, log):
+    line = ARENA.replace("runedeck:6 hand:Gust", "runedeck:6 xp:3 hand:Gust")
+    page = recorded_page(client, log, (f"position {line}",))
+    assert page.text("xp-P1") == "3 XP"
+    assert "xp-P2" not in page.attrs  # no XP, nothing shown
+
+
 def test_viewer_shows_a_showdown_without_combat_and_who_contested(client, log):
     page = recorded_page(client, log, (f"position {ARENA}", "P1 move Legion Rearguard -> bf1"))
     assert page.attrs["fight"]["data-kind"] == "showdown" and page.attrs["fight"]["data-battlefield"] == "bf1"

@@ -302,7 +302,8 @@
     var pool = info.pool || {}, power = Object.keys(pool.power || {}).filter(function (d) { return pool.power[d]; });
     var head = el("h3", {}, [
       el("b", { text: Rec.data.players[player] }), " " + player + " · ",
-      el("b", { class: "points", text: String(info.points || 0) }), " pts · deck " + info.deck_count +
+      el("b", { class: "points", text: String(info.points || 0) }), " pts" + (info.xp ? " · " + info.xp + " XP" : "") +
+      " · deck " + info.deck_count +
       " · runes " + info.rune_deck_count + " · pool " + (pool.energy || 0) +
       (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : ""),
       state.turn_player === player ? el("span", { class: "badge turn", text: "turn" }) : null,
