@@ -65,22 +65,25 @@ def recorded_time(entry: dict[str, Any]) -> float:
 
 
 class Subscriber:
-    """One open stream: writes through its request's ASGI `send` without waiting while the connection keeps up."""
+    """One open stream: writes through its request's ASGI `send` without waiting while the connection keeps up.
 
-    __slots__ = ("feed", "send", "address", "pending", "size", "flushing", "ended", "wrote")
+    No task of its own: its request's coroutine (`Hub.follow`) waits for the client to disconnect, and is cancelled
+    when the stream is dropped. Only a connection that does not take a write at once gets a task that waits for
+    it (`flush`); meanwhile the stream's messages wait in `pending`."""
 
-    def __init__(self, feed: Feed, send: Callable[[dict], Any], address: str, first: bytes) -> None:
-        self.feed = feed
+    __slots__ = ("send", "pending", "size", "flushing", "task", "why", "wrote")
+
+    def __init__(self, send: Callable[[dict], Any], first: bytes) -> None:
         self.send = send
-        self.address = address
-        self.pending: list[bytes] = [first]  # written after the answer's head, by `flush`
+        self.pending: list[bytes] = [first]  # written after the answer's head, by `Hub.follow`
         self.size = len(first)
-        self.ended: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.flushing: Any = True  # not None while a write is under way: the head and the catch-up, first
+        self.task = asyncio.current_task()
+        self.why: str | None = None  # why it ended, if the hub ended it
         self.wrote = time.monotonic()
-        self.flushing: asyncio.Task | None = asyncio.ensure_future(self.flush(None))
 
     def write(self, data: bytes, limit: int) -> None:
-        if self.ended.done():
+        if self.why is not None:
             return
         self.wrote = time.monotonic()
         if self.flushing is not None:  # the connection has not taken the last write yet
@@ -89,18 +92,20 @@ class Subscriber:
             if self.size > limit:
                 self.end("dropped")
             return
-        sent = self.send({"type": "http.response.body", "body": data, "more_body": True})
+        try:
+            sent = self.send({"type": "http.response.body", "body": data, "more_body": True})
+        except Exception:  # noqa: BLE001 - the client has gone
+            self.end("gone")
+            return
         if _TAKEN is None or type(sent) is not _TAKEN:
             self.flushing = asyncio.ensure_future(self.flush(sent))
 
     async def flush(self, sent: Any) -> None:
-        """Wait for the connection to take `sent` (or, first, send the answer's head), then write what waited."""
+        """Wait for the connection to take `sent`, then write what waited meanwhile, until nothing waits."""
         try:
-            if sent is None:
-                await self.send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
-            else:
+            if sent is not None:
                 await sent
-            while self.pending and not self.ended.done():
+            while self.pending and self.why is None:
                 data, self.pending, self.size = b"".join(self.pending), [], 0
                 await self.send({"type": "http.response.body", "body": data, "more_body": True})
         except Exception:  # noqa: BLE001 - the client has gone: the stream ends
@@ -109,8 +114,11 @@ class Subscriber:
             self.flushing = None
 
     def end(self, why: str) -> None:
-        if not self.ended.done():
-            self.ended.set_result(why)
+        """End the stream (its request's coroutine is cancelled out of its wait)."""
+        if self.why is None:
+            self.why = why
+            if self.task is not None:
+                self.task.cancel()
 
 
 STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
@@ -213,35 +221,30 @@ class Hub:
         if feed.messages and after < feed.messages[0][0] - 1:  # before what the feed holds: read again
             first += await self._run(self._early, channel, view, after, feed.messages[0][0] - 1)
         first += [data for seq, data in feed.messages if seq > after]
-        subscriber = Subscriber(feed, send, address, b"".join(first))
+        subscriber = Subscriber(send, b"".join(first))
         feed.subscribers.add(subscriber)
-        watch = asyncio.ensure_future(self._watch(receive, subscriber))
         try:
-            why = await subscriber.ended
-            if why != "dropped" and subscriber.flushing is None:  # end the answer properly
-                try:
-                    await send({"type": "http.response.body", "body": b"", "more_body": False})
-                except Exception:  # noqa: BLE001 - the client has gone
-                    pass
-            return why
-        finally:
-            watch.cancel()
-            if subscriber.flushing is not None:
-                subscriber.flushing.cancel()
-            feed.subscribers.discard(subscriber)
-            if subscriber.ended.result() == "dropped":
-                self.dropped += 1
-            if not channel.feeds or not any(f.subscribers for f in channel.feeds.values()):
-                channel.quiet_since = time.monotonic()
-
-    async def _watch(self, receive: Callable, subscriber: Subscriber) -> None:
-        """End the stream when its client disconnects."""
-        try:
+            await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
+            await subscriber.flush(None)
             while (await receive())["type"] != "http.disconnect":
                 pass
-        except Exception:  # noqa: BLE001 - the connection is gone either way
-            pass
-        subscriber.end("gone")
+            subscriber.why = subscriber.why or "gone"
+        except asyncio.CancelledError:
+            if subscriber.why is None:  # not the hub's doing: the server is stopping
+                raise
+            asyncio.current_task().uncancel()  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001 - the client has gone
+            subscriber.why = subscriber.why or "gone"
+        finally:
+            subscriber.task = None
+            if subscriber.flushing is not None and subscriber.flushing is not True:
+                subscriber.flushing.cancel()
+            feed.subscribers.discard(subscriber)
+            if not any(each.subscribers for each in channel.feeds.values()):
+                channel.quiet_since = time.monotonic()
+        if subscriber.why == "dropped":
+            self.dropped += 1
+        return subscriber.why
 
     def _committed(self, match_ids: set[str]) -> None:
         """The writer's listener (its thread): wake the channels it wrote to, on the loop."""
