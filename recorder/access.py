@@ -10,8 +10,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from typing import Any
 
-from recorder.errors import Conflict
+from recorder.errors import Conflict, Malformed
 
 JUDGE = "judge"
 SPECTATOR = "spectator"
@@ -70,3 +71,24 @@ def check_publishable(match_id: str, head_state: dict) -> None:
     if head_state.get("winner") is None and head_state.get("match_winner") is None and \
             head_state.get("phase") != "over":
         raise Conflict(f"match {match_id} is not finished: a judge may publish it once it has a winner")
+
+
+DELAY_LIMITS = {"seconds": 3_600, "events": 1_000}  # the longest broadcast delay a judge may set, of each kind
+
+
+def broadcast_delay(body: Any) -> dict[str, int] | None:
+    """The broadcast delay a judge asks for: `{"seconds": N}` or `{"events": N}` (a whole number, at most
+    DELAY_LIMITS), or None for none (`{}`, or N = 0). `Malformed` names what is wrong."""
+    if not isinstance(body, dict):
+        raise Malformed('the broadcast delay must be an object: {"seconds": N}, {"events": N} or {} for none')
+    unknown = [key for key in body if key not in DELAY_LIMITS]
+    if unknown:
+        raise Malformed(f"unknown field(s) {', '.join(map(repr, unknown))}: give \"seconds\" or \"events\"")
+    if len(body) > 1:
+        raise Malformed('give one of "seconds" or "events", not both')
+    if not body:
+        return None
+    [(kind, amount)] = body.items()
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= DELAY_LIMITS[kind]:
+        raise Malformed(f'"{kind}" must be a whole number from 0 to {DELAY_LIMITS[kind]:,}, got {str(amount)[:50]!r}')
+    return {kind: amount} if amount else None

@@ -456,6 +456,21 @@ class Log:
                             [self.clock(), match_id])
         return self.match(match_id)
 
+    def set_broadcast_delay(self, match_id: str, delay: dict[str, int] | None) -> dict:
+        """Hold the match's spectator view `delay` behind the record (`access.broadcast_delay`; None: live);
+        return its summary. A setting of the match, outside its events and their hash chain."""
+        self._match_row(match_id)  # NotFound first
+        with writing(self.db):
+            self.db.execute("UPDATE matches SET broadcast_delay = ? WHERE id = ?",
+                            [json.dumps(delay) if delay else None, match_id])
+        return self.match(match_id)
+
+    def recorded_times(self, match_id: str) -> Iterator[tuple[int, str | None]]:
+        """(seq, recorded_at) of the match's events, newest first, read as the caller goes (a broadcast delay in
+        seconds looks at the last few)."""
+        yield from self.db.execute('SELECT seq, recorded_at FROM events WHERE "match" = ? ORDER BY seq DESC',
+                                   [match_id])
+
     def matches(self, offset: int = 0, limit: int | None = None, *, newest_first: bool = False) -> list[dict]:
         """The matches, oldest first (or newest first), `limit` of them from `offset`: {id, mode, policy, catalog,
         players, info, head_seq, head_hash, created_at, published_at}."""
@@ -737,4 +752,5 @@ def _match_summary(row: dict) -> dict:
             "players": json.loads(row["players"]) if row["players"] else [],
             "info": json.loads(row["info"]) if row["info"] else None,
             "head_seq": row["head_seq"], "head_hash": row["head_hash"], "created_at": row["created_at"],
-            "published_at": row.get("published_at")}
+            "published_at": row.get("published_at"),
+            "broadcast_delay": json.loads(row["broadcast_delay"]) if row.get("broadcast_delay") else None}

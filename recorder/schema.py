@@ -80,6 +80,13 @@ def m004_snapshot_macs(db: Database) -> None:
     db["snapshots"].add_column("mac", str)
 
 
+@migrations()
+def m005_broadcast_delay(db: Database) -> None:
+    """`matches.broadcast_delay`: how far a judge holds the spectator view behind the record (JSON `{"seconds": N}`
+    or `{"events": N}`), or null: a match setting, not an event (docs/web.md, "Broadcast delay")."""
+    db["matches"].add_column("broadcast_delay", str)
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

@@ -65,7 +65,9 @@ _timelines_lock = threading.Lock()
 class Cursor:
     """A read-only view of one match of `log`, seekable to any seq 1..head."""
 
-    def __init__(self, log: Log, match_id: str) -> None:
+    def __init__(self, log: Log, match_id: str, upto: int | None = None) -> None:
+        """The match as it is now, or as it was after event `upto` (a spectator's page under a broadcast delay:
+        its timeline is folded for that head, not taken from the cache of the match's head)."""
         self.log = log
         self.match_id = match_id
         try:
@@ -75,6 +77,8 @@ class Cursor:
         self.head_seq: int = match["head_seq"]
         self._head_hash: str = match["head_hash"]
         self._timeline: Timeline | None = None
+        if upto is not None and 1 <= upto < self.head_seq:
+            self.head_seq, self._head_hash = upto, log.events(match_id, upto - 1, upto)[0]["hash"]
 
     def __repr__(self) -> str:
         return f"Cursor({self.log!r}, {self.match_id!r})  # head_seq={self.head_seq}"

@@ -36,7 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     from . import api, db, errors, record, report, viewer
-    from . import stream, tournament  # live spectating
+    from . import delay, stream, tournament  # live spectating
 
     db.init_app(app)
     errors.init_app(app)
@@ -47,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(report.bp)
     app.register_blueprint(record.bp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(delay.bp)
     app.register_blueprint(tournament.bp)
     return app
 

@@ -18,7 +18,7 @@ from replays import seal as seals
 
 from .db import get_key, get_log, get_writer
 from .params import bearer_token, read_body, read_int, read_page, read_seq
-from .readers import reader, redacted
+from .readers import public_head, reader, redacted
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -182,7 +182,8 @@ def events(match_id: str):
         abort(400, f"after must be >= 0, got {after}")
     if upto is not None and upto < 0:
         abort(400, f"upto must be >= 0, got {upto}")
-    recorded = redacted(match_id, summary, viewer, after=after, upto=upto)
+    public = public_head(get_log(), summary, viewer)  # the spectator's lags under a broadcast delay (web.delay)
+    recorded = redacted(match_id, summary, viewer, after=after, upto=public if upto is None else min(upto, public))
     response = jsonify({"match": match_id, "head_seq": summary.get("head_seq"), "view": viewer,
                         "unverified": list(UNVERIFIED), "events": recorded})
     if request.args.get("download") not in (None, "", "0"):
@@ -197,7 +198,7 @@ def state(match_id: str):
     defaults to the reader's own (see web.readers)."""
     summary = require_match(match_id)
     viewer = reader(match_id, summary, request.args.get("view")).view
-    cursor = replays.Cursor(get_log(), match_id)
+    cursor = replays.Cursor(get_log(), match_id, public_head(get_log(), summary, viewer))
     seq = read_seq("at", request.args.get("at"), match_id, cursor.head_seq)
     return jsonify(engine.view(cursor.state(seq), viewer))
 

@@ -16,7 +16,7 @@ A stream writes without waiting: the ASGI `send` of a connection that keeps up r
 keep up (its socket and the server's buffer for it full) has its messages kept in a buffer of its own, and is
 dropped past BUFFER bytes: its EventSource reconnects with `Last-Event-ID` and catches up from the feed.
 
-A broadcast delay (`recorder` match setting `broadcast_delay`, see web/delay.py) holds the spectator feed back N
+A broadcast delay (the match setting `broadcast_delay`, web/delay.py) holds the spectator feed back N
 seconds or N events behind the record; the judge's and the players' feeds are never delayed.
 """
 from __future__ import annotations
@@ -71,10 +71,11 @@ class Subscriber:
     when the stream is dropped. Only a connection that does not take a write at once gets a task that waits for
     it (`flush`); meanwhile the stream's messages wait in `pending`."""
 
-    __slots__ = ("send", "pending", "size", "flushing", "task", "why", "wrote")
+    __slots__ = ("send", "pending", "size", "flushing", "task", "why", "wrote", "skip")
 
-    def __init__(self, send: Callable[[dict], Any], first: bytes) -> None:
+    def __init__(self, send: Callable[[dict], Any], first: bytes, skip: int) -> None:
         self.send = send
+        self.skip = skip  # a seq beyond what the feed has sent (a spectator ahead of a broadcast delay): sent up to it
         self.pending: list[bytes] = [first]  # written after the answer's head, by `Hub.follow`
         self.size = len(first)
         self.flushing: Any = True  # not None while a write is under way: the head and the catch-up, first
@@ -221,7 +222,7 @@ class Hub:
         if feed.messages and after < feed.messages[0][0] - 1:  # before what the feed holds: read again
             first += await self._run(self._early, channel, view, after, feed.messages[0][0] - 1)
         first += [data for seq, data in feed.messages if seq > after]
-        subscriber = Subscriber(send, b"".join(first))
+        subscriber = Subscriber(send, b"".join(first), after if after > feed.last_seq() else 0)
         feed.subscribers.add(subscriber)
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
@@ -360,7 +361,7 @@ class Hub:
         out = []
         while feed.delayed:
             seq, data, at = feed.delayed[0]
-            if seq > channel.head - events or at + seconds > now:
+            if seq > 1 and (seq > channel.head - events or at + seconds > now):  # seq 1 is always public
                 break
             out.append((seq, data))
             feed.delayed.popleft()
@@ -377,6 +378,11 @@ class Hub:
             return  # the first streams take these with their catch-up
         data = b"".join(data for _seq, data in messages)
         for subscriber in list(feed.subscribers):
+            if subscriber.skip:  # rare: it has seen some of these already
+                if messages[-1][0] > subscriber.skip:
+                    subscriber.write(b"".join(each for seq, each in messages if seq > subscriber.skip), self.limit)
+                    subscriber.skip = 0
+                continue
             subscriber.write(data, self.limit)
 
     async def _tick(self) -> None:

@@ -9,6 +9,7 @@ one: never a quietly different view.
 """
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from typing import Any, NamedTuple
 
 from flask import abort, request
@@ -75,3 +76,30 @@ def redacted(match_id: str, summary: dict[str, Any], view: str, after: int = 0,
         shown = redact_events([entry["event"] for entry in entries], view, names)
         entries = [{**entry, "event": event} for entry, event in zip(entries, shown)]
     return [entry for entry in entries if entry["seq"] > after]
+
+
+def public_head(log: Any, summary: dict[str, Any], view: str) -> int:
+    """The last seq `view` may see now: the head, or for the spectator view under a broadcast delay the head less
+    N events, or the last event recorded at least N seconds ago (by its `recorded_at`); never before seq 1."""
+    head = summary["head_seq"]
+    delay = summary.get("broadcast_delay")
+    if view != access.SPECTATOR or not delay:
+        return head
+    if delay.get("events"):
+        return max(1, head - delay["events"])
+    cutoff = datetime.now(timezone.utc) - timedelta(seconds=delay.get("seconds") or 0)
+    for seq, recorded_at in log.recorded_times(summary["id"]):
+        try:
+            if seq == 1 or datetime.fromisoformat(recorded_at) <= cutoff:
+                return seq
+        except (TypeError, ValueError):
+            continue
+    return 1
+
+
+def whole_match_read(match_id: str, summary: dict[str, Any], view: str) -> None:
+    """409 for a read of the whole match (the notation download, the dispute report) in the spectator view while a
+    broadcast delay holds that view back: either would tell what the delay holds (a report names later notes)."""
+    if view == access.SPECTATOR and summary.get("broadcast_delay"):
+        abort(409, f"the spectator view of match {match_id} runs behind the record (a broadcast delay): its download "
+                   "and report come once the judge lifts the delay")

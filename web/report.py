@@ -16,7 +16,7 @@ from replays import rules_text
 
 from .db import get_key, get_log
 from .params import read_int
-from .readers import reader
+from .readers import reader, whole_match_read
 
 bp = Blueprint("report", __name__, url_prefix="/api")
 
@@ -31,6 +31,7 @@ def match_report(match_id: str):
     log = get_log()
     summary = log.match(match_id)
     viewer = reader(match_id, summary, request.args.get("view")).view
+    whole_match_read(match_id, summary, viewer)
     form = request.args.get("format") or "json"
     if form not in FORMATS:
         abort(400, f"unknown format {form!r}: choose json or html")

@@ -35,7 +35,7 @@ from recorder import access
 from .api import require_match
 from .db import borrowed_log, get_log, get_writer
 from .params import read_int
-from .readers import reader
+from .readers import public_head, reader
 
 bp = Blueprint("stream", __name__)
 
@@ -62,7 +62,9 @@ def stream(match_id: str) -> Response:
     log = get_log()
     names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
     redactor = Redactor(view, names)  # carries what the view has been shown from seq 1 on (a judge's notes)
-    entries = log.events(match_id)  # from seq 1: the redaction of a judge's text depends on every event before it
+    # From seq 1: the redaction of a judge's text depends on every event before it; up to what the view may see now
+    # (the spectator's, under a broadcast delay: web.delay).
+    entries = log.events(match_id, upto=public_head(log, summary, view))
     catch_up = [message(entry, redactor) for entry in entries]
     config = current_app.config
     follow = Follow(current_app._get_current_object(), match_id, redactor, seen,  # type: ignore[attr-defined]
@@ -122,7 +124,8 @@ class Follow:
     def read_new(self) -> list[str]:
         """The events after the last one sent, as messages, read with a log borrowed for this read alone."""
         with borrowed_log(self.app) as log:
-            entries = log.events(self.match_id, after=self.last_seq)
+            upto = public_head(log, log.match(self.match_id), self.redactor.viewer)
+            entries = log.events(self.match_id, after=self.last_seq, upto=upto) if upto > self.last_seq else []
         if entries:
             self.last_seq = entries[-1]["seq"]
         return [message(entry, self.redactor) for entry in entries]

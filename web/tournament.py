@@ -22,6 +22,7 @@ from .db import get_log
 from .describe import timeline_texts
 from .fight import games_won
 from .params import player_ids
+from .readers import public_head
 
 bp = Blueprint("tournament", __name__)
 
@@ -79,7 +80,7 @@ def table_order(status: dict[str, Any]) -> tuple:
 def table_status(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
     """What a spectator may know of one table now: turn and phase, who is on turn, each player's points and games
     won, the last event as the spectator's timeline words it, how many violations are flagged, the winner."""
-    cursor = replays.Cursor(log, summary["id"])
+    cursor = replays.Cursor(log, summary["id"], public_head(log, summary, access.SPECTATOR))  # under a delay
     state = engine.view(cursor.head_state, access.SPECTATOR)
     players = player_ids(summary)
     names = dict(zip(players, summary["players"]))

@@ -19,7 +19,7 @@ from .db import get_log
 from .describe import card_of, describe_static, timeline_texts
 from .fight import fight, games_won, units_by_player
 from .params import player_ids, read_page, read_seq
-from .readers import cookie_name, reader
+from .readers import cookie_name, public_head, reader, whole_match_read
 from .scrubber import position, runs_html, scrubber
 
 bp = Blueprint("viewer", __name__)
@@ -67,7 +67,7 @@ def match(match_id: str):
     players = player_ids(summary)
     reading = reader(match_id, summary, request.args.get("view"))
     viewer = reading.view
-    cursor = replays.Cursor(log, match_id)
+    cursor = replays.Cursor(log, match_id, public_head(log, summary, viewer))  # a broadcast delay's (web.delay)
     head_seq = cursor.head_seq
     seq = read_seq("seq", request.args.get("seq"), match_id, head_seq, out_of_range=404)
     shown = engine.view(cursor.state(seq), viewer)
@@ -136,7 +136,9 @@ def match(match_id: str):
 @bp.get("/matches/<match_id>/notation")
 def match_notation(match_id: str):
     """The match in the riftlog notation, as a file to download (docs/notation.md), as `view` may see it."""
-    viewer = reader(match_id, get_log().match(match_id), request.args.get("view")).view
+    summary = get_log().match(match_id)
+    viewer = reader(match_id, summary, request.args.get("view")).view
+    whole_match_read(match_id, summary, viewer)
     text = notation.export_match(get_log(), match_id, viewer)
     stem = match_id if viewer == "judge" else f"{match_id}-{viewer}"
     return Response(text, mimetype="text/plain",
