@@ -17,7 +17,7 @@ A leaf module: of the rules modules it imports only leaf ones (`costs`, `items`,
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine import costs, deck, items, timing
 from engine.catalog import DOMAINS
@@ -25,9 +25,12 @@ from engine.objects import State, battlefield, card_name, facts, move_to_zone, r
 from engine.rulings import Context
 
 TIMING_KEYWORDS = {"action": "Action", "reaction": "Reaction"}
-# The costs an ability's `cost` may name beside Energy and Power, and the option of `activate` that says how each
-# was paid (contract section 6).
-OPTION_OF_COST = {"spend_buff": "spend_buff", "discard": "discard", "recycle_trash": "recycle"}
+# The options of `activate` that name what paid the costs taken from other cards and permanents: the cost's counts
+# (`discard`, `recycle_trash`, `spend_buff`) and the parts of `other` by their verb. See `cost_counts`.
+OPTION_VERBS = ("kill", "exhaust", "return", "discard", "recycle", "spend_buff")
+# The rule that says each such cost must be paid in full.
+IN_FULL = {"kill": "v1.3 404.1", "exhaust": "v1.3 414.4", "return": "v1.3 404.1", "discard": "v1.3 422.3",
+           "recycle": "v1.3 416.3", "spend_buff": "702.2.b"}
 
 
 # -- sources -----------------------------------------------------------------------------------------------------
@@ -161,9 +164,9 @@ def _check_equip_target(context: Context, player: str, source: dict[str, Any], t
 def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[str, Any], payment: dict[str, Any],
              options: dict[str, Any], what: str) -> None:
     """Pay an ability's cost in full (v1.3 403-404): exhaust the source ([T], 414.4), the Energy and Power from
-    the rune pool after adding what `pay` names (as a play pays), and the other costs the ability names with how
-    `options` says they were paid (spend a buff, discard, recycle from the trash); "Kill this" last, since the
-    other costs may need the source (428.1.a.1)."""
+    the rune pool after adding what `pay` names (as a play pays), its own buff, its Empowered state and XP, then the
+    costs paid with other cards, with what `options` names (`OPTION_VERBS`); "Kill this" and "Banish this" last,
+    since the other costs may need the source (v1.3 428.1.a.1)."""
     state = context.state
     obj = state["objects"].get(source["id"]) if source["kind"] == "object" else None
     if cost.get("exhaust_self"):
@@ -181,17 +184,63 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
         context.flag("v1.3 404.1", f"{player} cannot pay for {what}: it costs {energy} Energy and "
                                    f"{costs.power_text(power)} Power; {short_energy} Energy and {short_power} Power "
                                    f"are missing")
-    _spend_buffs(context, player, _count(cost.get("spend_buff")), _ids(options.get("spend_buff")), what)
-    _discard(context, player, _count(cost.get("discard")), _ids(options.get("discard")), what)
-    _recycle_from_trash(context, player, _count(cost.get("recycle_trash")), _ids(options.get("recycle")), what)
-    for option, named in (("spend_buff", "spend_buff"), ("discard", "discard"), ("recycle", "recycle_trash")):
-        context.check(option not in options or _count(cost.get(named)), "v1.3 403.1.a",
-                      f"{player} pays '{option}' for {what}, whose cost names none")
-    if cost.get("kill_self"):
-        if obj is None or obj["zone"] != "board":
-            context.flag("v1.3 428.1.a.1", f"{what}: its source is not a permanent on the board to kill")
-        else:
-            move_to_zone(state, obj, "trash")  # v1.3 428.1.a.1: a kill as a cost; a token ceases to exist
+    _pay_with_source(context, player, obj, cost, what)
+    counts = cost_counts(cost)
+    for verb in OPTION_VERBS:
+        paid = _ids(options.get(verb))
+        if not counts[verb]:
+            context.check(not paid, "v1.3 403.1.a", f"{player} pays '{verb}' for {what}, whose cost names none")
+            continue
+        context.check(len(paid) == counts[verb], IN_FULL[verb],
+                      f"{player} activates {what} naming {len(paid)} for '{verb}'; its cost takes {counts[verb]}: a "
+                      f"cost is paid in full")
+        PAYERS[verb](context, player, paid, what)
+    if obj is not None and obj["zone"] == "board" and (cost.get("kill_self") or cost.get("banish_self")):
+        # v1.3 428.1.a.1, 427: a kill or a banishment as a cost; a token ceases to exist (177.1)
+        move_to_zone(state, obj, "trash" if cost.get("kill_self") else "banishment")
+    elif cost.get("kill_self") or cost.get("banish_self"):
+        context.flag("v1.3 404.1", f"{what}: its source is not a permanent on the board to kill or banish")
+
+
+def _pay_with_source(context: Context, player: str, obj: dict[str, Any] | None, cost: dict[str, Any],
+                     what: str) -> None:
+    """The costs the source and its controller pay by themselves: "Spend my buff" (004 702.2.b), "Disempower me"
+    (the Empowered state, engine/statics.py), "Spend N XP" (v1.3 730.2)."""
+    state = context.state
+    if cost.get("spend_buff") is True:
+        if context.check(obj is not None and obj.get("buff", 0) > 0, "702.2.b.1",
+                         f"{player} activates {what}, but its source has no buff to spend"):
+            obj["buff"] = 0
+            refresh(state, obj)
+    if cost.get("disempower_self"):
+        if context.check(obj is not None and bool(obj.get("empowered")), "v1.3 404.1",
+                         f"{player} activates {what}, but its source is not Empowered, so it cannot be "
+                         f"disempowered to pay"):
+            obj.pop("empowered", None)
+            refresh(state, obj)
+    spent = _count(cost.get("xp"))
+    if spent:
+        entry = state["players"][player]
+        if context.check(entry.get("xp", 0) >= spent, "v1.3 730.2",
+                         f"{player} spends {spent} XP for {what}, but has {entry.get('xp', 0)}"):
+            entry["xp"] = entry.get("xp", 0) - spent
+
+
+def cost_counts(cost: dict[str, Any]) -> dict[str, int]:
+    """How many cards or permanents each option of `OPTION_VERBS` must name to pay `cost`: its counts (`discard`,
+    `recycle_trash`, a numeric `spend_buff`) and one for each part of `other` by its verb ("Kill a friendly unit",
+    "Exhaust a unit you control", "Discard a spell", "Recycle a unit from your trash", "Spend a buff")."""
+    counts = {verb: 0 for verb in OPTION_VERBS}
+    counts["discard"] += _count(cost.get("discard"))
+    counts["recycle"] += _count(cost.get("recycle_trash"))
+    if cost.get("spend_buff") is not True:
+        counts["spend_buff"] += _count(cost.get("spend_buff"))
+    for text in cost.get("other", []):
+        words = str(text).lower().split()
+        verb = "spend_buff" if words[:1] == ["spend"] and "buff" in words[-1:] else words[0] if words else ""
+        if verb in counts:
+            counts[verb] += 1
+    return counts
 
 
 def _count(value: Any) -> int:
@@ -208,12 +257,8 @@ def _ids(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
-def _spend_buffs(context: Context, player: str, count: int, units: list[Any], what: str) -> None:
+def _spend_buffs(context: Context, player: str, units: list[Any], what: str) -> None:
     """"Spend a buff": a buff of a unit you control is removed (004 702.2.b)."""
-    if not count:
-        return
-    context.check(len(units) == count, "702.2.b", f"{player} activates {what} spending {len(units)} buffs; its "
-                                                  f"cost spends {count}")
     for unit_id in units:
         unit = context.state["objects"].get(unit_id) if isinstance(unit_id, str) else None
         if unit is None or unit["zone"] != "board" or unit["type"] != "Unit":
@@ -227,13 +272,9 @@ def _spend_buffs(context: Context, player: str, count: int, units: list[Any], wh
         refresh(context.state, unit)
 
 
-def _discard(context: Context, player: str, count: int, cards: list[Any], what: str) -> None:
+def _discard(context: Context, player: str, cards: list[Any], what: str) -> None:
     """"Discard N": N cards of the hand go to the trash; the cost must be paid in full (v1.3 422.3)."""
-    if not count:
-        return
     state = context.state
-    context.check(len(cards) == count, "v1.3 422.3", f"{player} activates {what} discarding {len(cards)} cards; its "
-                                                     f"cost discards {count}")
     for reference in cards:
         obj = _from_hand(state, player, reference)
         if obj is None:
@@ -260,19 +301,37 @@ def _from_hand(state: State, player: str, reference: Any) -> dict[str, Any] | No
     return None
 
 
-def _recycle_from_trash(context: Context, player: str, count: int, cards: list[Any], what: str) -> None:
+def _recycle_from_trash(context: Context, player: str, cards: list[Any], what: str) -> None:
     """"Recycle N from your trash": N cards of the trash go to the bottom of the deck, in full (v1.3 416.3)."""
-    if not count:
-        return
     state = context.state
-    context.check(len(cards) == count, "v1.3 416.3", f"{player} activates {what} recycling {len(cards)} cards from "
-                                                     f"their trash; its cost recycles {count}")
     trash = state["players"][player]["trash"]
     for card_id in cards:
         if not context.check(isinstance(card_id, str) and card_id in trash, "v1.3 416.3",
                              f"{player} recycles {card_id!r} to pay for {what}, but it is not in their trash"):
             continue
         deck.recycle(state, state["objects"][card_id])
+
+
+def _with_permanents(verb: str) -> Callable[[Context, str, list[Any], str], None]:
+    """A cost paid with permanents the player controls: kill them (v1.3 428.1.a.1), exhaust them (414.4: a ready
+    one), or return them to their owner's hand."""
+    def pay(context: Context, player: str, refs: list[Any], what: str) -> None:
+        state = context.state
+        for ref in refs:
+            obj = state["objects"].get(ref) if isinstance(ref, str) else None
+            zones = ("board", "legend") if verb == "exhaust" else ("board",)
+            if not context.check(obj is not None and obj["zone"] in zones and obj["controller"] == player
+                                 and obj["type"] in ("Unit", "Gear", "Legend"), "v1.3 404.1",
+                                 f"{player} pays for {what}: {verb} {ref!r}, which is not a permanent they "
+                                 f"control"):
+                continue
+            if verb == "exhaust":
+                if context.check(not obj["exhausted"], "v1.3 414.4", f"{player} pays for {what}: exhaust "
+                                                                     f"{ref}, which is exhausted already"):
+                    obj["exhausted"] = True
+            else:
+                move_to_zone(state, obj, "trash" if verb == "kill" else "hand")
+    return pay
 
 
 def add_resources(context: Context, player: str, adds: dict[str, Any], options: dict[str, Any], what: str) -> None:
@@ -298,3 +357,8 @@ def add_resources(context: Context, player: str, adds: dict[str, Any], options: 
             domain = chosen
         pool["power"][domain] = pool["power"].get(domain, 0) + amount
 
+
+PAYERS: dict[str, Callable[[Context, str, list[Any], str], None]] = {
+    "kill": _with_permanents("kill"), "exhaust": _with_permanents("exhaust"), "return": _with_permanents("return"),
+    "discard": _discard, "recycle": _recycle_from_trash, "spend_buff": _spend_buffs,
+}

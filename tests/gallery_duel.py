@@ -65,7 +65,8 @@ def jax_vs_shen(policy: str = "strict") -> dict[str, Any]:
     """Ana plays Jax (Grandmaster at Arms: Calm/Body) with Equipment and Weaponmaster units, Ben plays Shen (Eye of
     Twilight: Calm/Order) with Sacred Shears."""
     jax = deck("Grandmaster at Arms", "Jax, Unrelenting",
-               ["Doran's Shield", "Doran's Blade", "Sterak's Gage", "Veteran Poro"],
+               ["Doran's Shield", "Doran's Blade", "Sterak's Gage", "Veteran Poro", "Sett, Brawler",
+                "Forgotten Signpost"],
                ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Sacred Shears"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
@@ -76,7 +77,7 @@ def jax_vs_shen(policy: str = "strict") -> dict[str, Any]:
 def pyke_vs_shen(policy: str = "strict") -> dict[str, Any]:
     """Ana plays Pyke (Bloodharbor Ripper: Fury/Chaos, its ability plays Gold gear tokens) with Last Rites and
     Serrated Dirk, Ben plays Shen."""
-    pyke = deck("Bloodharbor Ripper", "Pyke, Dockside Butcher", ["Last Rites", "Serrated Dirk"],
+    pyke = deck("Bloodharbor Ripper", "Pyke, Dockside Butcher", ["Last Rites", "Serrated Dirk", "Assembly Rig"],
                 ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     created = jax_vs_shen(policy)
     created["players"][0] = pyke

@@ -297,6 +297,38 @@ def test_a_recycle_cost_not_paid_in_full_is_refused_v1_3_416_3():
                   f"$ / Chaos Rune", rule="v1.3 416.3")
 
 
+def test_a_cost_paid_with_a_card_from_the_trash_names_it_v1_3_416_3():
+    # Assembly Rig: "[1][R], Recycle a unit from your trash, [T]: Play a 3 [S] Mech unit token to your base."
+    table = GalleryTable.from_position(pyke_vs_shen(), PYKE.replace("gear:Last Rites", "gear:Assembly Rig"))
+    dead_pyke = table.find("P1", "Pyke, Dockside Butcher", "trash")
+    table.refuses("P1 activate Assembly Rig [0] $1 / Fury Rune", rule="v1.3 416.3")
+    table.do(f'P1 activate Assembly Rig [0] +recycle=["{dead_pyke}"] $1 / Fury Rune')
+    assert dead_pyke not in table.state["objects"] and table.obj("P1", "Assembly Rig")["exhausted"]
+
+
+def test_a_cost_that_exhausts_a_unit_you_control_names_it_v1_3_414_4():
+    # Forgotten Signpost: "[Action][>] Exhaust a unit you control, [T]: Move a different unit you control ..."
+    table = jax(line=JAX.replace("gear:Doran's Shield", "gear:Forgotten Signpost"))
+    jax_unit = table.find("P1", "Jax, Unrelenting")
+    table.refuses(f'P1 activate Forgotten Signpost [0] +exhaust=["{table.find("P2", "Affectionate Poro")}"]',
+                  rule="v1.3 404.1")  # not a unit P1 controls
+    table.do(f'P1 activate Forgotten Signpost [0] +exhaust=["{jax_unit}"]')
+    assert table.state["objects"][jax_unit]["exhausted"]
+    table.do("P1 pass", "P2 pass", "resolve Forgotten Signpost")
+    table.refuses(f'P1 activate Forgotten Signpost [0] +exhaust=["{jax_unit}"]', rule="v1.3 414.4")
+
+
+def test_spend_my_buff_spends_the_sources_own_buff_702_2_b_1():
+    # Sett, Brawler: "Spend my buff: Give me +4 [S] this turn."
+    table = jax(line=JAX.replace("base:Jax, Unrelenting", "base:Jax, Unrelenting;Sett, Brawler^"))
+    index = next(index for index, ability in enumerate(table.catalog.card("Sett, Brawler")["abilities"])
+                 if ability["kind"] == "activated")
+    table.do(f"P1 activate Sett, Brawler [{index}]")
+    assert table.obj("P1", "Sett, Brawler")["buff"] == 0
+    table.do("P1 pass", "P2 pass", "resolve Sett, Brawler: might Sett, Brawler +4 until turn")
+    table.refuses(f"P1 activate Sett, Brawler [{index}]", rule="702.2.b.1")
+
+
 # -- the sources of triggered abilities ----------------------------------------------------------------------------
 def test_a_battlefields_conquer_ability_triggers_for_the_player_who_conquered_it_004_632_2_v1_3_187_6():
     table = jax().do("P1 move Jax, Unrelenting -> bf1", "P1 pass", "P2 pass")  # P1 conquers Treasure Hoard
