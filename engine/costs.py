@@ -108,6 +108,25 @@ def pay(context: Context, player: str, payment: dict[str, Any], energy: int, pow
                                 f"{details}: {owed_any} Power is missing")
 
 
+def pay_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """The effect op `pay {player, energy?, power?, pay?}`: a cost paid while a spell or ability resolves, a cost
+    within an instruction ("you may pay [1] to draw 1", "[do X] to [do Y]": v1.3 403.1.b.1, 355.10.c.1), taken from
+    the player's pool after adding what `pay` names. A cost that cannot be paid is flagged: the instruction it pays
+    for cannot be carried out either."""
+    player = context.player(effect)
+    energy, power = effect.get("energy", 0), effect.get("power", {})
+    if not context.check(energy >= 0 and all(amount >= 0 for amount in power.values()), "v1.3 403.1.b.1",
+                         f"{item['id']} pays a negative amount for {player}"):
+        return
+    add_runes_paid(context, player, effect.get("pay", {}), "v1.3 403.1.b.1")
+    short_energy, short_power = take_from_pool(context.state["players"][player]["pool"], energy,
+                                               power_requirements(power))
+    context.check(not short_energy and not short_power, "v1.3 403.1.b.1",
+                  f"{item['id']}: {player} cannot pay {energy} Energy and {power_text(power)} Power within its "
+                  f"instruction; {short_energy} Energy and {short_power} Power are missing, so what it pays for "
+                  f"is not done")
+
+
 def power_requirements(power: dict[str, int]) -> list[tuple[list[str], int]]:
     """An ability's Power cost ({Domain: n, "any": n}, contract section 6) as requirements for take_from_pool."""
     return [([] if domain == ANY else [domain], amount) for domain, amount in power.items() if amount]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import (additional_turns, attachment, control, deck, decktop, experience, layers, movement, play,
+from engine import (additional_turns, attachment, control, costs, deck, decktop, experience, layers, movement, play,
                     replacement, rulechanges, scoring, statics)
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
@@ -376,6 +376,7 @@ OPS: dict[str, Op] = {
     "static": statics.static_op, "empower": _empower, "disempower": _empower,
     "look": decktop.look, "predict": decktop.predict, "burn": decktop.burn,
     "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
+    "pay": costs.pay_op,
     "attach": lambda context, item, effect, kept: attachment.attach_op(context, item, effect, kept, _target),
     "detach": lambda context, item, effect, kept: attachment.detach_op(context, item, effect, kept, _target),
     "replace": replacement.replace_op, "prevent": replacement.prevent_op, "xp": experience.xp_op,

@@ -109,6 +109,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "prevent": {"target": (STR, True), "amount": (INT, False), "until": (STR, False)},
     "xp": {"player": (STR, True), "amount": (INT, True)},
     "turn": {"player": (STR, True)},
+    "pay": {"player": (STR, True), "energy": (INT, False), "power": (MAP, False), "pay": (MAP, False)},
 }
 TOKEN_TYPES = ("unit", "gear")
 

@@ -110,4 +110,6 @@ MODELLED: frozenset[str] = frozenset({
     # engine/replacement.py: a death replaced (`replace`) and damage prevented (`prevent`); a point scored or a card
     # put into the trash cannot be replaced yet (Otterpus, Endless Riches)
     "replacement",
+    # a cost within an instruction, the `pay` op (engine/costs.py, v1.3 403.1.b.1; Treasure Hoard)
+    "effect cost",
 })

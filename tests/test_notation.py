@@ -177,7 +177,8 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
              "with": [{"op": "banish", "target": poro}, {"op": "draw", "player": "P2", "cards": ["Defy", None]}]},
             {"op": "prevent", "target": poro, "amount": 7}, {"op": "prevent", "target": poro, "until": "turn"},
             {"op": "xp", "player": "P1", "amount": 2}, {"op": "xp", "player": "P2", "amount": -3},
-            {"op": "turn", "player": "P1"}]},
+            {"op": "turn", "player": "P1"},
+            {"op": "pay", "player": "P1", "energy": 1, "power": {"Fury": 1}, "pay": pay}, {"op": "pay", "player": "P2"}]},
         {"type": "resolve", "item": item, "effects": [
             {"op": "look", "player": "P1", "cards": ["Gust", None]},
             {"op": "look", "player": "P1", "cards": ["Defy"], "from": "deck:P2"},

@@ -337,9 +337,17 @@ def test_a_battlefields_conquer_ability_triggers_for_the_player_who_conquered_it
     table.do('P1 trigger Treasure Hoard "conquer"')
     [item] = table.state["chain"]
     assert (item["source"], item["card"], item["controller"]) == ("bf1", "Treasure Hoard", "P1")
-    rune = table.state["players"]["P1"]["runes"][0]
-    table.do("P1 pass", "P2 pass", f"resolve Treasure Hoard: exhaust {rune} | token P1 Gold +ready=false")
+    # "you may pay [1] to play a Gold gear token exhausted": a cost within the instruction (v1.3 403.1.b.1)
+    table.do("P1 pass", "P2 pass", "resolve Treasure Hoard: pay P1 energy 1 $1 | token P1 Gold +ready=false")
     assert table.obj("P1", "Gold")["type"] == "Gear"
+    assert table.state["players"]["P1"]["pool"] == {"energy": 0, "power": {}}
+
+
+def test_a_cost_within_an_instruction_that_cannot_be_paid_is_flagged_v1_3_403_1_b_1():
+    table = jax("audit", JAX.replace("runes:2 Calm Rune;2 Body Rune", "runes:2 Calm Rune*;2 Body Rune*"))
+    table.do("P1 move Jax, Unrelenting -> bf1", "P1 pass", "P2 pass", 'P1 trigger Treasure Hoard "conquer"',
+             "P1 pass", "P2 pass")
+    table.flags("resolve Treasure Hoard: pay P1 energy 1", rule="v1.3 403.1.b.1")
 
 
 def test_an_uncontrolled_battlefields_ability_is_the_turn_players_v1_3_187_6_b():

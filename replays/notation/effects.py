@@ -179,6 +179,25 @@ def _read_reveal(sc: Scanner, state: State) -> dict[str, Any]:
     return {"op": "reveal", "player": player, "cards": cards}
 
 
+def _read_pay(sc: Scanner, state: State) -> dict[str, Any]:
+    """`pay P1 energy 1; Calm 1 [$PAY]`: a cost paid within an instruction (v1.3 403.1.b.1), from the pool after
+    the runes of the payment."""
+    effect: dict[str, Any] = {"op": "pay", "player": read_player(sc, state)}
+    for piece in sc.pieces(("$",)):
+        kind, amount = split_last(sc, piece, "'energy N' or 'DOMAIN N'")
+        paid = number(sc, amount, "an amount (a whole number)")
+        is_energy = kind.text.lower() == "energy"
+        if is_energy and "energy" in effect or not is_energy and kind.text in effect.get("power", {}):
+            sc.twice("amount (energy, or a domain's Power)", repr(kind.text), kind.column)
+        if is_energy:
+            effect["energy"] = paid
+        else:
+            effect.setdefault("power", {})[kind.text] = paid
+    if sc.accept("$"):
+        effect["pay"] = read_pay(sc, state, effect["player"])
+    return effect
+
+
 def _read_recycle(sc: Scanner, state: State) -> dict[str, Any]:
     """`recycle P1 CARD; CARD` (objects), or `recycle P1 Gust <deck` (top cards of the main deck, by name)."""
     player = read_player(sc, state)
@@ -313,7 +332,7 @@ READERS: dict[str, Reader] = {
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
-    "attach": _read_attach,
+    "attach": _read_attach, "pay": _read_pay,
     "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent,
     "static": lambda sc, state: {"op": "static", **read_static(sc, state, required=False)},
     "banish": _read_banish,
@@ -420,6 +439,9 @@ WRITERS: dict[str, Writer] = {
     "token": _write_token,
     "point": lambda state, effect: f"point {effect['player']} {effect['amount']}",
     "play": lambda state, effect: f"play {effect['player']} {write_play(state, effect)}",
+    "pay": lambda state, effect: (_write_add(state, {**effect, "op": "add"}).replace("add", "pay", 1)
+                                  + (f" {write_pay(state, effect['player'], effect['pay'])}" if "pay" in effect
+                                     else "")),
     "attach": lambda state, effect: (f"attach {_name(state, effect['target'])} -> {_name(state, effect['to'])}"
                                      + (f" {write_pay(state, _controller(state, effect['target']), effect['pay'])}"
                                         if "pay" in effect else "")),
