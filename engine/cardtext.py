@@ -24,11 +24,13 @@ Abilities, in text order, one per line of text (a line of choices "- ..." belong
 - `adds`: true for an ability that only adds resources ([Add]): it resolves at once (v1.3 400.2, 004 157); its
   `amount` is what it adds, `{energy, power: {Domain: n, "any": n}}`, unless the text fixes none ("Pay any amount
   of Energy to [Add] ...").
-- `keyword`: the keyword the ability is (Equip, Empower, Assault, Deathknell, ...).
+- `keyword`: the keyword the ability is (Equip, Empower, Assault, Deathknell, ...), with its number as `value`
+  ("[Hunt 2]"); `cost_note` keeps a sentence that changes a keyword's cost ("This ability costs [3] less if ...").
 - `condition`: the dependent condition before the arrow: "Legion", "Level 6", "Empowered", "Mighty"
   (v1.3 812, 824).
 - `label`: a short label, unique on the card: the keyword in lower case ("equip") or the effect's first words.
 - `unread`: true when the reader could not tell what the line does; the text is kept, never dropped.
+- `reminder`: true for a line of reminder text only ("(I enter exhausted.)"), which is no ability.
 """
 from __future__ import annotations
 
@@ -69,7 +71,6 @@ _COST_CHANGE = re.compile(
     r"(\[[^\]]+\])+ (less|more)\b|\bcosts? (\d+|an?) (less|more)\b|\breduc(e|ed|ing) (my|its|their) (Energy )?cost|"
     r"\bcosts? (is|are) reduced|Energy costs?[^.]*reduced|\bignore this spell's cost|\bignoring costs\b|"
     r"\bplay (me|this|it) (from your trash )?for \[|\bwithout paying\b|\bfor \[[^\]]+\]\.?$")
-
 
 
 def strip_prefix(rules_text: str, name: str | None) -> str:

@@ -385,7 +385,7 @@ def keyword_terms(rules_text: str | None, name: str | None = None) -> dict[str, 
     """
     if not rules_text:
         return {}
-    text = _strip_prefix(rules_text, name)
+    text = cardtext.strip_prefix(rules_text, name)
     found: dict[str, int | None] = {}
     for line in text.split("\n"):
         rest = line.lstrip()
@@ -419,19 +419,6 @@ def parse_keyword_values(rules_text: str | None, name: str | None = None) -> dic
     """The numbers printed with a card's keywords ("[Assault 2]" -> {"Assault": 2}); see `keyword_terms`."""
     return {keyword: value for keyword, value in sorted(keyword_terms(rules_text, name).items())
             if value is not None}
-
-
-def _strip_prefix(rules_text: str, name: str | None) -> str:
-    """The rules text without the gallery's "Riftbound <type>: <name>." prefix."""
-    match = _TYPE_PREFIX.match(rules_text)
-    if match is None:
-        return rules_text
-    text = rules_text[match.end():]
-    if name and text.startswith(name + "."):
-        return text[len(name) + 1:]
-    first_line, newline, rest = text.partition("\n")
-    period = first_line.find(".")
-    return (first_line[period + 1:] if period >= 0 else "") + newline + rest
 
 
 def _printed_supertype(rules_text: str | None) -> str | None:

@@ -1,11 +1,12 @@
 """How many card names of the gallery the engine models fully: every mechanic the card needs is modelled.
 
-    python scripts/gallery_coverage.py [../shared/data/cards.json] [--json]
+    python scripts/gallery_coverage.py [../shared/data/cards.json] [--json] [--needs MECHANIC]
 
 A card's mechanics are what engine/cardtext.py reads from its text (`mechanics`: its keywords and what each of its
 abilities does); the engine models a mechanic when engine/mechanics.py's MODELLED names it. Prints the figure for
 all names and by set (the set of a name's first printing), the mechanics that block the most names, and every
-card not modelled fully with the mechanics it lacks. `--json` prints the same as one JSON object.
+card not modelled fully with the mechanics it lacks. `--json` prints the same as one JSON object; `--needs` lists
+the names whose text needs a mechanic, modelled or not (real cards to test it with).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.cardtext import mechanics  # noqa: E402
 from engine.catalog import parse_gallery  # noqa: E402
-from engine.mechanics import MODELLED  # noqa: E402
+from engine.mechanics import MODELLED, VOCABULARY  # noqa: E402
 
 
 def coverage(gallery: dict) -> dict:
@@ -54,8 +55,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("gallery", type=Path, nargs="?", default=ROOT.parent / "shared" / "data" / "cards.json",
                         help="the card gallery export (default ../shared/data/cards.json)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--needs", metavar="MECHANIC", help="list the names that need this mechanic")
     args = parser.parse_args(argv)
-    result = coverage(json.loads(args.gallery.read_text(encoding="utf-8")))
+    gallery = json.loads(args.gallery.read_text(encoding="utf-8"))
+    if args.needs is not None:
+        if args.needs not in VOCABULARY:
+            parser.error(f"{args.needs!r} is no mechanic of engine/mechanics.py's VOCABULARY")
+        names = {raw["name"].strip() for raw in gallery["cards"]}
+        for card in parse_gallery(gallery, "gallery"):
+            if card["name"] in names and args.needs in mechanics(card):
+                print(f"{card['name']}: {', '.join(sorted(mechanics(card) - MODELLED)) or 'modelled fully'}")
+        return
+    result = coverage(gallery)
     if args.json:
         print(json.dumps(result, indent=2))
         return

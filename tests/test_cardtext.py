@@ -236,3 +236,11 @@ def test_a_spells_when_this_turn_is_an_instruction_that_creates_a_delayed_trigge
     assert (action["keyword"], decree["kind"]) == ("Action", "spell")
     assert cardtext.mechanics(full.card("Imperial Decree")) == {"Action", "spell effect", "delayed trigger"}
     assert [a["kind"] for a in full.card("Super Mega Death Rocket!")["abilities"]] == ["spell", "triggered"]
+
+
+def test_gallery_coverage_lists_the_cards_that_need_a_mechanic(gallery: dict) -> None:
+    script = [sys.executable, str(ROOT / "scripts" / "gallery_coverage.py"), str(GALLERY)]
+    result = subprocess.run([*script, "--needs", "gear token"], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert any(line.startswith("Treasure Hunter: ") for line in result.stdout.splitlines())
+    refused = subprocess.run([*script, "--needs", "telepathy"], capture_output=True, text=True, cwd=ROOT)
+    assert refused.returncode == 2 and "'telepathy' is no mechanic" in refused.stderr
