@@ -51,12 +51,12 @@ def check_trigger(context: Context, source: dict[str, Any], label: str) -> None:
     has the XP (727.1.c.1, 824.1.d)."""
     state = context.state
     name = f"{source['id']} ({source['card']})"
-    if label.strip().lower().startswith("hunt"):
-        if not context.check("Hunt" in source["keywords"], "v1.3 823.1.a", f"{name} has no Hunt to trigger"):
+    if label.strip().lower().startswith("hunt"):  # the source may be a battlefield or a token's last known information
+        if not context.check("Hunt" in source.get("keywords", []), "v1.3 823.1.a", f"{name} has no Hunt to trigger"):
             return
-        location = source["location"] or ""
+        location = source.get("location") or ""
         scored = state["scored_this_turn"].get(source["controller"], [])
-        context.check(source["zone"] == "board" and location in scored, "v1.3 823.1.b",
+        context.check(source.get("zone") == "board" and location in scored, "v1.3 823.1.b",
                       f"{name}'s Hunt triggers when it conquers or holds, but {source['controller']} scored no "
                       f"battlefield it is at this turn")
     level = LEVEL_LABEL.search(label)

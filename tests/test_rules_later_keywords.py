@@ -44,6 +44,10 @@ def test_hunt_triggers_only_where_its_controller_conquered_or_held_v1_3_823_1_b(
     table.refuses('P1 trigger Clockwork Keeper "Hunt"', rule="v1.3 823.1.a")  # no Hunt
 
 
+def test_a_battlefield_has_no_hunt_to_trigger_v1_3_823_1_a():
+    conquered().refuses('P1 trigger bf2 "Hunt"', rule="v1.3 823.1.a")
+
+
 def test_hunt_triggers_when_its_unit_holds_v1_3_823_1_b():
     held = GALLERY_ARENA.replace("P1 0 bf:Altar to Unity controls:bf1", "P1 0 bf:Altar to Unity controls:bf1 "
                                  "scored:bf1").replace("bf1:Enthusiastic Promoter;Clockwork Keeper",
