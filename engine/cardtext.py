@@ -388,8 +388,10 @@ _EFFECT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.comp
     ("win the game", r"\bwin the game\b"),
     ("replacement", r"\bwould\b[^.]*\binstead\b|\bprevent\b|\bthe next time\b[^.]*\binstead\b|\bwould be dealt\b"),
     ("static rule", r"\bcan't\b|\bcannot\b"),
+    # "The next time it dies this turn, recall it instead" and "..., prevent it" are delayed replacements (v1.3
+    # 390.3, recorded with the `replace` and `prevent` ops), not delayed triggers ("Kill it the next time ...").
     ("delayed trigger", r"\b(when|whenever)\b[^.]*\bthis turn\b|\bat the start of your next\b|\bat end of turn\b|"
-                        r"\bat the end of this turn\b|\bthe next time\b"),
+                        r"\bat the end of this turn\b|\bthe next time\b(?![^.]*\b(instead|prevent)\b)"),
     ("enter ready", r"\benters? ready\b"),
     ("cost change", _COST_CHANGE.pattern),
     ("additional cost", r"\badditional cost\b"),

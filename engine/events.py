@@ -106,7 +106,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "attach": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},
     "detach": {"target": (STR, True)},
     "replace": {"event": (MAP, True), "with": (LIST, True), "until": (STR, False)},
-    "prevent": {"target": (STR, True), "amount": (INT, False), "until": (STR, False)},
+    "prevent": {"target": (STR, True), "amount": (INT, False), "next": (BOOL, False), "until": (STR, False)},
     "xp": {"player": (STR, True), "amount": (INT, True)},
     "turn": {"player": (STR, True)},
     "pay": {"player": (STR, True), "energy": (INT, False), "power": (MAP, False), "pay": (MAP, False)},

@@ -11,8 +11,9 @@ replaces happens; the engine then carries it out at that moment instead of the e
   (`replace {player, event, with, source?, until?}`) by the player who applies a replacement of a card on the board
   (Zhonya's Hourglass, The Boss, Soraka, Altar of Blood: v1.3 371.1, 374) at any time before the death, in combat
   during its damage step before the last assignment.
-- `prevent {target, amount?, until?}`: the next `amount` damage that would be dealt to `target` is prevented (v1.3
-  437); without `amount`, all of it ("All" stays "All", 437.3.c).
+- `prevent {target, amount?, next?, until?}`: the next `amount` damage that would be dealt to `target` is prevented
+  (v1.3 437); without `amount`, all of it ("All" stays "All", 437.3.c); with `next`, all of the next damage dealt
+  to it and no more ("The next time that unit would be dealt damage this turn, prevent it": Counter Strike).
 
 A replacement lasts `until` the end of the turn (the default: "the next time it dies this turn") or, with
 `"until": "permanent"`, until it is used or its target leaves the board (it is then a new object, 356.3.e.4). It is
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.errors import MalformedEvent
 from engine.objects import State, move_to_zone
 from engine.rulings import Context
 
@@ -87,13 +89,16 @@ def prevent_op(context: Context, item: dict[str, Any], effect: dict[str, Any], k
                                   f"board")
         return
     amount = effect.get("amount")
+    if amount is not None and effect.get("next"):
+        raise MalformedEvent(f"{item['id']} prevent: 'next' prevents all of the next damage, so it takes no 'amount'")
     if amount is not None and not context.check(amount > 0, "v1.3 437.1.b.1",
                                                 f"{item['id']} prevents {amount} damage: a Prevent Value is 1 or "
                                                 f"more"):
         return
     state["replacements"].append({"event": "damage", "target": target["id"], "incarnation": target["incarnation"],
-                                  "amount": amount, "until": effect.get("until", "turn"),
-                                  "source": item["source"] or item["id"], "controller": item["controller"]})
+                                  "amount": amount, "next": bool(effect.get("next")),
+                                  "until": effect.get("until", "turn"), "source": item["source"] or item["id"],
+                                  "controller": item["controller"]})
 
 
 # -- carrying out ----------------------------------------------------------------------------------------------
@@ -133,6 +138,8 @@ def deal_damage(context: Context, obj: dict[str, Any], amount: int) -> int:
             break
         if entry["amount"] is None:
             amount = 0  # "All" stays "All" (437.3.c)
+            if entry.get("next"):
+                state["replacements"].remove(entry)  # only the next damage (Counter Strike)
             break
         prevented = min(entry["amount"], amount)
         amount -= prevented

@@ -213,6 +213,11 @@ def test_gallery_coverage_prints_the_figure_by_set_and_every_card_not_modelled(g
     ("Demacian Diplomat", {"triggered", "xp"}),                       # "When you play me, gain 1 XP."
     ("Altar to Unity", {"battlefield trigger"}),                      # "When you hold here, play a 1 [S] Recruit ..."
     ("Siphoning Strike", {"spell effect", "delayed trigger"}),        # "When it dies this turn, channel 1 rune ..."
+    ("Highlander", {"Reaction", "spell effect", "replacement"}),      # "The next time it dies this turn, recall it
+                                                                      # exhausted instead." (v1.3 390.3)
+    ("Counter Strike", {"Reaction", "spell effect", "replacement"}),  # "The next time ... dealt damage ..., prevent it."
+    ("Noxian Guillotine", {"Action", "Legion", "spell effect", "delayed trigger"}),  # "Kill it the next time it takes
+                                                                                     # damage this turn."
     ("Icevale Archer", {"triggered", "effect cost"}),                 # "When I attack, you may pay [1] to give ..."
     ("Hextech Ray", {"Action", "spell effect"}),
     ("Vanguard Captain", {"Legion", "triggered"}),                    # "[Legion] — When you play me, play two ..."

@@ -175,7 +175,7 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
             {"op": "attach", "target": poro, "to": rearguard, "pay": {"exhaust": ["o999"], "recycle": []}},
             {"op": "replace", "event": {"op": "kill", "target": poro}, "until": "turn",
              "with": [{"op": "banish", "target": poro}, {"op": "draw", "player": "P2", "cards": ["Defy", None]}]},
-            {"op": "prevent", "target": poro, "amount": 7}, {"op": "prevent", "target": poro, "until": "turn"},
+            {"op": "prevent", "target": poro, "amount": 7}, {"op": "prevent", "target": poro, "until": "turn"}, {"op": "prevent", "target": poro, "next": True},
             {"op": "xp", "player": "P1", "amount": 2}, {"op": "xp", "player": "P2", "amount": -3},
             {"op": "turn", "player": "P1"},
             {"op": "pay", "player": "P1", "energy": 1, "power": {"Fury": 1}, "pay": pay}, {"op": "pay", "player": "P2"}]},

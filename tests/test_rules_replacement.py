@@ -191,3 +191,33 @@ def test_a_match_with_replacements_prevention_xp_and_an_additional_turn_exports_
     match_id, _ = notation.import_match(log, text)
     assert [entry["event"] for entry in log.events(match_id)] == events
     assert notation.export_match(log, match_id) == text
+
+
+# -- "The next time that unit would be dealt damage this turn, prevent it" (Counter Strike) -----------------------
+def test_counter_strike_prevents_only_the_next_damage_v1_3_437_1_b_2():
+    from gallery_duel import GalleryTable as DuelTable
+    from gallery_duel import deck
+
+    jax = deck("Grandmaster at Arms", "Jax, Unrelenting", ["Counter Strike"],
+               ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    shen = deck("Eye of Twilight", "Shen, Kinkou", [], ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"],
+                "Ben")
+    created = {"type": "match_created", "mode": "duel", "players": [jax, shen], "catalog": "gallery",
+               "policy": "strict"}
+    line = ("turn 3 P1 action first P1 | P1 0 bf:Treasure Hoard champion:played deck:0 runedeck:0 "
+            "hand:Counter Strike runes:2 Calm Rune;2 Body Rune base:Jax, Unrelenting | "
+            "P2 0 bf:Altar to Unity deck:0 runedeck:0 runes:2 Calm Rune;2 Order Rune")
+    table = DuelTable.from_position(created, line).do("P1 play Counter Strike -> Jax, Unrelenting $2 / Body Rune",
+                                                      "P1 pass", "P2 pass")
+    table.do("resolve Counter Strike: prevent Jax, Unrelenting next | damage Jax, Unrelenting 3 | "
+             "damage Jax, Unrelenting 1")
+    assert table.obj("P1", "Jax, Unrelenting")["damage"] == 1  # the first damage prevented, not the second
+    assert table.state["replacements"] == []
+
+
+def test_a_prevention_of_the_next_damage_takes_no_amount():
+    table = attacked().do(f"P2 play Ki Barrier -> {LEBLANC} $2 / Order Rune", "P2 pass", "P1 pass")
+    item, leblanc = table.state["chain"][-1]["id"], table.find("P2", LEBLANC)
+    with pytest.raises(engine.MalformedEvent, match="takes no 'amount'"):
+        engine.apply(table.state, {"type": "resolve", "item": item, "effects": [
+            {"op": "prevent", "target": leblanc, "amount": 2, "next": True}]}, table.catalog)

@@ -280,12 +280,15 @@ def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
 
 
 def _read_prevent(sc: Scanner, state: State) -> dict[str, Any]:
-    """`prevent UNIT 7` or `prevent UNIT all`, then `until turn|permanent` (v1.3 437)."""
+    """`prevent UNIT 7`, `prevent UNIT all` or `prevent UNIT next` (all of the next damage), then `until
+    turn|permanent` (v1.3 437)."""
     piece, until = _until(sc, sc.until(()))
-    reference, amount = split_last(sc, piece, "a unit and a Prevent Value (a number or 'all')")
+    reference, amount = split_last(sc, piece, "a unit and a Prevent Value (a number, 'all' or 'next')")
     effect: dict[str, Any] = {"op": "prevent", "target": _object(sc, state, reference)}
-    if amount.text.lower() != "all":
-        effect["amount"] = number(sc, amount, "a Prevent Value (a number or 'all')")
+    if amount.text.lower() == "next":
+        effect["next"] = True
+    elif amount.text.lower() != "all":
+        effect["amount"] = number(sc, amount, "a Prevent Value (a number, 'all' or 'next')")
     return effect | ({"until": until} if until else {})
 
 
@@ -448,7 +451,8 @@ WRITERS: dict[str, Writer] = {
     "note": lambda state, effect: f"note {quote(effect['text'])}",
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
     "replace": lambda state, effect: f"replace {write_replacement(state, effect)}",
-    "prevent": lambda state, effect: (f"prevent {_name(state, effect['target'])} {effect.get('amount', 'all')}"
+    "prevent": lambda state, effect: (f"prevent {_name(state, effect['target'])} "
+                                      f"{'next' if effect.get('next') else effect.get('amount', 'all')}"
                                       f"{_until_text(effect)}"),
     "xp": lambda state, effect: f"xp {effect['player']} {effect['amount']}",
     "turn": lambda state, effect: f"turn {effect['player']}",
