@@ -121,7 +121,7 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
                                                 f"Might is {expected}, all of which is assigned")
     _check_order(context, player, targets, assignments)
     for unit_id, amount in assignments.items():
-        replacement.deal_damage(context, state["objects"][unit_id], amount)  # less what is prevented (v1.3 437.5)
+        replacement.deal_damage(context, state["objects"][unit_id], amount, combat=True)  # less what is prevented
     fight["to_assign"].remove(player)
     if not fight["to_assign"]:
         resolution_step(context)

@@ -11,9 +11,11 @@ replaces happens; the engine then carries it out at that moment instead of the e
   (`replace {player, event, with, source?, until?}`) by the player who applies a replacement of a card on the board
   (Zhonya's Hourglass, The Boss, Soraka, Altar of Blood: v1.3 371.1, 374) at any time before the death, in combat
   during its damage step before the last assignment.
-- `prevent {target, amount?, next?, until?}`: the next `amount` damage that would be dealt to `target` is prevented
-  (v1.3 437); without `amount`, all of it ("All" stays "All", 437.3.c); with `next`, all of the next damage dealt
-  to it and no more ("The next time that unit would be dealt damage this turn, prevent it": Counter Strike).
+- `prevent {target?, amount?, next?, only?, until?}`: the next `amount` damage that would be dealt to `target` is
+  prevented (v1.3 437); without `amount`, all of it ("All" stays "All", 437.3.c); with `next`, all of the next
+  damage dealt to it and no more ("The next time that unit would be dealt damage this turn, prevent it": Counter
+  Strike). Without `target` it prevents all damage to every unit, and `only: "spells"` keeps combat damage out of
+  it ("Prevent all spell and ability damage this turn": Unyielding Spirit).
 
 A replacement lasts `until` the end of the turn (the default: "the next time it dies this turn") or, with
 `"until": "permanent"`, until it is used or its target leaves the board (it is then a new object, 356.3.e.4). It is
@@ -80,9 +82,24 @@ def register(context: Context, player: str, replaced: dict[str, Any], with_ops: 
                                   "with": list(with_ops), "until": until, "source": source, "controller": player})
 
 
+ONLY = ("spells",)  # prevention of spell and ability damage only: not combat damage (v1.3 417.3.a)
+
+
 def prevent_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    """The `prevent` op (v1.3 437): the next `amount` damage (all, without one) dealt to a unit is prevented."""
+    """The `prevent` op (v1.3 437): the next `amount` damage (all, without one) dealt to a unit is prevented; without
+    a target, all damage (or all spell and ability damage) to every unit."""
     state = context.state
+    if effect.get("only", "spells") not in ONLY:
+        raise MalformedEvent(f"{item['id']} prevent: 'only' can be 'spells' (spell and ability damage), got "
+                             f"{effect['only']!r}")
+    if "target" not in effect:
+        if "amount" in effect or effect.get("next"):
+            raise MalformedEvent(f"{item['id']} prevent: a prevention without a target prevents all damage to every "
+                                 f"unit, so it takes no 'amount' nor 'next'")
+        state["replacements"].append({"event": "damage", "target": None, "incarnation": None, "amount": None,
+                                      "next": False, "only": effect.get("only"), "until": effect.get("until", "turn"),
+                                      "source": item["source"] or item["id"], "controller": item["controller"]})
+        return
     target = state["objects"].get(effect["target"])
     if target is None or target["zone"] != "board" or target["type"] != "Unit":
         context.flag("356.3.e.6", f"{item['id']} prevents damage to {effect['target']!r}, which is no unit on the "
@@ -96,16 +113,18 @@ def prevent_op(context: Context, item: dict[str, Any], effect: dict[str, Any], k
                                                 f"more"):
         return
     state["replacements"].append({"event": "damage", "target": target["id"], "incarnation": target["incarnation"],
-                                  "amount": amount, "next": bool(effect.get("next")),
+                                  "amount": amount, "next": bool(effect.get("next")), "only": effect.get("only"),
                                   "until": effect.get("until", "turn"), "source": item["source"] or item["id"],
                                   "controller": item["controller"]})
 
 
 # -- carrying out ----------------------------------------------------------------------------------------------
-def _waiting(state: State, obj: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    """The replacements of `kind` still waiting for this object (the same object: 356.3.e.4)."""
-    return [entry for entry in state["replacements"] if entry["event"] == kind and entry["target"] == obj["id"]
-            and entry["incarnation"] == obj["incarnation"]]
+def _waiting(state: State, obj: dict[str, Any], kind: str, combat: bool = False) -> list[dict[str, Any]]:
+    """The replacements of `kind` still waiting for this object (the same object: 356.3.e.4), or for every unit;
+    combat damage leaves out those of spell and ability damage only."""
+    return [entry for entry in state["replacements"] if entry["event"] == kind
+            and (entry["target"] is None or entry["target"] == obj["id"] and entry["incarnation"] == obj["incarnation"])
+            and not (combat and entry.get("only") == "spells")]
 
 
 def die(context: Context, obj: dict[str, Any]) -> bool:
@@ -130,10 +149,11 @@ def die(context: Context, obj: dict[str, Any]) -> bool:
     return True
 
 
-def deal_damage(context: Context, obj: dict[str, Any], amount: int) -> int:
-    """Deal `amount` damage to a unit, less what is prevented (v1.3 437.2-437.4); returns the damage dealt."""
+def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False) -> int:
+    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d), less what is prevented (v1.3 437.2-437.4);
+    returns the damage dealt."""
     state = context.state
-    for entry in _waiting(state, obj, "damage"):
+    for entry in _waiting(state, obj, "damage", combat):
         if amount <= 0:
             break
         if entry["amount"] is None:
@@ -150,10 +170,11 @@ def deal_damage(context: Context, obj: dict[str, Any], amount: int) -> int:
     return amount
 
 
-def prevent_value(state: State, obj: dict[str, Any]) -> int | None:
-    """The Prevent Value tracked on a unit: the damage that would be prevented, None for "All" (v1.3 437.5)."""
+def prevent_value(state: State, obj: dict[str, Any], combat: bool = True) -> int | None:
+    """The Prevent Value tracked on a unit: the (combat) damage that would be prevented, None for "All" (v1.3
+    437.5)."""
     total = 0
-    for entry in _waiting(state, obj, "damage"):
+    for entry in _waiting(state, obj, "damage", combat):
         if entry["amount"] is None:
             return None
         total += entry["amount"]
@@ -164,9 +185,9 @@ def end_of_turn(state: State) -> None:
     """The expiration step (517.2.b): replacements of this turn end, and the deaths of this turn are forgotten. A
     permanent replacement lasts while its target is the same object on the board."""
     objects = state["objects"]
-    state["replacements"] = [entry for entry in state["replacements"] if entry["until"] == "permanent"
-                             and entry["target"] in objects and objects[entry["target"]]["zone"] == "board"
-                             and objects[entry["target"]]["incarnation"] == entry["incarnation"]]
+    state["replacements"] = [entry for entry in state["replacements"] if entry["until"] == "permanent" and (
+        entry["target"] is None or entry["target"] in objects and objects[entry["target"]]["zone"] == "board"
+        and objects[entry["target"]]["incarnation"] == entry["incarnation"])]
     state["died"] = {}
 
 

@@ -16,7 +16,7 @@ DECKS = {
     "P1": {"name": "Ana", "legend": "Wuju Master", "champion": "Master Yi, Tempered",
            "deck": {"Master Yi, Tempered": 3, "Highlander": 2, "Enthusiastic Promoter": 3, "Voracious Gromp": 3,
                     "Mosstomper": 3, "Crowd Favorite": 3, "Gemhand Hunter": 3, "Clockwork Keeper": 3,
-                    "Apprentice Smith": 3, "Buhru Captain": 3, "Affectionate Poro": 3, "Determined Sentry": 3,
+                    "Apprentice Smith": 3, "Buhru Captain": 3, "Affectionate Poro": 3, "Determined Sentry": 1, "Unyielding Spirit": 2,
                     "Targonian Visionary": 3, "Zhonya's Hourglass": 1, "Wuju Apprentice": 1},
            "runes": {"Calm Rune": 6, "Body Rune": 6},
            "battlefields": ["Altar to Unity", "Altar of Blood", "Grove of the God-Willow"]},
@@ -24,7 +24,8 @@ DECKS = {
            "deck": {"LeBlanc, Fragmented": 3, "Gustwalker": 3, "Chakram Dancer": 3, "Time Warp": 2,
                     "Tactical Retreat": 3, "Ki Barrier": 3, "Black Rose Dignitary": 3, "Bubble Bot": 3,
                     "Card Sharp": 3, "Daring Poro": 3, "Forecaster": 3, "Icevale Archer": 3, "Eager Apprentice": 3,
-                    "Crimson Pigeons": 2},
+                    "Crimson Pigeons": 1,
+                    "Crescent Strike": 1},
            "runes": {"Mind Rune": 6, "Order Rune": 6},
            "battlefields": ["Back-Alley Bar", "Bandle Tree", "Dragon Roost"]},
 }

@@ -12,7 +12,7 @@ if not GALLERY.exists():
 
 import engine  # noqa: E402
 from engine.combat import lethal_first  # noqa: E402
-from later_sets_positions import GALLERY_ARENA  # noqa: E402
+from later_sets_positions import GALLERY_ARENA, GALLERY_P2_TURN  # noqa: E402
 from later_sets_table import LaterSetsTable  # noqa: E402
 
 LEBLANC, YI = "LeBlanc, Fragmented", "Master Yi, Tempered"
@@ -221,3 +221,47 @@ def test_a_prevention_of_the_next_damage_takes_no_amount():
     with pytest.raises(engine.MalformedEvent, match="takes no 'amount'"):
         engine.apply(table.state, {"type": "resolve", "item": item, "effects": [
             {"op": "prevent", "target": leblanc, "amount": 2, "next": True}]}, table.catalog)
+
+
+# -- "Prevent all spell and ability damage this turn" (Unyielding Spirit) -----------------------------------------
+STRIKE = (GALLERY_P2_TURN.replace("deck:33 runedeck:6 hand:Highlander;Wuju Apprentice",
+                                  "deck:32 runedeck:6 hand:Highlander;Wuju Apprentice;Unyielding Spirit")
+          .replace("deck:32 runedeck:6 hand:Tactical Retreat;Ki Barrier;Chakram Dancer;Time Warp;Bubble Bot",
+                   "deck:31 runedeck:6 hand:Tactical Retreat;Ki Barrier;Chakram Dancer;Time Warp;Bubble Bot;"
+                   "Crescent Strike"))
+
+
+def spirited() -> LaterSetsTable:
+    """P2 plays Crescent Strike on Clockwork Keeper at Altar to Unity; P1 answers with Unyielding Spirit, which
+    resolves first."""
+    return LaterSetsTable.from_position(STRIKE).do(
+        "P2 play Crescent Strike -> bf1; Clockwork Keeper $3 / Mind Rune", "P2 pass",
+        "P1 play Unyielding Spirit $1 / Body Rune", "P1 pass", "P2 pass",
+        "resolve Unyielding Spirit: prevent all spells")
+
+
+def test_spell_damage_to_every_unit_is_prevented_this_turn_v1_3_437():
+    table = spirited().do("P2 pass", "P1 pass", "resolve Crescent Strike: damage Clockwork Keeper 4")
+    assert table.obj("P1", "Clockwork Keeper")["damage"] == 0
+    assert [entry["target"] for entry in table.state["replacements"]] == [None]  # it lasts the turn
+
+
+def test_a_prevention_of_spell_damage_leaves_combat_damage_v1_3_417_3_a():
+    table = spirited().do("P2 pass", "P1 pass", "resolve Crescent Strike: damage Clockwork Keeper 4",
+                          "P2 move Gustwalker -> bf1", "P2 pass", "P1 pass")
+    assert lethal_first(table.state, "P2") == {table.find("P1", "Clockwork Keeper"): 2,
+                                                table.find("P1", "Enthusiastic Promoter"): 1}
+    table.do("P2 assign Clockwork Keeper 2; Enthusiastic Promoter 1", "P1 assign Gustwalker 4")
+    assert table.obj("P1", "Clockwork Keeper", "trash")["zone"] == "trash"  # combat damage is dealt
+
+
+def test_a_prevention_of_every_unit_takes_no_amount():
+    table = LaterSetsTable.from_position(STRIKE).do(
+        "P2 play Crescent Strike -> bf1; Clockwork Keeper $3 / Mind Rune", "P2 pass", "P1 pass")
+    item = table.state["chain"][-1]["id"]
+    with pytest.raises(engine.MalformedEvent, match="takes no 'amount'"):
+        engine.apply(table.state, {"type": "resolve", "item": item, "effects": [{"op": "prevent", "amount": 2}]},
+                     table.catalog)
+    with pytest.raises(engine.MalformedEvent, match="'only' can be 'spells'"):
+        engine.apply(table.state, {"type": "resolve", "item": item, "effects": [{"op": "prevent", "only": "combat"}]},
+                     table.catalog)

@@ -280,16 +280,28 @@ def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
 
 
 def _read_prevent(sc: Scanner, state: State) -> dict[str, Any]:
-    """`prevent UNIT 7`, `prevent UNIT all` or `prevent UNIT next` (all of the next damage), then `until
-    turn|permanent` (v1.3 437)."""
+    """`prevent UNIT 7`, `prevent UNIT all` or `prevent UNIT next` (all of the next damage), or `prevent all` (every
+    unit); then `spells` (spell and ability damage only) and `until turn|permanent` (v1.3 437)."""
     piece, until = _until(sc, sc.until(()))
-    reference, amount = split_last(sc, piece, "a unit and a Prevent Value (a number, 'all' or 'next')")
-    effect: dict[str, Any] = {"op": "prevent", "target": _object(sc, state, reference)}
-    if amount.text.lower() == "next":
-        effect["next"] = True
-    elif amount.text.lower() != "all":
-        effect["amount"] = number(sc, amount, "a Prevent Value (a number, 'all' or 'next')")
-    return effect | ({"until": until} if until else {})
+    head, _, last = piece.text.rpartition(" ")
+    only = last.lower() == "spells"
+    if only:
+        piece = Piece(head.strip(), piece.column)
+    effect: dict[str, Any] = {"op": "prevent"}
+    if piece.text.lower() != "all":
+        reference, amount = split_last(sc, piece, "a unit and a Prevent Value (a number, 'all' or 'next'), or 'all'")
+        effect["target"] = _object(sc, state, reference)
+        if amount.text.lower() == "next":
+            effect["next"] = True
+        elif amount.text.lower() != "all":
+            effect["amount"] = number(sc, amount, "a Prevent Value (a number, 'all' or 'next')")
+    return effect | ({"only": "spells"} if only else {}) | ({"until": until} if until else {})
+
+
+def _write_prevent(state: State, effect: dict[str, Any]) -> str:
+    value = "next" if effect.get("next") else effect.get("amount", "all")
+    text = f"prevent {_name(state, effect['target'])} {value}" if "target" in effect else "prevent all"
+    return text + (f" {effect['only']}" if "only" in effect else "") + _until_text(effect)
 
 
 def read_replacement(sc: Scanner, state: State, source: bool) -> dict[str, Any]:
@@ -451,9 +463,7 @@ WRITERS: dict[str, Writer] = {
     "note": lambda state, effect: f"note {quote(effect['text'])}",
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
     "replace": lambda state, effect: f"replace {write_replacement(state, effect)}",
-    "prevent": lambda state, effect: (f"prevent {_name(state, effect['target'])} "
-                                      f"{'next' if effect.get('next') else effect.get('amount', 'all')}"
-                                      f"{_until_text(effect)}"),
+    "prevent": _write_prevent,
     "xp": lambda state, effect: f"xp {effect['player']} {effect['amount']}",
     "turn": lambda state, effect: f"turn {effect['player']}",
 }
