@@ -33,6 +33,7 @@ import engine  # noqa: E402
 import load  # noqa: E402
 import recorder  # noqa: E402
 import replays  # noqa: E402
+import spectators  # noqa: E402
 from matches import CATALOG, long_match  # noqa: E402
 from replays import demo, notation  # noqa: E402
 
@@ -251,6 +252,52 @@ def bench_load(raw_rate: float, recorders: int, seconds: float, pace: float) -> 
                met)
 
 
+def bench_round(tables: int, seconds: float) -> None:
+    """A Regional's round: every table's recorder on its own kept-alive connection, one event every 4 s."""
+    [result] = load.run(tables, seconds, 4.0, flat_out=False)
+    sound = result["errors"] == 0 and result["acknowledged_missing"] == 0 and not result["matches_not_verifying"]
+    report(f"a round of {tables:,} tables on riftlog serve, each recorder on its own kept-alive connection, one "
+           "event every 4 s", "600 tables: p99 12.6 s; 800: 288 recorders time out",
+           "all recorded, p99 <= 50 ms, nothing lost",
+           f"{result['appends_per_s']:,.0f} appends/s, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
+           f"{result['errors']} errors, {result['acknowledged_missing']} acknowledged events missing, "
+           f"{len(result['matches_not_verifying'])} matches not verifying; server CPU per append "
+           f"{result['server_cpu_us_per_append']} us", "no anchor: the issue's target",
+           sound and result["p99_ms"] <= 50)
+
+
+def bench_spectators(counts: list[int], past_cap: int) -> None:
+    """N spectators of one match and a recorder (benchmarks/spectators.py), each beside the bare asyncio
+    broadcaster followed by the same client in the same run; then `past_cap` connection attempts past the cap."""
+    for result in spectators.run(counts, 40, 0.25, past_cap):
+        ours, floor, count = result["riftlog"], result["floor"], result["spectators"]
+        wanted_delivery = 1.5 * floor["p99_ms"] if count != 2000 else min(150.0, 1.5 * floor["p99_ms"])
+        report(f"{count:,} spectators of one match on riftlog serve, a recorder appending every 0.25 s",
+               "past 512 streams nothing is recorded",
+               "all connected and sent every event; delivery p99 <= 1.5x the floor's (<= 150 ms at 2,000); POST p99 "
+               "<= 1.5x without spectators; <= 20 KB per idle spectator",
+               f"{ours['connected']:,} connected, {ours['missing']} messages missing; delivery p50 {ours['p50_ms']} "
+               f"ms, p99 {ours['p99_ms']} ms; the recorder's POST p50 {ours['post_p50_ms']} ms, p99 "
+               f"{ours['post_p99_ms']} ms (without spectators: {ours['post_alone_p50_ms']} / "
+               f"{ours['post_alone_p99_ms']} ms); {ours['server_kb_per_spectator']} KB of server memory per "
+               "idle spectator",
+               f"a bare asyncio broadcaster, the same client: {floor['connected']:,} connected, delivery p50 "
+               f"{floor['p50_ms']} ms, p99 {floor['p99_ms']} ms",
+               ours["connected"] == count and ours["missing"] == 0 and ours["p99_ms"] <= wanted_delivery
+               and ours["post_p99_ms"] <= 1.5 * ours["post_alone_p99_ms"]
+               and ours["server_kb_per_spectator"] <= 20)
+        capped = ours.get("past_cap")
+        if capped:
+            answered = capped["answers"].get("503", 0)
+            report(f"{capped['attempts']:,} stream requests past the cap ({count:,} streams open)", "(not measured)",
+                   "every one answered 503 with Retry-After; the recorder's POST p99 <= 1.5x without spectators",
+                   f"{answered:,} answered 503 with Retry-After in {capped['seconds']} s (all answers: "
+                   f"{capped['answers']}); the recorder's POST meanwhile p50 {capped['post_p50_ms']} ms, p99 "
+                   f"{capped['post_p99_ms']} ms",
+                   f"the recorder without spectators: p99 {ours['post_alone_p99_ms']} ms",
+                   answered == capped["attempts"] and capped["post_p99_ms"] <= 1.5 * ours["post_alone_p99_ms"])
+
+
 def bench_viewer(path: Path, events: list[dict]) -> None:
     from web import create_app
 
@@ -364,6 +411,10 @@ def bench_demo(folder: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description="riftlog's benchmarks (issue 7's table)")
     parser.add_argument("--quick", action="store_true", help="fewer rounds and a shorter load run")
+    parser.add_argument("--spectators", type=int, nargs="+", default=[2000],
+                        help="spectator counts of the spectators row (the issue's: 2000 5000 10000)")
+    parser.add_argument("--past-cap", type=int, default=50_000,
+                        help="stream requests past the cap, in the spectators row's first count")
     options = parser.parse_args()
     rounds = 3 if options.quick else 5
     print(f"riftlog benchmarks on {os.cpu_count()} cores; building a legal {SIZE:,}-event match...", flush=True)
@@ -379,6 +430,8 @@ def main() -> None:
         stored = bench_batch(folder, events, text, 2 if options.quick else 3)
         bench_starving(folder, events, text)
         bench_load(raw_rate, 200, 5.0 if options.quick else 10.0, 1.0)
+        bench_round(800, 20.0)
+        bench_spectators(options.spectators, options.past_cap)
         bench_viewer(folder / "viewer.db", events)
         bench_seek(folder / "batch.db", stored)
         bench_size(folder, events)

@@ -208,13 +208,16 @@ def attempts(port: int, path: str, count: int, pipe: Any) -> None:
 
 # --- the recorder ----------------------------------------------------------------------------------------------
 
-def record(port: int, path: str, bodies: list[tuple[int, bytes]], pace: float,
-           headers: dict[str, str]) -> tuple[dict[int, float], list[float]]:
-    """POST each body every `pace` seconds on one kept-alive connection: {seq: sent at}, latencies (s)."""
+def record(port: int, path: str, bodies: list[tuple[int, bytes]], pace: float, headers: dict[str, str],
+           until: Any = None) -> tuple[dict[int, float], list[float]]:
+    """POST each body every `pace` seconds on one kept-alive connection (or, with `until`, while `until()` is
+    false): {seq: sent at}, latencies (s)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     sent, latencies = {}, []
     next_at = time.monotonic()
     for seq, body in bodies:
+        if until is not None and until():
+            break
         time.sleep(max(0.0, next_at - time.monotonic()))
         next_at += pace
         sent[seq] = time.monotonic()
@@ -268,9 +271,9 @@ def run_riftlog(count: int, events: list[dict], first: int, event_count: int, pa
             headers = {"Authorization": f"Bearer {match['token']}", "Content-Type": "application/json"}
             path = f"/api/matches/{match['id']}/events"
 
-            def bodies(start: int) -> list[tuple[int, bytes]]:
+            def bodies(start: int, count: int = event_count) -> list[tuple[int, bytes]]:
                 return [(seq, json.dumps({"event": events[seq - 1], "expected_seq": seq - 1}).encode())
-                        for seq in range(start, start + event_count)]
+                        for seq in range(start, min(start + count, len(events) + 1))]
 
             _, alone = record(server.port, path, bodies(2), pace, headers)
             head = 1 + event_count
@@ -286,8 +289,9 @@ def run_riftlog(count: int, events: list[dict], first: int, event_count: int, pa
                       "post_alone_p50_ms": ms(alone, 0.5), "post_alone_p99_ms": ms(alone, 0.99),
                       "server_kb_per_spectator": round((after - before) / count / 1024, 1)}
             if past_cap:
-                result["past_cap"] = run_past_cap(server, match, count, past_cap,
-                                                  bodies(head + event_count + 1), pace, headers, path)
+                first = head + event_count + 1
+                result["past_cap"] = run_past_cap(server, match, count, past_cap, bodies(first, len(events)), pace,
+                                                  headers, path)
             return result
         finally:
             server.stop()
@@ -298,7 +302,8 @@ def run_past_cap(server: Server, match: dict, count: int, past_cap: int, bodies:
     """`count` streams hold the cap; `past_cap` more attempts while the recorder posts."""
     head = bodies[0][0] - 1
     stream = f"/api/matches/{match['id']}/stream?after={head}"
-    holding = Spectators(server.port, stream, count, bodies[-1][0])
+    time.sleep(1.0)  # the streams of the run before have ended (their places under the cap are free again)
+    holding = Spectators(server.port, stream, count, 10 ** 9)
     context = multiprocessing.get_context("fork")
     pipes, processes = [], []
     for index in range(2):
@@ -308,7 +313,8 @@ def run_past_cap(server: Server, match: dict, count: int, past_cap: int, bodies:
         pipes.append(mine)
         processes.append(process)
     start = time.monotonic()
-    _, latencies = record(server.port, path, bodies, pace, headers)
+    _, latencies = record(server.port, path, bodies, pace, headers,
+                          until=lambda: not any(process.is_alive() for process in processes))
     statuses: dict[str, int] = {}
     for pipe in pipes:
         for status, number in pipe.recv().items():
@@ -317,13 +323,13 @@ def run_past_cap(server: Server, match: dict, count: int, past_cap: int, bodies:
     for process in processes:
         process.join(10)
     holding.stop()
-    return {"attempts": past_cap, "answers": statuses, "seconds": round(seconds, 1),
+    return {"holding": holding.statuses, "attempts": past_cap, "answers": statuses, "seconds": round(seconds, 1),
             "post_p50_ms": ms(latencies, 0.5), "post_p99_ms": ms(latencies, 0.99)}
 
 
 def run(counts: list[int], event_count: int, pace: float, past_cap: int) -> list[dict[str, Any]]:
     raise_open_files()
-    events = long_match(3 * event_count + 200, "spectators")
+    events = long_match(3 * event_count + 1_000, "spectators")  # the cap's run posts until its attempts are done
     results = []
     for index, count in enumerate(counts):
         floor_bodies = [(seq, json.dumps({"event": events[seq - 1]}).encode())

@@ -1,7 +1,7 @@
 """The live streams' hub under `riftlog serve` (web.gateway, web.hub), against the production server in its own
 process on loopback: the caps on streams (503 with Retry-After, the recorder unaffected), a spectator that cannot
-keep up dropped and resumed with Last-Event-ID without a gap, one redaction per view shared by every stream of it.
-Every read is bounded in time."""
+keep up dropped and resumed with Last-Event-ID without a gap, one redaction per view shared by every stream of it,
+the tournament page's feed. Every read is bounded in time."""
 from __future__ import annotations
 
 import http.client
@@ -12,6 +12,7 @@ from serving import served_process
 from sse import EventStream
 from test_serve import HEAD, Client, create, notes
 
+
 def stream_from(port: int, path: str, address: str = "127.0.0.1",
                 headers: dict[str, str] | None = None) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
     """A stream request from a loopback `address` (127.0.0.2 is another client to the server's caps)."""
@@ -19,9 +20,11 @@ def stream_from(port: int, path: str, address: str = "127.0.0.1",
     connection.request("GET", path, headers=headers or {})
     return connection, connection.getresponse()
 
+
 def events_of(response: http.client.HTTPResponse) -> EventStream:
     assert response.status == 200, response.read()
     return EventStream(iter(lambda: response.read1(65536), b""))
+
 
 def test_streams_past_the_caps_are_503_with_retry_after_and_the_recorder_still_appends(tmp_db, duel_created,
                                                                                        duel_game):
@@ -51,6 +54,7 @@ def test_streams_past_the_caps_are_503_with_retry_after_and_the_recorder_still_a
             [live] = events_of(response).read(1)
             assert live["id"] == HEAD + 1 and live["data"]["event"]["text"] == "past the cap 0"
         client.close()
+
 
 def test_a_spectator_that_cannot_keep_up_is_dropped_and_resumes_with_last_event_id_without_a_gap(
         tmp_db, duel_created, duel_game):
@@ -92,6 +96,7 @@ def test_a_spectator_that_cannot_keep_up_is_dropped_and_resumes_with_last_event_
         connection.close()
         client.close()
 
+
 def test_every_stream_of_a_view_gets_the_same_redacted_bytes_and_each_view_its_own(tmp_db, duel_created,
                                                                                    duel_game):
     """A P2 draw reaches two spectators as `[null]`, P2 with the card, the judge with the card: one redaction per
@@ -115,3 +120,37 @@ def test_every_stream_of_a_view_gets_the_same_redacted_bytes_and_each_view_its_o
         assert read["P2"][4]["data"]["event"]["cards"] == draw["cards"]
         assert read["judge"][4]["data"]["event"] == draw
         client.close()
+
+
+def test_the_tournament_feed_pushes_a_table_s_new_row_once_per_change(tmp_db, make_match_created, duel_game):
+    """Against riftlog serve's hub: a page following round 1 gets one `table` message when table 2 changes, with
+    the row the page would draw (what a spectator sees)."""
+    with served_process({"DATABASE": str(tmp_db)}) as port:
+        client = Client(port)
+        tables = [create(client, make_match_created("strict", info={"event": "Regional", "round": 1, "table": n}),
+                         duel_game) for n in (1, 2)]
+        connection, response = stream_from(port, "/tournament/feed?event=Regional&round=1")
+        assert response.status == 200
+        feed = iter(lambda: response.read1(65536), b"")
+        channel = duel_game(1)[HEAD - 1]
+        status, answer, _ = client.request("POST", f"/api/matches/{tables[1]['id']}/events",
+                                           {"event": channel, "expected_seq": HEAD}, tables[1]["token"])
+        assert status == 201, answer
+        text = ""
+        while "event: table" not in text or "\n\n" not in text.split("event: table", 1)[1]:
+            text += next(feed).decode()
+        block = text.split("event: table\n", 1)[1].split("\n\n", 1)[0]
+        row = json.loads(block.removeprefix("data: "))
+        assert (row["match"], row["seq"]) == (tables[1]["id"], HEAD + 1)
+        assert row["html"].startswith(f'<tr data-match="{tables[1]["id"]}" data-seq="{HEAD + 1}"')
+        assert "Turn 1" in row["html"] and "Annie" in row["html"]
+        connection.close()
+        client.close()
+
+
+def test_the_tournament_feed_checks_its_round_and_needs_the_hub(client, make_match_created):
+    client.post("/api/matches", json=make_match_created("strict", info={"event": "Regional", "round": 1, "table": 1}))
+    assert client.get("/tournament/feed?event=Regional").status_code == 400
+    assert client.get("/tournament/feed?event=Regional&round=9").status_code == 404
+    answer = client.get("/tournament/feed?event=Regional&round=1")  # a WSGI server: the page refreshes itself
+    assert answer.status_code == 404 and "hub" in answer.get_data(as_text=True)

@@ -89,6 +89,21 @@ class Gateway:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 
+    async def check_stream(self, scope: dict, send: Send) -> dict[str, Any] | None:
+        """What the hub is to serve, as the app's route for the stream found it (web.stream, web.tournament), or
+        None once the app's answer (an error) is sent. Its own frame, so that the environ is not kept for as long
+        as the stream lasts."""
+        environ = environ_of(scope, b"")
+        plan: dict[str, Any] = {}
+        environ[SUBSCRIBE] = plan
+        status, headers, content = await asyncio.get_running_loop().run_in_executor(self.reading, run_wsgi,
+                                                                                   self.app, environ)
+        if plan:
+            return plan
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": content})
+        return None
+
     async def stream(self, scope: dict, receive: Callable, send: Send) -> None:
         """A live stream: admitted under the caps, checked by the app (the match, the token, the view, `after`:
         its errors are the app's answers), then served by the hub."""
@@ -98,16 +113,13 @@ class Gateway:
                          [(b"retry-after", str(RETRY_AFTER).encode())])
             return
         try:
-            environ = environ_of(scope, b"")
-            plan: dict[str, Any] = {}
-            environ[SUBSCRIBE] = plan
-            status, headers, content = await asyncio.get_running_loop().run_in_executor(
-                self.reading, run_wsgi, self.app, environ)
-            if not plan:
-                await send({"type": "http.response.start", "status": status, "headers": headers})
-                await send({"type": "http.response.body", "body": content})
+            plan = await self.check_stream(scope, send)
+            if plan is None:
                 return
-            await self.hub.follow(plan["match"], plan["view"], plan["after"], address, receive, send)
+            if "round" in plan:
+                await self.hub.follow_round(plan["round"], receive, send)
+            else:
+                await self.hub.follow(plan["match"], plan["view"], plan["after"], receive, send)
         finally:
             self.hub.release(address)
 

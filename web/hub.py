@@ -35,7 +35,9 @@ from flask import Flask
 from engine.views import Redactor
 from recorder import access
 
+from . import rounds
 from .db import borrowed_log
+from .rounds import RoundFeed
 
 HELD = 20_000  # messages a feed keeps for catch-ups (a long match's every event; earlier ones are read again)
 BUFFER = 512 * 1024  # bytes a stream may have waiting beyond what its connection took before it is dropped
@@ -169,6 +171,7 @@ class Hub:
         self.heartbeat = config.get("STREAM_HEARTBEAT", HEARTBEAT)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.channels: dict[str, Channel] = {}
+        self.rounds: dict[tuple[str, str], RoundFeed] = {}  # the tournament page's feeds (web.rounds)
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="riftlog-hub")
         self.open = 0  # streams admitted (counted from admission, before their checks, until they end)
         self.by_address: dict[str, int] = {}
@@ -203,8 +206,7 @@ class Hub:
 
     # --- following ---------------------------------------------------------------------------------------------
 
-    async def follow(self, match_id: str, view: str, after: int, address: str, receive: Callable,
-                     send: Callable) -> str:
+    async def follow(self, match_id: str, view: str, after: int, receive: Callable, send: Callable) -> str:
         """Serve one stream until it ends: the catch-up after `after`, then each new message. Returns why it
         ended: "gone" (the client left) or "dropped" (it could not keep up)."""
         channel = self.channels.get(match_id) or self.channels.setdefault(match_id, Channel(match_id))
@@ -223,7 +225,25 @@ class Hub:
             first += await self._run(self._early, channel, view, after, feed.messages[0][0] - 1)
         first += [data for seq, data in feed.messages if seq > after]
         subscriber = Subscriber(send, b"".join(first), after if after > feed.last_seq() else 0)
-        feed.subscribers.add(subscriber)
+        why = await self._serve(feed.subscribers, subscriber, receive, send)
+        if not any(each.subscribers for each in channel.feeds.values()):
+            channel.quiet_since = time.monotonic()
+        return why
+
+    async def follow_round(self, key: tuple[str, str], receive: Callable, send: Callable) -> str:
+        """Serve one tournament page's feed until it ends: a message per table change of the round (web.rounds)."""
+        feed = self.rounds.get(key)
+        if feed is None:
+            feed = self.rounds[key] = RoundFeed(key)
+            await self._run(self._load_round, feed)
+        return await self._serve(feed.subscribers, Subscriber(send, f"retry: {RETRY}\n\n".encode(), 0), receive,
+                                 send)
+
+    async def _serve(self, subscribers: set[Subscriber], subscriber: Subscriber, receive: Callable,
+                     send: Callable) -> str:
+        """Write the answer's head and what the subscriber holds, then keep it among `subscribers` until its client
+        disconnects ("gone") or the hub drops it ("dropped")."""
+        subscribers.add(subscriber)
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
             await subscriber.flush(None)
@@ -240,9 +260,7 @@ class Hub:
             subscriber.task = None
             if subscriber.flushing is not None and subscriber.flushing is not True:
                 subscriber.flushing.cancel()
-            feed.subscribers.discard(subscriber)
-            if not any(each.subscribers for each in channel.feeds.values()):
-                channel.quiet_since = time.monotonic()
+            subscribers.discard(subscriber)
         if subscriber.why == "dropped":
             self.dropped += 1
         return subscriber.why
@@ -257,6 +275,11 @@ class Hub:
             channel = self.channels.get(match_id)
             if channel is not None and channel.feeds:
                 asyncio.ensure_future(self._refresh(channel))
+        for feed in self.rounds.values():
+            changed = {match_id for match_id in match_ids if match_id in feed.tables}
+            if changed and feed.subscribers:
+                feed.pending |= changed
+                asyncio.ensure_future(self._render_round(feed))
 
     def delay_changed(self, match_id: str, delay: dict[str, Any] | None) -> None:
         """A judge set the match's broadcast delay (from a request thread)."""
@@ -333,6 +356,29 @@ class Hub:
         return {view: [(entry["seq"], message(entry, redactor), now) for entry in entries]
                 for view, redactor in list(channel.redactors.items())}
 
+    def _load_round(self, feed: RoundFeed) -> None:
+        """(hub thread) The round's tables, their rows taken as rendered at their head now (the page has them)."""
+        feed.tables = rounds.tables_of(self.app, feed.key)
+
+    async def _render_round(self, feed: RoundFeed) -> None:
+        """Render the rows of the round's changed tables once, and write them to every page that follows it."""
+        if feed.rendering:
+            return  # the render under way takes what is pending after it
+        feed.rendering = True
+        try:
+            while feed.pending:
+                pending, feed.pending = feed.pending, set()
+                data = await self._run(rounds.render_rows, self.app, feed, pending)
+                if data:
+                    for subscriber in list(feed.subscribers):
+                        subscriber.write(data, self.limit)
+        finally:
+            feed.rendering = False
+
+    async def _poll_round(self, feed: RoundFeed) -> None:
+        feed.pending |= await self._run(rounds.poll, self.app, feed)
+        await self._render_round(feed)
+
     # --- the loop's writes -------------------------------------------------------------------------------------
 
     def _publish(self, channel: Channel, feed: Feed, entries: list[tuple[int, bytes, float]]) -> None:
@@ -399,6 +445,17 @@ class Hub:
                     del self.channels[match_id]
                     continue
                 for feed in channel.feeds.values():
-                    for subscriber in list(feed.subscribers):
-                        if now - subscriber.wrote >= self.heartbeat:
-                            subscriber.write(b": still here\n\n", self.limit)
+                    self._beat(feed.subscribers, now)
+            for key, round_feed in list(self.rounds.items()):
+                if round_feed.subscribers:
+                    round_feed.quiet_since = now
+                    asyncio.ensure_future(self._poll_round(round_feed))
+                    self._beat(round_feed.subscribers, now)
+                elif now - round_feed.quiet_since > IDLE_CHANNEL and not round_feed.rendering:
+                    del self.rounds[key]
+
+    def _beat(self, subscribers: set[Subscriber], now: float) -> None:
+        """A comment line to the streams silent for `heartbeat` seconds."""
+        for subscriber in list(subscribers):
+            if now - subscriber.wrote >= self.heartbeat:
+                subscriber.write(b": still here\n\n", self.limit)

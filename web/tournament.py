@@ -5,14 +5,16 @@ the rounds the log holds; `/tournament?event=E&round=R` lists that round's table
 won, last event, the number of flagged violations and a link to its viewer (which follows the match live while it
 is at the head). Everything on the page is what the spectator view shows: the head state through
 `engine.view(..., "spectator")` and the last event worded as the spectator's timeline words it, whoever reads it.
-The page keeps itself current by fetching itself every `TOURNAMENT_REFRESH` seconds (static/tournament.js): a
-round has tens of tables, and one request a few seconds per reader costs less than a stream per table.
+The page keeps itself current from the round's feed (`/tournament/feed?event=E&round=R`, server-sent events): under
+`riftlog serve` the hub pushes each table's new row once per change to every page following the round (web.rounds).
+Where there is no hub (a WSGI server: `riftlog serve --debug`), or the server refuses the feed (503: it has all the
+streams it takes), the page fetches itself every `TOURNAMENT_REFRESH` seconds instead (static/tournament.js).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 
 import engine
 import replays
@@ -48,6 +50,24 @@ def tournament():
     tables = sorted((table_status(log, summary) for summary in chosen), key=table_order)
     return render_template("tournament.html", rounds=None, event=event, round=round_, tables=tables,
                            refresh=refresh)
+
+
+@bp.get("/tournament/feed")
+def feed():
+    """The round's feed, served by the hub (web.gateway hands it over once this has checked the request): 400 for
+    an event without a round or the reverse, 404 for a round no match names, and 404 on a server without a hub."""
+    event, round_ = request.args.get("event"), request.args.get("round")
+    if event is None or round_ is None:
+        abort(400, "give both event and round (e.g. /tournament/feed?event=Regional&round=3)")
+    if not any((info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)
+               for summary in get_log().matches()):
+        abort(404, f"no match names round {round_} of event {event!r}")
+    plan = request.environ.get("riftlog.subscribe")
+    if plan is None:
+        abort(404, "the tournament feed is served by riftlog serve's hub; this server has none (the page refreshes "
+                   "itself instead)")
+    plan.update(round=(event, round_))
+    return Response(status=204)
 
 
 def info_of(summary: dict[str, Any]) -> dict[str, Any]:
