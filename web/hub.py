@@ -44,6 +44,7 @@ BUFFER = 512 * 1024  # bytes a stream may have waiting beyond what its connectio
 POLL = 1.0  # seconds between reads of a followed match for appends by another process
 HEARTBEAT = 15.0  # seconds of silence after which a stream gets a comment line (a gone client is noticed then)
 IDLE_CHANNEL = 60.0  # seconds a match nobody follows stays held (a reconnecting spectator catches up from it)
+SLICE = 500  # streams written in one turn of the loop, before it answers what else waits (a recorder's POST)
 RETRY = 1000  # milliseconds an EventSource waits before it reconnects (with Last-Event-ID) to a dropped stream
 
 try:  # what Granian's ASGI `send` returns when it has taken the message at once
@@ -137,6 +138,8 @@ class Feed:
         self.delayed: deque[tuple[int, bytes, float]] = deque()  # the broadcast delay's: (seq, bytes, Unix time)
         self.subscribers: set[Subscriber] = set()
         self.ready: asyncio.Future[None] | None = None  # done once the messages from seq 1 are in
+        self.outbox: deque[tuple[list[Subscriber], list[tuple[int, bytes]]]] = deque()  # to write, in order
+        self.writing: asyncio.Task | None = None  # the task writing the outbox out
 
     def last_seq(self) -> int:
         return self.messages[-1][0] if self.messages else 0
@@ -422,8 +425,30 @@ class Hub:
         feed.messages.extend(messages)
         if feed.ready is not None and not feed.ready.done():
             return  # the first streams take these with their catch-up
+        subscribers = list(feed.subscribers)  # those that join from now on have these in their catch-up
+        if feed.writing is None and len(subscribers) <= SLICE:
+            self._write(subscribers, messages)
+            return
+        feed.outbox.append((subscribers, messages))
+        if feed.writing is None:
+            feed.writing = asyncio.ensure_future(self._write_out(feed))
+
+    async def _write_out(self, feed: Feed) -> None:
+        """Write the feed's messages to its streams SLICE at a time, in order, letting the loop answer what else
+        waits (a recorder's POST) between two slices."""
+        try:
+            while feed.outbox:
+                subscribers, messages = feed.outbox.popleft()
+                for start in range(0, len(subscribers), SLICE):
+                    if start:
+                        await asyncio.sleep(0)
+                    self._write(subscribers[start:start + SLICE], messages)
+        finally:
+            feed.writing = None
+
+    def _write(self, subscribers: list[Subscriber], messages: list[tuple[int, bytes]]) -> None:
         data = b"".join(data for _seq, data in messages)
-        for subscriber in list(feed.subscribers):
+        for subscriber in subscribers:
             if subscriber.skip:  # rare: it has seen some of these already
                 if messages[-1][0] > subscriber.skip:
                     subscriber.write(b"".join(each for seq, each in messages if seq > subscriber.skip), self.limit)
