@@ -86,10 +86,11 @@ class Subscriber:
         self.why: str | None = None  # why it ended, if the hub ended it
         self.wrote = time.monotonic()
 
-    def write(self, data: bytes, limit: int) -> None:
+    def write(self, data: bytes, limit: int, now: float = 0.0, body: dict | None = None) -> None:
+        """Write `data` (`body`: the ASGI message of it, one for every stream a message goes to)."""
         if self.why is not None:
             return
-        self.wrote = time.monotonic()
+        self.wrote = now or time.monotonic()
         if self.flushing is not None:  # the connection has not taken the last write yet
             self.pending.append(data)
             self.size += len(data)
@@ -97,7 +98,7 @@ class Subscriber:
                 self.end("dropped")
             return
         try:
-            sent = self.send({"type": "http.response.body", "body": data, "more_body": True})
+            sent = self.send(body or {"type": "http.response.body", "body": data, "more_body": True})
         except Exception:  # noqa: BLE001 - the client has gone
             self.end("gone")
             return
@@ -448,13 +449,15 @@ class Hub:
 
     def _write(self, subscribers: list[Subscriber], messages: list[tuple[int, bytes]]) -> None:
         data = b"".join(data for _seq, data in messages)
+        body = {"type": "http.response.body", "body": data, "more_body": True}
+        now, limit = time.monotonic(), self.limit
         for subscriber in subscribers:
             if subscriber.skip:  # rare: it has seen some of these already
                 if messages[-1][0] > subscriber.skip:
-                    subscriber.write(b"".join(each for seq, each in messages if seq > subscriber.skip), self.limit)
+                    subscriber.write(b"".join(each for seq, each in messages if seq > subscriber.skip), limit)
                     subscriber.skip = 0
                 continue
-            subscriber.write(data, self.limit)
+            subscriber.write(data, limit, now, body)
 
     async def _tick(self) -> None:
         """Every `poll` seconds: read the followed matches (another process's appends), write a comment to the
