@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from serving import served
+from serving import served, served_process
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401 - the same headless Chromium
 from web import create_app
 
@@ -120,3 +120,43 @@ def test_the_tournament_page_updates_its_tables(browser, site, duel_game):  # no
     browser.get(watch)
     waiting(browser, 15).until(lambda d: d.find_elements(By.ID, "match") and following(d))
     assert seq_of(browser) == 9
+
+
+@pytest.fixture
+def hub_site(tmp_db, make_match_created, duel_game):
+    """As `site`, on the production server of `riftlog serve` (its hub serves the streams and the round's feed), the
+    page's own refresh set to an hour: what changes on the page was pushed."""
+    with served_process({"DATABASE": str(tmp_db), "TOURNAMENT_REFRESH": 3600}) as port:
+        site = Site(f"http://127.0.0.1:{port}")
+        matches = [site.call("POST", "/api/matches",
+                             make_match_created(info={"event": EVENT, "round": 1, "table": table}))
+                   for table in (1, 2)]
+        assert site.append(matches[0], duel_game(0)) == 6
+        yield site, matches
+
+
+def test_under_riftlog_serve_the_tournament_page_is_pushed_each_change_and_the_viewer_follows(  # noqa: F811
+        browser, hub_site, duel_game):
+    site, (first, second) = hub_site
+    browser.get(f"{site.base}/tournament?event={EVENT.replace(' ', '+')}&round=1")
+
+    def row(driver, match: dict) -> list:  # read in one script: a pushed row replaces the one before it
+        return driver.execute_script(
+            "var row = document.querySelector(arguments[0]);"
+            "return [row.getAttribute('data-seq'), row.querySelector('.turn').textContent,"
+            " document.getElementById('tables').getAttribute('data-pushed')];", f'#tables tr[data-match="{match["id"]}"]')
+
+    # The page fetches itself once when its feed opens: from then on, each change is pushed.
+    waiting(browser, 15).until(lambda d: d.find_element(By.ID, "tables").get_attribute("data-refreshed") == "1")
+    site.append(second, duel_game(0))
+    waiting(browser, 15).until(lambda d: row(d, second)[0] == "6")
+    site.append(first, duel_game(1)[5:])
+    waiting(browser, 15).until(lambda d: row(d, first)[0] == "9")
+    seq, turn, pushed = row(browser, first)
+    assert "Turn 2" in turn and int(pushed) >= 2  # pushed, not fetched: the page's own refresh is an hour away
+
+    browser.get(f"{site.base}/matches/{first['id']}")
+    waiting(browser, 15).until(lambda d: d.find_elements(By.ID, "match") and following(d))
+    assert seq_of(browser) == 9
+    site.append(first, duel_game(2)[8:9])
+    waiting(browser, 15).until(lambda d: seq_of(d) == 10)
