@@ -386,7 +386,15 @@ def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "ju
     if kind == "token":
         might = f" {op['might']}-might" if op.get("might") is not None else ""
         where = f" at {_location(op.get('to'), name)}" if op.get("to") else ""
-        return f"{name(op.get('controller', ''))} creates a{might} {op.get('kind', 'token')} token{where}".strip()
+        noun = op.get("name") or op.get("kind") or "token"
+        kind_of = f" {op['type']}" if op.get("type") else ""
+        return f"{name(op.get('controller', ''))} creates a{might} {noun}{kind_of} token{where}".strip()
+    if kind == "attach":
+        return f"attach {target} to {name(op.get('to'))}" + _pay(op.get("pay"), name)
+    if kind in ("look", "predict", "burn"):
+        source = f" from {op['from']}" if op.get("from") else ""
+        seen_by = viewer if kind == "burn" else op.get("player")  # a burn shows its cards to all (107.1.f)
+        return f"{player} {kind}s {_cards(op.get('cards') or [], seen_by, viewer)}{source}"
     if kind == "play":
         return "play: " + _play(op, name, viewer)
     if kind == "note":

@@ -16,6 +16,7 @@ from flask import Blueprint, abort, jsonify, render_template, request
 
 import engine
 import replays
+from engine import events as event_shapes
 from engine.combat import lethal_first
 from replays import notation
 
@@ -36,7 +37,20 @@ def page(match_id: str):
     """The recording screen's shell; 404 for an unknown match. The token never reaches the server in a URL."""
     summary = get_log().match(match_id)
     return render_template("record.html", match=summary, match_id=match_id,
-                           names=dict(zip(player_ids(summary), summary["players"])))
+                           names=dict(zip(player_ids(summary), summary["players"])), op_fields=op_fields())
+
+
+# The engine's kinds of a field, in the words the resolution builder (static/record_ops.js) reads.
+FIELD_KINDS = {event_shapes.STR: "str", event_shapes.INT: "int", event_shapes.LIST: "list", event_shapes.MAP: "map",
+               event_shapes.BOOL: "bool", event_shapes.ANY: "any", event_shapes.STR_OR_NONE: "str"}
+
+
+def op_fields() -> dict[str, list[list[Any]]]:
+    """Every effect op of a `resolve` with its fields, `{op: [[field, kind, required], ...]}`, read from the
+    engine's own table (engine/events.py EFFECT_FIELDS): the resolution builder offers exactly the ops the engine
+    reads, so an op the engine gains appears on the screen without a change here."""
+    return {op: [[field, FIELD_KINDS[kind], required] for field, (kind, required) in fields.items()]
+            for op, fields in event_shapes.EFFECT_FIELDS.items()}
 
 
 @bp.get("/api/matches/<match_id>/recording")

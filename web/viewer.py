@@ -48,6 +48,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["units_by_player"] = units_by_player
     app.jinja_env.filters["key_label"] = keys.key_label
     app.jinja_env.globals["scrubber_position"] = position
+    app.jinja_env.tests["attached_gear"] = lambda ref, objects: bool((objects.get(ref) or {}).get("attached_to"))
     app.jinja_env.filters["awaited"] = lambda kind: AWAITED.get(kind, str(kind).replace("_", " "))
 
 

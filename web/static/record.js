@@ -286,15 +286,23 @@
     if (obj.stunned) bits.push(el("span", { class: "tag", text: "stunned" }));
     if (obj.attacker) bits.push(el("span", { class: "tag", text: "atk" }));
     if (obj.defender) bits.push(el("span", { class: "tag", text: "def" }));
+    if (obj.token) bits.push(el("span", { class: "tag token", text: "token" }));
+    if (obj.zone === "facedown") bits.push(el("span", { class: "tag facedown", text: "facedown" }));
     if (Rec.marks[id]) bits.push(el("span", { class: "tag mark", text: Rec.marks[id] }));
     return el("button", { type: "button", class: classes.concat(extra || []).join(" "), "data-tap": id, "data-id": id,
                           title: id }, bits);
   }
 
+  // A zone's chips: each unit followed by the gear attached to it (v1.3 719), attached gear nowhere else.
   function zone(label, ids, empty) {
-    ids = ids || [];
+    var objects = Rec.data.state.objects, chips = [];
+    (ids || []).forEach(function (id) {
+      if ((objects[id] || {}).attached_to) return;
+      chips.push(chip(id));
+      ((objects[id] || {}).attached || []).forEach(function (gear) { chips.push(chip(gear, ["attached"])); });
+    });
     return el("div", { class: "zone" }, [el("span", { class: "label", text: label })].concat(
-      ids.length ? ids.map(function (id) { return chip(id); }) : [el("span", { class: "muted", text: empty || "–" })]));
+      chips.length ? chips : [el("span", { class: "muted", text: empty || "–" })]));
   }
 
   function playerBlock(player) {
@@ -337,7 +345,8 @@
            [el("b", { text: field.name }), " " + field.id +
             (field.controller ? " · " + Rec.data.players[field.controller] : "") +
             (field.contested ? " · contested" : "") + (marked ? " · " + marked : "")]),
-        unitsByController(field.units || [])]));
+        unitsByController(field.units || []),
+        field.facedown ? zone("Facedown", [field.facedown]) : null]));
     });
     if (!(state.battlefields || []).length) box.appendChild(el("p", { class: "muted", text: "No battlefields yet." }));
     if ((state.chain || []).length) {

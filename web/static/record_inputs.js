@@ -4,8 +4,6 @@
   "use strict";
 
   var Rec = window.Rec, el = Rec.el;
-  var OPS = ["damage", "kill", "stun", "return", "move", "might", "draw", "note"];
-  var OP_TARGETED = { damage: 1, kill: 1, stun: 1, "return": 1, move: 1, might: 1 };
 
   function box() {
     return document.getElementById("inputs");
@@ -169,21 +167,37 @@
       show(playerName(wait.player) + " channels", parts);
     },
 
+    // A triggered ability the engine says is due: the source's triggered abilities (from the catalog) as buttons,
+    // or a label typed. Its targets are tapped on the board first.
     trigger: function (wait) {
+      clearMarks();
+      var targets = [];
+      Rec.tap = function (id) { toggle(targets, id, "target"); };
       var label = el("input", { id: "trigger-label", value: "Temporary", "aria-label": "ability label" });
+      function record(ability) {
+        var event = { type: "trigger", player: wait.player, source: wait.source, ability: ability };
+        if (targets.length) event.targets = targets.slice();
+        Rec.submit([event], "trigger " + Rec.name(wait.source) + " “" + ability + "”");
+      }
+      var offered = Rec.abilitiesOf(wait.source, "triggered").map(function (entry) {
+        return button("trigger-" + entry.index, entry.ability.label || entry.ability.text, function () {
+          record(entry.ability.label || String(entry.index));
+        }, "ability");
+      });
       show(playerName(wait.player) + ": trigger due (rule " + wait.rule + ")", [
-        el("p", { text: Rec.name(wait.source) }), label,
-        button("trigger-submit", "Record the trigger", function () {
-          Rec.submit([{ type: "trigger", player: wait.player, source: wait.source, ability: label.value }],
-                     "trigger " + Rec.name(wait.source));
-        }, "primary")]);
+        el("p", { text: Rec.name(wait.source) }),
+        offered.length ? el("div", { class: "row abilities" }, offered) : null,
+        el("p", { class: "hint", text: "Tap its targets on the board, if it has any." }),
+        el("div", { class: "row" }, [label, button("trigger-submit", "Record the trigger", function () {
+          record(label.value);
+        }, "primary")])]);
     },
 
     action: function (wait) { actions(wait, true); },
     priority: function (wait) { actions(wait, false); },
     focus: function (wait) { actions(wait, false); },
 
-    resolve: function (wait) { resolveForm(wait); },
+    resolve: function (wait) { Rec.resolveForm(wait); },
 
     assign_damage: function (wait) {
       var prefill = Rec.data.assignment || {};
@@ -220,14 +234,18 @@
     var buttons = [
       button("action-play", "Play a card", function () { playForm(actor()); }, "primary"),
       isAction ? button("action-move", "Move units", function () { moveForm(actor()); }) : null,
+      isAction ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
       isAction ? null : button("action-pass", "Pass", function () {
         Rec.submit([{ type: "pass", player: actor() }], playerName(actor()) + " passes");
       }),
       isAction ? button("action-end-turn", "End turn", function () {
         Rec.submit([{ type: "end_turn", player: actor() }], playerName(actor()) + " ends the turn");
       }) : null];
+    var who = actorSelect(wait.player), abilities = el("div", { id: "abilities" });
+    who.addEventListener("change", function () { Rec.abilityButtons(abilities, who.value); });
+    Rec.abilityButtons(abilities, wait.player);
     show(playerName(wait.player) + (isAction ? " acts" : " has " + wait.kind), [
-      el("label", {}, ["Acting: ", actorSelect(wait.player)]), el("div", { class: "row" }, buttons),
+      el("label", {}, ["Acting: ", who]), el("div", { class: "row" }, buttons), abilities,
       el("div", { id: "action-form" })]);
   }
 
@@ -258,34 +276,60 @@
     if (info.champion_zone) options.push([info.champion_zone, Rec.name(info.champion_zone) + " · champion zone"]);
     var card = select("play-card", options, "", "card to play");
     var to = select("play-to", [["", "where it goes: base (default)"]].concat(locations(player).slice(1)), "", "where");
-    var targets = [], exhaust = [], recycle = [];
+    var facedown = facedownOf(player);
+    facedown.forEach(function (entry) {
+      card.appendChild(el("option", { value: entry.id, text: Rec.name(entry.id) + " · facedown at " + entry.name }));
+    });
+    var targets = [];
     var summary = el("p", { id: "play-summary", class: "muted" });
     function describe() {
-      summary.textContent = "Targets: " + (targets.map(Rec.name).join(", ") || "none") + " · exhaust: " +
-        (exhaust.map(Rec.name).join(", ") || "none") + (recycle.length ? " · recycle: " + recycle.map(Rec.name).join(", ") : "");
+      summary.textContent = "Targets: " + (targets.map(Rec.name).join(", ") || "none") + " · " + payment.text();
     }
+    var payment = paying(player, targets, describe);
     describe();
-    // A tap on a rune of the player pays with it (exhaust, then recycle, then not at all); any other tap targets.
-    Rec.tap = function (id) {
-      if ((info.runes || []).indexOf(id) !== -1) {
-        if (exhaust.indexOf(id) !== -1) { exhaust.splice(exhaust.indexOf(id), 1); recycle.push(id); Rec.mark(id, "recycle"); }
-        else if (recycle.indexOf(id) !== -1) { recycle.splice(recycle.indexOf(id), 1); Rec.mark(id, null); }
-        else { exhaust.push(id); Rec.mark(id, "exhaust"); }
-      } else {
-        toggle(targets, id, "target");
-      }
-      describe();
-    };
     subform("Play", [card, to, el("p", { class: "hint", text: "Tap targets on the board; tap runes to pay (tap again to recycle)." }),
       summary, button("play-submit", "Record the play", function () {
         if (!card.value) return Rec.say("error", "Pick the card played.");
         var event = { type: "play", player: player, card: card.value };
         if (card.value === info.champion_zone) event.from = "champion";
+        if (facedown.some(function (entry) { return entry.id === card.value; })) event.from = "facedown";
         if (to.value) event.to = to.value;
         if (targets.length) event.targets = targets.slice();
-        if (exhaust.length || recycle.length) event.pay = { exhaust: exhaust.slice(), recycle: recycle.slice() };
+        if (payment.pay()) event.pay = payment.pay();
         Rec.submit([event], playerName(player) + " plays " + Rec.name(card.value));
       }, "primary")]);
+  }
+
+  // The payment of a play, an activation or a hide: a tap on a rune of `player` pays with it (exhaust, then
+  // recycle, then not at all); any other tap goes in `targets` (or nowhere, without a list). `changed` redraws.
+  function paying(player, targets, changed) {
+    var runes = state().players[player].runes || [], exhaust = [], recycle = [];
+    var payment = {
+      pay: function () { return exhaust.length || recycle.length ? { exhaust: exhaust.slice(), recycle: recycle.slice() } : null; },
+      text: function () {
+        return "exhaust: " + (exhaust.map(Rec.name).join(", ") || "none") +
+          (recycle.length ? " · recycle: " + recycle.map(Rec.name).join(", ") : "");
+      },
+    };
+    Rec.tap = function (id) {
+      if (runes.indexOf(id) !== -1) {
+        if (exhaust.indexOf(id) !== -1) { exhaust.splice(exhaust.indexOf(id), 1); recycle.push(id); Rec.mark(id, "recycle"); }
+        else if (recycle.indexOf(id) !== -1) { recycle.splice(recycle.indexOf(id), 1); Rec.mark(id, null); }
+        else { exhaust.push(id); Rec.mark(id, "exhaust"); }
+      } else if (targets) {
+        toggle(targets, id, "target");
+      }
+      changed();
+    };
+    return payment;
+  }
+
+  // The facedown cards `player` controls: [{id, field (battlefield id), name (its name)}] (engine/hidden.py).
+  function facedownOf(player) {
+    return (state().battlefields || []).filter(function (field) {
+      var obj = field.facedown && state().objects[field.facedown];
+      return obj && obj.controller === player;
+    }).map(function (field) { return { id: field.facedown, field: field.id, name: field.name }; });
   }
 
   function moveForm(player) {
@@ -320,78 +364,9 @@
       }, "primary")])]);
   }
 
-  // -- resolving the newest chain item: its results as effect ops ---------------------------------------------
-  function resolveForm(wait) {
-    var chain = state().chain, item = chain[chain.length - 1];
-    var ops = [], active = null;
-    var list = el("ol", { id: "ops", class: "ops" });
-    Rec.tap = function (id) {
-      if (active === null || !OP_TARGETED[ops[active].op]) return;
-      ops[active].target = id;
-      drawOps();
-    };
-    function field(op, key, node) {
-      node.addEventListener("change", function () {
-        op[key] = node.type === "number" ? parseInt(node.value, 10) : node.value;
-      });
-      return node;
-    }
-    function drawOps() {
-      list.textContent = "";
-      ops.forEach(function (op, index) {
-        var parts = [el("b", { text: op.op + " " })];
-        if (OP_TARGETED[op.op]) {
-          parts.push(button("op-" + index + "-target", op.target ? Rec.name(op.target) : "tap a target", function () {
-            active = index;
-            drawOps();
-          }, index === active ? "small active" : "small"));
-        }
-        if (op.op === "damage") parts.push(field(op, "amount", el("input", { type: "number", min: "0", value: String(op.amount), id: "op-" + index + "-amount", "aria-label": "amount" })));
-        if (op.op === "might") {
-          parts.push(field(op, "delta", el("input", { type: "number", value: String(op.delta), id: "op-" + index + "-delta", "aria-label": "might change" })));
-          parts.push(field(op, "until", select("op-" + index + "-until", [["turn", "this turn"], ["permanent", "permanent"]], op.until, "until")));
-        }
-        if (op.op === "return") parts.push(field(op, "to", select("op-" + index + "-to", [["hand", "to hand"], ["deck", "to deck"]], op.to, "to")));
-        if (op.op === "move") parts.push(field(op, "to", select("op-" + index + "-to", locations(item.controller), op.to, "to")));
-        if (op.op === "draw") {
-          parts.push(field(op, "player", select("op-" + index + "-player", Object.keys(state().players).map(function (p) { return [p, playerName(p)]; }), op.player, "player")));
-          parts.push(field(op, "card", el("input", { id: "op-" + index + "-card", placeholder: "card drawn (blank: unseen)", value: op.card || "", "aria-label": "card drawn" })));
-        }
-        if (op.op === "note") parts.push(field(op, "text", el("input", { id: "op-" + index + "-text", value: op.text || "", "aria-label": "note" })));
-        parts.push(button("op-" + index + "-remove", "×", function () {
-          ops.splice(index, 1);
-          active = ops.length ? ops.length - 1 : null;
-          drawOps();
-        }, "small"));
-        list.appendChild(el("li", { "data-op": op.op }, parts));
-      });
-    }
-    var kind = select("op-kind", OPS.map(function (op) { return [op, op]; }), "damage", "effect");
-    show("Resolve " + Rec.name(item.id), [
-      el("p", { class: "muted", text: "Record what the card's text did, op by op (tap a target on the board)." }),
-      list, el("div", { class: "row" }, [kind, button("op-add", "+ effect", function () {
-        var op = { op: kind.value };
-        if (op.op === "damage") op.amount = 1;
-        if (op.op === "might") { op.delta = 1; op.until = "turn"; }
-        if (op.op === "return") op.to = "hand";
-        if (op.op === "move") op.to = "base";
-        if (op.op === "draw") op.player = item.controller;
-        if (op.op === "note") op.text = "";
-        ops.push(op);
-        active = ops.length - 1;
-        drawOps();
-      }, "small")]),
-      button("resolve-submit", "Record the resolution", function () {
-        var effects = ops.map(function (op) {
-          if (op.op === "draw") return { op: "draw", player: op.player, cards: [op.card ? op.card : null] };
-          return op;
-        });
-        if (effects.some(function (op) { return OP_TARGETED[op.op] && !op.target; })) {
-          return Rec.say("error", "Every effect that needs a target needs one: tap it on the board.");
-        }
-        Rec.submit([{ type: "resolve", item: item.id, effects: effects }], "resolve " + Rec.name(item.id));
-      }, "primary")]);
-  }
+  // The helpers the other forms (record_abilities.js, record_ops.js) share.
+  Rec.ui = { button: button, select: select, show: show, subform: subform, toggle: toggle, clearMarks: clearMarks,
+             locations: locations, playerName: playerName, paying: paying, facedownOf: facedownOf };
 
   // -- notes and concessions, at any time ----------------------------------------------------------------------
   function extra(title, parts) {

@@ -1,0 +1,174 @@
+// The recording screen's abilities and hidden cards: each source the acting player controls shows its activated
+// abilities (from the catalog's `abilities`, contract section 6) as buttons with their costs; one opens a short
+// form (tap targets, tap runes to pay) that records an `activate`. An Equip ability picks the unit to equip.
+// `hide` puts a card from the hand facedown at a battlefield the player controls. Whether any of it is legal is the
+// server's answer (the dry run), never this file's.
+(function () {
+  "use strict";
+
+  var Rec = window.Rec, el = Rec.el;
+
+  function state() {
+    return Rec.data.state;
+  }
+
+  // The catalog facts of a source: a battlefield by its name, an object by its card (none for an unseen card).
+  function factsOf(sourceId) {
+    var field = (state().battlefields || []).filter(function (entry) { return entry.id === sourceId; })[0];
+    var obj = state().objects[sourceId];
+    var name = field ? field.name : obj && obj.card;
+    return (name && (state().cards || {})[name]) || {};
+  }
+
+  // The abilities of `kind` ("activated", "triggered") a source has, with their indexes in its catalog entry.
+  Rec.abilitiesOf = function (sourceId, kind) {
+    return (factsOf(sourceId).abilities || []).map(function (ability, index) {
+      return { ability: ability, index: index };
+    }).filter(function (entry) { return entry.ability.kind === kind; });
+  };
+
+  // A cost in the card's own symbols: [1] energy, [Calm] power, [T] exhaust, then the other parts in words.
+  Rec.costText = function (cost) {
+    if (!cost) return "no cost";
+    var parts = [];
+    if (cost.energy) parts.push("[" + cost.energy + "]");
+    Object.keys(cost.power || {}).forEach(function (domain) {
+      for (var i = 0; i < cost.power[domain]; i++) parts.push("[" + (domain === "any" ? "A" : domain) + "]");
+    });
+    if (cost.exhaust_self) parts.push("[T]");
+    if (cost.kill_self) parts.push("kill this");
+    if (cost.banish_self) parts.push("banish this");
+    if (cost.spend_buff) parts.push("spend a buff");
+    if (cost.disempower_self) parts.push("disempower");
+    if (cost.xp) parts.push(cost.xp + " XP");
+    if (cost.discard) parts.push("discard " + cost.discard);
+    if (cost.recycle_trash) parts.push("recycle " + cost.recycle_trash + " from trash");
+    (cost.other || []).forEach(function (part) { parts.push(part); });
+    return parts.join(" ") || "free";
+  };
+
+  function abilityName(ability) {
+    if (ability.keyword) return ability.keyword;
+    return (ability.label || "ability").replace(/-/g, " ");
+  }
+
+  // The sources `player` may activate from (v1.3 380): units, gear (not attached: its own text is inactive,
+  // v1.3 721.2) and runes on the board, the legend, and the battlefields they control (or nobody controls).
+  function sources(player) {
+    var s = state(), info = s.players[player] || {}, found = [];
+    var ids = [].concat(info.legend ? [info.legend] : [], info.base || [], info.runes || []);
+    (s.battlefields || []).forEach(function (field) {
+      ids = ids.concat(field.units || []);
+      if (field.controller === player || (!field.controller && s.turn_player === player)) ids.push(field.id);
+    });
+    ids.forEach(function (id) {
+      var obj = s.objects[id];
+      if (obj && (obj.controller !== player || obj.attached_to)) return;
+      if (found.indexOf(id) === -1 && Rec.abilitiesOf(id, "activated").length) found.push(id);
+    });
+    Object.keys(s.objects).forEach(function (id) {  // gear at a battlefield is in no list above
+      var obj = s.objects[id];
+      if (obj.zone === "board" && obj.controller === player && !obj.attached_to && found.indexOf(id) === -1 &&
+          Rec.abilitiesOf(id, "activated").length) found.push(id);
+    });
+    return found;
+  }
+
+  // One row per source: its name, then a button per activated ability ("label · cost").
+  Rec.abilityButtons = function (box, player) {
+    box.textContent = "";
+    var rows = sources(player).map(function (sourceId) {
+      return el("div", { class: "ability-source", "data-source": sourceId }, [
+        el("span", { class: "source-name", text: Rec.name(sourceId) })].concat(
+        Rec.abilitiesOf(sourceId, "activated").map(function (entry) {
+          var ability = entry.ability;
+          var node = Rec.ui.button("activate-" + sourceId + "-" + entry.index, "", function () {
+            activateForm(player, sourceId, entry.index, ability);
+          }, "ability");
+          node.title = ability.text || "";
+          node.appendChild(el("b", { text: abilityName(ability) }));
+          node.appendChild(el("span", { class: "cost", text: Rec.costText(ability.cost) }));
+          return node;
+        })));
+    });
+    if (rows.length) box.appendChild(el("h3", { text: "Abilities" }));
+    rows.forEach(function (row) { box.appendChild(row); });
+  };
+
+  var DOMAINS = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"];
+
+  function activateForm(player, sourceId, index, ability) {
+    Rec.ui.clearMarks();
+    var equip = ability.keyword === "Equip";
+    var targets = [];
+    var summary = el("p", { id: "activate-summary", class: "muted" });
+    function describe() {
+      summary.textContent = (equip ? "Unit: " : "Targets: ") + (targets.map(Rec.name).join(", ") || "none") +
+        " · " + payment.text();
+    }
+    var payment = Rec.ui.paying(player, targets, describe);
+    describe();
+    var parts = [
+      el("p", { class: "ability-text", text: ability.text || "" }),
+      el("p", { class: "hint", text: (equip ? "Tap the unit to equip" : "Tap its targets on the board") +
+                                     "; tap runes to pay " + Rec.costText(ability.cost) + " (tap again to recycle)." }),
+      summary];
+    var any = ability.adds && ability.amount && (ability.amount.power || {}).any;
+    var domain = any ? Rec.ui.select("activate-domain", [["", "universal Power"]].concat(
+      DOMAINS.map(function (d) { return [d, d + " Power"]; })), "", "domain added") : null;
+    var amount = ability.adds && !ability.amount ? el("input", { id: "activate-add", type: "number", min: "0",
+      value: "1", "aria-label": "energy added" }) : null;
+    var options = el("input", { id: "activate-options", placeholder: 'other costs paid, JSON: {"discard": ["o12"]}',
+                                "aria-label": "options" });
+    if (domain) parts.push(el("label", {}, ["Adds ", domain]));
+    if (amount) parts.push(el("label", {}, ["Energy added ", amount]));
+    parts.push(el("details", {}, [el("summary", { text: "other costs" }), options]));
+    parts.push(Rec.ui.button("activate-submit", equip ? "Record the equip" : "Record the activation", function () {
+      var event = { type: "activate", player: player, source: sourceId, ability: index };
+      if (targets.length) event.targets = targets.slice();
+      if (payment.pay()) event.pay = payment.pay();
+      var chosen = {};
+      if (options.value.trim()) {
+        try { chosen = JSON.parse(options.value); } catch (error) {
+          return Rec.say("error", "The other costs are not JSON: " + error.message);
+        }
+      }
+      if (domain && domain.value) chosen.domain = domain.value;
+      if (amount) chosen.add = { energy: parseInt(amount.value, 10) || 0 };
+      if (Object.keys(chosen).length) event.options = chosen;
+      Rec.submit([event], Rec.ui.playerName(player) + (equip ? " equips " + targets.map(Rec.name).join(", ") +
+                 " with " + Rec.name(sourceId) : " activates " + Rec.name(sourceId) + ": " + abilityName(ability)));
+    }, "primary"));
+    Rec.ui.subform((equip ? "Equip " : "Activate ") + Rec.name(sourceId), parts);
+  }
+
+  // `hide` (004 723, engine/hidden.py): a card with Hidden from the hand, facedown at a battlefield the player
+  // controls, for [A] paid by tapping runes.
+  Rec.hideForm = function (player) {
+    Rec.ui.clearMarks();
+    var s = state(), hand = s.players[player].hand || [];
+    var hidden = hand.filter(function (id) {
+      var obj = s.objects[id];
+      return obj && obj.card && ((s.cards[obj.card] || {}).keywords || []).indexOf("Hidden") !== -1;
+    });
+    var cards = hidden.length ? hidden : hand;
+    var card = Rec.ui.select("hide-card", [["", "— card —"]].concat(cards.map(function (id) { return [id, Rec.name(id)]; })),
+                             "", "card to hide");
+    var fields = (s.battlefields || []).filter(function (field) { return field.controller === player; });
+    var where = Rec.ui.select("hide-at", fields.map(function (field) { return [field.id, field.name + " (" + field.id + ")"]; }),
+                              fields.length ? fields[0].id : "", "battlefield");
+    var summary = el("p", { id: "hide-summary", class: "muted" });
+    function describe() { summary.textContent = payment.text(); }
+    var payment = Rec.ui.paying(player, null, describe);
+    describe();
+    Rec.ui.subform("Hide a card", [card, where,
+      el("p", { class: "hint", text: (hidden.length ? "Cards with Hidden in the hand. " : "No card in the hand shows " +
+        "Hidden; any may be picked. ") + "Tap runes to pay [A]." }), summary,
+      Rec.ui.button("hide-submit", "Record the hide", function () {
+        if (!card.value || !where.value) return Rec.say("error", "Pick the card hidden and a battlefield you control.");
+        var event = { type: "hide", player: player, card: card.value, battlefield: where.value };
+        if (payment.pay()) event.pay = payment.pay();
+        Rec.submit([event], Rec.ui.playerName(player) + " hides " + Rec.name(card.value) + " at " + Rec.name(where.value));
+      }, "primary")]);
+  };
+})();

@@ -1,0 +1,181 @@
+// The resolution builder: what the newest chain item did, op by op, as the effect ops of a `resolve`. Which ops
+// exist and which fields each has come from one table, the engine's own (engine/events.py EFFECT_FIELDS, in the page
+// as #op-fields); FIELD_INPUTS below only says how a field is entered (a tap on the board, a player, a location,
+// a number, names, JSON). A field the table marks optional sits under "more" and is left out when blank.
+(function () {
+  "use strict";
+
+  var Rec = window.Rec, el = Rec.el;
+  var TABLE = JSON.parse(document.getElementById("op-fields").textContent);
+  // The ops a judge records most, first in the list; then every other op of the table, by name.
+  var COMMON = ["damage", "kill", "stun", "buff", "might", "move", "return", "draw", "attach", "detach", "token",
+                "xp", "static", "look", "reveal", "banish", "recycle", "burn", "predict", "prevent", "replace", "pay"];
+  var OPS = COMMON.filter(function (op) { return TABLE[op]; }).concat(
+    Object.keys(TABLE).filter(function (op) { return COMMON.indexOf(op) === -1; }).sort());
+  var TAPPED = { target: 1, item: 1, of: 1, source: 1 };  // fields naming an object or item: tapped on the board
+
+  function state() {
+    return Rec.data.state;
+  }
+
+  function players() {
+    return Object.keys(state().players).map(function (p) { return [p, Rec.ui.playerName(p)]; });
+  }
+
+  // How a field is entered: {how: "tap" | "select" | "number" | "check" | "names" | "json" | "text", choices?}.
+  function inputFor(op, field, kind, item) {
+    if (TAPPED[field] || (op === "attach" && field === "to")) return { how: "tap" };
+    if (field === "player" || field === "controller") return { how: "select", choices: players() };
+    if (field === "until") return { how: "select", choices: [["", "—"], ["turn", "this turn"], ["permanent", "permanent"]] };
+    if (op === "return" && field === "to") return { how: "select", choices: [["hand", "to hand"], ["deck", "to deck"]] };
+    if (field === "to") return { how: "select", choices: [["", "—"]].concat(Rec.ui.locations(item.controller)) };
+    if (field === "from" && op !== "play") {
+      return { how: "select", choices: [["", "—"], ["deck", "the deck's top"]].concat(Object.keys(state().players)
+        .map(function (p) { return ["deck:" + p, Rec.ui.playerName(p) + "'s deck"]; })) };
+    }
+    if (op === "token" && field === "type") return { how: "select", choices: [["", "—"], ["unit", "unit"], ["gear", "gear"]] };
+    if (kind === "int") return { how: "number" };
+    if (kind === "bool") return { how: "check" };
+    if (kind === "list") return { how: "names" };
+    if (kind === "map" || kind === "any") return { how: "json" };
+    return { how: "text" };
+  }
+
+  // The token kinds this match knows, for the token op's name and kind (a datalist).
+  function tokenKinds() {
+    var cards = state().cards || {};
+    return Object.keys(cards).filter(function (name) { return cards[name].supertype === "Token"; }).sort();
+  }
+
+  function defaults(op, item) {
+    var values = {};
+    (TABLE[op] || []).forEach(function (spec) {
+      var field = spec[0], kind = spec[1], required = spec[2];
+      if ((field === "player" || field === "controller") && required) values[field] = item.controller;
+      else if (kind === "int" && required) values[field] = 1;
+      else if (op === "return" && field === "to") values[field] = "hand";
+      else if (op === "move" && field === "to") values[field] = "base";
+    });
+    return values;
+  }
+
+  Rec.resolveForm = function (wait) {
+    var chain = state().chain, item = chain[chain.length - 1];
+    var ops = [], active = null;  // ops: [{op, values}]; active: [op index, field] a tap fills
+    var list = el("ol", { id: "ops", class: "ops" });
+    Rec.tap = function (id) {
+      if (!active) return;
+      ops[active[0]].values[active[1]] = id;
+      active = null;
+      draw();
+    };
+
+    function fieldNode(index, entry, spec) {
+      var field = spec[0], kind = spec[1], required = spec[2], values = entry.values;
+      var how = inputFor(entry.op, field, kind, item), id = "op-" + index + "-" + field, value = values[field];
+      var label = field + (required ? "" : " (optional)");
+      if (how.how === "tap") {
+        var picking = active && active[0] === index && active[1] === field;
+        return Rec.ui.button(id, value ? field + ": " + Rec.name(value) : "tap the " + field, function () {
+          active = [index, field];
+          draw();
+        }, "small" + (picking ? " active" : ""));
+      }
+      var node;
+      if (how.how === "select") {
+        node = Rec.ui.select(id, how.choices, value === undefined ? "" : value, label);
+        if (value === undefined) values[field] = node.value;  // what the select shows is what is sent
+      } else if (how.how === "check") {
+        node = el("input", { id: id, type: "checkbox", "aria-label": label, checked: value === true });
+      } else {
+        node = el("input", { id: id, "aria-label": label, placeholder: field + (how.how === "names" ? ": a; b; ?" :
+          how.how === "json" ? " (JSON)" : ""), type: how.how === "number" ? "number" : "text",
+          inputmode: how.how === "number" ? "numeric" : null, value: value === undefined ? "" : value,
+          list: entry.op === "token" && (field === "name" || field === "kind") ? "token-kinds" : null });
+      }
+      node.addEventListener("change", function () {
+        values[field] = how.how === "check" ? node.checked : node.value;
+      });
+      return el("label", { class: "op-field", "data-field": field }, [field + " ", node]);
+    }
+
+    function draw() {
+      list.textContent = "";
+      ops.forEach(function (entry, index) {
+        var specs = TABLE[entry.op] || [];
+        var required = specs.filter(function (spec) { return spec[2]; });
+        var optional = specs.filter(function (spec) { return !spec[2]; });
+        var parts = [el("b", { text: entry.op })].concat(required.map(function (spec) { return fieldNode(index, entry, spec); }));
+        if (optional.length) {
+          var more = el("details", { id: "op-" + index + "-more", open: entry.open || null },
+            [el("summary", { text: "more" })].concat(optional.map(function (spec) { return fieldNode(index, entry, spec); })));
+          more.addEventListener("toggle", function () { entry.open = more.open; });
+          parts.push(more);
+        }
+        parts.push(Rec.ui.button("op-" + index + "-remove", "×", function () {
+          ops.splice(index, 1);
+          active = null;
+          draw();
+        }, "small"));
+        list.appendChild(el("li", { "data-op": entry.op }, parts));
+      });
+    }
+
+    // An op's event form: numbers as numbers, names split at ";" ("?" a card nobody saw), JSON read; blanks left out.
+    function built(entry) {
+      var op = { op: entry.op }, problems = [];
+      (TABLE[entry.op] || []).forEach(function (spec) {
+        var field = spec[0], kind = spec[1], required = spec[2], value = entry.values[field];
+        var how = inputFor(entry.op, field, kind, item).how;
+        if (how === "check") {
+          if (value === true || required) op[field] = value === true;
+          return;
+        }
+        if (value === undefined || value === null || String(value).trim() === "") {
+          if (required) problems.push(entry.op + " needs its " + field);
+          return;
+        }
+        if (how === "number") {
+          var number = parseInt(value, 10);
+          if (isNaN(number)) problems.push(entry.op + ": " + field + " must be a whole number");
+          else op[field] = number;
+        } else if (how === "names") {
+          op[field] = String(value).split(";").map(function (name) { return name.trim(); })
+            .filter(function (name) { return name; })
+            .map(function (name) { return name === "?" && field === "cards" ? null : name; });
+        } else if (how === "json") {
+          try { op[field] = JSON.parse(value); } catch (error) {
+            problems.push(entry.op + ": " + field + " is not JSON (" + error.message + ")");
+          }
+        } else {
+          op[field] = value;
+        }
+      });
+      return { op: op, problems: problems };
+    }
+
+    var kinds = el("datalist", { id: "token-kinds" }, tokenKinds().map(function (name) {
+      return el("option", { value: name });
+    }));
+    var kind = Rec.ui.select("op-kind", OPS.map(function (op) { return [op, op]; }), "damage", "effect");
+    Rec.ui.show("Resolve " + Rec.name(item.id), [
+      el("p", { class: "muted", text: "Record what the card's text did, op by op (tap a target on the board)." }),
+      kinds, list, el("div", { class: "row" }, [kind, Rec.ui.button("op-add", "+ effect", function () {
+        ops.push({ op: kind.value, values: defaults(kind.value, item) });
+        var first = (TABLE[kind.value] || []).filter(function (spec) {
+          return spec[2] && inputFor(kind.value, spec[0], spec[1], item).how === "tap";
+        })[0];
+        active = first ? [ops.length - 1, first[0]] : null;
+        draw();
+      }, "small")]),
+      Rec.ui.button("resolve-submit", "Record the resolution", function () {
+        var results = ops.map(built);
+        var problems = [].concat.apply([], results.map(function (result) { return result.problems; }));
+        if (problems.length) {
+          return Rec.say("error", "Not sent: " + problems.join("; ") + ". Tap a target on the board, or fill it in.");
+        }
+        Rec.submit([{ type: "resolve", item: item.id, effects: results.map(function (result) { return result.op; }) }],
+                   "resolve " + Rec.name(item.id));
+      }, "primary")]);
+  };
+})();
