@@ -36,9 +36,10 @@ TARIC_STATIC = {"affects": {"who": "friendly", "other": True, "where": "here"}, 
                 "text": "Other friendly units here have [Shield]."}
 P1 = ("P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 xp:2 hand:Stand United "
       "runes:2 Calm Rune;2 Body Rune bf1:Jax, Unrelenting;Taric, Protector gear:Doran's Shield;Doran's Blade;Gold "
-      f"facedown:Pakaa Cub@bf1 static:bf1.2 {json.dumps(TARIC_STATIC)}")
+      f"static:bf1.2 {json.dumps(TARIC_STATIC)}")
 P2 = "P2 0 bf:Altar to Unity deck:0 runedeck:0 hand:Back Off runes:2 Calm Rune;2 Order Rune base:Affectionate Poro"
 POSITION = f"turn 3 P1 action first P1 | {P1} | {P2}"
+HIDDEN = POSITION.replace(" static:", " facedown:Pakaa Cub@bf1 static:")  # hidden on an earlier turn
 
 
 def created() -> dict:
@@ -84,6 +85,12 @@ def table(demo_db):
     return record(demo_db, POSITION)
 
 
+@pytest.fixture
+def hidden(demo_db):
+    """HIDDEN, a new match for each test (the recording test plays the facedown card)."""
+    return record(demo_db, HIDDEN)
+
+
 @pytest.fixture(scope="module")
 def equipped(demo_db):
     """POSITION with Doran's Shield attached to Jax already."""
@@ -100,8 +107,11 @@ def find(state: dict, card: str, zone: str = "board") -> str:
     return found
 
 
-def shot(driver, name: str, size: tuple[int, int]) -> None:
+def shot(driver, name: str, size: tuple[int, int], at: str | None = None) -> None:
+    """A screenshot at `size` (docs/screens/ keeps the good ones), scrolled to the element `at` if given."""
     driver.set_window_size(*size)
+    if at:
+        driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", at)
     SCREENS.mkdir(parents=True, exist_ok=True)
     assert driver.save_screenshot(str(SCREENS / f"{name}.png"))
 
@@ -112,6 +122,10 @@ def pass_both(driver, seq: int) -> int:
     Select(driver.find_element(By.ID, "actor")).select_by_value("P2")
     submit(driver, "action-pass", seq + 2)
     return seq + 2
+
+
+def runes(state: dict, player: str, card: str) -> list[str]:
+    return [rune for rune in state["players"][player]["runes"] if state["objects"][rune]["card"] == card]
 
 
 def resolve_with_attach(driver, gear: str, unit: str, seq: int) -> int:
@@ -126,7 +140,7 @@ def resolve_with_attach(driver, gear: str, unit: str, seq: int) -> int:
     return seq + 1
 
 
-def test_recording_a_legends_ability_an_equip_a_facedown_play_and_a_hide_at_the_table(browser, server, table):
+def test_recording_a_legends_ability_with_its_cost_tapped_then_an_equip(browser, server, table):
     match_id, token = table
     browser.set_window_size(*PHONE)
     open_screen(browser, server, match_id, token)
@@ -134,116 +148,146 @@ def test_recording_a_legends_ability_an_equip_a_facedown_play_and_a_hide_at_the_
     seq = api(server, f"/matches/{match_id}", token)["head_seq"]
     legend = state["players"]["P1"]["legend"]
     jax, shield, blade = find(state, "Jax, Unrelenting"), find(state, "Doran's Shield"), find(state, "Doran's Blade")
-    calm, body = ([rune for rune in state["players"]["P1"]["runes"] if state["objects"][rune]["card"] == name]
-                  for name in ("Calm Rune", "Body Rune"))
+    body = runes(state, "P1", "Body Rune")
 
     # Every source Ana controls with an activated ability shows it as a button with its cost.
     buttons = browser.find_element(By.ID, "abilities").text
     assert "attach a detached\n[1] [T]" in buttons and "attach an attached\n[T]" in buttons
-    assert "Equip\n[Body]" in buttons and "Equip\n[Calm]" in buttons and "kill this" in buttons  # Gold's Add
+    assert "Equip\n[Body]" in buttons and "Equip\n[Calm]" in buttons and "Add [A]\n[T] kill this" in buttons  # Gold
     shot(browser, "record-abilities-phone", PHONE)
 
-    # Grandmaster at Arms' first ability ([1], [T]): its targets tapped, a Body rune tapped to pay the [1].
+    # Grandmaster at Arms' first ability ([1], [T]): its targets tapped, a Body rune tapped (exhausted) for the [1].
     tap(browser, f"activate-{legend}-0")
     tap_object(browser, shield)
     tap_object(browser, jax)
     tap_object(browser, body[0])
-    assert "Targets: Doran's Shield" in browser.find_element(By.ID, "activate-summary").text
+    summary = browser.find_element(By.ID, "activate-summary").text
+    assert "Targets: Doran's Shield" in summary and "exhaust: Body Rune" in summary
     shot(browser, "record-activate-phone", PHONE)
-    browser.set_window_size(*PHONE)
     seq += 1
     submit(browser, "activate-submit", seq)
     assert "Recorded seq" in message(browser)
     seq = pass_both(browser, seq)
     seq = resolve_with_attach(browser, shield, jax, seq)
-
     state = state_of(server, match_id, token)
     assert state["objects"][legend]["exhausted"] and state["objects"][body[0]]["exhausted"]  # [T] and [1] paid
     assert state["objects"][shield]["attached_to"] == jax and state["chain"] == []
 
-    # Equip: Doran's Blade's [Equip] [O], the unit tapped and the other Body rune tapped for its Power.
+    # Equip: Doran's Blade's [Equip] [O], the unit tapped and the other Body rune tapped twice: recycled for its
+    # Power (a rune exhausted adds Energy, recycled Power of its domain).
     tap(browser, f"activate-{blade}-0")
     tap_object(browser, jax)
     tap_object(browser, body[1])
-    assert "Unit: Jax, Unrelenting" in browser.find_element(By.ID, "activate-summary").text
+    tap_object(browser, body[1])
+    summary = browser.find_element(By.ID, "activate-summary").text
+    assert "Unit: Jax, Unrelenting" in summary and "recycle: Body Rune" in summary
     seq += 1
     submit(browser, "activate-submit", seq)
     seq = pass_both(browser, seq)
     seq = resolve_with_attach(browser, blade, jax, seq)
     state = state_of(server, match_id, token)
-    assert state["objects"][blade]["attached_to"] == jax and state["objects"][body[1]]["exhausted"]
+    assert state["objects"][blade]["attached_to"] == jax and body[1] not in state["players"]["P1"]["runes"]
 
-    # Pakaa Cub, hidden on an earlier turn, played from facedown for its base cost ignored (723.1.b).
-    cub = find(state, "Pakaa Cub", "facedown")
+    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    assert [event["type"] for event in events[2:]] == ["activate", "pass", "pass", "resolve"] * 2
+    assert events[2] == {"type": "activate", "player": "P1", "source": legend, "ability": 0,
+                         "targets": [shield, jax], "pay": {"exhaust": [body[0]], "recycle": []}}
+    assert events[5]["effects"] == [{"op": "attach", "target": shield, "to": jax}]
+    assert events[6] == {"type": "activate", "player": "P1", "source": blade, "ability": 0, "targets": [jax],
+                         "pay": {"exhaust": [], "recycle": [body[1]]}}
+    shot(browser, "record-equipped-laptop", LAPTOP)
+
+
+def test_recording_a_play_from_facedown_then_a_hide(browser, server, hidden):
+    match_id, token = hidden
+    browser.set_window_size(*PHONE)
+    open_screen(browser, server, match_id, token)
+    state = state_of(server, match_id, token)
+    seq = api(server, f"/matches/{match_id}", token)["head_seq"]
+    cub, stand = find(state, "Pakaa Cub", "facedown"), find(state, "Stand United", "hand")
+    calm = runes(state, "P1", "Calm Rune")
+
+    # Pakaa Cub, hidden on an earlier turn, played from facedown: its base cost ignored (723.1.b), to its
+    # battlefield (v1.3 811.1.d.1).
     tap(browser, "action-play")
-    Select(browser.find_element(By.ID, "play-card")).select_by_value(cub)
-    assert "facedown at Treasure Hoard" in Select(browser.find_element(By.ID, "play-card")) \
-        .first_selected_option.text
+    play = Select(browser.find_element(By.ID, "play-card"))
+    play.select_by_value(cub)
+    assert play.first_selected_option.text == f"Pakaa Cub ({cub}) · facedown at Treasure Hoard"
     seq += 1
     submit(browser, "play-submit", seq)
     state = state_of(server, match_id, token)
     assert state["objects"][cub]["zone"] == "board" and cub in state["battlefields"][0]["units"]
 
-    # Stand United hidden at Treasure Hoard, its [A] paid with a Calm rune.
-    stand = find(state, "Stand United", "hand")
+    # Stand United hidden at Treasure Hoard (one facedown card per battlefield: the Cub's place is free again),
+    # its [A] paid by recycling a Calm rune.
     tap(browser, "action-hide")
-    assert Select(browser.find_element(By.ID, "hide-card")).options[1].get_attribute("value") == stand
+    assert [option.get_attribute("value") for option in
+            Select(browser.find_element(By.ID, "hide-card")).options] == ["", stand]  # the cards with Hidden
     Select(browser.find_element(By.ID, "hide-card")).select_by_value(stand)
     tap_object(browser, calm[0])
+    tap_object(browser, calm[0])
+    shot(browser, "record-hide-phone", PHONE)
     seq += 1
     submit(browser, "hide-submit", seq)
     state = state_of(server, match_id, token)
     assert state["objects"][stand]["zone"] == "facedown" and state["battlefields"][0]["facedown"] == stand
-    assert state["objects"][calm[0]]["exhausted"]
+    assert calm[0] not in state["players"]["P1"]["runes"]
 
     events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
-    kinds = [event["type"] for event in events[2:]]
-    assert kinds == ["activate", "pass", "pass", "resolve", "activate", "pass", "pass", "resolve", "play", "hide"]
-    assert events[2] == {"type": "activate", "player": "P1", "source": legend, "ability": 0,
-                         "targets": [shield, jax], "pay": {"exhaust": [body[0]], "recycle": []}}
-    assert events[5]["effects"] == [{"op": "attach", "target": shield, "to": jax}]
-    assert events[6]["targets"] == [jax] and events[6]["source"] == blade
-    assert events[10]["from"] == "facedown" and events[11]["battlefield"] == "bf1"
-    shot(browser, "record-board-laptop", LAPTOP)
-    wait_for_seq(browser, seq)
+    assert events[2] == {"type": "play", "player": "P1", "card": cub, "from": "facedown"}
+    assert events[3] == {"type": "hide", "player": "P1", "card": stand, "battlefield": "bf1",
+                         "pay": {"exhaust": [], "recycle": [calm[0]]}}
+    assert browser.find_element(By.CSS_SELECTOR, f'#field-bf1 [data-tap="{stand}"]').text.startswith("Stand United")
+    shot(browser, "record-hidden-laptop", LAPTOP)
 
 
-def test_the_viewer_shows_attached_gear_facedown_cards_statics_xp_and_tokens_to_whom_it_may(browser, server,
-                                                                                           equipped):
-    match_id, token = equipped
-    browser.set_window_size(*LAPTOP)
+def view(browser, server: str, match_id: str, token: str, as_view: str) -> None:
+    """The viewer at the match's position, as `as_view` sees it (the judge's token picks any view)."""
     browser.get(f"{server}/matches/{match_id}?seq=2#token={token}")
     waiting(browser).until(lambda d: "reading with the judge's token" in shown(d, "token-form"))
+    browser.get(f"{server}/matches/{match_id}?seq=2&view={as_view}")
+    waiting(browser).until(lambda d: d.find_elements(By.ID, "battlefields"))
+
+
+def test_the_viewer_shows_attached_gear_with_its_unit_a_static_with_its_source_xp_and_a_gear_token(
+        browser, server, equipped):
+    match_id, token = equipped
+    browser.set_window_size(*LAPTOP)
+    view(browser, server, match_id, token, "spectator")
     state = state_of(server, match_id, token)
-    jax, shield, cub = find(state, "Jax, Unrelenting"), find(state, "Doran's Shield"), find(state, "Pakaa Cub", "facedown")
+    jax, shield = find(state, "Jax, Unrelenting"), find(state, "Doran's Shield")
 
-    def page(view: str) -> None:
-        browser.get(f"{server}/matches/{match_id}?seq=2&view={view}")
-        waiting(browser).until(lambda d: d.find_elements(By.ID, "battlefields"))
-
-    # The owner's view: the facedown card by its name, marked facedown; the static with its source; XP; the token.
-    page("P1")
-    facedown = browser.find_element(By.CSS_SELECTOR, f'#battlefield-bf1 .facedown li[data-id="{cub}"]')
-    assert "Pakaa Cub" in facedown.text and "facedown" in facedown.text
-    statics = shown(browser, "statics")
-    assert "Taric, Protector" in statics and "other friendly units here" in statics and "Shield" in statics
-    assert "2 XP" in shown(browser, "player-P1")
-    gold = browser.find_element(By.CSS_SELECTOR, "#player-P1 li.card.token")
-    assert "Gold" in gold.text and "gear token" in gold.text
-    assert "Pool:" in shown(browser, "player-P1")
-    shot(browser, "viewer-owner-laptop", LAPTOP)
-
-    # The spectator's view: a facedown card, not which.
-    page("spectator")
-    facedown = browser.find_element(By.CSS_SELECTOR, f'#battlefield-bf1 .facedown li[data-id="{cub}"]')
-    assert "facedown card" in facedown.text and "Pakaa Cub" not in browser.find_element(By.ID, "battlefields").text
-    assert "Pakaa Cub" not in browser.page_source
-    shot(browser, "viewer-spectator-phone", PHONE)
-
-    # Doran's Shield inside Jax's card, not beside it at the base.
-    page("P1")
+    # Doran's Shield inside Jax's card (v1.3 719), not beside it; the Tank it gives shown on Jax.
     unit = browser.find_element(By.CSS_SELECTOR, f'#battlefield-bf1 ul.cards > li[data-id="{jax}"]')
     attached = unit.find_elements(By.CSS_SELECTOR, "ul.attached > li")
     assert [item.get_attribute("data-id") for item in attached] == [shield] and "Doran's Shield" in attached[0].text
-    assert not browser.find_elements(By.CSS_SELECTOR, f'#player-P1 ul.cards > li[data-id="{shield}"]')
-    shot(browser, "viewer-attached-phone", PHONE)
+    assert "Tank" in unit.text
+    assert not browser.find_elements(By.CSS_SELECTOR, f'ul.cards > li[data-id="{shield}"]')
+    # Taric's static, with its source; the XP; the rune pool; the Gold gear token.
+    statics = shown(browser, "statics")
+    assert "Taric, Protector" in statics and "Other friendly units here have [Shield]." in statics
+    assert "2 XP" in shown(browser, "player-P1") and "Pool: 0 energy" in shown(browser, "player-P1")
+    gold = browser.find_element(By.CSS_SELECTOR, "#player-P1 li.card.token")
+    assert "Gold" in gold.text and "gear token" in gold.text
+    shot(browser, "viewer-equipped-laptop", LAPTOP)
+    shot(browser, "viewer-equipped-phone", PHONE, at="battlefields")
+
+
+def test_a_facedown_card_is_a_card_back_to_the_spectator_and_the_opponent_and_named_to_its_controller(
+        browser, server, hidden):
+    match_id, token = hidden
+    browser.set_window_size(*LAPTOP)
+    state = state_of(server, match_id, token)
+    cub = find(state, "Pakaa Cub", "facedown")
+    selector = f'#battlefield-bf1 .facedown li[data-id="{cub}"]'
+
+    view(browser, server, match_id, token, "P1")
+    card = browser.find_element(By.CSS_SELECTOR, selector)
+    assert "Pakaa Cub" in card.text and "facedown" in card.text
+    shot(browser, "viewer-facedown-owner-laptop", LAPTOP, at="battlefields")
+    for other in ("spectator", "P2"):  # 127.4: only its controller (and the judge) may see it
+        view(browser, server, match_id, token, other)
+        card = browser.find_element(By.CSS_SELECTOR, selector)
+        assert "facedown card" in card.text and "hidden" in card.get_attribute("class")
+        assert "Pakaa Cub" not in browser.page_source
+    shot(browser, "viewer-facedown-opponent-phone", PHONE, at="battlefields")

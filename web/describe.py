@@ -392,9 +392,12 @@ def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "ju
     if kind == "attach":
         return f"attach {target} to {name(op.get('to'))}" + _pay(op.get("pay"), name)
     if kind in ("look", "predict", "burn"):
-        source = f" from {op['from']}" if op.get("from") else ""
+        deck = str(op.get("from") or "")
+        source = (f" from the top of {name(deck[5:])}'s deck" if deck.startswith("deck:") else
+                  " from the top of their deck" if deck == "deck" else "")
         seen_by = viewer if kind == "burn" else op.get("player")  # a burn shows its cards to all (107.1.f)
-        return f"{player} {kind}s {_cards(op.get('cards') or [], seen_by, viewer)}{source}"
+        verb = {"look": "looks at", "predict": "predicts", "burn": "burns"}[kind]
+        return f"{player} {verb} {_cards(op.get('cards') or [], seen_by, viewer)}{source}"
     if kind == "play":
         return "play: " + _play(op, name, viewer)
     if kind == "note":

@@ -346,7 +346,7 @@
             (field.controller ? " · " + Rec.data.players[field.controller] : "") +
             (field.contested ? " · contested" : "") + (marked ? " · " + marked : "")]),
         unitsByController(field.units || []),
-        field.facedown ? zone("Facedown", [field.facedown]) : null]));
+        field.facedown ? zone("Face\u00addown", [field.facedown]) : null]));
     });
     if (!(state.battlefields || []).length) box.appendChild(el("p", { class: "muted", text: "No battlefields yet." }));
     if ((state.chain || []).length) {

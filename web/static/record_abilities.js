@@ -47,8 +47,14 @@
     return parts.join(" ") || "free";
   };
 
+  // An amount added, in the card's symbols: {energy: 1, power: {any: 1}} -> "[1] [A]".
+  function amountText(amount) {
+    return Rec.costText({ energy: amount.energy, power: amount.power });
+  }
+
   function abilityName(ability) {
     if (ability.keyword) return ability.keyword;
+    if (ability.adds && ability.amount) return "Add " + amountText(ability.amount);
     return (ability.label || "ability").replace(/-/g, " ");
   }
 
@@ -163,7 +169,7 @@
     describe();
     Rec.ui.subform("Hide a card", [card, where,
       el("p", { class: "hint", text: (hidden.length ? "Cards with Hidden in the hand. " : "No card in the hand shows " +
-        "Hidden; any may be picked. ") + "Tap runes to pay [A]." }), summary,
+        "Hidden; any may be picked. ") + "Tap runes to pay [A] (tap a rune twice: recycled for its Power)." }), summary,
       Rec.ui.button("hide-submit", "Record the hide", function () {
         if (!card.value || !where.value) return Rec.say("error", "Pick the card hidden and a battlefield you control.");
         var event = { type: "hide", player: player, card: card.value, battlefield: where.value };
