@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, effects, experience, replacement, showdown, timing
+from engine import abilities, delayed, effects, experience, flow, replacement, showdown, timing
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -26,6 +26,9 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     initial = showdown.joins_initial_chain(state)
     if initial:
         showdown.check_initial_order(context, player)
+    if delayed.is_delayed(state, event["source"]):
+        delayed.trigger(context, event)  # a delayed ability has no source object (v1.3 392)
+        return
     # Any object with the ability, a battlefield (004 163.9, 632.2) or a token that just ceased to exist, by its
     # last known information (720.1.d, 177.1).
     source = abilities.source_of(context, event["source"], "583", f"{player} triggers {event['ability']!r}")
@@ -66,7 +69,7 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
         leave_chain(state, item)
         source = state["objects"].get(item["source"] or "")
         if item["kind"] == "spell" and source is not None and source["zone"] == "chain":
-            move_to_zone(state, source, "trash")  # 356.3.d: the spell goes to its owner's trash
+            move_to_zone(state, source, flow.leaves_chain_to(item))  # 356.3.d: to its owner's trash (Flow: banished)
     if state["phase"] == "over":
         return
     context.schedule("cleanup")

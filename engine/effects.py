@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import (additional_turns, attachment, control, costs, deck, decktop, experience, layers, movement, play,
-                    replacement, rulechanges, scoring, statics)
+from engine import (additional_turns, attachment, battlefield_tokens, control, copies, costs, deck, decktop, delayed,
+                    experience, flow, layers, movement, play, replacement, rulechanges, scoring, statics)
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
     refresh, remove_from_zone, resolve_location
@@ -282,7 +282,7 @@ def _counter(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
     state["chain"] = [entry for entry in state["chain"] if entry["id"] != countered["id"]]
     source = state["objects"].get(countered["source"] or "")
     if countered["kind"] != "ability" and source is not None and source["zone"] == "chain":
-        move_to_zone(state, source, "trash")
+        move_to_zone(state, source, flow.leaves_chain_to(countered))
 
 
 def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -381,5 +381,9 @@ OPS: dict[str, Op] = {
     "detach": lambda context, item, effect, kept: attachment.detach_op(context, item, effect, kept, _target),
     "replace": replacement.replace_op, "prevent": replacement.prevent_op, "xp": experience.xp_op,
     "turn": additional_turns.turn_op,
+    "delayed": delayed.create,
+    "copy": copies.copy_op,
+    "win": lambda context, item, effect, kept: scoring.win(context, context.player(effect)),
+    "battlefield": battlefield_tokens.battlefield_op,
 }
 replacement.register_ops(OPS)  # a replacement's `with` ops are effect ops

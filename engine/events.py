@@ -111,6 +111,11 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "xp": {"player": (STR, True), "amount": (INT, True)},
     "turn": {"player": (STR, True)},
     "pay": {"player": (STR, True), "energy": (INT, False), "power": (MAP, False), "pay": (MAP, False)},
+    "delayed": {"label": (STR, True), "about": (LIST, False), "until": (STR, False), "repeat": (BOOL, False),
+                "text": (STR, False)},
+    "copy": {"target": (STR, True), "of": (STR, True)},
+    "win": {"player": (STR, True)},
+    "battlefield": {"kind": (STR, True), "replaces": (STR, False)},
 }
 TOKEN_TYPES = ("unit", "gear")
 
@@ -131,7 +136,7 @@ def _check_fields(what: str, body: dict[str, Any], spec: dict[str, tuple[str, bo
 
 # Fields that list names or ids: strings only ("cards" may hold null for a card nobody saw).
 STRING_LISTS = ("cards", "runes", "targets", "set_aside", "units", "targets_kept", "tags", "keywords", "exhaust",
-                "recycle")
+                "recycle", "about", "exhausting")
 
 
 _STRING_LIST_FIELDS = frozenset(STRING_LISTS)

@@ -112,4 +112,8 @@ MODELLED: frozenset[str] = frozenset({
     "replacement",
     # a cost within an instruction, the `pay` op (engine/costs.py, v1.3 403.1.b.1; Treasure Hoard)
     "effect cost",
+    # Flow, delayed abilities, copies, winning by a card and battlefield tokens (engine/flow.py, delayed.py,
+    # copies.py, battlefield_tokens.py; tests/test_rules_later_effects.py: Dredge Up, Brittle Steel, Deadly
+    # Flourish, Rally the Troops, Mirror Image, Gutter Palace, Baron Nashor, Green Father)
+    "Flow", "delayed trigger", "copy", "win the game", "battlefield token",
 })

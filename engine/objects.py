@@ -246,6 +246,7 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
         obj["incarnation"] += 1
         obj.update(damage=0, buff=0, stunned=False, exhausted=False, modifiers=[],
                    attacker=False, defender=False, controller=obj["owner"])
+        obj.update(obj.pop("copy_of", None) or {})  # a copy ends as it leaves the board (engine/copies.py)
     obj["zone"] = zone
     if obj["token"] and zone != BOARD:
         # Rule 177.1: a token put into a non-board zone ceases to exist.

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import ambush, control, deck, items, layers, rulechanges, showdown, statics, timing
+from engine import (ambush, battlefield_tokens, control, deck, flow, items, layers, rulechanges, showdown, statics,
+                    timing)
 from engine.costs import add_from_runes, pay
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -53,15 +54,22 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
                   f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
     options = event.get("options", {})
     own = statics.own(statics.check_play_statics(event.get("statics", [])), obj)
-    if source == "trash" and not limited:
+    if options.get("flow"):
+        item["flow"] = True  # banished as it leaves the chain (Flow's reminder text)
+        flow.check_source(context, obj, source)
+    elif source == "trash" and not limited:
         context.check(rulechanges.play_from_trash(state, dict(obj, controller=player), player, own), "351",
                       f"{player} plays {obj['card']!r} from their trash: cards are played from hand unless a "
                       f"static rule allows it ('You may play cards from your trash')")
     if kind == "spell" and any(static.get("rule") for static in own):
         item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
-    location = _choose_location(context, player, kind, event.get("to"), dict(obj, controller=player), own,
-                                limited and bool(options.get("to_allowed")), ambushing)
+    to, allowed = event.get("to"), limited and bool(options.get("to_allowed"))
+    if "add_battlefield" in options:  # "As you play me, add the Baron Pit battlefield token ... I enter there"
+        added = battlefield_tokens.add(context, str(options["add_battlefield"]), player)
+        if "to" not in event:
+            to, allowed = added, True
+    location = _choose_location(context, player, kind, to, dict(obj, controller=player), own, allowed, ambushing)
     # Steps 3-4 (353-354): determine the total cost and pay it.
     cost = total_cost(context, player, obj, kind, item, options, own, limited)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
@@ -88,6 +96,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
                         obj["id"], player)
         if location is not None and not location.startswith("base:"):
             control.arrive(state, obj, location)
+            if control.battlefield(state, location)["contested"]:  # played where it was allowed by a static rule
+                context.schedule("cleanup")  # or a token's effect: the showdown there is staged (v1.3 319.1)
         if not state["chain"] and state["showdown"] is not None:
             # 333.1.c: the unit or gear resolved as it was finalized, the last item of its chain: Focus passes (343)
             context.schedule("chain resolved", True)
@@ -109,9 +119,13 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
     if options.get("ignore_cost") and limited:
         energy = power = 0  # rule 353.1.a
         breakdown = ["its cost ignored"]
+    flow_any = 0
     if "base_cost" in options:  # v1.3 356.1.a: "play it for [Cost]" (Hidden's, Flow's)
         energy, power = _amounts(options["base_cost"], "options.base_cost")
         breakdown = [f"the alternative cost {energy} Energy and {power} Power"]
+    elif options.get("flow"):
+        energy, power, flow_any = flow.flow_cost(context, obj, card, options["flow"])
+        breakdown = [f"the Flow cost {energy} Energy and {power + flow_any} Power"]
     if options.get("accelerate"):
         context.check("Accelerate" in card.get("keywords", []), "717.1",
                       f"{obj['card']!r} has no Accelerate to pay for")
@@ -121,7 +135,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
     repeats = _repeat_costs(context, obj["card"], card, kind, options)
     if repeats:
         item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid
-    any_power = 0
+    any_power = flow_any
     for name, costs in (("Repeat", repeats), ("additional", _cost_list(options.get("additional", []),
                                                                       "options.additional"))):
         for extra_energy, extra_power, extra_any in costs:  # 353.2.b: optional additional costs chosen in 352

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import additional_turns, deck, layers, replacement, rulechanges, scoring, showdown, timing
+from engine import additional_turns, deck, delayed, layers, replacement, rulechanges, scoring, showdown, timing
 from engine.objects import State, move_to_zone, opponents, refresh
 from engine.rulings import Context
 
@@ -193,6 +193,7 @@ def end_of_turn(context: Context) -> None:
             refresh(state, obj)
     layers.expire_turn(state)  # rule 517.2.b, for "this turn" statics too
     replacement.end_of_turn(state)  # rule 517.2.b: "this turn" replacements expire
+    delayed.expire_turn(state)  # and "this turn" delayed abilities
     empty_pools(state)  # rule 517.2.c
     state["owed_draws"] = {}
     context.schedule("cleanup")  # rule 517.3

@@ -188,6 +188,11 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
             {"op": "recycle", "player": "P1", "cards": ["Gust"], "from": "deck"},
             {"op": "banish", "player": "P1", "cards": ["Flash"], "from": "deck"},
             {"op": "burn", "player": "P2", "cards": ["Defy", None]}]},
+        {"type": "resolve", "item": item, "effects": [
+            {"op": "delayed", "label": "when it dies", "about": [poro], "until": "turn"},
+            {"op": "delayed", "label": "when a friendly unit is played", "repeat": True, "text": "buff it"},
+            {"op": "copy", "target": poro, "of": poro}, {"op": "win", "player": "P1"},
+            {"op": "battlefield", "kind": "Baron Pit"}, {"op": "battlefield", "kind": "Brush", "replaces": "bf1"}]},
     ]
 
 

@@ -273,6 +273,30 @@ def write_static(state: State, static: dict[str, Any]) -> str:
     return f"static{source}{_flags_text(static, STATIC_FLAGS)}"
 
 
+def _read_delayed(sc: Scanner, state: State) -> dict[str, Any]:
+    """`delayed "when it dies" [about UNIT; UNIT] [+until="turn"] [+repeat] [+text="..."]` (engine/delayed.py)."""
+    effect: dict[str, Any] = {"op": "delayed", "label": sc.quoted("the delayed ability's label in quotes")}
+    if sc.accept_word("about"):
+        effect["about"] = [_object(sc, state, piece) for piece in sc.pieces(("+",))]
+    return effect | _flags(sc, ("until", "repeat", "text"))
+
+
+def _write_delayed(state: State, effect: dict[str, Any]) -> str:
+    about = f" about {'; '.join(_name(state, ref) for ref in effect['about'])}" if effect.get("about") else ""
+    return f"delayed {quote(effect['label'])}{about}{_flags_text(effect, ('until', 'repeat', 'text'))}"
+
+
+def _read_battlefield(sc: Scanner, state: State) -> dict[str, Any]:
+    """`battlefield KIND [@BATTLEFIELD]`: a battlefield token added, or replacing the one named."""
+    kind = sc.until(("@",))
+    if not kind.text:
+        sc.fail("the kind of battlefield token")
+    effect: dict[str, Any] = {"op": "battlefield", "kind": kind.text}
+    if sc.accept("@"):
+        effect["replaces"] = location(sc, state, sc.until(()))
+    return effect
+
+
 def _read_note(sc: Scanner, state: State) -> dict[str, Any]:
     text = sc.quoted('a quoted text after note')
     sc.expect_end("the end of the effect after the note")
@@ -349,6 +373,9 @@ READERS: dict[str, Reader] = {
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
     "attach": _read_attach, "pay": _read_pay,
     "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent,
+    "delayed": _read_delayed, "battlefield": _read_battlefield,
+    "copy": _read_destination("copy", "of", lambda sc, state, piece: _object(sc, state, piece)),
+    "win": lambda sc, state: {"op": "win", "player": read_player(sc, state)},
     "static": lambda sc, state: {"op": "static", **read_static(sc, state, required=False)},
     "banish": _read_banish,
     "look": _read_deck_cards("look", others=True), "predict": _read_deck_cards("predict"),
@@ -461,6 +488,11 @@ WRITERS: dict[str, Writer] = {
                                      + (f" {write_pay(state, _controller(state, effect['target']), effect['pay'])}"
                                         if "pay" in effect else "")),
     "note": lambda state, effect: f"note {quote(effect['text'])}",
+    "delayed": _write_delayed,
+    "copy": lambda state, effect: f"copy {_name(state, effect['target'])} -> {_name(state, effect['of'])}",
+    "win": lambda state, effect: f"win {effect['player']}",
+    "battlefield": lambda state, effect: f"battlefield {effect['kind']}" + (
+        f" @{effect['replaces']}" if "replaces" in effect else ""),
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
     "replace": lambda state, effect: f"replace {write_replacement(state, effect)}",
     "prevent": _write_prevent,

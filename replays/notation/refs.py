@@ -25,7 +25,7 @@ from replays.notation.text import Piece, Scanner, split, to_int
 
 PUBLIC_ZONES = ("board", "trash", "banishment", "legend", "champion")
 ZONE_WORDS = ("board", "hand", "trash", "banishment", "legend", "champion")
-OBJECT_ID = re.compile(r"(?:o|c|bf)\d+")
+OBJECT_ID = re.compile(r"(?:o|c|bf|d)\d+")  # d: a delayed ability (engine/delayed.py)
 PLAYER_ID = re.compile(r"P\d+")
 LOCATION = re.compile(r"base(?::P\d+)?|bf\d+")
 QUALIFIED = re.compile(r"(?:(?P<owner>P\d+)\s*:\s*)?(?P<name>[^@]*?)\s*(?:@\s*(?P<where>.*))?", re.S)
