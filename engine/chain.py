@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, delayed, effects, experience, flow, replacement, showdown, timing
+from engine import abilities, delayed, effects, experience, flow, replacement, showdown, timing, trigger_costs
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -44,6 +44,7 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     if source["id"] in state["temporary_due"]:
         state["temporary_due"].remove(source["id"])
     item["targets"] = check_targets(context, event.get("targets", []), item)
+    trigger_costs.pay(context, event, item)  # a cost within its instructions, paid as it is finalized (742.1.b)
     finalize(context, item)
     timing.after_chain_change(state)
 

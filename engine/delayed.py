@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import items, timing
+from engine import items, timing, trigger_costs
 from engine.errors import MalformedEvent
 from engine.objects import new_id
 from engine.rulings import Context
@@ -70,6 +70,7 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     item = items.add_item(context, "ability", entry["card"], None, entry["controller"], event["ability"])
     item["delayed"] = entry["id"]
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
+    trigger_costs.pay(context, event, item)  # "the next time ..., you may pay [R] to ..." (v1.3 742.1.b)
     items.finalize(context, item)
     if not entry.get("repeat"):
         state["delayed"] = [other for other in state["delayed"] if other["id"] != entry["id"]]

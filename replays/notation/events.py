@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from engine import MalformedEvent
 from engine.events import validate
-from replays.notation.clauses import (card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
+from replays.notation.clauses import (TAIL, card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
                                       write_pay, write_play, write_targets)
 from replays.notation.effects import (read_effects, read_replacement, read_static, write_effects, write_replacement,
                                       write_static)
@@ -116,7 +116,13 @@ def _trigger(sc: Scanner, state: State, player: str) -> Event:
                     "source": resolve(sc, state, sc.until(('"',)), "source", expected="the source's name")}
     event["ability"] = sc.quoted("the ability's label in quotes")
     if sc.accept("->"):
-        event["targets"] = targets(sc, state, ())
+        event["targets"] = targets(sc, state, TAIL)
+    read_tail(sc, state, player, event)
+    options = event.pop("options", {})
+    if set(options) - {"cost"}:
+        sc.fail("'+cost=JSON' (what is paid as the ability is finalized, v1.3 742.1.b) or '$PAYMENT'")
+    if "cost" in options:
+        event["cost"] = options["cost"]
     return event
 
 
@@ -323,7 +329,9 @@ def _write_add(state: State, event: Event) -> str:
 
 def _write_trigger(state: State, event: Event) -> str:
     text = f"{event['player']} trigger {name_of(state, event['source'], 'source')} {quote(event['ability'])}"
-    return text + (f" -> {write_targets(state, event['targets'])}" if event.get("targets") else "")
+    text += f" -> {write_targets(state, event['targets'])}" if event.get("targets") else ""
+    text += f" +cost={dumps(event['cost'])}" if "cost" in event else ""
+    return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
 
 
 def _write_choose(state: State, event: Event) -> str:
