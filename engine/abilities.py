@@ -103,6 +103,9 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     label = label_of(ability, index)
     what = f"{label!r} of {source['id']} ({source['card']})"
     _check_source(context, player, source, what)
+    if ability.get("keyword") == "Empower":  # its reminder text: "Empower me. Use only if not Empowered."
+        context.check(not source.get("empowered"), "v1.3 377.2.b",
+                      f"{player} activates {what}, but it is Empowered already: Empower is used only if not Empowered")
     keywords = [TIMING_KEYWORDS[ability["timing"]]] if ability.get("timing") in TIMING_KEYWORDS else []
     timing.check_timing(context, player, what, keywords, "activate")
     adds = ability.get("amount", {"variable": True}) if ability.get("adds") else None

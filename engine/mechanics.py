@@ -116,4 +116,7 @@ MODELLED: frozenset[str] = frozenset({
     # copies.py, battlefield_tokens.py; tests/test_rules_later_effects.py: Dredge Up, Brittle Steel, Deadly
     # Flourish, Rally the Troops, Mirror Image, Gutter Palace, Baron Nashor, Green Father)
     "Flow", "delayed trigger", "copy", "win the game", "battlefield token",
+    # Empower: the activated ability (engine/abilities.py, used only if not Empowered) with the Empowered state and
+    # the empower/disempower ops of engine/statics.py (tests/test_rules_abilities.py: Akali, Deadly Weapon)
+    "Empower",
 })

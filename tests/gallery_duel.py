@@ -77,7 +77,8 @@ def jax_vs_shen(policy: str = "strict") -> dict[str, Any]:
 def pyke_vs_shen(policy: str = "strict") -> dict[str, Any]:
     """Ana plays Pyke (Bloodharbor Ripper: Fury/Chaos, its ability plays Gold gear tokens) with Last Rites and
     Serrated Dirk, Ben plays Shen."""
-    pyke = deck("Bloodharbor Ripper", "Pyke, Dockside Butcher", ["Last Rites", "Serrated Dirk", "Assembly Rig"],
+    pyke = deck("Bloodharbor Ripper", "Pyke, Dockside Butcher", ["Last Rites", "Serrated Dirk", "Assembly Rig",
+                                                                      "Akali, Deadly Weapon"],
                 ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     created = jax_vs_shen(policy)
     created["players"][0] = pyke

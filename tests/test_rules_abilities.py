@@ -329,6 +329,16 @@ def test_spend_my_buff_spends_the_sources_own_buff_702_2_b_1():
     table.refuses(f"P1 activate Sett, Brawler [{index}]", rule="702.2.b.1")
 
 
+def test_empower_empowers_its_unit_and_is_used_only_if_not_empowered_v1_3_377_2_b():
+    # Akali, Deadly Weapon: "[Empower] [2][R] ([2][R]: Empower me. Use only if not Empowered.)"
+    table = GalleryTable.from_position(pyke_vs_shen(), PYKE.replace("base:Pyke, Dockside Butcher",
+                                                                   "base:Pyke, Dockside Butcher;Akali, Deadly Weapon"))
+    table.do('P1 activate Akali, Deadly Weapon "empower" $2 / Fury Rune', "P1 pass", "P2 pass",
+             "resolve Akali, Deadly Weapon: empower Akali, Deadly Weapon")
+    assert table.obj("P1", "Akali, Deadly Weapon")["empowered"]
+    table.refuses('P1 activate Akali, Deadly Weapon "empower" $ / Fury Rune', rule="v1.3 377.2.b")
+
+
 # -- the sources of triggered abilities ----------------------------------------------------------------------------
 def test_a_battlefields_conquer_ability_triggers_for_the_player_who_conquered_it_004_632_2_v1_3_187_6():
     table = jax().do("P1 move Jax, Unrelenting -> bf1", "P1 pass", "P2 pass")  # P1 conquers Treasure Hoard
