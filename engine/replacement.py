@@ -10,7 +10,8 @@ replaces happens; the engine then carries it out at that moment instead of the e
   ability that creates it (Highlander, Tactical Retreat, Smite: a delayed replacement, v1.3 390.3); as an event
   (`replace {player, event, with, source?, until?}`) by the player who applies a replacement of a card on the board
   (Zhonya's Hourglass, The Boss, Soraka, Altar of Blood: v1.3 371.1, 374) at any time before the death, in combat
-  during its damage step before the last assignment.
+  during its damage step before the last assignment. A cost the replacement asks ("you may pay [C] ... instead") is
+  a `pay` op among its `with` ops.
 - `prevent {target?, amount?, next?, only?, until?}`: the next `amount` damage that would be dealt to `target` is
   prevented (v1.3 437); without `amount`, all of it ("All" stays "All", 437.3.c); with `next`, all of the next
   damage dealt to it and no more ("The next time that unit would be dealt damage this turn, prevent it": Counter
@@ -53,14 +54,16 @@ def replace_event(context: Context, event: dict[str, Any]) -> None:
     player = context.player(event)
     if state["phase"] in ("setup", "over") or state["turn_player"] is None:
         context.fail("v1.3 369", f"{player} records a replacement, but no game is under way")
-    source = None
-    if "source" in event:
-        source = context.object(event["source"], "v1.3 374", f"{player}'s replacement from {event['source']!r}")
+    source_id = event.get("source")
+    if source_id is not None and not any(entry["id"] == source_id for entry in state["battlefields"]):
+        source = context.object(source_id, "v1.3 374", f"{player}'s replacement from {source_id!r}")
         context.check(source["controller"] == player, "v1.3 374",
                       f"{player} applies a replacement of {source['id']} ({source['card']}), which "
                       f"{source['controller']} controls: a replacement's controller is its source's controller")
-    register(context, player, event["event"], event["with"], event.get("until", "turn"),
-             source["id"] if source else None, "'replace' event")
+    # A battlefield's replacement (v1.3 169.8: Altar of Blood, "its controller may pay ... instead") is applied by
+    # the player its text names, so who applies it is not checked.
+    register(context, player, event["event"], event["with"], event.get("until", "turn"), source_id,
+             "'replace' event")
 
 
 def replace_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

@@ -265,3 +265,18 @@ def test_a_prevention_of_every_unit_takes_no_amount():
     with pytest.raises(engine.MalformedEvent, match="'only' can be 'spells'"):
         engine.apply(table.state, {"type": "resolve", "item": item, "effects": [{"op": "prevent", "only": "combat"}]},
                      table.catalog)
+
+
+# -- a battlefield's replacement with a cost (Altar of Blood) -----------------------------------------------------
+def test_altar_of_blood_recalls_a_unit_that_would_die_in_combat_for_its_cost_v1_3_169_8_403_1_b_1():
+    # "If a unit here would die during combat, its controller may pay [A][A][A] to heal it, exhaust it, and recall
+    # it instead." P1 holds Altar of Blood (bf1); P2's Gustwalker attacks it.
+    line = GALLERY_P2_TURN.replace("P1 0 bf:Altar to Unity", "P1 0 bf:Altar of Blood")
+    table = LaterSetsTable.from_position(line).do("P2 move Gustwalker -> bf1", "P2 pass", "P1 pass")
+    table.do("P1 replace kill Clockwork Keeper < bf1 -> pay P1 any 3 $ / Calm Rune; Calm Rune; Body Rune & "
+             "heal Clockwork Keeper & exhaust Clockwork Keeper & recall Clockwork Keeper")
+    table.do("P2 assign Clockwork Keeper 2; Enthusiastic Promoter 1", "P1 assign Gustwalker 4")
+    keeper = table.obj("P1", "Clockwork Keeper")
+    assert (keeper["location"], keeper["exhausted"], keeper["damage"]) == ("base:P1", True, 0)
+    assert len(table.state["players"]["P1"]["runes"]) == 3  # three recycled for [A][A][A]
+    assert table.find("P2", "Gustwalker", "trash") in table.state["died"]
