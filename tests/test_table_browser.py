@@ -43,6 +43,8 @@ P1 = ("P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 xp:
       f"static:bf1.2 {json.dumps(TARIC_STATIC)}")
 P2 = "P2 0 bf:Altar to Unity deck:0 runedeck:0 hand:Back Off runes:2 Calm Rune;2 Order Rune base:Affectionate Poro"
 POSITION = f"turn 3 P1 action first P1 | {P1} | {P2}"
+# Ben's turn ends with Ana's Sprite token (Temporary) at her base: her beginning phase awaits its trigger (728.1.b).
+SPRITE = POSITION.replace("turn 3 P1 action", "turn 4 P2 action").replace("gear:", "base:Sprite gear:")
 HIDDEN = POSITION.replace(" static:", " facedown:Pakaa Cub@bf1 static:")  # hidden on an earlier turn
 
 
@@ -244,6 +246,23 @@ def test_recording_a_play_from_facedown_then_a_hide(browser, server, hidden):
                          "pay": {"exhaust": [], "recycle": [calm[0]]}}
     assert browser.find_element(By.CSS_SELECTOR, f'#field-bf1 [data-tap="{stand}"]').text.startswith("Stand United")
     shot(browser, "record-hidden-laptop", LAPTOP)
+
+
+def test_a_due_trigger_is_offered_as_the_sources_triggered_ability_728_1_b(browser, server, demo_db):
+    match_id, token = record(demo_db, SPRITE)
+    browser.set_window_size(*PHONE)
+    open_screen(browser, server, match_id, token)
+    seq = api(server, f"/matches/{match_id}", token)["head_seq"]
+    sprite = find(state_of(server, match_id, token), "Sprite")
+    Select(browser.find_element(By.ID, "actor")).select_by_value("P2")
+    submit(browser, "action-end-turn", seq + 1)
+    assert browser.find_element(By.CSS_SELECTOR, '#awaiting [data-kind="trigger"]')
+    offered = browser.find_element(By.ID, "trigger-0")  # Sprite's one triggered ability, from the catalog
+    assert offered.text == "Temporary" and "Kill me" in offered.get_attribute("title")
+    submit(browser, "trigger-0", seq + 2)
+    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    assert events[-1] == {"type": "trigger", "player": "P1", "source": sprite, "ability": "Temporary"}
+    assert state_of(server, match_id, token)["chain"][0]["source"] == sprite
 
 
 def view(browser, server: str, match_id: str, token: str, as_view: str) -> None:

@@ -180,9 +180,10 @@
         Rec.submit([event], "trigger " + Rec.name(wait.source) + " “" + ability + "”");
       }
       var offered = Rec.abilitiesOf(wait.source, "triggered").map(function (entry) {
-        return button("trigger-" + entry.index, entry.ability.label || entry.ability.text, function () {
-          record(entry.ability.label || String(entry.index));
-        }, "ability");
+        var name = entry.ability.keyword || entry.ability.label || String(entry.index);  // "Temporary"
+        var node = button("trigger-" + entry.index, name, function () { record(name); }, "ability");
+        node.title = entry.ability.text || "";
+        return node;
       });
       show(playerName(wait.player) + ": trigger due (rule " + wait.rule + ")", [
         el("p", { text: Rec.name(wait.source) }),
