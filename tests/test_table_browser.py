@@ -265,6 +265,48 @@ def test_a_due_trigger_is_offered_as_the_sources_triggered_ability_728_1_b(brows
     assert state_of(server, match_id, token)["chain"][0]["source"] == sprite
 
 
+def test_recording_a_battlefields_trigger_with_its_cost_then_the_gold_gear_token_it_plays(browser, server, demo_db):
+    """Treasure Hoard: "When you conquer here, you may pay [1] to play a Gold gear token exhausted." (v1.3 742.1.b:
+    the cost is paid as the trigger goes on the chain; 184.5: a Gold token is a Gear)."""
+    match_id, token = record(demo_db, POSITION)
+    browser.set_window_size(*PHONE)
+    open_screen(browser, server, match_id, token)
+    seq = api(server, f"/matches/{match_id}", token)["head_seq"]
+    body = runes(state_of(server, match_id, token), "P1", "Body Rune")
+
+    tap(browser, "action-trigger")
+    tap_object(browser, "bf1")  # the source: Ana controls Treasure Hoard (v1.3 187.6)
+    tap(browser, "trigger-ability-0")  # its one triggered ability, from the catalog
+    assert browser.find_element(By.ID, "trigger-ability").get_attribute("value") == "when-you-conquer"
+    energy = browser.find_element(By.ID, "trigger-energy")
+    energy.clear()
+    energy.send_keys("1")
+    tap_object(browser, body[0])
+    assert "Source: Treasure Hoard (bf1)" in browser.find_element(By.ID, "trigger-summary").text
+    submit(browser, "trigger-record", seq + 1)
+    seq = pass_both(browser, seq + 1)
+
+    # The resolution: a token op whose optional fields (name, type, ready) sit under "more".
+    Select(browser.find_element(By.ID, "op-kind")).select_by_value("token")
+    tap(browser, "op-add")
+    browser.find_element(By.CSS_SELECTOR, "#op-0-more > summary").click()
+    browser.find_element(By.ID, "op-0-name").send_keys("Gold")
+    Select(browser.find_element(By.ID, "op-0-type")).select_by_value("gear")
+    Select(browser.find_element(By.ID, "op-0-ready")).select_by_value("false")
+    shot(browser, "record-token-phone", PHONE)
+    submit(browser, "resolve-submit", seq + 1)
+
+    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    assert events[2] == {"type": "trigger", "player": "P1", "source": "bf1", "ability": "when-you-conquer",
+                         "cost": {"energy": 1}, "pay": {"exhaust": [body[0]], "recycle": []}}
+    assert events[-1]["effects"] == [{"op": "token", "controller": "P1", "ready": False, "type": "gear",
+                                      "name": "Gold"}]
+    state = state_of(server, match_id, token)
+    golds = [obj for obj in state["objects"].values() if obj["card"] == "Gold" and obj["zone"] == "board"]
+    assert len(golds) == 2 and any(gold["exhausted"] and gold["type"] == "Gear" for gold in golds)
+    assert state["objects"][body[0]]["exhausted"] and state["players"]["P1"]["pool"]["energy"] == 0
+
+
 def view(browser, server: str, match_id: str, token: str, as_view: str) -> None:
     """The viewer at the match's position, as `as_view` sees it (the judge's token picks any view)."""
     browser.get(f"{server}/matches/{match_id}?seq=2#token={token}")

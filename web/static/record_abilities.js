@@ -148,6 +148,55 @@
     Rec.ui.subform((equip ? "Equip " : "Activate ") + Rec.name(sourceId), parts);
   }
 
+  // A triggered ability nobody awaits (a conquer, Weaponmaster, a "when you play"): tap its source (a battlefield
+  // too), pick the ability (from the catalog) or type its label, tap its targets; a cost within its instructions
+  // ("you may pay [1]", v1.3 742.1.b) is the Energy below, paid by tapping runes.
+  Rec.triggerForm = function (player) {
+    Rec.ui.clearMarks();
+    var source = null, targets = [], runes = state().players[player].runes || [];
+    var summary = el("p", { id: "trigger-summary", class: "muted" });
+    var choices = el("div", { id: "trigger-abilities", class: "row abilities" });
+    var label = el("input", { id: "trigger-ability", placeholder: "ability label", "aria-label": "ability label" });
+    var energy = el("input", { id: "trigger-energy", type: "number", min: "0", value: "0", "aria-label": "Energy paid" });
+    function describe() {
+      summary.textContent = "Source: " + (source ? Rec.name(source) : "tap it") + " · targets: " +
+        (targets.map(Rec.name).join(", ") || "none") + " · " + payment.text();
+    }
+    function offer() {
+      choices.textContent = "";
+      (source ? Rec.abilitiesOf(source, "triggered") : []).forEach(function (entry) {
+        var name = entry.ability.keyword || entry.ability.label || String(entry.index);
+        var node = Rec.ui.button("trigger-ability-" + entry.index, name, function () { label.value = name; }, "ability");
+        node.title = entry.ability.text || "";
+        choices.appendChild(node);
+      });
+    }
+    var payment = Rec.ui.paying(player, targets, describe), payOrTarget = Rec.tap;
+    Rec.tap = function (id) {  // the first tap that is no rune names the source
+      if (!source && runes.indexOf(id) === -1) {
+        source = id;
+        Rec.mark(id, "source");
+        offer();
+        describe();
+        return;
+      }
+      payOrTarget(id);
+    };
+    describe();
+    Rec.ui.subform("Trigger an ability", [
+      el("p", { class: "hint", text: "Tap the source (a unit, gear, legend or battlefield), then its targets; tap runes to pay." }),
+      summary, choices, label, el("label", {}, ["Energy paid as it goes on the chain ", energy]),
+      Rec.ui.button("trigger-record", "Record the trigger", function () {
+        if (!source || !label.value.trim()) return Rec.say("error", "Tap the source and name the ability.");
+        var event = { type: "trigger", player: player, source: source, ability: label.value.trim() };
+        if (targets.length) event.targets = targets.slice();
+        var paid = parseInt(energy.value, 10) || 0;
+        if (paid > 0) event.cost = { energy: paid };
+        if (payment.pay()) event.pay = payment.pay();
+        Rec.submit([event], Rec.ui.playerName(player) + " triggers " + Rec.name(source) + " “" + event.ability + "”");
+      }, "primary")]);
+  };
+
   // `hide` (004 723, engine/hidden.py): a card with Hidden from the hand, facedown at a battlefield the player
   // controls, for [A] paid by tapping runes.
   Rec.hideForm = function (player) {

@@ -236,6 +236,7 @@
       button("action-play", "Play a card", function () { playForm(actor()); }, "primary"),
       isAction ? button("action-move", "Move units", function () { moveForm(actor()); }) : null,
       isAction ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
+      button("action-trigger", "Trigger", function () { Rec.triggerForm(actor()); }),
       isAction ? null : button("action-pass", "Pass", function () {
         Rec.submit([{ type: "pass", player: actor() }], playerName(actor()) + " passes");
       }),

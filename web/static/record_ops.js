@@ -22,7 +22,8 @@
     return Object.keys(state().players).map(function (p) { return [p, Rec.ui.playerName(p)]; });
   }
 
-  // How a field is entered: {how: "tap" | "select" | "number" | "check" | "names" | "json" | "text", choices?}.
+  // How a field is entered: {how: "tap" | "select" | "number" | "names" | "json" | "text", choices?, bool?}; a
+  // yes/no is a select, so an optional one can be left out, said yes, or said no ("ready": false).
   function inputFor(op, field, kind, item) {
     if (TAPPED[field] || (op === "attach" && field === "to")) return { how: "tap" };
     if (field === "player" || field === "controller") return { how: "select", choices: players() };
@@ -35,7 +36,7 @@
     }
     if (op === "token" && field === "type") return { how: "select", choices: [["", "—"], ["unit", "unit"], ["gear", "gear"]] };
     if (kind === "int") return { how: "number" };
-    if (kind === "bool") return { how: "check" };
+    if (kind === "bool") return { how: "select", bool: true, choices: [["", "—"], ["true", "yes"], ["false", "no"]] };
     if (kind === "list") return { how: "names" };
     if (kind === "map" || kind === "any") return { how: "json" };
     return { how: "text" };
@@ -85,8 +86,6 @@
       if (how.how === "select") {
         node = Rec.ui.select(id, how.choices, value === undefined ? "" : value, label);
         if (value === undefined) values[field] = node.value;  // what the select shows is what is sent
-      } else if (how.how === "check") {
-        node = el("input", { id: id, type: "checkbox", "aria-label": label, checked: value === true });
       } else {
         node = el("input", { id: id, "aria-label": label, placeholder: field + (how.how === "names" ? ": a; b; ?" :
           how.how === "json" ? " (JSON)" : ""), type: how.how === "number" ? "number" : "text",
@@ -94,7 +93,7 @@
           list: entry.op === "token" && (field === "name" || field === "kind") ? "token-kinds" : null });
       }
       node.addEventListener("change", function () {
-        values[field] = how.how === "check" ? node.checked : node.value;
+        values[field] = node.value;
       });
       return el("label", { class: "op-field", "data-field": field }, [field + " ", node]);
     }
@@ -126,16 +125,14 @@
       var op = { op: entry.op }, problems = [];
       (TABLE[entry.op] || []).forEach(function (spec) {
         var field = spec[0], kind = spec[1], required = spec[2], value = entry.values[field];
-        var how = inputFor(entry.op, field, kind, item).how;
-        if (how === "check") {
-          if (value === true || required) op[field] = value === true;
-          return;
-        }
+        var input = inputFor(entry.op, field, kind, item), how = input.how;
         if (value === undefined || value === null || String(value).trim() === "") {
           if (required) problems.push(entry.op + " needs its " + field);
           return;
         }
-        if (how === "number") {
+        if (input.bool) {
+          op[field] = value === "true";
+        } else if (how === "number") {
           var number = parseInt(value, 10);
           if (isNaN(number)) problems.push(entry.op + ": " + field + " must be a whole number");
           else op[field] = number;
