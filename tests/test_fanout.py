@@ -105,7 +105,8 @@ def test_every_stream_of_a_view_gets_the_same_redacted_bytes_and_each_view_its_o
         client = Client(port)
         created = create(client, duel_created, duel_game)
         path = f"/api/matches/{created['id']}/stream?after={HEAD}"
-        readers = {"spectator 1": {}, "spectator 2": {}, "P2": {"Authorization": f"Bearer {created['player_tokens']['P2']}"},
+        readers = {"spectator 1": {}, "spectator 2": {},
+                   "P2": {"Authorization": f"Bearer {created['player_tokens']['P2']}"},
                    "judge": {"Authorization": f"Bearer {created['token']}"}}
         streams = {who: events_of(stream_from(port, path, headers=headers)[1]) for who, headers in readers.items()}
         events = duel_game(2)[HEAD - 1:HEAD + 5]  # P1's turn, then P2's channel and draw

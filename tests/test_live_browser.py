@@ -144,7 +144,8 @@ def test_under_riftlog_serve_the_tournament_page_is_pushed_each_change_and_the_v
         return driver.execute_script(
             "var row = document.querySelector(arguments[0]);"
             "return [row.getAttribute('data-seq'), row.querySelector('.turn').textContent,"
-            " document.getElementById('tables').getAttribute('data-pushed')];", f'#tables tr[data-match="{match["id"]}"]')
+            " document.getElementById('tables').getAttribute('data-pushed')];",
+            f'#tables tr[data-match="{match["id"]}"]')
 
     # The page fetches itself once when its feed opens: from then on, each change is pushed.
     waiting(browser, 15).until(lambda d: d.find_element(By.ID, "tables").get_attribute("data-refreshed") == "1")
