@@ -280,3 +280,29 @@ def test_altar_of_blood_recalls_a_unit_that_would_die_in_combat_for_its_cost_v1_
     assert (keeper["location"], keeper["exhausted"], keeper["damage"]) == ("base:P1", True, 0)
     assert len(table.state["players"]["P1"]["runes"]) == 3  # three recycled for [A][A][A]
     assert table.find("P2", "Gustwalker", "trash") in table.state["died"]
+
+
+# -- a legend's replacement with costs (The Boss) ------------------------------------------------------------------
+def test_the_boss_spends_a_buff_and_recalls_the_unit_instead_of_its_death_v1_3_374_404_1():
+    # "When a buffed unit you control would die, you may pay [A] and exhaust me to spend its buff and recall it
+    # exhausted instead." Ana (The Boss) holds Treasure Hoard with a buffed Sett, Brawler; Ben's Commander Ledros
+    # (8) attacks it.
+    from gallery_duel import GalleryTable as DuelTable
+    from gallery_duel import deck
+
+    sett = deck("The Boss", "Sett, Brawler", [], ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    shen = deck("Eye of Twilight", "Shen, Kinkou", ["Commander Ledros"],
+                ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
+    created = {"type": "match_created", "mode": "duel", "players": [sett, shen], "catalog": "gallery",
+               "policy": "strict"}
+    line = ("turn 6 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+            "runes:2 Body Rune;2 Order Rune bf1:Sett, Brawler^ | "
+            "P2 0 bf:Altar to Unity deck:0 runedeck:0 runes:2 Calm Rune;2 Order Rune base:Commander Ledros")
+    table = DuelTable.from_position(created, line).do("P2 move Commander Ledros -> bf1", "P2 pass", "P1 pass")
+    table.refuses("P2 replace kill Sett, Brawler < The Boss -> recall Sett, Brawler", rule="v1.3 374")
+    table.do("P1 replace kill Sett, Brawler < The Boss -> pay P1 any 1 $ / Body Rune & exhaust The Boss & "
+             "spend_buff Sett, Brawler & recall Sett, Brawler & exhaust Sett, Brawler")
+    table.do("P2 assign Sett, Brawler 8", "P1 assign Commander Ledros 5")
+    sett_unit = table.obj("P1", "Sett, Brawler")
+    assert (sett_unit["location"], sett_unit["exhausted"], sett_unit["buff"]) == ("base:P1", True, 0)
+    assert table.obj("P1", "The Boss", "legend")["exhausted"]
