@@ -10,6 +10,7 @@ from engine.events import EFFECT_FIELDS
 from web.describe import describe_op
 from web.record import op_fields
 from test_record import create
+from test_table_browser import needs_hidden
 
 
 def test_the_resolution_builder_offers_every_op_the_engine_reads_with_its_fields(client, duel_created):
@@ -39,3 +40,27 @@ def test_a_look_at_the_decks_top_is_worded_for_its_player_only_and_a_burn_for_al
     assert describe_op({**look, "from": "deck:P2"}, viewer="P2") == "P1 looks at 2 cards from the top of P2's deck"
     burn = {"op": "burn", "player": "P2", "cards": ["Flash"]}
     assert describe_op(burn, viewer="spectator") == "P2 burns Flash"
+
+
+@needs_hidden
+def test_a_facedown_cards_identity_is_kept_from_the_spectator_and_the_opponent_by_the_api_rule_127_4(client, log):
+    """What the viewer draws comes from these answers: the state and the events as each view may see them."""
+    from test_table_browser import HIDDEN, find, record_in
+
+    match_id, token = record_in(log, HIDDEN)
+    judge = {"Authorization": f"Bearer {token}"}
+    state = client.get(f"/api/matches/{match_id}/state", headers=judge).get_json()
+    cub, stand = find(state, "Pakaa Cub", "facedown"), find(state, "Stand United", "hand")
+    calm = next(rune for rune in state["players"]["P1"]["runes"] if state["objects"][rune]["card"] == "Calm Rune")
+    hide = {"type": "hide", "player": "P1", "card": stand, "battlefield": "bf2", "pay": {"recycle": [calm]}}
+    hide["battlefield"] = "bf1"
+    client.post(f"/api/matches/{match_id}/events", json={"event": {"type": "play", "player": "P1", "card": cub,
+                                                                   "from": "facedown"}}, headers=judge)
+    answer = client.post(f"/api/matches/{match_id}/events", json={"event": hide}, headers=judge)
+    assert answer.status_code == 201, answer.get_json()
+    for view, sees in (("judge", True), ("P1", True), ("P2", False), ("spectator", False)):
+        shown = client.get(f"/api/matches/{match_id}/state?view={view}", headers=judge).get_json()
+        assert shown["battlefields"][0]["facedown"] == stand
+        assert (shown["objects"][stand]["card"] == "Stand United") is sees, view
+        events = client.get(f"/api/matches/{match_id}/events?view={view}", headers=judge).get_json()["events"]
+        assert (events[-1]["event"]["card"] == stand) is sees or not sees and "Stand United" not in str(events[-1])

@@ -50,7 +50,7 @@ HIDDEN = POSITION.replace(" static:", " facedown:Pakaa Cub@bf1 static:")  # hidd
 
 def created() -> dict:
     jax = deck("Grandmaster at Arms", "Jax, Unrelenting",
-               ["Doran's Shield", "Doran's Blade", "Taric, Protector", "Pakaa Cub", "Stand United"],
+               ["Doran's Shield", "Doran's Blade", "Taric, Protector", "Pakaa Cub", "Stand United", "Zhonya's Hourglass"],
                ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Back Off"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
@@ -81,9 +81,13 @@ def demo_db(tmp_path_factory) -> Path:
 def record(demo_db: Path, line: str) -> tuple[str, str]:
     """A strict match of created()'s decks from the position `line`: (match id, token)."""
     with recorder.Log(demo_db) as log:
-        log.import_catalog(gallery_catalog(), "gallery")  # the same content again is a no-op
-        match = created()
-        return log.create_match(match, then=[position(match, line)])
+        return record_in(log, line)
+
+
+def record_in(log: recorder.Log, line: str) -> tuple[str, str]:
+    log.import_catalog(gallery_catalog(), "gallery")  # the same content again is a no-op
+    match = created()
+    return log.create_match(match, then=[position(match, line)])
 
 
 @pytest.fixture(scope="module")
@@ -305,6 +309,31 @@ def test_recording_a_battlefields_trigger_with_its_cost_then_the_gold_gear_token
     golds = [obj for obj in state["objects"].values() if obj["card"] == "Gold" and obj["zone"] == "board"]
     assert len(golds) == 2 and any(gold["exhausted"] and gold["type"] == "Gear" for gold in golds)
     assert state["objects"][body[0]]["exhausted"] and state["players"]["P1"]["pool"]["energy"] == 0
+
+
+def test_recording_zhonyas_hourglass_replacing_a_death_v1_3_374(browser, server, demo_db):
+    """Zhonya's Hourglass: "The next time a friendly unit would die, kill this instead. Recall that unit exhausted."
+    Ana applies it to Jax (a `replace` event, v1.3 371.1, 374): it then waits for Jax's next death."""
+    match_id, token = record(demo_db, POSITION.replace("gear:", "gear:Zhonya's Hourglass;"))
+    browser.set_window_size(*PHONE)
+    open_screen(browser, server, match_id, token)
+    seq = api(server, f"/matches/{match_id}", token)["head_seq"]
+    state = state_of(server, match_id, token)
+    jax, hourglass = find(state, "Jax, Unrelenting"), find(state, "Zhonya's Hourglass")
+
+    tap(browser, "action-replace")
+    tap_object(browser, jax)
+    tap_object(browser, hourglass)
+    Select(browser.find_element(By.ID, "replace-with")).select_by_value("source-dies")
+    assert "Would die: Jax, Unrelenting" in browser.find_element(By.ID, "replace-summary").text
+    submit(browser, "replace-submit", seq + 1)
+    event = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
+    assert event == {"type": "replace", "player": "P1", "event": {"op": "kill", "target": jax}, "source": hourglass,
+                     "with": [{"op": "kill", "target": hourglass}, {"op": "recall", "target": jax},
+                              {"op": "exhaust", "target": jax}]}
+
+    state = state_of(server, match_id, token)  # it waits for Jax's next death (engine/replacement.py)
+    assert [(entry["event"], entry["target"]) for entry in state["replacements"]] == [("kill", jax)]
 
 
 def view(browser, server: str, match_id: str, token: str, as_view: str) -> None:

@@ -197,6 +197,72 @@
       }, "primary")]);
   };
 
+  // A replacement of a death by a card the player controls (v1.3 367-375, engine/replacement.py), recorded before
+  // the death it replaces (in combat: in the damage step): tap the unit that would die, then the card that replaces
+  // it; what happens instead is one of the usual ways or the ops in JSON.
+  var INSTEAD = [
+    ["recall", "recall it", function (unit) { return [{ op: "recall", target: unit }]; }],
+    ["recall-exhausted", "recall it exhausted", function (unit) {
+      return [{ op: "recall", target: unit }, { op: "exhaust", target: unit }]; }],
+    ["source-dies", "kill the source, recall it exhausted", function (unit, source) {
+      return [{ op: "kill", target: source }, { op: "recall", target: unit }, { op: "exhaust", target: unit }]; }],
+    ["hand", "return it to its owner's hand", function (unit) { return [{ op: "return", target: unit, to: "hand" }]; }],
+    ["json", "other: the ops in JSON", null],
+  ];
+
+  Rec.replaceForm = function (player, node) {
+    Rec.ui.clearMarks();
+    var unit = null, source = null;
+    var summary = el("p", { id: "replace-summary", class: "muted" });
+    var instead = Rec.ui.select("replace-with", INSTEAD.map(function (way) { return [way[0], way[1]]; }), "recall",
+                                "what happens instead");
+    var ops = el("input", { id: "replace-ops", placeholder: '[{"op": "recall", "target": "o12"}]', "aria-label": "ops" });
+    var until = Rec.ui.select("replace-until", [["", "the next time it would die this turn"],
+                                                ["permanent", "the next time it would die, any turn"]], "", "until");
+    function describe() {
+      summary.textContent = "Would die: " + (unit ? Rec.name(unit) : "tap it") + " · replaced by: " +
+        (source ? Rec.name(source) : "tap the card (or none)");
+    }
+    Rec.tap = function (id) {
+      if (!unit || id === unit) {
+        if (unit) Rec.mark(unit, null);
+        unit = unit === id ? null : id;
+        if (unit) Rec.mark(unit, "would die");
+      } else {
+        if (source) Rec.mark(source, null);
+        source = source === id ? null : id;
+        if (source) Rec.mark(source, "source");
+      }
+      describe();
+    };
+    describe();
+    var parts = [el("h3", { text: "Replace a death" }),
+      el("p", { class: "hint", text: "Tap the unit that would die, then the card that replaces its death." }),
+      summary, instead, ops, until,
+      Rec.ui.button("replace-submit", "Record the replacement", function () {
+        if (!unit) return Rec.say("error", "Tap the unit whose death is replaced.");
+        var way = INSTEAD.filter(function (entry) { return entry[0] === instead.value; })[0], effects;
+        if (way[2]) {
+          if (way[0] === "source-dies" && !source) return Rec.say("error", "Tap the card that replaces the death.");
+          effects = way[2](unit, source);
+        } else {
+          try { effects = JSON.parse(ops.value); } catch (error) {
+            return Rec.say("error", "The ops are not JSON: " + error.message);
+          }
+        }
+        var event = { type: "replace", player: player, event: { op: "kill", target: unit }, "with": effects };
+        if (source) event.source = source;
+        if (until.value) event.until = until.value;
+        Rec.submit([event], Rec.ui.playerName(player) + " replaces the death of " + Rec.name(unit));
+      }, "primary")];
+    if (node) {  // inside another form (a damage assignment)
+      node.textContent = "";
+      parts.forEach(function (part) { node.appendChild(part); });
+    } else {
+      Rec.ui.subform("Replace a death", parts.slice(1));
+    }
+  };
+
   // `hide` (004 723, engine/hidden.py): a card with Hidden from the hand, facedown at a battlefield the player
   // controls, for [A] paid by tapping runes.
   Rec.hideForm = function (player) {

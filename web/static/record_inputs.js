@@ -217,7 +217,13 @@
           });
           Rec.submit([{ type: "assign_damage", player: wait.player, assignments: assignments }],
                      playerName(wait.player) + " assigns damage");
-        }, "primary")]));
+        }, "primary"),
+        // Combat's moment to record a replacement is its damage step (docs/engine.md): before the last assignment.
+        el("div", { class: "row" }, [el("label", {}, ["Replacing for ", actorSelect(wait.player)]),
+          button("assign-replace", "Replace a death", function () {
+            Rec.replaceForm(actor(), document.getElementById("replace-form"));
+          })]),
+        el("div", { id: "replace-form" })]));
     },
 
     choose: function (wait) {
@@ -237,6 +243,7 @@
       isAction ? button("action-move", "Move units", function () { moveForm(actor()); }) : null,
       isAction ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
       button("action-trigger", "Trigger", function () { Rec.triggerForm(actor()); }),
+      button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); }),
       isAction ? null : button("action-pass", "Pass", function () {
         Rec.submit([{ type: "pass", player: actor() }], playerName(actor()) + " passes");
       }),
