@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, layers, replacement, timing
+from engine import control, hidden, layers, replacement, timing
 from engine.objects import move_to_zone, refresh
 from engine.rulings import Context
 
@@ -34,11 +34,10 @@ def cleanup(context: Context) -> None:
         if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):
             obj["attacker"] = obj["defender"] = False
             refresh(state, obj)
-    for entry in state["battlefields"]:  # rule 523
-        hidden = state["objects"].get(entry["facedown"] or "")
-        if hidden is not None and hidden["controller"] not in control.players_at(state, entry["id"]):
-            entry["facedown"] = None
-            move_to_zone(state, hidden, "trash")
+    for entry in state["battlefields"]:  # rules 523, 106.4.d
+        removed = hidden.removed_at_cleanup(state, entry, control.players_at(state, entry["id"]))
+        if removed is not None:
+            move_to_zone(state, removed, "trash")
     control.lose_absent_control(state)
     for entry in state["battlefields"]:  # rule 524
         entry["pending_combat"] = len(control.players_at(state, entry["id"])) >= 2

@@ -16,7 +16,8 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, chain, cleanup, combat, control, events, layers, movement, play, position, replacement,
+from engine import (abilities, chain, cleanup, combat, control, events, hidden, layers, movement, play, position,
+                    replacement,
                     rewinds, setup, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
@@ -45,11 +46,11 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "static": statics.static_event,
     "activate": abilities.activate,
     "replace": replacement.replace_event,
+    "hide": hidden.hide,
     "note": lambda context, event: None,
 }
 
 NOT_YET = {
-    "hide": "the Hidden keyword",
     "invite": "invitations (modes with more than two players)",
 }
 

@@ -89,8 +89,12 @@ MODELLED: frozenset[str] = frozenset({
     # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin, Blast Corps Cadet)
     "static might", "static keyword", "enter ready", "cost change", "Mighty", "Deflect", "Repeat", "Legion",
     "additional cost",
-    # the main deck's top cards (engine/decktop.py; tests/test_rules_deck_top.py: Mystic Poro, Stacked Deck)
-    "Vision", "deck top",
+    # the main deck's top cards (engine/decktop.py; tests/test_rules_deck_top.py: Mystic Poro, Stacked Deck;
+    # tests/test_rules_hidden_and_deck_top_gallery.py: Eclipse, Forgotten Relic)
+    "Vision", "deck top", "Predict", "Burn",
+    # hiding and playing from facedown (engine/hidden.py; tests/test_rules_hidden.py: Block; the gallery test:
+    # Blastcone Fae, Zhonya's Hourglass)
+    "Hidden",
     # static rules (engine/rulechanges.py, tests/test_rules_static_rules.py: Ruin Runner, Determined Sentry, Maduli,
     # Decree of Rage, Galio, Lee Sin, Sneaky Deckhand, Rockfall Path, Endless Riches, Undying Legion, Aspirant's
     # Climb, Tianna Crownguard, Forgotten Monument; what the vocabulary does not cover is recorded as "other")

@@ -203,10 +203,12 @@ def remove_from_zone(state: State, obj: dict[str, Any]) -> None:
     if zone == "chain":  # the card is its chain item (327.1): an item whose card left the chain is gone (336.1)
         state["chain"] = [item for item in state["chain"]
                           if item["source"] != obj["id"] or item["kind"] == "ability"]
-    elif zone == "facedown":
+    elif zone == "facedown":  # engine/hidden.py
         for entry in state["battlefields"]:
             if entry["facedown"] == obj["id"]:
                 entry["facedown"] = None
+        obj.pop("hidden_at", None)
+        obj.pop("hidden_turn", None)
     elif zone in ("hand", "trash", "banishment"):
         _discard_id(player_zone(state, owner, zone), obj["id"])
     elif zone == "champion":

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import (ambush, battlefield_tokens, control, deck, flow, items, layers, rulechanges, showdown, statics,
-                    timing)
+from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, rulechanges, showdown,
+                    statics, timing)
 from engine.costs import add_from_runes, pay
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -37,8 +37,12 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     obj = _card_to_play(context, player, event["card"], source, limited)
     card = facts(state, obj["card"])
     ambushing = ambush.ambushes(state, player, card, event.get("to"))
+    keywords = card.get("keywords", []) + (["Reaction"] if ambushing else [])  # v1.3 822.1.b
+    hidden_at = None
+    if source == hidden.FACEDOWN:
+        hidden_at = hidden.check_play(context, player, obj)  # 723.1.b: from the next turn on, with Reaction
+        keywords = hidden.keywords_played(keywords)
     if not limited:
-        keywords = card.get("keywords", []) + (["Reaction"] if ambushing else [])  # v1.3 822.1.b
         timing.check_timing(context, player, repr(obj["card"]), keywords, "play")
     kind = KINDS.get(card.get("type"))
     if kind is None:
@@ -53,6 +57,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     context.check(kind == "spell" or not event.get("targets"), "352.9.c",
                   f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
     options = event.get("options", {})
+    if hidden_at is not None:
+        options = {**options, "base_cost": {"energy": 0, "power": 0}}  # 723.1.b: its base cost ignored
     own = statics.own(statics.check_play_statics(event.get("statics", [])), obj)
     if options.get("flow"):
         item["flow"] = True  # banished as it leaves the chain (Flow's reminder text)
@@ -69,7 +75,13 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         added = battlefield_tokens.add(context, str(options["add_battlefield"]), player)
         if "to" not in event:
             to, allowed = added, True
-    location = _choose_location(context, player, kind, to, dict(obj, controller=player), own, allowed, ambushing)
+    if hidden_at is not None:
+        hidden.check_targets(context, item, hidden_at)  # 723.1.d
+    if hidden_at is not None and kind in ("unit", "gear"):
+        location = hidden.check_location(context, obj, event.get("to"), hidden_at)  # v1.3 811.1.d.1
+    else:
+        location = _choose_location(context, player, kind, to, dict(obj, controller=player), own, allowed,
+                                    ambushing)
     # Steps 3-4 (353-354): determine the total cost and pay it.
     cost = total_cost(context, player, obj, kind, item, options, own, limited)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
@@ -96,10 +108,14 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
                         obj["id"], player)
         if location is not None and not location.startswith("base:"):
             control.arrive(state, obj, location)
-            if control.battlefield(state, location)["contested"]:  # played where it was allowed by a static rule
-                context.schedule("cleanup")  # or a token's effect: the showdown there is staged (v1.3 319.1)
+        contested = location is not None and not location.startswith("base:") and \
+            control.battlefield(state, location)["contested"]
+        if not limited or contested:
+            # 333.1.c: it resolved as it was finalized, and a cleanup follows (519) as after any item; a limited play's
+            # resolving item has its own, but one played where it contests stages the showdown there (v1.3 319.1)
+            context.schedule("cleanup")
         if not state["chain"] and state["showdown"] is not None:
-            # 333.1.c: the unit or gear resolved as it was finalized, the last item of its chain: Focus passes (343)
+            # the last item of its chain resolved in a showdown: Focus passes (343)
             context.schedule("chain resolved", True)
     timing.after_chain_change(state)
 
@@ -282,11 +298,13 @@ def _card_to_play(context: Context, player: str, reference: str, source: str, li
     zones = ("hand", "trash", "banishment") if limited else ("hand", "trash")  # the trash by a static rule
     if source in zones:
         candidates = entry[source]
+    elif source == hidden.FACEDOWN:
+        candidates = hidden.facedown_cards(state, player)
     elif source == "champion":
         candidates = [entry["champion_zone"]] if entry["champion_zone"] else []
     else:
         context.fail("351", f"{player} plays from {source!r}; cards are played from "
-                            f"{', '.join(repr(zone) for zone in (*zones, 'champion'))} so far")
+                            f"{', '.join(repr(zone) for zone in (*zones, 'champion', hidden.FACEDOWN))}")
     if reference in state["objects"]:
         if reference not in candidates:
             context.fail("351", f"{player} plays {reference} ({state['objects'][reference]['card']}), "

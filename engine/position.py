@@ -11,6 +11,7 @@ there. The position replaces `game_started`, the opening hands and the mulligans
                         "units": [{"card": "Legion Rearguard", "at": "base", "exhausted": true, "damage": 1,
                                    "buff": 0, "stunned": false, "might": 0}],
                         "gear": [{"card": "Iron Ballista", "exhausted": false}, {"card": "Gold"}],
+                        "facedown": [{"card": "Block", "at": "bf1", "this_turn": false}],
                         "pool": {"energy": 0, "power": {}}, "xp": 0},
                  "P2": {...}}}
 
@@ -28,24 +29,25 @@ A unit's `attached` lists the gear attached to it (v1.3 716-719: the unit has th
 keywords), each `{"card", "exhausted"}`. Tokens of every kind the catalog has (v1.3 184: a Recruit unit, a Gold
 gear, ...) are described by their kind's name among units or gear, and come from no deck.
 
-`xp` is the player's XP (v1.3 728-733), 0 when left out. `might` is a "this turn" Might change. `champion` is
-"zone" while the chosen champion is still in the champion zone (rule 107.2), else the champion appears wherever the
-position lists it. Cards come from the player's decklist: more copies outside the deck than the list holds, or
-counts that do not add up to the decklist, are flagged (103.2, 103.3.a), since a judge may be recording what really
-was on the table.
+`facedown` lists the cards the player controls facedown (engine/hidden.py), `this_turn` when hidden this turn (it
+may then be played from the next turn on, 723.1.b). `xp` is the player's XP (v1.3 728-733), 0 when left out.
+`might` is a "this turn" Might change. `champion` is "zone" while the chosen champion is still in the champion zone
+(rule 107.2), else the champion appears wherever the position lists it. Cards come from the player's decklist: more
+copies outside the deck than the list holds, or counts that do not add up to the decklist, are flagged (103.2,
+103.3.a), since a judge may be recording what really was on the table.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, scoring, setup, statics
+from engine import control, deck, hidden, scoring, setup, statics
 from engine.errors import MalformedEvent
 from engine.objects import attach, battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
 
 PHASES = ("channel", "draw", "action")
 PLAYER_FIELDS = {"points": int, "hand": list, "deck_count": int, "rune_deck_count": int}
-LISTS = ("trash", "banishment", "runes", "units", "gear")
+LISTS = ("trash", "banishment", "runes", "units", "gear", "facedown")
 
 
 def position(context: Context, event: dict[str, Any]) -> None:
@@ -122,6 +124,11 @@ def _check_control(context: Context) -> None:
     describes no board the game can reach."""
     state = context.state
     for entry in state["battlefields"]:
+        facedown = state["objects"].get(entry["facedown"] or "")
+        if facedown is not None:
+            context.check(entry["controller"] == facedown["controller"], "106.4.c",
+                          f"{facedown['controller']}'s position has a card facedown at {entry['id']} "
+                          f"({entry['name']}), a battlefield they do not control")
         present = control.players_at(state, entry["id"])
         if len(present) == 1 and entry["controller"] != present[0] and not entry["contested"]:
             context.flag("181.4.a", f"{present[0]}'s units are alone at {entry['id']} ({entry['name']}), so "
@@ -186,9 +193,13 @@ def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
         if not _is_count(described.get("xp", 0)):
             raise MalformedEvent(f"'position' event: {player}'s 'xp' must be a whole number, 0 or more, got "
                                  f"{described['xp']!r}")
-        if described.get("facedown"):
-            raise MalformedEvent("'position' event: facedown cards (the Hidden keyword) are not supported by this "
-                                 "engine yet")
+        for facedown in described.get("facedown", []):
+            if not (isinstance(facedown, dict) and (facedown.get("card") is None or isinstance(facedown["card"], str))
+                    and isinstance(facedown.get("at"), str) and facedown["at"] in known
+                    and isinstance(facedown.get("this_turn", False), bool)):
+                raise MalformedEvent(f"'position' event: each of {player}'s facedown cards must be a map with "
+                                     f"'card' (a name, or null), 'at' (a battlefield id: {', '.join(sorted(known))}) "
+                                     f"and optionally 'this_turn' (true if it was hidden this turn), got {facedown!r}")
 
 
 def _is_count(value: Any) -> bool:
@@ -240,6 +251,12 @@ def _place_player(context: Context, player: str, described: dict[str, Any]) -> N
     for kind in ("units", "gear"):
         for described_object in described.get(kind, []):
             _place_permanent(context, player, described_object, kind)
+    for facedown in described.get("facedown", []):  # engine/hidden.py; the card is private to its controller
+        card = None if facedown.get("card") is None else _card(state, player, facedown["card"], "facedown cards")
+        obj = state["objects"][deck.take_from_deck(context, player, card, "hand", "103.2")]
+        context.check(battlefield(state, facedown["at"])["facedown"] is None, "106.4.b",
+                      f"{player}'s position puts a second card facedown at {facedown['at']}")
+        hidden.place(state, obj, facedown["at"], state["turn"] if facedown.get("this_turn") else 0)
     if "pool" in described:
         entry["pool"] = {"energy": described["pool"].get("energy", 0), "power": dict(described["pool"].get("power", {}))}
     context.check(entry["deck_count"] == described["deck_count"], "103.2",

@@ -65,8 +65,10 @@ def conceal(state: State, viewer: str) -> State:
 
 def sees_card(obj: dict[str, Any], viewer: str) -> bool:
     """Whether `viewer` may see which card the object `obj` of a state is: a card in a private zone is seen by
-    the judge and its owner only (rule 127)."""
-    return viewer == "judge" or obj.get("zone") not in PRIVATE_ZONES or obj.get("owner") == viewer
+    the judge and its owner only, a facedown card by the judge and its controller (rule 127.4)."""
+    if viewer == "judge" or obj.get("zone") not in PRIVATE_ZONES:
+        return True
+    return obj.get("controller" if obj.get("zone") == "facedown" else "owner") == viewer
 
 
 def _hidden_names(state: State, public: dict[str, Any]) -> set[str]:
@@ -119,6 +121,9 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
         for player, described in (shown.get("players") or {}).items():
             if isinstance(described, dict) and not may_see(viewer, player):
                 described["hand"] = _nulls(described.get("hand"))
+                for facedown in described.get("facedown") or []:
+                    if isinstance(facedown, dict):
+                        facedown["card"] = None
     elif kind == "resolve":
         for effect in shown.get("effects") or []:
             if isinstance(effect, dict) and _private_op(effect):

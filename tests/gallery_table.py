@@ -6,27 +6,23 @@ named cards where the test needs them.
 """
 from __future__ import annotations
 
-import functools
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engine
-from engine.catalog import Catalog, parse_gallery
+from engine.catalog import Catalog
+import gallery
 from replays import notation
 
-GALLERY = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.json"
 BATTLEFIELDS = ("Trifarian War Camp", "Windswept Hillock", "Zaun Warrens", "Altar to Unity", "Grove of the God-Willow",
                 "Vilemaw's Lair")
 
 
-@functools.lru_cache(maxsize=1)
 def gallery_catalog() -> Catalog:
-    if not GALLERY.exists():
-        pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)")
-    return parse_gallery(json.loads(GALLERY.read_text(encoding="utf-8")), "gallery")
+    """The gallery as a catalog, found beside this checkout or, in a git worktree, beside the main checkout
+    (tests/gallery.py); the test skips when it is absent."""
+    return gallery.gallery_catalog("gallery")
 
 
 def deck(legend: str, cards: list[str], battlefields: list[str]) -> dict[str, Any]:

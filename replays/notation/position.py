@@ -9,10 +9,10 @@ runs of equal entries (`3 Fury Rune`, 99 at most). Units are listed under their 
 suffix marks their status: `*` exhausted, `[N]` damage, `^` a buff (rule 702), `~` stunned, `{+N}` a "this turn"
 Might change. Runes and gear take `*` only; `?` in a hand is a card nobody saw. Gear attached to a unit follows it
 after `+` (`bf1:Jax, Unrelenting*+Doran's Shield+Long Sword*`, v1.3 716-719); a token is named by its kind
-(`gear:Gold*`, `base:Recruit`). Empty lists, no control and a
-champion still in its zone (rule 107.2) are left out. For showdowns, combats and the best of three: `contests:bf1`
-(the battlefields this player contested, 181.3.a), `scored:bf1` (scored this turn, 631), `won:1` (games won
-before this one), and `game N` after the first player.
+(`gear:Gold*`, `base:Recruit`). `facedown:Block@bf1;?@bf2*` lists the cards the player controls facedown, with
+`*` for one hidden this turn. Empty lists, no control and a champion still in its zone (rule 107.2) are left out.
+For showdowns, combats and the best of three: `contests:bf1` (the battlefields this player contested, 181.3.a),
+`scored:bf1` (scored this turn, 631), `won:1` (games won before this one), and `game N` after the first player.
 
 Static effects in force: `static:WHERE JSON`, once for each, where WHERE is the unit (`base.1`, `bf1.2`: the Nth unit
 this segment lists there) or gear (`gear.1`) it comes from, `legend` (the player's legend) or a battlefield (`bf1`),
@@ -163,11 +163,26 @@ def _read_field(sc: Scanner, event: dict[str, Any], player: str, described: dict
         described[label] += [name.text for name in _counted(sc, value)]
     elif label in ("runes", "gear"):
         described[label] += [_card(sc, entry, exhausted_only=True) for entry in _counted(sc, value)]
+    elif label == "facedown":
+        described.setdefault("facedown", []).extend(_facedown(sc, entry) for entry in _items(sc, value))
     elif UNIT_LOCATION.fullmatch(label):
         described["units"] += [_unit_entry(sc, entry, label) for entry in _counted(sc, value)]
     else:
         sc.fail("a field (bf, controls, contests, scored, won, champion, deck, runedeck, pool, xp, hand, runes, base, "
-                "bf1, ..., gear, trash, banishment)", column - 1)
+                "bf1, ..., gear, facedown, trash, banishment)", column - 1)
+
+
+FACEDOWN = re.compile(r"(?P<name>.*?)@(?P<at>bf\d+)(?P<new>\*?)")
+
+
+def _facedown(sc: Scanner, entry: Piece) -> dict[str, Any]:
+    """`Block@bf1` (a card facedown at a battlefield), `?@bf1` (one the judge did not see), `*` when it was hidden
+    this turn (engine/hidden.py)."""
+    match = FACEDOWN.fullmatch(entry.text)
+    if not match or not match.group("name").strip():
+        sc.fail_at(entry, "a facedown card like 'Block@bf1' or '?@bf2*'")
+    name = match.group("name").strip()
+    return {"card": None if name == "?" else name, "at": match.group("at"), "this_turn": bool(match.group("new"))}
 
 
 def _read_static(sc: Scanner, event: dict[str, Any], player: str, described: dict[str, Any], value: Piece) -> None:
@@ -303,6 +318,8 @@ def _write_player(event: dict[str, Any], player: str) -> str:
              ("runes", [_card_text(rune) for rune in described.get("runes", [])])]
     lists += _unit_runs(described.get("units", []))
     lists += [("gear", [_card_text(gear) for gear in described.get("gear", [])])]
+    lists += [("facedown", [f"{'?' if card.get('card') is None else card['card']}@{card['at']}"
+                            f"{'*' if card.get('this_turn') else ''}" for card in described.get("facedown", [])])]
     lists += [(zone, list(described.get(zone, []))) for zone in ("trash", "banishment")]
     parts += [f"{label}:{_list_text(entries)}" for label, entries in lists if entries]
     parts += _statics_text(event, player, described)
@@ -439,6 +456,11 @@ def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str,
                  for gear in entry["base"]
                  if objects[gear]["type"] == "Gear" and not objects[gear].get("attached_to")],
     }
+    facedown = [objects[bf["facedown"]] for bf in state["battlefields"]
+                if bf["facedown"] is not None and objects[bf["facedown"]]["controller"] == player]
+    if facedown:
+        described["facedown"] = [{"card": obj["card"], "at": renumber[obj["hidden_at"]],
+                                  "this_turn": obj["hidden_turn"] == state["turn"]} for obj in facedown]
     if entry["pool"]["energy"] or entry["pool"]["power"]:
         described["pool"] = {"energy": entry["pool"]["energy"], "power": dict(entry["pool"]["power"])}
     if entry.get("xp"):
