@@ -6,6 +6,7 @@ named cards where the test needs them.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from engine.catalog import Catalog
 import gallery
 from replays import notation
 
+# The gallery export beside this checkout or, in a git worktree, beside the main checkout (tests/gallery.py).
+GALLERY = gallery.gallery_file() or Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.json"
 BATTLEFIELDS = ("Trifarian War Camp", "Windswept Hillock", "Zaun Warrens", "Altar to Unity", "Grove of the God-Willow",
                 "Vilemaw's Lair")
 
