@@ -241,6 +241,10 @@ def refresh_all(state: State) -> None:
 def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dict[str, Any]]) -> None:
     """v1.3 471-475 for these objects: keywords (472.2), then Might, increases before decreases (472.3.d), in
     sequences until nothing new applies. A negative total counts as 0 (004 139.2.b)."""
+    if not statics:
+        for obj in objects:
+            _plain(state, obj)
+        return
     might = {obj["id"]: obj["printed_might"] for obj in objects}
     keywords = {obj["id"]: set(obj["printed_keywords"]) for obj in objects}
     given: dict[str, list[str]] = {obj["id"]: [] for obj in objects}
@@ -309,6 +313,23 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
             obj.pop("statics", None)
         if obj["type"] == "Unit":
             obj["mighty"] = is_mighty(obj)
+
+
+def _plain(state: State, obj: dict[str, Any]) -> None:
+    """One object with no static in force: printed values, granted keywords, then its own Might changes (the same
+    layers, in one sequence: nothing conditional can apply)."""
+    keywords = set(obj["printed_keywords"])
+    for modifier in obj["modifiers"]:
+        if modifier["kind"] == "keyword":
+            keywords.add(modifier["keyword"])
+    might = obj["printed_might"]
+    if might is not None:
+        might = max(0, might + sum(delta for delta, _ in _own_arithmetic(state, obj, keywords, [], [])))
+    obj["keywords"] = sorted(keywords)
+    obj["might"] = might
+    obj.pop("statics", None)
+    if obj["type"] == "Unit":
+        obj["mighty"] = might is not None and might >= MIGHTY if obj["zone"] == "board" else is_mighty(obj)
 
 
 def _own_arithmetic(state: State, obj: dict[str, Any], keywords: set[str], given: list[str],

@@ -348,3 +348,44 @@ def test_xp_spent_as_an_additional_cost_must_be_there_730_2():
     t = table("runedeck:3 hand:Commander Ledros runes:5 Fury Rune;4 Order Rune")
     t.refuses('P1 play Commander Ledros +additional=[{"xp": 3}] $6 / Order Rune; Order Rune; Order Rune',
               rule="v1.3 730.2")
+
+
+# -- durations, one-shot effects and a legend's static ---------------------------------------------------------------
+def test_a_this_turn_static_from_a_spell_lasts_until_the_end_of_turn_517_2_b():
+    # Bushwhack's wording on Blood Rush's resolution: "Friendly units enter ready this turn."
+    t = table("runedeck:6 hand:Blood Rush;Trifarian Gloryseeker runes:3 Fury Rune;3 Order Rune base:Arena Kingpin")
+    t.do("P1 play Blood Rush -> Arena Kingpin $1", "P1 pass", "P2 pass",
+         'resolve Blood Rush: grant Arena Kingpin +Assault=2 until turn | static +affects={"who": "friendly"} '
+         '+enter_ready +until="turn"', "P1 play Trifarian Gloryseeker $2")
+    assert not t.obj("P1", "Trifarian Gloryseeker")["exhausted"]
+    assert t.state["statics"][0]["source"] == t.find("P1", "Blood Rush", "trash")  # the spell is in the trash
+    t.do("P1 end turn")
+    assert t.state["statics"] == []
+
+
+def test_a_static_op_that_would_outlast_a_source_not_on_the_board_is_refused_569_1():
+    t = table("runedeck:6 hand:Blood Rush runes:3 Fury Rune;3 Order Rune base:Arena Kingpin")
+    t.do("P1 play Blood Rush -> Arena Kingpin $1", "P1 pass", "P2 pass")
+    t.refuses('resolve Blood Rush: static +affects={"who": "friendly"} +might=1', rule="569.1")
+
+
+def test_a_next_card_discount_is_used_up_by_the_first_play_it_applies_to_353_4():
+    # Astral Heron's wording: "your next card costs [2] less" (a one-shot cost change).
+    t = table("runedeck:6 hand:Noxus Hopeful;Blood Rush runes:3 Fury Rune;3 Order Rune base:Arena Kingpin")
+    t.do('static Arena Kingpin +affects={"who": "friendly", "types": ["Unit", "Spell", "Gear"]} '
+         '+cost={"energy": -2} +next', "P1 play Noxus Hopeful $2")
+    assert t.state["statics"] == []
+    t.refuses("P1 play Blood Rush -> Arena Kingpin $0", rule="354.1")
+
+
+def test_a_legends_static_applies_from_the_legend_zone_167_6():
+    t = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Arena Kingpin")
+    legend = t.state["players"]["P1"]["legend"]
+    t.do(f'static {legend} +affects={{"who": "friendly", "tags": ["Noxus"]}} +might=1')
+    assert t.obj("P1", "Arena Kingpin")["might"] == 4  # Arena Kingpin is a Noxus unit
+
+
+def test_a_decrease_to_a_minimum_stops_there_472_3_b():
+    # Leona, Zealot's wording: "Stunned enemy units here have -8 [S], to a minimum of 1 [S]."
+    t = table(GAREN_AT_BF1).do('static bf1 +affects={"who": "all", "where": "here"} +might=-8 +min=1')
+    assert t.obj("P1", "Garen, Commander")["might"] == 1 and t.obj("P1", "Arena Kingpin")["might"] == 1
