@@ -124,7 +124,8 @@ def activate(context: Context, event: dict[str, Any]) -> None:
         _check_equip_target(context, player, source, item["targets"], what)
     # Steps 3-4 (v1.3 403-404): the total cost, paid in full.
     options = event.get("options", {})
-    pay_cost(context, player, source, ability.get("cost", {}), event.get("pay", {}), options, what)
+    cost = costs.ability_cost(state, player, source["id"], ability.get("cost", {}), item["targets"])
+    pay_cost(context, player, source, cost, event.get("pay", {}), options, what)
     # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
     items.finalize(context, item)
     if adds is not None:

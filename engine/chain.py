@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, delayed, effects, experience, flow, replacement, showdown, timing, trigger_costs
+from engine import abilities, costs, delayed, effects, experience, flow, replacement, showdown, timing, trigger_costs
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -45,8 +45,19 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
         state["temporary_due"].remove(source["id"])
     item["targets"] = check_targets(context, event.get("targets", []), item)
     trigger_costs.pay(context, event, item)  # a cost within its instructions, paid as it is finalized (742.1.b)
+    _pay_deflect_tax(context, player, item, event)
     finalize(context, item)
     timing.after_chain_change(state)
+
+
+def _pay_deflect_tax(context: Context, player: str, item: dict[str, Any], event: dict[str, Any]) -> None:
+    """004 721.1.c: a triggered ability that chooses an enemy permanent with Deflect costs its Deflect value more, in
+    Power of any domain, paid as it is finalized with its other cost (the runes of `pay` were added with that cost,
+    or are added here when it has none)."""
+    tax = costs.deflect_tax(context.state, player, item["targets"])
+    if tax:
+        costs.pay_amounts(context, player, {} if "cost" in event else event.get("pay", {}), 0, {"any": tax},
+                          "721.1.c", f"{player} triggers {item['label']!r}, choosing a permanent with Deflect")
 
 
 def resolve(context: Context, event: dict[str, Any]) -> None:

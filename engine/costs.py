@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck
+from engine import deck, layers
 from engine.objects import facts
 from engine.rulings import Context
 
@@ -135,3 +135,51 @@ def power_requirements(power: dict[str, int]) -> list[tuple[list[str], int]]:
 def power_text(power: dict[str, int]) -> str:
     """A Power cost for a message: "1 Order, 1 any"."""
     return ", ".join(f"{amount} {domain}" for domain, amount in power.items() if amount) or "no"
+
+
+def deflect_tax(state: dict[str, Any], player: str, targets: list[str]) -> int:
+    """004 721.1.c, later revision 353.2.a.2: choosing a permanent with Deflect that an opponent controls costs its
+    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c)."""
+    tax = 0
+    for target in targets:
+        obj = state["objects"].get(target)
+        if obj is not None and obj["zone"] == "board" and obj["controller"] != player:
+            tax += layers.keyword_value(state, obj, "Deflect")
+    return tax
+
+
+def pay_amounts(context: Context, player: str, payment: dict[str, Any], energy: int, power: dict[str, int],
+                rule: str, what: str) -> None:
+    """A cost within an instruction ("you may pay [1] to draw 1", v1.3 742.1) or a triggered ability's cost (with
+    Deflect's tax, 721.1.c): the runes `payment` names add to the pool first, then Energy and Power leave it. Power
+    is by domain (or Universal), "any" of any domain ([A])."""
+    add_runes_paid(context, player, payment, rule)
+    pool = context.state["players"][player]["pool"]
+    short_energy, short_power = take_from_pool(pool, energy, power_requirements(power))
+    context.check(not short_energy and not short_power, rule,
+                  f"{what}: {player} cannot pay {energy} Energy and {power_text(power)} Power; {short_energy} Energy "
+                  f"and {short_power} Power are missing")
+
+
+def ability_cost(state: dict[str, Any], player: str, source_id: str, cost: dict[str, Any],
+                 targets: list[str]) -> dict[str, Any]:
+    """An activated ability's total cost (v1.3 403): its printed cost, plus Deflect's tax for each enemy permanent
+    with Deflect it chooses (004 721.1.c: spells and abilities), changed by the statics that change abilities'
+    costs (`affects.types` naming "Ability": "This ability costs [3] less if ...", each to its own minimum,
+    353.4.c). A Power discount takes off Power of a named domain first, then Power of any domain."""
+    energy, power = cost.get("energy", 0), dict(cost.get("power", {}))
+    tax = deflect_tax(state, player, targets)
+    if tax:
+        power[ANY] = power.get(ANY, 0) + tax
+    source = state["objects"].get(source_id)
+    for static in layers.cost_changes(state, source, player, ability=True) if source is not None else ():
+        total = sum(power.values())
+        energy, new_total = layers.change_cost(energy, total, static)
+        if new_total > total:
+            power[ANY] = power.get(ANY, 0) + new_total - total
+        taken = max(0, total - new_total)
+        for domain in sorted(power, key=lambda domain: domain == ANY):
+            step = min(taken, power[domain])
+            power[domain] -= step
+            taken -= step
+    return {**cost, "energy": energy, "power": {domain: amount for domain, amount in power.items() if amount}}

@@ -322,6 +322,8 @@ def _plain(state: State, obj: dict[str, Any]) -> None:
     for modifier in obj["modifiers"]:
         if modifier["kind"] == "keyword":
             keywords.add(modifier["keyword"])
+    for card in _attached_cards(state, obj) if obj.get("attached") else ():  # v1.3 472.2.c
+        keywords.update(attached_keywords(card))
     might = obj["printed_might"]
     if might is not None:
         might = max(0, might + sum(delta for delta, _ in _own_arithmetic(state, obj, keywords, [], [])))
@@ -379,14 +381,15 @@ def expire_turn(state: State) -> None:
 
 
 def cost_changes(state: State, obj: dict[str, Any], player: str,
-                 own: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+                 own: list[dict[str, Any]] = (), ability: bool = False) -> list[dict[str, Any]]:
     """The statics that change the cost of the card `obj` as `player` plays it (later revision 353.3-353.4): those
     in force and the card's own (004 570.2: a card's cost abilities work from the zone it is played from).
     Increases first, then the discounts with a minimum, then the rest (a player applies discounts in the order
     they like, 353.4; this order is the one that costs them least)."""
-    card = dict(obj, controller=player)
+    card = dict(obj, controller=player, type="Ability") if ability else dict(obj, controller=player)
     found = [static for static in [*state.get("statics", []), *own]
              if static.get("cost") and condition_holds(state, static)
+             and ability == ("Ability" in static.get("affects", {}).get("types", ()))
              and affects(state, static, card) and in_force_for_play(state, static, obj)]
     return sorted(found, key=lambda static: (_is_discount(static), "min_energy" not in static["cost"]
                                              and "min_power" not in static["cost"]))

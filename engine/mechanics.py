@@ -86,9 +86,10 @@ MODELLED: frozenset[str] = frozenset({
     "triggered", "spell effect",
     # static effects in layers and costs in the process of play (engine/layers.py, engine/statics.py, play.py;
     # tests/test_rules_statics.py: Garen, Commander, Fiora, Victorious, Eager Apprentice, Helm of Suppression,
-    # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin, Blast Corps Cadet)
+    # Commander Ledros, Bonds of Strength, Noxus Hopeful, Arena Kingpin, Blast Corps Cadet, Solari Sunhawk,
+    # Baccai Sandspinner, Questionable Tome)
     "static might", "static keyword", "enter ready", "cost change", "Mighty", "Deflect", "Repeat", "Legion",
-    "additional cost",
+    "additional cost", "Empower",
     # the main deck's top cards (engine/decktop.py; tests/test_rules_deck_top.py: Mystic Poro, Stacked Deck;
     # tests/test_rules_hidden_and_deck_top_gallery.py: Eclipse, Forgotten Relic)
     "Vision", "deck top", "Predict", "Burn",
@@ -114,7 +115,8 @@ MODELLED: frozenset[str] = frozenset({
     # engine/replacement.py: a death replaced (`replace`) and damage prevented (`prevent`); a point scored or a card
     # put into the trash cannot be replaced yet (Otterpus, Endless Riches)
     "replacement",
-    # a cost within an instruction, the `pay` op (engine/costs.py, v1.3 403.1.b.1; Treasure Hoard)
+    # a cost within an instruction, the `pay` op (engine/costs.py, v1.3 403.1.b.1; Treasure Hoard) and a trigger's
+    # `cost` (v1.3 742.1.b; Baccai Reaper)
     "effect cost",
     # Flow, delayed abilities, copies, winning by a card and battlefield tokens (engine/flow.py, delayed.py,
     # copies.py, battlefield_tokens.py; tests/test_rules_later_effects.py: Dredge Up, Brittle Steel, Deadly

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, rulechanges, showdown,
                     statics, timing)
-from engine.costs import add_from_runes, pay
+from engine.costs import add_from_runes, deflect_tax, pay
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
 from engine.rulings import Context
@@ -277,17 +277,6 @@ def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
             costs.append((printed[index].get("energy", 0), sum(n for domain, n in power.items() if domain != "any"),
                           power.get("any", 0)))
     return costs
-
-
-def deflect_tax(state: dict[str, Any], player: str, targets: list[str]) -> int:
-    """004 721.1.c, later revision 353.2.a.2: choosing a permanent with Deflect that an opponent controls costs its
-    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c)."""
-    tax = 0
-    for target in targets:
-        obj = state["objects"].get(target)
-        if obj is not None and obj["zone"] == "board" and obj["controller"] != player:
-            tax += layers.keyword_value(state, obj, "Deflect")
-    return tax
 
 
 def _card_to_play(context: Context, player: str, reference: str, source: str, limited: bool) -> dict[str, Any]:

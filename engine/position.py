@@ -308,6 +308,8 @@ def _new_permanent(context: Context, player: str, described: dict[str, Any], kin
               "buff": described.get("buff", 0), "stunned": bool(described.get("stunned"))}
     if described.get("attacker"):
         fields["described_attacker"] = True
+    if described.get("empowered"):
+        fields["empowered"] = True  # Empowered (the Empower reminder text), for "[Empowered][>]" statics
     if facts(state, name).get("supertype") == "Token":
         object_id = create_object(state, name, player, "board", token=True, **fields)
     else:

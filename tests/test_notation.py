@@ -131,6 +131,8 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
         {"type": "end_turn", "player": "P1"},
         {"type": "trigger", "player": "P2", "source": poro, "ability": "when targeted", "targets": [poro]},
         {"type": "trigger", "player": "P1", "source": "bf1", "ability": "conquer"},
+        {"type": "trigger", "player": "P1", "source": rearguard, "ability": "when I attack",
+         "cost": {"power": {"Fury": 1}}, "pay": {"exhaust": [], "recycle": runes[:1]}},
         {"type": "assign_damage", "player": "P1", "assignments": {poro: 3, rearguard: 1}},
         {"type": "choose", "player": "P1", "choice": "bf1"},
         {"type": "choose", "player": "P1", "choice": [poro, rearguard]},

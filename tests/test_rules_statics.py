@@ -10,9 +10,10 @@ from gallery_table import GalleryTable, deck
 from replays import notation
 
 P1_CARDS = ["Garen, Commander", "Noxus Hopeful", "Arena Kingpin", "Blood Rush", "Bonds of Strength",
-            "Solari Sunhawk", "Commander Ledros", "Fiora, Victorious", "Trifarian Gloryseeker", "Blast Corps Cadet"]
+            "Solari Sunhawk", "Commander Ledros", "Fiora, Victorious", "Trifarian Gloryseeker", "Blast Corps Cadet",
+            "Baccai Reaper", "Guards!", "Baccai Sandspinner"]
 P2_CARDS = ["Stupefy", "Sanction", "Helm of Suppression", "Eager Apprentice", "Applied Researchers",
-            "Allay, Eager Admirer", "Discipline"]
+            "Allay, Eager Admirer", "Discipline", "Questionable Tome"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Trifarian War Camp", "Windswept Hillock", "Zaun Warrens"])
 P2 = deck("Fire Below the Mountain", P2_CARDS, ["Altar to Unity", "Grove of the God-Willow", "Vilemaw's Lair"])
 
@@ -389,3 +390,77 @@ def test_a_decrease_to_a_minimum_stops_there_472_3_b():
     # Leona, Zealot's wording: "Stunned enemy units here have -8 [S], to a minimum of 1 [S]."
     t = table(GAREN_AT_BF1).do('static bf1 +affects={"who": "all", "where": "here"} +might=-8 +min=1')
     assert t.obj("P1", "Garen, Commander")["might"] == 1 and t.obj("P1", "Arena Kingpin")["might"] == 1
+
+
+
+# -- costs within instructions (v1.3 742.1) ------------------------------------------------------------------------
+REAPER = "runedeck:8 hand:Guards! runes:2 Fury Rune;2 Order Rune base:Baccai Reaper"
+
+
+def test_a_triggered_abilitys_cost_is_paid_as_it_is_finalized_742_1_b():
+    # Baccai Reaper: "When I attack, you may pay [R] to give me [Assault 2] this turn."
+    t = table(REAPER).do('P1 trigger Baccai Reaper "when I attack" +cost={"power": {"Fury": 1}} $0 / Fury Rune')
+    assert t.state["chain"][-1]["label"] == "when I attack" and t.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_an_unpaid_triggered_ability_cost_is_refused_742_1_b():
+    table(REAPER).refuses('P1 trigger Baccai Reaper "when I attack" +cost={"power": {"Fury": 1}}',
+                          rule="v1.3 742.1.b")
+
+
+def test_a_cost_within_a_spells_instruction_is_paid_on_resolution_742_1_a():
+    # Guards!: "Play a 2 [S] Sand Soldier unit token. You may pay [Y] to ready it."
+    t = table(REAPER).do("P1 play Guards! $3", "P1 pass", "P2 pass")
+    t.refuses("resolve Guards!: token P1 Sand Soldier | pay P1 Order 1", rule="v1.3 403.1.b.1")
+    t.do("resolve Guards!: token P1 Sand Soldier | pay P1 Order 1 $0 / Order Rune")
+    assert t.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_a_trigger_choosing_an_enemy_deflect_unit_pays_the_tax_721_1_c():
+    t = table(REAPER, "runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Allay, Eager Admirer")
+    t.refuses('P1 trigger Baccai Reaper "when I attack" -> Allay, Eager Admirer', rule="721.1.c")
+    t.do('P1 trigger Baccai Reaper "when I attack" -> Allay, Eager Admirer $0 / Fury Rune')
+    assert t.pool("P1") == {"energy": 0, "power": {}}
+
+
+
+# -- Empower and abilities' costs ---------------------------------------------------------------------------------
+SUNHAWK = "runedeck:6 runes:3 Fury Rune;3 Order Rune base:Solari Sunhawk;Baccai Sandspinner;Arena Kingpin"
+
+
+def test_empower_is_activated_for_its_cost_and_used_only_if_not_empowered():
+    # Solari Sunhawk: "[Empower] [2] ([2]: Empower me. Use only if not Empowered.)"
+    t = table(SUNHAWK).do('P1 activate Solari Sunhawk "empower" $2', "P1 pass", "P2 pass",
+                          "resolve Solari Sunhawk: empower Solari Sunhawk")
+    assert t.obj("P1", "Solari Sunhawk")["empowered"] and t.pool("P1") == {"energy": 0, "power": {}}
+    t.refuses('P1 activate Solari Sunhawk "empower" $2', rule="v1.3 377.2.b")
+
+
+def test_an_abilitys_own_discount_lowers_its_cost_353_4():
+    # Baccai Sandspinner: "[Empower] [5]. This ability costs [3] less if you control 4 or fewer runes."
+    t = table(SUNHAWK)
+    t.refuses('P1 activate Baccai Sandspinner "empower" $2', rule="v1.3 404.1")
+    t.do('static Baccai Sandspinner +affects={"who": "self", "types": ["Ability"]} +cost={"energy": -3}',
+         'P1 activate Baccai Sandspinner "empower" $2')
+    assert t.state["chain"][-1]["source"] == t.find("P1", "Baccai Sandspinner")
+
+
+def test_an_ability_choosing_an_enemy_deflect_unit_pays_the_tax_721_1_c():
+    # Arena Kingpin: "[T]: Give a unit +3 [S] this turn." chooses Allay, Eager Admirer ([Deflect]).
+    t = table(SUNHAWK, "runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Allay, Eager Admirer")
+    t.refuses("P1 activate Arena Kingpin [1] -> Allay, Eager Admirer", rule="v1.3 404.1")
+    t.do("P1 activate Arena Kingpin [1] -> Allay, Eager Admirer $0 / Fury Rune")
+    assert t.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_disempowering_as_a_cost_needs_it_empowered_and_clears_it():
+    # Questionable Tome: "Disempower this, [1], [T]: Draw 1." An Empowered gear is written `{E}` in a position.
+    t = p2_turn(p2=APPRENTICE + " gear:Questionable Tome{E}")
+    assert t.obj("P2", "Questionable Tome")["empowered"]
+    t.do('P2 activate Questionable Tome "draw-1" $1')
+    tome = t.obj("P2", "Questionable Tome")
+    assert "empowered" not in tome and tome["exhausted"]
+    described = position(LEDROS, APPRENTICE + " gear:Questionable Tome{E}")[len("position "):]
+    assert "Questionable Tome{E}" in notation.write_position(notation.parse_position(described))
+    p2_turn(p2=APPRENTICE + " gear:Questionable Tome").refuses('P2 activate Questionable Tome "draw-1" $1',
+                                                               rule="v1.3 404.1")

@@ -32,8 +32,8 @@ State = dict[str, Any]
 PHASES = ("channel", "draw", "action")
 LABEL = re.compile(r"([A-Za-z][A-Za-z0-9]*):")
 UNIT_LOCATION = re.compile(r"base|bf\d+")
-MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}")
-NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\})*)")
+MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}|\{E\}")
+NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}|\{E\})*)")
 ATTACHED = re.compile(r"(?<!\{)\+")
 LISTS = ("hand", "trash", "banishment", "runes", "gear")
 SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "xp", "contests", "scored", "won")
@@ -264,7 +264,7 @@ def _card(sc: Scanner, entry: Piece, exhausted_only: bool = False) -> dict[str, 
     if not exhausted_only:
         card.update(damage=0, buff=0, stunned=False, might=0)
     for found in MARKS.finditer(marks):
-        if exhausted_only and found.group() != "*":
+        if exhausted_only and found.group() not in ("*", "{E}"):
             sc.fail("'*' (exhausted) or ';' after a rune or gear", entry.column - 1 + match.start("marks"))
         _apply_mark(sc, card, found.group(), entry.column + match.start("marks") + found.start())
     return card
@@ -280,6 +280,8 @@ def _apply_mark(sc: Scanner, card: dict[str, Any], mark: str, column: int) -> No
         card["buff"] = to_int(sc, mark[1:], column + 1, "the buffs after '^'") if mark[1:] else 1
     elif mark == "~":
         card["stunned"] = True
+    elif mark == "{E}":
+        card["empowered"] = True
     else:
         card["might"] = to_int(sc, mark[1:-1], column + 1, "the Might change in '{+N}'")
 
@@ -371,6 +373,7 @@ def _card_text(card: dict[str, Any]) -> str:
     marks += ("^" if card["buff"] == 1 else f"^{card['buff']}") if card.get("buff") else ""
     marks += "~" if card.get("stunned") else ""
     marks += f"{{{card['might']:+d}}}" if card.get("might") else ""
+    marks += "{E}" if card.get("empowered") else ""
     return f"{card['card']}{marks}"
 
 
@@ -452,7 +455,8 @@ def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str,
         "runes": [{"card": objects[rune]["card"], "exhausted": objects[rune]["exhausted"]}
                   for rune in entry["runes"]],
         "units": [_unit(objects, objects[unit], renumber) for unit in on_board if objects[unit]["type"] == "Unit"],
-        "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"], "id": gear}
+        "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"], "id": gear,
+                  **({"empowered": True} if objects[gear].get("empowered") else {})}
                  for gear in entry["base"]
                  if objects[gear]["type"] == "Gear" and not objects[gear].get("attached_to")],
     }
@@ -479,6 +483,8 @@ def _unit(objects: dict[str, Any], obj: dict[str, Any], renumber: dict[str, str]
     unit = {"id": obj["id"], "card": obj["card"], "at": at,
             "exhausted": obj["exhausted"], "damage": obj["damage"], "buff": obj["buff"], "stunned": obj["stunned"],
             "might": sum(modifier["delta"] for modifier in obj["modifiers"] if modifier["kind"] == "might")}
+    if obj.get("empowered"):
+        unit["empowered"] = True
     if obj.get("attached"):
         unit["attached"] = [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"]}
                             for gear in obj["attached"]]
