@@ -2,8 +2,9 @@
 
     python scripts/make_demo_catalog.py ../shared/data/cards.json [--out-dir engine/data]
 
-The demo catalog is the facts (no rules text, images or URLs) of the cards of the two duel decks below,
-their legends and battlefields, and the basic runes and Recruit token. The generated files are what
+The demo catalog is the facts (no images or URLs) of the cards of the two duel decks below and of the two real
+decks shared as people share them (DECK_FILES: a text list and a deck code, read as `riftlog deck` reads them),
+their legends and battlefields, and the basic runes and tokens. The generated files are what
 ships; this script only makes the choice reproducible. It refuses to write anything if a chosen card is
 missing from the gallery or a deck has the wrong size (the rules checks of rule 103 are in
 tests/test_catalog.py).
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.catalog import Catalog, basic_cards, parse_gallery  # noqa: E402
+from replays import decklists  # noqa: E402
 
 # (copies, card name); the first entry of each deck is its chosen champion (rule 103.2.a).
 DECKS: list[dict] = [
@@ -91,6 +93,12 @@ DECKS: list[dict] = [
 ]
 
 
+# Demo decks 3 and 4: a Spiritforged deck as a text list and an Origins deck as a Piltover Archive deck code, the
+# decks of the golden match tests/data/golden_cards.rln (Legend abilities, Equip, Hidden, statics, a replaced death).
+DECK_FILES: list[Path] = [ROOT / "tests" / "data" / "decks" / "spiritforged_sivir.txt",
+                          ROOT / "tests" / "data" / "decks" / "origins_kaisa.code"]
+
+
 def expand(entries: list[tuple[int, str]]) -> list[str]:
     """[(2, "Gust")] -> ["Gust", "Gust"]."""
     return [name for copies, name in entries for _ in range(copies)]
@@ -116,6 +124,11 @@ def build(gallery: dict) -> tuple[Catalog, dict]:
         if missing:
             raise SystemExit(f"{deck['legend']}: not in the gallery: {missing}")
         names |= wanted
+        decks.append(deck)
+    for path in DECK_FILES:
+        deck = decklists.read_deck(path.read_text(encoding="utf-8"), full)
+        deck.pop("name", None)
+        names |= {deck["legend"], *deck["deck"], *deck["runes"], *deck["battlefields"]}
         decks.append(deck)
     demo = Catalog("demo", [full.card(name) for name in sorted(names)])
     return demo, {"decks": decks}
