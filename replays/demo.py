@@ -5,6 +5,10 @@ from the first draw to its winner: showdowns, combats, Conquers, Holds, the Fina
 that starts with "Refused: " names a damage assignment the strict log refused: the demo tries that line against the
 log first, so the refusal is real.
 
+The real-cards game (`replays/data/real_cards.rln`, also the golden match tests/data/golden_cards.rln) is a strict
+duel between demo decks 3 and 4, real decks read from a text list and a deck code: Legend abilities, Gold tokens,
+Equip, a Hidden unit, a static bonus and a replaced death, to its winner.
+
 Two short duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
 Nine-Tailed Fox (Calm/Mind), over five turns:
 
@@ -200,6 +204,15 @@ def full_game_text() -> str:
     return resources.files("replays").joinpath("data/full_game.rln").read_text(encoding="utf-8")
 
 
+def real_cards_text() -> str:
+    return resources.files("replays").joinpath("data/real_cards.rln").read_text(encoding="utf-8")
+
+
+def record_real_cards(log: Log) -> tuple[str, str]:
+    """Record the real-cards game through the log, all or nothing (the notation import)."""
+    return notation.import_match(log, real_cards_text())
+
+
 def record_full_game(log: Log) -> tuple[str, str]:
     """Record the full game through the log; before each "Refused: LINE | WHY (RULE)" note, LINE is appended and
     must be refused citing RULE."""
@@ -234,7 +247,8 @@ def _attempt(log: Log, match_id: str, note: str, catalog: Any) -> None:
 
 SAMPLES = {"riftlog demo: strict": lambda log: record(log, "strict", strict_steps(), "riftlog demo: strict"),
            "riftlog demo: audit": lambda log: record(log, "audit", audit_steps(), "riftlog demo: audit"),
-           "riftlog demo: full game": record_full_game}
+           "riftlog demo: full game": record_full_game,
+           "riftlog demo: real cards": record_real_cards}
 
 
 def record_demo(log: Log) -> dict[str, str]:

@@ -128,7 +128,8 @@ def build(gallery: dict) -> tuple[Catalog, dict]:
     for path in DECK_FILES:
         deck = decklists.read_deck(path.read_text(encoding="utf-8"), full)
         deck.pop("name", None)
-        names |= {deck["legend"], *deck["deck"], *deck["runes"], *deck["battlefields"]}
+        sideboard = deck.pop("sideboard", [])  # in the catalog, so that the deck code reads; not in the demo deck
+        names |= {deck["legend"], *deck["deck"], *deck["runes"], *deck["battlefields"], *sideboard}
         decks.append(deck)
     demo = Catalog("demo", [full.card(name) for name in sorted(names)])
     return demo, {"decks": decks}

@@ -123,7 +123,7 @@ def demo_tokens(log: recorder.Log) -> dict[str, str]:
 
 @pytest.fixture
 def demo_ids(demo_tokens: dict[str, str]) -> list[str]:
-    """The ids of the sample matches: [strict match id, audit match id, full game id]."""
+    """The ids of the sample matches: [strict match id, audit match id, full game id, real-cards game id]."""
     return list(demo_tokens)
 
 

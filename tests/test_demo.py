@@ -1,6 +1,7 @@
 """The sample matches that `riftlog demo` records (issue: chains of three, a refusal, a flagged action)."""
 from __future__ import annotations
 
+import engine
 import replays
 
 
@@ -57,3 +58,56 @@ def test_the_full_game_records_the_damage_assignment_its_strict_log_refused(log,
     [note] = [row["event"]["text"] for row in log.events(demo_ids[2]) if row["event"]["type"] == "note"]
     assert note.startswith("Refused: P1 assign Stalwart Poro 5; Sunlit Guardian 3") and "(626.1.d.1)" in note
     assert log.state_at(demo_ids[2])["violations"] == []
+
+
+def test_the_real_cards_game_is_read_from_a_text_list_and_a_deck_code():
+    """Demo deck 3 is the Spiritforged text list as `riftlog deck` reads it; the game names Ben's deck by the Origins
+    deck code of tests/data/decks (issue 13: decks as people share them)."""
+    from pathlib import Path
+
+    from engine.catalog import demo_catalog, demo_decks
+    from replays import decklists
+    from replays.demo import real_cards_text
+
+    decks_dir = Path(__file__).parent / "data" / "decks"
+    listed = decklists.read_deck((decks_dir / "spiritforged_sivir.txt").read_text(encoding="utf-8"), demo_catalog())
+    assert {key: listed[key] for key in demo_decks()[2]} == demo_decks()[2]
+    code = (decks_dir / "origins_kaisa.code").read_text(encoding="utf-8").strip()
+    assert f'[P2DeckCode "{code}"]' in real_cards_text() and '[P1Deck "demo deck 3"]' in real_cards_text()
+    coded = decklists.read_deck(code, demo_catalog())
+    assert {coded["legend"], coded["champion"]} == {"Daughter of the Void", "Kai'Sa, Survivor"}
+
+
+def test_the_real_cards_game_is_won_with_legend_abilities_equip_hidden_a_static_and_a_replaced_death(log, demo_ids):
+    match_id = demo_ids[3]
+    rows = [row["event"] for row in log.events(match_id)]
+    state = log.state_at(match_id)
+    assert state["winner"] == "P1" and state["scores"] == {"P1": 8, "P2": 4} and state["violations"] == []
+    cursor = replays.Cursor(log, match_id)
+    def source(seq: int, object_id: str) -> str:
+        """The card of an ability's source in the state before its event (a battlefield by its name)."""
+        before = cursor.state(seq - 1)
+        names = {entry["id"]: entry["name"] for entry in before["battlefields"]}
+        return names.get(object_id) or before["objects"][object_id]["card"]
+
+    sources = [source(seq, row["source"]) for seq, row in enumerate(rows, 1) if row["type"] in ("activate", "trigger")]
+    assert {"Daughter of the Void", "Battle Mistress"} <= set(sources)  # both Legends' abilities
+    assert "Gold" in sources and "Treasure Hoard" in sources  # a Gold gear token's Add, a battlefield's conquer
+    equips = [seq for seq, row in enumerate(rows, 1) if row["type"] == "resolve"
+              and any(op["op"] == "attach" for op in row["effects"])]
+    assert len(equips) == 2  # Weaponmaster, then Equip
+    assert cursor.state(equips[-1])["objects"][cursor.state(equips[-1])["objects"]["o6"]["attached_to"]]["card"] \
+        == "Sivir, Mercenary"
+    hidden = [seq for seq, row in enumerate(rows, 1) if row["type"] == "hide"]
+    assert len(hidden) == 1 and any(row["type"] == "play" and row.get("from") == "facedown" for row in rows)
+    at_hide = cursor.state(hidden[0])
+    [facedown] = [entry["facedown"] for entry in at_hide["battlefields"] if entry["facedown"]]
+    assert at_hide["objects"][facedown]["card"] == "Windsinger"
+    assert engine.view(at_hide, "spectator")["objects"][facedown]["card"] is None  # hidden from all but Ana
+    assert engine.view(at_hide, "P2")["objects"][facedown]["card"] is None
+    with_deflect = [seq for seq in range(2, len(rows) + 1)
+                    if "Deflect" in cursor.state(seq)["objects"].get("o22", {}).get("keywords", ())]  # Veteran Poro
+    assert with_deflect  # Petricite Monument: "Friendly units have [Deflect]" while it is on the board
+    sea_monkey = next(object_id for object_id, obj in state["objects"].items() if obj["card"] == "Sea Monkey")
+    assert state["objects"][sea_monkey]["zone"] == "banishment"  # Smite's replacement: banished, not killed
+    assert sea_monkey not in state["players"]["P1"]["trash"]
