@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import recorder
+from engine.catalog import Catalog, parse_gallery
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_DECKS = ROOT / "engine" / "data" / "demo_decks.json"
@@ -142,3 +143,20 @@ def folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(engine, "steps", counting_steps)
     return seqs
+
+
+@pytest.fixture(scope="module")
+def gallery() -> dict:
+    """The real card gallery export (../shared/data/cards.json) as read from JSON; the test skips without it."""
+    from gallery import gallery_file
+
+    path = gallery_file()
+    if path is None:
+        pytest.skip("the card gallery export ../shared/data/cards.json is absent (../shared is not checked out)")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def full(gallery: dict) -> Catalog:
+    """The gallery parsed as the catalog "cards"."""
+    return parse_gallery(gallery, "cards")

@@ -15,18 +15,6 @@ ROOT = Path(__file__).resolve().parents[1]
 GALLERY = ROOT.parent / "shared" / "data" / "cards.json"
 
 
-@pytest.fixture(scope="module")
-def gallery() -> dict:
-    if not GALLERY.exists():
-        pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)")
-    return json.loads(GALLERY.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def full(gallery: dict) -> Catalog:
-    return parse_gallery(gallery, "cards")
-
-
 def test_a_legends_activated_ability_has_its_cost_and_no_timing(full: Catalog) -> None:
     # Blind Monk: "[1], [T]: Buff a friendly unit." (v1.3 403.1.a: the cost is before the colon)
     [ability] = full.card("Blind Monk")["abilities"]

@@ -20,21 +20,8 @@ from engine.catalog import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-GALLERY = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.json"
 BASICS = ["Fury Rune", "Calm Rune", "Mind Rune", "Body Rune", "Chaos Rune", "Order Rune", "Recruit",
           *(kind[0] for kind in TOKEN_KINDS)]
-
-
-@pytest.fixture(scope="module")
-def gallery() -> dict:
-    if not GALLERY.exists():
-        pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)")
-    return json.loads(GALLERY.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def full(gallery: dict) -> Catalog:
-    return parse_gallery(gallery, "cards")
 
 
 def printing(name: str, code: str, **facts: object) -> dict:
