@@ -42,6 +42,13 @@ def db_option(default: str | None) -> Any:
     )
 
 
+def url_option() -> Any:
+    return click.option("--url", envvar="RIFTLOG_URL",
+                        help="The address phones reach the server at (e.g. http://192.168.1.20:5000, or the "
+                             "proxy's https://...), for absolute links; default: $RIFTLOG_URL, else links relative "
+                             "to the server.")
+
+
 def db_path() -> str:
     return click.get_current_context().meta.get("riftlog.db") or os.environ.get(DB_ENVVAR) or DEFAULT_DB
 
@@ -360,38 +367,79 @@ def seal(match_id: str, seal_key: str | None) -> None:
 @click.option("--catalog", "catalog_name", help="The catalog the decks name cards of (default: FILE's, else demo).")
 @click.option("--policy", type=click.Choice(["strict", "audit"]), help="strict (default) or audit.")
 @click.option("--mode", help="duel (default) or match (a best of three).")
+@click.option("--event", help="The event's name (match_created's info.event).")
+@click.option("--round", "round_", help="The round (info.round).")
+@click.option("--table", help="The table (info.table).")
+@url_option()
+@click.option("--card", "card_file", type=click.Path(dir_okay=False),
+              help="Also write the printable table card (the links and their QR codes) to this HTML file.")
 @db_option(None)
 def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str | None, policy: str | None,
-           mode: str | None) -> None:
+           mode: str | None, event: str | None, round_: str | None, table: str | None, url: str | None,
+           card_file: str | None) -> None:
     """Create a match from a match_created JSON file (or - for stdin), or from two players' decks
     (`--p1 Ana=ana.txt --p2 Ben=CODE --catalog gallery`); prints its id, the match token (the judge's: appends and
-    every view) and the players' read tokens.
+    every view), the players' read tokens and `links`: the recording screen's and each player's, with the token in
+    the fragment (on --url, else relative to the server).
 
     A player of the file may also be given as {"name", "decklist": TEXT} or {"name", "deck_code": CODE}
-    (docs/decks.md). Options given override the file's fields.
+    (docs/decks.md); a DECK of --p1/--p2 is a deck list file or a deck code. Options given override the file's
+    fields.
     """
     if source is None and not (p1 and p2):
         raise click.ClickException("give a match_created FILE, or both players' decks with --p1 and --p2")
-    event = read_json(source, "match") if source is not None else {"mode": "duel"}
-    if not isinstance(event, dict):
+    match = read_json(source, "match") if source is not None else {"mode": "duel"}
+    if not isinstance(match, dict):
         raise click.ClickException("expected a match_created event (a JSON object)")
-    event.setdefault("type", "match_created")
+    match.setdefault("type", "match_created")
+    if match.get("info") is not None and not isinstance(match["info"], dict):
+        raise click.ClickException("match_created's info must be an object {event, round, table}")
+    if card_file is not None and url is None:
+        raise click.ClickException("--card needs --url (or $RIFTLOG_URL): the address phones reach the server at, "
+                                   "e.g. http://192.168.1.20:5000, for the card's links and QR codes")
     for field, value in (("catalog", catalog_name), ("policy", policy), ("mode", mode)):
         if value is not None:
-            event[field] = value
+            match[field] = value
+    for field, value in (("event", event), ("round", round_), ("table", table)):
+        if value is not None:
+            match.setdefault("info", {})[field] = int(value) if value.isdigit() and len(value) < 10 else value
     if p1 or p2:
         if not (p1 and p2):
             raise click.ClickException("give both players' decks: --p1 NAME=DECK --p2 NAME=DECK")
-        event["players"] = [player_deck(p1, "--p1"), player_deck(p2, "--p2")]
+        match["players"] = [player_deck(p1, "--p1"), player_deck(p2, "--p2")]
     with user_errors():
         log = open_log(must_exist=False)
         if any(isinstance(player, dict) and ("decklist" in player or "deck_code" in player)
-               for player in event.get("players") or []):
+               for player in match.get("players") or []):
             from replays import decklists
 
-            event = decklists.expand_players(event, log.catalog(event.get("catalog", "demo")))
-        match_id, token = log.create_match(event)
-    echo_json(access.created_answer(match_id, token, len(event.get("players") or [])))
+            match = decklists.expand_players(match, log.catalog(match.get("catalog", "demo")))
+        match_id, token = log.create_match(match)
+    answer = access.created_answer(match_id, token, len(match.get("players") or []))
+    echo_json(with_links(answer, url))
+    click.echo(f"{match_id}: record it at {answer['links']['record']}", err=True)
+    if card_file is not None:
+        write_card(card_file, log, match_id, token, answer["player_tokens"], url)
+
+
+def with_links(answer: dict[str, Any], url: str | None) -> dict[str, Any]:
+    """The creation answer with `links`: the recording screen's and each player's, tokens in the fragment."""
+    from web.tablecard import links
+
+    answer["links"] = links(answer["id"], answer.get("token"), answer.get("player_tokens") or {}, base=url)
+    return answer
+
+
+def write_card(output: str, log: Any, match_id: str, token: str | None, player_tokens: dict[str, str],
+               url: str) -> None:
+    """Write the table card of a match, its links on `url`, to the file `output`."""
+    import web
+    from web.tablecard import card_html
+
+    app = web.create_app({"DATABASE": db_path()})
+    with app.test_request_context("/", base_url=url):
+        page = card_html(log.match(match_id), token, player_tokens, standalone=True)
+    write_file(output, page)
 
 
 def player_deck(option: str, flag: str) -> dict[str, str]:

@@ -4,6 +4,11 @@ The match token (`Log.create_match`) is the judge's key. Each player's read toke
 `HMAC-SHA256(key=sha256(match token), "riftlog read <match> <player>")`, so the log stores nothing new, the
 judge can print the player tokens again at any time (`player_tokens`), and a player token never gives away the
 match token. Whoever holds the database file can derive them too, but that reader already sees every event.
+
+A token handed out again (`recorder.tokens.reissue`) changes what is derived: a player's token reissued for the
+n-th time is `HMAC(key, "riftlog read <match> <player> <n>")` (the earlier one no longer reads), and once the match
+token itself is reissued the key stays the first match token's hash (the match's `read_key`), so that the players'
+links keep working.
 """
 from __future__ import annotations
 
@@ -23,15 +28,20 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def player_token(token_digest: str, match_id: str, player: str) -> str:
-    """The read token of `player` in the match whose token hashes to `token_digest` (hex sha256)."""
-    mac = hmac.new(bytes.fromhex(token_digest), f"riftlog read {match_id} {player}".encode(), hashlib.sha256)
+def player_token(token_digest: str, match_id: str, player: str, generation: int = 0) -> str:
+    """The read token of `player` in the match whose read key is `token_digest` (hex sha256: the first match
+    token's), reissued `generation` times."""
+    message = f"riftlog read {match_id} {player}" + (f" {generation}" if generation else "")
+    mac = hmac.new(bytes.fromhex(token_digest), message.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
 
 
-def player_tokens(token_digest: str, match_id: str, player_count: int) -> dict[str, str]:
-    """{"P1": token, "P2": token, ...} for a match of `player_count` players."""
-    return {f"P{n}": player_token(token_digest, match_id, f"P{n}") for n in range(1, player_count + 1)}
+def player_tokens(token_digest: str, match_id: str, player_count: int,
+                  generations: dict[str, int] | None = None) -> dict[str, str]:
+    """{"P1": token, "P2": token, ...} for a match of `player_count` players (`generations`: how many times each
+    was reissued)."""
+    return {f"P{n}": player_token(token_digest, match_id, f"P{n}", (generations or {}).get(f"P{n}", 0))
+            for n in range(1, player_count + 1)}
 
 
 def created_answer(match_id: str, token: str, player_count: int) -> dict:
@@ -41,8 +51,10 @@ def created_answer(match_id: str, token: str, player_count: int) -> dict:
             "player_tokens": player_tokens(token_hash(token), match_id, player_count)}
 
 
-def reader_of(token_digest: str, match_id: str, player_count: int, token: str | None) -> str | None:
-    """Whose `token` it is: "judge", a player ("P1", ...), or None for no token or a token of nobody.
+def reader_of(token_digest: str, match_id: str, player_count: int, token: str | None, *,
+              read_key: str | None = None, generations: dict[str, int] | None = None) -> str | None:
+    """Whose `token` it is: "judge", a player ("P1", ...), or None for no token or a token of nobody (the players'
+    tokens are derived from `read_key`, default the match token's hash, reissued `generations` times).
 
     Constant-time comparisons, so a wrong token tells nothing about the right one.
     """
@@ -50,7 +62,7 @@ def reader_of(token_digest: str, match_id: str, player_count: int, token: str | 
         return None
     if hmac.compare_digest(token_hash(token), token_digest):
         return JUDGE
-    for player, expected in player_tokens(token_digest, match_id, player_count).items():
+    for player, expected in player_tokens(read_key or token_digest, match_id, player_count, generations).items():
         if hmac.compare_digest(token, expected):
             return player
     return None

@@ -39,6 +39,10 @@ class Catalogs:
                 self._parsed[name] = engine.Catalog.from_dict(json.loads(row[0]))
         return self._parsed[name]
 
+    def names(self) -> list[str]:
+        """Every catalog a match may name: "demo", then the imported ones by name."""
+        return [DEMO_CATALOG] + [row[0] for row in self.db.execute("SELECT name FROM catalogs ORDER BY name")]
+
     def store(self, catalog: engine.Catalog, name: str | None = None, *, replace: bool = False) -> str:
         """Store `catalog` under `name` (default: the catalog's own `name`); return the name.
 

@@ -1,7 +1,7 @@
 """The recorder's errors: one hierarchy rooted in RecorderError.
 
 Each maps to one answer of the HTTP API (contract section 3), so the web layer can translate by class alone:
-NotFound -> 404, Conflict -> 409, Malformed -> 400, Refused -> 422, Busy -> 503. Messages name the
+NotFound -> 404, Forbidden -> 403, Conflict -> 409, Malformed -> 400, Refused -> 422, Busy -> 503. Messages name the
 match, the seq and the field, so the person who sent the event can fix it without reading the code.
 """
 from __future__ import annotations
@@ -13,6 +13,10 @@ class RecorderError(Exception):
 
 class NotFound(RecorderError):
     """An unknown match, seq or catalog."""
+
+
+class Forbidden(RecorderError):
+    """A key that may not do what it asks (a judge reissuing its own match token: only the organiser may)."""
 
 
 class Conflict(RecorderError):

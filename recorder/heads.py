@@ -7,8 +7,9 @@ app opens one per thread), and are only ever trusted against the database: a hea
 row still names the same head seq and hash (another process may have appended), and is keyed by the engine
 version and catalog name it was folded with. A head state is private to the writers: a write takes it out of the
 cache (under SQLite's write lock, so one writer at a time), changes it, and puts it back once committed; reads
-never see it. Nobody changes a `Shared`. A match's token hash never changes once the match exists: keeping it lets
-an append be authorised without reading the database.
+never see it. Nobody changes a `Shared`. A match's token hash changes only when its token is reissued
+(`recorder.tokens.reissue` keeps the new one here; `riftlog reissue` refuses to run beside a server of the file):
+keeping it lets an append be authorised without reading the database.
 """
 from __future__ import annotations
 

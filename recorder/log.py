@@ -431,8 +431,9 @@ class Log:
         return isinstance(token, str) and hmac.compare_digest(token_hash(token), digest)
 
     def judge_token_hash(self, match_id: str) -> str:
-        """The hash of the match's token; `NotFound` for an unknown match. Kept hot once read (it never changes),
-        so a recorder's appends are authorised without reading the database."""
+        """The hash of the match's token; `NotFound` for an unknown match. Kept hot once read (it changes only when
+        the token is reissued, which puts the new hash here: `recorder.tokens.reissue`), so a recorder's appends
+        are authorised without reading the database."""
         digest = HOT.token_hash(self.database, match_id)
         if digest is None:
             digest = self._match_row(match_id)["token_hash"]
@@ -444,7 +445,8 @@ class Log:
         `recorder.access`); `NotFound` for an unknown match."""
         match = self._match_row(match_id)
         player_count = len(json.loads(match["players"]) if match["players"] else [])
-        return access.reader_of(match["token_hash"], match_id, player_count, token)
+        return access.reader_of(match["token_hash"], match_id, player_count, token, read_key=match.get("read_key"),
+                                generations=json.loads(match.get("player_generations") or "{}"))
 
     def publish(self, match_id: str) -> dict:
         """Make a finished match's judge view public (a replay shared after the round); return its summary.

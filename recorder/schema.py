@@ -87,6 +87,22 @@ def m005_broadcast_delay(db: Database) -> None:
     db["matches"].add_column("broadcast_delay", str)
 
 
+@migrations()
+def m006_reissued_tokens(db: Database) -> None:
+    """Tokens handed out again (recorder/tokens.py, docs/web.md "Tables by phone"):
+
+    - `matches.read_key`: what the players' read tokens are derived from once the match token has been reissued
+      (the first match token's hash, so that the players' links keep working); null: the match token's hash.
+    - `matches.player_generations`: JSON `{"P1": 1, ...}`, how many times each player's read token was reissued
+      (a token of an earlier generation no longer reads); null: none was.
+    - `organiser`: the one organiser key of the database (its sha256, as for match tokens), which may reissue any
+      match's tokens and list a round's tables with their players' links.
+    """
+    db["matches"].add_column("read_key", str)
+    db["matches"].add_column("player_generations", str)
+    db["organiser"].create({"id": int, "token_hash": str, "created_at": str}, pk="id", not_null={"token_hash"})
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

@@ -84,16 +84,45 @@ def is_deck_code(source: str, catalog: Catalog | None = None) -> bool:
     return bool(_CODE_SHAPE.match(text)) and (catalog is None or text not in catalog)
 
 
-def read_deck(source: str, catalog: Catalog, name: str | None = None) -> dict[str, Any]:
+class Choices(NamedTuple):
+    """What the person creating a match chose where a deck leaves a choice (docs/decks.md, "Choices"): the chosen
+    champion (one of `champion_candidates`, 103.2.a.2) and the battlefields brought (644.4.a), each None to keep
+    what the deck says."""
+
+    champion: str | None = None
+    battlefields: list[str] | None = None
+
+
+def read_deck(source: str, catalog: Catalog, name: str | None = None, *,
+              choices: Choices | None = None) -> dict[str, Any]:
     """The `players[*]` entry a text list or a deck code describes; raises DeckProblems listing every problem."""
     if not isinstance(source, str) or not source.strip():
         raise DeckProblems([{"message": "the deck is empty: paste a list of `3 Card Name` lines or a deck code"}])
     if is_deck_code(source, catalog):
-        return read_code(source, catalog, name)
-    return read_text(source, catalog, name)
+        return read_code(source, catalog, name, choices=choices)
+    return read_text(source, catalog, name, choices=choices)
 
 
-def read_text(text: str, catalog: Catalog, name: str | None = None) -> dict[str, Any]:
+def leaves_champion_open(source: str, catalog: Catalog) -> bool:
+    """Whether a deck leaves its chosen champion to be chosen: a text list without a `Champion` section, a deck
+    code without a chosen champion (103.2.a.2; the reader then picks one, docs/decks.md)."""
+    if is_deck_code(source, catalog):
+        try:
+            return deckcodes.decode(source).champion is None
+        except deckcodes.DeckCodeError:
+            return False
+    for raw in source.splitlines():
+        heading = _HEADING.match(raw.translate(_QUOTES).strip())
+        first = _FIRST_WORD.match(raw.strip())
+        titles = [re.sub(r"\s+", "", heading.group(1)).casefold()] if heading else []
+        titles += [first.group(1).casefold()] if first else []
+        if any(SECTIONS.get(title) == "champion" for title in titles):
+            return False
+    return True
+
+
+def read_text(text: str, catalog: Catalog, name: str | None = None, *,
+              choices: Choices | None = None) -> dict[str, Any]:
     """The entry a text list describes (`3 Card Name` or `3x Card Name` lines, optional section headings)."""
     listed: list[Listed] = []
     problems: list[dict[str, Any]] = []
@@ -117,7 +146,7 @@ def read_text(text: str, catalog: Catalog, name: str | None = None) -> dict[str,
         card = _read_line(line, number, catalog, problems)
         if card is not None:
             listed.append(_place(section, card[0], card[1], {"line": number}, catalog, problems))
-    return _entry(listed, None, catalog, name, problems)
+    return _entry(listed, None, catalog, name, problems, choices=choices)
 
 
 def _read_line(line: str, number: int, catalog: Catalog, problems: list[dict[str, Any]]) -> tuple[str, int] | None:
@@ -180,7 +209,8 @@ def _place(section: str | None, card: str, count: int, where: dict[str, Any], ca
     return Listed(section, card, count, where)
 
 
-def read_code(code: str, catalog: Catalog, name: str | None = None, *, legality: bool = True) -> dict[str, Any]:
+def read_code(code: str, catalog: Catalog, name: str | None = None, *, legality: bool = True,
+              choices: Choices | None = None) -> dict[str, Any]:
     """The entry a Piltover Archive deck code describes: its cards are sorted by type (legend, runes, battlefields,
     main deck); its chosen champion, when it names one, is the champion. `legality=False` leaves the deck
     construction checks to the engine (the notation's header does, so that an audit match keeps an illegal deck)."""
@@ -213,19 +243,23 @@ def read_code(code: str, catalog: Catalog, name: str | None = None, *, legality:
             problems.append({"card": decoded.champion, "message": f"the chosen champion {champion!r} is not among "
                                                                   f"the deck's cards"})
             champion = None
-    return _entry(listed, champion, catalog, name, problems, legality)
+    return _entry(listed, champion, catalog, name, problems, legality, choices)
 
 
 def _entry(listed: list[Listed], champion: str | None, catalog: Catalog, name: str | None,
-           problems: list[dict[str, Any]], legality: bool = True) -> dict[str, Any]:
-    """The players[*] entry of what was listed, after the legend and champion are settled and the deck checked."""
+           problems: list[dict[str, Any]], legality: bool = True, choices: Choices | None = None) -> dict[str, Any]:
+    """The players[*] entry of what was listed, after the legend and champion are settled (or chosen: `choices`)
+    and the deck checked."""
     by_section: dict[str, list[Listed]] = {section: [] for section in SECTION_NAMES}
     for item in listed:
         by_section[item.section].append(item)
     legend = _legend(by_section["legend"], problems)
     deck = [item.name for item in by_section["main"] for _ in range(item.count)]
     named = by_section["champion"]
-    if named:
+    chosen = choices.champion if choices is not None else None
+    if chosen is not None and champion is None and not named and legend is not None:
+        champion = _chosen_champion(chosen, legend, by_section["main"], catalog, problems)
+    elif named:
         champion = _named_champion(named, problems)
         if champion is not None:
             deck.insert(0, champion)  # the Champion section's card is one card of the main deck (103.2.a)
@@ -236,6 +270,8 @@ def _entry(listed: list[Listed], champion: str | None, catalog: Catalog, name: s
                              "runes": [item.name for item in by_section["runes"] for _ in range(item.count)],
                              "battlefields": [item.name for item in by_section["battlefields"]
                                               for _ in range(item.count)]}
+    if choices is not None and choices.battlefields is not None:
+        entry["battlefields"] = _chosen_battlefields(choices.battlefields, catalog, problems)
     sideboard = [item.name for item in by_section["sideboard"] for _ in range(item.count)]
     if sideboard:
         entry["sideboard"] = sideboard
@@ -267,12 +303,59 @@ def _named_champion(items: list[Listed], problems: list[dict[str, Any]]) -> str 
     return items[0].name
 
 
+def _candidates(legend: str, main: list[Listed], catalog: Catalog) -> list[Listed]:
+    """The champion units of the main deck whose champion tag is a tag of the legend (103.2.a.2)."""
+    legend_tags = set(catalog.card(legend)["tags"])
+    return [item for item in main if catalog.card(item.name)["supertype"] == "Champion"
+            and construction.champion_tags(catalog.card(item.name)) & legend_tags]
+
+
+def champion_candidates(entry: dict[str, Any], catalog: Catalog) -> list[str]:
+    """The cards a deck's chosen champion may be (an entry `read_deck` gave): the champion units of its main deck
+    with the legend's champion tag (103.2.a.2), in the order listed. A deck that names its champion (a `Champion`
+    section, a code's chosen champion) has made its choice; this still lists what it could have chosen."""
+    main = [Listed("main", card, 1, {}) for card in dict.fromkeys(entry.get("deck") or []) if card in catalog]
+    if entry.get("legend") not in catalog:
+        return []
+    return [item.name for item in _candidates(entry["legend"], main, catalog)]
+
+
+def battlefield_names(catalog: Catalog) -> list[str]:
+    """Every battlefield card of the catalog by name (the choices of a deck that brings too few: 644.4.a)."""
+    return sorted(card["name"] for card in catalog if card.get("type") == "Battlefield"
+                  and not construction.is_token(card))
+
+
+def _chosen_champion(chosen: str, legend: str, main: list[Listed], catalog: Catalog,
+                     problems: list[dict[str, Any]]) -> str | None:
+    """The champion the person creating the match chose: one of the deck's candidates (103.2.a.2)."""
+    card = _card(catalog, chosen)
+    names = [item.name for item in _candidates(legend, main, catalog)]
+    if card not in names:
+        listed = ", ".join(repr(name) for name in dict.fromkeys(names)) or "none"
+        problems.append({"message": f"the chosen champion {chosen!r} is not a champion unit of this deck with "
+                                    f"{legend!r}'s champion tag (103.2.a.2); it may be: {listed}"})
+        return None
+    return card
+
+
+def _chosen_battlefields(chosen: list[str], catalog: Catalog, problems: list[dict[str, Any]]) -> list[str]:
+    """The battlefields the person creating the match picked, by catalog name; how many a mode needs is the
+    engine's construction check (644.4.a)."""
+    picked = []
+    for reference in chosen:
+        card = _card(catalog, reference)
+        if card is None:
+            problems.append({"message": f"battlefield: {_unknown(catalog, reference)}"})
+        else:
+            picked.append(card)
+    return picked
+
+
 def _pick_champion(legend: str, main: list[Listed], catalog: Catalog, problems: list[dict[str, Any]]) -> str | None:
     """A deck that does not mark its chosen champion gets one: of the champion units of the main deck whose
     champion tag is the legend's (103.2.a.2), the one with the most copies, then the first listed."""
-    legend_tags = set(catalog.card(legend)["tags"])
-    candidates = [item for item in main if catalog.card(item.name)["supertype"] == "Champion"
-                  and construction.champion_tags(catalog.card(item.name)) & legend_tags]
+    candidates = _candidates(legend, main, catalog)
     if not candidates:
         problems.append({"message": f"no chosen champion: the main deck has no champion unit with the champion tag "
                                     f"of {legend!r} (103.2.a.2)"})

@@ -35,7 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, db, errors, record, report, viewer
+    from . import api, create, db, errors, record, report, viewer
     from . import delay, stream, tournament  # live spectating
 
     db.init_app(app)
@@ -49,5 +49,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(stream.bp)
     app.register_blueprint(delay.bp)
     app.register_blueprint(tournament.bp)
+    app.register_blueprint(create.bp)
     return app
 

@@ -1,8 +1,8 @@
 """Errors as answers: JSON `{"error": message}` under /api, a small HTML page in the viewer.
 
-Domain errors map to statuses by class alone (see recorder/errors.py): NotFound -> 404, Conflict -> 409,
-TooLarge -> 413, Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with `Retry-After`; a deck
-that cannot be read (replays.decklists.DeckProblems) is 400 with its `problems`. A stored
+Domain errors map to statuses by class alone (see recorder/errors.py): NotFound -> 404, Forbidden -> 403,
+Conflict -> 409, TooLarge -> 413, Malformed -> 400, Refused -> 422 with its `violations`, Busy -> 503 with
+`Retry-After`; a deck that cannot be read (replays.decklists.DeckProblems) is 400 with its `problems`. A stored
 log that no longer reads or folds (Inconsistent, Undecodable, Unreplayable) is 409 with a message that names the seq
 and says to run verify: the request is sound, the record it asks about is not, and a 5xx would tell a client to
 retry what cannot succeed.
@@ -18,6 +18,7 @@ import replays
 
 STATUS = (
     (recorder.NotFound, 404),
+    (recorder.Forbidden, 403),
     (recorder.Conflict, 409),
     (recorder.Refused, 422),
     (recorder.TooLarge, 413),

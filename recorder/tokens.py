@@ -1,0 +1,127 @@
+"""Tokens handed out again: a lost match or player token reissued, and the organiser's key of a database.
+
+A token is a key that can be lost (a phone left at a table, a slip in the bin) or seen by the wrong person (an
+opponent reading a player's link). Reissuing one makes a new token and kills the old one at once, and records it in
+the match's log as a judge's `note` naming who reissued which role, never the token or its hash: the record shows
+that from that seq on someone else may hold the key, which a dispute about who recorded what may need to know.
+
+Who may reissue (docs/web.md, "Tables by phone"):
+
+- the **organiser** (the database's organiser key, `new_organiser_token`; one per database, kept as its sha256 as
+  match tokens are): any role of any match, the match token (the judge's) included;
+- the **judge** (the match token): the players' read tokens of that match, not its own (a judge who lost the match
+  token no longer holds it; one who holds it has no need).
+
+The match token is random and kept only as a hash, so a reissued one is new and random too; the players' tokens
+are derived (`recorder.access`): reissuing a player's bumps that player's generation, and reissuing the match token
+keeps the players' key (`read_key`) so that their links keep working.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from typing import Any
+
+from recorder import access
+from recorder.access import JUDGE, token_hash
+from recorder.errors import Forbidden, Malformed, NotFound
+from recorder.heads import HOT, Head
+from recorder.sql import writing
+
+ORGANISER = "organiser"
+ROLES_BY = (ORGANISER, JUDGE)  # who may reissue, as the note names them
+
+
+def new_organiser_token(log: Any) -> str:
+    """A new organiser key for the database of `log`: the earlier one (if any) no longer works. Shown once; the
+    database keeps its sha256."""
+    token = secrets.token_urlsafe(24)
+    with writing(log.db):
+        log.db.execute("INSERT OR REPLACE INTO organiser (id, token_hash, created_at) VALUES (1, ?, ?)",
+                       [token_hash(token), log.clock()])
+    return token
+
+
+def is_organiser(log: Any, token: str | None) -> bool:
+    """Whether `token` is the database's organiser key (read from the file each time, so that a key made by
+    `riftlog organiser` beside a running server replaces the old one at once). Constant-time comparison."""
+    if not isinstance(token, str) or not token or not token.isascii():
+        return False
+    row = log.db.execute("SELECT token_hash FROM organiser WHERE id = 1").fetchone()
+    return row is not None and hmac.compare_digest(token_hash(token), row[0])
+
+
+def has_organiser(log: Any) -> bool:
+    """Whether the database has an organiser key yet."""
+    return log.db.execute("SELECT 1 FROM organiser WHERE id = 1").fetchone() is not None
+
+
+def _row(log: Any, match_id: str) -> dict[str, Any]:
+    rows = list(log.db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
+    if not rows:
+        raise NotFound(f"no match {match_id!r} in this log")
+    return rows[0]
+
+
+def _players(row: dict[str, Any]) -> list[str | None]:
+    return json.loads(row["players"]) if row["players"] else []
+
+
+def player_tokens(log: Any, match_id: str) -> dict[str, str]:
+    """The players' read tokens of the match as they stand (after any reissue): {"P1": token, ...}."""
+    row = _row(log, match_id)
+    return access.player_tokens(row.get("read_key") or row["token_hash"], match_id, len(_players(row)),
+                                json.loads(row.get("player_generations") or "{}"))
+
+
+def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
+    """Hand out `role`'s token of the match again ("judge": the match token; "P1", ...: a player's read token),
+    reissued by `by` ("organiser" or "judge"): the old token no longer works from the moment this returns.
+
+    Recorded in the same transaction as a judge's `note` in the match's log naming the role and who reissued it,
+    so that either both happen or neither. Returns {"id", "role", "by", "seq" (the note's), "token" (the new match
+    token, for the judge's role only), "player_tokens"}. `Malformed` for a role the match does not have,
+    `Forbidden` for a judge reissuing the match token, `NotFound` for an unknown match; the append's own errors
+    (`Busy`) as for any append."""
+    if by not in ROLES_BY:
+        raise Malformed(f"a token is reissued by the organiser or the judge, not {by!r}")
+    row = _row(log, match_id)
+    names = _players(row)
+    players = [f"P{n}" for n in range(1, len(names) + 1)]
+    if role != JUDGE and role not in players:
+        raise Malformed(f"match {match_id} has no role {role!r}: reissue the judge's (match) token or one of "
+                        f"{', '.join(players)}")
+    if role == JUDGE and by != ORGANISER:
+        raise Forbidden(f"only the organiser may reissue match {match_id}'s match token")
+    log.judge_token_hash(match_id)  # hot now, so no later first read can put the old hash back
+    prepared = log.prepare_append(match_id, [{"type": "note", "text": reissue_note(role, by, names)}])
+    heads: dict[str, tuple[str, Head]] = {}
+    token = None
+    with writing(log.db):
+        answer = log.write_append(prepared, heads)
+        if role == JUDGE:
+            token = secrets.token_urlsafe(24)
+            # The players' key stays the first match token's hash: their links keep working.
+            log.db.execute("UPDATE matches SET read_key = COALESCE(read_key, token_hash), token_hash = ? "
+                           "WHERE id = ?", [token_hash(token), match_id])
+        else:
+            generations = json.loads(row.get("player_generations") or "{}")
+            generations[role] = generations.get(role, 0) + 1
+            log.db.execute("UPDATE matches SET player_generations = ? WHERE id = ?",
+                           [json.dumps(generations, sort_keys=True), match_id])
+    log.make_hot(heads)
+    if token is not None:
+        HOT.keep_token_hash(log.database, match_id, token_hash(token))
+    return {"id": match_id, "role": role, "by": by, "seq": answer["seq"],
+            **({"token": token} if token is not None else {}), "player_tokens": player_tokens(log, match_id)}
+
+
+def reissue_note(role: str, by: str, names: list[str | None]) -> str:
+    """The judge's note a reissue records: who reissued which role's token. Never the token nor its hash."""
+    if role == JUDGE:
+        whose = "The match token (the judge's key, which records this match)"
+    else:
+        name = names[int(role[1:]) - 1] if role[1:].isdigit() and int(role[1:]) <= len(names) else None
+        whose = f"{role}'s read token{f' ({name})' if name else ''}"
+    return f"{whose} was reissued by the {by}: the token handed out before no longer works."

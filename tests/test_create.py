@@ -1,0 +1,214 @@
+"""Creating a match without JSON: the browser form `/matches/new` (decks pasted as lists or codes, every problem
+beside its line, the choices a deck leaves open), its table card (links with the token in the fragment and their QR
+codes), and `riftlog create` printing the same links and writing the card. The rules cited: 103.2.a.2 (a chosen
+champion the deck does not mark), 644.4.a (a duel's three battlefields), 103.2 (40 main deck cards)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+import recorder
+from replays import decklists
+
+DECKS = Path(__file__).resolve().parent / "data" / "decks"
+SIVIR = (DECKS / "spiritforged_sivir.txt").read_text(encoding="utf-8")
+KAISA = (DECKS / "origins_kaisa.code").read_text(encoding="utf-8").strip()
+LINK = re.compile(r'id="(record|P\d)-link" href="([^"]+)"')
+
+
+def form(action: str = "create", **fields: str) -> dict[str, str]:
+    """The form as a browser posts it: Ana's Sivir list against Ben's Kai'Sa code, a strict duel at table 12."""
+    return {"P1_name": "Ana", "P1_deck": SIVIR, "P2_name": "Ben", "P2_deck": KAISA, "mode": "duel",
+            "policy": "strict", "catalog": "demo", "event": "Regional", "round": "3", "table": "12",
+            "action": action, **fields}
+
+
+def links_of(page: str) -> dict[str, str]:
+    return dict(LINK.findall(page))
+
+
+def test_the_form_is_linked_from_the_match_list_and_the_tournament_page(client):
+    assert 'href="/matches/new"' in client.get("/").get_data(as_text=True)
+    assert 'href="/matches/new"' in client.get("/tournament").get_data(as_text=True)
+    page = client.get("/matches/new?event=Regional&round=3").get_data(as_text=True)
+    assert 'name="event" id="event" value="Regional"' in page and 'id="round" value="3"' in page
+
+
+def test_creating_a_match_from_a_pasted_list_and_a_deck_code_answers_its_table_card(client, tmp_db):
+    answer = client.post("/matches/new", data=form())
+    assert answer.status_code == 201
+    assert answer.headers["Cache-Control"] == "no-store"
+    page = answer.get_data(as_text=True)
+    links = links_of(page)
+    assert set(links) == {"record", "P1", "P2"}
+    assert links["record"].startswith("http://localhost/matches/m1/record#token=")
+    token = links["record"].split("#token=")[1]
+    with recorder.Log(tmp_db) as log:
+        assert log.check_token("m1", token)
+        assert log.reader("m1", links["P1"].split("#token=")[1]) == "P1"
+        assert log.reader("m1", links["P2"].split("#token=")[1]) == "P2"
+        created = log.events("m1")[0]["event"]
+        state = log.state_at("m1", 1)
+    assert created["info"] == {"event": "Regional", "round": 3, "table": 12}
+    assert [player["legend"] for player in created["players"]] == ["Battle Mistress", "Daughter of the Void"]
+    assert state["violations"] == []
+    assert page.count('<svg viewBox=') == 3 and page.count('class="qr"') == 3  # a QR code per link
+    assert "Table 12" in page and "JSON" not in page and "{" not in re.sub(r"<(style|script)[\s\S]*?</\1>", "", page)
+
+
+def test_a_bad_line_is_shown_beside_the_line_and_nothing_is_created(client, tmp_db):
+    bad = SIVIR.replace("3 Sea Monkey", "3 Sea Monky")
+    answer = client.post("/matches/new", data=form(P1_deck=bad))
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    number = bad.splitlines().index("3 Sea Monky") + 1
+    item = re.search(rf'<li class="problem" data-line="{number}">([\s\S]*?)</li>', page).group(1)
+    assert "3 Sea Monky" in item and "did you mean &#39;Sea Monkey&#39;?" in item
+    assert "main deck has 37 cards; it needs at least 40" in page and "(rule 103.2)" in page
+    assert re.search(r'<textarea name="P1_deck"[^>]*>[^<]*\n3 Sea Monky\n[^<]*</textarea>', page)  # kept, to be fixed
+    with recorder.Log(tmp_db) as log:
+        assert log.match_count() == 0
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"P1_name": ""}, "player 1 needs a name"),
+    ({"P2_deck": "  "}, "paste player 2&#39;s deck"),
+    ({"P2_deck": "CMAAAAAAAAAAAAAAAEAQAAAHAEAQ"}, "the deck code ends early"),
+    ({"mode": "ffa9"}, "mode &#39;ffa9&#39;: choose duel or match"),
+    ({"policy": "lenient"}, "policy &#39;lenient&#39;: choose strict or audit"),
+    ({"catalog": "nope"}, "no catalog named &#39;nope&#39;"),
+    ({"P1_deck": "x" * 20_001}, "at most 20,000"),
+])
+def test_every_refusal_of_the_form_names_what_is_wrong(client, tmp_db, fields, message):
+    answer = client.post("/matches/new", data=form(**fields))
+    assert answer.status_code == 400 and message in answer.get_data(as_text=True)
+    with recorder.Log(tmp_db) as log:
+        assert log.match_count() == 0
+
+
+def test_check_shows_the_legend_champion_and_battlefields_as_read(client, tmp_db):
+    answer = client.post("/matches/new", data=form("check"))
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    assert re.search(r'id="P1-legend">Battle Mistress<', page)
+    assert re.search(r'id="P1-champion">Sivir, Mercenary<', page)
+    assert re.search(r'id="P2-legend">Daughter of the Void<', page)
+    for name in ("Forge of the Fluft", "Hall of Legends", "Treasure Hoard"):
+        assert f'name="P1_battlefields" value="{name}" checked' in page
+    with recorder.Log(tmp_db) as log:
+        assert log.match_count() == 0
+
+
+def checked(page: str, player: str) -> str:
+    return re.search(rf'name="{player}_checked" value="([0-9a-f]+)"', page).group(1)
+
+
+def test_battlefields_picked_on_the_form_replace_the_lists_and_a_duel_needs_three(client, tmp_db):
+    """644.4.a: a duel's player brings three battlefields; the organiser picks them where the list leaves it."""
+    two = SIVIR.replace("1 Treasure Hoard\n", "")
+    page = client.post("/matches/new", data=form("check", P1_deck=two)).get_data(as_text=True)
+    assert "a duel needs 3" in page and page.count('name="P1_battlefield_add"') == 1
+    fields = form(P1_deck=two, P1_checked=checked(page, "P1"), P1_battlefields_shown="1")
+    two_picked = {**fields, "P1_battlefields": ["Forge of the Fluft", "Hall of Legends"]}
+    refused = client.post("/matches/new", data=two_picked)
+    assert refused.status_code == 400 and "brought 2 battlefields; a duel needs 3" in refused.get_data(as_text=True)
+    created = client.post("/matches/new", data={**two_picked, "P1_battlefield_add": "Zaun Warrens"})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    with recorder.Log(tmp_db) as log:
+        players = log.events("m1")[0]["event"]["players"]
+    assert players[0]["battlefields"] == ["Forge of the Fluft", "Hall of Legends", "Zaun Warrens"]
+
+
+def test_choices_made_for_an_earlier_deck_are_not_applied_to_an_edited_one(client, tmp_db):
+    page = client.post("/matches/new", data=form("check")).get_data(as_text=True)
+    edited = SIVIR.replace("# Sivir", "# Sivir (edited)")
+    answer = client.post("/matches/new", data={**form(P1_deck=edited), "P1_checked": checked(page, "P1"),
+                                               "P1_battlefields_shown": "1", "P1_battlefields": ["Hall of Legends"]})
+    assert answer.status_code == 201  # the edited list is read as it is: its own three battlefields
+
+
+def test_a_deck_that_does_not_mark_its_champion_has_it_chosen_on_the_form(client, tmp_db, log):
+    """103.2.a.2: a list without a Champion section leaves the choice among its legend's champion units; the reader
+    picks the one with the most copies, and the form offers the others."""
+    from gallery import gallery_catalog
+
+    catalog = gallery_catalog("gallery")
+    log.import_catalog(catalog)
+    open_list = SIVIR.replace("Champion:\n1 Sivir, Mercenary\nMainDeck:\n2 Sivir, Mercenary",
+                              "MainDeck:\n2 Sivir, Mercenary\n1 Sivir, Ambitious")
+    assert decklists.leaves_champion_open(open_list, catalog) and not decklists.leaves_champion_open(SIVIR, catalog)
+    page = client.post("/matches/new", data=form("check", P1_deck=open_list, catalog="gallery")).get_data(
+        as_text=True)
+    options = re.search(r'<select name="P1_champion" id="P1-champion">([\s\S]*?)</select>', page).group(1)
+    assert re.findall(r'value="([^"]+)"', options) == ["Sivir, Mercenary", "Sivir, Ambitious"]
+    assert 'value="Sivir, Mercenary" selected' in options
+    created = client.post("/matches/new", data=form(P1_deck=open_list, catalog="gallery",
+                                                    P1_champion="Sivir, Ambitious", P1_checked=checked(page, "P1")))
+    assert created.status_code == 201, created.get_data(as_text=True)
+    assert log.events("m1")[0]["event"]["players"][0]["champion"] == "Sivir, Ambitious"
+    assert log.state_at("m1", 1)["violations"] == []
+    refused = client.post("/matches/new", data=form(P1_deck=open_list, catalog="gallery",
+                                                    P1_champion="Jinx, Rebel", P1_checked=checked(page, "P1")))
+    assert refused.status_code == 400
+    assert "is not a champion unit of this deck" in refused.get_data(as_text=True)
+
+
+def test_a_deck_that_names_its_champion_shows_it_without_a_choice(client):
+    page = client.post("/matches/new", data=form("check")).get_data(as_text=True)
+    assert 'name="P1_champion"' not in page and 'id="P2-champion">Kai&#39;Sa, Survivor<' in page
+
+
+def test_a_card_asked_at_a_loopback_address_says_phones_cannot_reach_it(client):
+    page = client.post("/matches/new", data=form(), base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert 'id="loopback-warning"' in page
+    page = client.post("/matches/new", data=form(table="13"), base_url="http://192.168.1.20:5000").get_data(
+        as_text=True)
+    assert 'id="loopback-warning"' not in page
+    assert links_of(page)["record"].startswith("http://192.168.1.20:5000/matches/m2/record#token=")
+
+
+# --- riftlog create ------------------------------------------------------------------------------------------
+
+
+def run(runner, *args):
+    from riftlog_cli import cli
+
+    return runner.invoke(cli, [str(arg) for arg in args], catch_exceptions=False)
+
+
+def test_riftlog_create_prints_the_recording_link_and_writes_the_table_card(runner, tmp_db, tmp_path):
+    card = tmp_path / "table12.html"
+    result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}",
+                 "--p2", f"Ben={KAISA}", "--event", "Regional", "--round", "3", "--table", "12",
+                 "--url", "http://192.168.1.20:5000", "--card", card)
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout[:result.stdout.rindex("}") + 1])
+    assert answer["links"] == {
+        "record": f"http://192.168.1.20:5000/matches/m1/record#token={answer['token']}",
+        "P1": f"http://192.168.1.20:5000/matches/m1#token={answer['player_tokens']['P1']}",
+        "P2": f"http://192.168.1.20:5000/matches/m1#token={answer['player_tokens']['P2']}"}
+    assert f"m1: record it at {answer['links']['record']}" in result.stderr
+    page = card.read_text(encoding="utf-8")
+    assert links_of(page) == answer["links"] and page.count('class="qr"') == 3 and "<style>" in page
+    with recorder.Log(tmp_db) as log:
+        assert log.match("m1")["info"] == {"event": "Regional", "round": 3, "table": 12}
+
+
+def test_riftlog_create_links_are_relative_without_a_url(runner, tmp_db, duel_created, monkeypatch):
+    monkeypatch.delenv("RIFTLOG_URL", raising=False)
+    result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
+                 f"Ben={KAISA}")
+    answer = json.loads(result.stdout)
+    assert answer["links"]["record"] == f"/matches/m1/record#token={answer['token']}"
+
+
+def test_riftlog_create_refuses_a_card_without_a_url(runner, tmp_db, tmp_path, monkeypatch):
+    monkeypatch.delenv("RIFTLOG_URL", raising=False)
+    result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
+                 f"Ben={KAISA}", "--card", tmp_path / "card.html")
+    assert result.exit_code == 1 and "--card needs --url" in result.stderr
+    assert not (tmp_path / "card.html").exists()

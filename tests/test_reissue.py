@@ -1,0 +1,86 @@
+"""Reissuing a lost token (recorder/tokens.py): a new token, the old one dead at once, a judge's note in the log
+naming who reissued which role (never the token or its hash); the organiser's key of a database."""
+from __future__ import annotations
+
+import pytest
+
+import recorder
+from recorder import access, tokens
+
+
+@pytest.fixture
+def match(log, duel_created) -> tuple[str, str, dict[str, str]]:
+    match_id, token = log.create_match(duel_created)
+    return match_id, token, access.created_answer(match_id, token, 2)["player_tokens"]
+
+
+def test_a_reissued_player_token_reads_and_the_old_one_does_not(log, match):
+    match_id, token, players = match
+    answer = tokens.reissue(log, match_id, "P1", "judge")
+    assert answer["player_tokens"]["P1"] != players["P1"] and "token" not in answer
+    assert log.reader(match_id, players["P1"]) is None
+    assert log.reader(match_id, answer["player_tokens"]["P1"]) == "P1"
+    assert log.reader(match_id, players["P2"]) == "P2"  # the other player's is untouched
+    assert log.check_token(match_id, token)
+    again = tokens.reissue(log, match_id, "P1", "organiser")
+    assert log.reader(match_id, answer["player_tokens"]["P1"]) is None
+    assert log.reader(match_id, again["player_tokens"]["P1"]) == "P1"
+
+
+def test_a_reissued_match_token_appends_and_the_old_one_is_dead_at_once_players_keep_theirs(log, match, tmp_db):
+    match_id, token, players = match
+    answer = tokens.reissue(log, match_id, "judge", "organiser")
+    assert not log.check_token(match_id, token) and log.check_token(match_id, answer["token"])
+    assert log.reader(match_id, token) is None and log.reader(match_id, answer["token"]) == "judge"
+    assert answer["player_tokens"] == players  # the players' links keep working
+    assert log.reader(match_id, players["P1"]) == "P1"
+    with recorder.Log(tmp_db) as other:  # another connection of the process, and the file itself
+        assert not other.check_token(match_id, token) and other.check_token(match_id, answer["token"])
+    recorder.heads.HOT._token_hashes.clear()  # a new process reads the file
+    assert not log.check_token(match_id, token) and log.check_token(match_id, answer["token"])
+
+
+def test_a_reissue_is_a_judge_note_naming_the_role_and_who_never_the_token(log, match):
+    match_id, token, players = match
+    first = tokens.reissue(log, match_id, "P2", "judge")
+    second = tokens.reissue(log, match_id, "judge", "organiser")
+    notes = [entry["event"] for entry in log.events(match_id, after=1)]
+    assert [first["seq"], second["seq"]] == [2, 3]
+    assert notes == [
+        {"type": "note", "text": "P2's read token (Viktor) was reissued by the judge: the token handed out before no "
+                                 "longer works."},
+        {"type": "note", "text": "The match token (the judge's key, which records this match) was reissued by the "
+                                 "organiser: the token handed out before no longer works."}]
+    text = repr(log.events(match_id))
+    for secret in (token, second["token"], *players.values(), *first["player_tokens"].values()):
+        assert secret not in text and recorder.token_hash(secret) not in text
+    assert log.verify_chain(match_id)["ok"]
+
+
+@pytest.mark.parametrize("role, by, error, message", [
+    ("P3", "organiser", recorder.Malformed, "has no role 'P3'"),
+    ("spectator", "organiser", recorder.Malformed, "has no role 'spectator'"),
+    ("judge", "judge", recorder.Forbidden, "only the organiser may reissue"),
+    ("P1", "P2", recorder.Malformed, "by the organiser or the judge"),
+])
+def test_a_reissue_that_may_not_be_is_refused_and_changes_nothing(log, match, role, by, error, message):
+    match_id, token, players = match
+    with pytest.raises(error, match=message):
+        tokens.reissue(log, match_id, role, by)
+    assert log.match(match_id)["head_seq"] == 1 and log.check_token(match_id, token)
+    assert tokens.player_tokens(log, match_id) == players
+
+
+def test_reissuing_for_an_unknown_match_is_not_found(log):
+    with pytest.raises(recorder.NotFound):
+        tokens.reissue(log, "m9", "P1", "organiser")
+
+
+def test_a_new_organiser_key_replaces_the_old_one(log):
+    assert not tokens.has_organiser(log) and not tokens.is_organiser(log, "anything")
+    first = tokens.new_organiser_token(log)
+    assert tokens.is_organiser(log, first) and tokens.has_organiser(log)
+    second = tokens.new_organiser_token(log)
+    assert tokens.is_organiser(log, second) and not tokens.is_organiser(log, first)
+    assert not tokens.is_organiser(log, "") and not tokens.is_organiser(log, "é" * 32)
+    assert first not in repr(list(log.db.query("SELECT * FROM organiser")))

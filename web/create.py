@@ -1,0 +1,177 @@
+"""Creating a match in the browser: `/matches/new`, a form an organiser or a judge fills in at 360 px.
+
+Players' names and decks (each pasted as a `3 Card Name` text list or a Piltover Archive deck code, read by
+`replays.decklists`), the mode, the policy, the catalog and the event, round and table. "Check decks" reads both
+decks and shows what was read (legend, chosen champion, battlefields) with every problem beside the line of the
+pasted list that causes it; where a deck leaves a choice (a chosen champion the list does not mark, 103.2.a.2; the
+battlefields brought, 644.4.a) the form offers it. "Create match" creates it as `POST /api/matches` would (open,
+as the contract's creation is) and answers the table card (web.tablecard): the recording link and each player's,
+with their QR codes, to print. Plain HTML forms: nothing needs a script, and no JSON is shown or typed.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from flask import Blueprint, render_template, request
+
+from recorder import access
+from replays import decklists
+
+from .db import get_log
+from .tablecard import render_card
+
+bp = Blueprint("create", __name__)
+
+PLAYERS = ("P1", "P2")  # the modes a form creates (duel, best of three) are two players'
+MODES = {"duel": "Duel (one game)", "match": "Match (best of three)"}
+POLICIES = {"strict": "Strict: an illegal action is refused", "audit": "Audit: kept and flagged with its rule"}
+BATTLEFIELDS = 3  # a duel's and a best of three's (644.4.a)
+INFO = ("event", "round", "table")
+MAX_DECK = 20_000  # characters of one pasted deck
+
+
+@bp.get("/matches/new")
+def form():
+    """The empty form (a catalog, mode or event given in the query is filled in: a link per round)."""
+    values = {"mode": request.args.get("mode", "duel"), "policy": request.args.get("policy", "strict"),
+              "catalog": request.args.get("catalog", "demo"),
+              **{field: request.args.get(field, "") for field in INFO}}
+    return page(values, [blank(player) for player in PLAYERS])
+
+
+@bp.post("/matches/new")
+def submit():
+    """`action=check`: read the decks and show them; `action=create`: create the match if both decks read, and
+    answer its table card (201), else the form again with every problem (400)."""
+    form = request.form
+    values = {"mode": form.get("mode", "duel"), "policy": form.get("policy", "strict"),
+              "catalog": form.get("catalog", "demo"), **{field: form.get(field, "").strip() for field in INFO}}
+    problems: list[str] = []
+    if values["mode"] not in MODES:
+        problems.append(f"mode {values['mode']!r}: choose duel or match")
+    if values["policy"] not in POLICIES:
+        problems.append(f"policy {values['policy']!r}: choose strict or audit")
+    log = get_log()
+    if values["catalog"] not in log.catalogs.names():
+        problems.append(f"no catalog named {values['catalog']!r}: import it first (riftlog catalog import)")
+        return page(values, [blank(player, form) for player in PLAYERS], problems, status=400)
+    catalog = log.catalog(values["catalog"])
+    players = [read_player(player, form, catalog) for player in PLAYERS]
+    if form.get("action") != "create" or problems or any(player["problems"] for player in players):
+        failed = bool(problems) or any(player["problems"] for player in players)
+        return page(values, players, problems, status=400 if failed and form.get("action") == "create" else 200)
+    event: dict[str, Any] = {"type": "match_created", "mode": values["mode"], "policy": values["policy"],
+                             "catalog": values["catalog"], "players": [player["entry"] for player in players]}
+    info = {field: number(values[field]) for field in INFO if values[field]}
+    if info:
+        event["info"] = info
+    match_id, token = log.create_match(event)
+    answer = access.created_answer(match_id, token, len(PLAYERS))
+    return render_card(log.match(match_id), token, answer["player_tokens"], status=201,
+                       note="Print this page now: the recording link is shown once (the organiser can reissue it).")
+
+
+def number(value: str) -> Any:
+    """A round or table typed as a number is stored as one (as the sample matches and the API's callers do)."""
+    return int(value) if value.isdigit() and len(value) < 10 else value
+
+
+def blank(player: str, form: Any = None) -> dict[str, Any]:
+    form = form or {}
+    return {"id": player, "name": form.get(f"{player}_name", ""), "deck": form.get(f"{player}_deck", ""),
+            "entry": None, "problems": [], "lines": [], "open_champion": False, "candidates": [],
+            "battlefields": [], "battlefield_choices": [], "checked": ""}
+
+
+def fingerprint(deck: str) -> str:
+    """What a check's choices are tied to: the deck as it was checked (a deck edited since is read afresh)."""
+    return hashlib.sha256(deck.encode("utf-8")).hexdigest()[:16]
+
+
+def read_player(player: str, form: Any, catalog: Any) -> dict[str, Any]:
+    """One player of the form: the deck read (with the choices made, when they were made for this very deck),
+    what it leaves open, and its problems, each with the line of the list it is about."""
+    found = blank(player, form)
+    name, deck = found["name"].strip(), found["deck"]
+    number_ = player[1:]
+    if not name:
+        found["problems"].append({"message": f"player {number_} needs a name"})
+    if len(deck) > MAX_DECK:
+        found["problems"].append({"message": f"the deck is {len(deck):,} characters long; a deck list is far "
+                                             f"shorter (at most {MAX_DECK:,})"})
+        return found
+    if not deck.strip():
+        found["problems"].append({"message": f"paste player {number_}'s deck: a list of `3 Card Name` lines or a "
+                                             "Piltover Archive deck code"})
+        return found
+    checked = fingerprint(deck)
+    found["checked"] = checked
+    choices = None
+    if form.get(f"{player}_checked") == checked:
+        picked = [value for value in form.getlist(f"{player}_battlefields") if value]
+        picked += [value for value in form.getlist(f"{player}_battlefield_add") if value]
+        choices = decklists.Choices(champion=form.get(f"{player}_champion") or None,
+                                    battlefields=picked if form.get(f"{player}_battlefields_shown") else None)
+    found["open_champion"] = decklists.leaves_champion_open(deck, catalog)
+    try:
+        entry = decklists.read_deck(deck, catalog, name or None, choices=choices)
+    except decklists.DeckProblems as error:
+        found["problems"].extend(error.problems)
+        entry = None
+    found["entry"] = entry
+    listed_battlefields = listed_of(deck, catalog)
+    if entry is not None:
+        found["candidates"] = decklists.champion_candidates(entry, catalog)
+        found["battlefields"] = entry["battlefields"]
+    else:
+        found["battlefields"] = list(choices.battlefields) if choices and choices.battlefields is not None \
+            else listed_battlefields
+    offered = list(dict.fromkeys([*listed_battlefields, *found["battlefields"]]))
+    found["battlefield_offered"] = offered
+    found["battlefield_choices"] = [name for name in decklists.battlefield_names(catalog) if name not in offered]
+    found["lines"] = deck.splitlines()
+    found["problems"] = placed(found["problems"], found["lines"])
+    if entry is not None and found["open_champion"] and not found["candidates"]:
+        found["open_champion"] = False
+    return found
+
+
+def listed_of(deck: str, catalog: Any) -> list[str]:
+    """The battlefields a deck names, read without its choices or its legality (for the checkboxes)."""
+    try:
+        return decklists.read_deck(deck, catalog, choices=None)["battlefields"]
+    except decklists.DeckProblems:
+        pass
+    try:  # an illegal deck still names its battlefields: read without the construction checks
+        if decklists.is_deck_code(deck, catalog):
+            return decklists.read_code(deck, catalog, legality=False)["battlefields"]
+    except decklists.DeckProblems:
+        return []
+    names = []
+    for raw in deck.splitlines():
+        text = raw.strip()
+        for candidate in (text, text.split(" ", 1)[-1], text.rsplit(" x", 1)[0]):
+            card = catalog.get(candidate.strip())
+            if card is not None and card.get("type") == "Battlefield" and card["name"] not in names:
+                names.append(card["name"])
+                break
+    return names
+
+
+def placed(problems: list[dict[str, Any]], lines: list[str]) -> list[dict[str, Any]]:
+    """Each problem with the text of the line it names (`text`), the deck-wide ones (no line) first."""
+    shown = []
+    for problem in problems:
+        line = problem.get("line")
+        text = lines[line - 1].strip() if isinstance(line, int) and 0 < line <= len(lines) else None
+        shown.append({**problem, "text": text})
+    return sorted(shown, key=lambda problem: (problem.get("line") is not None, problem.get("line") or 0))
+
+
+def page(values: dict[str, Any], players: list[dict[str, Any]], problems: list[str] | None = None,
+         status: int = 200):
+    log = get_log()
+    return render_template("create.html", values=values, players=players, problems=problems or [],
+                           modes=MODES, policies=POLICIES, catalogs=log.catalogs.names(),
+                           battlefields_needed=BATTLEFIELDS), status
