@@ -298,6 +298,11 @@ def _card_to_play(context: Context, player: str, reference: str, source: str, li
         if reference not in candidates:
             context.fail("351", f"{player} plays {reference} ({state['objects'][reference]['card']}), "
                                 f"which is not in their {source}")
+        if state["objects"][reference]["card"] is None:
+            # A card drawn unseen has no name in the record; once played it is on the chain, a zone of the Play
+            # Area whose cards are public (004 108, 533): the play names the card, and the engine reveals it.
+            context.fail("108", f"{player} plays {reference}, a card drawn unseen: name the card played "
+                                f"(its name instead of {reference}), so the record shows it as it becomes public")
         return state["objects"][reference]
     name = card_name(state, reference, f"{player}'s play")
     for object_id in candidates:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import construction, deck, modes, turn
+from engine import construction, deck, modes, timing, turn
 from engine.cardcodes import canonical
 from engine.catalog import Catalog
 from engine.errors import MalformedEvent
@@ -15,7 +15,7 @@ from engine.objects import State, card_name, create_object, facts, new_id
 from engine.rulings import Context
 
 PLAYER_FIELDS = {"name": str, "legend": str, "champion": str, "deck": list, "runes": list, "battlefields": list}
-OPENING_HAND = 4  # rule 116
+OPENING_HAND = timing.OPENING_HAND  # rule 116
 MULLIGAN_MAX = 2  # rule 117.1
 
 

@@ -10,6 +10,10 @@ from typing import Any
 from engine.objects import State, battlefield, next_in_turn_order
 from engine.rulings import Context
 
+CHANNEL_PER_TURN = 2  # rule 315.3.b
+DRAW_PER_TURN = 1  # rule 315.4.b
+OPENING_HAND = 4  # rule 116
+
 
 def turn_state(state: State) -> str:
     """Rule 310: neutral or showdown (308), open or closed (309: closed while a chain exists)."""
@@ -149,7 +153,7 @@ def awaiting(state: State) -> list[dict[str, Any]]:
         choice = state["choice"]
         return [{"player": choice["player"], "kind": "choose", "rule": choice["rule"],
                  "candidates": list(choice["candidates"])}]
-    owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2"}
+    owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2", "count": state["owed_draws"][player]}
             for player in state["turn_order"] if state["owed_draws"].get(player)]
     if owed:
         return owed
@@ -157,10 +161,31 @@ def awaiting(state: State) -> list[dict[str, Any]]:
     if phase == "beginning":
         due = [{"player": turn_player, "kind": "trigger", "source": object_id, "rule": "728.1.b"}
                for object_id in state["temporary_due"]]
-        return due or [{"player": turn_player, "kind": "channel"}]
-    if phase in ("channel", "draw"):
-        return [{"player": turn_player, "kind": phase}]
+        return due or [_channel_due(state, turn_player)]
+    if phase == "channel":
+        return [_channel_due(state, turn_player)]
+    if phase == "draw":
+        return [{"player": turn_player, "kind": "draw", "count": DRAW_PER_TURN, "rule": "315.4.b"}]
     return [{"player": turn_player, "kind": "action"}]
+
+
+def runes_to_channel(state: State, player: str) -> tuple[int, str]:
+    """How many runes the turn player channels in this channel phase, and the rule that says so: 2 (315.3.b), plus
+    the extra rune of the second player's first channel phase (644.7 in a duel, 645.7 in a best of three; v1.3
+    480.7), at most what the rune deck holds (315.3.b.1)."""
+    entry = state["players"][player]
+    count, rule = CHANNEL_PER_TURN, "315.3.b"
+    if not entry["channeled_once"] and player != state["turn_order"][0]:
+        count, rule = count + 1, "645.7" if state["games_to_win"] > 1 else "644.7"
+    if entry["rune_deck_count"] < count:
+        count, rule = entry["rune_deck_count"], "315.3.b.1"
+    return count, rule
+
+
+def _channel_due(state: State, player: str) -> dict[str, Any]:
+    """The awaited channel with its count of runes, so a recording screen asks for as many as are due."""
+    count, rule = runes_to_channel(state, player)
+    return {"player": player, "kind": "channel", "count": count, "rule": rule}
 
 
 def _awaiting_next_game(state: State) -> list[dict[str, Any]]:
@@ -178,13 +203,13 @@ def _awaiting_setup(state: State) -> list[dict[str, Any]]:
     players = state["players"]
     drawing = [player for player in state["turn_order"] if players[player]["setup"] == "opening_hand"]
     if drawing:
-        return [{"player": player, "kind": "draw"} for player in drawing]
+        return [{"player": player, "kind": "draw", "count": OPENING_HAND, "rule": "116"} for player in drawing]
     for player in state["turn_order"]:
         step = players[player]["setup"]
         if step == "mulligan":
             return [{"player": player, "kind": "mulligan"}]
-        if step == "replace":
-            return [{"player": player, "kind": "draw"}]
+        if step == "replace":  # as many cards as were set aside (117.2)
+            return [{"player": player, "kind": "draw", "count": len(players[player]["set_aside"]), "rule": "117.2"}]
     return []
 
 

@@ -15,8 +15,8 @@ from engine import additional_turns, deck, delayed, layers, replacement, rulecha
 from engine.objects import State, move_to_zone, opponents, refresh
 from engine.rulings import Context
 
-CHANNEL_PER_TURN = 2  # rule 315.3.b
-DRAW_PER_TURN = 1  # rule 315.4.b
+CHANNEL_PER_TURN = timing.CHANNEL_PER_TURN  # rule 315.3.b
+DRAW_PER_TURN = timing.DRAW_PER_TURN  # rule 315.4.b
 
 
 def next_turn(context: Context) -> None:
@@ -64,13 +64,8 @@ def close_beginning(context: Context) -> None:
 
 
 def runes_to_channel(state: State, player: str) -> int:
-    """How many runes the turn player channels now: 2 (315.3.b), plus the duel's extra rune for the second player's
-    first channel phase (644.7), at most what the rune deck holds (315.3.b.1)."""
-    entry = state["players"][player]
-    count = CHANNEL_PER_TURN
-    if not entry["channeled_once"] and player != state["turn_order"][0]:
-        count += 1
-    return min(count, entry["rune_deck_count"])
+    """How many runes the turn player channels now (timing.runes_to_channel: 315.3.b, 644.7, 315.3.b.1)."""
+    return timing.runes_to_channel(state, player)[0]
 
 
 def channel_event(context: Context, event: dict[str, Any]) -> None:

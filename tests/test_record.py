@@ -105,7 +105,7 @@ def test_undo_twice_rewinds_past_the_first_undo(client, strict):
     body = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()
     assert body["state"]["voided"] == [7, 8, 9] and body["undo"] == {"seq": 6, "to": 5,
                                                                        "text": body["undo"]["text"]}
-    assert body["state"]["awaiting"] == [{"player": "P1", "kind": "channel"}]
+    assert body["state"]["awaiting"] == [{"player": "P1", "kind": "channel", "count": 2, "rule": "315.3.b"}]
     voided = [entry["seq"] for entry in body["recent"] if entry["voided"]]
     assert voided == [7, 8, 9]
 

@@ -132,7 +132,7 @@ def test_an_additional_turn_is_taken_after_the_current_one_v1_3_735_737():
 
 def test_an_additional_turn_is_a_whole_turn_that_readies_channels_and_draws_v1_3_735():
     table = end_and_start_next(warped("turn P2"))
-    assert table.state["phase"] == "channel" and table.state["awaiting"] == [{"player": "P2", "kind": "channel"}]
+    assert table.state["phase"] == "channel" and [(wait["player"], wait["kind"]) for wait in table.state["awaiting"]] == [("P2", "channel")]
     assert not any(table.state["objects"][rune]["exhausted"] for rune in table.state["players"]["P2"]["runes"])
     table.refuses("P2 channel Mind Rune", rule="315.3.b")  # two runes, as in every turn
     table.do("P2 channel Mind Rune; Order Rune", "P2 draw Bubble Bot")

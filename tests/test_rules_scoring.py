@@ -29,7 +29,7 @@ def test_a_conquer_for_the_final_point_without_every_battlefield_scored_draws_a_
     table = Table.from_position(with_points(ARENA, 7, 0)).do("P1 move Legion Rearguard -> bf1", "P1 pass",
                                                               "P2 pass")
     assert table.state["scores"]["P1"] == 7 and table.state["winner"] is None
-    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2"}]
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
     hand = len(table.state["players"]["P1"]["hand"])
     table.do("P1 draw ?")
     assert len(table.state["players"]["P1"]["hand"]) == hand + 1

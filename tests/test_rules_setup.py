@@ -106,7 +106,7 @@ def test_a_mulligan_draws_replacements_then_recycles_the_set_aside_cards_117_2_1
                        "P2 draw Defy; Defy; Stupefy; Retreat")
     gust = table.find("P1", "Gust", "hand")
     table.do("P1 mulligan Gust")
-    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw"}]
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "count": 1, "rule": "117.2"}]
     table.refuses("P1 draw Flash; Flash", rule="117.2")
     table.do("P1 draw Flash")
     p1 = table.state["players"]["P1"]
@@ -121,7 +121,7 @@ def test_the_first_player_takes_the_first_turn_after_the_mulligans_118():
                        "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison", "P2 keep", "P1 keep")
     assert table.state["turn"] == 1 and table.state["turn_player"] == "P2"
     assert table.state["phase"] == "beginning"  # the beginning step waits for its triggers (315.2.a)
-    assert table.state["awaiting"] == [{"player": "P2", "kind": "channel"}]
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "channel", "count": 2, "rule": "315.3.b"}]
 
 
 def test_game_started_twice_is_refused():

@@ -161,3 +161,38 @@ def test_a_concession_ends_the_game_651_1():
 def test_a_channel_outside_the_channel_phase_is_a_channel_effect_and_is_not_flagged_606_3_a():
     table = Table.at_action().do("P1 channel Fury Rune")
     assert len(table.state["players"]["P1"]["runes"]) == 3 and table.state["phase"] == "action"
+
+
+def test_awaiting_says_how_many_runes_are_due_three_for_the_second_players_first_channel_644_7():
+    # A recording screen asks for as many runes as the engine awaits (issue 15): 2, then the second player's 3.
+    table = Table.after_setup()
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "channel", "count": 2, "rule": "315.3.b"}]
+    table.do("P1 channel Fury Rune; Chaos Rune")
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "count": 1, "rule": "315.4.b"}]
+    table.do("P1 draw Void Seeker", "P1 end turn")
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "channel", "count": 3, "rule": "644.7"}]
+    table.do("P2 channel Calm Rune; Mind Rune; Calm Rune", "P2 draw Defy", "P2 end turn")
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "channel", "count": 2, "rule": "315.3.b"}]
+
+
+def test_awaiting_a_channel_from_a_short_rune_deck_asks_for_what_it_holds_315_3_b_1():
+    table = Table.after_setup()
+    table.state["players"]["P1"]["rune_deck_count"] = 1
+    table.do({"type": "note", "text": "any event refreshes what is awaited"})
+    assert table.state["awaiting"][0]["count"] == 1 and table.state["awaiting"][0]["rule"] == "315.3.b.1"
+
+
+def test_playing_a_card_drawn_unseen_by_its_id_is_refused_naming_what_is_missing_108():
+    # The recording screen once sent the unseen card's id and got "rule 595.1 None is a None": the play must name
+    # the card, which becomes public on the chain (004 108, 533).
+    table = Table.after_setup().do("P1 channel Fury Rune; Chaos Rune", "P1 draw ?")
+    unseen = table.state["players"]["P1"]["hand"][-1]
+    refusal = table.refuses({"type": "play", "player": "P1", "card": unseen,
+                             "pay": {"exhaust": table.state["players"]["P1"]["runes"]}}, rule="108")
+    message = refusal.violations[0]["message"]
+    assert f"plays {unseen}, a card drawn unseen: name the card played" in message and "None" not in message
+    # Named, it is revealed as it is played.
+    table.do({"type": "play", "player": "P1", "card": "Pouty Poro",
+              "pay": {"exhaust": table.state["players"]["P1"]["runes"]}})
+    assert table.state["objects"][unseen]["card"] == "Pouty Poro"
+    assert table.state["objects"][unseen]["zone"] == "board"
