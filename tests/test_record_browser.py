@@ -66,12 +66,19 @@ def wait_for_seq(driver, seq: int) -> None:
                                     .get_attribute("aria-busy") != "true")
 
 
+def press(driver, element) -> None:
+    """A thumb's tap: the element scrolled to the middle of the screen (as a scorekeeper scrolls to it, clear of the
+    sticky dock), then clicked."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def tap(driver, element_id: str) -> None:
-    driver.find_element(By.ID, element_id).click()
+    press(driver, driver.find_element(By.ID, element_id))
 
 
 def tap_object(driver, object_id: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f'#board [data-tap="{object_id}"]').click()
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'#board [data-tap="{object_id}"]'))
 
 
 def submit(driver, element_id: str, seq: int) -> None:
@@ -80,17 +87,14 @@ def submit(driver, element_id: str, seq: int) -> None:
     wait_for_seq(driver, seq)
 
 
-def pick(driver, pickers_id: str, values: list[str]) -> None:
-    """Choose each card of a card picker (adding pickers as needed) by its value: a card name, or "?" unseen."""
-    selects = driver.find_elements(By.CSS_SELECTOR, f"#{pickers_id} select")
-    while len(selects) > len(values):
-        tap(driver, f"{pickers_id}-less")
-        selects = driver.find_elements(By.CSS_SELECTOR, f"#{pickers_id} select")
-    while len(selects) < len(values):
-        tap(driver, f"{pickers_id}-more")
-        selects = driver.find_elements(By.CSS_SELECTOR, f"#{pickers_id} select")
-    for select, value in zip(selects, values):
-        Select(select).select_by_value(value)
+def pick(driver, picks_id: str, values: list[str]) -> None:
+    """Tap each card (or rune) among a form's picks by its name, "?" for an unseen card: the form records them
+    once as many as are awaited are tapped."""
+    for value in values:
+        if value == "?":
+            tap(driver, f"{picks_id}-unseen")
+        else:
+            press(driver, driver.find_element(By.CSS_SELECTOR, f'#{picks_id} button[data-card="{value}"]'))
 
 
 def message(driver) -> str:
@@ -134,9 +138,9 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
 
     # Opening hands: Ana's four cards named, Ben's drawn unseen but one.
     pick(phone, "draw-cards", ["Legion Rearguard", "Legion Rearguard", "Jinx, Rebel", "Pouty Poro"])
-    submit(phone, "draw-submit", 3)
+    wait_for_seq(phone, 3)
     pick(phone, "draw-cards", ["?", "?", "?", "Stalwart Poro"])
-    submit(phone, "draw-submit", 4)
+    wait_for_seq(phone, 4)
 
     # Ana sets Jinx, Rebel aside (a tap on the card in her hand) and draws its replacement; Ben keeps.
     state = api(server, f"/matches/{match_id}/state", token)
@@ -144,20 +148,20 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
     assert "Set aside: Jinx, Rebel" in phone.find_element(By.ID, "set-aside").text
     submit(phone, "mulligan-submit", 5)
     pick(phone, "draw-cards", ["Chemtech Enforcer"])
-    submit(phone, "draw-submit", 6)
+    wait_for_seq(phone, 6)
     submit(phone, "keep", 7)
 
     # Turn 1: channel two runes, draw a card.
     pick(phone, "channel-runes", ["Fury Rune", "Chaos Rune"])
-    submit(phone, "channel-submit", 8)
+    wait_for_seq(phone, 8)
     pick(phone, "draw-cards", ["Pouty Poro"])
-    submit(phone, "draw-submit", 9)
+    wait_for_seq(phone, 9)
 
     # Playing Legion Rearguard unpaid: the strict match would refuse it, and the screen says why before sending.
     state = api(server, f"/matches/{match_id}/state", token)
     rearguard = find(state, "Legion Rearguard", "hand")
-    tap(phone, "action-play")
-    Select(phone.find_element(By.ID, "play-card")).select_by_value(rearguard)
+    tap_object(phone, rearguard)  # a tap on the card in the hand plays it
+    assert "Legion Rearguard" in phone.find_element(By.ID, "play-card").text
     tap(phone, "play-submit")
     waiting(phone).until(lambda d: "Not recorded" in message(d))
     assert "rule " in message(phone)
@@ -184,7 +188,9 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
 
     # Undo: a judge rewind to seq 9, not a deletion. The play stays in the log, voided.
     assert "Undo seq 10" in phone.find_element(By.ID, "undo").text
-    submit(phone, "undo", 11)
+    tap(phone, "undo")  # undo asks first
+    assert "Undo seq 10" in message(phone) and api(server, f"/matches/{match_id}", token)["head_seq"] == 10
+    submit(phone, "undo-confirm", 11)
     state = api(server, f"/matches/{match_id}/state", token)
     assert state["voided"] == [10] and state["objects"][rearguard]["zone"] == "hand"
     assert not any(state["objects"][rune]["exhausted"] for rune in state["players"]["P1"]["runes"])
@@ -208,13 +214,13 @@ def test_recording_a_combat_by_taps_and_forms(phone, server, arena):
     attackers = list(state["players"]["P1"]["base"])
     guardian, poro = find(state, "Sunlit Guardian"), find(state, "Stalwart Poro")
 
-    # Move: tap the three units at Ana's base, then the battlefield they go to.
-    tap(phone, "action-move")
+    # Move: tap the three units at Ana's base, then the battlefield they go to (which records the move).
     for unit in attackers:
         tap_object(phone, unit)
-    phone.find_element(By.CSS_SELECTOR, '#board [data-tap="bf2"]').click()
-    assert "Altar to Unity (bf2)" in phone.find_element(By.ID, "move-summary").text
-    submit(phone, "move-submit", 3)
+    assert all(Rec_name in phone.find_element(By.ID, "move-summary").text
+               for Rec_name in ("Units: ", state["objects"][attackers[-1]]["card"]))
+    tap_object(phone, "bf2")
+    wait_for_seq(phone, 3)
 
     # The showdown: both pass Focus.
     assert phone.find_element(By.CSS_SELECTOR, '#awaiting [data-kind="focus"]')

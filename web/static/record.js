@@ -78,7 +78,7 @@
   Rec.say = function (kind, text, details, actions) {
     var box = document.getElementById("message");
     box.hidden = false;
-    box.className = "panel message " + kind;
+    box.className = "message " + kind;
     box.setAttribute("data-kind", kind);
     box.textContent = "";
     box.appendChild(el("p", { text: text }));
@@ -229,12 +229,36 @@
   }
 
   // -- taps on the board ---------------------------------------------------------------------------------------
+  // A tap goes to the form that awaits one (Rec.tap); a tap the form has no use for (it answers false) shows the
+  // card as a card: cost, type, Might, keywords and rules text.
   root.addEventListener("click", function (event) {
     var chip = event.target.closest("[data-tap]");
     if (!chip || !root.contains(chip)) return;
     event.preventDefault();
-    if (Rec.tap) Rec.tap(chip.getAttribute("data-tap"));
+    var id = chip.getAttribute("data-tap");
+    if (!Rec.tap || Rec.tap(id) === false) Rec.showCard(id);
   });
+
+  // The catalog facts of a card name (the judge's state carries every card of the match).
+  Rec.facts = function (name) {
+    return (name && ((Rec.data.state.cards || {})[name])) || {};
+  };
+
+  // The card of an object, a battlefield or a chain item, as a card, in the dock (closed by its ×).
+  Rec.showCard = function (id) {
+    var state = Rec.data.state, obj = state.objects[id];
+    var field = (state.battlefields || []).filter(function (entry) { return entry.id === id; })[0];
+    var item = (state.chain || []).filter(function (entry) { return entry.id === id; })[0];
+    var name = obj ? obj.card : field ? field.name : item ? item.card : null;
+    if (!obj && !field && !(item && item.card)) return;
+    var box = document.getElementById("card-info");
+    box.textContent = "";
+    box.hidden = false;
+    box.setAttribute("data-id", id);
+    box.appendChild(el("button", { type: "button", class: "small close", id: "card-info-close", text: "×",
+                                   "aria-label": "close", onclick: function () { box.hidden = true; } }));
+    box.appendChild(RiftCards.face(name, Rec.facts(name)));
+  };
 
   Rec.mark = function (id, how) {
     if (how) Rec.marks[id] = how;
@@ -256,13 +280,18 @@
     (state.awaiting || []).forEach(function (wait) {
       awaiting.appendChild(el("span", { class: "badge await", "data-kind": wait.kind,
         text: (data.players[wait.player] || "anyone") + ": " + wait.kind.replace("_", " ") +
-              (wait.amount ? " " + wait.amount : "") + (wait.rule ? " · rule " + wait.rule : "") }));
+              (wait.amount ? " " + wait.amount : "") + (wait.count ? " " + wait.count : "") +
+              (wait.rule ? " · rule " + wait.rule : "") }));
     });
-    if (!(state.awaiting || []).length) awaiting.appendChild(el("span", { class: "muted", text: "nothing awaited" }));
+    if (!(state.awaiting || []).length) {
+      awaiting.appendChild(el("span", { class: "muted", text: state.winner ? "the game is over" : "nothing awaited" }));
+    }
     var undo = document.getElementById("undo");
     undo.disabled = !data.undo;
     undo.textContent = data.undo ? "Undo seq " + data.undo.seq : "Undo";
     undo.title = data.undo ? "rewind to seq " + data.undo.to + ": voids " + data.undo.text : "nothing to undo";
+    document.getElementById("card-info").hidden = true;
+    Rec.prompt("");
     var recent = document.getElementById("recent");
     recent.textContent = "";
     data.recent.slice().reverse().forEach(function (entry) {
@@ -275,11 +304,14 @@
 
   function chip(id, extra) {
     var state = Rec.data.state, obj = state.objects[id] || {};
-    var classes = ["chip"];
+    var facts = Rec.facts(obj.card), classes = ["chip"];
     if (obj.exhausted) classes.push("exhausted");
     if (obj.stunned) classes.push("stunned");
     if (Rec.marks[id]) classes.push("marked", "mark-" + Rec.marks[id].replace(/ /g, "-"));
-    var bits = [el("span", { class: "card", text: obj.card || "unseen" })];
+    var bits = [el("span", { class: "card", text: obj.card || "unseen card" })];
+    if (obj.zone === "hand" && obj.card && RiftCards.cost(facts)) {
+      bits.push(el("span", { class: "cost", text: RiftCards.cost(facts).replace(/\[|\]/g, "") }));
+    }
     if (typeof obj.might === "number" && obj.type !== "Rune") bits.push(el("b", { class: "might", text: String(obj.might) }));
     if (obj.damage) bits.push(el("span", { class: "tag damage", text: obj.damage + " dmg" }));
     if (obj.buff) bits.push(el("span", { class: "tag", text: "buff" }));
@@ -290,7 +322,7 @@
     if (obj.zone === "facedown") bits.push(el("span", { class: "tag facedown", text: "facedown" }));
     if (Rec.marks[id]) bits.push(el("span", { class: "tag mark", text: Rec.marks[id] }));
     return el("button", { type: "button", class: classes.concat(extra || []).join(" "), "data-tap": id, "data-id": id,
-                          title: id }, bits);
+                          title: id + (obj.card ? " · " + RiftCards.summary(obj.card, facts) : "") }, bits);
   }
 
   // A zone's chips: each unit followed by the gear attached to it (v1.3 719), attached gear nowhere else.
@@ -311,28 +343,35 @@
     var head = el("h3", {}, [
       el("b", { text: Rec.data.players[player] }), " " + player + " · ",
       el("b", { class: "points", text: String(info.points || 0) }), " pts" + (info.xp ? " · " + info.xp + " XP" : "") +
-      " · deck " + info.deck_count +
-      " · runes " + info.rune_deck_count + " · pool " + (pool.energy || 0) +
-      (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : ""),
+      " · deck " + info.deck_count + " · rune deck " + info.rune_deck_count + " · pool " + (pool.energy || 0) +
+      " energy" + (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : "") +
+      " · trash " + (info.trash || []).length,
       state.turn_player === player ? el("span", { class: "badge turn", text: "turn" }) : null,
       state.priority === player ? el("span", { class: "badge priority", text: "priority" }) : null,
       state.focus === player ? el("span", { class: "badge focus", text: "focus" }) : null]);
-    var legend = [].concat(info.legend ? [info.legend] : [], info.champion_zone ? [info.champion_zone] : []);
     return el("div", { class: "side panel", id: "side-" + player, "data-player": player }, [
-      head, zone("Hand", info.hand, "empty"), zone("Base", info.base, "no units"), zone("Runes", info.runes, "none"),
-      zone("Legend", legend)]);
+      head, zone("Legend", info.legend ? [info.legend] : [], "none"),
+      zone("Champion zone", info.champion_zone ? [info.champion_zone] : [], "empty"),
+      zone("Runes", info.runes, "none"), zone("Base", info.base, "no units"), zone("Hand", info.hand, "empty")]);
   }
 
+  // The player the screen acts for: the one awaited, else the turn player, else the first.
+  Rec.acting = function () {
+    var state = Rec.data.state, wait = (state.awaiting || [])[0];
+    return (wait && wait.player) || state.turn_player || Object.keys(state.players)[0];
+  };
+
+  // The acting player's side is drawn last, its hand right above the inputs that act on it.
   function renderBoard() {
     if (!Rec.data) return;
     var state = Rec.data.state, board = document.getElementById("board");
-    var players = Object.keys(state.players);
+    var players = Object.keys(state.players), acting = Rec.acting();
     board.textContent = "";
-    players.slice().reverse().forEach(function (player, index) {
-      if (index === players.length - 1) board.appendChild(fields(state));
+    players.filter(function (player) { return player !== acting; }).forEach(function (player) {
       board.appendChild(playerBlock(player));
     });
-    if (!players.length) board.appendChild(fields(state));
+    board.appendChild(fields(state));
+    if (state.players[acting]) board.appendChild(playerBlock(acting));
   }
 
   function fields(state) {
@@ -390,12 +429,25 @@
     });
   });
 
+  // Undo asks first: a rewind voids an input for good (it stays in the log, struck through).
   document.getElementById("undo").addEventListener("click", function () {
     var undo = Rec.data && Rec.data.undo;
-    if (!undo) return;
-    Rec.submit([{ type: "rewind", to: undo.to, reason: "undo on the recording screen: " + undo.text }],
-               "undo seq " + undo.seq + " (" + undo.text + ")");
+    if (!undo || Rec.busy) return;
+    Rec.say("confirm", "Undo seq " + undo.seq + ": " + undo.text + "? It stays in the log, voided by a judge's rewind.",
+      [], [el("button", { id: "undo-confirm", type: "button", class: "danger", text: "Yes, undo it", onclick: function () {
+        Rec.submit([{ type: "rewind", to: undo.to, reason: "undo on the recording screen: " + undo.text }],
+                   "undo seq " + undo.seq + " (" + undo.text + ")");
+      } }), el("button", { id: "undo-cancel", type: "button", text: "Keep it", onclick: function () {
+        document.getElementById("message").hidden = true;
+      } })]);
   });
+
+  // The dock's prompt: what the screen waits for, in words ("tap the runes channeled").
+  Rec.prompt = function (text) {
+    var node = document.getElementById("prompt");
+    node.textContent = text || "";
+    node.hidden = !text;
+  };
 
   document.addEventListener("DOMContentLoaded", function () { Rec.refresh(); });
 })();

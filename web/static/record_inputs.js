@@ -1,5 +1,7 @@
-// The recording screen's forms: what `awaiting` asks for next, as buttons and short forms (record.js draws the
-// board and sends what a form builds). A form only gathers an input; whether it is legal is the server's answer.
+// The recording screen's forms: what `awaiting` asks for next, by taps (record.js draws the board and sends what a
+// form builds). Cards and runes are tapped on the board or among the deck's cards; how many is what the engine
+// awaits (`count`); the form's button sits in the dock at the bottom of the screen. A form only gathers an input:
+// whether it is legal is the server's answer (the dry run).
 (function () {
   "use strict";
 
@@ -34,11 +36,31 @@
     return node;
   }
 
-  function show(title, parts) {
+  // The dock's buttons (under the thumb): the form's primary button, and what else ends the form.
+  function dock(buttons) {
+    var node = document.getElementById("dock-actions");
+    node.textContent = "";
+    (buttons || []).forEach(function (part) { if (part) node.appendChild(part); });
+  }
+
+  // A part list: a primary button goes to the dock, the rest into `target`.
+  function place(target, parts) {
+    var docked = [];
+    parts.forEach(function (part) {
+      if (!part) return;
+      if (part.tagName === "BUTTON" && /\bprimary\b|\bdocked\b/.test(part.className)) docked.push(part);
+      else target.appendChild(part);
+    });
+    if (docked.length) dock(docked);
+  }
+
+  function show(title, parts, prompt) {
     var panel = box();
     panel.textContent = "";
     panel.appendChild(el("h2", { text: title }));
-    parts.forEach(function (part) { if (part) panel.appendChild(part); });
+    dock([]);
+    place(panel, parts);
+    Rec.prompt(prompt || title);
   }
 
   function locations(player) {
@@ -48,27 +70,53 @@
     return options.concat((state().battlefields || []).map(function (field) { return [field.id, field.name]; }));
   }
 
-  // -- card pickers: a select per card, from a multiset ({name: count}) plus "unseen" ---------------------------
-  function pickers(id, pile, count, unseen) {
-    var list = el("div", { class: "pickers", id: id });
+  // -- picks: tap a card among a pile ({name: count}) to add it, tap a chosen one to drop it ------------------
+  // `what` names the cards ("card", "rune"); when `count` are chosen, `done` records them (no extra tap).
+  function picks(id, pile, count, what, done, unseen) {
+    var chosen = [];
     var names = Object.keys(pile || {}).filter(function (name) { return pile[name] > 0; }).sort();
-    function add() {
-      var options = [["", "— pick a card —"]].concat(unseen ? [["?", "unseen card"]] : []).concat(
-        names.map(function (name) { return [name, name + " ×" + pile[name]]; }));
-      list.appendChild(select(id + "-" + list.children.length, options, "", "card " + (list.children.length + 1)));
+    var list = el("div", { class: "chosen", id: id + "-chosen" });
+    var status = el("p", { class: "hint", id: id + "-status" });
+    function left(name) {
+      return pile[name] - chosen.filter(function (entry) { return entry === name; }).length;
     }
-    for (var i = 0; i < count; i++) add();
-    var more = el("div", { class: "row" }, [
-      button(id + "-more", "+ card", add, "small"),
-      button(id + "-less", "− card", function () { if (list.lastChild) list.removeChild(list.lastChild); }, "small")]);
-    return { node: el("div", {}, [list, more]), values: function () {
-      return Array.prototype.map.call(list.querySelectorAll("select"), function (s) { return s.value; });
-    } };
-  }
-
-  function picked(values, unseen) {
-    if (values.some(function (value) { return value === ""; })) return null;
-    return values.map(function (value) { return unseen && value === "?" ? null : value; });
+    function redraw() {
+      list.textContent = "";
+      chosen.forEach(function (name, index) {
+        list.appendChild(button(id + "-chosen-" + index, (name === null ? "unseen " + what : name) + " ×", function () {
+          chosen.splice(index, 1);
+          redraw();
+        }, "small"));
+      });
+      status.textContent = chosen.length + " of " + count + " " + what + (count === 1 ? "" : "s") +
+        (chosen.length < count ? ": tap " + (count - chosen.length === 1 ? "the " + what : "each " + what) : "");
+      Array.prototype.forEach.call(grid.querySelectorAll("button[data-card]"), function (node) {
+        var name = node.getAttribute("data-card");
+        node.disabled = left(name) <= 0;
+        node.querySelector(".count").textContent = "×" + left(name);
+      });
+    }
+    function add(name) {
+      if (chosen.length >= count) return;
+      chosen.push(name);
+      redraw();
+      if (chosen.length === count) done(chosen.slice());
+    }
+    var grid = el("div", { class: "picks", id: id }, names.map(function (name, index) {
+      var node = button(id + "-pick-" + index, name, function () { if (left(name) > 0) add(name); });
+      node.setAttribute("data-card", name);
+      node.title = RiftCards.summary(name, Rec.facts(name));
+      node.appendChild(el("span", { class: "count" }));
+      return node;
+    }).concat(unseen ? [
+      button(id + "-unseen", "unseen " + what, function () { add(null); }),
+      count > 1 ? button(id + "-rest-unseen", "the rest unseen", function () {
+        while (chosen.length < count) chosen.push(null);
+        redraw();
+        done(chosen.slice());
+      }) : null] : []));
+    redraw();
+    return el("div", {}, [status, list, grid]);
   }
 
   // -- the actor: whoever awaiting names, changeable (an audit match records what happened, in any order) -------
@@ -79,14 +127,16 @@
 
   function actor() {
     var node = document.getElementById("actor");
-    return node ? node.value : null;
+    return node ? node.value : Rec.acting();
   }
 
   // -- what awaiting asks for --------------------------------------------------------------------------------
   Rec.renderInputs = function () {
+    Rec.tap = null;
     var wait = (state().awaiting || [])[0];
     if (!wait) {
-      show(state().match_winner || state().winner ? "The match is over" : "Nothing awaited", [
+      if (Rec.gameOver && (state().winner || state().match_winner)) return Rec.gameOver();
+      show("Nothing awaited", [
         el("p", { class: "muted", text: "Notes, a rewind (undo) and typed lines can still be recorded." })]);
       return;
     }
@@ -115,56 +165,53 @@
           var first = document.getElementById("first-player").value;
           Rec.submit([{ type: "game_started", game: (state().game || 0) + 1, first_player: first,
                         battlefields: battlefields }], "game " + ((state().game || 0) + 1) + ", " + playerName(first) + " first");
-        }, "primary")]));
+        }, "primary")]), "Game " + ((state().game || 0) + 1) + ": who goes first, and the battlefields");
     },
 
+    // A draw: tap each card drawn among the deck's cards (or "unseen card"); recorded at the count awaited.
     draw: function (wait) {
-      var info = state().players[wait.player];
-      var count = info.setup === "opening_hand" ? 4 : info.setup === "replace" ? (info.set_aside || []).length || 1 : 1;
-      var cards = pickers("draw-cards", info.deck, count, true);
-      show(playerName(wait.player) + " draws" + (wait.rule ? " (rule " + wait.rule + ")" : ""), [
-        el("p", { class: "muted", text: "Pick each card drawn, or “unseen card” for one you cannot see." }),
-        cards.node,
-        button("draw-submit", "Record the draw", function () {
-          var chosen = picked(cards.values(), true);
-          if (!chosen) return Rec.say("error", "Pick every card drawn (or “unseen card”), or remove a picker.");
-          Rec.submit([{ type: "draw", player: wait.player, cards: chosen }],
-                     playerName(wait.player) + " draws " + chosen.length);
-        }, "primary")]);
+      var info = state().players[wait.player], count = wait.count || 1;
+      var title = playerName(wait.player) + " draws " + count + (wait.rule ? " (rule " + wait.rule + ")" : "");
+      show(title, [picks("draw-cards", info.deck, count, "card", function (cards) {
+        Rec.submit([{ type: "draw", player: wait.player, cards: cards }], playerName(wait.player) + " draws " +
+                   cards.map(function (card) { return card || "an unseen card"; }).join(", "));
+      }, true)], title + ": tap " + (count === 1 ? "the card" : "each card") + " drawn");
     },
 
     mulligan: function (wait) {
       var chosen = [];
       var list = el("p", { id: "set-aside", class: "muted", text: "Tap up to two cards of the hand to set aside." });
+      var aside = button("mulligan-submit", "Set aside and record", function () {
+        Rec.submit([{ type: "mulligan", player: wait.player, set_aside: chosen.slice() }],
+                   playerName(wait.player) + " sets aside " + chosen.length);
+      }, "docked");
+      aside.disabled = true;
       Rec.tap = function (id) {
-        if ((state().players[wait.player].hand || []).indexOf(id) === -1) return;
+        if ((state().players[wait.player].hand || []).indexOf(id) === -1) return false;
         toggle(chosen, id, "set aside");
         list.textContent = chosen.length ? "Set aside: " + chosen.map(Rec.name).join(", ") : "Keeping the hand.";
+        aside.disabled = !chosen.length;
+        aside.className = chosen.length ? "primary" : "";
+        keep.className = chosen.length ? "" : "primary";
       };
-      show(playerName(wait.player) + ": mulligan", [list, el("div", { class: "row" }, [
-        button("mulligan-submit", "Set aside and record", function () {
-          Rec.submit([{ type: "mulligan", player: wait.player, set_aside: chosen.slice() }],
-                     playerName(wait.player) + " sets aside " + chosen.length);
-        }, "primary"),
-        button("keep", "Keep the hand", function () {
-          Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }], playerName(wait.player) + " keeps");
-        })])]);
+      var keep = button("keep", "Keep the hand", function () {
+        Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }], playerName(wait.player) + " keeps");
+      }, "primary");
+      show(playerName(wait.player) + ": mulligan", [list, keep, aside],
+           playerName(wait.player) + ": keep, or tap up to two cards of the hand to set aside");
     },
 
+    // A channel: tap each rune channeled among the rune deck's; as many as the engine awaits (2, 3 for the second
+    // player's first channel phase: 644.7).
     channel: function (wait) {
-      var info = state().players[wait.player];
-      var runes = pickers("channel-runes", info.rune_deck, 2, false);
-      var parts = [el("p", { class: "muted", text: "The runes channeled, from the rune deck." }), runes.node,
-        el("div", { class: "row" }, [button("channel-submit", "Record the channel", function () {
-          var chosen = picked(runes.values(), false);
-          if (!chosen) return Rec.say("error", "Pick every rune channeled, or remove a picker.");
-          Rec.submit([{ type: "channel", player: wait.player, runes: chosen }],
-                     playerName(wait.player) + " channels " + chosen.join(", "));
-        }, "primary"),
-        state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
-          Rec.submit([{ type: "pass", player: wait.player }], playerName(wait.player) + " passes");
-        }) : null])];
-      show(playerName(wait.player) + " channels", parts);
+      var info = state().players[wait.player], count = wait.count || 2;
+      var title = playerName(wait.player) + " channels " + count + " runes" + (wait.rule ? " (rule " + wait.rule + ")" : "");
+      show(title, [picks("channel-runes", info.rune_deck, count, "rune", function (runes) {
+        Rec.submit([{ type: "channel", player: wait.player, runes: runes }],
+                   playerName(wait.player) + " channels " + runes.join(", "));
+      }, false), state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
+        Rec.submit([{ type: "pass", player: wait.player }], playerName(wait.player) + " passes");
+      }) : null], title + ": tap each rune from the rune deck");
     },
 
     // A triggered ability the engine says is due: the source's triggered abilities (from the catalog) as buttons,
@@ -181,17 +228,16 @@
       }
       var offered = Rec.abilitiesOf(wait.source, "triggered").map(function (entry) {
         var name = entry.ability.keyword || entry.ability.label || String(entry.index);  // "Temporary"
-        var node = button("trigger-" + entry.index, name, function () { record(name); }, "ability");
+        var node = button("trigger-" + entry.index, name, function () { record(name); }, "ability docked");
         node.title = entry.ability.text || "";
         return node;
       });
       show(playerName(wait.player) + ": trigger due (rule " + wait.rule + ")", [
         el("p", { text: Rec.name(wait.source) }),
-        offered.length ? el("div", { class: "row abilities" }, offered) : null,
         el("p", { class: "hint", text: "Tap its targets on the board, if it has any." }),
-        el("div", { class: "row" }, [label, button("trigger-submit", "Record the trigger", function () {
-          record(label.value);
-        }, "primary")])]);
+        el("details", {}, [el("summary", { text: "another ability, by its label" }), label,
+          button("trigger-submit", "Record the trigger", function () { record(label.value); })])].concat(offered),
+        playerName(wait.player) + ": the trigger of " + Rec.name(wait.source) + " is due");
     },
 
     action: function (wait) { actions(wait, true); },
@@ -200,30 +246,37 @@
 
     resolve: function (wait) { Rec.resolveForm(wait); },
 
+    // Damage pre-filled lethal first (the engine's), each amount changed by − and + (no typing needed).
     assign_damage: function (wait) {
       var prefill = Rec.data.assignment || {};
       var inputs = wait.units.map(function (id) {
-        return el("label", { class: "assign" }, [Rec.name(id) + " ",
-          el("input", { type: "number", min: "0", inputmode: "numeric", id: "assign-" + id, "data-unit": id,
-                        value: String(prefill[id] || 0) })]);
+        var input = el("input", { type: "number", min: "0", inputmode: "numeric", id: "assign-" + id, "data-unit": id,
+                                  value: String(prefill[id] || 0), "aria-label": "damage to " + Rec.name(id) });
+        function step(by) {
+          input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) + by));
+        }
+        return el("div", { class: "row assign" }, [el("span", { text: Rec.name(id) }), el("span", { class: "stepper" }, [
+          button("assign-" + id + "-less", "−", function () { step(-1); }, "small"), input,
+          button("assign-" + id + "-more", "+", function () { step(1); }, "small")])]);
       });
       show(playerName(wait.player) + " assigns " + wait.amount + " damage", [
         el("p", { class: "muted", text: "Pre-filled lethal first, Tank units first. Change it to what was assigned." })]
         .concat(inputs).concat([button("assign-submit", "Record the assignment", function () {
           var assignments = {};
-          inputs.forEach(function (label) {
-            var input = label.querySelector("input"), amount = parseInt(input.value, 10);
+          inputs.forEach(function (row) {
+            var input = row.querySelector("input"), amount = parseInt(input.value, 10);
             if (amount > 0) assignments[input.getAttribute("data-unit")] = amount;
           });
           Rec.submit([{ type: "assign_damage", player: wait.player, assignments: assignments }],
                      playerName(wait.player) + " assigns damage");
         }, "primary"),
         // Combat's moment to record a replacement is its damage step (docs/engine.md): before the last assignment.
-        el("div", { class: "row" }, [el("label", {}, ["Replacing for ", actorSelect(wait.player)]),
-          button("assign-replace", "Replace a death", function () {
-            Rec.replaceForm(actor(), document.getElementById("replace-form"));
-          })]),
-        el("div", { id: "replace-form" })]));
+        el("details", {}, [el("summary", { text: "Replace a death" }),
+          el("div", { class: "row" }, [el("label", {}, ["Replacing for ", actorSelect(wait.player)]),
+            button("assign-replace", "Replace a death", function () {
+              Rec.replaceForm(actor(), document.getElementById("replace-form"));
+            })]),
+          el("div", { id: "replace-form" })])]));
     },
 
     choose: function (wait) {
@@ -232,37 +285,83 @@
           Rec.submit([{ type: "choose", player: wait.player, choice: candidate }],
                      playerName(wait.player) + " chooses " + Rec.name(candidate));
         });
-      }));
+      }), playerName(wait.player) + " chooses: tap one");
     },
   };
 
-  // -- discretionary actions -----------------------------------------------------------------------------------
+  // -- discretionary actions: tap a card of the hand to play it, a unit to move it ------------------------------
   function actions(wait, isAction) {
-    var buttons = [
-      button("action-play", "Play a card", function () { playForm(actor()); }, "primary"),
-      isAction ? button("action-move", "Move units", function () { moveForm(actor()); }) : null,
+    var who = actorSelect(wait.player), abilities = el("div", { id: "abilities" });
+    function standing() {
+      var player = who.value;
+      Rec.abilityButtons(abilities, player);
+      dock([isAction ? button("action-end-turn", "End turn", function () {
+        Rec.submit([{ type: "end_turn", player: actor() }], playerName(actor()) + " ends the turn");
+      }, "primary") : button("action-pass", "Pass", function () {
+        Rec.submit([{ type: "pass", player: actor() }], playerName(actor()) + " passes");
+      }, "primary")]);
+      Rec.tap = function (id) {  // a card to play, a unit to move; anything else shows the card
+        if (playable(player).indexOf(id) !== -1) return playForm(player, id);
+        if (isAction && movable(player).indexOf(id) !== -1) return moveForm(player, [id]);
+        return false;
+      };
+      Rec.prompt(playerName(player) + (isAction ? " acts" : " has " + wait.kind) + ": tap a card in the hand to play it" +
+                 (isAction ? ", a unit to move it" : "") + ", or " + (isAction ? "end the turn" : "pass"));
+    }
+    who.addEventListener("change", function () {
+      clearMarks();
+      document.getElementById("action-form").textContent = "";
+      standing();
+    });
+    var more = [
+      isAction ? button("action-move", "Move units", function () { moveForm(actor(), []); }) : null,
       isAction ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
       button("action-trigger", "Trigger", function () { Rec.triggerForm(actor()); }),
-      button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); }),
-      isAction ? null : button("action-pass", "Pass", function () {
-        Rec.submit([{ type: "pass", player: actor() }], playerName(actor()) + " passes");
-      }),
-      isAction ? button("action-end-turn", "End turn", function () {
-        Rec.submit([{ type: "end_turn", player: actor() }], playerName(actor()) + " ends the turn");
-      }) : null];
-    var who = actorSelect(wait.player), abilities = el("div", { id: "abilities" });
-    who.addEventListener("change", function () { Rec.abilityButtons(abilities, who.value); });
-    Rec.abilityButtons(abilities, wait.player);
-    show(playerName(wait.player) + (isAction ? " acts" : " has " + wait.kind), [
-      el("label", {}, ["Acting: ", who]), el("div", { class: "row" }, buttons), abilities,
-      el("div", { id: "action-form" })]);
+      button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); })];
+    var panel = box();
+    panel.textContent = "";
+    panel.appendChild(el("h2", { text: playerName(wait.player) + (isAction ? " acts" : " has " + wait.kind) }));
+    [el("label", {}, ["Acting: ", who]), el("div", { id: "action-form" }), abilities,
+     el("div", { class: "row" }, more)].forEach(function (part) { panel.appendChild(part); });
+    standing();
   }
 
-  function subform(title, parts) {
+  // The cards `player` may be recorded playing: the hand, the champion zone, their facedown cards.
+  function playable(player) {
+    var info = state().players[player] || {};
+    return (info.hand || []).concat(info.champion_zone ? [info.champion_zone] : [],
+                                    facedownOf(player).map(function (entry) { return entry.id; }));
+  }
+
+  // The units `player` controls on the board (at their base or a battlefield).
+  function movable(player) {
+    var s = state();
+    return Object.keys(s.objects).filter(function (id) {
+      var obj = s.objects[id];
+      return obj.zone === "board" && obj.controller === player && obj.type === "Unit";
+    });
+  }
+
+  function subform(title, parts, prompt) {
     var node = document.getElementById("action-form");
     node.textContent = "";
     node.appendChild(el("h3", { text: title }));
-    parts.forEach(function (part) { if (part) node.appendChild(part); });
+    dock([]);
+    place(node, parts);
+    var actions = document.getElementById("dock-actions");
+    if (!actions.querySelector("[id$='-cancel']")) actions.appendChild(cancel("form-cancel"));
+    Rec.prompt(prompt || title);
+  }
+
+  // Back to what awaiting asks for, nothing marked.
+  function back() {
+    Rec.marks = {};
+    Rec.renderBoard();
+    Rec.renderInputs();
+  }
+
+  function cancel(id) {
+    return button(id, "Cancel", back, "docked");
   }
 
   // A tap picks an object into `list` (marked `how` on the board), a second tap drops it.
@@ -278,39 +377,83 @@
     Rec.renderBoard();
   }
 
-  function playForm(player) {
+  // Play the card tapped: where a unit goes (Base, or a battlefield tapped), a spell's targets (tapped), the
+  // payment (runes tapped: once exhausted, twice recycled). A card drawn unseen is named first: played, it is
+  // public (004 108), and the play names it.
+  function playForm(player, cardId) {
     clearMarks();
-    var info = state().players[player];
-    var options = [["", "— card —"]].concat((info.hand || []).map(function (id) { return [id, Rec.name(id)]; }));
-    if (info.champion_zone) options.push([info.champion_zone, Rec.name(info.champion_zone) + " · champion zone"]);
-    var card = select("play-card", options, "", "card to play");
-    var to = select("play-to", [["", "where it goes: base (default)"]].concat(locations(player).slice(1)), "", "where");
-    var facedown = facedownOf(player);
-    facedown.forEach(function (entry) {
-      card.appendChild(el("option", { value: entry.id, text: Rec.name(entry.id) + " · facedown at " + entry.name }));
-    });
-    var targets = [];
+    var s = state(), obj = s.objects[cardId] || {}, info = s.players[player];
+    var unseen = !obj.card, name = obj.card || null;
+    var facedown = facedownOf(player).some(function (entry) { return entry.id === cardId; });
+    var targets = [], to = null;
+    Rec.mark(cardId, "play");
     var summary = el("p", { id: "play-summary", class: "muted" });
-    function describe() {
-      summary.textContent = "Targets: " + (targets.map(Rec.name).join(", ") || "none") + " · " + payment.text();
+    var face = el("div", { id: "play-card", "data-card": cardId });
+    function type() {
+      return Rec.facts(name).type;
     }
-    var payment = paying(player, targets, describe);
+    function describe() {
+      face.textContent = "";
+      face.appendChild(RiftCards.face(name, Rec.facts(name)));
+      var where = type() === "Unit" ? " · to " + (to ? Rec.name(to) : "base") : "";
+      summary.textContent = (type() === "Spell" ? "Targets: " + (targets.map(Rec.name).join(", ") || "none") + " · " : "") +
+        payment.text() + where;
+      submit.textContent = "Record: play " + (name || "the unseen card");
+    }
+    var submit = button("play-submit", "Record the play", function () {
+      if (!name) return Rec.say("error", "Name the card drawn unseen: tap its name above.");
+      var event = { type: "play", player: player, card: unseen ? name : cardId };
+      if (cardId === info.champion_zone) event.from = "champion";
+      if (facedown) event.from = "facedown";
+      if (to) event.to = to;
+      if (targets.length) event.targets = targets.slice();
+      if (payment.pay()) event.pay = payment.pay();
+      Rec.submit([event], playerName(player) + " plays " + (unseen ? name : Rec.name(cardId)));
+    }, "primary");
+    var payment = paying(player, null, describe);
+    Rec.tap = function (id) {
+      if (payment.tap(id)) return describe();
+      if (id === cardId) return back();  // the card again: not played after all
+      if (playable(player).indexOf(id) !== -1) return playForm(player, id);
+      var field = (s.battlefields || []).some(function (entry) { return entry.id === id; });
+      if (type() === "Unit" && field) {
+        if (to) Rec.mark(to, null);
+        to = to === id ? null : id;
+        if (to) Rec.mark(to, "goes here");
+        return describe();
+      }
+      if (type() === "Spell") {
+        toggle(targets, id, "target");
+        return describe();
+      }
+      return false;
+    };
+    var parts = [face];
+    if (unseen) {
+      parts.push(el("p", { class: "hint", text: "Drawn unseen: tap which card it is (the play reveals it)." }));
+      parts.push(el("div", { class: "picks", id: "play-name" }, Object.keys(info.deck || {}).filter(function (card) {
+        return info.deck[card] > 0;
+      }).sort().map(function (card, index) {
+        var node = button("play-name-" + index, card, function () {
+          name = card;
+          Array.prototype.forEach.call(document.querySelectorAll("#play-name button"), function (other) {
+            other.classList.toggle("active", other === node);
+          });
+          describe();
+        });
+        node.setAttribute("data-card", card);
+        return node;
+      })));
+    }
+    parts.push(summary, submit, cancel("play-cancel"));
+    subform("Play", parts, playerName(player) + " plays it: tap runes to pay (twice: recycled), " +
+            "a battlefield for a unit, targets for a spell");
     describe();
-    subform("Play", [card, to, el("p", { class: "hint", text: "Tap targets on the board; tap runes to pay (tap again to recycle)." }),
-      summary, button("play-submit", "Record the play", function () {
-        if (!card.value) return Rec.say("error", "Pick the card played.");
-        var event = { type: "play", player: player, card: card.value };
-        if (card.value === info.champion_zone) event.from = "champion";
-        if (facedown.some(function (entry) { return entry.id === card.value; })) event.from = "facedown";
-        if (to.value) event.to = to.value;
-        if (targets.length) event.targets = targets.slice();
-        if (payment.pay()) event.pay = payment.pay();
-        Rec.submit([event], playerName(player) + " plays " + Rec.name(card.value));
-      }, "primary")]);
   }
 
   // The payment of a play, an activation or a hide: a tap on a rune of `player` pays with it (exhaust, then
   // recycle, then not at all); any other tap goes in `targets` (or nowhere, without a list). `changed` redraws.
+  // `payment.tap(id)` is true when the tap was a rune's.
   function paying(player, targets, changed) {
     var runes = state().players[player].runes || [], exhaust = [], recycle = [];
     var payment = {
@@ -319,13 +462,17 @@
         return "exhaust: " + (exhaust.map(Rec.name).join(", ") || "none") +
           (recycle.length ? " · recycle: " + recycle.map(Rec.name).join(", ") : "");
       },
-    };
-    Rec.tap = function (id) {
-      if (runes.indexOf(id) !== -1) {
+      tap: function (id) {
+        if (runes.indexOf(id) === -1) return false;
         if (exhaust.indexOf(id) !== -1) { exhaust.splice(exhaust.indexOf(id), 1); recycle.push(id); Rec.mark(id, "recycle"); }
         else if (recycle.indexOf(id) !== -1) { recycle.splice(recycle.indexOf(id), 1); Rec.mark(id, null); }
         else { exhaust.push(id); Rec.mark(id, "exhaust"); }
-      } else if (targets) {
+        return true;
+      },
+    };
+    Rec.tap = function (id) {
+      if (!payment.tap(id)) {
+        if (!targets) return false;
         toggle(targets, id, "target");
       }
       changed();
@@ -341,41 +488,41 @@
     }).map(function (field) { return { id: field.facedown, field: field.id, name: field.name }; });
   }
 
-  function moveForm(player) {
+  // Move: the units tapped, then where they go: a battlefield tapped records the move, so does "To base".
+  function moveForm(player, units) {
     clearMarks();
-    var units = [], destination = null;
-    var summary = el("p", { id: "move-summary", class: "muted", text: "Tap the units that move, then where they go." });
+    units = units.slice();
+    units.forEach(function (id) { Rec.mark(id, "moves"); });
+    var summary = el("p", { id: "move-summary", class: "muted" });
     function describe() {
-      summary.textContent = "Units: " + (units.map(Rec.name).join(", ") || "none") + " → " +
-        (destination ? Rec.name(destination) : "tap a battlefield, or Base");
+      summary.textContent = "Units: " + (units.map(Rec.name).join(", ") || "none") + " → tap a battlefield, or To base";
+    }
+    function record(destination) {
+      if (!units.length) return Rec.say("error", "Tap the units that move first.");
+      Rec.submit([{ type: "move", player: player, units: units.slice(), to: destination }],
+                 playerName(player) + " moves " + units.map(Rec.name).join(", ") + " to " +
+                 (destination === "base" ? "base" : Rec.name(destination)));
     }
     Rec.tap = function (id) {
       var obj = state().objects[id];
-      if (!obj) {  // a battlefield: the destination
-        if (destination) Rec.mark(destination, null);
-        destination = id;
-        Rec.mark(id, "destination");
-      } else {
-        toggle(units, id, "moves");
+      if (!obj) {  // a battlefield: where they go
+        if ((state().battlefields || []).some(function (field) { return field.id === id; })) return record(id);
+        return false;
       }
+      if (movable(player).indexOf(id) === -1) return false;
+      toggle(units, id, "moves");
       describe();
     };
-    subform("Move", [summary, el("div", { class: "row" }, [
-      button("move-to-base", "To base", function () {
-        if (destination) Rec.mark(destination, null);
-        destination = "base";
-        describe();
-      }),
-      button("move-submit", "Record the move", function () {
-        if (!units.length || !destination) return Rec.say("error", "Tap the units that move and where they go.");
-        Rec.submit([{ type: "move", player: player, units: units.slice(), to: destination }],
-                   playerName(player) + " moves " + units.map(Rec.name).join(", ") + " to " + Rec.name(destination));
-      }, "primary")])]);
+    describe();
+    subform("Move", [summary, button("move-to-base", "To base", function () { record("base"); }, "docked"),
+                     cancel("move-cancel")],
+            playerName(player) + " moves: tap more units, then the battlefield they go to");
   }
 
-  // The helpers the other forms (record_abilities.js, record_ops.js) share.
+  // The helpers the other forms (record_abilities.js, record_ops.js, record_end.js) share.
   Rec.ui = { button: button, select: select, show: show, subform: subform, toggle: toggle, clearMarks: clearMarks,
-             locations: locations, playerName: playerName, paying: paying, facedownOf: facedownOf };
+             locations: locations, playerName: playerName, paying: paying, facedownOf: facedownOf, dock: dock,
+             picks: picks };
 
   // -- notes and concessions, at any time ----------------------------------------------------------------------
   function extra(title, parts) {

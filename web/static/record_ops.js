@@ -48,11 +48,24 @@
     return Object.keys(cards).filter(function (name) { return cards[name].supertype === "Token"; }).sort();
   }
 
-  function defaults(op, item) {
-    var values = {};
+  // The ops offered as one tap each (every op of the table stays in the list beside them).
+  var QUICK = ["damage", "kill", "stun", "buff", "might", "heal", "draw", "channel", "point", "counter", "token",
+               "move", "return", "recall", "ready", "exhaust", "xp", "attach"];
+
+  // An op's values before anything is tapped: its player the item's controller, its amounts 1, and the objects it
+  // names the targets the item was put on the chain with (the next one not yet used by an earlier op), a chain
+  // item for a counter.
+  function defaults(op, item, ops) {
+    var values = {}, chosen = item.targets || [];
     (TABLE[op] || []).forEach(function (spec) {
       var field = spec[0], kind = spec[1], required = spec[2];
-      if ((field === "player" || field === "controller") && required) values[field] = item.controller;
+      if (inputFor(op, field, kind, item).how === "tap" && required && chosen.length) {
+        var fitting = chosen.filter(function (id) { return (field === "item") === isItem(id); });
+        var used = ops.map(function (entry) { return entry.values[field]; }).concat(
+          Object.keys(values).map(function (key) { return values[key]; }));
+        var next = fitting.filter(function (id) { return used.indexOf(id) === -1; })[0] || fitting[0];
+        if (next) values[field] = next;
+      } else if ((field === "player" || field === "controller") && required) values[field] = item.controller;
       else if (kind === "int" && required) values[field] = 1;
       else if (op === "return" && field === "to") values[field] = "hand";
       else if (op === "move" && field === "to") values[field] = "base";
@@ -60,12 +73,16 @@
     return values;
   }
 
+  function isItem(id) {
+    return (state().chain || []).some(function (entry) { return entry.id === id; });
+  }
+
   Rec.resolveForm = function (wait) {
     var chain = state().chain, item = chain[chain.length - 1];
     var ops = [], active = null;  // ops: [{op, values}]; active: [op index, field] a tap fills
     var list = el("ol", { id: "ops", class: "ops" });
     Rec.tap = function (id) {
-      if (!active) return;
+      if (!active) return false;
       ops[active[0]].values[active[1]] = id;
       active = null;
       draw();
@@ -151,20 +168,32 @@
       return { op: op, problems: problems };
     }
 
+    // Add an op; the first object it still needs is what the next tap fills.
+    function add(op) {
+      ops.push({ op: op, values: defaults(op, item, ops) });
+      var values = ops[ops.length - 1].values;
+      var first = (TABLE[op] || []).filter(function (spec) {
+        return spec[2] && inputFor(op, spec[0], spec[1], item).how === "tap" && !values[spec[0]];
+      })[0];
+      active = first ? [ops.length - 1, first[0]] : null;
+      draw();
+    }
+
     var kinds = el("datalist", { id: "token-kinds" }, tokenKinds().map(function (name) {
       return el("option", { value: name });
     }));
     var kind = Rec.ui.select("op-kind", OPS.map(function (op) { return [op, op]; }), "damage", "effect");
+    var quick = QUICK.filter(function (op) { return TABLE[op]; }).map(function (op) {
+      return Rec.ui.button("op-quick-" + op, op, function () { add(op); }, "small");
+    });
+    var facts = Rec.facts(item.card);
+    var chosen = (item.targets || []).map(Rec.name).join(", ");
     Rec.ui.show("Resolve " + Rec.name(item.id), [
-      el("p", { class: "muted", text: "Record what the card's text did, op by op (tap a target on the board)." }),
-      kinds, list, el("div", { class: "row" }, [kind, Rec.ui.button("op-add", "+ effect", function () {
-        ops.push({ op: kind.value, values: defaults(kind.value, item) });
-        var first = (TABLE[kind.value] || []).filter(function (spec) {
-          return spec[2] && inputFor(kind.value, spec[0], spec[1], item).how === "tap";
-        })[0];
-        active = first ? [ops.length - 1, first[0]] : null;
-        draw();
-      }, "small")]),
+      item.card ? RiftCards.face(item.card, facts) : el("p", { text: item.label || item.kind }),
+      el("p", { class: "muted", text: "Tap what it did, op by op" + (chosen ? "; its targets (" + chosen +
+        ") are filled in" : "") + ". Tap a field, then the object on the board, to change one." }),
+      kinds, list, el("div", { class: "row quick-ops" }, quick),
+      el("div", { class: "row" }, [kind, Rec.ui.button("op-add", "+ effect", function () { add(kind.value); }, "small")]),
       Rec.ui.button("resolve-submit", "Record the resolution", function () {
         var results = ops.map(built);
         var problems = [].concat.apply([], results.map(function (result) { return result.problems; }));
@@ -173,6 +202,6 @@
         }
         Rec.submit([{ type: "resolve", item: item.id, effects: results.map(function (result) { return result.op; }) }],
                    "resolve " + Rec.name(item.id));
-      }, "primary")]);
+      }, "primary")], "Resolve " + Rec.name(item.id) + ": tap what it did");
   };
 })();
