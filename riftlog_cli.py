@@ -187,6 +187,8 @@ def append(match_id: str, source: str, token: str, expected_seq: int | None, ide
 
     Prints {"seq", "hash"} of the new head.
     """
+    from replays import ledger
+
     data = read_json(source, "events")
     events = events_of(data)
     if is_envelope(data):  # the API's body: options beside the events; the command line's options win
@@ -197,6 +199,7 @@ def append(match_id: str, source: str, token: str, expected_seq: int | None, ide
         log.match(match_id)
         if not log.check_token(match_id, token):
             raise click.ClickException(f"wrong token for match {match_id}")
+        events = ledger.with_upgrades(log, match_id, events)  # TR 702.1.b across the event's matches
         echo_json(log.append(match_id, events, expected_seq=expected_seq, idempotency_key=idempotency_key))
 
 

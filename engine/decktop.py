@@ -43,6 +43,13 @@ def deck_owner(context: Context, effect: dict[str, Any], player: str) -> str:
     return owner
 
 
+def remember_seen(context: Context, player: str, owner: str, names: list[str | None]) -> None:
+    """Keep which cards of a deck a player learned, and when: a backup past it shuffles them into the random part
+    of the deck (TR 701.5.d.4, engine/backups.py)."""
+    context.state.setdefault("deck_seen", []).append({"seq": context.seq, "player": player, "owner": owner,
+                                                      "cards": names})
+
+
 def _names(context: Context, player: str, cards: list[str | None], op: str) -> list[str | None]:
     return [None if card is None else card_name(context.state, card, f"{player}'s {op} op") for card in cards]
 
@@ -83,6 +90,7 @@ def _look_at(context: Context, player: str, owner: str, names: list[str | None],
     _burn_out_while_empty(context, owner)  # 607.1.b
     if context.state["winner"] is not None:
         return
+    remember_seen(context, player, owner, names)
     count = context.state["players"][owner]["deck_count"]
     context.check(len(names) <= count, "v1.3 431.1.c",
                   f"{player} {verb} {len(names)} cards of {owner}'s main deck, which holds {count}: a player "
@@ -95,6 +103,7 @@ def predict(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
     `recycle ... from deck`. An empty deck does not burn out: they predict as many as there are (436.4.a)."""
     player = context.player(effect)
     names = _names(context, player, effect["cards"], "predict")
+    remember_seen(context, player, player, names)
     count = context.state["players"][player]["deck_count"]
     context.check(len(names) <= count, "v1.3 436.4",
                   f"{player} predicts {len(names)} cards, but their main deck holds {count}: a player predicts as "

@@ -62,8 +62,10 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
                 "until": (STR, False)},
     "choose": {"player": (STR, True), "choice": (ANY, True)},
     "note": {"text": (STR, True), "about": (INT, False)},
-    "rewind": {"to": (INT, True), "reason": (STR, True)},
+    "rewind": {"to": (INT, True), "reason": (STR, True), "by": (STR, False), "returned": (MAP, False)},
     "game_loss": {"player": (STR, True), "reason": (STR, True)},
+    "penalty": {"player": (STR, True), "infraction": (STR, True), "penalty": (STR, True), "rule": (STR, True),
+                "remedy": (STR, False), "note": (STR, False), "upgrade": (MAP, False)},
 }
 
 # op -> {field: (kind, required)}

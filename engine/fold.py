@@ -16,9 +16,8 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, chain, cleanup, combat, control, events, hidden, layers, movement, play, position,
-                    replacement,
-                    rewinds, setup, statics, tasks, timing, turn)
+from engine import (abilities, backups, chain, cleanup, combat, control, events, hidden, layers, movement, penalties,
+                    play, position, replacement, rewinds, setup, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -48,6 +47,7 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "replace": replacement.replace_event,
     "hide": hidden.hide,
     "note": lambda context, event: None,
+    "penalty": penalties.penalty,
 }
 
 NOT_YET = {
@@ -149,6 +149,7 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
     if state is None:
         if kind != "match_created":
             raise MalformedEvent(f"a match starts with 'match_created', not {kind!r}")
+        penalties.check_opl(event.get("info"))
         new = setup.new_match(event, catalog)
         for key in SHARED:  # last, where every copy puts them: a fold's bytes do not depend on where it copied
             new[key] = new.pop(key)
@@ -160,24 +161,24 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
     if kind in NOT_YET:
         raise MalformedEvent(f"'{kind}' events ({NOT_YET[kind]}) are not supported by this engine yet")
     next_game = kind == "game_started" and state["match_winner"] is None
-    over = state["phase"] == "over" and kind not in ("note", "rewind") and not next_game
+    over = state["phase"] == "over" and kind not in ("note", "rewind", "penalty") and not next_game
     state["seq"] += 1
     context = Context(state, state["seq"])
     if over:
         context.flag("633", f"{kind} after the game is over: {state['winner']} has won")
     try:
         if kind == "rewind":
-            to = rewinds.check(context, event)
+            state = rewinds.rewind(context, event, lambda seq: copy_state(past(seq)))
+            flagged, context = context.violations, Context(state, state["seq"])
+            context.violations = flagged
         else:
             HANDLERS[kind](context, event)
             tasks.run(context)
+            backups.note_action(state, kind, context.seq)
     except Unappliable as stop:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations + [stop.violation]) from None
         raise _Skip(context.violations + [dict(stop.violation, skipped=True)]) from None
-    if kind == "rewind":
-        state = rewinds.restore(state, copy_state(past(to)), to)
-        context = Context(state, state["seq"])
     return _finish(context, state)
 
 

@@ -7,18 +7,24 @@ Rules have no rule for this (it is tournament procedure), so the refusals cite "
 - `to` must not be before the start of the game (seq 2, `game_started` or `position`);
 - `to` must not be voided already: a rewind cannot bring back events an earlier rewind voided (a rewind of a
   rewind). Rewinding to a seq before an earlier rewind, voiding that rewind too, is allowed.
+
+A judge's backup follows the Tournament Rules (TR 701.5, engine/backups.py): who ordered it, and which card went
+back for each card whose identity was not public. Penalties are not undone by a backup: the state after a rewind
+keeps every penalty and backup recorded so far (`penalties`, `backups`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from engine import backups
 from engine.errors import MalformedEvent
 from engine.objects import State
 from engine.rulings import Context
 
 FIRST_GAME_SEQ = 2  # game_started or position
 RULE = "rewind"
+KEPT = ("penalties", "backups")  # what a backup never undoes: the judge's record
 
 Past = Callable[[int], State]
 
@@ -39,10 +45,25 @@ def check(context: Context, event: dict[str, Any]) -> int:
     return to
 
 
+def rewind(context: Context, event: dict[str, Any], past: Past) -> State:
+    """The state after a rewind: checked (above and TR 701.5), the state after `to` (`past(to)`, the caller's
+    copy), with the backup's changes (engine/backups.py), moved on to the rewind's seq."""
+    to = check(context, event)
+    restored = past(to)
+    record = backups.backup(context, event, restored, to)
+    restored = restore(context.state, restored, to)
+    restored["backups"] = [*context.state.get("backups", []), record]
+    return restored
+
+
 def restore(state: State, restored: State, to: int) -> State:
-    """`restored` (the state after `to`, the caller's to change) moved on to the rewind's seq."""
+    """`restored` (the state after `to`, the caller's to change) moved on to the rewind's seq, with the judge's
+    record of the match so far (its penalties and backups)."""
     restored["seq"] = state["seq"]
     restored["voided"] = sorted(set(state["voided"]) | set(range(to + 1, state["seq"])))
+    for key in KEPT:
+        if key in state:
+            restored[key] = state[key]
     return restored
 
 

@@ -42,6 +42,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         "violations": [], "voided": [], "scored_this_turn": {}, "choice": None, "owed_draws": {},
         "temporary_due": [], "statics": [], "played_this_turn": {}, "last_known": {}, "replacements": [], "died": {},
         "additional_turns": [], "regular_turn_player": None,
+        "penalties": [], "backups": [], "actions": [], "deck_seen": [],  # engine/penalties.py, engine/backups.py
         "cards": {}, "card_codes": {}, "next_id": {},
     }
     for index, entry in enumerate(entries):

@@ -18,7 +18,7 @@ from typing import Any
 from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
-            "owed_draws", "temporary_due", "last_known")
+            "owed_draws", "temporary_due", "last_known", "deck_seen", "actions")
 INTERNAL_PLAYER = ("deck", "decklist", "runelist", "rune_deck", "setup", "set_aside", "channeled_once",
                    "battlefield_choices", "battlefields_used", "legend_card", "champion_card")
 PRIVATE_ZONES = ("hand", "aside", "facedown")  # a card there is seen by its owner only (rule 127)
@@ -44,8 +44,15 @@ def view(state: State, viewer: str = "judge") -> dict[str, Any]:
             obj.pop(key, None)
     for item in public["chain"]:
         item.pop("target_incarnations", None)
+    for backup in public.get("backups", []):
+        _redact_backup(backup, viewer)
     hidden_names = _hidden_names(state, public)
     public["violations"] = [public_violation(violation, hidden_names) for violation in public["violations"]]
+    for entry in public.get("penalties", []):  # a judge's remedy or note never gives away a hidden card
+        for field in FREE_TEXT["penalty"]:
+            if isinstance(entry.get(field), str) and any(name in entry[field] for name in hidden_names):
+                entry[field] = "(the judge's text names a card this view may not see)"
+                entry["redacted"] = True
     return public
 
 
@@ -90,6 +97,15 @@ def public_violation(violation: dict[str, Any], hidden_names: set[str]) -> dict[
                                     f"this view may not see (the judge's view has it)", "redacted": True}
 
 
+def _redact_backup(backup: dict[str, Any], viewer: str) -> None:
+    """A backup's record (engine/backups.py): the cards that went back to a hand's deck, and the deck cards a player
+    learned, are private to that player (TR 701.5.d.3-4)."""
+    backup["returned"] = {player: cards if may_see(viewer, player) else _nulls(cards)
+                          for player, cards in backup.get("returned", {}).items()}
+    backup["seen"] = [entry if may_see(viewer, entry.get("player")) else {**entry, "cards": _nulls(entry["cards"])}
+                      for entry in backup.get("seen", [])]
+
+
 def may_see(viewer: str, owner: Any) -> bool:
     """Whether `viewer` may see a card private to `owner` (in a hand, set aside, hidden, or a deck list)."""
     return viewer == "judge" or viewer == owner
@@ -113,6 +129,9 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
             if isinstance(entry, dict) and not may_see(viewer, f"P{index}"):
                 for field in ("deck", "runes", "battlefields"):
                     entry[field] = _nulls(entry.get(field))
+    elif kind == "rewind" and isinstance(shown.get("returned"), dict):
+        shown["returned"] = {player: cards if may_see(viewer, player) else _nulls(cards)
+                             for player, cards in shown["returned"].items()}
     elif kind == "draw":
         _redact_cards(shown, viewer)
     elif kind == "hide" and not may_see(viewer, shown.get("player")):
@@ -139,7 +158,8 @@ def _private_op(effect: dict[str, Any]) -> bool:
     return op in ("draw", "look", "predict") or op == "recycle" and effect.get("from") == "deck"
 
 
-FREE_TEXT = {"note": "text", "rewind": "reason", "game_loss": "reason"}  # text a judge writes, per event type
+# The text a judge writes, per event type.
+FREE_TEXT = {"note": ("text",), "rewind": ("reason",), "game_loss": ("reason",), "penalty": ("remedy", "note")}
 
 
 def redact_events(events: list[dict[str, Any]], viewer: str, card_names: set[str]) -> list[dict[str, Any]]:
@@ -168,11 +188,11 @@ class Redactor:
         unseen = self.card_names - self.seen
         notes = [shown, *[op for op in shown.get("effects") or [] if isinstance(op, dict) and op.get("op") == "note"]]
         for entry in notes:
-            field = "text" if entry is not shown else FREE_TEXT.get(str(shown.get("type")))
-            text = entry.get(field) if field else None
-            if isinstance(text, str) and any(name in text for name in unseen):
-                entry[field] = "(the judge's text names a card this view may not see)"
-                entry["redacted"] = True
+            for field in ("text",) if entry is not shown else FREE_TEXT.get(str(shown.get("type")), ()):
+                text = entry.get(field)
+                if isinstance(text, str) and any(name in text for name in unseen):
+                    entry[field] = "(the judge's text names a card this view may not see)"
+                    entry["redacted"] = True
         return shown
 
 
@@ -182,8 +202,8 @@ def _names_in(event: dict[str, Any], card_names: set[str]) -> set[str]:
     while todo:
         value = todo.pop()
         if isinstance(value, dict):
-            free = "text" if value.get("op") == "note" else FREE_TEXT.get(str(value.get("type")))
-            todo += [item for key, item in value.items() if key != free]
+            free = ("text",) if value.get("op") == "note" else FREE_TEXT.get(str(value.get("type")), ())
+            todo += [item for key, item in value.items() if key not in free]
         elif isinstance(value, list):
             todo += value
         elif isinstance(value, str) and value in card_names:

@@ -16,8 +16,9 @@ def test_a_rewind_restores_the_state_after_its_seq_and_voids_the_events_since():
                                         'rewind 3 "the move was to Altar to Unity, not Zaun Warrens"'))
     state = engine.fold(events, CATALOG)
     assert state["seq"] == 6 and state["voided"] == [4, 5]
-    assert {key: value for key, value in state.items() if key not in ("seq", "voided")} == \
-        {key: value for key, value in before.items() if key not in ("seq", "voided")}
+    assert {key: value for key, value in state.items() if key not in ("seq", "voided", "backups")} == \
+        {key: value for key, value in before.items() if key not in ("seq", "voided", "backups")}
+    assert state["backups"] == [{"seq": 6, "to": 3, "by": None, "voided": [4, 5], "returned": {}, "seen": []}]
 
 
 def test_a_rewind_to_the_future_or_to_now_is_refused():

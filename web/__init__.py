@@ -37,6 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import api, create, db, errors, record, report, viewer
     from . import delay, stream, tournament  # live spectating
+    from . import judging  # the judge's side: backups and an event's penalties
 
     db.init_app(app)
     errors.init_app(app)
@@ -50,5 +51,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(delay.bp)
     app.register_blueprint(tournament.bp)
     app.register_blueprint(create.bp)
+    app.register_blueprint(judging.bp)
     return app
 

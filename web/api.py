@@ -13,7 +13,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 import engine
 import replays
 from recorder import access
-from replays import decklists
+from replays import decklists, ledger
 from replays import seal as seals
 
 from .db import get_key, get_log, get_writer
@@ -107,6 +107,7 @@ def append(match_id: str):
     after the `Retry-After` seconds). Written by the app's writer, in one commit with other requests' appends."""
     require_judge(match_id)
     events, options = parse_append(read_body())
+    events = ledger.with_upgrades(get_log(), match_id, events)  # TR 702.1.b across the event's matches
     result = get_writer().append(get_log(), match_id, events, **options)
     response = jsonify(result)
     response.status_code = 201

@@ -157,13 +157,28 @@ def _reason(kind: str) -> PlayerReader:
     return lambda sc, state, player: {"type": kind, "player": player, "reason": sc.quoted("a quoted reason")}
 
 
+def _penalty(sc: Scanner, state: State, player: str) -> Event:
+    """A judge's penalty (TR 701.2, engine/penalties.py): `P1 penalty KIND INFRACTION "TR RULE" [remedy "..."]
+    [note "..."] [upgrade = JSON]`."""
+    event: Event = {"type": "penalty", "player": player, "penalty": sc.word("a penalty: warning, game_loss, ..."),
+                    "infraction": sc.word("an infraction's key, like general_error"),
+                    "rule": sc.quoted('the TR rule in quotes, like "TR 702.16"')}
+    for field in ("remedy", "note"):
+        if sc.accept_word(field):
+            event[field] = sc.quoted(f"the {field} in quotes")
+    if sc.accept_word("upgrade"):
+        sc.expect("=", "'=' and the upgrade as JSON")
+        event["upgrade"] = sc.json_value("the upgrade as JSON")
+    return event
+
+
 PLAYER_VERBS: dict[str, PlayerReader] = {
     "draw": _draw, "mulligan": _mulligan, "keep": lambda sc, state, player: {"type": "mulligan", "player": player,
                                                                               "set_aside": []},
     "channel": _channel, "concede": _bare("concede"), "play": _play, "activate": _activate, "add": _add,
     "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
     "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
-    "game": _two_words("loss", _reason("game_loss")), "replace": _replace,
+    "game": _two_words("loss", _reason("game_loss")), "replace": _replace, "penalty": _penalty,
 }
 
 
@@ -216,8 +231,15 @@ def _note(sc: Scanner, state: State) -> Event:
 
 
 def _rewind(sc: Scanner, state: State) -> Event:
+    """`rewind SEQ "reason" [by floor_judge|head_judge] [returned = JSON]` (TR 701.5, engine/backups.py)."""
     to = sc.integer("the seq to rewind to")
-    return {"type": "rewind", "to": to, "reason": sc.quoted("a quoted reason")}
+    event: Event = {"type": "rewind", "to": to, "reason": sc.quoted("a quoted reason")}
+    if sc.accept_word("by"):
+        event["by"] = sc.word("floor_judge or head_judge")
+    if sc.accept_word("returned"):
+        sc.expect("=", "'=' and the returned cards as JSON, like {\"P1\": [\"Gust\"]}")
+        event["returned"] = sc.json_value("the returned cards as JSON")
+    return event
 
 
 def _static(sc: Scanner, state: State) -> Event:
@@ -378,7 +400,14 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
         f"{name_of(state, unit, 'object')} {amount}" for unit, amount in event["assignments"].items()),
     "choose": _write_choose,
     "note": _write_note,
-    "rewind": lambda state, event: f"rewind {event['to']} {quote(event['reason'])}",
+    "rewind": lambda state, event: " ".join([f"rewind {event['to']} {quote(event['reason'])}",
+                                             *([f"by {event['by']}"] if "by" in event else []),
+                                             *([f"returned = {dumps(event['returned'])}"] if "returned" in event
+                                               else [])]),
+    "penalty": lambda state, event: " ".join([
+        f"{event['player']} penalty {event['penalty']} {event['infraction']} {quote(event['rule'])}",
+        *(f"{field} {quote(event[field])}" for field in ("remedy", "note") if field in event),
+        *([f"upgrade = {dumps(event['upgrade'])}"] if "upgrade" in event else [])]),
     "game_loss": lambda state, event: f"{event['player']} game loss {quote(event['reason'])}",
     "static": lambda state, event: write_static(state, {key: value for key, value in event.items() if key != "type"}),
     "replace": lambda state, event: f"{event['player']} replace {write_replacement(state, event)}",

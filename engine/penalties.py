@@ -1,0 +1,191 @@
+"""Penalties a judge issues (the contract's `penalty`; Tournament Rules 701.2, 702-704).
+
+`penalty {player, infraction, penalty, rule, remedy?, note?, upgrade?}`: the infraction by the TR's name or key
+(engine/infractions.py), the penalty as issued (TR 701.2: `warning`, `game_loss`, `match_loss`,
+`disqualification`), the TR rule it is issued under (the infraction's own rule or one of its sub-rules, e.g.
+`TR 702.2.e` for a missed trigger that is a Warning), the remedy the judge applied and a note. The state keeps each
+in `penalties`, in order; a backup (a `rewind`) never takes one away (engine/rewinds.py).
+
+What a penalty does at once (TR 701.2.b-d):
+- a warning is a record of the error (701.2.a): nothing changes in the game;
+- a game loss makes the player concede the game in progress (701.2.b); with no game in progress (before game 1,
+  or between the games of a best of three) it is applied to the player's next game (701.2.b.1), which is lost at
+  once without being played (TR 403.9 speaks of a match that "completely skips the first game due to a penalty");
+  the next `game_started` is the game after it. With the match over, it is the player's next match's (`applies`
+  says so: the event's ledger, replays/penalties.py, carries it);
+- a match loss ends the current match, the player losing it (701.2.c.1; a game in progress is lost with it), or,
+  with the match over, the player's next match's;
+- a disqualification loses the current match as a match loss does and drops the player from the event
+  (701.2.d.1, 701.2.d.3).
+
+Upgrades (TR 702.1.b, 703.1.b, 704.1.b) count a player's warnings across every match of an event, which one
+match's fold cannot see. `upgrade_for` is the count, a pure function: the web layer (and the CLI) run it with the
+event's earlier penalties when a warning is appended, and record an upgraded warning as the game loss it is, with
+`upgrade {from, rule, same, total}` saying why (docs/judging.md). The fold applies what the event says.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine import infractions, scoring
+from engine.errors import MalformedEvent
+from engine.infractions import GAME_PLAY, TOURNAMENT, UNSPORTING, Infraction
+from engine.objects import State, opponents
+from engine.rulings import Context
+
+LEVELS = ("low", "competitive", "professional")  # TR 205: the organized play level, `info.opl`
+_TR_RULE = re.compile(r"TR 7\d\d(\.[0-9a-z]+)*")
+
+# TR 702.1.b.1, 703.1.b.1, 704.1.b: the same category of error, this many times in one event, is a Game Loss.
+SAME_LIMIT = {GAME_PLAY: (3, "TR 702.1.b.1"), TOURNAMENT: (3, "TR 703.1.b.1"), UNSPORTING: (2, "TR 704.1.b")}
+# TR 702.1.b.2-3, 703.1.b.2-3: this many warnings of any category of the kind, at competitive / professional OPL.
+TOTAL_LIMIT = {
+    ("competitive", GAME_PLAY): (6, "TR 702.1.b.2"), ("professional", GAME_PLAY): (5, "TR 702.1.b.3"),
+    ("competitive", TOURNAMENT): (6, "TR 703.1.b.2"), ("professional", TOURNAMENT): (5, "TR 703.1.b.3"),
+}
+NEVER_UPGRADES = ("failure_to_maintain_game_state",)  # TR 702.1.b.1 "Except for 702.17", 702.17.b
+
+
+def check_opl(info: Any) -> None:
+    """`match_created`'s `info.opl`, when given, is one of TR 205's levels."""
+    if isinstance(info, dict) and "opl" in info and info["opl"] not in LEVELS:
+        raise MalformedEvent(f"'match_created' event: info.opl must be one of {', '.join(LEVELS)} (TR 205), "
+                             f"got {info['opl']!r}")
+
+
+def opl(state: State) -> str:
+    """The match's level of play (TR 205); `low` unless `info.opl` says otherwise."""
+    info = state.get("info")
+    return info.get("opl", "low") if isinstance(info, dict) else "low"
+
+
+def penalties_of(state: State) -> list[dict[str, Any]]:
+    """The penalties issued in this match so far (a state folded before penalties existed has none)."""
+    return state.setdefault("penalties", [])
+
+
+def penalty(context: Context, event: dict[str, Any]) -> None:
+    """A `penalty` event: checked (400 for an unknown infraction or penalty, naming the valid ones), recorded in
+    `state["penalties"]`, and applied at once as TR 701.2 applies it."""
+    state = context.state
+    player = context.player(event)
+    infraction = infractions.infraction(event["infraction"])
+    kind = infractions.penalty_kind(event["penalty"])
+    rule = _check_rule(event["rule"], infraction)
+    upgrade = _check_upgrade(event.get("upgrade"), kind)
+    entry: dict[str, Any] = {
+        "seq": context.seq, "game": state["game"], "player": player, "name": state["players"][player]["name"],
+        "infraction": infraction.key, "infraction_name": infraction.name, "category": infraction.category,
+        "penalty": kind, "rule": rule, "tr_penalty": infraction.penalty,
+    }
+    for field in ("remedy", "note"):
+        if field in event:
+            entry[field] = event[field]
+    if upgrade is not None:
+        entry["upgrade"] = upgrade
+    entry["applies"] = _apply(context, player, kind)
+    penalties_of(state).append(entry)
+
+
+def _check_rule(rule: str, infraction: Infraction) -> str:
+    """The rule a penalty is issued under: the infraction's own (`TR 702.9`) or one of its sub-rules."""
+    own = infraction.rule
+    if not _TR_RULE.fullmatch(rule) or not (rule == own or rule.startswith(own + ".")):
+        raise MalformedEvent(f"'penalty' event: rule {rule!r} is not {infraction.name}'s: give {own} or one of "
+                             f"its sub-rules (e.g. {own}.a), written as in the Tournament Rules")
+    return rule
+
+
+def _check_upgrade(upgrade: Any, kind: str) -> dict[str, Any] | None:
+    """An upgraded warning (TR 702.1.b, 703.1.b, 704.1.b) is a game loss that says why: {from, rule, same, total}."""
+    if upgrade is None:
+        return None
+    limits = {rule for _, rule in SAME_LIMIT.values()} | {rule for _, rule in TOTAL_LIMIT.values()}
+    if (not isinstance(upgrade, dict) or upgrade.get("from") != "warning" or upgrade.get("rule") not in limits
+            or not all(isinstance(upgrade.get(count), int) and not isinstance(upgrade.get(count), bool)
+                       for count in ("same", "total"))):
+        raise MalformedEvent(f"'penalty' event: 'upgrade' is {{\"from\": \"warning\", \"rule\": one of "
+                             f"{', '.join(sorted(limits))}, \"same\": n, \"total\": n}}, got {upgrade!r}")
+    if kind != "game_loss":
+        raise MalformedEvent(f"'penalty' event: an upgraded warning is a game_loss ({upgrade['rule']}), not {kind}")
+    return dict(upgrade)
+
+
+def match_over(state: State) -> bool:
+    result = state.get("result")
+    return state["match_winner"] is not None or isinstance(result, dict) and result.get("match") is not None
+
+
+def _apply(context: Context, player: str, kind: str) -> str:
+    """Apply a penalty as TR 701.2 does; returns what it applies to: `record` (a warning), `this_game`,
+    `next_game`, `this_match` or `next_match`."""
+    state = context.state
+    if kind == "warning":
+        return "record"  # TR 701.2.a
+    winner = opponents(state, player)[0]
+    if match_over(state):
+        return "next_match"  # TR 701.2.b.1, 701.2.c.1 (a disqualification drops the player all the same)
+    if kind == "game_loss":
+        if state["game"] > 0 and state["phase"] != "over":
+            scoring.win(context, winner)  # TR 701.2.b: the player concedes the game
+            return "this_game"
+        _lose_next_game(context, winner)  # TR 701.2.b.1
+        return "next_game"
+    if state["game"] > 0 and state["phase"] != "over":
+        scoring.win(context, winner)  # the game in progress ends with the match
+    state["match_winner"] = winner  # TR 701.2.c.1, 701.2.d.1
+    state["phase"] = "over"
+    return "this_match"
+
+
+def _lose_next_game(context: Context, winner: str) -> None:
+    """TR 701.2.b.1: no game is in progress, so the player's next game is lost at once, unplayed."""
+    state = context.state
+    state["game"] += 1
+    state["winner"] = None
+    state["phase"] = "setup"
+    state["turn_order"] = state["turn_order"] or list(state["players"])  # before game 1: the seating order
+    scoring.win(context, winner)
+
+
+def upgrade_for(earlier: list[dict[str, Any]], infraction: str, level: str) -> dict[str, Any] | None:
+    """Whether a warning for `infraction` is upgraded to a game loss, given the same player's `earlier` penalties
+    in the event (entries of `state["penalties"]`, any match) at the event's level of play (TR 205): the upgrade
+    `{from, rule, same, total}`, or None.
+
+    Counted: the earlier penalties of the same kind of error (TR 702, 703 or 704) that were issued as warnings
+    (an upgraded one counts: it was a warning of that category), plus this one. The same infraction 3 times is a
+    game loss (TR 702.1.b.1, 703.1.b.1), unsporting conduct twice (TR 704.1.b); 6 of any category at competitive
+    level, 5 at professional (TR 702.1.b.2-3, 703.1.b.2-3). Failure to Maintain Game State never upgrades and is
+    not counted toward others (TR 702.1.b.1, 702.17.b: "primarily for tracking")."""
+    found = infractions.infraction(infraction)
+    if found.key in NEVER_UPGRADES:
+        return None
+    warnings = [entry for entry in earlier if entry.get("category") == found.category
+                and entry.get("infraction") not in NEVER_UPGRADES
+                and (entry.get("penalty") == "warning" or (entry.get("upgrade") or {}).get("from") == "warning")]
+    same = 1 + sum(1 for entry in warnings if entry.get("infraction") == found.key)
+    total = 1 + len(warnings)
+    limit, rule = SAME_LIMIT[found.category]
+    if same >= limit:
+        return {"from": "warning", "rule": rule, "same": same, "total": total}
+    total_limit = TOTAL_LIMIT.get((level, found.category))
+    if total_limit is not None and total >= total_limit[0]:
+        return {"from": "warning", "rule": total_limit[1], "same": same, "total": total}
+    return None
+
+
+def upgraded(event: dict[str, Any], earlier: list[dict[str, Any]], level: str) -> dict[str, Any]:
+    """`event` as it is recorded: a `penalty` warning the TR upgrades (see `upgrade_for`) becomes the game loss it
+    is, with `upgrade` saying why; any other event is returned as it is. An unknown infraction is left for the
+    fold to refuse."""
+    if event.get("type") != "penalty" or event.get("penalty") != "warning" or "upgrade" in event:
+        return event
+    try:
+        upgrade = upgrade_for(earlier, str(event.get("infraction")), level)
+    except MalformedEvent:
+        return event
+    if upgrade is None:
+        return event
+    return {**event, "penalty": "game_loss", "upgrade": upgrade}

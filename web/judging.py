@@ -1,0 +1,86 @@
+"""The judge's side of the API (Tournament Rules 701-704; docs/judging.md): what a backup would take back, and an
+event's penalties.
+
+- `GET /api/matches/<id>/backup?to=N` (match token): what a rewind to seq N would undo, as TR 701.5 sees it: the
+  actions it takes back (a simple rewind, which any judge may perform, takes back one: TR 701.5.b.1; more is the
+  head judge's, TR 701.5.c) and, per player, the cards drawn during the span whose identity is not public, with
+  the candidates to pick the returned ones from at random (TR 701.5.d.3). The recording screen picks and records
+  the pick in the rewind's `returned`.
+- `GET /api/events/<event>/penalties`: every penalty of the event's matches (replays/ledger.py), with each player's
+  warnings counted as TR 702.1.b, 703.1.b and 704.1.b count them. What a judge wrote (remedy, note) is left out:
+  it is in each match's report, redacted to the reader's view.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+
+from engine import backups, penalties
+from replays import ledger
+
+from .api import require_judge
+from .db import get_log
+from .params import read_int
+
+bp = Blueprint("judging", __name__)
+
+PUBLIC_FIELDS = ("match", "round", "table", "seq", "game", "player", "name", "infraction", "infraction_name",
+                 "category", "penalty", "rule", "tr_penalty", "upgrade", "applies")
+
+
+@bp.get("/api/matches/<match_id>/backup")
+def backup(match_id: str):
+    """{to, head_seq, voided, actions, simple, rule, returning}: see the module's docstring. 400 for a `to` that is
+    not a seq before the head and after the start of the game."""
+    require_judge(match_id)
+    log = get_log()
+    head = log.state_at(match_id)
+    to = read_int("to", request.args.get("to"))
+    if to is None or not 2 <= to < head["seq"]:
+        abort(400, f"give ?to=N, a seq from 2 (the start of the game) to {head['seq'] - 1} (the one before the head)")
+    if to in head["voided"]:
+        abort(400, f"seq {to} was voided by an earlier rewind: a rewind cannot bring it back")
+    restored = log.state_at(match_id, to)
+    undone = [seq for seq in head.get("actions", []) if seq > to]
+    simple = len(undone) <= 1
+    return jsonify({"to": to, "head_seq": head["seq"],
+                    "voided": sorted(set(range(to + 1, head["seq"] + 1)) - set(head["voided"])),
+                    "actions": undone if simple else None, "simple": simple,
+                    "rule": "TR 701.5.b.1" if simple else "TR 701.5.c",
+                    "returning": backups.candidates(head, restored)})
+
+
+@bp.get("/api/events/<event>/penalties")
+def event_penalties(event: str):
+    """{event, penalties: [...], players: {name: {warnings: {category: n}, same: {infraction: n}, game_losses,
+    match_losses, disqualified, next_match: [...]}}}: 404 when no match names the event."""
+    log = get_log()
+    matches = ledger.event_matches(log, event)
+    if not matches:
+        abort(404, f"no match names event {event!r} in its info")
+    entries = [{field: entry[field] for field in PUBLIC_FIELDS if field in entry}
+               for entry in ledger.event_penalties(log, event)]
+    levels = sorted({str((summary.get("info") or {}).get("opl", "low")) for summary in matches})
+    return jsonify({"event": event, "opl": levels, "penalties": entries, "players": tallies(entries)})
+
+
+def tallies(entries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per player (by name): the warnings of each category and of each infraction (what the upgrades count), the
+    game losses, match losses, disqualification, and the penalties carried to their next match (TR 701.2.b.1,
+    701.2.c.1)."""
+    players: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        tally = players.setdefault(entry["name"], {"warnings": {}, "same": {}, "game_losses": 0, "match_losses": 0,
+                                                   "disqualified": False, "next_match": []})
+        if entry["penalty"] == "warning" or (entry.get("upgrade") or {}).get("from") == "warning":
+            if entry["infraction"] not in penalties.NEVER_UPGRADES:
+                tally["warnings"][entry["category"]] = tally["warnings"].get(entry["category"], 0) + 1
+                tally["same"][entry["infraction"]] = tally["same"].get(entry["infraction"], 0) + 1
+        tally["game_losses"] += entry["penalty"] == "game_loss"
+        tally["match_losses"] += entry["penalty"] == "match_loss"
+        tally["disqualified"] = tally["disqualified"] or entry["penalty"] == "disqualification"
+        if entry["applies"] == "next_match":
+            tally["next_match"].append({"match": entry["match"], "seq": entry["seq"], "penalty": entry["penalty"]})
+    return players
+
