@@ -594,3 +594,45 @@ def catalog_import(source: str, name: str | None, replace: bool) -> None:
     with user_errors():
         stored = open_log(must_exist=False).import_catalog(parsed, replace=replace)
     echo_json({"name": stored, "cards": len(parsed)})
+
+
+@cli.command(short_help="Export a round's match results (players, games won, draws, penalties) as JSON or CSV.")
+@click.argument("event")
+@click.option("--round", "round_", required=True, help="The round, as the matches' info names it.")
+@click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json", show_default=True,
+              help="JSON (a list of tables), or CSV (a row per table) for the organiser's software.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
+@db_option(None)
+def results(event: str, round_: str, form: str, output: str | None) -> None:
+    """The results of round ROUND of EVENT, a table each: its match, the players and each one's games won, the
+    drawn games, the result and winner (empty while undecided), and the penalties (docs/judging.md)."""
+    from replays import organiser
+
+    with user_errors():
+        found = organiser.round_results(open_log(), event, round_)
+    text = organiser.results_csv(found) if form == "csv" else json.dumps(found, indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_file(output, text)
+
+
+@cli.group()
+def pairings() -> None:
+    """A round's pairings from the organiser's software, for the tournament page."""
+
+
+@pairings.command("import")
+@click.argument("source", metavar="FILE")
+@click.option("--event", required=True, help="The event the pairings are for (the matches' info.event).")
+@click.option("--round", "round_", required=True, help="The round (the matches' info.round).")
+@db_option(None)
+def pairings_import(source: str, event: str, round_: str) -> None:
+    """Read a round's pairings, a CSV of `table, player, player` rows (FILE, or - for stdin), replacing an earlier
+    import of the round. Prints the round's tables as stored."""
+    from replays import organiser
+
+    text = read_text(source, "pairings")
+    with user_errors():
+        stored = organiser.import_pairings(open_log(must_exist=False), text, event, round_)
+    echo_json({"event": event, "round": round_, "tables": stored})

@@ -103,6 +103,16 @@ def m006_reissued_tokens(db: Database) -> None:
     db["organiser"].create({"id": int, "token_hash": str, "created_at": str}, pk="id", not_null={"token_hash"})
 
 
+@migrations()
+def m007_pairings(db: Database) -> None:
+    """`pairings`: a round's pairings as the organiser's software gave them (`riftlog pairings import`): each table
+    of (event, round) with its two players, shown on the tournament page before and beside the tables' matches."""
+    db["pairings"].create(
+        {"event": str, "round": str, "table": str, "player1": str, "player2": str, "imported_at": str},
+        pk=("event", "round", "table"), not_null={"player1", "player2"},
+    )
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

@@ -1,6 +1,8 @@
 """The tournament page: the tables of a round with their live status, in public information only.
 
-A match names its event, round and table in `match_created`'s `info` ({event, round, table}). `/tournament` lists
+A match names its event, round and table in `match_created`'s `info` ({event, round, table}); a round's pairings
+imported from the organiser's software (`riftlog pairings import`, replays/organiser.py) list its tables before
+their matches are created. `/tournament` lists
 the rounds the log holds; `/tournament?event=E&round=R` lists that round's tables, each with its turn, scores, games
 won, last event, the number of flagged violations and a link to its viewer (which follows the match live while it
 is at the head). Everything on the page is what the spectator view shows: the head state through
@@ -18,7 +20,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 import engine
 import replays
-from recorder import access
+from recorder import access, pairings
 
 from .db import get_log
 from .describe import timeline_texts
@@ -40,14 +42,17 @@ def tournament():
     event, round_ = request.args.get("event"), request.args.get("round")
     refresh = current_app.config.get("TOURNAMENT_REFRESH", REFRESH)
     if event is None and round_ is None:
-        return render_template("tournament.html", rounds=rounds_of(matches), tables=None, refresh=refresh)
+        return render_template("tournament.html", rounds=rounds_of(matches, pairings.rounds(log)), tables=None,
+                               refresh=refresh)
     if event is None or round_ is None:
         abort(400, "give both event and round (e.g. /tournament?event=Regional&round=3), or neither for the list")
     chosen = [summary for summary in matches if (info_of(summary).get("event"), str(info_of(summary).get("round")))
               == (event, round_)]
-    if not chosen:
-        abort(404, f"no match names round {round_} of event {event!r}")
-    tables = sorted((table_status(log, summary) for summary in chosen), key=table_order)
+    tables = [table_status(log, summary) for summary in chosen]
+    tables += paired_only(pairings.of_round(log, event, round_), {str(table["table"]) for table in tables})
+    if not tables:
+        abort(404, f"no match and no pairing names round {round_} of event {event!r}")
+    tables.sort(key=table_order)
     return render_template("tournament.html", rounds=None, event=event, round=round_, tables=tables,
                            refresh=refresh)
 
@@ -75,14 +80,17 @@ def info_of(summary: dict[str, Any]) -> dict[str, Any]:
     return info if isinstance(info, dict) else {}
 
 
-def rounds_of(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each (event, round) the matches name, with how many tables it has, by event then round."""
+def rounds_of(matches: list[dict[str, Any]], paired: list[tuple[str, str, int]] = ()) -> list[dict[str, Any]]:
+    """Each (event, round) the matches name or pairings were imported for (`riftlog pairings import`), with how
+    many tables it has (the more of its matches and its pairings), by event then round."""
     counts: dict[tuple[str, str], int] = {}
     for summary in matches:
         info = info_of(summary)
         if info.get("event") is not None and info.get("round") is not None:
             key = (str(info["event"]), str(info["round"]))
             counts[key] = counts.get(key, 0) + 1
+    for event, round_, tables in paired:
+        counts[(event, round_)] = max(counts.get((event, round_), 0), tables)
     return [{"event": event, "round": round_, "tables": count}
             for (event, round_), count in sorted(counts.items(), key=lambda item: (item[0][0], natural(item[0][1])))]
 
@@ -94,7 +102,15 @@ def natural(value: Any) -> tuple[int, Any]:
 
 
 def table_order(status: dict[str, Any]) -> tuple:
-    return natural(status["table"]), natural(status["match"][1:])
+    return natural(status["table"]), natural((status["match"] or "")[1:])
+
+
+def paired_only(paired: list[dict[str, Any]], recorded: set[str]) -> list[dict[str, Any]]:
+    """The rows of the round's imported pairings whose table has no match yet: the players, nothing played."""
+    return [{"match": None, "table": pairing["table"], "head_seq": 0, "last_event": "", "flagged": 0, "winner": None,
+             "turn": None, "turn_player": None, "phase": "not started",
+             "players": [{"id": None, "name": name, "points": "–", "games_won": 0} for name in pairing["players"]]}
+            for pairing in paired if pairing["table"] not in recorded]
 
 
 def table_status(log: Any, summary: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,151 @@
+"""What riftlog exchanges with the organiser's tournament software (docs/judging.md, "With the organiser's
+software"): a round's pairings in, the round's match results out.
+
+- Pairings: a CSV of `table, player, player` rows (a header row `table,player1,player2` may come first; blank lines
+  are skipped), as pairing software exports a round. `read_pairings` checks it whole and names every problem with
+  its line; `import_pairings` stores the round's tables (recorder/pairings.py), replacing an earlier import of it.
+  The tournament page lists them, each with its match once one names that event, round and table.
+- Results: `round_results(log, event, round)` is one row per table of the round, whether it has a match or only a
+  pairing: the players, each one's games won, the drawn games, the result (`win`, `draw`, or null while the match
+  is not decided) and the winner, and the penalties of the match (TR 701.2; engine/penalties.py). Games are counted
+  from the match's `result` (engine/results.py) where the state has one, else from its `games`. `results_csv`
+  writes them as CSV, a row per table.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import recorder
+from recorder import pairings as stored_pairings
+from replays.errors import ReplayError
+
+HEADER = ("table", "player1", "player2")
+CSV_FIELDS = ("event", "round", "table", "match", "player1", "player2", "games_won1", "games_won2", "draws", "result",
+              "winner", "penalties")
+
+
+class PairingsProblems(ReplayError):
+    """A pairings file that cannot be imported: every problem, with its line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("the pairings cannot be imported:\n  " + "\n  ".join(problems))
+
+
+def read_pairings(text: str) -> list[tuple[str, str, str]]:
+    """The (table, player 1, player 2) rows of a pairings CSV; PairingsProblems naming each bad line."""
+    rows, problems = [], []
+    tables: dict[str, int] = {}
+    seated: dict[str, int] = {}
+    for number, cells in enumerate(csv.reader(io.StringIO(text)), 1):
+        cells = [cell.strip() for cell in cells]
+        if not any(cells):
+            continue
+        if number == 1 and cells and cells[0].lower() == "table":
+            continue  # the header
+        if len(cells) != 3 or not all(cells):
+            problems.append(f"line {number}: expected three values, table, player, player; got {cells!r}")
+            continue
+        table, first, second = cells
+        if table in tables:
+            problems.append(f"line {number}: table {table} is paired twice (line {tables[table]} too)")
+        tables.setdefault(table, number)
+        for player in (first, second) if first != second else (first,):
+            if player in seated:
+                problems.append(f"line {number}: {player} is paired twice in the round (line {seated[player]} too)")
+            seated.setdefault(player, number)
+        if first == second:
+            problems.append(f"line {number}: {first} cannot play themselves")
+        rows.append((table, first, second))
+    if not rows and not problems:
+        problems.append("no pairings: the file has no row of table, player, player")
+    if problems:
+        raise PairingsProblems(problems)
+    return rows
+
+
+def import_pairings(log: recorder.Log, text: str, event: str, round_: str) -> list[dict[str, Any]]:
+    """Read a pairings CSV and store it as the pairings of (event, round); returns them as stored."""
+    if not event or not round_:
+        raise PairingsProblems(["give the event and the round the pairings are for"])
+    stored_pairings.replace_round(log, event, round_, read_pairings(text))
+    return stored_pairings.of_round(log, event, round_)
+
+
+def _info(summary: dict[str, Any]) -> dict[str, Any]:
+    info = summary.get("info")
+    return info if isinstance(info, dict) else {}
+
+
+def round_matches(log: recorder.Log, event: str, round_: str) -> list[dict[str, Any]]:
+    """The summaries of the matches that name (event, round) in their info."""
+    return [summary for summary in log.matches()
+            if (str(_info(summary).get("event")), str(_info(summary).get("round"))) == (event, round_)
+            and _info(summary).get("event") is not None]
+
+
+def match_result(state: dict[str, Any]) -> dict[str, Any]:
+    """The games won by each player, the drawn games, the result and the winner of a match's state."""
+    players = list(state["players"])
+    kept = state.get("result") if isinstance(state.get("result"), dict) else None
+    games = kept["games"] if kept is not None else state["games"]
+    won = {player: sum(1 for game in games if game.get("winner") == player) for player in players}
+    draws = sum(1 for game in games if game.get("winner") is None)
+    decided = kept.get("match") if kept is not None else None
+    if decided is not None:
+        result, winner = decided.get("result"), decided.get("winner")
+    elif state["match_winner"] is not None:
+        result, winner = "win", state["match_winner"]
+    else:
+        result, winner = None, None
+    return {"games_won": won, "draws": draws, "result": result, "winner": winner}
+
+
+def round_results(log: recorder.Log, event: str, round_: str) -> list[dict[str, Any]]:
+    """One entry per table of the round (its matches, and the tables paired without one), by table."""
+    entries: dict[str, dict[str, Any]] = {}
+    for summary in round_matches(log, event, round_):
+        state = log.state_at(summary["id"])
+        outcome = match_result(state)
+        table = str(_info(summary).get("table", summary["id"]))
+        entries[table] = {
+            "event": event, "round": round_, "table": table, "match": summary["id"],
+            "players": [{"id": player, "name": state["players"][player]["name"],
+                         "games_won": outcome["games_won"][player]} for player in state["players"]],
+            "draws": outcome["draws"], "result": outcome["result"],
+            "winner": state["players"][outcome["winner"]]["name"] if outcome["winner"] else None,
+            "penalties": [{field: entry.get(field) for field in ("seq", "name", "infraction", "infraction_name",
+                                                                  "penalty", "rule", "applies")}
+                          | ({"upgrade": entry["upgrade"]} if "upgrade" in entry else {})
+                          for entry in state.get("penalties", [])],
+        }
+    for pairing in stored_pairings.of_round(log, event, round_):
+        if pairing["table"] not in entries:
+            entries[pairing["table"]] = {
+                "event": event, "round": round_, "table": pairing["table"], "match": None,
+                "players": [{"id": None, "name": name, "games_won": 0} for name in pairing["players"]],
+                "draws": 0, "result": None, "winner": None, "penalties": []}
+    if not entries:
+        raise ReplayError(f"no match and no pairing names round {round_} of event {event!r}")
+    return [entries[table] for table in sorted(entries, key=_natural)]
+
+
+def _natural(value: str) -> tuple[int, Any]:
+    return (0, int(value)) if value.isdigit() else (1, value)
+
+
+def results_csv(results: list[dict[str, Any]]) -> str:
+    """The round's results as CSV, a row per table: `penalties` as `Name: penalty infraction (rule)` joined by `; `."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for entry in results:
+        first, second = (entry["players"] + [{"name": "", "games_won": 0}] * 2)[:2]
+        writer.writerow([entry["event"], entry["round"], entry["table"], entry["match"] or "", first["name"],
+                         second["name"], first["games_won"], second["games_won"], entry["draws"],
+                         entry["result"] or "", entry["winner"] or "",
+                         "; ".join(f"{item['name']}: {item['penalty']} {item['infraction_name']} ({item['rule']})"
+                                   for item in entry["penalties"])])
+    return out.getvalue()
