@@ -7,7 +7,9 @@ For a span of a match (seqs `first`..`last`, default the whole match) the report
   (`replays.rules_text`), and the relevant state before and after it: what the turn looked like before (turn,
   phase, priority, the chain, a showdown or combat) and the parts of the state the event changed, a compact diff;
 - the judge's notes (with the seq each is `about`; a later note about an event of the span too), the rewinds (with what each voided and undid) and the voided
-  spans.
+  spans;
+- the penalties issued in the span and the backups' judges and returned cards, with the Tournament Rules' own words
+  (docs/judging.md).
 
 Everything is as `view` may see it: events redacted by `engine.views.redact_events`, states by `engine.view`, a
 violation's message replaced by its rule where it names a hidden card. Only the judge's view shows hidden cards.
@@ -66,18 +68,52 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "header": header(summary, seen[0], view),
         "seal": seal_of(log, match_id, key),
         "rules": {"directory": str(rules.directory), "available": rules.available},
+        "penalties": penalties_in(cursor, first, last, view, rules),
         "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided) for seq in flagged],
         "notes": notes_of(seen, first, last, voided),
         "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view)} for rewind in rewinds],
         "voided": runs(sorted(seq for seq in voided if first <= seq <= last)),
     }
+    for rewind in answer["rewinds"]:
+        rewind.update(backup_of(rewind["event"], rules))
     # When each was recorded: the recording client's word (envelope metadata, outside the hash chain and the seal).
-    listed = [*answer["flagged"], *answer["notes"], *answer["rewinds"]]
+    listed = [*answer["flagged"], *answer["notes"], *answer["rewinds"], *answer["penalties"]]
     seqs = [item["seq"] for item in listed] or [first]
     recorded_at = {entry["seq"]: entry["recorded_at"] for entry in log.events(match_id, min(seqs) - 1, max(seqs))}
     for item in listed:
         item["recorded_at"] = recorded_at.get(item["seq"])
     return answer
+
+
+# TR 701.2: what each penalty is, quoted beside it.
+PENALTY_RULES = {"warning": "TR 701.2.a", "game_loss": "TR 701.2.b", "match_loss": "TR 701.2.c",
+                 "disqualification": "TR 701.2.d"}
+
+
+def penalties_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText) -> list[dict[str, Any]]:
+    """The penalties issued in the span (engine/penalties.py), as `view` may see them (a remedy or note naming a
+    hidden card gets a public wording), each with the Tournament Rules' own words: the rule it was issued under
+    (the infraction with its remedies), what the penalty is (TR 701.2), and the upgrade's rule if it was one."""
+    state = engine.view(cursor.state(last), view)
+    found = []
+    for entry in state.get("penalties") or []:
+        if not first <= entry["seq"] <= last:
+            continue
+        numbers = [entry["rule"], PENALTY_RULES.get(entry["penalty"]), (entry.get("upgrade") or {}).get("rule")]
+        found.append({**entry, "rule_texts": [rule_text(rules, number) for number in dict.fromkeys(numbers)
+                                              if number is not None]})
+    return found
+
+
+def backup_of(event: dict[str, Any], rules: RulesText) -> dict[str, Any]:
+    """Who ordered a rewind and which cards went back (TR 701.5, engine/backups.py), with the rules' words: a
+    simple rewind any judge performs (TR 701.5.b.1) or the head judge's (TR 701.5.c), and the random card
+    (TR 701.5.d.3)."""
+    by = event.get("by")
+    numbers = {"floor_judge": ["TR 701.5.b"], "head_judge": ["TR 701.5.c"]}.get(str(by), [])
+    if event.get("returned"):
+        numbers.append("TR 701.5.d.3")
+    return {"by": by, "returned": event.get("returned"), "rule_texts": [rule_text(rules, number) for number in numbers]}
 
 
 def notes_of(seen: list[dict[str, Any]], first: int, last: int, voided: set[int]) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ The texts are not copied into the project: they are indexed once per directory i
 text. Which text governs a number follows the rules README: the later revision (`000`, with `003`'s cleanly
 formatted 352.x and `001`'s showdowns and focus, 337-345) for its range, rules 307-356; the 2025-06-02 Core Rules
 (`004`) for everything else. In that range the two texts number different rules, so 004's 3xx are never used.
+The Tournament Rules (`tournament-rules-*.txt`, one rule a line) are indexed under their own numbers, `TR 701.5.d.3`.
 
 What the extraction of the texts did to them, and what the index does about it:
 - some 004 lines run backwards (e.g. 500-516): a dict does not care about order, and a rule's sub-rules are
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 ENVVAR = "RIFTLOG_RULES"
+TOURNAMENT = "TR"  # the prefix of a Tournament Rules number (`tournament-rules-*.txt`)
 LATER_REVISION = range(307, 357)  # rules 307-356: the later revision's topics (rules README, "Which text wins")
 LOST_NUMBERS = range(620, 626)  # 004's combat rules whose numbers the extraction lost
 MAX_SUBRULES = 12  # sub-rules quoted under a rule: enough for 626.1.d's, short enough for a printed page
@@ -85,6 +87,10 @@ class RulesText:
         """Why `number` has no text: said in the report where the text would be."""
         if not self.available:
             return f"rule text not available: no rules texts in {self.directory} (set ${ENVVAR})"
+        if number.startswith(f"{TOURNAMENT} "):
+            if not any(key.startswith(f"{TOURNAMENT} ") for key in self.rules):
+                return f"rule text not available: no Tournament Rules text in {self.directory} (set ${ENVVAR})"
+            return f"rule text not available: the Tournament Rules have no rule {number[len(TOURNAMENT) + 1:]}"
         if not _NUMBER.fullmatch(number):
             return f"rule text not available: {number!r} is a procedure of riftlog, not a numbered rule"
         if int(number[:3]) in LOST_NUMBERS:
@@ -111,6 +117,10 @@ def load(directory: str | Path | None = None) -> RulesText:
             for number, text in parse(found[1]).items():
                 if int(number[:3]) in LATER_REVISION:
                     rules[number] = (text, found[0])
+    tournament = _read(path, "tournament-rules")  # the Tournament Rules: cited "TR 701.5.d.3" (rules README)
+    if tournament is not None:
+        for number, text in _lines(tournament[1], continued=lambda line: False).items():
+            rules[f"{TOURNAMENT} {number}"] = (text, tournament[0])
     return RulesText(path, rules)
 
 
