@@ -59,8 +59,9 @@ def open_log(must_exist: bool = True):
 
     path = db_path()
     if must_exist and not Path(path).exists():
-        raise click.ClickException(f"no database at {path}: run `riftlog demo` or `riftlog create FILE` first, "
-                                   f"or pass --db")
+        missing = "" if Path(path).parent.is_dir() else f" (the folder {Path(path).parent} does not exist)"
+        raise click.ClickException(f"no database at {path}{missing}: run `riftlog demo` or `riftlog create FILE` "
+                                   "first, or pass --db")
     return recorder.Log(path)
 
 

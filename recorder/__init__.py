@@ -19,13 +19,13 @@ event before it is stored (see `recorder.log`). Errors are one hierarchy rooted 
 from __future__ import annotations
 
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode
-from recorder.errors import (Busy, Conflict, Forbidden, Inconsistent, Malformed, NotALog, NotFound, RecorderError,
-                             Refused, TooLarge, Undecodable)
+from recorder.errors import (Busy, CannotOpen, Conflict, Forbidden, Inconsistent, Malformed, NotALog, NotFound,
+                             RecorderError, Refused, TooLarge, Undecodable)
 from recorder.log import DEMO_CATALOG, SNAPSHOT_EVERY, Log, token_hash, utc_now
 from recorder.writer import Writer
 
 __all__ = [
-    "DEMO_CATALOG", "GENESIS_HASH", "SNAPSHOT_EVERY", "Busy", "Conflict", "Forbidden", "Inconsistent", "Log",
-    "Malformed", "NotFound", "RecorderError", "Refused", "Writer", "canonical_bytes", "chain_hash", "decode",
+    "DEMO_CATALOG", "GENESIS_HASH", "SNAPSHOT_EVERY", "Busy", "CannotOpen", "Conflict", "Forbidden", "Inconsistent",
+    "Log", "Malformed", "NotFound", "RecorderError", "Refused", "Writer", "canonical_bytes", "chain_hash", "decode",
     "token_hash", "utc_now",
 ]

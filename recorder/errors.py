@@ -80,3 +80,8 @@ class Undecodable(Inconsistent):
 
 class NotALog(RecorderError):
     """The database file is not a riftlog database (not SQLite at all, or another program's)."""
+
+
+class CannotOpen(RecorderError):
+    """The database file cannot be opened or created: its folder is missing, a folder stands in its place, or the
+    process may not read or write it."""

@@ -41,7 +41,7 @@ from recorder.keys import ServerKey, default_key_path
 from recorder import limits
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode, decode_event
 from recorder.catalogs import DEMO_CATALOG, Catalogs
-from recorder.errors import Conflict, Inconsistent, Malformed, NotALog, NotFound, RecorderError, Refused, TooLarge
+from recorder.errors import CannotOpen, Conflict, Inconsistent, Malformed, NotALog, NotFound, RecorderError, Refused, TooLarge
 from recorder.heads import HOT, Head
 from recorder.snapshots import SNAPSHOT_EVERY, Shared, Snapshots, encode
 from recorder.sql import writing
@@ -85,6 +85,24 @@ class Folded(NamedTuple):
     head_hash: str
 
 
+def connect(path: str | Path, busy_timeout: float, shared: bool) -> sqlite3.Connection:
+    """A connection to the SQLite file at `path` (created if absent); `CannotOpen` naming why not, where SQLite
+    would only say "unable to open database file": a folder that does not exist, a folder in the file's place."""
+    if str(path) != ":memory:":
+        file = Path(path)
+        if not file.parent.is_dir():
+            raise CannotOpen(f"cannot open the database {path}: the folder {file.parent} does not exist (create it "
+                             "first, or pass another --db)")
+        if file.is_dir():
+            raise CannotOpen(f"cannot open the database {path}: it is a folder, not a file (pass a file's path "
+                             "as --db)")
+    try:
+        return sqlite3.connect(str(path), timeout=busy_timeout, check_same_thread=not shared)
+    except sqlite3.OperationalError as error:
+        raise CannotOpen(f"cannot open the database {path}: {error} (check that this user may read and write it "
+                         "and its folder, or pass another --db)") from None
+
+
 class Log:
     """The SQLite log at `path` (created if absent, schema upgraded on open).
 
@@ -100,8 +118,7 @@ class Log:
             default_key_path(path)
         self._key: ServerKey | None = None
         # `shared`: the log may be handed from thread to thread (a pool), still used by one thread at a time.
-        self.db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=busy_timeout,
-                                                        check_same_thread=not shared))
+        self.db = sqlite_utils.Database(connect(path, busy_timeout, shared))
         try:
             schema.check_is_riftlog(self.db, path)
         except NotALog:

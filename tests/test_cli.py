@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -189,6 +190,30 @@ def test_commands_that_read_need_an_existing_database(runner, tmp_path):
     missing = tmp_path / "missing.db"
     assert_user_error(run(runner, "--db", missing, "show", "m1"), f"no database at {missing}")
     assert not missing.exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["demo"], ["create", "{match}"], ["import", "{rln}"], ["catalog", "import", "{gallery}"], ["serve", "--port", "0"],
+    ["append", "m1", "{match}", "--token", "t"], ["show", "m1"], ["verify", "m1"], ["seal", "m1"], ["export", "m1"],
+    ["report", "m1"],
+])
+def test_every_command_names_a_missing_folder_of_the_database(runner, tmp_path, duel_created, command):
+    """`--db` in a folder that does not exist: one line naming the folder, no traceback, nothing created."""
+    (tmp_path / "match.json").write_text(json.dumps(duel_created))
+    (tmp_path / "gallery.json").write_text(json.dumps(GALLERY))
+    (tmp_path / "m.rln").write_text((Path(__file__).parent / "data" / "golden_strict.rln").read_text(encoding="utf-8"))
+    files = {"match": tmp_path / "match.json", "gallery": tmp_path / "gallery.json", "rln": tmp_path / "m.rln"}
+    database = tmp_path / "nope" / "x.db"
+    result = run(runner, "--db", database, *[part.format(**files) for part in command])
+    assert_user_error(result, f"the folder {tmp_path / 'nope'} does not exist")
+    assert not (tmp_path / "nope").exists()
+
+
+def test_the_log_names_a_missing_folder_or_a_folder_in_place_of_the_database(tmp_path):
+    with pytest.raises(recorder.CannotOpen, match="the folder .*nope does not exist"):
+        recorder.Log(tmp_path / "nope" / "x.db")
+    with pytest.raises(recorder.CannotOpen, match="it is a folder, not a file"):
+        recorder.Log(tmp_path)
 
 
 # --- show ----------------------------------------------------------------------------------------------------

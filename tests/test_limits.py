@@ -166,3 +166,13 @@ def test_a_db_that_is_not_riftlogs_is_a_clear_error(runner, tmp_path, content, m
         assert result.exit_code == 1, result.output
         assert message in result.stderr and "Traceback" not in result.output
     assert path.read_bytes() == before  # nothing was added to someone else's file
+
+
+def test_an_app_on_a_database_in_a_missing_folder_answers_why(tmp_path):
+    """`riftlog serve` refuses such a --db at start (test_cli); an app built on one anyway names the folder."""
+    from web import create_app
+
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "nope" / "x.db")}).test_client()
+    answer = client.get("/api/matches")
+    assert answer.status_code == 500
+    assert f"the folder {tmp_path / 'nope'} does not exist" in answer.json["error"]

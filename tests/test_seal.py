@@ -170,3 +170,86 @@ def test_snapshots_made_with_another_key_are_not_trusted(log, duel_created, duel
     assert seq in log.snapshot_seqs(match_id)
     with type(log)(tmp_db, key_path=tmp_path / "another.key") as other:
         assert other.snapshots.load(match_id, seq, other._shared(match_id, "demo"), exact=True) is None
+
+
+# --- codes as people type them: any spacing, dashes or case; a code that is no code said so -------------------
+
+
+def loose_forms(code: str) -> list[str]:
+    """The ways a judge may copy a code back: no dashes, spaces, lower case, a word processor's dashes, a space
+    between every character, with the lookalikes 0, 1 and 8 for O, I and B."""
+    compact = code.replace("-", "")
+    return [compact, code.replace("-", " "), code.lower(), code.replace("-", "\u2013"), " ".join(compact),
+            f"  {code.lower().replace('-', ' - ')}  ", code.replace("O", "0").replace("I", "1").replace("B", "8")]
+
+
+def no_codes(code: str) -> list[tuple[str, str]]:
+    """(a code copied wrong, what the answer names): a letter missing, one too many, a character outside the
+    alphabet, a wrong letter (caught by the check letter), two neighbours swapped (Luhn mod 32 catches every swap
+    but of A and 7, the values 0 and 31), the seq left out."""
+    seq, letters = code.split("-", 1)
+    wrong = code[:-1] + ("A" if code[-1] != "A" else "B")
+    changed = f"{seq}-" + ("Z" if letters[0] != "Z" else "Y") + letters[1:]
+    swapped_at = next(index for index in range(len(letters) - 1)
+                      if letters[index] != letters[index + 1] and "-" not in letters[index:index + 2]
+                      and {letters[index], letters[index + 1]} != {"A", "7"})
+    swapped = f"{seq}-" + letters[:swapped_at] + letters[swapped_at + 1] + letters[swapped_at] + letters[swapped_at + 2:]
+    return [(code[:-2], "it has 16 letters"), (code + "Q", "it has 18 letters"),
+            (code[:5] + "9" + code[6:], "'9' is not one of its letters"), (code + "!", "'!' is not in a seal code"),
+            (wrong, "check letter"), (changed, "check letter"), (swapped, "check letter"),
+            # without its seq: letters first, or a first letter 2-7 read as a seq before 16 letters
+            (letters, "must start with the seq" if letters[0].isalpha() else "it has 16 letters"), ("", "it is empty")]
+
+
+def test_a_code_reads_back_with_any_spacing_dashes_or_case(log, sealed, key):
+    match_id, answer = sealed
+    for loose in loose_forms(answer["code"]):
+        checked = seal.check(log, match_id, loose, key)
+        assert checked["ok"] and checked["seal"]["seq"] == answer["head_seq"], loose
+
+
+def test_every_code_copied_wrong_is_no_code_never_a_changed_record(log, sealed, key):
+    match_id, answer = sealed
+    for wrong, says in no_codes(answer["code"]):
+        with pytest.raises(seal.NotASealCode, match="not a valid seal code") as raised:
+            seal.check(log, match_id, wrong, key)
+        assert says in str(raised.value) and "was changed" not in str(raised.value), (wrong, str(raised.value))
+
+
+def test_one_wrong_character_anywhere_is_caught_by_the_check_letter():
+    """Luhn mod 32 over the seq's digits and the letters: every single substitution is caught."""
+    for seq, signature in ((7, bytes(range(64))), (1234, bytes(range(64, 128))), (57, b"\xff" * 64)):
+        code = seal.code_of(seq, signature)
+        compact = code.replace("-", "")
+        for index, original in enumerate(compact):
+            alphabet = "0123456789" if index < len(str(seq)) else seal.ALPHABET
+            for replacement in alphabet:
+                if replacement == original or (index == 0 and replacement == "0"):
+                    continue
+                with pytest.raises(seal.NotASealCode):
+                    seal.parse_code(compact[:index] + replacement + compact[index + 1:])
+
+
+def test_the_api_reads_loose_codes_and_answers_no_code_with_400(client, demo_ids):
+    match_id = demo_ids[0]
+    code = client.get(f"/api/matches/{match_id}/seal").json["code"]
+    for loose in loose_forms(code):
+        answer = client.get(f"/api/matches/{match_id}/verify", query_string={"seal": loose})
+        assert answer.status_code == 200 and answer.json["ok"] is True, loose
+    for wrong, says in no_codes(code):
+        answer = client.get(f"/api/matches/{match_id}/verify", query_string={"seal": wrong})
+        assert answer.status_code == 400, wrong
+        assert "not a valid seal code" in answer.json["error"] and says in answer.json["error"], wrong
+
+
+def test_the_cli_reads_loose_codes_and_answers_no_code_as_such(runner, tmp_db, demo_ids):
+    from riftlog_cli import cli
+
+    code = json.loads(runner.invoke(cli, ["--db", str(tmp_db), "seal", demo_ids[0]]).stdout)["code"]
+    for loose in (code.lower().replace("-", " "), code.replace("-", "")):
+        result = runner.invoke(cli, ["--db", str(tmp_db), "verify", demo_ids[0], "--seal", loose])
+        assert result.exit_code == 0, (loose, result.output)
+    for wrong, says in no_codes(code)[:-1]:
+        result = runner.invoke(cli, ["--db", str(tmp_db), "verify", demo_ids[0], "--seal", wrong])
+        assert result.exit_code == 1 and "not a valid seal code" in result.stderr and says in result.stderr, wrong
+        assert "Traceback" not in result.output and "fails verification" not in result.stderr

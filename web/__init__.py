@@ -35,18 +35,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, create, db, errors, record, report, viewer
+    from . import api, create, db, errors, record, report, slip, viewer
     from . import delay, stream, tournament  # live spectating
     from . import judging  # the judge's side: backups and an event's penalties
 
     db.init_app(app)
     errors.init_app(app)
     viewer.init_app(app)
+    slip.init_app(app)
     stream.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(viewer.bp)
     app.register_blueprint(report.bp)
     app.register_blueprint(record.bp)
+    app.register_blueprint(slip.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(delay.bp)
     app.register_blueprint(tournament.bp)

@@ -25,7 +25,8 @@ STATUS = (
     (recorder.Malformed, 400),
     (recorder.Busy, 503),
     (recorder.Inconsistent, 409),
-    (recorder.NotALog, 500),  # the server was pointed at the wrong file: `riftlog serve` refuses it up front
+    (recorder.NotALog, 500),
+    (recorder.CannotOpen, 500),  # likewise refused up front by `riftlog serve`  # the server was pointed at the wrong file: `riftlog serve` refuses it up front
     (engine.IllegalEvent, 422),
     (engine.MalformedEvent, 400),
     (replays.NotFound, 404),

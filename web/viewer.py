@@ -151,7 +151,9 @@ def use_token(match_id: str):
     """Keep a read token for this match's pages in an HttpOnly cookie (from the form, or from the URL fragment
     via viewer.js), then show the match in the token's own view; `forget` drops it. A token never goes in a link."""
     summary = get_log().match(match_id)
-    response = redirect(url_for("viewer.match", match_id=match_id), code=303)
+    # `then=slip`: back to the match slip, whose page posts a link's token here too (static/slip.js).
+    then = "slip.match_slip" if request.form.get("then") == "slip" else "viewer.match"
+    response = redirect(url_for(then, match_id=match_id), code=303)
     if request.form.get("forget"):
         response.delete_cookie(cookie_name(match_id), path="/")
         return response
