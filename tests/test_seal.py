@@ -197,8 +197,9 @@ def no_codes(code: str) -> list[tuple[str, str]]:
     return [(code[:-2], "it has 16 letters"), (code + "Q", "it has 18 letters"),
             (code[:5] + "9" + code[6:], "'9' is not one of its letters"), (code + "!", "'!' is not in a seal code"),
             (wrong, "check letter"), (changed, "check letter"), (swapped, "check letter"),
-            # without its seq: letters first, or a first letter 2-7 read as a seq before 16 letters
-            (letters, "must start with the seq" if letters[0].isalpha() else "it has 16 letters"), ("", "it is empty")]
+            # without its seq: letters first, or the first letters 2-7 read as a seq before too few letters
+            (letters, "must start with the seq" if letters[0].isalpha() else "letters, a seal code has 17"),
+            ("", "it is empty")]
 
 
 def test_a_code_reads_back_with_any_spacing_dashes_or_case(log, sealed, key):
