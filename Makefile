@@ -16,8 +16,11 @@ $(BIN)/riftlog: pyproject.toml
 
 install: $(BIN)/riftlog
 
+# The demo's tokens scroll away: the organiser's link (printed last, before the server starts) lists the matches and
+# gives a new recording link for any of them. HOST=0.0.0.0 serves the venue's network (phones at the tables).
 run: install
 	$(BIN)/riftlog --db $(DB) demo
+	@$(BIN)/riftlog --db $(DB) organiser --url http://$(HOST):$(PORT) > /dev/null
 	$(BIN)/riftlog --db $(DB) serve --host $(HOST) --port $(PORT)
 
 browser:

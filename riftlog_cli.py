@@ -141,18 +141,23 @@ def demo() -> None:
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Interface to listen on: 0.0.0.0 for every one (the venue's network: phones at the tables).")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--debug", is_flag=True, help="Flask debug mode (reloader and debugger): never on a public host.")
 @click.option("--streams", default=20_000, show_default=True, type=click.IntRange(1),
               help="Live streams open at once; more are answered 503 with Retry-After.")
 @click.option("--streams-per-address", default=1_000, show_default=True, type=click.IntRange(1),
               help="Live streams open at once from one client address (a venue's network shares one).")
+@click.option("--behind-proxy", is_flag=True,
+              help="Trust the X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers of one reverse proxy in front "
+                   "(HTTPS ends there): only when every request comes through it.")
 @db_option(None)
-def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int) -> None:
+def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int, behind_proxy: bool) -> None:
     """Serve the viewer and the HTTP API.
 
-    One server per database and per port: a database or a port another server holds is refused, naming it."""
+    Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). One
+    server per database and per port: a database or a port another server holds is refused, naming it."""
     from web import create_app, lifecycle, serving
 
     path = db_path()
@@ -167,8 +172,16 @@ def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: 
         raise click.ClickException(f"refused: {error}") from None
     if listener is not None:
         port = listener.getsockname()[1]  # --port 0: the port the system chose
-    click.echo(f"riftlog: serving {path} at http://{host}:{port}/  (Ctrl+C to stop)")
-    config = {"DATABASE": path, "STREAMS": streams, "STREAMS_PER_ADDRESS": streams_per_address}
+    reachable = serving.urls(host, port)
+    click.echo(f"riftlog: serving {path} at {reachable[0]}  (Ctrl+C to stop)")
+    for url in reachable[1:]:
+        click.echo(f"  also at {url}")
+    if behind_proxy:
+        click.echo("  behind a reverse proxy: links name the address the proxy forwards (X-Forwarded-*)")
+    click.echo(f"  new match: {reachable[0]}matches/new · organiser: {reachable[0]}organiser "
+               "(`riftlog organiser` prints its link)")
+    config = {"DATABASE": path, "STREAMS": streams, "STREAMS_PER_ADDRESS": streams_per_address,
+              "BEHIND_PROXY": 1 if behind_proxy else 0}
     if debug:  # Werkzeug's development server: its reloader and debugger
         create_app(config).run(host=host, port=port, debug=True)
     else:
@@ -426,11 +439,27 @@ def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str
         write_card(card_file, log, match_id, token, answer["player_tokens"], url)
 
 
+def reachable_base(url: str | None) -> str:
+    """`url` without its trailing slash ("" for none); a wildcard host (`http://0.0.0.0:5000`, as `make run
+    HOST=0.0.0.0` writes it) becomes this machine's address on its network, which a phone can open."""
+    from urllib.parse import urlsplit
+
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.hostname in ("0.0.0.0", "::"):
+        from web import serving
+
+        return serving.urls(parts.hostname, parts.port or 80)[0].rstrip("/")
+    return url.rstrip("/")
+
+
 def with_links(answer: dict[str, Any], url: str | None) -> dict[str, Any]:
     """The creation answer with `links`: the recording screen's and each player's, tokens in the fragment."""
     from web.tablecard import links
 
-    answer["links"] = links(answer["id"], answer.get("token"), answer.get("player_tokens") or {}, base=url)
+    answer["links"] = links(answer["id"], answer.get("token"), answer.get("player_tokens") or {},
+                            base=reachable_base(url))
     return answer
 
 
@@ -444,6 +473,53 @@ def write_card(output: str, log: Any, match_id: str, token: str | None, player_t
     with app.test_request_context("/", base_url=url):
         page = card_html(log.match(match_id), token, player_tokens, standalone=True)
     write_file(output, page)
+
+
+@cli.command(short_help="Make a new organiser key and print the organiser's link (the old key stops working).")
+@url_option()
+@db_option(None)
+def organiser(url: str | None) -> None:
+    """Make the database's organiser key anew and print {"token", "link"}: the organiser's page
+    (`/organiser#token=...`) lists the tables with their players' links and reissues a lost match or player token.
+    The key made before no longer works. One key per database, kept as its hash (docs/web.md)."""
+    from recorder import tokens
+
+    with user_errors():
+        token = tokens.new_organiser_token(open_log(must_exist=False))
+    link = f"{reachable_base(url)}/organiser#token={token}"
+    echo_json({"token": token, "link": link})
+    click.echo(f"organiser: open {link} to list the tables and reissue lost links", err=True)
+
+
+@cli.command(short_help="Reissue a lost token of MATCH: the match token (judge) or a player's (P1, P2, ...).")
+@click.argument("match_id", metavar="MATCH")
+@click.argument("role", metavar="ROLE")
+@url_option()
+@db_option(None)
+def reissue(match_id: str, role: str, url: str | None) -> None:
+    """Give ROLE's token of MATCH anew (judge: the match token, which records; P1, P2, ...: a player's read token),
+    as the organiser: the old one stops working, and the match's log records a judge's note saying who reissued
+    which role. Prints the new tokens and their links. Refused while a server serves the database (reissue through
+    it: the organiser's page, or POST /api/matches/<id>/reissue), so that it forgets the old token at once."""
+    from recorder import tokens
+    from web import lifecycle
+
+    try:
+        claim = lifecycle.claim_database(db_path()) if Path(db_path()).exists() else None
+    except lifecycle.Refused:
+        raise click.ClickException(f"a `riftlog serve` serves {db_path()}: reissue through it (its /organiser page, "
+                                   f"or POST /api/matches/{match_id}/reissue with the organiser key), so that it "
+                                   "forgets the old token at once") from None
+    try:
+        with user_errors():
+            answer = tokens.reissue(open_log(), match_id, role, tokens.ORGANISER)
+    finally:
+        if claim is not None:
+            claim.close()
+    from web.tablecard import links
+
+    answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"], base=reachable_base(url))
+    echo_json(answer)
 
 
 def player_deck(option: str, flag: str) -> dict[str, str]:

@@ -10,6 +10,7 @@ import os
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from recorder.keys import default_key_path
 from replays import rules_text
@@ -24,7 +25,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Config: `DATABASE`, the SQLite file of the log (default `$RIFTLOG_DB`, else `riftlog.db` in the working
     directory); `MAX_CONTENT_LENGTH`, the largest request body (MAX_BODY); `SEAL_KEY`, the server's key file (default `$RIFTLOG_SEAL_KEY`, else beside the database; see
     recorder.keys); `RULES`, the directory of the rules texts the dispute report quotes (default `$RIFTLOG_RULES`, else
-    `../shared/rules` beside the project; see replays.rules_text). `test_config` overrides any key.
+    `../shared/rules` beside the project; see replays.rules_text); `BEHIND_PROXY`, the number of reverse proxies in
+    front whose X-Forwarded-* headers are trusted (default none). `test_config` overrides any key.
     """
     app = Flask(__name__)
     app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db", MAX_CONTENT_LENGTH=MAX_BODY)
@@ -32,10 +34,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     app.config.setdefault("SEAL_KEY", str(default_key_path(app.config["DATABASE"])))
     app.config.setdefault("RULES", str(rules_text.default_dir()))
+    if app.config.get("BEHIND_PROXY"):
+        # `riftlog serve --behind-proxy`: the proxy's X-Forwarded-For/-Proto/-Host/-Port/-Prefix are the request's
+        # (its client's address, https, the public host name), from that many proxies in front; never otherwise,
+        # since any client could send them (docs/web.md, "On the venue's network").
+        hops = int(app.config["BEHIND_PROXY"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops,  # type: ignore
+                                x_prefix=hops)
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, create, db, errors, record, report, slip, viewer
+    from . import api, create, db, errors, organiser, record, report, slip, viewer
     from . import delay, stream, tournament  # live spectating
     from . import judging  # the judge's side: backups and an event's penalties
 
@@ -54,5 +63,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournament.bp)
     app.register_blueprint(create.bp)
     app.register_blueprint(judging.bp)
+    app.register_blueprint(organiser.bp)
     return app
 

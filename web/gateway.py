@@ -52,6 +52,7 @@ class Gateway:
         self.reading = ThreadPoolExecutor(reading, thread_name_prefix="riftlog-read")
         self.hub = Hub(app)
         self.limit = app.config.get("MAX_CONTENT_LENGTH") or 1 << 20
+        self.proxies = int(app.config.get("BEHIND_PROXY") or 0)  # trusted proxies in front (--behind-proxy)
 
     async def __call__(self, scope: dict, receive: Callable, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -107,7 +108,7 @@ class Gateway:
     async def stream(self, scope: dict, receive: Callable, send: Send) -> None:
         """A live stream: admitted under the caps, checked by the app (the match, the token, the view, `after`:
         its errors are the app's answers), then served by the hub."""
-        address = (scope.get("client") or ("?", 0))[0]
+        address = client_address(scope, self.proxies)
         if not self.hub.admit(address):
             await answer(send, 503, b'{"error": "too many live streams are open; try again shortly"}',
                          [(b"retry-after", str(RETRY_AFTER).encode())])
@@ -122,6 +123,19 @@ class Gateway:
                 await self.hub.follow(plan["match"], plan["view"], plan["after"], receive, send)
         finally:
             self.hub.release(address)
+
+
+def client_address(scope: dict, proxies: int = 0) -> str:
+    """The client's address for the per-address cap on streams: the connection's, or behind `proxies` trusted
+    reverse proxies the one the nearest of them put in X-Forwarded-For (as werkzeug's ProxyFix reads it for the
+    app), so that a venue's spectators behind one proxy are not counted as one address."""
+    address = str((scope.get("client") or ("?", 0))[0])
+    if proxies:
+        forwarded = [part.strip() for name, value in scope["headers"] if name == b"x-forwarded-for"
+                     for part in value.decode("latin-1").split(",")]
+        if len(forwarded) >= proxies and forwarded[-proxies]:
+            address = forwarded[-proxies]
+    return address
 
 
 def lane_of(method: str, path: str) -> str:

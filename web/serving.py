@@ -70,6 +70,29 @@ def serve(build_app: Callable[[], Flask], host: str, port: int, listener: socket
     server.serve(target_loader=load)
 
 
+def urls(host: str, port: int) -> list[str]:
+    """The addresses the server can be reached at, for `riftlog serve` to print: the host's own, or for a wildcard
+    host (`0.0.0.0`, `::`, every interface) this machine's addresses on its networks (a venue's Wi-Fi or LAN: the
+    ones a phone at a table opens), then loopback."""
+    if host not in ("0.0.0.0", "::", ""):
+        shown = f"[{host}]" if ":" in host else host
+        return [f"http://{shown}:{port}/"]
+    found: list[str] = []
+    try:  # the address of the interface that routes outwards (a UDP socket sends nothing to connect)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): never a real host
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(address[0]))
+    except OSError:
+        pass
+    lan = [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+    return [f"http://{address}:{port}/" for address in lan] + [f"http://127.0.0.1:{port}/"]
+
+
 def open_files(wanted: int) -> None:
     """Raise this process's limit of open files (each connection is one) towards `wanted`, as far as the hard
     limit allows: the worker inherits it."""

@@ -1,0 +1,153 @@
+"""The organiser's side of the tables: their links, and tokens reissued when lost (recorder/tokens.py).
+
+The organiser key is one per database, made by `riftlog organiser` (which prints the organiser's link,
+`/organiser#token=...`; a new one kills the old one) and kept as its sha256. The page takes the token from the
+link's fragment as the viewer does (static/organiser.js posts it once to `/organiser/token`, which keeps it in an
+HttpOnly, SameSite=Strict cookie for `/organiser` and drops it from the address), so it never travels in a URL, and
+a form of another site cannot act with it. The organiser may:
+
+- list the rounds and each round's tables (or the matches that name no round) with their viewer, the recording
+  screen and each player's link (the players' read tokens are derived, so the server can show them again; the
+  match token is kept only as a hash, so its link was shown once, on the table card, and is given anew by a
+  reissue);
+- reissue a match's token (the recording link) or a player's, answered as a new table card.
+
+`POST /api/matches/<id>/reissue` does the same for API clients, with the organiser key, or with the match token for
+that match's players' tokens.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+
+from recorder import access, tokens
+
+from .db import get_log
+from .params import bearer_token, player_ids, read_body
+from .tablecard import links, render_card
+from .tournament import info_of, natural
+
+bp = Blueprint("organiser", __name__)
+
+COOKIE = "riftlog-organiser"
+COOKIE_PATH = "/organiser"
+UNROUNDED = 100  # matches that name no round listed on the organiser's first page, newest first
+
+
+def organiser_cookie() -> str | None:
+    return request.cookies.get(COOKIE)
+
+
+def require_organiser() -> None:
+    """403 unless the request carries the database's organiser key (its cookie)."""
+    if not tokens.is_organiser(get_log(), organiser_cookie()):
+        abort(403, "this page needs the organiser's link: `riftlog organiser` prints a new one")
+
+
+@bp.get("/organiser")
+def page():
+    """The organiser's page: a form for the key when the request has none (or an old one), else the rounds and
+    the matches that name no round, or (`event` and `round`) that round's tables with their links."""
+    log = get_log()
+    if not tokens.is_organiser(log, organiser_cookie()):
+        stale = organiser_cookie() is not None
+        return render_template("organiser.html", signed_in=False, stale=stale,
+                               configured=tokens.has_organiser(log)), 403 if stale else 200
+    event, round_ = request.args.get("event"), request.args.get("round")
+    matches = log.matches()
+    if (event is None) != (round_ is None):
+        abort(400, "give both event and round, or neither for the list of rounds")
+    if event is None:
+        rounds: dict[tuple[str, str], int] = {}
+        loose = []
+        for summary in matches:
+            info = info_of(summary)
+            if info.get("event") is not None and info.get("round") is not None:
+                key = (str(info["event"]), str(info["round"]))
+                rounds[key] = rounds.get(key, 0) + 1
+            else:
+                loose.append(summary)
+        listed = [{"event": key[0], "round": key[1], "tables": count}
+                  for key, count in sorted(rounds.items(), key=lambda item: (item[0][0], natural(item[0][1])))]
+        tables = [table_of(log, summary) for summary in reversed(loose[-UNROUNDED:])]
+        return render_template("organiser.html", signed_in=True, rounds=listed, tables=tables, event=None,
+                               round=None), 200, {"Cache-Control": "no-store"}
+    chosen = [summary for summary in matches
+              if (info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)]
+    if not chosen:
+        abort(404, f"no match names round {round_} of event {event!r}")
+    tables = sorted((table_of(log, summary) for summary in chosen),
+                    key=lambda table: (natural(table["table"]), natural(table["id"][1:])))
+    return render_template("organiser.html", signed_in=True, rounds=None, tables=tables, event=event,
+                           round=round_), 200, {"Cache-Control": "no-store"}
+
+
+def table_of(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
+    """One table of the organiser's list: its match, players, head and the players' links (relative)."""
+    found = links(summary["id"], None, tokens.player_tokens(log, summary["id"]))
+    return {"id": summary["id"], "table": info_of(summary).get("table", "–"), "info": info_of(summary),
+            "head_seq": summary["head_seq"],
+            "players": [{"id": player, "name": name or player, "link": found[player]}
+                        for player, name in zip(player_ids(summary), summary["players"])]}
+
+
+@bp.post("/organiser/token")
+def use_token():
+    """Keep the organiser key in its cookie (from the page's form, or the link's fragment via organiser.js), or
+    drop it (`forget`); 403 for a key that is not the database's."""
+    response = redirect(url_for("organiser.page"), code=303)
+    if request.form.get("forget"):
+        response.delete_cookie(COOKIE, path=COOKIE_PATH)
+        return response
+    token = (request.form.get("token") or "").strip()
+    if not tokens.is_organiser(get_log(), token):
+        abort(403, "this is not the organiser key of this database (a newer `riftlog organiser` replaces it)")
+    response.set_cookie(COOKIE, token, path=COOKIE_PATH, httponly=True, samesite="Strict", secure=request.is_secure)
+    return response
+
+
+@bp.post("/organiser/matches/<match_id>/reissue")
+def reissue(match_id: str):
+    """Reissue a role's token of the match (form field `role`: judge or P1, P2, ...) and answer the new table
+    card; 403 without the organiser key."""
+    require_organiser()
+    log = get_log()
+    summary = log.match(match_id)
+    role = request.form.get("role", "")
+    answer = tokens.reissue(log, match_id, role, tokens.ORGANISER)
+    whose = "The recording link" if role == access.JUDGE else f"{role}'s link"
+    return render_card(log.match(match_id), answer.get("token"), answer["player_tokens"],
+                       note=f"{whose} of match {summary['id']} was reissued: the old one no longer works. "
+                            "Print this card for the table.")
+
+
+@bp.get("/organiser/matches/<match_id>/card")
+def card(match_id: str):
+    """The table card of a match as it stands, its players' links (the recording link only by a reissue)."""
+    require_organiser()
+    log = get_log()
+    return render_card(log.match(match_id), None, tokens.player_tokens(log, match_id))
+
+
+@bp.post("/api/matches/<match_id>/reissue")
+def reissue_api(match_id: str):
+    """`{"role": "judge"|"P1"|...}` with the organiser key (any role) or the match token (its players' roles) ->
+    200 {"id", "role", "by", "seq", "token"?, "player_tokens", "links"} | 400 | 401 | 403 | 404."""
+    log = get_log()
+    summary = log.match(match_id)  # 404 first
+    token = bearer_token()  # 401 without one
+    if tokens.is_organiser(log, token):
+        by = tokens.ORGANISER
+    elif log.check_token(match_id, token):
+        by = access.JUDGE
+    else:
+        abort(403, f"only the organiser key, or match {match_id}'s match token for its players' tokens, may reissue")
+    body = read_body()
+    if not isinstance(body, dict) or set(body) != {"role"} or not isinstance(body["role"], str):
+        roles = ", ".join(["judge", *player_ids(summary)])
+        abort(400, f'the body is {{"role": ROLE}}, the role whose token is reissued: one of {roles}')
+    answer = tokens.reissue(log, match_id, body["role"], by)
+    answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"],
+                            base=url_for("viewer.index", _external=True))
+    return jsonify(answer)
