@@ -285,6 +285,19 @@ class Hub:
                 feed.pending |= changed
                 asyncio.ensure_future(self._render_round(feed))
 
+    def revoked(self, match_id: str, view: str) -> None:
+        """A token of `view` was reissued (from a request thread, web.organiser): end the open streams of that view
+        of the match, so that none opened with the old token outlives it. Each reconnects and is checked again by
+        the stream's route: with the new token it goes on, with the old one it is refused (403)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._end_view, match_id, view)
+
+    def _end_view(self, match_id: str, view: str) -> None:
+        channel = self.channels.get(match_id)
+        feed = channel.feeds.get(view) if channel is not None else None
+        for subscriber in list(feed.subscribers if feed is not None else ()):
+            subscriber.end("revoked")
+
     def delay_changed(self, match_id: str, delay: dict[str, Any] | None) -> None:
         """A judge set the match's broadcast delay (from a request thread)."""
         if self.loop is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from recorder import access, tokens
 
@@ -115,11 +115,21 @@ def reissue(match_id: str):
     log = get_log()
     summary = log.match(match_id)
     role = request.form.get("role", "")
-    answer = tokens.reissue(log, match_id, role, tokens.ORGANISER)
+    answer = reissued(log, match_id, role, tokens.ORGANISER)
     whose = "The recording link" if role == access.JUDGE else f"{role}'s link"
     return render_card(log.match(match_id), answer.get("token"), answer["player_tokens"],
                        note=f"{whose} of match {summary['id']} was reissued: the old one no longer works. "
                             "Print this card for the table.")
+
+
+def reissued(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
+    """`tokens.reissue`, then the live streams of that role's view of the match are ended (web.hub), so that a stream
+    opened with the old token stops with it: it reconnects, and is refused with the old token."""
+    answer = tokens.reissue(log, match_id, role, by)
+    hub = current_app.extensions.get("riftlog.hub")
+    if hub is not None:
+        hub.revoked(match_id, role)
+    return answer
 
 
 @bp.get("/organiser/matches/<match_id>/card")
@@ -147,7 +157,7 @@ def reissue_api(match_id: str):
     if not isinstance(body, dict) or set(body) != {"role"} or not isinstance(body["role"], str):
         roles = ", ".join(["judge", *player_ids(summary)])
         abort(400, f'the body is {{"role": ROLE}}, the role whose token is reissued: one of {roles}')
-    answer = tokens.reissue(log, match_id, body["role"], by)
+    answer = reissued(log, match_id, body["role"], by)
     answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"],
                             base=url_for("viewer.index", _external=True))
     return jsonify(answer)
