@@ -163,3 +163,16 @@ def test_a_match_with_an_unknown_level_of_play_is_refused_tr_205(client, level):
     created["info"]["opl"] = level
     answer = client.post("/api/matches", json=created)
     assert answer.status_code == 400 and "info.opl must be one of low, competitive, professional" in answer.json["error"]
+
+
+def test_the_timeline_words_a_penalty_and_who_ordered_a_backup_tr_701_2_701_5():
+    from web.describe import describe_event
+
+    names = {"P1": "Ana (P1)"}.get
+    assert describe_event(penalty("P1", "mispayment_for_cost"), names) == \
+        "judge: Ana (P1) gets a warning for Mispayment for Cost (TR 702.9)"
+    assert describe_event(penalty("P1", "slow_play", "game_loss", upgrade={"from": "warning", "rule": "TR 703.1.b.1",
+                                                                         "same": 3, "total": 3}), names) == \
+        "judge: Ana (P1) gets a game loss for Slow Play (TR 703.2), upgraded from a warning (TR 703.1.b.1)"
+    assert describe_event({"type": "rewind", "to": 7, "reason": "drew early", "by": "floor_judge"}) == \
+        "floor judge rewinds to seq 7: drew early"

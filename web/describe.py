@@ -10,6 +10,8 @@ import json
 from typing import Any, Callable
 
 import replays
+from engine import infractions
+from engine.errors import MalformedEvent
 from engine.views import sees_card
 
 Namer = Callable[[Any], str]
@@ -338,9 +340,24 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
     "choose": _choose,
     "note": _note,
     "static": _static,
-    "rewind": lambda e, name, v: f"judge rewinds to seq {e.get('to')}: {e.get('reason', '')}".rstrip(": "),
+    "rewind": lambda e, name, v: (f"{str(e.get('by') or 'judge').replace('_', ' ')} rewinds to seq {e.get('to')}: "
+                                  f"{e.get('reason', '')}").rstrip(": "),
+    "penalty": lambda e, name, v: _penalty(e, name),
     "game_loss": lambda e, name, v: f"{name(e.get('player'))} receives a game loss: {e.get('reason', '')}".rstrip(": "),
 }
+
+
+def _penalty(event: dict[str, Any], name: Namer) -> str:
+    """"judge: Ana (P1) gets a warning for Mispayment for Cost (TR 702.9)" (TR 701.2, engine/penalties.py)."""
+    try:
+        infraction = infractions.infraction(str(event.get("infraction"))).name
+    except MalformedEvent:
+        infraction = str(event.get("infraction"))
+    kind = str(event.get("penalty", "")).replace("_", " ")
+    article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+    upgrade = event.get("upgrade")
+    upgraded = f", upgraded from a warning ({upgrade.get('rule')})" if isinstance(upgrade, dict) else ""
+    return f"judge: {name(event.get('player'))} gets {article} {kind} for {infraction} ({event.get('rule')}){upgraded}"
 
 
 def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "judge") -> str:
