@@ -176,3 +176,27 @@ def test_the_timeline_words_a_penalty_and_who_ordered_a_backup_tr_701_2_701_5():
         "judge: Ana (P1) gets a game loss for Slow Play (TR 703.2), upgraded from a warning (TR 703.1.b.1)"
     assert describe_event({"type": "rewind", "to": 7, "reason": "drew early", "by": "floor_judge"}) == \
         "floor judge rewinds to seq 7: drew early"
+
+
+def test_the_judges_menu_offers_every_infraction_with_the_tournament_rules_words(client):
+    menu = client.get("/api/judging/infractions").json
+    assert [item["key"] for item in menu["infractions"]] == list(INFRACTIONS)
+    mispayment = next(item for item in menu["infractions"] if item["key"] == "mispayment_for_cost")
+    assert (mispayment["name"], mispayment["rule"], mispayment["penalty"]) == ("Mispayment for Cost", "TR 702.9",
+                                                                               "warning")
+    if "missing" not in mispayment["text"]:  # the rules texts are beside the project (../shared/rules)
+        assert mispayment["text"]["text"].startswith("Mispayment for Cost [ Warning ]")
+        assert "TR 702.9.b.1" in [sub["number"] for sub in mispayment["text"]["subrules"]]
+    assert [(entry["kind"], entry["rule"]) for entry in menu["penalties"]] == [
+        ("warning", "TR 701.2.a"), ("game_loss", "TR 701.2.b"), ("match_loss", "TR 701.2.c"),
+        ("disqualification", "TR 701.2.d")]
+    assert [entry["by"] for entry in menu["backups"]] == ["floor_judge", "head_judge", None]
+
+
+def test_the_judges_menu_says_plainly_when_the_rules_texts_are_absent(tmp_db, tmp_path):
+    from web import create_app
+
+    menu = create_app({"TESTING": True, "DATABASE": str(tmp_db), "RULES": str(tmp_path)}).test_client().get(
+        "/api/judging/infractions").json
+    assert menu["infractions"][0]["text"] == {
+        "number": "TR 702.2", "missing": f"rule text not available: no rules texts in {tmp_path} (set $RIFTLOG_RULES)"}

@@ -6,6 +6,10 @@ event's penalties.
   head judge's, TR 701.5.c) and, per player, the cards drawn during the span whose identity is not public, with
   the candidates to pick the returned ones from at random (TR 701.5.d.3). The recording screen picks and records
   the pick in the rewind's `returned`.
+- `GET /api/judging/infractions`: the judge's menu: every infraction of TR 702-704 (key, TR name, rule, category,
+  the TR's penalty) with the rule's own words and its remedies, the four penalties of TR 701.2 with theirs, and
+  who may order which backup (TR 701.5.b-c), read at run time from the rules texts (`RULES`); a rule whose text is
+  not available says so.
 - `GET /api/events/<event>/penalties`: every penalty of the event's matches (replays/ledger.py), with each player's
   warnings counted as TR 702.1.b, 703.1.b and 704.1.b count them. What a judge wrote (remedy, note) is left out:
   it is in each match's report, redacted to the reader's view.
@@ -14,10 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, current_app, jsonify, request
 
-from engine import backups, penalties
-from replays import ledger
+from engine import backups, infractions, penalties
+from replays import ledger, rules_text
+from replays.report import PENALTY_RULES, rule_text
 
 from .api import require_judge
 from .db import get_log
@@ -49,6 +54,22 @@ def backup(match_id: str):
                     "actions": undone if simple else None, "simple": simple,
                     "rule": "TR 701.5.b.1" if simple else "TR 701.5.c",
                     "returning": backups.candidates(head, restored)})
+
+
+@bp.get("/api/judging/infractions")
+def judges_menu():
+    """{infractions: [{key, name, rule, category, penalty, text}], penalties: [{kind, rule, text}], backups:
+    [{by, rule, text}]}: what the recording screen's judge's menu offers, each with its rule's words."""
+    rules = rules_text.load(current_app.config["RULES"])
+    return jsonify({
+        "infractions": [{**item._asdict(), "text": rule_text(rules, item.rule)}
+                        for item in infractions.INFRACTIONS.values()],
+        "penalties": [{"kind": kind, "rule": PENALTY_RULES[kind], "text": rule_text(rules, PENALTY_RULES[kind])}
+                      for kind in infractions.PENALTIES],
+        "backups": [{"by": "floor_judge", "rule": "TR 701.5.b", "text": rule_text(rules, "TR 701.5.b")},
+                    {"by": "head_judge", "rule": "TR 701.5.c", "text": rule_text(rules, "TR 701.5.c")},
+                    {"by": None, "rule": "TR 701.5.d", "text": rule_text(rules, "TR 701.5.d")}],
+    })
 
 
 @bp.get("/api/events/<event>/penalties")
