@@ -1,0 +1,89 @@
+"""The recording screen's judge's menu (static/record_judge.js) in real headless Chromium at phone width: a penalty
+picked from the Tournament Rules' list with the rule's words shown, and a backup whose non-public card is picked at
+random from the candidates (TR 701.5.d.3); each checked through the API afterwards."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import recorder
+from test_record_browser import (CHROMEDRIVER, CHROMIUM, api, browser, make_match_created_module,  # noqa: F401
+                                 open_screen, phone, press, server, tap, wait_for_seq, waiting)
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
+                                reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
+RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "tournament-rules-2026-05-02.txt"
+SETUP = [
+    {"type": "game_started", "game": 1, "first_player": "P1",
+     "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}},
+    {"type": "draw", "player": "P1", "cards": ["Legion Rearguard", "Shakedown", "Hard Bargain", "Gust"]},
+    {"type": "draw", "player": "P2", "cards": ["Stalwart Poro", "Discipline", "Clockwork Keeper", "Rune Prison"]},
+    {"type": "mulligan", "player": "P1", "set_aside": []}, {"type": "mulligan", "player": "P2", "set_aside": []},
+    {"type": "channel", "player": "P1", "runes": ["Fury Rune", "Chaos Rune"]},
+    {"type": "draw", "player": "P1", "cards": [None]},  # seq 8: a draw the recorder could not see
+]
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("judge") / "riftlog.db"
+
+
+@pytest.fixture(scope="module")
+def drawn_unseen(demo_db, make_match_created_module):  # noqa: F811
+    with recorder.Log(demo_db) as log:
+        match_id, token = log.create_match(make_match_created_module("strict"))
+        log.append(match_id, SETUP)
+    return match_id, token
+
+
+def test_a_penalty_is_picked_from_the_tournament_rules_list_with_its_words(phone, server, drawn_unseen):  # noqa: F811
+    match_id, token = drawn_unseen
+    open_screen(phone, server, match_id, token)
+    tap(phone, "penalty-open")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.ID, "penalty-infraction"))
+    Select(phone.find_element(By.ID, "penalty-player")).select_by_value("P1")
+    Select(phone.find_element(By.ID, "penalty-infraction")).select_by_value("drawing_extra_cards")
+    assert phone.find_element(By.ID, "penalty-rule").get_attribute("value") == "TR 702.12"
+    assert Select(phone.find_element(By.ID, "penalty-kind")).first_selected_option.get_attribute("value") == "warning"
+    if RULES.exists():
+        assert "Drawing Extra Cards [ Warning ]" in phone.find_element(By.ID, "penalty-infraction-quote").text
+        assert "TR 702.12.b.1." in phone.find_element(By.ID, "penalty-infraction-quote").text
+        assert "Warning: An indication" in phone.find_element(By.ID, "penalty-kind-quote").text
+    phone.find_element(By.ID, "penalty-remedy").send_keys("none: the draw was the draw phase's")
+    press(phone, phone.find_element(By.ID, "penalty-submit"))
+    wait_for_seq(phone, 9)
+    entry, = api(server, f"/matches/{match_id}/state", token)["penalties"]
+    assert (entry["player"], entry["infraction"], entry["penalty"], entry["rule"]) == (
+        "P1", "drawing_extra_cards", "warning", "TR 702.12")
+
+
+def test_a_backup_picks_the_returned_card_at_random_from_the_candidates_tr_701_5_d_3(phone, server,  # noqa: F811
+                                                                                      drawn_unseen):
+    match_id, token = drawn_unseen
+    open_screen(phone, server, match_id, token)
+    head = api(server, f"/matches/{match_id}", token)["head_seq"]
+    tap(phone, "backup-open")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.ID, "backup-to"))
+    field = phone.find_element(By.ID, "backup-to")
+    field.clear()
+    field.send_keys("7")
+    tap(phone, "backup-check")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#backup-verdict .picked"))
+    # only seq 8, the draw, is an action after seq 7 (a penalty is the judge's, not an action): TR 701.5.b.1
+    assert phone.find_element(By.ID, "backup-simple").get_attribute("data-simple") == "true"
+    picked = phone.find_element(By.CSS_SELECTOR, "#backup-verdict .picked").text
+    assert picked in ("Gust", "Hard Bargain", "Legion Rearguard", "Shakedown", "the unseen card")
+    phone.find_element(By.ID, "backup-reason").send_keys("drew before the draw phase")
+    press(phone, phone.find_element(By.ID, "backup-submit"))
+    wait_for_seq(phone, head + 1)
+    state = api(server, f"/matches/{match_id}/state", token)
+    backup = state["backups"][-1]
+    assert backup["by"] == "floor_judge" and backup["to"] == 7
+    assert backup["returned"] == {"P1": [None if picked == "the unseen card" else picked]}
+    assert state["players"]["P1"]["hand_count"] == 4
