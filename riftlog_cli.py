@@ -213,7 +213,7 @@ def append(match_id: str, source: str, token: str, expected_seq: int | None, ide
         log.match(match_id)
         if not log.check_token(match_id, token):
             raise click.ClickException(f"wrong token for match {match_id}")
-        events = ledger.with_upgrades(log, match_id, events)  # TR 702.1.b across the event's matches
+        events = ledger.with_upgrades(log, match_id, events, idempotency_key)  # TR 702.1.b across the event
         echo_json(log.append(match_id, events, expected_seq=expected_seq, idempotency_key=idempotency_key))
 
 

@@ -43,10 +43,16 @@ def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
     return found
 
 
-def with_upgrades(log: recorder.Log, match_id: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events of an append to `match_id` with each warning the TR upgrades recorded as its game loss."""
+def with_upgrades(log: recorder.Log, match_id: str, events: list[dict[str, Any]],
+                  idempotency_key: str | None = None) -> list[dict[str, Any]]:
+    """The events of an append to `match_id` with each warning the TR upgrades recorded as its game loss.
+
+    A retry of an append (the same `idempotency_key`) must carry the same events as the first attempt, so the
+    penalties that attempt recorded are not counted as earlier ones."""
     if not any(isinstance(event, dict) and event.get("type") == "penalty" for event in events):
         return events
+    retried = set() if idempotency_key is None else {row[0] for row in log.db.execute(
+        'SELECT seq FROM events WHERE "match" = ? AND idempotency_key = ?', [match_id, idempotency_key]).fetchall()}
     summary = log.match(match_id)
     info = _info(summary)
     level = info.get("opl", "low") if info.get("opl") in penalties.LEVELS else "low"
@@ -54,7 +60,8 @@ def with_upgrades(log: recorder.Log, match_id: str, events: list[dict[str, Any]]
     if info.get("event") is not None:
         earlier = event_penalties(log, str(info["event"]))
     else:
-        earlier = list(penalties.penalties_of(log.state_at(match_id)))
+        earlier = [{**entry, "match": match_id} for entry in penalties.penalties_of(log.state_at(match_id))]
+    earlier = [entry for entry in earlier if not (entry["match"] == match_id and entry["seq"] in retried)]
     recorded = []
     for event in events:
         if isinstance(event, dict) and event.get("type") == "penalty" and event.get("player") in names:

@@ -75,13 +75,26 @@ def test_the_third_same_warning_in_an_event_is_recorded_as_a_game_loss_tr_702_1_
     assert give(client, first, penalty("P1", "mispayment_for_cost"), penalty("P1", "mispayment_for_cost"),
                 penalty("P2", "mispayment_for_cost")).status_code == 201
     assert state(client, first)["winner"] is None  # two of Ana's, one of Ben's: no upgrade yet
-    assert give(client, second, penalty("P1", "mispayment_for_cost", note="third this event")).status_code == 201
+    answer = give(client, second, penalty("P1", "mispayment_for_cost", note="third this event"))
+    assert answer.status_code == 201
+    assert answer.json["upgraded"] == [{"index": 0, "upgrade": {"from": "warning", "rule": "TR 702.1.b.1", "same": 3,
+                                                                "total": 3}}]
     after = state(client, second)
     assert after["winner"] == "P2" and after["phase"] == "over"  # TR 701.2.b: the game loss applies at once
     assert after["penalties"][0]["penalty"] == "game_loss"
     assert after["penalties"][0]["upgrade"] == {"from": "warning", "rule": "TR 702.1.b.1", "same": 3, "total": 3}
     stored = client.get(f"/api/matches/{second['id']}/events?after=6", headers=bearer(second["token"])).json
     assert stored["events"][0]["event"]["penalty"] == "game_loss"
+
+
+def test_a_retried_upgrade_answers_as_the_first_time_and_appends_nothing_tr_702_1_b_1(client):
+    match = create(client)
+    give(client, match, penalty("P2", "general_error"), penalty("P2", "general_error"))
+    body = {"event": penalty("P2", "general_error"), "idempotency_key": "third-general-error"}
+    first = client.post(f"/api/matches/{match['id']}/events", json=body, headers=bearer(match["token"]))
+    again = client.post(f"/api/matches/{match['id']}/events", json=body, headers=bearer(match["token"]))
+    assert first.status_code == again.status_code == 201 and first.json == again.json
+    assert [entry["penalty"] for entry in state(client, match)["penalties"]] == ["warning", "warning", "game_loss"]
 
 
 def test_another_events_warnings_are_not_counted_tr_702_1_b_1(client):

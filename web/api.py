@@ -107,8 +107,13 @@ def append(match_id: str):
     after the `Retry-After` seconds). Written by the app's writer, in one commit with other requests' appends."""
     require_judge(match_id)
     events, options = parse_append(read_body())
-    events = ledger.with_upgrades(get_log(), match_id, events)  # TR 702.1.b across the event's matches
+    sent = events
+    events = ledger.with_upgrades(get_log(), match_id, events, options.get("idempotency_key"))  # TR 702.1.b
     result = get_writer().append(get_log(), match_id, events, **options)
+    upgraded = [{"index": index, "upgrade": event["upgrade"]} for index, event in enumerate(events)
+                if event is not sent[index] and "upgrade" in event]
+    if upgraded:  # a warning recorded as the game loss it is (docs/judging.md)
+        result = {**result, "upgraded": upgraded}
     response = jsonify(result)
     response.status_code = 201
     return response

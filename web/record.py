@@ -18,7 +18,7 @@ import engine
 import replays
 from engine import events as event_shapes
 from engine.combat import lethal_first
-from replays import notation
+from replays import ledger, notation
 
 from .api import parse_append, require_judge
 from .db import get_log
@@ -86,6 +86,7 @@ def check(match_id: str):
     an audit match would record it flagged. 400 malformed, 409 a stale expected_seq."""
     require_judge(match_id)
     events, options = parse_append(read_body())
+    events = ledger.with_upgrades(get_log(), match_id, events)  # as the append records them (docs/judging.md)
     return jsonify(get_log().dry_run(match_id, events, expected_seq=options.get("expected_seq")))
 
 
