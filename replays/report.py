@@ -26,13 +26,15 @@ from recorder.keys import ServerKey
 from replays.cursor import Cursor
 from replays.errors import BadSpan, Unsealable
 from replays.notation.events import write_line
-from replays.rules_text import RulesText
+from replays.rules_text import RulesText, document_name
 from replays.seal import seal
+from replays.wording import worded
 
 # The parts of a state that say where the game stood: the context a judge reads before a flagged event.
 CONTEXT = ("game", "turn", "turn_player", "phase", "state", "priority", "focus", "active_player", "awaiting")
 # Not compared by the diff: the seq always changes, violations are listed with their rules.
 NOT_DIFFED = ("seq", "violations")
+UNDONE_LINES = 40  # the lines of the events a rewind voided, listed in its report: then "and N more"
 
 
 def report(log: Log, match_id: str, first: int | None = None, last: int | None = None, *, view: str = "judge",
@@ -67,11 +69,13 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "head_seq": head,
         "header": header(summary, seen[0], view),
         "seal": seal_of(log, match_id, key),
-        "rules": {"directory": str(rules.directory), "available": rules.available},
+        "rules": {"directory": str(rules.directory), "available": rules.available,
+                  "documents": rules.documents()},
         "penalties": penalties_in(cursor, first, last, view, rules),
         "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided) for seq in flagged],
         "notes": notes_of(seen, first, last, voided),
-        "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view)} for rewind in rewinds],
+        "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view),
+                     **undone(cursor, rewind["voids"], seen, view)} for rewind in rewinds],
         "voided": runs(sorted(seq for seq in voided if first <= seq <= last)),
     }
     for rewind in answer["rewinds"]:
@@ -181,15 +185,25 @@ def moment(cursor: Cursor, seq: int, shown: dict[str, Any], view: str,
     return {"line": write_line(conceal(whole_before, view), shown), "event": shown,
             "before": {field: before.get(field) for field in CONTEXT} | {"chain": chain_of(before),
                                                                           "fight": fight_of(before)},
-            "changes": changes, "names": names(changes, before, after)}
+            "changes": changes, "names": names(changes, before, after), "said": worded(changes, before, after)}
+
+
+def undone(cursor: Cursor, voids: list[list[int]], seen: list[dict[str, Any]], view: str) -> dict[str, Any]:
+    """What a rewind undid: the notation line of each event it voided (the first UNDONE_LINES of them), each
+    written against the state before it as the view sees it, and how many more there were."""
+    seqs = [seq for first, last in voids for seq in range(first, last + 1)]
+    lines = [{"seq": seq, "line": write_line(conceal(cursor.state(seq - 1), view), seen[seq - 1])}
+             for seq in seqs[:UNDONE_LINES]]
+    return {"undone": lines, "undone_more": max(0, len(seqs) - UNDONE_LINES)}
 
 
 def rule_text(rules: RulesText, number: str) -> dict[str, Any]:
-    """{"number", "text", "source", "subrules"} of the rule, or {"number", "missing": why not}."""
+    """{"number", "text", "source", "document", "subrules"} of the rule (`document`: the rules text by name, e.g.
+    "Riftbound Core Rules (2025-06-02)"; `source`: its file), or {"number", "missing": why not}."""
     quoted = rules.quote(number)
     if quoted is None:
         return {"number": number, "missing": rules.missing(number)}
-    return {"number": number, "text": quoted.text, "source": quoted.source,
+    return {"number": number, "text": quoted.text, "source": quoted.source, "document": document_name(quoted.source),
             "subrules": [{"number": sub, "text": text} for sub, text in quoted.subrules]}
 
 

@@ -37,6 +37,23 @@ _NUMBER = re.compile(r"\d{3}(?:\.[0-9a-z]+)*")
 _INLINE = re.compile(r"(?<!rule )(?<![0-9a-z.])(\d{3}(?:\.[0-9a-z]+)*)\. ")
 
 
+# Each rules text by the name a judge knows it by (the rules README), from the start of its file name.
+DOCUMENTS = (
+    ("004_", "Riftbound Core Rules (2025-06-02)"),
+    ("000_", "Riftbound Core Rules, later revision of rules 307-356"),
+    ("001_", "Riftbound Core Rules, later revision (rules reference)"),
+    ("003_", "Riftbound Core Rules, later revision: targeting (352)"),
+    ("core-rules-v1.3", "Riftbound Core Rules v1.3 (2026-03-30)"),
+    ("tournament-rules", "Riftbound Tournament Rules (2026-05-02)"),
+)
+
+
+def document_name(source: str) -> str:
+    """The document a rules text file is, by name ("Riftbound Core Rules (2025-06-02)"); the file's name for a
+    file the README does not list."""
+    return next((name for prefix, name in DOCUMENTS if source.startswith(prefix)), source)
+
+
 class Rule(NamedTuple):
     """One rule as quoted: its number, its text, the file it was read from, and its sub-rules (number, text)."""
 
@@ -72,6 +89,11 @@ class RulesText:
     @property
     def available(self) -> bool:
         return bool(self.rules)
+
+    def documents(self) -> list[str]:
+        """The rules texts quoted from, by name, in the order of DOCUMENTS."""
+        sources = {source for _, source in self.rules.values()}
+        return [name for prefix, name in DOCUMENTS if any(source.startswith(prefix) for source in sources)]
 
     def quote(self, number: str) -> Rule | None:
         """The rule `number` with its sub-rules, or None when the texts have no such rule."""

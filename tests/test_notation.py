@@ -5,6 +5,7 @@ Rules tests written in notation live in tests/test_rules_*.py.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -265,8 +266,8 @@ def test_identical_cards_in_a_hand_are_interchangeable_but_the_writer_keeps_the_
     first, second, shakedown = state["players"]["P1"]["hand"]
     assert notation.parse_event("P1 mulligan Gust; Gust", state)["set_aside"] == [first, second]
     for set_aside, line in (([first, second], "P1 mulligan Gust; Gust"), ([second, shakedown],
-                                                                          f"P1 mulligan {second}; Shakedown"),
-                            ([second, first], f"P1 mulligan {second}; Gust")):
+                                                                          f"P1 mulligan Gust ({second}); Shakedown"),
+                            ([second, first], f"P1 mulligan Gust ({second}); Gust")):
         event = {"type": "mulligan", "player": "P1", "set_aside": set_aside}
         assert notation.write_event(state, event) == line
         assert notation.parse_event(line, state) == event
@@ -656,3 +657,69 @@ def test_a_header_spells_out_a_deck_that_is_no_demo_deck():
            in header
     assert '[Info {"round": "3", "date": "2025-06-02"}]' in header  # a Round of digits would read as a number
     assert notation.parse_match(header) == [created]
+
+
+# -- readable records: ids recorded from the screen, undos (issue 15) ----------------------------------------
+BARE_ID = re.compile(r"(?<![\w(])(?:o|c)\d+(?![\w)])")
+
+
+def as_recorded_from_the_screen(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events with every play's card given by its object id, as the recording screen sends it (the card
+    tapped in the hand), instead of its name: the id of the copy the engine plays for the name."""
+    state, recorded = None, []
+    for event in events:
+        if event["type"] == "play" and not BARE_ID.fullmatch(event["card"]):
+            after = engine.apply(state, event, CATALOG)
+            for object_id, obj in state["objects"].items():
+                if obj["card"] == event["card"] and obj["zone"] not in ("board", "trash", "chain", "banishment"):
+                    tapped = {**event, "card": object_id}
+                    try:
+                        if engine.apply(state, tapped, CATALOG) == after:
+                            event = tapped
+                            break
+                    except engine.EngineError:
+                        continue
+        recorded.append(event)
+        state = engine.apply(state, event, CATALOG)
+    return recorded
+
+
+@pytest.mark.parametrize("name", ["golden_strict", "golden_full_game", "golden_match"])
+def test_plays_recorded_by_object_id_are_written_with_their_cards_names_and_read_back_exactly(name):
+    events = as_recorded_from_the_screen(notation.parse_match(golden(name)))
+    plays = [event for event in events if event["type"] == "play"]
+    assert plays and all(BARE_ID.fullmatch(event["card"]) for event in plays)
+    text = assert_round_trip(events)
+    assert not BARE_ID.findall(text), BARE_ID.findall(text)  # the judge reads every card: no bare id
+    assert "P1 play Legion Rearguard (o" in text
+
+
+def test_a_bare_id_is_written_only_for_a_card_the_reader_may_not_see():
+    state = Table.from_position(TWO_REARGUARDS).state
+    gust = next(ref for ref in state["players"]["P1"]["hand"] if state["objects"][ref]["card"] == "Gust")
+    event = {"type": "play", "player": "P1", "card": gust, "pay": {"exhaust": [], "recycle": []}}
+    written = notation.write_event(state, event)
+    assert written.startswith(f"P1 play Gust ({gust})")
+    hidden = json.loads(json.dumps(state))
+    hidden["objects"][gust]["card"] = None  # as the opponent's view holds it
+    assert notation.write_event(hidden, event).startswith(f"P1 play {gust}")
+
+
+def test_a_name_and_id_that_do_not_match_is_an_error_at_its_column():
+    state = Table.from_position(TWO_REARGUARDS).state
+    gust = next(ref for ref in state["players"]["P1"]["hand"] if state["objects"][ref]["card"] == "Gust")
+    with pytest.raises(notation.NotationError, match=f"{gust} is 'Gust' here, not 'Shakedown'") as raised:
+        notation.parse_event(f"P1 play Shakedown ({gust}) $0", state)
+    assert raised.value.column == 9
+
+
+def test_an_undo_is_written_as_what_it_undid_with_no_false_or_internal_comment():
+    """An undo from the recording screen is a judge's rewind: the export folds it with the match's past, so the
+    line says which seqs it voids, and the lines after it carry no "not applied" (nor the engine's word `past`)."""
+    events = notation.parse_match(golden("golden_strict"))
+    head = len(events)
+    undone = events + [{"type": "rewind", "to": head - 2, "reason": "undo"}, *events[head - 2:]]
+    text = notation.write_match(undone)
+    assert f'rewind {head - 2} "undo"  # undoes seqs {head - 1} to {head}' in text
+    assert "not applied" not in text and "past" not in text
+    assert notation.parse_match(text) == undone

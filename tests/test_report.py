@@ -3,6 +3,7 @@ report` and `GET /api/matches/<id>/report`, on a real database file, the real ru
 from __future__ import annotations
 
 import contextlib
+import html
 import json
 import sqlite3
 from pathlib import Path
@@ -131,6 +132,8 @@ def test_the_demo_audit_match_reports_its_violation_with_the_rule_and_what_chang
     prison = next(ref for ref, card in flagged["names"].items() if card == "Rune Prison")
     assert changes[f"objects.{prison}.zone"] == {"path": f"objects.{prison}.zone", "before": "hand", "after": "chain"}
     assert "players.P1.hand" not in changes  # only what the event changed
+    assert f"Ben's Rune Prison ({prison}): hand → chain" in flagged["said"]
+    assert violation["rule_text"]["document"] == "Riftbound Core Rules, later revision of rules 307-356"
 
 
 def test_violations_notes_rewinds_and_voided_spans(log, disputed, rules):
@@ -148,6 +151,9 @@ def test_violations_notes_rewinds_and_voided_spans(log, disputed, rules):
     assert rewind["line"] == 'rewind 19 "P2 may not play a unit on the chain"'
     undone = {change["path"] for change in rewind["changes"]}
     assert "winner" in undone and "chain" in undone  # the concession and the resolved Ray, undone
+    assert [entry["seq"] for entry in rewind["undone"]] == list(range(20, 29)) and rewind["undone_more"] == 0
+    assert rewind["undone"][-2]["line"] == "P2 concede"
+    assert "winner of the game: Chloé → nobody" in rewind["said"]
     assert answer["voided"] == [[20, 28]]
 
 
@@ -327,7 +333,42 @@ def test_api_reads_the_rules_from_the_configured_directory(tmp_db, disputed, tmp
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_db), "RULES": str(tmp_path / "nowhere")})
     page = app.test_client().get(f"/api/matches/{disputed[0]}/report?format=html", headers=bearer(disputed[1]))
-    assert "Rule text not available" in page.get_data(as_text=True)
+    text = page.get_data(as_text=True)
+    assert 'id="no-rules"' in text and "The rules texts were not available when this report was made" in text
+    assert "rules quoted from" not in text and "no rules text quoted" in text  # the page never claims a quote
+
+
+@needs_rules
+def test_the_page_names_each_rule_by_its_document_not_its_file(client, disputed):
+    page = client.get(f"/api/matches/{disputed[0]}/report?format=html",
+                      headers=bearer(disputed[1])).get_data(as_text=True)
+    assert "<footer>Riftbound Core Rules, later revision of rules 307-356</footer>" in page
+    assert "000_98d4aed12c0ad2d9.txt" not in page
+    assert "rules quoted from Riftbound Core Rules (2025-06-02)" in page
+
+
+def test_the_page_says_each_change_in_words_and_each_rewind_as_what_it_undid(client, disputed):
+    match_id, token = disputed
+    page = html.unescape(client.get(f"/api/matches/{match_id}/report?format=html",
+                                    headers=bearer(token)).get_data(as_text=True))
+    assert "Dmitri's Sunlit Guardian (o12): hand → base, exhausted" in page
+    assert "objects.o12" not in page and "players.P2.hand" not in page  # no raw paths
+    rewind = page[page.index('id="rewind-29"'):]
+    assert '<li data-seq="20"><span class="seq">#20</span> <code class="line">P2 play Clockwork Keeper $1</code>' in rewind
+    assert "P2 concede" in rewind and "Dmitri's Clockwork Keeper (o9): base → hand" in rewind
+    index = page[page.index('id="index"'):page.index('id="flagged"')]
+    assert "#20" in index and "rules 334.1.a, 354.1" in index and "rewind to #19: undid #20–#28" in index
+
+
+def test_a_long_note_is_folded_on_screen_with_a_way_to_read_it_whole(log, client, disputed):
+    match_id, token = disputed
+    long_note = "The players agree on the board state but not on the order of the plays. " * 135
+    assert len(long_note) > 9_000
+    log.append(match_id, [{"type": "note", "text": long_note, "about": 14}])
+    page = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
+    assert f'<span class="fold" id="about-note-30">' in page and 'href="#about-note-30"' in page
+    assert f"Read the whole note ({len(long_note):,} characters)" in page
+    assert page.count(long_note) == 2  # whole in the page (printed whole), folded on screen by report.css
 
 
 def test_api_page_says_when_the_match_cannot_be_sealed(client, disputed, tmp_db):

@@ -22,7 +22,7 @@ returned, and nothing imported, unless every line reads.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Callable
 
 import engine
 from engine import Catalog, EngineError, IllegalEvent
@@ -197,6 +197,11 @@ def write_match(events: list[Event], catalog: Catalog | None = None, view: str =
     shown = redact_events(events, view, {card["name"] for card in catalog})
     lines = [write_header(shown[0]), ""]
     state = engine.apply(None, events[0], catalog)
+
+    def past(seq: int) -> State:
+        """The state after event `seq`, for a rewind (an undo from the recording screen is one)."""
+        return engine.fold(events[:seq], catalog)
+
     marked = 0
     for event, written in zip(events[1:], shown[1:]):
         if state["turn"] and state["turn"] != marked:
@@ -205,21 +210,27 @@ def write_match(events: list[Event], catalog: Catalog | None = None, view: str =
             lines.append(write_landmark(state))
             marked = state["turn"]
         line = write_line(conceal(state, view), written)
-        state, remark = _advance(state, event, catalog, view)
+        state, remark = _advance(state, event, catalog, view, past)
         lines.append(f"{line}  # {remark}" if remark else line)
     return "\n".join(lines) + "\n"
 
 
-def _advance(state: State, event: Event, catalog: Catalog, view: str = "judge") -> tuple[State, str]:
+def _advance(state: State, event: Event, catalog: Catalog, view: str = "judge",
+             past: Callable[[int], State] | None = None) -> tuple[State, str]:
     """The state after `event` and a remark on it: the rules it was flagged for, or why it was not applied (the
-    engine's message for the judge; others get the rule alone, since the message may name a hidden card)."""
+    engine's message for the judge; others get the rule alone, since the message may name a hidden card), or for a
+    rewind the seqs it voids."""
     try:
-        after = engine.apply(state, event, catalog)
+        after = engine.apply(state, event, catalog, past)
     except EngineError as error:
         rule = getattr(error, "violations", None) and error.violations[0].get("rule")
         return state, f"not applied: {error}" if view == "judge" else f"not applied{f' (rule {rule})' if rule else ''}"
     flagged = [violation for violation in after["violations"] if violation["seq"] == after["seq"]]
     if not flagged:
+        voided = sorted(set(after["voided"]) - set(state["voided"]))
+        if event.get("type") == "rewind" and voided:
+            span = f"seq {voided[0]}" if len(voided) == 1 else f"seqs {voided[0]} to {voided[-1]}"
+            return after, f"undoes {span}"
         return after, ""
     rules = ", ".join(violation["rule"] for violation in flagged)
     skipped = " (not applied)" if any(violation.get("skipped") for violation in flagged) else ""

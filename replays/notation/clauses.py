@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.notation.refs import OBJECT_ID, card_name, location, name_of, pick_runes, resolve, write_runes
+from replays.notation.refs import (OBJECT_ID, annotated_id, card_name, location, name_of, pick_runes, resolve, with_name,
+                                   write_runes)
 from replays.notation.text import WORD, Piece, Scanner, dumps
 
 State = dict[str, Any]
@@ -18,10 +19,13 @@ TAIL = ("+", "$")
 
 
 def card_ref(sc: Scanner, state: State, piece: Piece, expected: str) -> str:
-    """A card played from a zone: an object id as written, else the card's catalog name (the engine finds it)."""
+    """A card played from a zone: an object id as written (or with its card's name, `Legion Rearguard (o5)`), else
+    the card's catalog name (the engine finds it)."""
     if not piece.text:
         sc.fail(expected, piece.column - 1)
-    return piece.text if OBJECT_ID.fullmatch(piece.text) else card_name(sc, state, piece)
+    if OBJECT_ID.fullmatch(piece.text):
+        return piece.text
+    return annotated_id(sc, state, piece) or card_name(sc, state, piece)
 
 
 def targets(sc: Scanner, state: State, stops: tuple[str, ...], scope: str = "target",
@@ -111,7 +115,7 @@ def write_options(options: dict[str, Any]) -> str:
 
 def write_play(state: State, event: dict[str, Any]) -> str:
     """The clauses of a play after the player, the inverse of `read_play`."""
-    parts = [event["card"]]
+    parts = [with_name(state, event["card"]) if OBJECT_ID.fullmatch(event["card"]) else event["card"]]
     if "from" in event:
         parts.append(f"<{event['from']}")
     if "to" in event:

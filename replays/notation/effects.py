@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from replays.notation.clauses import read_pay, read_play, write_pay, write_play, write_targets
-from replays.notation.refs import (OBJECT_ID, card_name, card_or_unseen, cards_text, location, name_of, player_id,
-                                   read_cards, read_player, resolve)
+from replays.notation.refs import (card_name, card_or_id, card_or_unseen, cards_text, cards_with_names,
+                                   location, name_of, player_id, read_cards, read_player, resolve)
 from replays.notation.text import WORD, Piece, Scanner, dumps, number, quote, split, split_last
 
 State = dict[str, Any]
@@ -49,8 +49,7 @@ def _until(sc: Scanner, piece: Piece) -> tuple[Piece, str | None]:
 
 def _hand_refs(sc: Scanner, state: State) -> list[str | None]:
     """Cards of a hand as a discard or reveal names them: ids as written, names, or `?` for an unseen card."""
-    return [piece.text if OBJECT_ID.fullmatch(piece.text) else card_or_unseen(sc, state, piece)
-            for piece in sc.pieces(())]
+    return [card_or_id(sc, state, piece) for piece in sc.pieces(())]
 
 
 def _flags(sc: Scanner, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -175,8 +174,7 @@ def _read_reveal(sc: Scanner, state: State) -> dict[str, Any]:
     if source:
         return {"op": "reveal", "player": player, "cards": [card_or_unseen(sc, state, piece) for piece in pieces],
                 "from": source}
-    cards = [piece.text if OBJECT_ID.fullmatch(piece.text) else card_or_unseen(sc, state, piece) for piece in pieces]
-    return {"op": "reveal", "player": player, "cards": cards}
+    return {"op": "reveal", "player": player, "cards": [card_or_id(sc, state, piece) for piece in pieces]}
 
 
 def _read_pay(sc: Scanner, state: State) -> dict[str, Any]:
@@ -445,7 +443,9 @@ def _write_deck_cards(op: str) -> Writer:
     """`OP P1 Gust; ? [<deck]` for the ops on a main deck's top cards."""
     def writer(state: State, effect: dict[str, Any]) -> str:
         source = f" <{effect['from']}" if "from" in effect else ""
-        return f"{op} {effect['player']} {cards_text(effect['cards'])}".rstrip() + source
+        # From a hand (a reveal without `from`), ids are written with their cards' names.
+        cards = cards_text(effect["cards"]) if source else cards_with_names(state, effect["cards"])
+        return f"{op} {effect['player']} {cards}".rstrip() + source
     return writer
 
 
@@ -470,7 +470,7 @@ WRITERS: dict[str, Writer] = {
     "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
     "control": lambda state, effect: f"control {_name(state, effect['target'])} -> {effect['player']}",
     "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
-    "discard": lambda state, effect: f"discard {effect['player']} {cards_text(effect['cards'])}".rstrip(),
+    "discard": lambda state, effect: f"discard {effect['player']} {cards_with_names(state, effect['cards'])}".rstrip(),
     "reveal": _write_deck_cards("reveal"), "look": _write_deck_cards("look"), "predict": _write_deck_cards("predict"),
     "burn": _write_deck_cards("burn"), "banish": _write_banish,
     "channel": lambda state, effect: (f"channel {effect['player']} {cards_text(effect['runes'])}".rstrip()

@@ -23,8 +23,8 @@ from replays.notation.effects import (read_effects, read_replacement, read_stati
                                       write_static)
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
-from replays.notation.refs import (PLAYER_ID, card_name, cards_text, location, name_of, player_id, read_cards,
-                                   read_player, resolve)
+from replays.notation.refs import (OBJECT_ID, PLAYER_ID, card_name, cards_text, location, name_of, player_id,
+                                   read_cards, read_player, resolve, with_name)
 from replays.notation.text import Piece, Scanner, comment_start, dumps, number, quote, split_last
 
 State = dict[str, Any]
@@ -341,7 +341,8 @@ def _write_activate(state: State, event: Event) -> str:
 
 
 def _write_hide(state: State, event: Event) -> str:
-    text = f"{event['player']} hide {event['card']} @{event['battlefield']}"
+    card = with_name(state, event["card"]) if OBJECT_ID.fullmatch(event["card"]) else event["card"]
+    text = f"{event['player']} hide {card} @{event['battlefield']}"
     return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
 
 

@@ -28,6 +28,8 @@ ZONE_WORDS = ("board", "hand", "trash", "banishment", "legend", "champion")
 OBJECT_ID = re.compile(r"(?:o|c|bf|d)\d+")  # d: a delayed ability (engine/delayed.py)
 PLAYER_ID = re.compile(r"P\d+")
 LOCATION = re.compile(r"base(?::P\d+)?|bf\d+")
+# `Legion Rearguard (o5)`: an id with the name of its card, as the viewer words it (no card is named "... (o5)").
+ANNOTATED = re.compile(r"(?P<name>.*?\S)\s*\(\s*(?P<id>(?:o|c|bf|d)\d+)\s*\)", re.S)
 QUALIFIED = re.compile(r"(?:(?P<owner>P\d+)\s*:\s*)?(?P<name>[^@]*?)\s*(?:@\s*(?P<where>.*))?", re.S)
 
 State = dict[str, Any]
@@ -89,6 +91,55 @@ def pool(state: State, card: str | None | bool = True, kinds: frozenset[str] = A
 
 def is_id(text: str) -> bool:
     return bool(OBJECT_ID.fullmatch(text) or PLAYER_ID.fullmatch(text))
+
+
+def shown_name(state: State, ref: str) -> str | None:
+    """The card an object or chain item id shows in this state, or a battlefield id's name; None if none shows."""
+    obj = state["objects"].get(ref)
+    if obj is not None:
+        return obj.get("card")
+    for item in state["chain"]:
+        if item["id"] == ref:
+            return item.get("card")
+    for battlefield in state["battlefields"]:
+        if battlefield["id"] == ref:
+            return battlefield["name"]
+    return None
+
+
+def annotated_id(sc: Scanner, state: State, piece: Piece) -> str | None:
+    """The id of `Name (o5)`, None if the piece is not of that form. The name must be the card the state shows for
+    the id (when it shows one): `Gust (o5)` for a Stalwart Poro is an error, never a silent pick."""
+    match = ANNOTATED.fullmatch(piece.text)
+    if match is None:
+        return None
+    ref, name = match.group("id"), match.group("name")
+    shown = shown_name(state, ref)
+    if shown is not None and shown.lower() != name.lower():
+        raise sc.error(UnknownReference, f"{ref} is {shown!r} here, not {name!r}", piece.column,
+                       "a card name and its id")
+    return ref
+
+
+def with_name(state: State, ref: str) -> str:
+    """An id as the writer names it when no shorter reference reads back: `Legion Rearguard (o5)` when the state
+    shows its card, the bare id only when it does not (a card this view may not see)."""
+    shown = shown_name(state, ref) if OBJECT_ID.fullmatch(ref) else None
+    return f"{shown} ({ref})" if shown else ref
+
+
+def card_or_id(sc: Scanner, state: State, piece: Piece) -> str | None:
+    """A card as a play, a hide, a discard or a reveal names it: an id (bare or `Name (o5)`), else a card name,
+    `?` for an unseen card (None)."""
+    if OBJECT_ID.fullmatch(piece.text):
+        return piece.text
+    return annotated_id(sc, state, piece) or card_or_unseen(sc, state, piece)
+
+
+def cards_with_names(state: State, cards: list[str | None]) -> str:
+    """The inverse of reading `card_or_id` pieces: names as written, ids with their card's name, `?`."""
+    return "; ".join("?" if card is None else with_name(state, card) if OBJECT_ID.fullmatch(card) else card
+                     for card in cards)
 
 
 def card_name(sc: Scanner, state: State, piece: Piece) -> str:
@@ -187,6 +238,9 @@ def lookup(sc: Scanner, state: State, piece: Piece, scope: str, player: str | No
     """The id a reference names in `scope`, or the candidates when it fits several; UnknownReference if none."""
     if is_id(piece.text):
         return piece.text
+    annotated = annotated_id(sc, state, piece)
+    if annotated is not None:
+        return annotated
     match = QUALIFIED.fullmatch(piece.text)
     name_start = match.start("name")
     if not piece.text or not piece.text[name_start:].strip() or piece.text[name_start] == "@":
@@ -230,14 +284,16 @@ def resolves_to(state: State, text: str, scope: str, player: str | None,
 
 def name_of(state: State, ref: str, scope: str, player: str | None = None,
             exclude: tuple[str, ...] | list[str] = (), qualified: bool = True) -> str:
-    """The shortest reference that reads back as `ref` in `scope`: the name, then qualified names, else the id."""
+    """The shortest reference that reads back as `ref` in `scope`: the name, then qualified names, then the id with
+    its card's name (`Legion Rearguard (o5)`), else the id (a card the state does not show)."""
     found = next((c for c in pool(state) if c.id == ref), None)
-    if found is None:
-        return ref
-    name = found.card or "?"
-    forms = [name]
-    if qualified:
-        forms += [f"{found.owner}:{name}", f"{name}@{found.where}", f"{found.owner}:{name}@{found.where}"]
+    forms = []
+    if found is not None:
+        name = found.card or "?"
+        forms.append(name)
+        if qualified:
+            forms += [f"{found.owner}:{name}", f"{name}@{found.where}", f"{found.owner}:{name}@{found.where}"]
+    forms.append(with_name(state, ref))
     for form in forms:
         if resolves_to(state, form, scope, player, exclude) == ref:
             return form
@@ -284,9 +340,13 @@ def pick_runes(sc: Scanner, state: State, player: str, piece: Piece, exclude: li
 
 
 def pick_rune(sc: Scanner, state: State, player: str, piece: Piece, exclude: list[str]) -> str:
-    """One rune of a payment part: an object id as written, else the oldest rune of that name not picked yet."""
+    """One rune of a payment part: an object id as written (or `Fury Rune (o15)`), else the oldest rune of that
+    name not picked yet."""
     if OBJECT_ID.fullmatch(piece.text):
         return piece.text
+    annotated = annotated_id(sc, state, piece)
+    if annotated is not None:
+        return annotated
     name = card_name(sc, state, piece)
     for rune in runes_of(state, player):
         if state["objects"][rune]["card"] == name and rune not in exclude:
@@ -305,6 +365,7 @@ def write_runes(state: State, player: str, runes: list[str], exclude: list[str],
 
     forms = [str(len(runes))] if counts else []
     forms.append("; ".join(state["objects"][rune]["card"] if rune in state["objects"] else rune for rune in runes))
+    forms.append("; ".join(with_name(state, rune) for rune in runes))
     for form in forms:
         if form and picks(form) == runes:
             return form
