@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import scoring
-from engine.objects import (State, card_name, create_object, facts, opponents, place_on_board, release_attachments,
-                            remove_from_zone, reveal_card)
+from engine.objects import (State, card_name, create_object, facts, next_in_turn_order, opponents, place_on_board,
+                            release_attachments, remove_from_zone, reveal_card)
 from engine.rulings import Context
 
 
@@ -69,12 +69,15 @@ def name_unseen(state: State, obj: dict[str, Any], card: str) -> None:
 def burn_out(context: Context, player: str) -> None:
     """Rule 607.2: shuffle the trash into the main deck, then an opponent gains 1 point.
 
-    In a duel the only opponent gains the point; modes with more opponents need a `choose` (not yet supported).
+    In a duel the only opponent gains the point; with more opponents the next one in turn order does (607.2.b lets
+    the player choose, which the `draw` event cannot record yet: docs/engine.md).
     """
     state = context.state
     for object_id in list(state["players"][player]["trash"]):
         recycle(state, state["objects"][object_id])
-    scoring.gain_points(context, opponents(state, player)[0], 1)
+    candidates = opponents(state, player)
+    gainer = candidates[0] if len(candidates) == 1 else next_in_turn_order(state, player, candidates)
+    scoring.gain_points(context, gainer, 1)
 
 
 def recycle(state: State, obj: dict[str, Any]) -> None:

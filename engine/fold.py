@@ -16,14 +16,14 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, backups, chain, cleanup, combat, control, events, hidden, layers, movement, penalties,
-                    play, position, replacement, rewinds, setup, statics, tasks, timing, turn)
+from engine import (abilities, backups, chain, cleanup, combat, control, events, hidden, invites, layers, movement,
+                    penalties, play, position, replacement, rewinds, setup, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
 from engine.rulings import Context, Unappliable
 
-VERSION = "2"
+VERSION = "3"  # 3: modes of more than two players (teams, invitations, removed players)
 
 HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "game_started": setup.game_started,
@@ -46,13 +46,12 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "activate": abilities.activate,
     "replace": replacement.replace_event,
     "hide": hidden.hide,
+    "invite": invites.invite,
     "note": lambda context, event: None,
     "penalty": penalties.penalty,
 }
 
-NOT_YET = {
-    "invite": "invitations (modes with more than two players)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 # Written once by match_created and only read afterwards, so every later state shares them instead of copying.

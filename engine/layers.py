@@ -23,11 +23,13 @@ and when it applies (`while`, on its source and its controller): `mighty` (004 7
 (v1.3 824.1.b.1: its controller has that much XP; a Level ability's dependent text, Gustwalker's "[Level 3] I have
 +1 Might and Ganking").
 
-This module is a leaf: it reads the state's plain data and imports nothing from the engine.
+This module is a leaf: it reads the state's plain data and imports only engine.teams, another leaf.
 """
 from __future__ import annotations
 
 from typing import Any
+
+from engine import teams
 
 State = dict[str, Any]
 MIGHTY = 5  # 004 708: a unit is Mighty while its Might is 5 or more
@@ -148,10 +150,14 @@ def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
     if who == "self" and not is_source or rule.get("other") and is_source:
         return False
     controller = _controller(state, static)
-    if who == "friendly" and obj["controller"] != controller:
-        return False
-    if who == "enemy" and (controller is None or obj["controller"] == controller):
-        return False
+    if who in ("friendly", "enemy"):
+        # 648.8.d: a teammate's objects are friendly too (v1.3 740.1)
+        friendly = obj["controller"] == controller or (
+            controller is not None and obj["controller"] is not None
+            and state["players"][controller].get("team") is not None
+            and teams.are_teammates(state, controller, obj["controller"]))
+        if friendly != (who == "friendly") or controller is None:
+            return False
     types = rule.get("types", None if who == "self" else ["Unit"])
     if types is not None and obj["type"] not in types:
         return False

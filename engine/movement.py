@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, rulechanges, timing
+from engine import control, rulechanges, teams, timing
 from engine.errors import MalformedEvent
-from engine.objects import is_location, move_to_zone, resolve_location
+from engine.objects import battlefield, is_location, move_to_zone, resolve_location
 from engine.rulings import Context
 
 
@@ -37,12 +37,16 @@ def move(context: Context, event: dict[str, Any]) -> None:
         name = f"{unit['id']} ({unit['card']})"
         if unit["type"] != "Unit" or unit["zone"] != "board":
             context.fail("610.3", f"{player} moves {name}, which is not a unit on the board")
-        context.check(unit["controller"] == player, "182.3.a", f"{player} moves {name}, a unit they do not "
-                                                               f"control")
+        if teams.are_teammates(state, player, unit["controller"]):
+            context.flag("648.8.c.2", f"{player} moves {name}, a unit of their teammate {unit['controller']}: "
+                                      f"players may not issue Standard Moves to their teammate's units")
+        else:
+            context.check(unit["controller"] == player, "182.3.a", f"{player} moves {name}, a unit they do not "
+                                                                   f"control")
         context.check(not unit["exhausted"], "140.2", f"{player} moves {name}, which is exhausted: exhausting it "
                                                      f"is the move's cost")
         _check_route(context, unit, destination)
-    check_destination(context, player, destination, moving)
+    check_destination(context, player, destination, moving, "140.4.a.1")
     for unit in moving:
         unit["exhausted"] = True  # rule 140.2: the cost
         relocate(context, unit, destination)
@@ -72,14 +76,22 @@ def check_not_to_base(context: Context, unit: dict[str, Any]) -> bool:
                                                 f"{rulechanges.why(context.state, forbidding)}" if forbidding else "")
 
 
-def check_destination(context: Context, player: str, destination: str, units: list[dict[str, Any]]) -> None:
-    """Rules 140.4.a.1, 612.2: no unit moves to a battlefield that already has units of two other players."""
+def check_destination(context: Context, player: str, destination: str, units: list[dict[str, Any]],
+                      rule: str = "612.2") -> None:
+    """No unit moves to a battlefield that already has units of two other players (140.4.a.1 for the Standard
+    Move, 612.2 for a move by an effect); with teammates, nor to a battlefield a teammate controls (v1.3 442.2.b)."""
     if destination.startswith("base:"):
         return
-    others = [other for other in control.players_at(context.state, destination)
-              if other not in {unit["controller"] for unit in units}]
-    context.check(len(others) < 2, "612.2", f"{player} moves units to {destination}, which already has units of "
-                                            f"{' and '.join(others)}")
+    state = context.state
+    movers = {unit["controller"] for unit in units}
+    others = [other for other in control.players_at(state, destination) if other not in movers]
+    context.check(len(others) < 2, rule, f"{player} moves units to {destination}, which already has units of "
+                                         f"{' and '.join(others)}")
+    holder = battlefield(state, destination)["controller"]
+    if holder is not None and holder not in movers and any(teams.are_teammates(state, mover, holder)
+                                                           for mover in movers):
+        context.flag("v1.3 442.2.b", f"{player} moves units to {destination}, which their teammate {holder} "
+                                     f"controls: a teammate's battlefield is no destination for a move")
 
 
 def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:

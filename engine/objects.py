@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import layers
+from engine import layers, teams
 from engine.cardcodes import parse_code
 from engine.errors import MalformedEvent
 
@@ -30,15 +30,20 @@ def new_id(state: State, prefix: str) -> str:
 
 
 def opponents(state: State, player: str) -> list[str]:
-    """The other players, in turn order (or listing order before turn order is fixed)."""
+    """The other players still in the game who are not `player`'s teammates (648.2), in turn order (or listing
+    order before turn order is fixed)."""
     order = state["turn_order"] or list(state["players"])
-    return [other for other in order if other != player]
+    if len(state["players"]) == 2:
+        return [other for other in order if other != player]  # a duel: no teams, nobody removed
+    side = teams.side(state, player)
+    return [other for other in order if other not in side and not teams.is_removed(state, other)]
 
 
 def next_in_turn_order(state: State, player: str, among: list[str] | None = None) -> str:
-    """The player after `player` in turn order, skipping anyone not in `among` (rule 115.1)."""
+    """The player after `player` in turn order, skipping anyone not in `among` (rule 115.1) and anyone removed
+    from the game (652.5.a.1)."""
     order = state["turn_order"]
-    candidates = among if among is not None else order
+    candidates = among if among is not None else teams.remaining(state)
     index = order.index(player)
     for step in range(1, len(order) + 1):
         candidate = order[(index + step) % len(order)]

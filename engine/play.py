@@ -43,7 +43,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         hidden_at = hidden.check_play(context, player, obj)  # 723.1.b: from the next turn on, with Reaction
         keywords = hidden.keywords_played(keywords)
     if not limited:
-        timing.check_timing(context, player, repr(obj["card"]), keywords, "play")
+        timing.check_timing(context, player, repr(obj["card"]), keywords, "play", card.get("type"))
     kind = KINDS.get(card.get("type"))
     if kind is None:
         context.fail(NOT_PLAYED.get(card.get("type"), "595.1"),

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, hidden, scoring, setup, statics
+from engine import control, deck, hidden, scoring, setup, statics, teams
 from engine.errors import MalformedEvent
 from engine.objects import attach, battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -80,6 +80,10 @@ def position(context: Context, event: dict[str, Any]) -> None:
             "channel"
         if entry["points"] >= state["victory_score"]:
             scoring.win(context, player)
+    for team in teams.teams(state).values():  # 648.6: a team shares one score
+        context.check(len({state["players"][player]["points"] for player in team}) == 1, "648.6",
+                      f"teammates {' and '.join(team)} have different points; a team shares one score")
+    scoring.note_beginning_phase(state)  # 648.8.b, 648.8.g.1: the board as it stood, as in the beginning phase
     if state["phase"] == "action":
         context.schedule("cleanup")
     context.schedule("priority")

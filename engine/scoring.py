@@ -6,10 +6,18 @@ turn in which the player scored every battlefield; a Conquer that does not quali
 engine then awaits as a `draw` (the recorder names the card). Points from other sources (a card's `point` op, a
 burn out) are not bound by the Final Point rule (632.1.a.1). Reaching the victory score wins the game at once
 (633); in a best of three (645.6) the first player to win two games wins the match.
+
+With teammates (2v2, 648): the team shares one score (648.6: the first team to reach the victory score wins; every
+teammate's `points` is the team's), a battlefield a teammate of the turn player controlled during the turn's
+beginning phase is disqualified from being scored by that team that turn (648.8.b, 630.1.a), and the Final Point
+from a Conquer needs every battlefield scored except those the ally occupied during that beginning phase
+(648.8.g.1). The winner is then the team (`winner` names it; v1.3 484.6.a.3: teammates win together).
 """
 from __future__ import annotations
 
-from engine import rulechanges
+from typing import Any
+
+from engine import rulechanges, teams
 from engine.rulings import Context
 
 
@@ -18,23 +26,25 @@ def gain_points(context: Context, player: str, amount: int) -> None:
     state = context.state
     if state["winner"] is not None:
         return
-    entry = state["players"][player]
-    entry["points"] = max(0, entry["points"] + amount)
-    if entry["points"] >= rulechanges.victory_score(state):
+    points = max(0, state["players"][player]["points"] + amount)
+    for member in teams.side(state, player):  # 648.6: a team shares its score
+        state["players"][member]["points"] = points
+    if points >= rulechanges.victory_score(state):
         win(context, player)
 
 
 def win(context: Context, player: str) -> None:
-    """`player` wins the game (633, 651.1). A duel is a best of one (644.6); in a best of three the match is won
-    with two games (645.6)."""
+    """`player` wins the game (633, 651.1), with their team in 2v2 (v1.3 484.6.a.3: `winner` then names the
+    team). A duel is a best of one (644.6); in a best of three the match is won with two games (645.6)."""
     state = context.state
     if state["winner"] is not None:
         return  # a game is won once: a concession flagged after it is over (633) wins nothing more
-    state["winner"] = player
-    state["games"].append({"game": state["game"], "winner": player})
-    wins = sum(1 for game in state["games"] if game["winner"] == player)
+    winner = teams.winner_name(state, player)
+    state["winner"] = winner
+    state["games"].append({"game": state["game"], "winner": winner})
+    wins = sum(1 for game in state["games"] if game["winner"] == winner)
     if wins >= state["games_to_win"]:
-        state["match_winner"] = player
+        state["match_winner"] = winner
     state["phase"] = "over"
     state["chain"] = []
     state["priority"] = None
@@ -60,9 +70,14 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
     scored = scored_this_turn(context, player)
     if battlefield_id in scored or rulechanges.scoring_forbidden(state, player, battlefield_id):
         return  # a static rule ("opponents can't score points") keeps the score from happening (002)
+    if battlefield_id in disqualified(state, player):
+        return  # 648.8.b, 630.1.a: a teammate controlled it during this turn's beginning phase
     scored.append(battlefield_id)
     final_point = state["players"][player]["points"] == rulechanges.victory_score(state) - 1
-    scored_everything = {entry["id"] for entry in state["battlefields"]} <= set(scored)
+    needed = {entry["id"] for entry in state["battlefields"]}
+    if state.get("ally_occupied") and player in teams.side(state, state["turn_player"]):
+        needed -= set(state["ally_occupied"])  # 648.8.g.1: except those the ally occupied in the beginning phase
+    scored_everything = needed <= set(scored)
     if how == "conquer" and final_point and not scored_everything:
         owed = state["owed_draws"]
         owed[player] = owed.get(player, 0) + 1
@@ -76,3 +91,28 @@ def hold(context: Context) -> None:
     for entry in state["battlefields"]:
         if entry["controller"] == state["turn_player"]:
             score(context, state["turn_player"], entry["id"], "hold")
+
+
+def disqualified(state: dict[str, Any], player: str) -> list[str]:
+    """The battlefields `player`'s team may not score this turn (648.8.b, 630.1.a): those a teammate of the turn
+    player controlled during the turn's beginning phase; none for the other team."""
+    found = state.get("disqualified")
+    if not found or player not in teams.side(state, state["turn_player"]):
+        return []
+    return found
+
+
+def note_beginning_phase(state: dict[str, Any]) -> None:
+    """In the turn player's beginning phase, note the battlefields their teammates control (disqualified, 648.8.b)
+    and those where their teammates have units (occupied, for the Final Point, 648.8.g.1)."""
+    mates = teams.teammates(state, state["turn_player"])
+    if not mates:
+        return
+    objects = state["objects"]
+    for entry in state["battlefields"]:
+        if entry["controller"] in mates and entry["id"] not in state["disqualified"]:
+            state["disqualified"].append(entry["id"])
+        occupied = any(objects[unit]["controller"] in mates and objects[unit]["type"] == "Unit"
+                       for unit in entry["units"])
+        if occupied and entry["id"] not in state["ally_occupied"]:
+            state["ally_occupied"].append(entry["id"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import construction, deck, modes, timing, turn
+from engine import construction, deck, modes, teams, timing, turn
 from engine.cardcodes import canonical
 from engine.catalog import Catalog
 from engine.errors import MalformedEvent
@@ -32,6 +32,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
     if len(entries) != mode["players"]:
         raise MalformedEvent(f"a {event['mode']} match has {mode['players']} players "
                              f"(rule {mode['rule']}.1), got {len(entries)}")
+    team_names = _check_teams(event["mode"], mode, entries)
     state: State = {
         "seq": 1, "mode": event["mode"], "policy": policy, "catalog": catalog_name, "info": event.get("info"),
         "victory_score": mode["victory_score"], "games_to_win": mode["games_to_win"], "games": [],
@@ -41,7 +42,8 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None,
         "violations": [], "voided": [], "scored_this_turn": {}, "choice": None, "owed_draws": {},
         "temporary_due": [], "statics": [], "played_this_turn": {}, "last_known": {}, "replacements": [], "died": {},
-        "additional_turns": [], "regular_turn_player": None,
+        "additional_turns": [], "regular_turn_player": None, "removed": [], "disqualified": [],
+        "ally_occupied": [], "invitation": None, "invited": [],
         "penalties": [], "backups": [], "actions": [], "deck_seen": [],  # engine/penalties.py, engine/backups.py
         "cards": {}, "card_codes": {}, "next_id": {},
     }
@@ -64,10 +66,33 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
             "setup": "opening_hand", "set_aside": [], "channeled_once": False, "battlefields_used": [],
             "xp": 0,
         }
+        if team_names:
+            state["players"][player]["team"] = team_names[index]
     for token in modes.TOKENS:
         if catalog.get(token):
             _known_card(state, catalog, token, "tokens")
     return state
+
+
+def _check_teams(name: str, mode: dict[str, Any], entries: list[Any]) -> list[str]:
+    """The team of each player in a mode with teams: 2v2 has two teams of two (648.2, contract section 6:
+    `players[*].team`); a mode without teams takes no `team` (646.2, 647.2: no teams)."""
+    given = [entry.get("team") if isinstance(entry, dict) else None for entry in entries]
+    if not mode["teams"]:
+        if any(team is not None for team in given):
+            raise MalformedEvent(f"a {name} match has no teams (rule {mode['rule']}.2): no player takes a 'team'")
+        return []
+    for index, team in enumerate(given):
+        if not isinstance(team, str) or not team:
+            raise MalformedEvent(f"a {name} match is played in teams (rule {mode['rule']}.2): P{index + 1} needs "
+                                 f"a 'team' (a name), got {team!r}")
+        if team in [f"P{number + 1}" for number in range(len(entries))]:
+            raise MalformedEvent(f"P{index + 1}'s team {team!r} is named like a player: name teams otherwise")
+    counts = {team: given.count(team) for team in given}
+    if len(counts) != 2 or set(counts.values()) != {2}:
+        raise MalformedEvent(f"a {name} match has two teams of two players (rule {mode['rule']}.2), got "
+                             + ", ".join(f"{team!r} with {count}" for team, count in counts.items()))
+    return given
 
 
 def _check_player_entry(entry: Any, player: str) -> None:
@@ -104,10 +129,25 @@ def check_decks(context: Context) -> None:
         problems = construction.deck_problems(
             player, facts(state, entry["legend_card"]), facts(state, entry["champion_card"]),
             Counter(entry["decklist"]), Counter(entry["runelist"]), entry["battlefield_choices"],
-            lambda name: facts(state, name), mode=state["mode"] if state["mode"] in ("duel", "match") else "duel",
-            battlefields_rule="645.4.a" if state["mode"] == "match" else "644.4.a")
+            lambda name: facts(state, name), mode=state["mode"], battlefields_rule=BATTLEFIELDS_BROUGHT[state["mode"]])
         for problem in problems:
             context.flag(problem["rule"], problem["message"])
+    for player in state["players"]:  # 2v2: teammates bring different legends and battlefields (v1.3 484.8.g-h)
+        for mate in teams.teammates(state, player):
+            if player > mate:
+                continue
+            entry, other = state["players"][player], state["players"][mate]
+            context.check(entry["legend_card"] != other["legend_card"], "v1.3 484.8.g",
+                          f"teammates {player} and {mate} both use the legend {entry['legend_card']!r}")
+            shared = sorted(set(entry["battlefield_choices"]) & set(other["battlefield_choices"]))
+            context.check(not shared, "v1.3 484.8.h",
+                          f"teammates {player} and {mate} both bring {', '.join(shared)}")
+
+
+# Each player brings three battlefields in every mode (004 648.4.a says one, but 648.5.a has them select one of
+# their three, as v1.3 484.4.a says: cited from v1.3).
+BATTLEFIELDS_BROUGHT = {"duel": "644.4.a", "match": "645.4.a", "ffa3": "646.4.a", "ffa4": "647.4.a",
+                        "2v2": "v1.3 484.4.a"}
 
 
 def game_started(context: Context, event: dict[str, Any]) -> None:
@@ -151,24 +191,55 @@ def _reset_game(state: State) -> None:
                  battlefields=[], objects={}, chain=[], passes=[], showdown=None, combat=None, winner=None,
                  scored_this_turn={}, choice=None, owed_draws={}, temporary_due=[], statics=[],
                  played_this_turn={}, last_known={}, replacements=[], died={},
-                 additional_turns=[], regular_turn_player=None)
+                 additional_turns=[], regular_turn_player=None, removed=[], disqualified=[], ally_occupied=[],
+                 invitation=None, invited=[])
+
+
+# The rule by which each mode's players choose their battlefield for the game.
+SETUP_RULE = {"duel": "644.5", "match": "645.5", "ffa3": "646.5", "ffa4": "647.5", "2v2": "648.5.a"}
+
+
+def turn_order(state: State, first: str) -> list[str]:
+    """Rule 115.1.b: the seating order (the order the players are listed in) from the first player. In 2v2 turns
+    alternate teams (648.5.b.1): the first player, the next opponent in seating order, the first player's
+    teammate, then the other opponent."""
+    order = list(state["players"])
+    start = order.index(first)
+    order = order[start:] + order[:start]
+    if not modes.facts_of(state)["teams"]:
+        return order
+    mate = teams.teammates(state, first)[0]
+    opponent = next(player for player in order if player not in (first, mate))
+    other = next(player for player in order if player not in (first, mate, opponent))
+    return [first, opponent, mate, other]
 
 
 def start_game(context: Context, event: dict[str, Any], kind: str) -> None:
-    """Fix the turn order (115.1.b), place the chosen battlefields (644.5) and the legends (111)."""
+    """Fix the turn order (115.1.b, 648.5.b), place the chosen battlefields (644.5, 646.5, 647.5, 648.5.a) and
+    the legends (111). In War and Magma Chamber the first player's battlefields are not used (647.4.b, 648.4.b)."""
     state = context.state
     first = context.player(event, "first_player")
-    order = list(state["players"])
-    start = order.index(first)
-    state["turn_order"] = order[start:] + order[:start]  # rule 115.1.b: seating order from the first player
+    state["turn_order"] = turn_order(state, first)
     state["game"] = event.get("game", 1)
     chosen = event["battlefields"]
+    mode = modes.facts_of(state)
+    for player in chosen:
+        if player not in state["players"]:
+            raise MalformedEvent(f"'{kind}' event: 'battlefields' names {player!r}, who is no player of this match")
     for player, entry in state["players"].items():
         reference = chosen.get(player)
+        if player == first and not mode["first_brings_battlefield"]:
+            rule = modes.rule(state, "4.b")
+            if reference is not None:  # 647.4.b, 648.4.b: the first player's battlefields are removed
+                context.flag(rule, f"{player} goes first in a {state['mode']} game: their battlefields are not "
+                                   f"used, but they chose {reference!r} (the game has {mode['battlefields']})")
+            continue
         if not isinstance(reference, str):
-            raise MalformedEvent(f"'{kind}' event: 'battlefields' needs a battlefield name for {player}")
+            raise MalformedEvent(f"'{kind}' event: 'battlefields' needs a battlefield name for {player} (a "
+                                 f"{state['mode']} game has {mode['battlefields']} battlefields, rule "
+                                 f"{modes.rule(state, '4')})")
         name = card_name(state, reference, f"{player}'s battlefield")
-        context.check(name in entry["battlefield_choices"], "645.5" if state["games_to_win"] > 1 else "644.5",
+        context.check(name in entry["battlefield_choices"], SETUP_RULE[state["mode"]],
                       f"{player} chose battlefield {name!r}, which is not one of the three they brought")
         context.check(name not in entry["battlefields_used"], "645.5",
                       f"{player} chose battlefield {name!r}, which they used in an earlier game of this match")

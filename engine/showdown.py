@@ -135,3 +135,18 @@ def end(context: Context) -> None:
     # the player who applied Contested as the attacker (345.2.b.1).
     context.schedule("cleanup")
     context.schedule("priority")
+
+
+def after_removal(context: Context, player: str) -> None:
+    """A player left the game during an open showdown (652.5.b): if everyone still relevant has passed in sequence
+    the showdown ends (652.5.b.3); if the one who left had Focus, the next relevant player in turn order gains it
+    (652.5.b.1); with nobody relevant left, it ends (652.5.b.2)."""
+    state = context.state
+    showdown = state["showdown"]
+    if showdown is None or state["chain"]:
+        return
+    relevant = timing.relevant_players(state)
+    if not relevant or set(relevant) <= set(showdown["passes"]):
+        end(context)
+    elif state["focus"] == player or state["focus"] not in relevant:
+        give_focus(state, next_in_turn_order(state, player, relevant))

@@ -21,6 +21,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "showdown": showdown.begin_contested,  # a staged showdown begins (004 525, later revision 340.2)
     "damage step": combat.damage_step,  # after a combat's showdown (345.1, 626)
     "chain resolved": showdown.after_resolution,  # Focus after a showdown's chain resolved (343)
+    "focus after removal": showdown.after_removal,  # a player left during a showdown (652.5.b)
     "next turn": turn.next_turn,  # after the end of turn's cleanup (517)
     "priority": lambda context: timing.after_chain_change(context.state),  # who acts next (333.1.c.3, 336.4)
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import modes, teams
 from engine.objects import State, battlefield, next_in_turn_order
 from engine.rulings import Context
 
@@ -22,11 +23,17 @@ def turn_state(state: State) -> str:
 
 
 def relevant_players(state: State) -> list[str]:
-    """Rule 531.1: the players in the combat under way; with no combat, every player (531.1.a)."""
+    """Rule 531.1: the players in the combat under way, their teammates (648.8.e) and the players invited
+    (531.2.a.3); with no combat, every player (531.1.a). A player removed from the game is never relevant
+    (651.3). In turn order."""
     fight = state["combat"]
+    removed = state.get("removed")
     if fight is not None:
-        return [player for player in state["turn_order"] if player in (fight["attacker"], fight["defender"])]
-    return list(state["turn_order"])
+        involved = {fight["attacker"], fight["defender"], *state.get("invited", ())}
+        if state["players"][fight["attacker"]].get("team") is not None:
+            involved = {member for player in list(involved) for member in teams.side(state, player)}
+        return [player for player in state["turn_order"] if player in involved and not (removed and player in removed)]
+    return teams.remaining(state) if removed else list(state["turn_order"])
 
 
 def after_chain_change(state: State) -> None:
@@ -38,6 +45,8 @@ def after_chain_change(state: State) -> None:
     combat's damage step is awaited; in any other phase nobody does.
     """
     state["passes"] = []
+    if state.get("invitation") is not None:
+        state["invitation"] = None  # an invitation not answered before the chain changed lapses
     if state["chain"]:
         newest = state["chain"][-1]["controller"]
         state["priority"] = newest
@@ -47,6 +56,8 @@ def after_chain_change(state: State) -> None:
         state["priority"] = state["active_player"] = state["focus"]
         return
     state["active_player"] = None
+    if state.get("invited"):
+        state["invited"] = []  # 531.2.a.3: relevant for the duration of that chain or showdown only
     in_action = state["phase"] == "action" and state["combat"] is None and state["choice"] is None
     state["priority"] = state["turn_player"] if in_action else None
 
@@ -72,20 +83,26 @@ _PLAYED = {"play": ("Reaction cards may be played", "Action and Reaction cards m
                         "activated", "abilities are activated")}
 
 
-def check_timing(context: Context, player: str, what: str, keywords: list[str], verb: str) -> None:
+def check_timing(context: Context, player: str, what: str, keywords: list[str], verb: str,
+                 card_type: str | None = None) -> None:
     """Whether `player` may play a card or activate an ability (`verb`: "play" or "activate") now; `what` names
     it in messages, `keywords` are its timing keywords.
 
     Neutral open: only the turn player, with priority, in their action phase (310.1.a). Closed: the player with
     priority, and only Reaction cards and abilities (309.1.a; 334.1.a for cards). Showdown open: the player with
     Focus, and only Action or Reaction cards and abilities (308.1.a, 313.1.a, 344.1). Quick-Draw has Reaction
-    inherently (v1.3 819.1.b).
+    inherently (v1.3 819.1.b). A player invited (004 531.2, v1.3 316.2.b.1: engine/invites.py) acts with the
+    priority the invitation gave them, and accepts it by acting.
     """
     state = context.state
     reactions, actions, by_default = _PLAYED[verb]
     reaction = "Reaction" in keywords or "Quick-Draw" in keywords
     if state["phase"] == "setup":
         context.fail("118", f"{player} {verb}s {what} before the first turn has begun")
+    invitation = state.get("invitation")
+    if invitation is not None and invitation["invitee"] == player:
+        _accept_invitation(context, player, what, keywords, verb, card_type)
+        return
     if state["chain"]:
         check_priority(context, player, f"{verb}s {what}")
         context.check(reaction, "334.1.a" if verb == "play" else "309.1.a",
@@ -100,10 +117,45 @@ def check_timing(context: Context, player: str, what: str, keywords: list[str], 
     if state["priority"] is None and state["phase"] == "action":
         context.flag("312.1.b", f"{player} {verb}s {what}, but no player has priority now (a combat or a "
                                 f"choice is under way)")
+    elif state["priority"] not in (None, player) and player == state["turn_player"]:
+        context.flag("312.1.a", f"{player} {verb}s {what}, but {state['priority']} has priority")
+    if player != state["turn_player"] and teams.are_teammates(state, player, state["turn_player"]):
+        context.flag("v1.3 316.2.b.1", f"{player} {verb}s {what} during their teammate {state['turn_player']}'s "
+                                       f"turn without an invitation: a teammate acts on the turn player's turn "
+                                       f"only when the turn player invites them with their own priority")
+        return
     on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
     context.check(on_own_action_phase, "310.1.a",
                   f"{player} {verb}s {what} during the {state['phase']} phase of {state['turn_player']}'s turn: "
                   f"{by_default} by the turn player with priority in a neutral open state of their action phase")
+
+
+def _accept_invitation(context: Context, player: str, what: str, keywords: list[str], verb: str,
+                       card_type: str | None) -> None:
+    """The invited player accepts by playing a card or activating an ability (004 531.2.a.2-4).
+
+    Into a chain or a showdown they act at the current timing (531.2.a.2: a Reaction in a closed state, an Action or
+    Reaction in a showdown) and stay relevant for the rest of it (531.2.a.3). On their teammate's turn, in its
+    neutral open state, they play spells and activate abilities of any timing (516.2.b.1, v1.3 316.2.b.1), but not
+    units or gear (648.8.a: "Players may play spells during their Teammate's Turn").
+    """
+    state = context.state
+    state["invitation"] = None
+    reactions, actions, _ = _PLAYED[verb]
+    reaction = "Reaction" in keywords or "Quick-Draw" in keywords
+    if state["chain"] or state["showdown"] is not None:
+        if player not in state["invited"]:
+            state["invited"].append(player)
+        if state["chain"]:
+            context.check(reaction, "334.1.a" if verb == "play" else "309.1.a",
+                          f"{verb} {what} while a chain exists: only {reactions} in a closed state")
+        else:
+            context.check("Action" in keywords or reaction, "308.1.a",
+                          f"{verb} {what} in a showdown: only {actions} in a showdown state")
+        return
+    context.check(verb != "play" or card_type in (None, "Spell"), "648.8.a",
+                  f"{player} plays {what}, a {card_type}, on their teammate's turn: a player invited on their "
+                  f"teammate's turn plays spells and activates abilities")
 
 
 def acted_in_showdown(state: State) -> None:
@@ -143,6 +195,9 @@ def awaiting(state: State) -> list[dict[str, Any]]:
         units = [object_id for object_id in battlefield(state, fight["battlefield"])["units"]
                  if state["objects"][object_id][role]]
         return [{"player": player, "kind": "assign_damage", "amount": fight["amounts"][player], "units": units}]
+    invitation = state.get("invitation")
+    if invitation is not None:  # 531.2.a: the invitee plays, activates or refuses (passes)
+        return [{"player": invitation["invitee"], "kind": "invited", "by": invitation["player"]}]
     if state["chain"]:
         if all_passed(state):
             return [{"player": state["chain"][-1]["controller"], "kind": "resolve"}]
@@ -171,12 +226,15 @@ def awaiting(state: State) -> list[dict[str, Any]]:
 
 def runes_to_channel(state: State, player: str) -> tuple[int, str]:
     """How many runes the turn player channels in this channel phase, and the rule that says so: 2 (315.3.b), plus
-    the extra rune of the second player's first channel phase (644.7 in a duel, 645.7 in a best of three; v1.3
-    480.7), at most what the rune deck holds (315.3.b.1)."""
+    the extra rune of the mode's first turn process in that player's first channel phase: the second player's in a
+    duel (644.7) and a best of three (645.7; v1.3 480.7), the last player's in turn order with more players
+    (646.7, 647.7, 648.7); at most what the rune deck holds (315.3.b.1)."""
     entry = state["players"][player]
     count, rule = CHANNEL_PER_TURN, "315.3.b"
-    if not entry["channeled_once"] and player != state["turn_order"][0]:
-        count, rule = count + 1, "645.7" if state["games_to_win"] > 1 else "644.7"
+    order = state["turn_order"]
+    extra_for = order[-1] if modes.facts_of(state)["extra_rune"] == "last" else order[1]
+    if not entry["channeled_once"] and player == extra_for:
+        count, rule = count + 1, modes.rule(state, "7")
     if entry["rune_deck_count"] < count:
         count, rule = entry["rune_deck_count"], "315.3.b.1"
     return count, rule

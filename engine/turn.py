@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import additional_turns, deck, delayed, layers, replacement, rulechanges, scoring, showdown, timing
-from engine.objects import State, move_to_zone, opponents, refresh
+from engine import (additional_turns, deck, delayed, invites, layers, leaving, modes, replacement, rulechanges, scoring,
+                    showdown, teams, timing)
+from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
 
 CHANNEL_PER_TURN = timing.CHANNEL_PER_TURN  # rule 315.3.b
@@ -35,12 +36,14 @@ def start_turn(context: Context, player: str) -> None:
     state["scored_this_turn"] = {}
     state["played_this_turn"] = {}  # Legion counts the cards played this turn (v1.3 812.1.c)
     state["last_known"] = {}  # tokens that ceased to exist last turn can trigger no more (177.1)
+    state["disqualified"], state["ally_occupied"] = [], []  # 648.8.b, 648.8.g.1: noted in this beginning phase
     state["phase"] = "awaken"
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
                 state, obj, by_effect=False):  # "I can't be readied" (002)
             obj["exhausted"] = False
     state["phase"] = "beginning"
+    scoring.note_beginning_phase(state)
     # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
     state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
                                      if obj["controller"] == player and obj["zone"] == "board"
@@ -58,6 +61,7 @@ def close_beginning(context: Context) -> None:
                                 f"{object_id} ({obj['card']}), which kills it before scoring")
     state["temporary_due"] = []
     context.check(not state["chain"], "505", "the beginning step ends while a chain exists")
+    scoring.note_beginning_phase(state)
     scoring.hold(context)
     if state["phase"] != "over":
         state["phase"] = "channel"
@@ -66,6 +70,12 @@ def close_beginning(context: Context) -> None:
 def runes_to_channel(state: State, player: str) -> int:
     """How many runes the turn player channels now (timing.runes_to_channel: 315.3.b, 644.7, 315.3.b.1)."""
     return timing.runes_to_channel(state, player)[0]
+
+
+def skips_first_draw(state: State, player: str) -> bool:
+    """646.7, 647.7, 648.7: with more than two players the first player does not draw in their first draw phase
+    (the game's first turn is theirs)."""
+    return state["turn"] == 1 and player == state["turn_order"][0] and not modes.facts_of(state)["first_draws"]
 
 
 def channel_event(context: Context, event: dict[str, Any]) -> None:
@@ -82,14 +92,16 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
         deck.channel_runes(context, player, event["runes"])
         return
     context.check(not state["chain"], "505", f"{player} ends the channel phase while a chain exists")
-    expected = runes_to_channel(state, player)
-    extra = expected > CHANNEL_PER_TURN  # the second player's extra rune: 644.7 in a duel, 645.7 in a match
-    context.check(len(event["runes"]) == expected,
-                  ("645.7" if state["games_to_win"] > 1 else "644.7") if extra else "315.3.b",
+    expected, rule = timing.runes_to_channel(state, player)
+    if rule == "315.3.b.1":
+        rule = "315.3.b"  # a short rune deck: the channel is still checked against 315.3.b
+    context.check(len(event["runes"]) == expected, rule,
                   f"{player} channels {len(event['runes'])} runes; this channel phase channels {expected}")
     deck.channel_runes(context, player, event["runes"])
     state["players"][player]["channeled_once"] = True
     state["phase"] = "draw"
+    if skips_first_draw(state, player):  # the draw phase draws nothing, and ends (315.4.d)
+        end_draw_phase(state)
 
 
 def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
@@ -114,6 +126,11 @@ def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
     deck.draw_cards(context, player, cards)
     if state["phase"] == "over":
         return
+    end_draw_phase(state)
+
+
+def end_draw_phase(state: State) -> None:
+    """The draw phase ends: the rune pools empty (315.4.d) and the action phase begins."""
     empty_pools(state)
     state["phase"] = "action"
     timing.after_chain_change(state)
@@ -130,7 +147,9 @@ def pass_event(context: Context, event: dict[str, Any]) -> None:
     player's beginning step (docs/engine.md)."""
     state = context.state
     player = context.player(event)
-    if state["chain"]:
+    if invites.is_invited(state, player):
+        invites.decline(context, player)  # 531.2.a.1: an invitation refused
+    elif state["chain"]:
         timing.pass_priority(context, player)
     elif state["showdown"] is not None:
         showdown.pass_focus(context, player)
@@ -195,17 +214,44 @@ def end_of_turn(context: Context) -> None:
 
 
 def concede(context: Context, event: dict[str, Any]) -> None:
-    """Rules 649-651: a player may concede the game at any time; with one player left, that player wins."""
+    """Rules 649-651: a player may concede the game at any time and is removed from it (651)."""
     player = context.player(event)
     _check_game_begun(context, player, "concedes")
-    scoring.win(context, opponents(context.state, player)[0])
+    leave(context, player, "concedes")
 
 
 def game_loss(context: Context, event: dict[str, Any]) -> None:
-    """A judge's game loss penalty ends the game: the other player wins."""
+    """A judge's game loss penalty: the player loses the game and leaves it, as a concession does."""
     player = context.player(event)
     _check_game_begun(context, player, "is given a game loss")
-    scoring.win(context, opponents(context.state, player)[0])
+    leave(context, player, "is given a game loss")
+
+
+def leave(context: Context, player: str, how: str) -> None:
+    """A player leaves the game in progress (651), with their team (v1.3 651.4, 484.6.a.1-2: teammates lose
+    together). If the players left are one side, that side wins (651.1); otherwise the game goes on without them
+    (651.2, 652: engine/leaving.py), and if it was their turn, play proceeds to the next player in turn order
+    (652.5.a.1)."""
+    state = context.state
+    if state["winner"] is not None:
+        return  # flagged by the fold (633): the game is over
+    if teams.is_removed(state, player):
+        context.fail("651.3", f"{player} {how}, but they left the game already")
+    leaving_side = teams.side(state, player)
+    staying = [other for other in teams.remaining(state) if other not in leaving_side]
+    if len({teams.winner_name(state, other) for other in staying}) == 1:
+        scoring.win(context, staying[0])  # 651.1
+        return
+    was_their_turn = state["turn_player"] in leaving_side
+    for member in leaving_side:
+        leaving.remove(context, member)
+    if was_their_turn and state["phase"] not in ("setup", "over"):
+        state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
+        end_of_turn(context)
+        context.schedule("next turn")
+    else:
+        context.schedule("cleanup")
+        context.schedule("priority")
 
 
 def _check_game_begun(context: Context, player: str, what: str) -> None:

@@ -27,6 +27,7 @@ import json
 from importlib import resources
 from typing import Any, Callable
 
+from engine import modes
 from recorder import Log, Refused
 from replays import notation
 
@@ -37,9 +38,19 @@ def decks() -> list[dict[str, Any]]:
     return json.loads(resources.files("engine").joinpath("data/demo_decks.json").read_text())["decks"]
 
 
+# The players of the sample matches, in seating order; in 2v2 the allies sit next to each other (648.5.b.3), decks 1
+# and 2 against decks 3 and 4 (teammates bring different battlefields, v1.3 484.8.h).
+NAMES = ("Ana", "Ben", "Cai", "Dee")
+TEAMS = ("Blue", "Blue", "Red", "Red")
+
+
 def match_created(policy: str, event: str, mode: str = "duel") -> dict[str, Any]:
+    count = modes.mode(mode)["players"]
     players = [{"name": name, **{key: deck[key] for key in ("legend", "champion", "deck", "runes", "battlefields")}}
-               for name, deck in zip(("Ana", "Ben"), decks())]
+               for name, deck in zip(NAMES[:count], decks())]
+    if modes.mode(mode)["teams"]:
+        for player, team in zip(players, TEAMS):
+            player["team"] = team
     return {"type": "match_created", "mode": mode, "players": players, "catalog": "demo", "policy": policy,
             "info": {"event": event, "round": 1, "table": 1 if policy == "strict" else 2}}
 

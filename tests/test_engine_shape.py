@@ -47,3 +47,11 @@ def test_rules_modules_schedule_cleanups_combats_and_turns_instead_of_calling_th
     graph = engine_imports()
     importers = {module for module, imported in graph.items() if imported & {"cleanup", "combat", "turn"}}
     assert importers <= {"tasks", "fold", "setup"}, importers
+
+
+def test_the_modules_of_modes_with_more_players_are_leaves():
+    # engine/teams.py, invites.py and leaving.py (issue 16) reach the showdown, the turn and cleanups only through
+    # outstanding tasks, never by importing the modules that call each other.
+    graph = engine_imports()
+    for module in ("teams", "invites", "leaving"):
+        assert not graph[module] & {"cleanup", "combat", "showdown", "chain", "play", "effects", "turn"}, module

@@ -41,7 +41,7 @@ def test_deck_construction_is_refused_in_strict_and_flagged_in_audit(field, valu
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"mode": "ffa4"}, "not supported by this engine yet"),
+    ({"mode": "ffa4"}, r"a ffa4 match has 4 players \(rule 647.1\), got 2"),
     ({"mode": "chess"}, "unknown mode"),
     ({"policy": "lenient"}, "'policy' must be 'strict' or 'audit'"),
     ({"catalog": "other"}, "names catalog 'other'"),

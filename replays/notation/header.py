@@ -11,6 +11,7 @@
     [P1Deck "3 Jinx, Demolitionist; 2 Legion Rearguard; Gust; ..."]     or a list, `;`-separated, with counts
     [P1Runes "6 Fury Rune; 6 Chaos Rune"] [P1Battlefields "Trifarian War Camp; Back-Alley Bar; Zaun Warrens"]
     [P1DeckCode "CMAAAAAAAAAQCAAAA4AA..."]    or a Piltover Archive deck code: every deck field at once
+    [P1Team "Blue"]                   a 2v2 player's team (648)
 
 Card names are kept as written (the engine reads names and codes in any case); the writer writes a deck
 reference when a deck list is exactly a demo deck's, and only the fields that differ from it.
@@ -31,7 +32,7 @@ Event = dict[str, Any]
 MATCH_TAGS = {"Mode": "mode", "Policy": "policy", "Catalog": "catalog"}
 INFO_TAGS = {"Event": "event", "Round": "round", "Table": "table"}
 NUMBER_TAGS = ("Round", "Table")
-PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(DeckCode|Deck|Legend|Champion|Runes|Battlefields)?")
+PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(DeckCode|Deck|Legend|Champion|Runes|Battlefields|Team)?")
 FIELDS = {"Legend": "legend", "Champion": "champion", "Deck": "deck", "Runes": "runes",
           "Battlefields": "battlefields"}
 LISTS = ("deck", "runes", "battlefields")
@@ -168,6 +169,9 @@ def _player(tags: dict[str, Tag], index: int, catalog: Catalog, missing: _Missin
             entry[field] = list(defaults[field]) if field in LISTS else defaults[field]
         else:
             raise missing(f"{player}{suffix}", f" (or [{player}Deck \"demo deck N\"])")
+    team = tags.get(f"{player}Team")  # 2v2 (648): the player's team
+    if team is not None:
+        entry["team"] = team.value
     return entry
 
 
@@ -255,5 +259,7 @@ def _player_lines(player: str, entry: dict[str, Any]) -> list[str]:
             lines.append(f"# {player}{suffix}: {len(entry[field])} cards, hidden in this view")
             continue
         lines.append(_tag(f"{player}{suffix}", write_counted(entry[field]) if field in LISTS else entry[field]))
+    if entry.get("team") is not None:
+        lines.append(_tag(f"{player}Team", entry["team"]))
     return lines
 

@@ -128,7 +128,7 @@ def _read_player(sc: Scanner, event: dict[str, Any]) -> None:
         _read_field(sc, event, player, described, label, value, column)
     for value, column in statics:  # after the units and gear they name
         _read_static(sc, event, player, described, value)
-    for label in ("bf", "deck", "runedeck"):
+    for label in ("deck", "runedeck"):  # `bf:` too, but for War's and Magma Chamber's first player (647.4.b)
         if label not in seen:
             sc.pos = sc.end
             sc.fail(f"'{label}:' in {player}'s segment")
@@ -297,7 +297,9 @@ def write_position(event: dict[str, Any]) -> str:
 
 def _write_player(event: dict[str, Any], player: str) -> str:
     described = event["players"][player]
-    parts = [player, str(described["points"]), f"bf:{event['battlefields'][player]}"]
+    parts = [player, str(described["points"])]
+    if player in event["battlefields"]:  # the first player of War and Magma Chamber brings none (647.4.b, 648.4.b)
+        parts.append(f"bf:{event['battlefields'][player]}")
     if event.get("control", {}).get(player):
         parts.append(f"controls:{';'.join(event['control'][player])}")
     contests = [battlefield for battlefield, contester in event.get("contested", {}).items() if contester == player]

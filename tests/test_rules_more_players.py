@@ -1,0 +1,376 @@
+"""Modes of more than two players (004 646-648, Core Rules v1.3 482-484): FFA3 (Skirmish), FFA4 (War) and 2v2
+(Magma Chamber); invitations (004 531.2), relevant players, a player leaving a game that goes on (651-652)."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from replays import demo, notation
+from table import CATALOG, Table
+
+# FFA3: Ana (deck 1), Ben (deck 2), Cai (deck 3), each with one battlefield (646.5), in seating order.
+SETUP_FFA3 = ("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity; P3 Treasure Hoard",
+              "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+              "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison",
+              "P3 draw Sea Monkey; Doran's Blade; Windsinger; Buhru Captain",
+              "P1 keep", "P2 keep", "P3 keep")
+# Turns 1-3 of FFA3: the first player draws nothing (646.7), the last channels three runes (646.7).
+OPENING_FFA3 = ("P1 channel Fury Rune; Chaos Rune", "P1 play Legion Rearguard $2", "P1 end turn",
+                "P2 channel Calm Rune; Mind Rune", "P2 draw Sunlit Guardian", "P2 play Stalwart Poro $2", "P2 end turn",
+                "P3 channel Body Rune; Chaos Rune; Body Rune", "P3 draw Punch First", "P3 end turn")
+# Turn 4, Ana again: she takes Zaun Warrens in a showdown every player is relevant to (531.1.a).
+CONQUER_FFA3 = ("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", "P1 move Legion Rearguard -> bf1",
+                "P1 pass", "P2 pass", "P3 pass", "P1 end turn")
+
+# 2v2: Ana and Ben (Blue) sit next to each other, as do Cai and Dee (Red); Ana goes first and her battlefields are
+# not used (648.4.b): Ben's, Cai's and Dee's are (648.5.a).
+SETUP_2V2 = ("game 1: P1 first; P2 Altar to Unity; P3 Treasure Hoard; P4 Startipped Peak",
+             "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+             "P3 draw Sea Monkey; Doran's Blade; Windsinger; Buhru Captain",
+             "P2 draw Stalwart Poro; Retreat; Clockwork Keeper; Rune Prison",
+             "P4 draw Ravenbloom Student; Watchful Sentry; Smite; Hextech Ray",
+             "P1 keep", "P3 keep", "P2 keep", "P4 keep")
+# Turns 1-4: Ana, Cai, Ben, Dee (648.5.b.1); Dee, last, channels three runes (648.7).
+OPENING_2V2 = ("P1 channel Fury Rune; Chaos Rune", "P1 play Legion Rearguard $2", "P1 end turn",
+               "P3 channel Body Rune; Chaos Rune", "P3 draw Loyal Pup", "P3 end turn",
+               "P2 channel Calm Rune; Mind Rune", "P2 draw Sunlit Guardian", "P2 play Stalwart Poro $2", "P2 end turn",
+               "P4 channel Fury Rune; Mind Rune; Fury Rune", "P4 draw Cleave", "P4 play Ravenbloom Student $2",
+               "P4 end turn")
+# Turn 5, Ana: she takes Altar to Unity (bf1), in a showdown all four are relevant to; the team scores (648.6).
+CONQUER_2V2 = ("P1 channel Fury Rune; Chaos Rune", "P1 draw Pouty Poro", "P1 move Legion Rearguard -> bf1",
+               "P1 pass", "P3 pass", "P2 pass", "P4 pass")
+# Turn 6, Cai; turn 7, Ben's, begins: Ana, his teammate, controls bf1 in his beginning phase (648.8.b).
+TO_BENS_TURN = ("P1 play Pouty Poro $2", "P1 end turn", "P3 channel Body Rune; Chaos Rune", "P3 draw Punch First",
+                "P3 end turn", "P2 channel Calm Rune; Mind Rune", "P2 draw Discipline")
+
+
+# Turn 6 of FFA3, Cai's action phase, as a position: Ana holds Zaun Warrens and Ben's Stalwart Poro is there too.
+COMBAT_FFA3 = ("turn 6 P3 action first P1 game 1 | P1 1 bf:Zaun Warrens controls:bf1 deck:34 runedeck:8 "
+               "hand:Shakedown;Hard Bargain;Gust;Void Seeker runes:Fury Rune;Chaos Rune;Fury Rune;Chaos Rune "
+               "bf1:Legion Rearguard* | P2 0 bf:Altar to Unity deck:33 runedeck:8 "
+               "hand:Discipline;Clockwork Keeper;Rune Prison;Sunlit Guardian;Discipline "
+               "runes:Calm Rune;Mind Rune;Calm Rune;Mind Rune bf1:Stalwart Poro | P3 0 bf:Treasure Hoard deck:33 "
+               "runedeck:7 hand:Doran's Blade;Windsinger;Buhru Captain;Punch First;Loyal Pup "
+               "runes:Body Rune*;Chaos Rune*;2 Body Rune;Chaos Rune base:Sea Monkey")
+
+
+def ffa3(policy: str = "strict") -> Table:
+    return Table(policy, "ffa3").do(*SETUP_FFA3, *OPENING_FFA3)
+
+
+def two_v_two(policy: str = "strict") -> Table:
+    return Table(policy, "2v2").do(*SETUP_2V2, *OPENING_2V2)
+
+
+def created(mode: str, change=None) -> dict:
+    event = demo.match_created("strict", "test", mode)
+    if change:
+        change(event)
+    return event
+
+
+# -- players, teams and battlefields per mode -----------------------------------------------------------------------
+@pytest.mark.parametrize("mode, players, rule", [("ffa3", 4, "646.1"), ("ffa4", 3, "647.1"), ("2v2", 2, "648.1"),
+                                                 ("duel", 3, "644.1")])
+def test_a_match_of_the_wrong_number_of_players_for_its_mode_is_refused_642_1(mode, players, rule):
+    event = created(mode)
+    event["players"] = (demo.match_created("strict", "test", "ffa4")["players"] * 2)[:players]
+    for entry in event["players"]:
+        entry.pop("team", None)
+    with pytest.raises(engine.MalformedEvent, match=rf"has \d players \(rule {rule}\), got {players}"):
+        engine.apply(None, event, CATALOG)
+
+
+@pytest.mark.parametrize("teams, message", [
+    (None, r"P1 needs a 'team'"),
+    (["Blue", "Blue", "Blue", "Red"], "two teams of two players"),
+    (["Blue", "Red", "Green", "Red"], "two teams of two players"),
+    (["P2", "P2", "Red", "Red"], "named like a player"),
+])
+def test_a_2v2_match_has_two_teams_of_two_648_2(teams, message):
+    def change(event):
+        for entry, team in zip(event["players"], teams or [None] * 4):
+            entry.pop("team")
+            if team:
+                entry["team"] = team
+    with pytest.raises(engine.MalformedEvent, match=message):
+        engine.apply(None, created("2v2", change), CATALOG)
+
+
+def test_free_for_all_players_have_no_team_646_2():
+    def change(event):
+        event["players"][0]["team"] = "Blue"
+    with pytest.raises(engine.MalformedEvent, match=r"no teams \(rule 646.2\)"):
+        engine.apply(None, created("ffa3", change), CATALOG)
+
+
+def test_teammates_bring_different_legends_and_battlefields_v1_3_484_8_g_h():
+    def change(event):
+        event["players"][1]["battlefields"] = event["players"][0]["battlefields"]
+        event["players"][1]["legend"] = event["players"][0]["legend"]
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        engine.apply(None, created("2v2", change), CATALOG)
+    assert {"v1.3 484.8.g", "v1.3 484.8.h"} <= {violation["rule"] for violation in refusal.value.violations}
+
+
+def test_each_free_for_all_player_brings_three_battlefields_646_4_a():
+    def change(event):
+        event["players"][2]["battlefields"] = event["players"][2]["battlefields"][:1]
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        engine.apply(None, created("ffa3", change), CATALOG)
+    assert "646.4.a" in [violation["rule"] for violation in refusal.value.violations]
+
+
+def test_skirmish_uses_one_battlefield_of_each_of_the_three_players_646_5():
+    table = Table("strict", "ffa3").do(SETUP_FFA3[0])
+    assert [(bf["id"], bf["owner"], bf["name"]) for bf in table.state["battlefields"]] == [
+        ("bf1", "P1", "Zaun Warrens"), ("bf2", "P2", "Altar to Unity"), ("bf3", "P3", "Treasure Hoard")]
+    with pytest.raises(engine.MalformedEvent, match=r"needs a battlefield name for P3 \(a ffa3 game has 3"):
+        Table("strict", "ffa3").do({"type": "game_started", "game": 1, "first_player": "P1",
+                                    "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}})
+
+
+@pytest.mark.parametrize("mode, rule", [("ffa4", "647.4.b"), ("2v2", "648.4.b")])
+def test_the_first_players_battlefields_are_not_used_in_war_and_magma_chamber(mode, rule):
+    table = Table("strict", mode)
+    table.refuses("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity; P3 Treasure Hoard; P4 Startipped Peak",
+                  rule=rule)
+    table.do("game 1: P2 first; P1 Zaun Warrens; P3 Treasure Hoard; P4 Startipped Peak")
+    assert [bf["owner"] for bf in table.state["battlefields"]] == ["P1", "P3", "P4"]
+
+
+def test_war_turns_go_around_the_table_from_the_first_player_115_1_b():
+    table = Table("strict", "ffa4").do("game 1: P3 first; P1 Zaun Warrens; P2 Altar to Unity; P4 Startipped Peak")
+    assert table.state["turn_order"] == ["P3", "P4", "P1", "P2"]
+
+
+def test_magma_chamber_turns_alternate_teams_648_5_b():
+    # Allies sit next to each other (P1 and P2, P3 and P4): turn order is passed across the table (648.5.b.3).
+    table = Table("strict", "2v2").do(SETUP_2V2[0])
+    assert table.state["turn_order"] == ["P1", "P3", "P2", "P4"]
+    assert Table("strict", "2v2").do("game 1: P4 first; P1 Zaun Warrens; P2 Altar to Unity; P3 Treasure Hoard"
+                                     ).state["turn_order"] == ["P4", "P1", "P3", "P2"]
+
+
+def test_mulligans_go_in_turn_order_around_the_table_117():
+    table = Table("strict", "2v2").do(*SETUP_2V2[:5])
+    table.refuses("P2 keep", rule="117")
+    table.do("P1 keep", "P3 keep", "P2 keep")
+    assert table.state["awaiting"] == [{"player": "P4", "kind": "mulligan"}]
+
+
+# -- the first turn process and the victory score -------------------------------------------------------------------
+def test_the_first_player_draws_nothing_in_their_first_draw_phase_646_7():
+    table = Table("strict", "ffa3").do(*SETUP_FFA3, "P1 channel Fury Rune; Chaos Rune")
+    assert table.state["phase"] == "action" and table.state["players"]["P1"]["hand_count"] == 4
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "action"}]
+
+
+def test_the_last_player_channels_an_extra_rune_in_their_first_channel_phase_646_7():
+    table = Table("strict", "ffa3").do(*SETUP_FFA3, *OPENING_FFA3[:3])
+    table.refuses("P2 channel Calm Rune; Mind Rune; Calm Rune", rule="315.3.b")  # the second player: two
+    table.do(*OPENING_FFA3[3:7])
+    table.refuses("P3 channel Body Rune; Chaos Rune", rule="646.7")
+    table.do(OPENING_FFA3[7])
+    assert len(table.state["players"]["P3"]["runes"]) == 3
+
+
+def test_magma_chamber_is_won_by_the_first_team_to_eleven_648_3():
+    assert Table("strict", "2v2").state["victory_score"] == 11
+    assert Table("strict", "ffa4").state["victory_score"] == Table("strict", "ffa3").state["victory_score"] == 8
+
+
+# -- showdowns, Focus, control and combat among three ---------------------------------------------------------------
+def test_focus_passes_to_every_player_in_turn_order_in_a_showdown_without_combat_344_4():
+    table = ffa3().do(*CONQUER_FFA3[:3])
+    assert table.state["relevant_players"] == ["P1", "P2", "P3"]  # 531.1.a: no combat, every player
+    table.do("P1 pass")
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "focus"}]
+    table.do("P2 pass")
+    assert table.state["awaiting"] == [{"player": "P3", "kind": "focus"}]
+    table.do("P3 pass")  # all passed in sequence: Ana conquers (345.2.a)
+    assert table.state["showdown"] is None and table.state["battlefields"][0]["controller"] == "P1"
+    assert table.state["scores"] == {"P1": 1, "P2": 0, "P3": 0}
+
+
+def test_only_the_attacker_and_defender_are_relevant_in_a_combat_531_1():
+    table = ffa3().do(*CONQUER_FFA3, "P2 channel Calm Rune; Mind Rune", "P2 draw Discipline",
+                      "P2 move Stalwart Poro -> bf1")
+    assert table.state["combat"]["attacker"] == "P2" and table.state["combat"]["defender"] == "P1"
+    assert table.state["battlefields"][0]["contested_by"] == "P2"  # 181.3.a
+    assert table.state["relevant_players"] == ["P1", "P2"]
+    table.do("P2 pass")
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "focus"}]  # Cai is skipped
+    table.refuses("P3 play Punch First -> Stalwart Poro $1 / Body Rune; Body Rune", rule="313.1")
+
+
+def test_no_unit_moves_to_a_battlefield_with_units_of_two_other_players_140_4_a_1():
+    # Turn 6, Cai's: Ana's Rearguard holds Zaun Warrens and Ben's Poro has just arrived there: their combat begins.
+    table = Table.from_position(COMBAT_FFA3, "strict", "ffa3")
+    assert table.state["combat"] == {"battlefield": "bf1", "attacker": "P2", "defender": "P1", "step": "showdown",
+                                     "amounts": {}, "to_assign": []}
+    table.refuses("P3 move Sea Monkey -> bf1", rule="140.4.a.1")
+    table.do("P2 play Discipline -> Stalwart Poro $2", "P2 pass", "P1 pass")  # Cai is not relevant (531.1)
+    table.refuses("resolve Discipline: move Sea Monkey -> bf1", rule="612.2")
+
+
+def test_an_invited_player_becomes_relevant_to_the_combat_531_2_a_3():
+    table = ffa3().do(*CONQUER_FFA3, "P2 channel Calm Rune; Mind Rune", "P2 draw Discipline",
+                      "P2 move Stalwart Poro -> bf1", "P2 invite P3")
+    assert table.state["awaiting"] == [{"player": "P3", "kind": "invited", "by": "P2"}]
+    table.do("P3 play Punch First -> Stalwart Poro $1 / Body Rune; Body Rune")
+    assert table.state["relevant_players"] == ["P1", "P2", "P3"]
+    assert table.state["active_player"] == "P3"  # 531.2.a.4
+    table.do("P3 pass", "P1 pass", "P2 pass", "resolve Punch First: might Stalwart Poro 5 until turn")
+    # Focus passes on from Ben to the next relevant player, now Cai (343), and Cai stays relevant (531.2.a.3).
+    assert table.state["awaiting"] == [{"player": "P3", "kind": "focus"}]
+    table.do("P3 pass", "P1 pass", "P2 pass")
+    assert table.state["combat"]["step"] == "damage"
+
+
+def test_an_invitation_refused_gives_priority_back_531_2_a_1():
+    table = ffa3().do(*CONQUER_FFA3, "P2 channel Calm Rune; Mind Rune", "P2 draw Discipline",
+                      "P2 move Stalwart Poro -> bf1", "P2 invite P3", "P3 pass")
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "focus"}]
+    assert table.state["relevant_players"] == ["P1", "P2"]
+
+
+def test_only_the_active_player_invites_a_player_not_yet_relevant_531_2_a():
+    table = ffa3().do(*CONQUER_FFA3, "P2 channel Calm Rune; Mind Rune", "P2 draw Discipline",
+                      "P2 move Stalwart Poro -> bf1")
+    table.refuses("P1 invite P3", rule="531.2.a")  # Ben has Focus, not Ana
+    table.refuses("P2 invite P1", rule="531.2.a")  # Ana is relevant already
+    table.refuses("P2 invite P2", rule="531.2.a")
+
+
+def test_a_free_for_all_turn_player_invites_nobody_to_act_on_their_turn_v1_3_316_2_b_1():
+    table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker")
+    table.refuses("P1 invite P2", rule="v1.3 316.2.b.1")
+    table.refuses("P2 play Discipline -> Legion Rearguard", rule="310.1.a")
+
+
+# -- teams: scores, battlefields, moves and acting on a teammate's turn ------------------------------------------
+def test_a_team_shares_its_score_648_6():
+    table = two_v_two().do(*CONQUER_2V2)
+    assert table.state["battlefields"][0]["controller"] == "P1"
+    assert table.state["scores"] == {"P1": 1, "P2": 1, "P3": 0, "P4": 0}
+
+
+def test_teammates_are_relevant_in_each_others_combats_648_8_e():
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN, "P2 end turn", "P4 channel Fury Rune; Mind Rune",
+                           "P4 draw Smite", "P4 move Ravenbloom Student -> bf1")
+    assert (table.state["combat"]["attacker"], table.state["combat"]["defender"]) == ("P4", "P1")
+    assert table.state["relevant_players"] == ["P1", "P3", "P2", "P4"]
+
+
+def test_a_battlefield_a_teammate_controls_is_no_destination_v1_3_442_2_b():
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN)
+    table.refuses("P2 move Stalwart Poro -> bf1", rule="v1.3 442.2.b")
+
+
+def test_players_may_not_move_their_teammates_units_648_8_c_2():
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN)
+    table.refuses(f"P2 move {table.find('P1', 'Legion Rearguard')} -> bf2", rule="648.8.c.2")
+
+
+def test_a_conquer_of_a_battlefield_a_teammate_held_in_the_beginning_phase_scores_nothing_648_8_b():
+    # Ben induces Ana to retreat from Altar to Unity, then takes it himself: no point for the team (630.1.a).
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN)
+    assert table.state["disqualified"] == ["bf1"]
+    table.do("P2 play Retreat -> Legion Rearguard $1", "P2 pass", "P4 pass", "P1 pass", "P3 pass",
+             "resolve Retreat: return Legion Rearguard -> hand", "P2 move Stalwart Poro -> bf1",
+             "P2 pass", "P4 pass", "P1 pass", "P3 pass")
+    assert table.state["battlefields"][0]["controller"] == "P2"
+    assert table.state["scores"] == {"P1": 1, "P2": 1, "P3": 0, "P4": 0}
+    assert table.state["scored_this_turn"].get("P2", []) == []
+
+
+def test_a_teammate_acts_on_the_turn_players_turn_when_invited_v1_3_316_2_b_1():
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN)
+    table.refuses("P1 play Gust -> Stalwart Poro $1", rule="v1.3 316.2.b.1")  # not invited
+    table.refuses("P2 invite P3", rule="v1.3 316.2.b.1")  # only a teammate is invited on one's turn
+    table.do("P2 invite P1")
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "invited", "by": "P2"}]
+    table.refuses("P2 play Discipline -> Stalwart Poro $2", rule="312.1.a")  # Ana was given priority
+    table.do("P1 play Gust -> Stalwart Poro $1")
+    assert table.state["chain"][-1]["controller"] == "P1" and table.state["priority"] == "P1"
+
+
+def test_a_teammate_plays_spells_not_units_on_the_turn_players_turn_648_8_a():
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN, "P2 play Retreat -> Legion Rearguard $1", "P2 pass",
+                           "P4 pass", "P1 pass", "P3 pass", "resolve Retreat: return Legion Rearguard -> hand",
+                           "P2 invite P1")
+    table.refuses("P1 play Legion Rearguard $2", rule="648.8.a")
+
+
+def test_the_final_point_excepts_battlefields_the_ally_occupied_648_8_g_1():
+    # Turn 9, Ana's: Blue has 9 points, Ben holds Altar to Unity (bf1). Ana conquers bf2, then bf3: she scored every
+    # battlefield but the one her ally occupied in the beginning phase, so the Final Point is hers.
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN, "P2 play Retreat -> Legion Rearguard $1", "P2 pass",
+                           "P4 pass", "P1 pass", "P3 pass", "resolve Retreat: return Legion Rearguard -> hand",
+                           "P2 move Stalwart Poro -> bf1", "P2 pass", "P4 pass", "P1 pass", "P3 pass",
+                           "P2 end turn", "P4 channel Fury Rune; Mind Rune", "P4 draw Smite", "P4 end turn",
+                           "P1 channel Fury Rune; Chaos Rune", "P1 draw Noxus Hopeful",
+                           "P1 play Legion Rearguard +accelerate $3 / Fury Rune")
+    position = notation.position_of(table.state)
+    for player in ("P1", "P2"):
+        position["players"][player]["points"] = 9
+    table = Table.from_position(notation.write_position(position), "strict", "2v2")
+    assert table.state["ally_occupied"] == ["bf1"] and table.state["disqualified"] == ["bf1"]
+    table.do("P1 move Pouty Poro -> bf2", "P1 pass", "P3 pass", "P2 pass", "P4 pass")
+    assert table.state["scores"]["P1"] == 10 and table.state["winner"] is None
+    table.do("P1 move Legion Rearguard -> bf3", "P1 pass", "P3 pass", "P2 pass", "P4 pass")
+    assert table.state["winner"] == "Blue" and table.state["match_winner"] == "Blue"
+    assert table.state["scores"] == {"P1": 11, "P2": 11, "P3": 0, "P4": 0}
+
+
+def test_friendly_takes_in_a_teammates_objects_648_8_d():
+    table = two_v_two().do("P1 channel Fury Rune; Chaos Rune")
+    rearguard, poro, student = (table.find("P1", "Legion Rearguard"), table.find("P2", "Stalwart Poro"),
+                                table.find("P4", "Ravenbloom Student"))
+    table.do({"type": "static", "source": rearguard, "affects": {"who": "friendly", "other": True}, "might": 1,
+              "text": "Other friendly units have +1 Might."})
+    assert [table.state["objects"][unit]["might"] for unit in (rearguard, poro, student)] == [2, 3, 2]
+
+
+# -- a player leaving while the game goes on ------------------------------------------------------------------------
+def test_a_player_who_concedes_is_removed_and_the_game_goes_on_651_2():
+    table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", "P2 concede")
+    state = table.state
+    assert state["removed"] == ["P2"] and state["winner"] is None and state["turn_player"] == "P1"
+    assert all(obj["zone"] == "removed" for obj in state["objects"].values() if obj["owner"] == "P2")  # 652.3
+    assert state["players"]["P2"]["hand"] == [] and state["players"]["P2"]["runes"] == []
+    # 652.2: the battlefield Ben brought becomes a token battlefield with no abilities
+    assert (state["battlefields"][1]["name"], state["battlefields"][1]["replaced"]) == ("Token Battlefield",
+                                                                                       "Altar to Unity")
+    table.do("P1 end turn")  # Ben's turn is skipped: Cai is next (652.5.a.1)
+    assert (table.state["turn_player"], table.state["awaiting"]) == ("P3", [{"player": "P3", "kind": "channel"}])
+    table.refuses("P2 concede", rule="651.3")
+    table.do("P3 concede")  # 651.1: one player remains, and wins
+    assert table.state["winner"] == "P1" and table.state["phase"] == "over"
+
+
+def test_play_proceeds_to_the_next_player_when_the_turn_player_leaves_652_5_a_1():
+    table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", "P1 concede")
+    assert (table.state["turn_player"], table.state["phase"]) == ("P2", "beginning")
+    assert table.state["battlefields"][0]["name"] == "Token Battlefield"
+
+
+def test_focus_moves_on_when_a_player_leaves_during_a_showdown_652_5_b_1():
+    table = ffa3().do(*CONQUER_FFA3[:3], "P1 pass")  # Ben has Focus
+    table.do("P2 concede")
+    assert table.state["awaiting"] == [{"player": "P3", "kind": "focus"}]
+    table.do("P3 pass")  # everyone left passed in sequence: the showdown ends and Ana conquers
+    assert table.state["showdown"] is None and table.state["scores"]["P1"] == 1
+
+
+def test_a_team_loses_together_when_one_teammate_concedes_v1_3_484_6_a_1():
+    table = two_v_two().do("P3 concede")
+    assert (table.state["winner"], table.state["match_winner"]) == ("Blue", "Blue")
+    assert table.state["games"] == [{"game": 1, "winner": "Blue"}]
+
+
+def test_a_teammates_hand_is_private_648_8_f():
+    view = engine.view(two_v_two().state, "P1")
+    assert [view["objects"][card]["card"] for card in view["players"]["P2"]["hand"]] == [None] * 4
+    assert None not in [view["objects"][card]["card"] for card in view["players"]["P1"]["hand"]]
