@@ -22,6 +22,7 @@ from engine.objects import move_to_zone, next_in_turn_order, remove_from_zone
 from engine.rulings import Context
 
 TOKEN_BATTLEFIELD = "Token Battlefield"  # 652.2.a: "a token battlefield with no abilities"
+PRIVATE = ("hand", "aside")  # zones whose cards stay unseen by the other players as they leave the game
 
 
 def remove(context: Context, player: str) -> None:
@@ -44,6 +45,8 @@ def remove(context: Context, player: str) -> None:
             move_to_zone(state, source, "trash")
     for obj in list(objects.values()):  # 652.3
         if obj["owner"] == player and obj["zone"] != "removed":
+            if obj["zone"] in PRIVATE:
+                obj["concealed"] = True  # leaving the game reveals nothing (a hand stays private, 127)
             remove_from_zone(state, obj)
             obj.update(zone="removed", location=None)
     entry = state["players"][player]

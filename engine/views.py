@@ -72,8 +72,9 @@ def conceal(state: State, viewer: str) -> State:
 
 def sees_card(obj: dict[str, Any], viewer: str) -> bool:
     """Whether `viewer` may see which card the object `obj` of a state is: a card in a private zone is seen by
-    the judge and its owner only, a facedown card by the judge and its controller (rule 127.4)."""
-    if viewer == "judge" or obj.get("zone") not in PRIVATE_ZONES:
+    the judge and its owner only, a facedown card by the judge and its controller (rule 127.4). A card that left the
+    game from a hand as its owner was removed (652.3, engine/leaving.py) stays `concealed`."""
+    if viewer == "judge" or obj.get("zone") not in PRIVATE_ZONES and not obj.get("concealed"):
         return True
     return obj.get("controller" if obj.get("zone") == "facedown" else "owner") == viewer
 

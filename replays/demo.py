@@ -9,6 +9,10 @@ The real-cards game (`replays/data/real_cards.rln`, also the golden match tests/
 duel between demo decks 3 and 4, real decks read from a text list and a deck code: Legend abilities, Gold tokens,
 Equip, a Hidden unit, a static bonus and a replaced death, to its winner.
 
+The games of the modes of more than two players (`replays/data/ffa3.rln`, `ffa4.rln`, `two_v_two.rln`, also golden
+matches) are strict games of demo decks 1-4 to their winners: FFA3 with an invitation into a combat, FFA4 with a
+player conceding while the game goes on, 2v2 with a teammate invited to play a spell and teams sharing a score.
+
 Two short duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
 Nine-Tailed Fox (Calm/Mind), over five turns:
 
@@ -256,10 +260,25 @@ def _attempt(log: Log, match_id: str, note: str, catalog: Any) -> None:
     raise AssertionError(f"the strict log accepted {line!r}, which the full game's note says it refused")
 
 
+# The games of the modes of more than two players (issue 16), each to its winner: FFA3 (Skirmish), FFA4 (War) and
+# 2v2 (Magma Chamber), also the golden matches tests/data/golden_ffa3.rln, golden_ffa4.rln and golden_2v2.rln.
+MODE_GAMES = {"ffa3": "ffa3.rln", "ffa4": "ffa4.rln", "2v2": "two_v_two.rln"}
+
+
+def mode_game_text(mode: str) -> str:
+    return resources.files("replays").joinpath(f"data/{MODE_GAMES[mode]}").read_text(encoding="utf-8")
+
+
+def record_mode_game(log: Log, mode: str) -> tuple[str, str]:
+    """Record the demo game of a mode through the log, all or nothing (the notation import)."""
+    return notation.import_match(log, mode_game_text(mode))
+
+
 SAMPLES = {"riftlog demo: strict": lambda log: record(log, "strict", strict_steps(), "riftlog demo: strict"),
            "riftlog demo: audit": lambda log: record(log, "audit", audit_steps(), "riftlog demo: audit"),
            "riftlog demo: full game": record_full_game,
-           "riftlog demo: real cards": record_real_cards}
+           "riftlog demo: real cards": record_real_cards,
+           **{f"riftlog demo: {mode}": lambda log, mode=mode: record_mode_game(log, mode) for mode in MODE_GAMES}}
 
 
 def record_demo(log: Log) -> dict[str, str]:

@@ -519,7 +519,7 @@ def _knowledge(log: recorder.Log, match_id: str, events: list[dict], view: str) 
     by_seq = []
     for _seq, _event, state in log.fold_states(match_id, save=False):  # one state, changed in place: read it now
         for obj in state["objects"].values():
-            if obj.get("zone") not in PRIVATE_ZONES or obj.get("owner") == view:
+            if obj.get("zone") not in PRIVATE_ZONES and not obj.get("concealed") or obj.get("owner") == view:
                 known.add(obj.get("card"))
         known |= {item.get("card") for item in state.get("chain") or []}
         known |= {field.get("name") for field in state.get("battlefields") or []}

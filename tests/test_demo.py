@@ -111,3 +111,41 @@ def test_the_real_cards_game_is_won_with_legend_abilities_equip_hidden_a_static_
     sea_monkey = next(object_id for object_id, obj in state["objects"].items() if obj["card"] == "Sea Monkey")
     assert state["objects"][sea_monkey]["zone"] == "banishment"  # Smite's replacement: banished, not killed
     assert sea_monkey not in state["players"]["P1"]["trash"]
+
+
+def test_the_skirmish_game_has_an_invitation_into_a_combat_and_a_winner_646(log, demo_ids):
+    match_id = demo_ids[4]
+    state = log.state_at(match_id)
+    assert (state["mode"], state["winner"], state["violations"]) == ("ffa3", "P3", [])
+    assert state["scores"]["P3"] == 8
+    cursor = replays.Cursor(log, match_id)
+    rows = [row["event"] for row in log.events(match_id)]
+    [invite] = [seq for seq, row in enumerate(rows, 1) if row["type"] == "invite"]
+    accepted = cursor.state(invite + 1)
+    assert accepted["combat"] is not None and rows[invite]["player"] == rows[invite - 1]["invitee"]
+    assert rows[invite - 1]["invitee"] in accepted["relevant_players"]  # 531.2.a.3
+
+
+def test_the_war_game_goes_on_after_a_player_concedes_651_2(log, demo_ids):
+    match_id = demo_ids[5]
+    state = log.state_at(match_id)
+    assert (state["mode"], state["winner"], state["removed"], state["violations"]) == ("ffa4", "P1", ["P4"], [])
+    rows = [row["event"] for row in log.events(match_id)]
+    conceded = next(seq for seq, row in enumerate(rows, 1) if row["type"] == "concede")
+    assert len(rows) > conceded + 20  # played on for several more turns
+    after = replays.Cursor(log, match_id).state(conceded)
+    assert after["turn_player"] == "P1" and after["battlefields"][2]["name"] == "Token Battlefield"  # 652.2
+
+
+def test_the_magma_chamber_game_is_won_by_a_team_sharing_its_score_648_6(log, demo_ids):
+    match_id = demo_ids[6]
+    state = log.state_at(match_id)
+    assert (state["mode"], state["winner"], state["match_winner"], state["violations"]) == ("2v2", "Blue", "Blue", [])
+    assert state["scores"] == {"P1": 11, "P2": 11, "P3": 9, "P4": 9}
+    assert state["turn_order"] == ["P1", "P3", "P2", "P4"]  # 648.5.b
+    cursor = replays.Cursor(log, match_id)
+    states = [cursor.state(seq) for seq in range(2, cursor.head_seq + 1)]
+    assert any(state["disqualified"] for state in states)  # 648.8.b
+    rows = [row["event"] for row in log.events(match_id)]
+    [invite] = [row for row in rows if row["type"] == "invite"]
+    assert (invite["player"], invite["invitee"]) == ("P1", "P2")  # a teammate, on Ana's turn (v1.3 316.2.b.1)

@@ -374,3 +374,12 @@ def test_a_teammates_hand_is_private_648_8_f():
     view = engine.view(two_v_two().state, "P1")
     assert [view["objects"][card]["card"] for card in view["players"]["P2"]["hand"]] == [None] * 4
     assert None not in [view["objects"][card]["card"] for card in view["players"]["P1"]["hand"]]
+
+
+def test_the_hand_of_a_player_who_leaves_stays_hidden_652_3():
+    table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", "P2 concede")
+    hand = [object_id for object_id, obj in table.state["objects"].items()
+            if obj["owner"] == "P2" and obj.get("concealed")]
+    assert len(hand) == 4  # Discipline, Clockwork Keeper, Rune Prison, Sunlit Guardian
+    assert {engine.view(table.state, "P1")["objects"][object_id]["card"] for object_id in hand} == {None}
+    assert None not in {engine.view(table.state, "P2")["objects"][object_id]["card"] for object_id in hand}
