@@ -170,6 +170,7 @@ def test_the_last_player_channels_an_extra_rune_in_their_first_channel_phase_646
     table = Table("strict", "ffa3").do(*SETUP_FFA3, *OPENING_FFA3[:3])
     table.refuses("P2 channel Calm Rune; Mind Rune; Calm Rune", rule="315.3.b")  # the second player: two
     table.do(*OPENING_FFA3[3:7])
+    assert table.state["awaiting"] == [{"player": "P3", "kind": "channel", "count": 3, "rule": "646.7"}]
     table.refuses("P3 channel Body Rune; Chaos Rune", rule="646.7")
     table.do(OPENING_FFA3[7])
     assert len(table.state["players"]["P3"]["runes"]) == 3
@@ -344,7 +345,8 @@ def test_a_player_who_concedes_is_removed_and_the_game_goes_on_651_2():
     assert (state["battlefields"][1]["name"], state["battlefields"][1]["replaced"]) == ("Token Battlefield",
                                                                                        "Altar to Unity")
     table.do("P1 end turn")  # Ben's turn is skipped: Cai is next (652.5.a.1)
-    assert (table.state["turn_player"], table.state["awaiting"]) == ("P3", [{"player": "P3", "kind": "channel"}])
+    assert table.state["turn_player"] == "P3"
+    assert table.state["awaiting"] == [{"player": "P3", "kind": "channel", "count": 2, "rule": "315.3.b"}]
     table.refuses("P2 concede", rule="651.3")
     table.do("P3 concede")  # 651.1: one player remains, and wins
     assert table.state["winner"] == "P1" and table.state["phase"] == "over"
