@@ -12,17 +12,41 @@ on without them (652):
   652.5.c.1), or, when everyone left has passed, the showdown ends or the newest item resolves (652.5.b.3,
   652.5.c.2); if it was their turn, the next player in turn order takes a turn (652.5.a.1, engine/turn.py).
 
-A leaf: it imports `objects`, `rulings`, `teams` and `timing` only; the showdown's Focus is settled by the task
-"focus after removal" (engine/tasks.py).
+A leaf: it imports `objects`, `rulings`, `scoring`, `teams` and `timing` only; the showdown's Focus is settled by
+the task "focus after removal", the turn player's turn ends by the task "turn left" (engine/tasks.py).
 """
 from __future__ import annotations
 
-from engine import timing
+from engine import scoring, teams, timing
 from engine.objects import move_to_zone, next_in_turn_order, remove_from_zone
 from engine.rulings import Context
 
 TOKEN_BATTLEFIELD = "Token Battlefield"  # 652.2.a: "a token battlefield with no abilities"
 PRIVATE = ("hand", "aside")  # zones whose cards stay unseen by the other players as they leave the game
+
+
+def leave(context: Context, player: str, how: str) -> None:
+    """A player leaves the game in progress (a concession, 651; a game loss), with their team (v1.3 651.4,
+    484.6.a.1-2: teammates lose together). If the players left are one side, that side wins (651.1); otherwise the
+    game goes on without them (651.2, 652), and if it was their turn, play proceeds to the next player in turn order
+    (652.5.a.1)."""
+    state = context.state
+    if state["winner"] is not None:
+        return  # flagged by the fold (633): the game is over
+    if teams.is_removed(state, player):
+        context.fail("651.3", f"{player} {how}, but they left the game already")
+    leaving_side = teams.side(state, player)
+    staying = [other for other in teams.remaining(state) if other not in leaving_side]
+    if len({teams.winner_name(state, other) for other in staying}) == 1:
+        scoring.win(context, staying[0])  # 651.1
+        return
+    was_their_turn = state["turn_player"] in leaving_side
+    for member in leaving_side:
+        remove(context, member)
+    if was_their_turn and state["phase"] not in ("setup", "over"):
+        context.schedule("turn left")
+    else:
+        context.schedule("cleanup")
 
 
 def remove(context: Context, player: str) -> None:

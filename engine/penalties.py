@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import infractions, scoring
+from engine import infractions, leaving, scoring
 from engine.errors import MalformedEvent
 from engine.infractions import GAME_PLAY, TOURNAMENT, UNSPORTING, Infraction
 from engine.objects import State, opponents
@@ -126,6 +126,11 @@ def _apply(context: Context, player: str, kind: str) -> str:
     winner = opponents(state, player)[0]
     if match_over(state):
         return "next_match"  # TR 701.2.b.1, 701.2.c.1 (a disqualification drops the player all the same)
+    if len(state["players"]) > 2 and state["game"] > 0 and state["phase"] != "over":
+        # More than two at the table (a best of one, 646.6-648.6): the player leaves the game in progress as a
+        # concession does, and the others play on while more than one side is left (651.2, engine/leaving.py).
+        leaving.leave(context, player, f"is given a {kind.replace('_', ' ')}")
+        return "this_game" if kind == "game_loss" else "this_match"
     if kind == "game_loss":
         if state["game"] > 0 and state["phase"] != "over":
             scoring.win(context, winner)  # TR 701.2.b: the player concedes the game

@@ -23,6 +23,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "chain resolved": showdown.after_resolution,  # Focus after a showdown's chain resolved (343)
     "focus after removal": showdown.after_removal,  # a player left during a showdown (652.5.b)
     "next turn": turn.next_turn,  # after the end of turn's cleanup (517)
+    "turn left": turn.turn_left,  # the turn player left the game (652.5.a.1)
     "priority": lambda context: timing.after_chain_change(context.state),  # who acts next (333.1.c.3, 336.4)
 }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import (additional_turns, deck, delayed, invites, layers, leaving, modes, replacement, rulechanges, scoring,
-                    showdown, teams, timing)
+                    showdown, timing)
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -217,41 +217,23 @@ def concede(context: Context, event: dict[str, Any]) -> None:
     """Rules 649-651: a player may concede the game at any time and is removed from it (651)."""
     player = context.player(event)
     _check_game_begun(context, player, "concedes")
-    leave(context, player, "concedes")
+    leaving.leave(context, player, "concedes")
 
 
 def game_loss(context: Context, event: dict[str, Any]) -> None:
     """A judge's game loss penalty: the player loses the game and leaves it, as a concession does."""
     player = context.player(event)
     _check_game_begun(context, player, "is given a game loss")
-    leave(context, player, "is given a game loss")
+    leaving.leave(context, player, "is given a game loss")
 
 
-def leave(context: Context, player: str, how: str) -> None:
-    """A player leaves the game in progress (651), with their team (v1.3 651.4, 484.6.a.1-2: teammates lose
-    together). If the players left are one side, that side wins (651.1); otherwise the game goes on without them
-    (651.2, 652: engine/leaving.py), and if it was their turn, play proceeds to the next player in turn order
-    (652.5.a.1)."""
+def turn_left(context: Context) -> None:
+    """The turn player left the game during their turn (652.5.a.1): what was open closes, the end of turn runs and
+    the next player in turn order takes a turn."""
     state = context.state
-    if state["winner"] is not None:
-        return  # flagged by the fold (633): the game is over
-    if teams.is_removed(state, player):
-        context.fail("651.3", f"{player} {how}, but they left the game already")
-    leaving_side = teams.side(state, player)
-    staying = [other for other in teams.remaining(state) if other not in leaving_side]
-    if len({teams.winner_name(state, other) for other in staying}) == 1:
-        scoring.win(context, staying[0])  # 651.1
-        return
-    was_their_turn = state["turn_player"] in leaving_side
-    for member in leaving_side:
-        leaving.remove(context, member)
-    if was_their_turn and state["phase"] not in ("setup", "over"):
-        state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
-        end_of_turn(context)
-        context.schedule("next turn")
-    else:
-        context.schedule("cleanup")
-        context.schedule("priority")
+    state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
+    end_of_turn(context)
+    context.schedule("next turn")
 
 
 def _check_game_begun(context: Context, player: str, what: str) -> None:

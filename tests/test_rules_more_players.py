@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine import infractions
 from replays import demo, notation
 from table import CATALOG, Table
 
@@ -385,3 +386,16 @@ def test_the_hand_of_a_player_who_leaves_stays_hidden_652_3():
     assert len(hand) == 4  # Discipline, Clockwork Keeper, Rune Prison, Sunlit Guardian
     assert {engine.view(table.state, "P1")["objects"][object_id]["card"] for object_id in hand} == {None}
     assert None not in {engine.view(table.state, "P2")["objects"][object_id]["card"] for object_id in hand}
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "game_loss", "player": "P2", "reason": "slow play"},
+    {"type": "penalty", "player": "P2", "infraction": "Decklist Error", "penalty": "game_loss",
+     "rule": infractions.infraction("Decklist Error").rule},
+    {"type": "penalty", "player": "P2", "infraction": "Decklist Error", "penalty": "match_loss",
+     "rule": infractions.infraction("Decklist Error").rule},
+])
+def test_a_game_loss_removes_the_player_while_the_others_play_on_651_2(event):
+    table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", event)
+    assert table.state["removed"] == ["P2"] and table.state["winner"] is None
+    assert table.state["match_winner"] is None and table.state["turn_player"] == "P1"
