@@ -5,7 +5,7 @@ event". The event is `match_created`'s `info.event`, the player is counted by na
 match's `info.opl` (TR 205; `low` when not given). The count lives here, over the log:
 
 - `event_penalties(log, event)`: every penalty of every match of the event, in the order the matches were created
-  and then by seq, each with its match, round and table;
+  and then by seq, each with its match, round and table, read from the stored `penalty` events (no fold);
 - `with_upgrades(log, match_id, events)`: the events of an append as they are recorded: a `penalty` warning that
   the player's earlier penalties in the event (and those earlier in the same append) make a game loss becomes that
   game loss, with `upgrade` saying why (engine/penalties.py `upgraded`). The web API's append and `riftlog append`
@@ -18,6 +18,7 @@ from typing import Any
 
 import recorder
 from engine import infractions, penalties
+from recorder.canonical import decode_event
 from engine.errors import MalformedEvent
 from engine.infractions import Infraction
 
@@ -33,13 +34,52 @@ def event_matches(log: recorder.Log, event: str) -> list[dict[str, Any]]:
             and _info(summary).get("event") is not None]
 
 
-def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
-    """Every penalty of the event's matches (state entries, engine/penalties.py), with `match`, `round`, `table`."""
+CHUNK = 500  # match ids per query (SQLite's bound parameters)
+
+
+def recorded_penalties(log: recorder.Log, summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The `penalty` events of these matches, read from the log (no fold: a count at an append must stay quick in
+    an event of hundreds of matches), each as {match, seq, player, name, infraction, infraction_name, category,
+    penalty, rule, upgrade?}, in the order of the matches given, then by seq. Every stored penalty counts: a
+    backup never takes one away (engine/rewinds.py), and a malformed one is never stored."""
+    order = {summary["id"]: index for index, summary in enumerate(summaries)}
+    names = {summary["id"]: summary["players"] for summary in summaries}
+    ids = list(order)
     found = []
-    for summary in event_matches(log, event):
-        info = _info(summary)
-        for entry in penalties.penalties_of(log.state_at(summary["id"])):
-            found.append({**entry, "match": summary["id"], "round": info.get("round"), "table": info.get("table")})
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        rows = log.db.execute(f'SELECT "match", seq, body FROM events WHERE "match" IN ({", ".join("?" * len(chunk))}) '
+                              f'AND type = ?', [*chunk, "penalty"]).fetchall()
+        for match_id, seq, body in rows:
+            event = decode_event(body, match_id, seq)
+            infraction = _infraction(event)
+            player = str(event.get("player"))
+            index = int(player[1:]) - 1 if player[1:].isdigit() else -1
+            if infraction is None or not 0 <= index < len(names[match_id]):
+                continue
+            found.append({"match": match_id, "seq": seq, "player": player, "name": names[match_id][index],
+                          "infraction": infraction.key, "infraction_name": infraction.name,
+                          "category": infraction.category, "penalty": event.get("penalty"),
+                          "rule": event.get("rule"), **({"upgrade": event["upgrade"]} if "upgrade" in event else {})})
+    return sorted(found, key=lambda entry: (order[entry["match"]], entry["seq"]))
+
+
+def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
+    """Every penalty of the event's matches (`recorded_penalties`), with `round` and `table`, and what it applied
+    to (`applies`, engine/penalties.py: folded only for the few that are not warnings)."""
+    summaries = event_matches(log, event)
+    info = {summary["id"]: _info(summary) for summary in summaries}
+    found = recorded_penalties(log, summaries)
+    states: dict[str, dict[int, dict[str, Any]]] = {}
+    for entry in found:
+        entry.update(round=info[entry["match"]].get("round"), table=info[entry["match"]].get("table"))
+        if entry["penalty"] == "warning":
+            entry["applies"] = "record"
+            continue
+        if entry["match"] not in states:
+            states[entry["match"]] = {item["seq"]: item for item in
+                                      penalties.penalties_of(log.state_at(entry["match"]))}
+        entry["applies"] = states[entry["match"]].get(entry["seq"], {}).get("applies")
     return found
 
 
@@ -57,22 +97,20 @@ def with_upgrades(log: recorder.Log, match_id: str, events: list[dict[str, Any]]
     info = _info(summary)
     level = info.get("opl", "low") if info.get("opl") in penalties.LEVELS else "low"
     names = dict(zip((f"P{index}" for index in range(1, len(summary["players"]) + 1)), summary["players"]))
-    if info.get("event") is not None:
-        earlier = event_penalties(log, str(info["event"]))
-    else:
-        earlier = [{**entry, "match": match_id} for entry in penalties.penalties_of(log.state_at(match_id))]
+    event = info.get("event")
+    earlier = recorded_penalties(log, event_matches(log, str(event)) if event is not None else [summary])
     earlier = [entry for entry in earlier if not (entry["match"] == match_id and entry["seq"] in retried)]
     recorded = []
-    for event in events:
-        if isinstance(event, dict) and event.get("type") == "penalty" and event.get("player") in names:
-            name = names[event["player"]]
-            event = penalties.upgraded(event, [entry for entry in earlier if entry.get("name") == name], level)
-            infraction = _infraction(event)
+    for sent in events:
+        if isinstance(sent, dict) and sent.get("type") == "penalty" and sent.get("player") in names:
+            name = names[sent["player"]]
+            sent = penalties.upgraded(sent, [entry for entry in earlier if entry.get("name") == name], level)
+            infraction = _infraction(sent)
             if infraction is not None:
-                earlier.append({"name": name, "infraction": infraction.key, "category": infraction.category,
-                                "penalty": event.get("penalty"), **({"upgrade": event["upgrade"]}
-                                                                    if "upgrade" in event else {})})
-        recorded.append(event)
+                earlier.append({"match": match_id, "seq": None, "name": name, "infraction": infraction.key,
+                                "category": infraction.category, "penalty": sent.get("penalty"),
+                                **({"upgrade": sent["upgrade"]} if "upgrade" in sent else {})})
+        recorded.append(sent)
     return recorded
 
 
