@@ -17,6 +17,7 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
                                 reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
+SCREENSHOT = Path("/tmp/riftlog-judge-penalty.png")
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "tournament-rules-2026-05-02.txt"
 SETUP = [
     {"type": "game_started", "game": 1, "first_player": "P1",
@@ -51,11 +52,14 @@ def test_a_penalty_is_picked_from_the_tournament_rules_list_with_its_words(phone
     Select(phone.find_element(By.ID, "penalty-infraction")).select_by_value("drawing_extra_cards")
     assert phone.find_element(By.ID, "penalty-rule").get_attribute("value") == "TR 702.12"
     assert Select(phone.find_element(By.ID, "penalty-kind")).first_selected_option.get_attribute("value") == "warning"
+    phone.find_element(By.ID, "penalty-remedy").send_keys("none: the draw was the draw phase's")
+    phone.execute_script("document.getElementById('extra').scrollIntoView({block: 'start'})")
+    phone.save_screenshot(str(SCREENSHOT))
     if RULES.exists():
         assert "Drawing Extra Cards [ Warning ]" in phone.find_element(By.ID, "penalty-infraction-quote").text
+        press(phone, phone.find_element(By.CSS_SELECTOR, "#penalty-infraction-quote summary"))
         assert "TR 702.12.b.1." in phone.find_element(By.ID, "penalty-infraction-quote").text
         assert "Warning: An indication" in phone.find_element(By.ID, "penalty-kind-quote").text
-    phone.find_element(By.ID, "penalty-remedy").send_keys("none: the draw was the draw phase's")
     press(phone, phone.find_element(By.ID, "penalty-submit"))
     wait_for_seq(phone, 9)
     entry, = api(server, f"/matches/{match_id}/state", token)["penalties"]

@@ -33,11 +33,15 @@
   function quote(quoted, id) {
     if (!quoted) return el("p", { class: "rule-text missing", text: "rule text not available" });
     if (quoted.missing) return el("p", { id: id, class: "rule-text missing", text: quoted.missing });
+    var subrules = (quoted.subrules || []).map(function (sub) {
+      return el("p", { class: "sub" }, [el("b", { text: sub.number + ". " }), sub.text]);
+    });
+    // The sub-rules (an infraction's remedies) fold away: the rule's own line stays in sight on a phone.
     return el("blockquote", { id: id, class: "rule-text", "data-rule": quoted.number }, [
       el("p", {}, [el("b", { text: quoted.number + ". " }), quoted.text]),
-    ].concat((quoted.subrules || []).map(function (sub) {
-      return el("p", { class: "sub" }, [el("b", { text: sub.number + ". " }), sub.text]);
-    })));
+      subrules.length ? el("details", {}, [el("summary", { text: subrules.length + (subrules.length === 1 ? " sub-rule" : " sub-rules") })]
+                                          .concat(subrules)) : null,
+    ]);
   }
 
   function field(label, control) {
