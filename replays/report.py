@@ -147,8 +147,8 @@ def header(summary: dict[str, Any], created: dict[str, Any], view: str) -> dict[
     for index, entry in enumerate(created.get("players") or [], 1):
         player = f"P{index}"
         deck = entry.get("deck") or []
-        players.append({"player": player, "name": entry.get("name"), "legend": entry.get("legend"),
-                        "champion": entry.get("champion"), "deck_size": len(deck),
+        players.append({"player": player, "name": entry.get("name"), "team": entry.get("team"),  # 2v2 (648)
+                        "legend": entry.get("legend"), "champion": entry.get("champion"), "deck_size": len(deck),
                         "deck": dict(sorted(Counter(deck).items())) if may_see(view, player) else None})
     return {"mode": summary.get("mode"), "policy": summary.get("policy"), "catalog": summary.get("catalog"),
             "info": summary.get("info") or {}, "created_at": summary.get("created_at"),

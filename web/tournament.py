@@ -127,12 +127,20 @@ def table_status(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
         "table": info_of(summary).get("table", "–"),
         "players": [{"id": player, "name": names[player],
                      "points": ((state.get("players") or {}).get(player) or {}).get("points") or 0,
-                     "games_won": won.get(player, 0)} for player in players],
+                     "games_won": won.get(player, 0),
+                     "team": ((state.get("players") or {}).get(player) or {}).get("team"),  # 2v2 (648)
+                     "left": player in (state.get("removed") or [])}  # left a game the others play on (651.2)
+                    for player in players],
         "turn": state.get("turn"),
         "turn_player": names.get(state.get("turn_player"), state.get("turn_player")),
         "phase": state.get("phase"),
         "head_seq": head_seq,
         "last_event": timeline_texts(cursor, head_seq, head_seq, access.SPECTATOR, names)[head_seq],
         "flagged": len(state.get("violations") or []),
-        "winner": names.get(state.get("match_winner") or state.get("winner")),
+        "winner": _winner_name(names, state.get("match_winner") or state.get("winner")),
     }
+
+
+def _winner_name(names: dict[str, str], winner: str | None) -> str | None:
+    """The winner by name: a player's name, or a 2v2 team's (the state names the team, 648.6)."""
+    return None if winner is None else names.get(winner, winner)

@@ -39,7 +39,7 @@ STEPS = (
 )
 
 # What the status line says a state awaits, where the kind's own words would mislead ("game started" before it has).
-AWAITED = {"game_started": "game start"}
+AWAITED = {"game_started": "game start", "invited": "invited to act (531.2)"}
 
 
 def init_app(app: Flask) -> None:
@@ -77,6 +77,7 @@ def match(match_id: str):
     recorded, head_state = cursor.events_seen_by(viewer), cursor.head_state
     created = recorded[0]
     names = dict(zip(players, summary["players"]))
+    teams = teams_of(created, players)
     # The timeline marks every voided event and every violation, including those recorded after this seq.
     voided = set(head_state.get("voided") or [])
     flagged = {violation.get("seq") for violation in head_state.get("violations") or []}
@@ -113,7 +114,10 @@ def match(match_id: str):
         state=shown,
         objects=shown.get("objects") or {},
         names=names,
-        seating=seating(players, viewer),
+        seating=seating(players, viewer, teams),
+        teams=teams,
+        title=title_of(names, teams),
+        removed=shown.get("removed") or [],
         zones={player: zone_summary(shown, player) for player in players},
         fight=fight(shown),
         games_won=games_won(shown),
@@ -179,12 +183,32 @@ def zone_summary(state: dict[str, Any], player: str) -> dict[str, Any]:
     return {"hand_count": hand_count, "hand_seen": seen, "runes": runes, "runes_ready": len(ready)}
 
 
-def seating(player_ids: list[str], viewer: str) -> tuple[list[str], list[str]]:
-    """Who sits across the battlefields and who sits at the bottom: the viewing player (else P1) at the bottom."""
+def seating(player_ids: list[str], viewer: str, teams: dict[str, str] | None = None) -> tuple[list[str], list[str]]:
+    """Who sits across the battlefields and who sits at the bottom: the viewing player (else P1) at the bottom,
+    with their teammates in a mode with teams (2v2, 648); everyone else across, in seating order."""
     if not player_ids:
         return [], []
     me = viewer if viewer in player_ids else player_ids[0]
-    return [player for player in player_ids if player != me], [me]
+    team = (teams or {}).get(me)
+    mine = [player for player in player_ids if player == me or team is not None and (teams or {}).get(player) == team]
+    return [player for player in player_ids if player not in mine], mine
+
+
+def teams_of(created: dict[str, Any], player_ids: list[str]) -> dict[str, str]:
+    """Each player's team in a mode with teams ({} otherwise), from `match_created` (contract: players[*].team)."""
+    entries = created.get("players") if isinstance(created.get("players"), list) else []
+    return {player: entry["team"] for player, entry in zip(player_ids, entries)
+            if isinstance(entry, dict) and isinstance(entry.get("team"), str)}
+
+
+def title_of(names: dict[str, str], teams: dict[str, str]) -> str:
+    """"Ana vs Ben vs Cai", or by team: "Ana & Ben (Blue) vs Cai & Dee (Red)"."""
+    if not teams:
+        return " vs ".join(names.values())
+    sides: dict[str, list[str]] = {}
+    for player, name in names.items():
+        sides.setdefault(teams.get(player, player), []).append(name)
+    return " vs ".join(f"{' & '.join(members)} ({team})" for team, members in sides.items())
 
 
 def step_links(cursor: replays.Cursor, seq: int, head_seq: int, link: str) -> list[dict[str, Any]]:
