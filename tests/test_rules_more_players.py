@@ -399,3 +399,9 @@ def test_a_game_loss_removes_the_player_while_the_others_play_on_651_2(event):
     table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", event)
     assert table.state["removed"] == ["P2"] and table.state["winner"] is None
     assert table.state["match_winner"] is None and table.state["turn_player"] == "P1"
+
+
+def test_a_position_is_not_described_once_a_player_left_the_game():
+    table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", "P2 concede")
+    with pytest.raises(notation.NotationError, match=r"P2 left the game \(651.2\)"):
+        notation.position_of(table.state)

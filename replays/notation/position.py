@@ -390,6 +390,9 @@ def position_of(state: State) -> dict[str, Any]:
         raise NotationError(f"a position is described between actions, in a channel, draw or action phase with "
                             f"no chain; this state is in the {state['phase']} phase with {len(state['chain'])} "
                             f"chain items")
+    if state.get("removed"):
+        raise NotationError(f"a position describes every player of the match; {', '.join(state['removed'])} left "
+                            f"the game (651.2), which a position cannot say")
     first = state["turn_order"][0]
     # A position numbers its battlefields from bf1 (later games of a match have later ids).
     renumber = {bf["id"]: f"bf{index + 1}" for index, bf in enumerate(state["battlefields"])}
