@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs, deck, timing
+from engine import costs, deck, teams, timing
 from engine.objects import battlefield, card_name, facts, move_to_zone
 from engine.rulings import Context
 
@@ -56,9 +56,13 @@ def hide(context: Context, event: dict[str, Any]) -> None:
         entry = battlefield(state, battlefield_id)
     except KeyError:
         context.fail("597.1", f"{player} hides a card at {battlefield_id!r}, which is no battlefield of this match")
-    context.check(entry["controller"] == player, "106.4.c",
-                  f"{player} hides a card at {battlefield_id} ({entry['name']}), a battlefield they do not control "
-                  f"(597.1)")
+    if entry["controller"] is not None and teams.are_teammates(state, player, entry["controller"]):
+        context.flag("648.8.c.1", f"{player} hides a card at {battlefield_id} ({entry['name']}), which their teammate "
+                                  f"{entry['controller']} controls: control is not shared (648.8.c)")
+    else:
+        context.check(entry["controller"] == player, "106.4.c",
+                      f"{player} hides a card at {battlefield_id} ({entry['name']}), a battlefield they do not "
+                      f"control (597.1)")
     context.check(entry[FACEDOWN] is None, "106.4.b",
                   f"{player} hides a card at {battlefield_id} ({entry['name']}), whose facedown zone already holds "
                   f"a card")

@@ -405,3 +405,8 @@ def test_a_position_is_not_described_once_a_player_left_the_game():
     table = ffa3().do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker", "P2 concede")
     with pytest.raises(notation.NotationError, match=r"P2 left the game \(651.2\)"):
         notation.position_of(table.state)
+
+
+def test_players_may_not_hide_cards_at_a_battlefield_their_teammate_controls_648_8_c_1():
+    table = two_v_two().do(*CONQUER_2V2, *TO_BENS_TURN[:-1], "P2 draw Block")
+    table.refuses("P2 hide Block @bf1 $0 / Calm Rune", rule="648.8.c.1")
