@@ -6,7 +6,7 @@ DB ?= riftlog.db
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test install browser bench clean
+.PHONY: run test install browser postgres bench clean
 
 $(BIN)/riftlog: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,10 +26,13 @@ run: install
 browser:
 	bash scripts/install-browser.sh
 
-test: install browser
+postgres:
+	bash scripts/install-postgres.sh
+
+test: install browser postgres
 	$(BIN)/python -m pytest
 
-bench: install
+bench: install postgres
 	$(BIN)/python benchmarks/bench.py
 
 clean:

@@ -8,11 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-import sqlite_utils
-
 import engine
 from recorder.errors import Conflict, Malformed, NotFound
-from recorder.sql import writing
+from recorder.store import Store
 
 DEMO_CATALOG = "demo"
 
@@ -20,7 +18,7 @@ DEMO_CATALOG = "demo"
 class Catalogs:
     """The catalogs stored in `db`, each read and parsed once, then kept for the life of this object."""
 
-    def __init__(self, db: sqlite_utils.Database, clock: Callable[[], str]) -> None:
+    def __init__(self, db: Store, clock: Callable[[], str]) -> None:
         self.db = db
         self.clock = clock
         self._parsed: dict[str, engine.Catalog] = {}
@@ -56,14 +54,16 @@ class Catalogs:
             raise Conflict(f"the catalog name {DEMO_CATALOG!r} is the engine's built-in catalog; pick another name")
         # Stored under its new name, so that the Catalog read back is called what match_created calls it.
         body = json.dumps({**catalog.to_dict(), "name": name}, sort_keys=True, ensure_ascii=False)
-        with writing(self.db):
+        with self.db.writing():
             row = self.db.execute("SELECT body FROM catalogs WHERE name = ?", [name]).fetchone()
             if row is not None and row[0] == body:
                 return name
             if row is not None and not replace:
                 raise Conflict(f"a different catalog is already stored as {name!r}; import under another name "
                                "or replace it")
-            self.db["catalogs"].insert({"name": name, "body": body, "imported_at": self.clock()}, replace=True)
+            self.db.execute("INSERT INTO catalogs (name, body, imported_at) VALUES (?, ?, ?) ON CONFLICT (name) DO "
+                            "UPDATE SET body = excluded.body, imported_at = excluded.imported_at",
+                            [name, body, self.clock()])
             self.db.execute('DELETE FROM snapshots WHERE "match" IN (SELECT id FROM matches WHERE catalog = ?)',
                             [name])
         self._parsed.pop(name, None)

@@ -28,8 +28,17 @@ class KeyFileError(RecorderError):
 
 
 def default_key_path(database: str | Path) -> Path:
-    """`$RIFTLOG_SEAL_KEY`, else the database's path with `.seal-key` appended."""
-    return Path(os.environ.get(KEY_ENV) or f"{database}.seal-key")
+    """`$RIFTLOG_SEAL_KEY`, else the database's path with `.seal-key` appended; for a PostgreSQL URL, the
+    database's name with `.seal-key` appended, in the working directory. Every server of one PostgreSQL database
+    must use the same key (each checks the snapshots the others wrote): on several machines, copy the file and set
+    `$RIFTLOG_SEAL_KEY` (docs/architecture.md)."""
+    if os.environ.get(KEY_ENV):
+        return Path(os.environ[KEY_ENV])
+    text = str(database)
+    if text.startswith(("postgresql://", "postgres://")):
+        name = text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1] or "riftlog"
+        return Path(f"{name}.seal-key")
+    return Path(f"{database}.seal-key")
 
 
 class ServerKey:

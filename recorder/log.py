@@ -1,4 +1,5 @@
-"""The append-only log of contract section 4: one SQLite file, one stream of events per match.
+"""The append-only log of contract section 4: one stream of events per match, in a SQLite file or on a PostgreSQL
+server (`recorder.store`: the one interface, `recorder.sqlite` and `recorder.postgres` behind it).
 
 A match is the events 1..head stored as canonical msgpack (`recorder.canonical`), each chained to the one before by
 `hash = sha256(prev_hash || body)`. Every event is folded onto the head state with the engine before it is stored,
@@ -10,13 +11,13 @@ The head state of every match is kept hot in the process (`recorder.heads`): an 
 in place and writes only the events, the match's new head and, every SNAPSHOT_EVERY seqs, one compressed snapshot
 (`recorder.snapshots`). A durable append of one event is five SQL statements: BEGIN IMMEDIATE, read the match's
 head (and any first answer under its idempotency key), insert the event, move the head, COMMIT (plus one to record
-the key). The file runs in WAL mode with `synchronous=FULL`: an acknowledged append has been fsynced and survives a
-crash of the process or of the machine.
+the key). An acknowledged append has been made durable by the store (SQLite: WAL with `synchronous=FULL`;
+PostgreSQL: its WAL flushed at COMMIT) and survives a crash of the process or of the machine.
 
-Writes take SQLite's write lock first (`BEGIN IMMEDIATE`), then read the head, fold and insert: two writers on the
-same file are serialised, and the loser sees the winner's head (and gets `Conflict` if it sent a stale
-`expected_seq`). The primary key (match, seq) backs this up: a double write is an error, never an overwrite.
-A writer that cannot get the lock within the busy timeout gets `Busy`. Many appends can share one transaction
+Writes lock the match's head first (SQLite: its one write lock, `BEGIN IMMEDIATE`; PostgreSQL: the match's row),
+then read the head, fold and insert: two writers of one match are serialised, and the loser sees the winner's head
+(and gets `Conflict` if it sent a stale `expected_seq`). The primary key (match, seq) backs this up: a double write
+is an error, never an overwrite. A writer that cannot get the lock within the busy timeout gets `Busy`. Many appends can share one transaction
 (`prepare_append`, `write_append`, `make_hot`): see `recorder.writer`, the group commit of the web app.
 """
 from __future__ import annotations
@@ -26,27 +27,25 @@ import hashlib
 import hmac
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import msgpack
-import sqlite_utils
 
 import engine
-from recorder import access, schema
+from recorder import access
 from recorder.access import token_hash
 from recorder.keys import ServerKey, default_key_path
 from recorder import limits
 from recorder.canonical import GENESIS_HASH, canonical_bytes, chain_hash, decode, decode_event
 from recorder.catalogs import DEMO_CATALOG, Catalogs
-from recorder.errors import CannotOpen, Conflict, Inconsistent, Malformed, NotALog, NotFound, RecorderError, Refused, TooLarge
+from recorder.errors import Conflict, Inconsistent, Malformed, NotFound, RecorderError, Refused, TooLarge
 from recorder.heads import HOT, Head
 from recorder.snapshots import SNAPSHOT_EVERY, Shared, Snapshots, encode
-from recorder.sql import writing
+from recorder.store import Store, is_postgres, open_store
 
-BUSY_TIMEOUT = 5.0  # seconds a write waits for SQLite's lock before it is Busy
+BUSY_TIMEOUT = 5.0  # seconds a write waits for another writer's lock before it is Busy
 FOLD_AHEAD = 256  # a batch this long is folded before the write lock is taken (see `Log.append`)
 NEW_MATCH = "(new match)"  # how messages name a match whose events are checked before it has an id
 
@@ -85,26 +84,8 @@ class Folded(NamedTuple):
     head_hash: str
 
 
-def connect(path: str | Path, busy_timeout: float, shared: bool) -> sqlite3.Connection:
-    """A connection to the SQLite file at `path` (created if absent); `CannotOpen` naming why not, where SQLite
-    would only say "unable to open database file": a folder that does not exist, a folder in the file's place."""
-    if str(path) != ":memory:":
-        file = Path(path)
-        if not file.parent.is_dir():
-            raise CannotOpen(f"cannot open the database {path}: the folder {file.parent} does not exist (create it "
-                             "first, or pass another --db)")
-        if file.is_dir():
-            raise CannotOpen(f"cannot open the database {path}: it is a folder, not a file (pass a file's path "
-                             "as --db)")
-    try:
-        return sqlite3.connect(str(path), timeout=busy_timeout, check_same_thread=not shared)
-    except sqlite3.OperationalError as error:
-        raise CannotOpen(f"cannot open the database {path}: {error} (check that this user may read and write it "
-                         "and its folder, or pass another --db)") from None
-
-
 class Log:
-    """The SQLite log at `path` (created if absent, schema upgraded on open).
+    """The log at `path`: a SQLite file (created if absent) or a PostgreSQL URL; its schema upgraded on open.
 
     `clock` returns the wall-clock time stored as `recorded_at`/`created_at`; tests pass a fixed one.
     One Log is one connection: use it from one thread at a time (the web app keeps a pool, one per request).
@@ -118,24 +99,15 @@ class Log:
             default_key_path(path)
         self._key: ServerKey | None = None
         # `shared`: the log may be handed from thread to thread (a pool), still used by one thread at a time.
-        self.db = sqlite_utils.Database(connect(path, busy_timeout, shared))
-        try:
-            schema.check_is_riftlog(self.db, path)
-        except NotALog:
-            self.db.close()
-            raise
-        self.db.enable_wal()
-        self.db.execute("PRAGMA synchronous = FULL")  # every commit fsyncs the WAL: acknowledged means durable
-        self.db.execute("PRAGMA foreign_keys = ON")
-        schema.upgrade(self.db)
-        # The key of this file's entries in the process's hot heads (an in-memory database is its own).
-        self.database = f":memory:{id(self)}" if str(path) == ":memory:" else str(Path(path).resolve())
+        self.db: Store = open_store(path, busy_timeout=busy_timeout, shared=shared)
+        # The key of this database's entries in the process's hot heads (an in-memory database is its own).
+        self.database = self.db.key
         self.clock = clock
         self.catalogs = Catalogs(self.db, clock)
         self.snapshots = Snapshots(self.db, lambda message: self.key.mac(message))
 
     def __repr__(self) -> str:
-        return f"Log({str(self.path)!r})"
+        return f"Log({str(self.path) if not is_postgres(self.path) else repr(self.db)!r})"
 
     @property
     def key(self) -> ServerKey:
@@ -196,19 +168,17 @@ class Log:
         if then:
             folded = self._fold_new_match(then, body, digest, catalog_name, state, shared, envelope)
             head = Head(1 + len(folded.rows), folded.head_hash, folded.state)
-        with writing(self.db):
-            match_id = self._next_match_id()
-            self.db["matches"].insert({
-                "id": match_id, "token_hash": token_hash(token), "mode": event.get("mode"),
-                "policy": event.get("policy", "strict"), "catalog": catalog_name,
-                "players": json.dumps([p.get("name") if isinstance(p, dict) else None for p in players]),
-                "info": json.dumps(event["info"]) if "info" in event else None,
-                "created_at": envelope["recorded_at"], "head_seq": head.seq, "head_hash": head.hash,
-            })
-            self.db["events"].insert({
-                "match": match_id, "seq": 1, "type": "match_created", "body": body, "hash": digest,
-                "prev_hash": GENESIS_HASH, "idempotency_key": None, **envelope,
-            })
+        with self.db.writing():
+            match_id = self.db.next_match_id()
+            self.db.execute("INSERT INTO matches (id, token_hash, mode, policy, catalog, players, info, created_at, "
+                            "head_seq, head_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            [match_id, token_hash(token), event.get("mode"), event.get("policy", "strict"),
+                             catalog_name,
+                             json.dumps([p.get("name") if isinstance(p, dict) else None for p in players]),
+                             json.dumps(event["info"]) if "info" in event else None, envelope["recorded_at"],
+                             head.seq, head.hash])
+            self._insert_events(match_id, [(match_id, 1, "match_created", body, digest, GENESIS_HASH,
+                                            envelope["recorded_at"], envelope["client"], None)])
             if then:
                 self._insert_events(match_id, [(match_id, *row[1:]) for row in folded.rows])
                 for seq, seq_hash, blob in folded.snapshots:
@@ -237,7 +207,7 @@ class Log:
                                        idempotency_key=idempotency_key, meta=meta)
         ahead = self.fold_ahead(prepared) if len(prepared.bodies) >= FOLD_AHEAD else None
         heads: dict[str, tuple[str, Head]] = {}
-        with writing(self.db):
+        with self.db.writing():
             answer = self.write_append(prepared, heads, ahead)
         self.make_hot(heads)
         return answer
@@ -264,10 +234,7 @@ class Log:
         `ahead`: the append already folded onto some head (`fold_ahead`), used if that is still the head.
         """
         match_id, key = prepared.match_id, prepared.idempotency_key
-        # The head and any first answer under the key in one statement: each statement hands the GIL round.
-        row = self.db.execute('SELECT m.head_seq, m.head_hash, m.catalog, i.request_hash, i.response FROM matches m '
-                              'LEFT JOIN idempotency i ON i."match" = m.id AND i.key = ? WHERE m.id = ?',
-                              [key, match_id]).fetchone()
+        row = self.db.lock_head(match_id, key)
         if row is None:
             raise NotFound(f"no match {match_id!r} in this log")
         head_seq, head_hash, catalog_name, first_request_hash, first_answer = row
@@ -307,9 +274,11 @@ class Log:
     def _insert_events(self, match_id: str, rows: list[tuple]) -> None:
         """Insert event rows; the primary key (match, seq) turns a concurrent double write into a `Conflict`."""
         try:
-            self.db.conn.executemany('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, '
+            self.db.executemany('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, '
                                      "client, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        except sqlite3.IntegrityError:
+        except Exception as error:
+            if not self.db.is_duplicate(error):
+                raise
             raise Conflict(f"match {match_id} moved on while appending at seq {rows[0][1]}; try again") from None
 
     def dry_run(self, match_id: str, events: list[dict], *, expected_seq: int | None = None) -> dict:
@@ -470,7 +439,7 @@ class Log:
 
         `Conflict` while the match is not over. Publishing twice keeps the first time."""
         access.check_publishable(match_id, self.state_at(match_id))
-        with writing(self.db):
+        with self.db.writing():
             self.db.execute("UPDATE matches SET published_at = COALESCE(published_at, ?) WHERE id = ?",
                             [self.clock(), match_id])
         return self.match(match_id)
@@ -479,7 +448,7 @@ class Log:
         """Hold the match's spectator view `delay` behind the record (`access.broadcast_delay`; None: live);
         return its summary. A setting of the match, outside its events and their hash chain."""
         self._match_row(match_id)  # NotFound first
-        with writing(self.db):
+        with self.db.writing():
             self.db.execute("UPDATE matches SET broadcast_delay = ? WHERE id = ?",
                             [json.dumps(delay) if delay else None, match_id])
         return self.match(match_id)
@@ -495,7 +464,7 @@ class Log:
         players, info, head_seq, head_hash, created_at, published_at}."""
         order = "DESC" if newest_first else "ASC"
         rows = self.db.query(f"SELECT * FROM matches ORDER BY CAST(SUBSTR(id, 2) AS INTEGER) {order}, id {order} "
-                             "LIMIT ? OFFSET ?", [-1 if limit is None else limit, offset])
+                             "LIMIT ? OFFSET ?", [2**62 if limit is None else limit, offset])
         return [_match_summary(row) for row in rows]
 
     def match_count(self) -> int:
@@ -671,11 +640,7 @@ class Log:
             if event_seq % SNAPSHOT_EVERY == 0:
                 passed.append((event_seq, seq_hash, encode(state, shared)))
         if save and passed:
-            if self.db.conn.in_transaction:  # a write already holds the lock: cache inside it
-                for passed_seq, seq_hash, blob in passed:
-                    self.snapshots.put(match_id, passed_seq, seq_hash, blob)
-            else:
-                self.snapshots.put_quietly(match_id, passed)
+            self.snapshots.put_quietly(match_id, passed)  # inside a write under way, if there is one
         assert state is not None, "a match always has its seq 1"
         return state
 
@@ -731,12 +696,6 @@ class Log:
         if not rows:
             raise NotFound(f"no match {match_id!r} in this log")
         return rows[0]
-
-    def _next_match_id(self) -> str:
-        """m1, m2, ...: one past the highest number used, read under the write lock."""
-        row = self.db.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM matches "
-                              "WHERE id GLOB 'm[0-9]*'").fetchone()
-        return f"m{row[0] + 1}"
 
 
 def _event_body(event: dict, where: str) -> bytes:

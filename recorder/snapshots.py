@@ -17,21 +17,17 @@ changes no answer. What is stored is small:
 from __future__ import annotations
 
 import hmac
-import sqlite3
 import zlib
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import msgpack
-import sqlite_utils
 
 import engine
 from engine.fold import SHARED
-from recorder.errors import Busy
-from recorder.sql import writing
+from recorder.store import Store
 
 SNAPSHOT_EVERY = 64
-QUIET_WAIT_MS = 50  # how long a read waits for the write lock to cache what it folded
 _COMPRESSION = 6  # zlib level: 9 saves under 1% more and costs 20% more time
 
 
@@ -69,7 +65,7 @@ def _pack(state: dict[str, Any]) -> bytes:
 class Snapshots:
     """The `snapshots` table of `db`, read and written for the running engine version."""
 
-    def __init__(self, db: sqlite_utils.Database, mac: Callable[[bytes], str]) -> None:
+    def __init__(self, db: Store, mac: Callable[[bytes], str]) -> None:
         self.db = db
         self.mac = mac  # the server key's MAC (ServerKey.mac), read from its file on first use
 
@@ -127,25 +123,21 @@ class Snapshots:
     def put(self, match_id: str, seq: int, seq_hash: str, blob: bytes) -> None:
         """Cache `blob` (a state as `encode` stored it) as the state after `seq`, whose event has the chain hash
         `seq_hash`, inside the caller's transaction."""
-        self.db.execute('INSERT OR REPLACE INTO snapshots ("match", seq, engine_version, hash, state, mac) '
-                        'VALUES (?, ?, ?, ?, ?, ?)',
+        self.db.execute('INSERT INTO snapshots ("match", seq, engine_version, hash, state, mac) '
+                        'VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("match", seq) DO UPDATE SET '
+                        'engine_version = excluded.engine_version, hash = excluded.hash, state = excluded.state, '
+                        'mac = excluded.mac',
                         [match_id, seq, engine.VERSION, seq_hash, blob, self._mac_of(match_id, seq, seq_hash, blob)])
 
     def put_quietly(self, match_id: str, states: list[tuple[int, str, bytes]]) -> None:
-        """Cache states computed by a read. Best effort: if the write lock is not free within QUIET_WAIT, skip it;
-        a read never waits long on writers or fails because of them."""
+        """Cache states computed by a read (inside the write under way, if any). Best effort: if the lock is not
+        had at once (`Store.quietly`), skip it; a read never waits long on writers or fails because of them."""
         if not states:
             return
-        waited = self.db.execute("PRAGMA busy_timeout").fetchone()[0]
-        self.db.execute(f"PRAGMA busy_timeout = {QUIET_WAIT_MS}")
-        try:
-            with writing(self.db):
+        with self.db.quietly() as writable:
+            if writable:
                 for seq, seq_hash, blob in states:
                     self.put(match_id, seq, seq_hash, blob)
-        except (sqlite3.OperationalError, Busy):
-            pass
-        finally:
-            self.db.execute(f"PRAGMA busy_timeout = {int(waited)}")
 
     def drop(self, match_id: str | None = None, seqs: list[int] | None = None) -> int:
         """Delete snapshots (all, one match's, or some seqs of one match); return how many."""
@@ -155,16 +147,12 @@ class Snapshots:
             if seqs is not None:
                 sql += f" AND seq IN ({', '.join('?' for _ in seqs)})"
                 params += list(seqs)
-        with writing(self.db):
+        with self.db.writing():
             return self.db.execute(sql, params).rowcount
 
     def drop_quietly(self, match_id: str, seqs: list[int]) -> None:
         """`drop` for a read that found bad snapshots: skipped if the database is busy or a write is open."""
-        if self.db.conn.in_transaction:
-            self.db.execute(f'DELETE FROM snapshots WHERE "match" = ? AND seq IN ({", ".join("?" for _ in seqs)})',
-                            [match_id, *seqs])
-            return
-        try:
-            self.drop(match_id, seqs)
-        except (sqlite3.OperationalError, Busy):
-            pass
+        with self.db.quietly() as writable:
+            if writable:
+                self.db.execute(f'DELETE FROM snapshots WHERE "match" = ? AND seq IN ({", ".join("?" for _ in seqs)})',
+                                [match_id, *seqs])

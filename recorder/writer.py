@@ -1,14 +1,16 @@
 """Group commit: one thread writes the appends of many callers and commits them together.
 
-SQLite has one write lock per file, and a durable commit costs an fsync. Callers that each open a transaction queue
-up on the lock (and, past the busy timeout, fail with "database is locked"); one writer that takes every append
+A durable commit costs an fsync (SQLite's, or PostgreSQL's flush of its WAL), and SQLite has one write lock per
+file. Callers that each open a transaction queue up on the lock (and, past the busy timeout, fail with "database is
+locked"); one writer that takes every append
 waiting in its queue, writes them one after the other and commits them all at once carries many callers' events
 on one fsync. An append that is refused (Conflict, Refused, Malformed...) leaves the others of its group alone.
 Each caller gets its answer only once the group has committed: acknowledged means durable, as with `Log.append`.
 
 A refused append has almost always written nothing: `Log.write_append` checks and folds before it writes. So a
-group is written without a savepoint per append, and only if an append fails after writing something (SQLite's
-count of changed rows moved: a database error, a row already there) is the group rolled back and written again
+group is written without a savepoint per append, and only if an append fails after writing something (the store's
+count of changes moved: a database error, a row already there; on PostgreSQL any failed statement, which spoils
+the transaction) is the group rolled back and written again
 with each append in its own savepoint, so that the failed one alone is undone. A savepoint costs two statements,
 and every statement hands Python's GIL to the server's other threads and waits to get it back: on a busy server
 that was a fifth of the CPU of an append.
@@ -16,6 +18,10 @@ that was a fifth of the CPU of an append.
 The web app (`web.db`) routes every append through one `Writer` per database file. A caller whose append has not
 been started within `wait` seconds, or whose group could not get the write lock within the busy timeout (another
 process holds the file), gets `Busy` and nothing of its append is written.
+
+On PostgreSQL, a group locks its matches' rows in the order of their ids (the jobs are sorted by match, each
+match's in the order they came), so that two processes' groups never wait for each other in a circle; and it
+sends the matches it wrote as a NOTIFY, delivered at its commit, to the live streams of every process (web.hub).
 
 Once a group has committed, the writer counts a commit for each match it wrote and wakes whoever waits for one
 (`wait_for_commit`): a live stream of a match (web.stream) follows it without asking the database until there is
@@ -32,10 +38,9 @@ from typing import Any
 from recorder.errors import Busy, RecorderError
 from recorder.heads import Head
 from recorder.log import FOLD_AHEAD, Folded, Log, PreparedAppend, utc_now
-from recorder.sql import savepoint, writing
 
 WAIT = 5.0  # seconds an append may wait in the queue before it is Busy
-BUSY_TIMEOUT = 2.0  # seconds the writer waits for SQLite's lock (held by another process) before its group is Busy
+BUSY_TIMEOUT = 2.0  # seconds the writer waits for a lock another process holds before its group is Busy
 MOST_PER_COMMIT = 512  # appends one commit carries at most, so that one group never holds the lock for long
 IDLE = 30.0  # seconds without appends after which the thread closes its connection and ends (restarted on demand)
 
@@ -147,7 +152,9 @@ class Writer:
                         jobs.append(self._queue.get_nowait())
                     except queue.Empty:
                         break
-                self._commit(log, [job for job in jobs if job is not None and job.start()])
+                jobs = sorted((job for job in jobs if job is not None and job.start()),
+                              key=lambda job: job.prepared.match_id)  # stable: a match's in the order they came
+                self._commit(log, jobs)
         finally:
             log.close()
 
@@ -186,19 +193,21 @@ class Writer:
         an earlier attempt folded ahead may have been changed in place since)."""
         outcomes: list[Any] = []
         heads: dict[str, tuple[str, Head]] = {}
-        with writing(log.db):
+        with log.db.writing():
             for job in jobs:
-                changes = log.db.conn.total_changes
+                changes = log.db.changes()
                 try:
                     if isolated:
-                        with savepoint(log.db):
+                        with log.db.savepoint():
                             outcomes.append(log.write_append(job.prepared, heads))
                     else:
                         outcomes.append(log.write_append(job.prepared, heads, job.ahead))
                 except Exception as error:  # noqa: BLE001 - this caller's error, handed to this caller
-                    if not isolated and log.db.conn.total_changes != changes:
+                    if not isolated and log.db.changes() != changes:
                         raise _WroteThenFailed() from error
                     outcomes.append(error)
+            log.db.notify({job.prepared.match_id for job, outcome in zip(jobs, outcomes)
+                           if not isinstance(outcome, BaseException)})
         return outcomes, heads
 
 

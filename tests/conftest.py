@@ -27,6 +27,56 @@ def tmp_db(tmp_path: Path) -> Path:
     return tmp_path / "riftlog.db"
 
 
+# --- both stores (STYLE.md, "Two stores, one log") ----------------------------------------------------------------
+
+_postgres_skipped: list[str] = []
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator:
+    """A throwaway PostgreSQL server for the session (tests/postgres_cluster.py), started on first use; the test
+    is skipped, saying why, where none can be had."""
+    import postgres_cluster as clusters
+
+    why = clusters.unavailable()
+    if why is None:
+        try:
+            cluster = clusters.Cluster()
+        except (RuntimeError, OSError) as error:
+            why = f"PostgreSQL could not be started: {error}"
+    if why is not None:
+        _postgres_skipped.append(why)
+        pytest.skip(why)
+    try:
+        yield cluster
+    finally:
+        from recorder.postgres import close_pools
+
+        close_pools()
+        cluster.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    """A new, empty log's database in each store: a SQLite file's path (a Path), or the URL of a fresh schema on
+    the session's PostgreSQL server (a str; the server's key file then sits in `tmp_path`)."""
+    if request.param == "sqlite":
+        yield tmp_path / "riftlog.db"
+        return
+    url = request.getfixturevalue("postgres_cluster").url()
+    monkeypatch.setenv("RIFTLOG_SEAL_KEY", str(tmp_path / "riftlog.seal-key"))
+    yield url
+    from recorder.postgres import close_pools
+
+    close_pools()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say once, at the end, that the PostgreSQL variants did not run and why."""
+    if _postgres_skipped:
+        terminalreporter.write_line(f"PostgreSQL tests skipped: {_postgres_skipped[0]}", yellow=True)
+
+
 @pytest.fixture
 def log(tmp_db: Path) -> Iterator[recorder.Log]:
     """A Log on `tmp_db` whose clock always says FIXED_TIME."""

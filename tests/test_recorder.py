@@ -1,7 +1,8 @@
-"""The append-only log (contract section 4): storage, refusals, idempotency, the hash chain and the snapshot cache."""
+"""The append-only log (contract section 4): storage, refusals, idempotency, the hash chain and the snapshot cache.
+
+Every test that touches a log runs on both stores (SQLite and PostgreSQL: the `database` fixture)."""
 from __future__ import annotations
 
-import sqlite3
 import threading
 import zlib
 from pathlib import Path
@@ -12,9 +13,10 @@ import pytest
 import engine
 import recorder
 from recorder import Conflict, Log, Malformed, NotFound, Refused
-from recorder.sql import writing
+
 from recorder.heads import HOT
 from recorder.snapshots import Shared, encode
+from stores import on_postgres, row_count, tamper
 
 NOTE = {"type": "note", "text": "table 4 starts"}
 
@@ -23,12 +25,10 @@ def notes(count: int, start: int = 1) -> list[dict]:
     return [{"type": "note", "text": f"note {index}"} for index in range(start, start + count)]
 
 
-def tamper(path: Path, sql: str, params: tuple = ()) -> None:
-    """Edit the database behind the recorder's back, as someone with the file could."""
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.execute(sql, params)
-    connection.close()
+@pytest.fixture
+def tmp_db(database: Path | str) -> Path | str:
+    """The log's database, in each store."""
+    return database
 
 
 def stored(log: Log, match_id: str) -> list[dict]:
@@ -39,14 +39,6 @@ def stored(log: Log, match_id: str) -> list[dict]:
 def stored_as_snapshot(log: Log, match_id: str, state: dict) -> bytes:
     """`state` in the bytes a snapshot of the match holds."""
     return encode(state, Shared.of(log.state_at(match_id, 1)))
-
-
-def row_count(path: Path, table: str) -> int:
-    connection = sqlite3.connect(path)
-    try:
-        return connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-    finally:
-        connection.close()
 
 
 # --- canonical bytes ---------------------------------------------------------------------------------------------
@@ -114,7 +106,10 @@ def test_the_log_keeps_only_a_hash_of_the_token(log: Log, tmp_db: Path, duel_cre
     assert log.check_token(match_id, token)
     assert not log.check_token(match_id, token + "x")
     assert not log.check_token(match_id, "")
-    assert token.encode() not in tmp_db.read_bytes()
+    if on_postgres(tmp_db):
+        assert log.db.execute("SELECT COUNT(*) FROM matches WHERE token_hash LIKE ?", [f"%{token}%"]).fetchone()[0] == 0
+    else:
+        assert token.encode() not in tmp_db.read_bytes()
 
 
 @pytest.mark.parametrize("event", [
@@ -448,9 +443,7 @@ def test_snapshots_sit_on_multiples_only(log: Log, long_match: str) -> None:
 
 
 def test_snapshots_hold_no_card_facts_and_are_compressed(log: Log, tmp_db: Path, long_match: str) -> None:
-    connection = sqlite3.connect(tmp_db)
-    blob, = connection.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = 64', [long_match]).fetchone()
-    connection.close()
+    blob, = log.db.execute('SELECT state FROM snapshots WHERE "match" = ? AND seq = 64', [long_match]).fetchone()
     first = {key: value for key, value in log.state_at(long_match, 1).items() if key not in ("cards", "card_codes")}
     decompressor = zlib.decompressobj(zdict=msgpack.packb(first))  # primed with the match's state at seq 1
     stored = msgpack.unpackb(decompressor.decompress(blob) + decompressor.flush())
@@ -494,7 +487,7 @@ def test_a_refused_event_leaves_the_hot_head_as_it_was(log: Log, long_match: str
 def test_snapshots_of_another_engine_version_are_ignored(log: Log, tmp_db: Path, long_match: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     truth = log.state_at(long_match, 64)
-    with writing(log.db):  # written as the server writes, MAC and all: a snapshot the cache trusts
+    with log.db.writing():  # written as the server writes, MAC and all: a snapshot the cache trusts
         log.snapshots.put(long_match, 64, log.events(long_match, 63, 64)[0]["hash"],
                           stored_as_snapshot(log, long_match, {**truth, "turn": 999}))
     assert log.state_at(long_match, 64)["turn"] == 999  # the cache is really read...
@@ -531,12 +524,27 @@ def test_a_snapshot_that_does_not_match_what_it_claims_is_discarded_never_served
 # --- the file ----------------------------------------------------------------------------------------------------
 
 def test_the_log_is_a_wal_file_with_its_migrations_recorded(log: Log, tmp_db: Path) -> None:
-    assert log.db.journal_mode == "wal"
+    if on_postgres(tmp_db):
+        pytest.skip("SQLite's file; PostgreSQL's migrations: test_postgres_records_its_migrations_once")
+    assert log.db.sqlite.journal_mode == "wal"
     assert {"matches", "events", "idempotency", "catalogs", "snapshots"} <= set(log.db.table_names())
-    applied = [row["name"] for row in log.db["_sqlite_migrations"].rows]
+    applied = [row["name"] for row in log.db.sqlite["_sqlite_migrations"].rows]
     with Log(tmp_db) as reopened:
-        assert [row["name"] for row in reopened.db["_sqlite_migrations"].rows] == applied
+        assert [row["name"] for row in reopened.db.sqlite["_sqlite_migrations"].rows] == applied
     assert applied[:4] == ["m001_create_tables", "m002_published", "m003_small_snapshots", "m004_snapshot_macs"]
+
+
+def test_postgres_records_its_migrations_once(log: Log, tmp_db: Path) -> None:
+    if not on_postgres(tmp_db):
+        pytest.skip("PostgreSQL's migrations; SQLite's: test_the_log_is_a_wal_file_with_its_migrations_recorded")
+    from recorder import postgres
+
+    assert {"matches", "events", "idempotency", "catalogs", "snapshots", "riftlog_migrations"} <= \
+        set(log.db.table_names())
+    postgres._upgraded.clear()  # as a new process opens the database
+    with Log(tmp_db) as reopened:
+        applied = [row[0] for row in reopened.db.execute("SELECT name FROM riftlog_migrations ORDER BY name")]
+    assert applied == [name for name, _ddl in postgres.MIGRATIONS]
 
 
 def test_two_writers_on_one_file_never_interleave(tmp_db: Path, duel_created: dict) -> None:

@@ -66,7 +66,7 @@ def release_log(exception: BaseException | None = None) -> None:
 
 def _give_back_log(app: Flask, log: recorder.Log) -> None:
     pool = app.extensions["riftlog.logs"]
-    if log.db.conn.in_transaction or pool.qsize() >= POOLED_LOGS:
+    if log.db.in_transaction or pool.qsize() >= POOLED_LOGS:
         log.close()
     else:
         pool.put(log)

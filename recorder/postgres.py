@@ -1,0 +1,315 @@
+"""The log on a PostgreSQL server (contract section 6, "More than one machine"), beside `recorder.sqlite`.
+
+`--db postgresql://user@host:port/name`: the same tables, bytes, chain and guarantees as the SQLite file, on a
+server that any number of `riftlog serve` processes, on one machine or several, share.
+
+- Connections come from one psycopg_pool `ConnectionPool` per database and process; a `Store` holds one for its
+  life (a `Log` is one connection, as with SQLite) and gives it back when closed. The connections run in
+  autocommit; a write is an explicit BEGIN ... COMMIT (`writing`), so a read outside one sees every commit.
+- Appends to one match are serialised on the match's row: the head is read with `FOR NO KEY UPDATE`
+  (`lock_head`), so a second writer, in this process or another, waits until the first commits and then reads the
+  head it wrote: never a gap, a duplicate or a fork of the chain, and a hot head is used only when it is that head
+  (`recorder.heads`). Writers of different matches never wait for each other. The group commit locks its
+  matches in the order of their ids (`recorder.writer`), so two processes' groups cannot deadlock.
+- A new match's id is read under a transaction-scoped advisory lock (`next_match_id`).
+- A lock not had within the busy timeout (`lock_timeout`), a deadlock, or a server that went away is `Busy`
+  (503, retried with the same idempotency key), never a traceback.
+- Every group commit sends `NOTIFY riftlog_appends` with the match ids it wrote, delivered at its commit: the
+  live streams of every other process wake on it (`web.hub`) instead of polling.
+- Durability is the server's: a COMMIT is acknowledged once PostgreSQL has flushed its WAL (its default
+  `synchronous_commit = on`).
+
+The schema is created and upgraded by the migrations below, recorded by name in `riftlog_migrations` (the
+counterpart of SQLite's `_sqlite_migrations`); a database whose tables are another program's is refused.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.pq import TransactionStatus
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from recorder.errors import Busy, NotALog
+from recorder.store import Store
+
+POOL_SIZE = 48  # connections one process keeps at most per database (the web app's pooled logs, its writer, its hub)
+QUIET_WAIT_MS = 50  # how long a cache write (`quietly`) waits for a lock
+CHANNEL = "riftlog_appends"  # what a group commit NOTIFYs, the matches it wrote as its payload
+NEW_MATCH_LOCK = 0x7269_6674  # the advisory lock taken while a new match's id is chosen ("rift")
+MIGRATION_LOCK = 0x7269_6674 + 1  # ... and while the schema is upgraded
+
+# The schema, one migration per entry: add new ones at the end, never edit one that has shipped (a database
+# records which it has applied by name). The tables are SQLite's (recorder.schema) as they stand after its m005.
+MIGRATIONS: list[tuple[str, str]] = [
+    ("m001_create_tables", """
+        CREATE TABLE matches (
+            id text PRIMARY KEY, token_hash text NOT NULL, mode text NOT NULL, policy text NOT NULL,
+            catalog text NOT NULL, players text, info text, created_at text, head_seq integer NOT NULL,
+            head_hash text NOT NULL, published_at text, broadcast_delay text);
+        CREATE TABLE events (
+            "match" text NOT NULL REFERENCES matches (id), seq integer NOT NULL, type text NOT NULL,
+            body bytea NOT NULL, hash text NOT NULL, prev_hash text NOT NULL, recorded_at text, client text,
+            idempotency_key text, PRIMARY KEY ("match", seq));
+        CREATE TABLE idempotency (
+            "match" text NOT NULL REFERENCES matches (id), key text NOT NULL, request_hash text NOT NULL,
+            response text NOT NULL, PRIMARY KEY ("match", key));
+        CREATE TABLE catalogs (name text PRIMARY KEY, body text NOT NULL, imported_at text);
+        CREATE TABLE snapshots (
+            "match" text NOT NULL REFERENCES matches (id), seq integer NOT NULL, engine_version text NOT NULL,
+            hash text NOT NULL, state bytea NOT NULL, mac text, PRIMARY KEY ("match", seq));
+    """),
+]
+
+_pools: dict[tuple[int, str], ConnectionPool] = {}
+_pools_lock = threading.Lock()
+_upgraded: set[tuple[int, str]] = set()
+
+
+@functools.lru_cache(maxsize=512)
+def _sql(sql: str) -> str:
+    """The log's SQL (`?` placeholders) in psycopg's (`%s`; a literal `%` doubled)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def pool(url: str) -> ConnectionPool:
+    """This process's pool of connections to `url` (a forked worker gets its own, never its parent's)."""
+    key = (os.getpid(), url)
+    with _pools_lock:
+        found = _pools.get(key)
+        if found is None:
+            found = _pools[key] = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True},
+                                                 check=ConnectionPool.check_connection, open=True,
+                                                 name=f"riftlog {redacted(url)}")
+        return found
+
+
+def close_pools() -> None:
+    """Close every pool of this process (their connections given back close with them)."""
+    with _pools_lock:
+        pools = [found for (pid, _url), found in _pools.items() if pid == os.getpid()]
+        _pools.clear()
+    for found in pools:
+        found.close()
+
+
+def redacted(url: str) -> str:
+    """`url` without its password, for messages and logs."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "postgresql://?"
+    host, port, name, user = info.get("host", ""), info.get("port", ""), info.get("dbname", ""), info.get("user")
+    return f"postgresql://{f'{user}@' if user else ''}{host}{f':{port}' if port else ''}/{name}"
+
+
+class PostgresStore(Store):
+    """A connection to the PostgreSQL database at `url`, from the process's pool."""
+
+    kind = "postgresql"
+
+    def __init__(self, url: str, *, busy_timeout: float) -> None:
+        self.url = url
+        self.key = url
+        self.busy_timeout = busy_timeout
+        self._conn: psycopg.Connection | None = None
+        self._changes = 0
+        self._upgrade()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({redacted(self.url)!r})"
+
+    # --- the connection ------------------------------------------------------------------------------------
+
+    @property
+    def conn(self) -> psycopg.Connection:
+        """The store's connection, taken from the pool on first use (again after the server went away)."""
+        if self._conn is None:
+            try:
+                conn = pool(self.url).getconn(timeout=max(self.busy_timeout, 1.0))
+            except PoolTimeout:
+                raise Busy(f"no connection to {redacted(self.url)} could be had in time: nothing was written; "
+                           "try again") from None
+            try:
+                conn.execute(f"SET lock_timeout = {int(self.busy_timeout * 1000)}")
+            except psycopg.Error:
+                pool(self.url).putconn(conn)
+                raise Busy(f"the database {redacted(self.url)} is not answering: nothing was written; "
+                           "try again") from None
+            self._conn = conn
+        return self._conn
+
+    def _drop_if_broken(self) -> None:
+        if self._conn is not None and (self._conn.broken or self._conn.closed):
+            pool(self.url).putconn(self._conn)
+            self._conn = None
+
+    def _run(self, call: Any, sql: str) -> Any:
+        """`call(conn)`, psycopg's errors made the recorder's: a lock not had in time, a deadlock or a server gone
+        is `Busy`; the rest (a duplicate key among them) is left as it is."""
+        if not sql.lstrip()[:6].upper().startswith("SELECT"):
+            self._changes += 1
+        try:
+            return call(self.conn)
+        except (pg_errors.LockNotAvailable, pg_errors.QueryCanceled, pg_errors.DeadlockDetected,
+                pg_errors.SerializationFailure) as error:
+            self._changes += 1
+            raise Busy(f"the database is busy (another writer holds the match): nothing was written; try again "
+                       f"({type(error).__name__})") from error
+        except psycopg.OperationalError as error:
+            self._changes += 1
+            self._drop_if_broken()
+            raise Busy(f"the database {redacted(self.url)} did not answer ({str(error).strip() or 'gone'}); "
+                       "what was not acknowledged may not have been written: try again") from error
+        except psycopg.Error:
+            self._changes += 1
+            raise
+
+    # --- statements ----------------------------------------------------------------------------------------
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor:
+        return self._run(lambda conn: conn.execute(_sql(sql), params), sql)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        def many(conn: psycopg.Connection) -> None:
+            with conn.cursor() as cursor:
+                cursor.executemany(_sql(sql), list(rows))
+
+        self._run(many, sql)
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict]:
+        def rows(conn: psycopg.Connection) -> list[dict]:
+            with conn.cursor(row_factory=dict_row) as cursor:
+                cursor.execute(_sql(sql), params)
+                return cursor.fetchall()
+
+        return iter(self._run(rows, sql))
+
+    # --- transactions --------------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        self.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self._rollback()
+            raise
+        try:
+            self.execute("COMMIT")
+        except Busy:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        """Undo the transaction under way; a connection that went away has nothing left to undo."""
+        if self._conn is None or self._conn.broken or self._conn.closed:
+            self._drop_if_broken()
+            return
+        try:
+            self._conn.execute("ROLLBACK")
+        except psycopg.Error:
+            self._drop_if_broken()
+
+    @contextlib.contextmanager
+    def quietly(self) -> Iterator[bool]:
+        """Inside a write: write in it. Otherwise a short transaction that waits QUIET_WAIT_MS at most for a lock
+        and is dropped on any failure."""
+        if self.in_transaction:
+            yield True
+            return
+        try:
+            with self.writing():
+                self.execute(f"SET LOCAL lock_timeout = {QUIET_WAIT_MS}")
+                yield True
+        except (Busy, psycopg.Error):
+            pass
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn is not None and self._conn.info.transaction_status != TransactionStatus.IDLE
+
+    def changes(self) -> int:
+        return self._changes
+
+    # --- what differs --------------------------------------------------------------------------------------
+
+    def lock_head(self, match_id: str, key: str | None) -> tuple | None:
+        # The row lock first, then the key's first answer in a statement of its own: under READ COMMITTED each
+        # statement sees what committed before it began, so a writer that waited for the lock sees the answer
+        # the writer before it recorded.
+        row = self.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ? FOR NO KEY UPDATE",
+                           [match_id]).fetchone()
+        if row is None:
+            return None
+        first = None
+        if key is not None:
+            first = self.execute('SELECT request_hash, response FROM idempotency WHERE "match" = ? AND key = ?',
+                                 [match_id, key]).fetchone()
+        return (*row, *(first or (None, None)))
+
+    def next_match_id(self) -> str:
+        self.execute("SELECT pg_advisory_xact_lock(?)", [NEW_MATCH_LOCK])
+        row = self.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS bigint)), 0) FROM matches "
+                           "WHERE id ~ '^m[0-9]+$'").fetchone()
+        return f"m{row[0] + 1}"
+
+    def is_duplicate(self, error: BaseException) -> bool:
+        return isinstance(error, pg_errors.UniqueViolation)
+
+    def notify(self, match_ids: Iterable[str]) -> None:
+        payload = " ".join(sorted(match_ids))
+        if payload:
+            self.execute("SELECT pg_notify(?, ?)", [CHANNEL, payload])
+
+    def table_names(self) -> list[str]:
+        return [row[0] for row in self.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+            "ORDER BY table_name")]
+
+    def close(self) -> None:
+        if self._conn is not None:
+            if self.in_transaction:
+                self._rollback()
+            if self._conn is not None:
+                try:
+                    pool(self.url).putconn(self._conn)
+                except psycopg.Error:
+                    pass
+            self._conn = None
+
+    # --- the schema ----------------------------------------------------------------------------------------
+
+    def _upgrade(self) -> None:
+        """Refuse another program's database; apply the pending migrations (once per process, under an advisory
+        lock, so that servers starting together do not race)."""
+        key = (os.getpid(), self.url)
+        if key in _upgraded:
+            return
+        tables = self.table_names()
+        if tables and "riftlog_migrations" not in tables:
+            shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+            self.close()
+            raise NotALog(f"{redacted(self.url)} holds the tables of another program ({shown}), not a riftlog "
+                          "database: pass another --db")
+        try:
+            with self.writing():
+                self.execute("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK])
+                self.execute("CREATE TABLE IF NOT EXISTS riftlog_migrations (name text PRIMARY KEY, applied_at "
+                             "timestamptz NOT NULL DEFAULT now())")
+                applied = {row[0] for row in self.execute("SELECT name FROM riftlog_migrations")}
+                for name, ddl in MIGRATIONS:
+                    if name not in applied:
+                        self.conn.execute(ddl)
+                        self.execute("INSERT INTO riftlog_migrations (name) VALUES (?)", [name])
+        except BaseException:
+            self.close()
+            raise
+        _upgraded.add(key)
