@@ -1,9 +1,9 @@
-"""The recorder: the append-only SQLite log of riftlog (contract section 4).
+"""The recorder: the append-only log of riftlog (contract section 4), in a SQLite file or on PostgreSQL.
 
 ```python
 from recorder import Log
 
-log = Log("riftlog.db")
+log = Log("riftlog.db")                                          # or Log("postgresql://user@host/name")
 match_id, token = log.create_match(match_created_event)          # seq 1, ("m1", token)
 log.append(match_id, [event, ...], expected_seq=1)               # {"seq": 2, "hash": "..."}, all or nothing
 log.events(match_id, after=0)                                    # [{seq, event, hash, recorded_at, client}]

@@ -17,8 +17,9 @@ PostgreSQL: its WAL flushed at COMMIT) and survives a crash of the process or of
 Writes lock the match's head first (SQLite: its one write lock, `BEGIN IMMEDIATE`; PostgreSQL: the match's row),
 then read the head, fold and insert: two writers of one match are serialised, and the loser sees the winner's head
 (and gets `Conflict` if it sent a stale `expected_seq`). The primary key (match, seq) backs this up: a double write
-is an error, never an overwrite. A writer that cannot get the lock within the busy timeout gets `Busy`. Many appends can share one transaction
-(`prepare_append`, `write_append`, `make_hot`): see `recorder.writer`, the group commit of the web app.
+is an error, never an overwrite. A writer that cannot get the lock within the busy timeout gets `Busy`. Many
+appends can share one transaction (`prepare_append`, `write_append`, `make_hot`): see `recorder.writer`, the group
+commit of the web app.
 """
 from __future__ import annotations
 

@@ -120,6 +120,7 @@ class PostgresStore(Store):
         self.key = url
         self.busy_timeout = busy_timeout
         self._conn: psycopg.Connection | None = None
+        self._pool: ConnectionPool | None = None  # the pool `_conn` came from (given back to it, and only to it)
         self._changes = 0
         self._upgrade()
 
@@ -132,23 +133,32 @@ class PostgresStore(Store):
     def conn(self) -> psycopg.Connection:
         """The store's connection, taken from the pool on first use (again after the server went away)."""
         if self._conn is None:
+            self._pool = pool(self.url)
             try:
-                conn = pool(self.url).getconn(timeout=max(self.busy_timeout, 1.0))
+                conn = self._pool.getconn(timeout=max(self.busy_timeout, 1.0))
             except PoolTimeout:
                 raise Busy(f"no connection to {redacted(self.url)} could be had in time: nothing was written; "
                            "try again") from None
             try:
                 conn.execute(f"SET lock_timeout = {int(self.busy_timeout * 1000)}")
             except psycopg.Error:
-                pool(self.url).putconn(conn)
+                self._give_back(conn)
                 raise Busy(f"the database {redacted(self.url)} is not answering: nothing was written; "
                            "try again") from None
             self._conn = conn
         return self._conn
 
+    def _give_back(self, conn: psycopg.Connection) -> None:
+        """Hand `conn` back to its pool (which drops it if broken); closed instead if the pool has closed."""
+        try:
+            assert self._pool is not None
+            self._pool.putconn(conn)
+        except Exception:  # noqa: BLE001 - the pool was closed meanwhile (close_pools): nothing to give back to
+            conn.close()
+
     def _drop_if_broken(self) -> None:
         if self._conn is not None and (self._conn.broken or self._conn.closed):
-            pool(self.url).putconn(self._conn)
+            self._give_back(self._conn)
             self._conn = None
 
     def _run(self, call: Any, sql: str) -> Any:
@@ -279,10 +289,7 @@ class PostgresStore(Store):
             if self.in_transaction:
                 self._rollback()
             if self._conn is not None:
-                try:
-                    pool(self.url).putconn(self._conn)
-                except psycopg.Error:
-                    pass
+                self._give_back(self._conn)
             self._conn = None
 
     # --- the schema ----------------------------------------------------------------------------------------
@@ -313,3 +320,46 @@ class PostgresStore(Store):
             self.close()
             raise
         _upgraded.add(key)
+
+
+class Listener:
+    """A thread that LISTENs for the group commits of every process on the database at `url` (`notify`) and calls
+    `callback(match_ids)` for each, from its own thread (a callback must not block). After the connection was lost
+    (the server restarted), notifications may have been missed meanwhile: `callback(None)` says so, and the
+    listener goes on once it has connected again."""
+
+    RECONNECT = 0.5  # seconds between attempts to connect again
+    WAKE = 1.0  # seconds between two looks at whether the listener was stopped
+
+    def __init__(self, url: str, callback: Any) -> None:
+        self.url = url
+        self.callback = callback
+        self._stopped = threading.Event()
+        self._connected = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"riftlog-listen {redacted(url)}", daemon=True)
+        self._thread.start()
+
+    def wait_connected(self, timeout: float) -> bool:
+        """Whether the listener is listening (within `timeout` seconds)."""
+        return self._connected.wait(timeout)
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join(self.WAKE * 2)
+
+    def _run(self) -> None:
+        missed = False
+        while not self._stopped.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._connected.set()
+                    if missed:
+                        self.callback(None)
+                    while not self._stopped.is_set():
+                        for notice in conn.notifies(timeout=self.WAKE):
+                            self.callback(set(notice.payload.split()))
+            except psycopg.Error:
+                self._connected.clear()
+                missed = True
+                self._stopped.wait(self.RECONNECT)

@@ -22,9 +22,10 @@ def demo_decks() -> list[dict]:
 
 
 @pytest.fixture
-def tmp_db(tmp_path: Path) -> Path:
-    """A path for a new SQLite log file (not created yet)."""
-    return tmp_path / "riftlog.db"
+def tmp_db(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    """A path for a new SQLite log file (not created yet); a test marked `on_both_stores` (tests/stores.py) also
+    runs with the URL of a new, empty log on PostgreSQL here."""
+    yield from _new_database(getattr(request, "param", "sqlite"), request, tmp_path, monkeypatch)
 
 
 # --- both stores (STYLE.md, "Two stores, one log") ----------------------------------------------------------------
@@ -60,7 +61,12 @@ def postgres_cluster() -> Iterator:
 def database(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
     """A new, empty log's database in each store: a SQLite file's path (a Path), or the URL of a fresh schema on
     the session's PostgreSQL server (a str; the server's key file then sits in `tmp_path`)."""
-    if request.param == "sqlite":
+    yield from _new_database(request.param, request, tmp_path, monkeypatch)
+
+
+def _new_database(store: str, request: pytest.FixtureRequest, tmp_path: Path,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    if store == "sqlite":
         yield tmp_path / "riftlog.db"
         return
     url = request.getfixturevalue("postgres_cluster").url()

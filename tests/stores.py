@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from recorder.store import is_postgres, open_store
+
+
+on_both_stores = pytest.mark.parametrize("tmp_db", ["sqlite", "postgresql"], indirect=True)
+"""Run a test whose log is `tmp_db` (directly, or through `log`, `app`, `client`) on SQLite and on PostgreSQL."""
 
 
 def tamper(database: str | Path, sql: str, params: tuple | list = ()) -> None:

@@ -1,9 +1,8 @@
 """The web layer through Flask's test client, against a real SQLite file: the HTTP API of contract section 3 and
-the HTML viewer."""
+the HTML viewer. The API's tests run on PostgreSQL too (`on_both_stores`)."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlsplit
 
@@ -13,6 +12,8 @@ import pytest
 import replays
 from positions import ARENA, COMBAT, PASSES, transcript
 from replays import notation
+from recorder.store import open_store
+from stores import on_both_stores, tamper
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -89,6 +90,7 @@ class Page(HTMLParser):
 # --- POST /api/matches ---------------------------------------------------------------------------------------
 
 
+@on_both_stores
 def test_create_match_answers_201_with_id_and_token(client, duel_created):
     response = client.post("/api/matches", json=duel_created)
     assert response.status_code == 201
@@ -101,11 +103,13 @@ def test_create_match_answers_201_with_id_and_token(client, duel_created):
     assert listed[0]["head_seq"] == 1
 
 
+@on_both_stores
 def test_create_match_accepts_msgpack(client, duel_created):
     response = client.post("/api/matches", data=msgpack.packb(duel_created), content_type="application/msgpack")
     assert response.status_code == 201
 
 
+@on_both_stores
 @pytest.mark.parametrize("body, content_type, message", [
     (b"", "application/json", "empty body"),
     (b"{not json", "application/json", "not valid JSON"),
@@ -119,6 +123,7 @@ def test_create_match_refuses_a_malformed_body(client, body, content_type, messa
     assert message in response.json["error"]
 
 
+@on_both_stores
 def test_create_match_refuses_an_unknown_catalog(client, make_match_created):
     response = client.post("/api/matches", json=make_match_created(catalog="no-such-catalog"))
     assert response.status_code == 400
@@ -128,6 +133,7 @@ def test_create_match_refuses_an_unknown_catalog(client, make_match_created):
 # --- POST /api/matches/<id>/events ---------------------------------------------------------------------------
 
 
+@on_both_stores
 def test_append_one_event_answers_201_with_seq_and_hash(client, duel, duel_game):
     match_id, token = duel
     channel = duel_game(1)[5]
@@ -139,6 +145,7 @@ def test_append_one_event_answers_201_with_seq_and_hash(client, duel, duel_game)
     assert [(event["seq"], event["event"], event["hash"]) for event in events] == [(7, channel, response.json["hash"])]
 
 
+@on_both_stores
 def test_append_a_batch_answers_with_the_last_seq(client, duel_created, duel_game):
     created = client.post("/api/matches", json=duel_created).json
     response = client.post(f"/api/matches/{created['id']}/events", json={"events": duel_game(2)},
@@ -147,6 +154,7 @@ def test_append_a_batch_answers_with_the_last_seq(client, duel_created, duel_gam
     assert response.json["seq"] == 1 + len(duel_game(2))
 
 
+@on_both_stores
 def test_append_accepts_a_msgpack_body(client, duel, duel_game):
     match_id, token = duel
     body = msgpack.packb({"events": duel_game(1)[5:7], "expected_seq": 6})
@@ -156,6 +164,7 @@ def test_append_accepts_a_msgpack_body(client, duel, duel_game):
     assert response.json["seq"] == 8
 
 
+@on_both_stores
 @pytest.mark.parametrize("body, message", [
     (b"", "empty body"),
     (b"{not json", "not valid JSON"),
@@ -189,6 +198,7 @@ def test_append_refuses_a_malformed_body_with_400(client, duel, body, message):
     assert client.get(f"/api/matches/{match_id}").json["head_seq"] == 6
 
 
+@on_both_stores
 def test_append_refuses_bad_msgpack_with_400(client, duel):
     match_id, token = duel
     response = client.post(f"/api/matches/{match_id}/events", data=b"\x92\x01", content_type="application/msgpack",
@@ -197,6 +207,7 @@ def test_append_refuses_bad_msgpack_with_400(client, duel):
     assert "msgpack" in response.json["error"]
 
 
+@on_both_stores
 @pytest.mark.parametrize("headers", [
     {},
     {"Authorization": ""},
@@ -213,6 +224,7 @@ def test_append_without_a_bearer_token_is_401(client, duel, headers):
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
 
 
+@on_both_stores
 def test_append_with_another_matchs_token_is_403(client, duel, duel_created, duel_game):
     match_id, _ = duel
     other_token = client.post("/api/matches", json=duel_created).json["token"]
@@ -223,6 +235,7 @@ def test_append_with_another_matchs_token_is_403(client, duel, duel_created, due
     assert client.get(f"/api/matches/{match_id}").json["head_seq"] == 6
 
 
+@on_both_stores
 def test_append_to_an_unknown_match_is_404(client, duel):
     _, token = duel
     response = client.post("/api/matches/m404/events", json={"event": {"type": "pass", "player": "P1"}},
@@ -233,6 +246,7 @@ def test_append_to_an_unknown_match_is_404(client, duel):
     assert without_token.status_code == 404  # the match is checked before the token (docs/web.md)
 
 
+@on_both_stores
 def test_append_with_a_stale_expected_seq_is_409(client, duel, duel_game):
     match_id, token = duel
     response = client.post(f"/api/matches/{match_id}/events", json={"event": duel_game(1)[5], "expected_seq": 4},
@@ -242,6 +256,7 @@ def test_append_with_a_stale_expected_seq_is_409(client, duel, duel_game):
     assert client.get(f"/api/matches/{match_id}").json["head_seq"] == 6
 
 
+@on_both_stores
 def test_a_strict_match_refuses_an_illegal_event_with_422_and_its_violations(client, duel):
     """Rule 516.6: only the turn player ends the turn; it is P1's turn."""
     match_id, token = duel
@@ -256,6 +271,7 @@ def test_a_strict_match_refuses_an_illegal_event_with_422_and_its_violations(cli
     assert client.get(f"/api/matches/{match_id}").json["head_seq"] == 6
 
 
+@on_both_stores
 def test_an_audit_match_keeps_the_illegal_event_with_its_violation(client, audit_created, duel_game):
     created = client.post("/api/matches", json=audit_created).json
     events = [*duel_game(0), {"type": "end_turn", "player": "P2"}]
@@ -267,6 +283,7 @@ def test_an_audit_match_keeps_the_illegal_event_with_its_violation(client, audit
     assert client.get(f"/api/matches/{created['id']}").json["head_seq"] == 7
 
 
+@on_both_stores
 def test_a_retry_with_the_same_idempotency_key_appends_nothing_and_answers_as_the_first_time(client, duel,
                                                                                              duel_game):
     match_id, token = duel
@@ -281,6 +298,7 @@ def test_a_retry_with_the_same_idempotency_key_appends_nothing_and_answers_as_th
 # --- reads ---------------------------------------------------------------------------------------------------
 
 
+@on_both_stores
 def test_list_matches(client, demo_ids):
     matches = client.get("/api/matches").json["matches"]
     assert [match["id"] for match in matches] == demo_ids
@@ -288,6 +306,7 @@ def test_list_matches(client, demo_ids):
     assert all(match["head_seq"] > 30 for match in matches)
 
 
+@on_both_stores
 def test_events_after_n(client, duel):
     match_id, _ = duel
     response = client.get(f"/api/matches/{match_id}/events?after=4")
@@ -300,6 +319,7 @@ def test_events_after_n(client, duel):
     assert everything[0]["event"]["type"] == "match_created"
 
 
+@on_both_stores
 def test_events_download_is_an_attachment(client, duel):
     match_id, token = duel
     response = client.get(f"/api/matches/{match_id}/events?download=1", headers=bearer(token))
@@ -309,6 +329,7 @@ def test_events_download_is_an_attachment(client, duel):
     assert public.headers["Content-Disposition"] == f'attachment; filename="{match_id}-spectator-events.json"'
 
 
+@on_both_stores
 @pytest.mark.parametrize("query, message", [
     ("after=x", "after must be a whole number"),
     ("after=1_0", "after must be a whole number"),
@@ -322,6 +343,7 @@ def test_events_with_a_bad_after_is_400(client, duel, query, message):
     assert message in response.json["error"]
 
 
+@on_both_stores
 def test_state_defaults_to_the_head_and_seeks_with_at(client, duel):
     match_id, _ = duel
     assert client.get(f"/api/matches/{match_id}/state").json["seq"] == 6
@@ -330,6 +352,7 @@ def test_state_defaults_to_the_head_and_seeks_with_at(client, duel):
     assert state["phase"] == "setup"
 
 
+@on_both_stores
 def test_state_views_follow_rule_127(client, duel_match):
     """Judges see every hand; a player sees their own; a spectator sees hand counts only."""
     match_id = duel_match["id"]
@@ -347,6 +370,7 @@ def test_state_views_follow_rule_127(client, duel_match):
     assert spectator["players"]["P1"]["hand_count"] == 4
 
 
+@on_both_stores
 @pytest.mark.parametrize("query, message", [
     ("at=abc", "at must be a whole number"),
     ("at=0", "at=0 is out of range"),
@@ -362,6 +386,7 @@ def test_state_with_a_bad_at_or_view_is_400(client, duel, query, message):
     assert message in response.json["error"]
 
 
+@on_both_stores
 @pytest.mark.parametrize("path", ["", "/events", "/state", "/state?at=1", "/verify"])
 def test_reads_of_an_unknown_match_are_404(client, path):
     response = client.get(f"/api/matches/m9{path}")
@@ -369,6 +394,7 @@ def test_reads_of_an_unknown_match_are_404(client, path):
     assert "m9" in response.json["error"]
 
 
+@on_both_stores
 def test_verify_a_sound_match(client, demo_ids):
     report = client.get(f"/api/matches/{demo_ids[0]}/verify").json
     head = client.get(f"/api/matches/{demo_ids[0]}").json
@@ -377,19 +403,22 @@ def test_verify_a_sound_match(client, demo_ids):
     assert "bad_seq" not in report and "error" not in report
 
 
+@on_both_stores
 def test_verify_finds_an_edited_event(client, duel, tmp_db):
     match_id, _ = duel
-    with sqlite3.connect(tmp_db) as connection:
-        body = connection.execute('SELECT body FROM events WHERE "match" = ? AND seq = 3', [match_id]).fetchone()[0]
-        edited = body.replace(b"P1", b"P2")
-        assert edited != body
-        connection.execute('UPDATE events SET body = ? WHERE "match" = ? AND seq = 3', [edited, match_id])
+    store = open_store(tmp_db, busy_timeout=5.0)
+    body = bytes(store.execute('SELECT body FROM events WHERE "match" = ? AND seq = 3', [match_id]).fetchone()[0])
+    store.close()
+    edited = body.replace(b"P1", b"P2")
+    assert edited != body
+    tamper(tmp_db, 'UPDATE events SET body = ? WHERE "match" = ? AND seq = 3', [edited, match_id])
     report = client.get(f"/api/matches/{match_id}/verify").json
     assert report["ok"] is False
     assert report["bad_seq"] == 3
     assert report["error"]
 
 
+@on_both_stores
 @pytest.mark.parametrize("method, path, status", [
     ("get", "/api/nothing-here", 404),
     ("delete", "/api/matches", 405),

@@ -1,5 +1,6 @@
 """Group commit (recorder.Writer): many callers' appends in one transaction, each answered only once it committed;
-a writer that cannot get the lock answers Busy (503 with Retry-After over HTTP), never "database is locked"."""
+a writer that cannot get the lock answers Busy (503 with Retry-After over HTTP), never "database is locked".
+Every test runs on both stores (the `database` fixture)."""
 from __future__ import annotations
 
 import contextlib
@@ -13,6 +14,7 @@ import pytest
 import engine
 import recorder
 from recorder import Busy, Conflict, Log, Refused, Writer
+from recorder.store import is_postgres
 from recorder.writer import _Job
 
 NOTE = {"type": "note", "text": "table call"}
@@ -22,9 +24,24 @@ def stored_events(log: Log, match_id: str) -> list[dict]:
     return [row["event"] for row in log.events(match_id)]
 
 
+@pytest.fixture
+def tmp_db(database: Path | str) -> Path | str:
+    """The log's database, in each store."""
+    return database
+
+
 @contextlib.contextmanager
-def another_writer_holding_the_lock(path: Path) -> Iterator[None]:
-    """Another process's connection holding the file's write lock for the duration."""
+def another_writer_holding_the_lock(path: Path | str) -> Iterator[None]:
+    """Another process's connection holding the write lock for the duration: SQLite's file lock; on PostgreSQL,
+    the matches table locked against every writer."""
+    if is_postgres(path):
+        import psycopg
+
+        with psycopg.connect(str(path)) as connection:  # a transaction, rolled back when it closes
+            connection.execute("LOCK TABLE matches IN EXCLUSIVE MODE")
+            yield
+            connection.rollback()
+        return
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("BEGIN IMMEDIATE")
     try:
@@ -70,10 +87,10 @@ def test_an_append_that_fails_after_writing_a_row_is_undone_alone(log: Log, duel
     each append in its own savepoint: that one is undone, the others are committed."""
     first, _ = log.create_match(duel_created)
     second, _ = log.create_match(duel_created)
-    log.db.execute('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
-                   'idempotency_key) SELECT "match", 3, type, body, hash, prev_hash, recorded_at, client, '
-                   'idempotency_key FROM events WHERE "match" = ? AND seq = 1', [second])
-    log.db.conn.commit()
+    with log.db.writing():
+        log.db.execute('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
+                       'idempotency_key) SELECT "match", 3, type, body, hash, prev_hash, recorded_at, client, '
+                       'idempotency_key FROM events WHERE "match" = ? AND seq = 1', [second])
     jobs = [_Job(log.prepare_append(first, [NOTE])),
             _Job(log.prepare_append(second, [NOTE, NOTE])),  # seq 2 is written, then seq 3 collides
             _Job(log.prepare_append(first, [NOTE], expected_seq=2))]
