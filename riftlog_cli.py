@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterator
@@ -38,7 +39,8 @@ def db_option(default: str | None) -> Any:
     return click.option(
         "--db", "db", type=click.Path(dir_okay=False), default=default, expose_value=False, is_eager=True,
         callback=_remember_db, envvar=DB_ENVVAR if default is not None else None,
-        help=f"SQLite database file (default: ${DB_ENVVAR}, else {DEFAULT_DB}).",
+        help=f"SQLite database file, or a PostgreSQL URL postgresql://user@host:port/name (default: ${DB_ENVVAR}, "
+             f"else {DEFAULT_DB}).",
     )
 
 
@@ -56,9 +58,10 @@ def db_path() -> str:
 def open_log(must_exist: bool = True):
     """The recorder.Log of --db; a missing file is an error for commands that only read or append."""
     import recorder
+    from recorder.store import is_postgres
 
     path = db_path()
-    if must_exist and not Path(path).exists():
+    if must_exist and not is_postgres(path) and not Path(path).exists():
         missing = "" if Path(path).parent.is_dir() else f" (the folder {Path(path).parent} does not exist)"
         raise click.ClickException(f"no database at {path}{missing}: run `riftlog demo` or `riftlog create FILE` "
                                    "first, or pass --db")
@@ -115,7 +118,7 @@ def echo_json(data: Any) -> None:
 def cli() -> None:
     """riftlog: record, audit and replay Riftbound matches.
 
-    Matches live in one SQLite file (--db). Start with `riftlog demo` and `riftlog serve`.
+    Matches live in one SQLite file, or on a PostgreSQL server (--db). Start with `riftlog demo` and `riftlog serve`.
     """
 
 
@@ -157,7 +160,9 @@ def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: 
     """Serve the viewer and the HTTP API.
 
     Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). One
-    server per database and per port: a database or a port another server holds is refused, naming it."""
+    server per SQLite database and per port: a database or a port another server holds is refused, naming it. Any
+    number of servers, on one machine or several, may serve one PostgreSQL database (docs/architecture.md)."""
+    from recorder.store import is_postgres
     from web import create_app, lifecycle, serving
 
     path = db_path()
@@ -168,12 +173,17 @@ def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: 
         # Held open while this command serves. Werkzeug's reloader serves from a child that it starts again with
         # this command: the reloader, its parent, holds the claim.
         claim = None if os.environ.get("WERKZEUG_RUN_MAIN") else lifecycle.claim_database(path)
+        if is_postgres(path):  # the worker opens its own connections: none of the parent's cross the fork
+            from recorder.postgres import close_pools, redacted
+
+            close_pools()
     except lifecycle.Refused as error:
         raise click.ClickException(f"refused: {error}") from None
     if listener is not None:
         port = listener.getsockname()[1]  # --port 0: the port the system chose
     reachable = serving.urls(host, port)
-    click.echo(f"riftlog: serving {path} at {reachable[0]}  (Ctrl+C to stop)")
+    shown = redacted(path) if is_postgres(path) else path
+    click.echo(f"riftlog: serving {shown} at {reachable[0]}  (Ctrl+C to stop)")
     for url in reachable[1:]:
         click.echo(f"  also at {url}")
     if behind_proxy:
@@ -359,6 +369,43 @@ def verify(match_id: str, code: str | None, seal_key: str | None) -> None:
         reason = f"at seq {report.get('bad_seq')}: {report.get('error')}" if report.get("bad_seq") is not None \
             else f"against the seal: {(report.get('seal') or {}).get('error')}"
         raise click.ClickException(f"match {match_id} fails verification {reason}")
+
+
+@cli.command(short_help="Copy every match to TARGET (SQLite to PostgreSQL, or back), each verified.")
+@click.argument("target", metavar="TARGET")
+@db_option(None)
+def migrate(target: str) -> None:
+    """Copy every match of --db into TARGET, a PostgreSQL URL (postgresql://user@host:port/name) or a SQLite
+    file: the same events, bytes, hashes, tokens and idempotency keys, with the catalogs they name. Each match is
+    copied in one transaction and verified there (its hash chain and a fold from seq 1) before it commits: all of
+    it or none of it. A match TARGET holds already is kept if it is the same record. Prints a summary; exit status
+    1 if a match was not copied. Seals stay good where the servers of TARGET use the same key file
+    ($RIFTLOG_SEAL_KEY)."""
+    import recorder
+    import replays
+    from recorder.migrate import copy_matches
+
+    if target == db_path():
+        raise click.ClickException("TARGET is the database being copied: name another one")
+    summary: dict[str, Any] = {"copied": 0, "present": 0, "events": 0, "failed": []}
+    with user_errors():
+        source = open_log()
+        with recorder.Log(target) as destination:
+            count = source.match_count()
+            with click.progressbar(copy_matches(source, destination, replays.verify), length=count,
+                                   label=f"copying {count} match{'es' if count != 1 else ''}", file=sys.stderr,
+                                   item_show_func=lambda done: done.match_id if done else None) as copies:
+                for done in copies:
+                    if done.outcome == "failed":
+                        summary["failed"].append({"match": done.match_id, "error": done.error})
+                    else:
+                        summary[done.outcome] += 1
+                        summary["events"] += done.events
+    echo_json(summary)
+    if summary["failed"]:
+        failed = len(summary["failed"])
+        raise click.ClickException(f"{failed} match{'es were' if failed != 1 else ' was'} not copied (see failed "
+                                   "above); the others were")
 
 
 @cli.command(short_help="Seal MATCH's head: a code for the match slip.")

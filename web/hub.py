@@ -9,8 +9,11 @@ last HELD messages), not from a read of the match from seq 1.
 
 How the hub learns of an event: the app's writer (`recorder.Writer.listen`) tells it which matches each commit
 wrote to, from the writer's thread; the hub reads the new events in its own thread (`reader`, one thread, so that
-the redactors see every event once and in order) and writes them from the loop. Appends by another process on the
-same file are found by reading every POLL seconds (only for matches someone follows).
+the redactors see every event once and in order) and writes them from the loop. On PostgreSQL, every process's
+group commits reach the hub the same way, as a NOTIFY (`recorder.postgres.Listener`): a stream served by one
+server sees the appends recorded through another within milliseconds, and nothing is polled. On SQLite, appends
+by another process on the same file (`riftlog append`, `riftlog import`) are found by reading every POLL seconds
+(only for matches someone follows).
 
 A stream writes without waiting: the ASGI `send` of a connection that keeps up returns at once. One that cannot
 keep up (its socket and the server's buffer for it full) has its messages kept in a buffer of its own, and is
@@ -34,6 +37,7 @@ from flask import Flask
 
 from engine.views import Redactor
 from recorder import access
+from recorder.store import is_postgres
 
 from . import rounds
 from .db import borrowed_log
@@ -181,12 +185,17 @@ class Hub:
         self.by_address: dict[str, int] = {}
         self.dropped = 0
         self.refused = 0
+        self.listener: Any = None  # on PostgreSQL: every process's commits, as NOTIFYs (recorder.postgres.Listener)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin on `loop` (the worker's): listen to the writer's commits, poll and beat the heart."""
         self.loop = loop
         self.app.extensions["riftlog.writer"].listen(self._committed)
         self.app.extensions["riftlog.hub"] = self
+        if is_postgres(self.app.config["DATABASE"]):
+            from recorder.postgres import Listener
+
+            self.listener = Listener(self.app.config["DATABASE"], self._notified)
         loop.create_task(self._tick())
 
     # --- admission ---------------------------------------------------------------------------------------------
@@ -273,6 +282,12 @@ class Hub:
         """The writer's listener (its thread): wake the channels it wrote to, on the loop."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._wake, match_ids)
+
+    def _notified(self, match_ids: set[str] | None) -> None:
+        """The listener's (its thread): the matches a commit of any process wrote to, or None when notifications
+        may have been missed (the connection to the server was lost): then every followed match is read again."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake, set(self.channels) if match_ids is None else match_ids)
 
     def _wake(self, match_ids: set[str]) -> None:
         for match_id in match_ids:
@@ -473,15 +488,17 @@ class Hub:
             subscriber.write(data, limit, now, body)
 
     async def _tick(self) -> None:
-        """Every `poll` seconds: read the followed matches (another process's appends), write a comment to the
-        streams silent for `heartbeat` seconds, and let go of matches nobody has followed for IDLE_CHANNEL."""
+        """Every `poll` seconds: read the followed matches (another process's appends; not on PostgreSQL, whose
+        NOTIFYs tell), write a comment to the streams silent for `heartbeat` seconds, and let go of matches nobody
+        has followed for IDLE_CHANNEL."""
         while True:
             await asyncio.sleep(self.poll)
             now = time.monotonic()
             for match_id, channel in list(self.channels.items()):
                 followed = any(feed.subscribers for feed in channel.feeds.values())
                 if followed:
-                    asyncio.ensure_future(self._refresh(channel))
+                    if self.listener is None:
+                        asyncio.ensure_future(self._refresh(channel))
                 elif now - channel.quiet_since > IDLE_CHANNEL and not channel.refreshing:
                     del self.channels[match_id]
                     continue
