@@ -37,7 +37,7 @@ from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from recorder.errors import Busy, NotALog
+from recorder.errors import Busy, Malformed, NotALog
 from recorder.store import Store
 
 POOL_SIZE = 48  # connections one process keeps at most per database (the web app's pooled logs, its writer, its hub)
@@ -173,6 +173,9 @@ class PostgresStore(Store):
             self._changes += 1
             raise Busy(f"the database is busy (another writer holds the match): nothing was written; try again "
                        f"({type(error).__name__})") from error
+        except (psycopg.DataError, UnicodeEncodeError) as error:  # e.g. a NUL character in a match id
+            self._changes += 1
+            raise Malformed(f"a value PostgreSQL cannot store or look up ({str(error).strip()})") from error
         except psycopg.OperationalError as error:
             self._changes += 1
             self._drop_if_broken()

@@ -1,6 +1,9 @@
 """The trust campaigns of issue 8, sized by their callers: scaled to seconds in tests/test_campaigns.py, at full
 size in scripts/campaigns.py (which prints the figures).
 
+Each runs on a SQLite file by default, and on PostgreSQL where its caller passes a database URL (and, for
+`postgres_kills`, the server itself is killed).
+
 - `kills`: a child process appends notes, each with an idempotency key, printing each acknowledged answer; it is
   killed with SIGKILL after a random number of answers, mid-append. No acknowledged event may be lost, the log
   must verify, and retrying the key that was in flight must leave that event in the log exactly once.
@@ -36,6 +39,7 @@ import engine
 import recorder
 from recorder import canonical
 from recorder.keys import ServerKey
+from recorder.migrate import copy_catalogs, copy_match
 from replays import notation, seal
 from replays.demo import record_demo
 
@@ -61,12 +65,13 @@ class Kills(NamedTuple):
     rounds: int
     acknowledged: int
     lost: list[str]
+    retried: int = 0  # appends answered 503 while a server was down, retried with their key afterwards
 
 
-def kills(workdir: Path, rounds: int, seed: int, most_per_round: int = 40) -> Kills:
+def kills(workdir: Path, rounds: int, seed: int, most_per_round: int = 40, database: str | None = None) -> Kills:
     """Kill an appending process `rounds` times; every acknowledged note must survive, once."""
     rng = random.Random(seed)
-    path = workdir / "kills.db"
+    path = database or workdir / "kills.db"
     with recorder.Log(path) as log:
         match_id, _ = log.create_match(_duel_created())
     acknowledged: dict[int, tuple[int, str]] = {}
@@ -116,7 +121,8 @@ server.serve_forever()
 """
 
 
-def server_kills(workdir: Path, rounds: int, seed: int, threads: int = 3, most_per_round: int = 30) -> Kills:
+def server_kills(workdir: Path, rounds: int, seed: int, threads: int = 3, most_per_round: int = 30,
+                 database: str | None = None) -> Kills:
     """Kill -9 a serving process `rounds` times while `threads` clients append through its API (its writer
     commits their appends in groups); every event answered 201 must survive, and each append in flight at the
     kill, retried with its idempotency key, must be in the log once."""
@@ -124,7 +130,7 @@ def server_kills(workdir: Path, rounds: int, seed: int, threads: int = 3, most_p
     import threading
 
     rng = random.Random(seed)
-    path = workdir / "server-kills.db"
+    path = database or workdir / "server-kills.db"
     with recorder.Log(path) as log:
         match_id, token = log.create_match(_duel_created())
     acknowledged: dict[str, tuple[int, str]] = {}
@@ -213,6 +219,105 @@ def server_kills(workdir: Path, rounds: int, seed: int, threads: int = 3, most_p
     return Kills(rounds, len(acknowledged), lost)
 
 
+def postgres_kills(cluster: Any, url: str, rounds: int, seed: int, threads: int = 3, most_per_round: int = 20
+                   ) -> Kills:
+    """Kill -9 the PostgreSQL server `rounds` times (`cluster`, tests/postgres_cluster.py) while `threads`
+    clients append through a served log on it, and start it again: every event answered 201 must survive; an
+    append in flight at the kill is answered 503 (never 201 unwritten), and retried with its key once the server is
+    back, it must be in the log exactly once. The riftlog server is not restarted: it must find its way back to
+    the database by itself."""
+    import http.client
+    import threading
+
+    rng = random.Random(seed)
+    with recorder.Log(url) as log:
+        match_id, token = log.create_match(_duel_created())
+    acknowledged: dict[str, tuple[int, str]] = {}
+    in_flight: set[str] = set()
+    lost: list[str] = []
+    counter = iter(range(10**9))
+    lock = threading.Lock()
+    retried = 0
+    server = subprocess.Popen([sys.executable, "-c", CHILD_SERVER, url], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    assert server.stdout is not None
+    port = int(server.stdout.readline())
+
+    def post(text: str) -> tuple[int, dict]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            body = json.dumps({"event": {"type": "note", "text": text}, "idempotency_key": text})
+            connection.request("POST", f"/api/matches/{match_id}/events", body,
+                               {"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+            response = connection.getresponse()
+            return response.status, json.loads(response.read() or b"{}")
+        finally:
+            connection.close()
+
+    try:
+        for _ in range(rounds):
+            wanted_total = len(acknowledged) + rng.randrange(1, most_per_round)
+            enough, stop, refused = threading.Event(), threading.Event(), threading.Event()
+
+            def client() -> None:
+                while not stop.is_set():
+                    with lock:
+                        text = f"note {next(counter)}"
+                        in_flight.add(text)
+                    status, answer = post(text)
+                    with lock:
+                        if status == 201:
+                            acknowledged[text] = (answer["seq"], answer["hash"])
+                            in_flight.discard(text)
+                            if len(acknowledged) >= wanted_total:
+                                enough.set()
+                        elif status == 503:
+                            refused.set()
+                        else:
+                            lost.append(f"{text}: answered {status} {answer}")
+                            in_flight.discard(text)
+
+            workers = [threading.Thread(target=client) for _ in range(threads)]
+            for worker in workers:
+                worker.start()
+            enough.wait(60)
+            cluster.kill()  # appends are in flight: the clients go on, answered 503 while it is down
+            refused.wait(60)  # (bounded) until the outage has been answered
+            cluster.restart()
+            stop.set()
+            for worker in workers:
+                worker.join(120)
+            retried += len(in_flight)
+            for text in sorted(in_flight):
+                for _attempt in range(100):  # the riftlog server's connections come back as it uses them
+                    status, answer = post(text)
+                    if status != 503:
+                        break
+                if status == 201:
+                    acknowledged[text] = (answer["seq"], answer["hash"])
+                else:
+                    lost.append(f"{text}, retried with its key, answered {status} {answer}")
+            with recorder.Log(url) as log:
+                stored = {entry["seq"]: entry for entry in log.events(match_id)}
+                texts = [entry["event"].get("text") for entry in stored.values()]
+                report = log.verify_chain(match_id)
+            for text, (seq, digest) in acknowledged.items():
+                entry = stored.get(seq)
+                if entry is None or entry["hash"] != digest or entry["event"].get("text") != text:
+                    lost.append(f"{text}, answered 201 at seq {seq}, is not in the log as it was answered")
+            for text in in_flight:
+                if texts.count(text) != 1:
+                    lost.append(f"{text}, in flight at the kill and retried, is in the log {texts.count(text)} times")
+            in_flight.clear()
+            if not report["ok"]:
+                lost.append(f"the log does not verify after a kill: {report['error']}")
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        server.stdout.close()
+    return Kills(rounds, len(acknowledged), lost, retried)
+
+
 def _duel_created() -> dict[str, Any]:
     decks = json.loads((ROOT / "engine" / "data" / "demo_decks.json").read_text(encoding="utf-8"))["decks"]
     return {"type": "match_created", "mode": "duel", "catalog": "demo",
@@ -242,8 +347,11 @@ def sealed_log(workdir: Path) -> tuple[Path, ServerKey, dict[str, str]]:
     return path, key, codes
 
 
-def tampering(workdir: Path, mutations: int, seed: int) -> Tampering:
-    """Tamper with sealed matches `mutations` times; the seal check must fail every time."""
+def tampering(workdir: Path, mutations: int, seed: int, fresh_database: Callable[[], str] | None = None
+              ) -> Tampering:
+    """Tamper with sealed matches `mutations` times; the seal check must fail every time. With `fresh_database`
+    (a new, empty PostgreSQL log's URL each call), each tampered match is copied there first (recorder.migrate)
+    and tampered with on PostgreSQL."""
     rng = random.Random(seed)
     pristine, key, codes = sealed_log(workdir)
     missed: list[str] = []
@@ -251,12 +359,20 @@ def tampering(workdir: Path, mutations: int, seed: int) -> Tampering:
         match_id = rng.choice(sorted(codes))
         kind = KINDS[number % len(KINDS)]
         rewrite = rng.random() < 0.5
-        copy = workdir / f"tampered-{number}.db"
-        shutil.copyfile(pristine, copy)
-        connection = sqlite3.connect(copy)
-        what = _tamper(connection, match_id, kind, rewrite, rng)
-        connection.commit()
-        connection.close()
+        if fresh_database is None:
+            copy: Path | str = workdir / f"tampered-{number}.db"
+            shutil.copyfile(pristine, copy)
+            connection = sqlite3.connect(copy)
+            what = _tamper(connection, match_id, kind, rewrite, rng)
+            connection.commit()
+            connection.close()
+        else:
+            copy = fresh_database()
+            with recorder.Log(pristine) as source, recorder.Log(copy) as target:
+                copy_catalogs(source, target)
+                assert copy_match(source, target, match_id).outcome == "copied"
+                with target.db.writing():
+                    what = _tamper(target.db, match_id, kind, rewrite, rng)
         with recorder.Log(copy) as log:
             try:
                 report = seal.check(log, match_id, codes[match_id], key)
@@ -265,18 +381,21 @@ def tampering(workdir: Path, mutations: int, seed: int) -> Tampering:
                 caught = True  # the log refused to be read: caught too
         if not caught:
             missed.append(f"{match_id}: {what}")
-        for stale in (copy, Path(f"{copy}-wal"), Path(f"{copy}-shm")):
-            stale.unlink(missing_ok=True)
+        if fresh_database is None:
+            for stale in (copy, Path(f"{copy}-wal"), Path(f"{copy}-shm")):
+                stale.unlink(missing_ok=True)
     return Tampering(mutations, mutations - len(missed), missed)
 
 
-def _tamper(connection: sqlite3.Connection, match_id: str, kind: str, rewrite: bool, rng: random.Random) -> str:
-    """Change the stored match one way; with `rewrite`, recompute every hash after the change and the head, as
-    someone hiding the change would. Returns what was done."""
+def _tamper(connection: Any, match_id: str, kind: str, rewrite: bool, rng: random.Random) -> str:
+    """Change the stored match one way (through a sqlite3 connection or a `recorder.store.Store`); with
+    `rewrite`, recompute every hash after the change and the head, as someone hiding the change would. Returns what
+    was done."""
     rows = [list(row) for row in connection.execute(
         'SELECT seq, type, body FROM events WHERE "match" = ? ORDER BY seq', [match_id])]
     seq = rng.randrange(1, len(rows) + 1)
     if kind == "edit":
+        rows[seq - 1][2] = bytes(rows[seq - 1][2])
         event = canonical.decode(rows[seq - 1][2])
         path = _edit(event, rng)
         body = canonical.canonical_bytes(event)

@@ -75,7 +75,9 @@ def _die_with_us() -> None:
 class Cluster:
     """One throwaway PostgreSQL server; `url()` names a fresh schema of its database for each test."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        """`durable`: fsync as a production server does (the benchmarks), not `fsync=off` (the tests)."""
+        self.durable = durable
         self.bin = binaries()
         assert self.bin is not None, unavailable()
         self.user = _run_as()
@@ -115,8 +117,8 @@ class Cluster:
         log = open(self.logfile, "ab")
         self.process = subprocess.Popen(
             [str(self.bin / "postgres"), "-D", str(self.data), "-p", str(self.port), "-k", str(self.folder),
-             "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off",
-             "-c", "max_connections=400", "-c", "logging_collector=off"],
+             "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=400", "-c", "logging_collector=off",
+             *([] if self.durable else ["-c", "fsync=off", "-c", "full_page_writes=off"])],
             stdout=log, stderr=log, user=self.user or None, cwd=self.folder, preexec_fn=_die_with_us)
         log.close()
         deadline = time.monotonic() + START_WAIT
@@ -135,6 +137,19 @@ class Cluster:
         assert self.process is not None
         self.process.kill()
         self.process.wait()
+
+    def restart(self) -> None:
+        """Start the server again after `kill`: once the killed server's processes have let go of its shared
+        memory (they end when they see it gone), it recovers from its WAL."""
+        deadline = time.monotonic() + START_WAIT
+        while True:
+            try:
+                self.start()
+                return
+            except RuntimeError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def stop(self) -> None:
         """A fast shutdown (SIGINT: open sessions are ended), waited for."""

@@ -1,5 +1,6 @@
 """The trust campaigns of issue 8 (tests/campaigns.py), scaled to run in seconds; `scripts/campaigns.py` runs them
-at full size and prints the figures."""
+at full size and prints the figures. On PostgreSQL too, scaled down further, and with the database server itself
+killed."""
 from __future__ import annotations
 
 import json
@@ -11,6 +12,17 @@ from hypothesis import strategies as st
 
 import recorder
 from replays import notation
+from stores import on_both_stores
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster, tmp_path, monkeypatch) -> str:
+    """A new, empty log on the session's PostgreSQL server (its key file in `tmp_path`, for child processes too)."""
+    monkeypatch.setenv("RIFTLOG_SEAL_KEY", str(tmp_path / "riftlog.seal-key"))
+    yield postgres_cluster.url()
+    from recorder.postgres import close_pools
+
+    close_pools()
 
 
 def test_no_acknowledged_event_is_lost_to_kill_9_and_a_retried_key_appends_once(tmp_path):
@@ -25,12 +37,38 @@ def test_no_event_answered_201_is_lost_when_the_server_is_killed_mid_append(tmp_
     assert result.acknowledged >= result.rounds
 
 
+def test_no_acknowledged_event_is_lost_to_kill_9_on_postgres(tmp_path, postgres_url):
+    result = campaigns.kills(tmp_path, rounds=2, seed=8, most_per_round=8, database=postgres_url)
+    assert result.lost == []
+    assert result.acknowledged >= result.rounds
+
+
+def test_no_event_answered_201_is_lost_when_a_server_on_postgres_is_killed(tmp_path, postgres_url):
+    result = campaigns.server_kills(tmp_path, rounds=1, seed=8, most_per_round=10, database=postgres_url)
+    assert result.lost == []
+    assert result.acknowledged >= result.rounds
+
+
+def test_no_event_answered_201_is_lost_when_postgres_itself_is_killed(postgres_cluster, postgres_url):
+    result = campaigns.postgres_kills(postgres_cluster, postgres_url, rounds=2, seed=8, most_per_round=10)
+    assert result.lost == []
+    assert result.acknowledged >= result.rounds
+    assert result.retried >= result.rounds  # each outage was answered 503, and those appends retried
+
+
 def test_every_tampering_is_caught_against_a_seal(tmp_path):
     result = campaigns.tampering(tmp_path, mutations=24, seed=8)
     assert result.missed == []
     assert result.caught == result.tried == 24
 
 
+def test_every_tampering_with_postgres_rows_is_caught_against_a_seal(tmp_path, postgres_cluster, postgres_url):
+    result = campaigns.tampering(tmp_path, mutations=8, seed=8, fresh_database=postgres_cluster.url)
+    assert result.missed == []
+    assert result.caught == result.tried == 8
+
+
+@on_both_stores
 def test_the_api_answers_no_5xx_to_random_requests(client, duel_created):
     created = client.post("/api/matches", json=duel_created).json
     result = campaigns.fuzz(client, created, requests=600, seed=8)
