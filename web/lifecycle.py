@@ -15,7 +15,8 @@ starts without a word and the two share its connections. So:
 - `claim_database`: an exclusive `flock` on a file next to the SQLite database (its path + `.serve-lock`), held
   for the server's life by the parent and its worker (which inherits it): the kernel drops it when both are gone,
   so a claim left by a killed server never blocks a restart, and no stale file needs cleaning up. A database that
-  is not a file path (a future PostgreSQL URL) is not claimed: several servers on one such database are the design.
+  is not a file path (a PostgreSQL URL) is not claimed: several servers on one such database are the design
+  (docs/architecture.md, "Deploying a tournament").
 
 A claim that is taken is retried for up to CLAIM_WAIT seconds before refusing: the worker of a server killed a
 moment ago may still be ending, and a supervisor that restarts at once must not be refused by it.
