@@ -71,6 +71,11 @@ class Hot:
     def keep_token_hash(self, database: str, match_id: str, digest: str) -> None:
         self._put(self._token_hashes, (database, match_id), digest)
 
+    def forget_token_hash(self, database: str, match_id: str) -> None:
+        """Drop the match's token hash (another process reissued the token: the next check reads the new one)."""
+        with self._lock:
+            self._token_hashes.pop((database, match_id), None)
+
     def forget(self, database: str, catalog: str | None = None) -> None:
         """Drop what is kept of the matches of `database` (those using `catalog`, if given)."""
         with self._lock:

@@ -2,8 +2,9 @@
 
 A match is copied as it is stored, never re-encoded: its row (id, token hash, times, publication and broadcast
 delay), its events' bytes, hashes and envelopes, and the first answers under its idempotency keys, so that its
-hash chain, its seal, its tokens and a recorder's retries all hold on the other store. Snapshots are a cache and
-are not copied (the target rebuilds them). The catalogs the matches name are copied first.
+hash chain, its seal, its tokens (reissued ones too) and a recorder's retries all hold on the other store.
+Snapshots are a cache and are not copied (the target rebuilds them). The catalogs the matches name, and the
+organiser's key, are copied first.
 
 Each match is copied in one transaction of the target and checked inside it (`check`, e.g. `replays.verify`: the
 hash chain and a fold from seq 1) before it commits: a match that does not check out is not copied at all, and
@@ -22,7 +23,7 @@ from recorder.log import Log
 
 EVENT_COLUMNS = '"match", seq, type, body, hash, prev_hash, recorded_at, client, idempotency_key'
 MATCH_COLUMNS = ("id", "token_hash", "mode", "policy", "catalog", "players", "info", "created_at", "head_seq",
-                 "head_hash", "published_at", "broadcast_delay")
+                 "head_hash", "published_at", "broadcast_delay", "read_key", "player_generations")
 
 
 class Copied(NamedTuple):
@@ -36,6 +37,16 @@ class Copied(NamedTuple):
 
 class NotCopied(RecorderError):
     """A match that did not check out on the target: its transaction is rolled back."""
+
+
+def copy_organiser(source: Log, target: Log) -> bool:
+    """Copy the database's organiser key (its hash: recorder.tokens) unless the target has one; whether it did."""
+    row = source.db.execute("SELECT token_hash, created_at FROM organiser WHERE id = 1").fetchone()
+    if row is None:
+        return False
+    with target.db.writing():
+        return target.db.execute("INSERT INTO organiser (id, token_hash, created_at) VALUES (1, ?, ?) "
+                                 "ON CONFLICT (id) DO NOTHING", list(row)).rowcount == 1
 
 
 def copy_catalogs(source: Log, target: Log) -> list[str]:
@@ -53,6 +64,7 @@ def copy_matches(source: Log, target: Log, check: Callable[[Log, str], dict] | N
     as it is done (for a progress bar). `check(target, match_id)` is run inside the transaction, before it commits;
     a result whose "ok" is false leaves the match out."""
     copy_catalogs(source, target)
+    copy_organiser(source, target)
     for summary in source.matches():
         yield copy_match(source, target, summary["id"], check)
 

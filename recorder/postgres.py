@@ -38,16 +38,19 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from recorder.errors import Busy, Malformed, NotALog
+from recorder.heads import HOT
 from recorder.store import Store
 
 POOL_SIZE = 48  # connections one process keeps at most per database (the web app's pooled logs, its writer, its hub)
 QUIET_WAIT_MS = 50  # how long a cache write (`quietly`) waits for a lock
 CHANNEL = "riftlog_appends"  # what a group commit NOTIFYs, the matches it wrote as its payload
+TOKEN_CHANGED = "token "  # ... and a reissue of a match's token, as "token <match id>"
 NEW_MATCH_LOCK = 0x7269_6674  # the advisory lock taken while a new match's id is chosen ("rift")
 MIGRATION_LOCK = 0x7269_6674 + 1  # ... and while the schema is upgraded
 
 # The schema, one migration per entry: add new ones at the end, never edit one that has shipped (a database
-# records which it has applied by name). The tables are SQLite's (recorder.schema) as they stand after its m005.
+# records which it has applied by name). The tables are SQLite's (recorder.schema): m001 as they stood after
+# SQLite's m005, then one migration for each of SQLite's later ones, under the same name.
 MIGRATIONS: list[tuple[str, str]] = [
     ("m001_create_tables", """
         CREATE TABLE matches (
@@ -65,6 +68,10 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE snapshots (
             "match" text NOT NULL REFERENCES matches (id), seq integer NOT NULL, engine_version text NOT NULL,
             hash text NOT NULL, state bytea NOT NULL, mac text, PRIMARY KEY ("match", seq));
+    """),
+    ("m006_reissued_tokens", """
+        ALTER TABLE matches ADD COLUMN read_key text, ADD COLUMN player_generations text;
+        CREATE TABLE organiser (id integer PRIMARY KEY, token_hash text NOT NULL, created_at text);
     """),
 ]
 
@@ -282,6 +289,9 @@ class PostgresStore(Store):
         if payload:
             self.execute("SELECT pg_notify(?, ?)", [CHANNEL, payload])
 
+    def notify_token(self, match_id: str) -> None:
+        self.execute("SELECT pg_notify(?, ?)", [CHANNEL, f"{TOKEN_CHANGED}{match_id}"])
+
     def table_names(self) -> list[str]:
         return [row[0] for row in self.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
@@ -361,7 +371,10 @@ class Listener:
                         self.callback(None)
                     while not self._stopped.is_set():
                         for notice in conn.notifies(timeout=self.WAKE):
-                            self.callback(set(notice.payload.split()))
+                            if notice.payload.startswith(TOKEN_CHANGED):  # reissued: read the new hash when needed
+                                HOT.forget_token_hash(self.url, notice.payload[len(TOKEN_CHANGED):])
+                            else:
+                                self.callback(set(notice.payload.split()))
             except psycopg.Error:
                 self._connected.clear()
                 missed = True

@@ -105,6 +105,11 @@ class Store:
     def notify(self, match_ids: Iterable[str]) -> None:
         """Inside a write: tell other processes, once it commits, which matches it appended to."""
 
+    def notify_token(self, match_id: str) -> None:
+        """Inside a write: tell other processes, once it commits, that the match's token was reissued (they drop
+        the hash they keep hot). SQLite needs none: one server per file, and `riftlog reissue` refuses to run
+        beside it."""
+
     def table_names(self) -> list[str]:
         raise NotImplementedError
 

@@ -27,7 +27,6 @@ from recorder import access
 from recorder.access import JUDGE, token_hash
 from recorder.errors import Forbidden, Malformed, NotFound
 from recorder.heads import HOT, Head
-from recorder.sql import writing
 
 ORGANISER = "organiser"
 ROLES_BY = (ORGANISER, JUDGE)  # who may reissue, as the note names them
@@ -37,8 +36,9 @@ def new_organiser_token(log: Any) -> str:
     """A new organiser key for the database of `log`: the earlier one (if any) no longer works. Shown once; the
     database keeps its sha256."""
     token = secrets.token_urlsafe(24)
-    with writing(log.db):
-        log.db.execute("INSERT OR REPLACE INTO organiser (id, token_hash, created_at) VALUES (1, ?, ?)",
+    with log.db.writing():
+        log.db.execute("INSERT INTO organiser (id, token_hash, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO "
+                       "UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at",
                        [token_hash(token), log.clock()])
     return token
 
@@ -98,13 +98,14 @@ def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
     prepared = log.prepare_append(match_id, [{"type": "note", "text": reissue_note(role, by, names)}])
     heads: dict[str, tuple[str, Head]] = {}
     token = None
-    with writing(log.db):
+    with log.db.writing():
         answer = log.write_append(prepared, heads)
         if role == JUDGE:
             token = secrets.token_urlsafe(24)
             # The players' key stays the first match token's hash: their links keep working.
             log.db.execute("UPDATE matches SET read_key = COALESCE(read_key, token_hash), token_hash = ? "
                            "WHERE id = ?", [token_hash(token), match_id])
+            log.db.notify_token(match_id)  # other servers of a PostgreSQL database forget the old hash
         else:
             generations = json.loads(row.get("player_generations") or "{}")
             generations[role] = generations.get(role, 0) + 1

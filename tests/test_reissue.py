@@ -1,11 +1,18 @@
 """Reissuing a lost token (recorder/tokens.py): a new token, the old one dead at once, a judge's note in the log
-naming who reissued which role (never the token or its hash); the organiser's key of a database."""
+naming who reissued which role (never the token or its hash); the organiser's key of a database. On both stores
+(the `database` fixture); on PostgreSQL, the other servers of the database forget the old token too."""
 from __future__ import annotations
 
 import pytest
 
 import recorder
 from recorder import access, tokens
+
+
+@pytest.fixture
+def tmp_db(database):
+    """The log's database, in each store."""
+    return database
 
 
 @pytest.fixture
@@ -84,3 +91,38 @@ def test_a_new_organiser_key_replaces_the_old_one(log):
     assert tokens.is_organiser(log, second) and not tokens.is_organiser(log, first)
     assert not tokens.is_organiser(log, "") and not tokens.is_organiser(log, "é" * 32)
     assert first not in repr(list(log.db.query("SELECT * FROM organiser")))
+
+
+REISSUE = """
+import sys
+from recorder import Log, tokens
+with Log(sys.argv[1]) as log:
+    print(tokens.reissue(log, sys.argv[2], "judge", "organiser")["token"])
+"""
+
+
+def test_a_match_token_reissued_on_postgres_is_forgotten_by_every_other_server(log, match, tmp_db):
+    """Each server keeps a match's token hash hot (appends are authorised without a read); a reissue by another
+    process is a NOTIFY that this process's listener takes as "read the hash again": the old token stops working
+    here too, without a restart."""
+    if not recorder.store.is_postgres(tmp_db):
+        pytest.skip("one server per SQLite file: `riftlog reissue` refuses to run beside it")
+    import subprocess
+    import sys
+    import time
+
+    from recorder.postgres import Listener
+
+    match_id, token, _players = match
+    assert log.check_token(match_id, token)  # hot in this process, as in a server that authorised an append
+    listening = Listener(str(tmp_db), lambda match_ids: None)
+    try:
+        assert listening.wait_connected(30)
+        new = subprocess.run([sys.executable, "-c", REISSUE, str(tmp_db), match_id], capture_output=True, text=True,
+                             check=True).stdout.strip()
+        deadline = time.monotonic() + 30
+        while log.check_token(match_id, token) and time.monotonic() < deadline:
+            time.sleep(0.01)  # until the NOTIFY has been taken (bounded)
+    finally:
+        listening.stop()
+    assert not log.check_token(match_id, token) and log.check_token(match_id, new)
