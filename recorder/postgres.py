@@ -198,9 +198,14 @@ class PostgresStore(Store):
         return self._run(lambda conn: conn.execute(_sql(sql), params), sql)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if len(rows) == 1:  # an append of one event: one statement, without setting up a pipeline
+            self.execute(sql, rows[0])
+            return
+
         def many(conn: psycopg.Connection) -> None:
             with conn.cursor() as cursor:
-                cursor.executemany(_sql(sql), list(rows))
+                cursor.executemany(_sql(sql), rows)
 
         self._run(many, sql)
 
