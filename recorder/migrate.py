@@ -3,8 +3,8 @@
 A match is copied as it is stored, never re-encoded: its row (id, token hash, times, publication and broadcast
 delay), its events' bytes, hashes and envelopes, and the first answers under its idempotency keys, so that its
 hash chain, its seal, its tokens (reissued ones too) and a recorder's retries all hold on the other store.
-Snapshots are a cache and are not copied (the target rebuilds them). The catalogs the matches name, and the
-organiser's key, are copied first.
+Snapshots are a cache and are not copied (the target rebuilds them). The catalogs the matches name, the
+organiser's key and the rounds' pairings are copied first.
 
 Each match is copied in one transaction of the target and checked inside it (`check`, e.g. `replays.verify`: the
 hash chain and a fold from seq 1) before it commits: a match that does not check out is not copied at all, and
@@ -49,6 +49,20 @@ def copy_organiser(source: Log, target: Log) -> bool:
                                  "ON CONFLICT (id) DO NOTHING", list(row)).rowcount == 1
 
 
+def copy_pairings(source: Log, target: Log) -> int:
+    """Copy the rounds' pairings (recorder.pairings) in the order they were imported; those the target has already
+    (same event, round and table) are kept. Returns how many were copied."""
+    rows = [tuple(row) for row in source.db.execute(
+        'SELECT event, round, "table", player1, player2, imported_at FROM pairings ORDER BY rowid')]
+    copied = 0
+    with target.db.writing():
+        for row in rows:
+            copied += target.db.execute('INSERT INTO pairings (event, round, "table", player1, player2, imported_at) '
+                                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event, round, \"table\") DO NOTHING",
+                                        row).rowcount
+    return copied
+
+
 def copy_catalogs(source: Log, target: Log) -> list[str]:
     """Copy every catalog of `source` into `target` (the same content again is a no-op; other content under the
     same name is a `Conflict`); return their names."""
@@ -65,6 +79,7 @@ def copy_matches(source: Log, target: Log, check: Callable[[Log, str], dict] | N
     a result whose "ok" is false leaves the match out."""
     copy_catalogs(source, target)
     copy_organiser(source, target)
+    copy_pairings(source, target)
     for summary in source.matches():
         yield copy_match(source, target, summary["id"], check)
 

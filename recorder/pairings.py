@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from recorder.sql import writing
-
 
 def replace_round(log: Any, event: str, round_: str, tables: list[tuple[str, str, str]]) -> int:
     """Store `tables` ([(table, player 1, player 2)]) as the pairings of (event, round), instead of any before;
     returns how many."""
     now = log.clock()
-    with writing(log.db):
+    with log.db.writing():
         log.db.execute('DELETE FROM pairings WHERE event = ? AND round = ?', [event, round_])
         for table, first, second in tables:
             log.db.execute('INSERT INTO pairings (event, round, "table", player1, player2, imported_at) '

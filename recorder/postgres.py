@@ -73,6 +73,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE matches ADD COLUMN read_key text, ADD COLUMN player_generations text;
         CREATE TABLE organiser (id integer PRIMARY KEY, token_hash text NOT NULL, created_at text);
     """),
+    # `rowid`: the order rows were imported in, which SQLite keeps by itself (recorder.pairings reads it).
+    ("m007_pairings", """
+        CREATE TABLE pairings (
+            event text NOT NULL, round text NOT NULL, "table" text NOT NULL, player1 text NOT NULL,
+            player2 text NOT NULL, imported_at text, rowid bigserial, PRIMARY KEY (event, round, "table"));
+    """),
 ]
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}

@@ -9,6 +9,7 @@ import pytest
 
 import recorder
 import replays
+from recorder import pairings, tokens
 from replays import seal
 from riftlog_cli import cli
 from stores import tamper
@@ -42,6 +43,8 @@ def test_a_sqlite_log_is_copied_to_postgres_and_back_byte_for_byte(runner, tmp_p
         match_id = next(iter(demo_tokens))
         source.append(match_id, [{"type": "note", "text": "kept"}], idempotency_key="retry-me")
         code = seal.seal(source, match_id, source.key)["code"]
+        pairings.replace_round(source, "Regional", "1", [("2", "Cleo", "Dario"), ("1", "Ana", "Ben")])
+        organiser = tokens.new_organiser_token(source)
         expected = {summary["id"]: rows(source, summary["id"]) for summary in source.matches()}
     result = migrate(runner, sqlite_file, postgres_url)
     assert result.exit_code == 0, result.output
@@ -54,6 +57,9 @@ def test_a_sqlite_log_is_copied_to_postgres_and_back_byte_for_byte(runner, tmp_p
             assert copied.check_token(each, token)  # the judge's token still appends
             assert replays.verify(copied, each)["ok"]
         assert seal.check(copied, match_id, code, copied.key)["ok"]  # the seal made on SQLite holds
+        assert tokens.is_organiser(copied, organiser)
+        assert pairings.of_round(copied, "Regional", "1") == [{"table": "2", "players": ["Cleo", "Dario"]},
+                                                              {"table": "1", "players": ["Ana", "Ben"]}]
         # A recorder's retry after the move is answered as the first time, and nothing is written twice.
         head = copied.match(match_id)["head_seq"]
         assert copied.append(match_id, [{"type": "note", "text": "kept"}], idempotency_key="retry-me")["seq"] == head
