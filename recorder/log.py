@@ -256,16 +256,18 @@ class Log:
                                          self._shared(match_id, catalog_name))
             else:
                 heads.pop(match_id, None)  # folded from the head as stored; a pending one is the same head
-            self._insert_events(match_id, ahead.rows)
             new_head = head_seq + len(ahead.rows)
-            self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?",
-                            [new_head, ahead.head_hash, match_id])
+            answer = {"seq": new_head, "hash": ahead.head_hash}
+            first = None if key is None else (match_id, key, prepared.request_hash, json.dumps(answer))
+            try:
+                self.db.write_head(match_id, ahead.rows, new_head, ahead.head_hash, first)
+            except Exception as error:
+                if not self.db.is_duplicate(error):
+                    raise
+                raise Conflict(f"match {match_id} moved on while appending at seq {head_seq + 1}; "
+                               "try again") from None
             for seq, digest, blob in ahead.snapshots:
                 self.snapshots.put(match_id, seq, digest, blob)
-            answer = {"seq": new_head, "hash": ahead.head_hash}
-            if key is not None:
-                self.db.execute('INSERT INTO idempotency ("match", key, request_hash, response) VALUES (?, ?, ?, ?)',
-                                [match_id, key, prepared.request_hash, json.dumps(answer)])
         except BaseException:
             heads.pop(match_id, None)
             raise

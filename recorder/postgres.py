@@ -133,6 +133,12 @@ class PostgresStore(Store):
         self.key = url
         self.busy_timeout = busy_timeout
         self._conn: psycopg.Connection | None = None
+        # What the write under way knows: the matches it has locked, their rows as it has left them (head seq,
+        # head hash, catalog; None: no such match), and first answers under idempotency keys (None: none yet).
+        # Only this transaction can change them while it holds the locks, so they are read once per group commit.
+        self._locked: set[str] = set()
+        self._rows: dict[str, list | None] = {}
+        self._answers: dict[tuple[str, str], tuple | None] = {}
         self._pool: ConnectionPool | None = None  # the pool `_conn` came from (given back to it, and only to it)
         self._changes = 0
         self._upgrade()
@@ -227,6 +233,7 @@ class PostgresStore(Store):
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
+        self._locked, self._rows, self._answers = set(), {}, {}
         self.execute("BEGIN")
         try:
             yield
@@ -272,20 +279,68 @@ class PostgresStore(Store):
 
     # --- what differs --------------------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def savepoint(self, name: str = "job") -> Iterator[None]:
+        try:
+            with super().savepoint(name):
+                yield
+        except BaseException:
+            self._rows, self._answers = {}, {}  # what was undone is read again (the locks stay)
+            raise
+
+    def lock_matches(self, match_ids: list[str], keys: list[tuple[str, str]] = ()) -> None:
+        """One statement locks them all, in the order given, and reads their heads; one more reads the first
+        answers under `keys` ((match, key) pairs). Each writer that held one of the locks has committed by then,
+        and under READ COMMITTED a statement sees every commit made before it began: what is read is current."""
+        wanted = [match_id for match_id in match_ids if match_id not in self._locked]
+        if wanted:
+            rows = self.execute("SELECT id, head_seq, head_hash, catalog FROM matches WHERE id = ANY(?) ORDER BY id "
+                                "FOR NO KEY UPDATE", [wanted]).fetchall()
+            self._locked.update(wanted)
+            self._rows.update(dict.fromkeys(wanted))
+            self._rows.update({row[0]: list(row[1:]) for row in rows})
+        asked = [pair for pair in dict.fromkeys(keys) if pair not in self._answers]
+        if asked:
+            found = self.execute('SELECT "match", key, request_hash, response FROM idempotency WHERE ("match", key) '
+                                 "IN (SELECT * FROM unnest(?::text[], ?::text[]))",
+                                 [[pair[0] for pair in asked], [pair[1] for pair in asked]]).fetchall()
+            self._answers.update(dict.fromkeys(asked))
+            self._answers.update({(row[0], row[1]): (row[2], row[3]) for row in found})
+
     def lock_head(self, match_id: str, key: str | None) -> tuple | None:
-        # The row lock first, then the key's first answer in a statement of its own: under READ COMMITTED each
-        # statement sees what committed before it began, so a writer that waited for the lock sees the answer
-        # the writer before it recorded.
-        row = self.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ? FOR NO KEY UPDATE",
-                           [match_id]).fetchone()
+        self.lock_matches([match_id], [] if key is None else [(match_id, key)])
+        if match_id not in self._rows:  # locked, but read again after a savepoint was undone
+            row = self.execute("SELECT head_seq, head_hash, catalog FROM matches WHERE id = ?", [match_id]).fetchone()
+            self._rows[match_id] = None if row is None else list(row)
+        if key is not None and (match_id, key) not in self._answers:
+            self._answers[(match_id, key)] = self.execute(
+                'SELECT request_hash, response FROM idempotency WHERE "match" = ? AND key = ?', [match_id, key]
+            ).fetchone()
+        row = self._rows[match_id]
         if row is None:
             return None
-        first = None
-        if key is not None:
-            first = self.execute('SELECT request_hash, response FROM idempotency WHERE "match" = ? AND key = ?',
-                                 [match_id, key]).fetchone()
-        return (*row, *(first or (None, None)))
+        return (*row, *((self._answers.get((match_id, key)) if key is not None else None) or (None, None)))
 
+    def write_head(self, match_id: str, rows: list[tuple], head_seq: int, head_hash: str,
+                   first_answer: tuple | None) -> None:
+        """One statement: the events, the key's first answer and the new head (a round trip, not three)."""
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+        params: list[Any] = [value for row in rows for value in row]
+        answer = ""
+        if first_answer is not None:
+            answer = ', answer AS (INSERT INTO idempotency ("match", key, request_hash, response) ' \
+                     "VALUES (%s, %s, %s, %s))"
+            params += list(first_answer)
+        sql = ('WITH appended AS (INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, '
+               f"client, idempotency_key) VALUES {values}){answer} "
+               "UPDATE matches SET head_seq = %s, head_hash = %s WHERE id = %s")
+        params += [head_seq, head_hash, match_id]
+        self._run(lambda conn: conn.execute(sql, params), "INSERT")
+        known = self._rows.get(match_id)
+        if known is not None:
+            known[:2] = [head_seq, head_hash]
+        if first_answer is not None:
+            self._answers[(match_id, first_answer[1])] = (first_answer[2], first_answer[3])
     def next_match_id(self) -> str:
         self.execute("SELECT pg_advisory_xact_lock(?)", [NEW_MATCH_LOCK])
         row = self.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS bigint)), 0) FROM matches "

@@ -94,6 +94,24 @@ class Store:
         other writers until the transaction ends; None for an unknown match."""
         raise NotImplementedError
 
+    def lock_matches(self, match_ids: list[str], keys: list[tuple[str, str]] = ()) -> None:
+        """Inside a write: lock these matches against other writers until it ends, in the order given (a group
+        commit sorts them, so that two groups never wait for each other in a circle), and read what `lock_head`
+        will ask of them (with the first answers under `keys`, (match, key) pairs) at once. SQLite's write lock
+        holds them all already."""
+
+    def write_head(self, match_id: str, rows: list[tuple], head_seq: int, head_hash: str,
+                   first_answer: tuple | None) -> None:
+        """Inside a write: insert an append's event rows, move the match's head to (`head_seq`, `head_hash`) and
+        record its idempotency key's first answer (`first_answer`: (match, key, request hash, answer JSON), or
+        None). A row already there raises the store's duplicate error (`is_duplicate`)."""
+        self.executemany('INSERT INTO events ("match", seq, type, body, hash, prev_hash, recorded_at, client, '
+                         "idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        self.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE id = ?", [head_seq, head_hash, match_id])
+        if first_answer is not None:
+            self.execute('INSERT INTO idempotency ("match", key, request_hash, response) VALUES (?, ?, ?, ?)',
+                         first_answer)
+
     def next_match_id(self) -> str:
         """m1, m2, ...: one past the highest number used, inside a write that keeps it so until it commits."""
         raise NotImplementedError

@@ -194,6 +194,9 @@ class Writer:
         outcomes: list[Any] = []
         heads: dict[str, tuple[str, Head]] = {}
         with log.db.writing():
+            log.db.lock_matches(sorted({job.prepared.match_id for job in jobs}),
+                                [(job.prepared.match_id, job.prepared.idempotency_key) for job in jobs
+                                 if job.prepared.idempotency_key is not None])
             for job in jobs:
                 changes = log.db.changes()
                 try:
