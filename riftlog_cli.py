@@ -437,10 +437,11 @@ def seal(match_id: str, seal_key: str | None) -> None:
 @url_option()
 @click.option("--card", "card_file", type=click.Path(dir_okay=False),
               help="Also write the printable table card (the links and their QR codes) to this HTML file.")
+@click.option("--qr", is_flag=True, help="Also draw the recording link's QR code in the terminal (on stderr).")
 @db_option(None)
 def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str | None, policy: str | None,
            mode: str | None, event: str | None, round_: str | None, table: str | None, url: str | None,
-           card_file: str | None) -> None:
+           card_file: str | None, qr: bool) -> None:
     """Create a match from a match_created JSON file (or - for stdin), or from two players' decks
     (`--p1 Ana=ana.txt --p2 Ben=CODE --catalog gallery`); prints its id, the match token (the judge's: appends and
     every view), the players' read tokens and `links`: the recording screen's and each player's, with the token in
@@ -458,9 +459,10 @@ def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str
     match.setdefault("type", "match_created")
     if match.get("info") is not None and not isinstance(match["info"], dict):
         raise click.ClickException("match_created's info must be an object {event, round, table}")
-    if card_file is not None and url is None:
-        raise click.ClickException("--card needs --url (or $RIFTLOG_URL): the address phones reach the server at, "
-                                   "e.g. http://192.168.1.20:5000, for the card's links and QR codes")
+    if (card_file is not None or qr) and url is None:
+        raise click.ClickException(f"{'--card' if card_file is not None else '--qr'} needs --url (or $RIFTLOG_URL): "
+                                   "the address phones reach the server at, e.g. http://192.168.1.20:5000, for the "
+                                   "links of the QR codes")
     for field, value in (("catalog", catalog_name), ("policy", policy), ("mode", mode)):
         if value is not None:
             match[field] = value
@@ -482,6 +484,14 @@ def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str
     answer = access.created_answer(match_id, token, len(match.get("players") or []))
     echo_json(with_links(answer, url))
     click.echo(f"{match_id}: record it at {answer['links']['record']}", err=True)
+    if qr:
+        import io
+
+        import segno
+
+        drawn = io.StringIO()
+        segno.make_qr(answer["links"]["record"], error="m").terminal(out=drawn, compact=True)
+        click.echo(drawn.getvalue(), err=True, nl=False)
     if card_file is not None:
         write_card(card_file, log, match_id, token, answer["player_tokens"], url)
 

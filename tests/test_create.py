@@ -206,9 +206,38 @@ def test_riftlog_create_links_are_relative_without_a_url(runner, tmp_db, duel_cr
     assert answer["links"]["record"] == f"/matches/m1/record#token={answer['token']}"
 
 
-def test_riftlog_create_refuses_a_card_without_a_url(runner, tmp_db, tmp_path, monkeypatch):
+@pytest.mark.parametrize("flag", ["--card", "--qr"])
+def test_riftlog_create_refuses_a_card_or_a_qr_code_without_a_url(runner, tmp_db, tmp_path, monkeypatch, flag):
     monkeypatch.delenv("RIFTLOG_URL", raising=False)
+    extra = [flag, tmp_path / "card.html"] if flag == "--card" else [flag]
     result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
-                 f"Ben={KAISA}", "--card", tmp_path / "card.html")
-    assert result.exit_code == 1 and "--card needs --url" in result.stderr
+                 f"Ben={KAISA}", *extra)
+    assert result.exit_code == 1 and f"{flag} needs --url" in result.stderr
     assert not (tmp_path / "card.html").exists()
+    with recorder.Log(tmp_db) as log:
+        assert log.match_count() == 0
+
+
+def test_riftlog_create_draws_the_recording_links_qr_code_in_the_terminal(runner, tmp_db):
+    import io
+
+    import segno
+
+    result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
+                 f"Ben={KAISA}", "--url", "http://192.168.1.20:5000", "--qr")
+    link = json.loads(result.stdout)["links"]["record"]
+    drawn = io.StringIO()
+    segno.make_qr(link, error="m").terminal(out=drawn, compact=True)
+    assert drawn.getvalue() in result.stderr and "▄" in drawn.getvalue()
+
+
+def test_a_paired_table_without_a_match_links_the_form_with_its_players_filled_in(client, log):
+    from replays import organiser
+
+    organiser.import_pairings(log, "7,Cleo,Dario\n", "Regional", "4")
+    page = client.get("/tournament", query_string={"event": "Regional", "round": "4"}).get_data(as_text=True)
+    link = re.search(r'<a class="create" href="([^"]+)">Create ›</a>', page).group(1).replace("&amp;", "&")
+    form_page = client.get(link).get_data(as_text=True)
+    assert 'id="P1-name" value="Cleo"' in form_page and 'id="P2-name" value="Dario"' in form_page
+    assert 'id="table" value="7"' in form_page and 'id="event" value="Regional"' in form_page
+    assert 'id="round" value="4"' in form_page

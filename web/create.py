@@ -33,11 +33,12 @@ MAX_DECK = 20_000  # characters of one pasted deck
 
 @bp.get("/matches/new")
 def form():
-    """The empty form (a catalog, mode or event given in the query is filled in: a link per round)."""
+    """The empty form; what the query gives is filled in (the mode, policy, catalog, event, round, table and the
+    players' names: the tournament page links a paired table's form so)."""
     values = {"mode": request.args.get("mode", "duel"), "policy": request.args.get("policy", "strict"),
               "catalog": request.args.get("catalog", "demo"),
               **{field: request.args.get(field, "") for field in INFO}}
-    return page(values, [blank(player) for player in PLAYERS])
+    return page(values, [blank(player, request.args) for player in PLAYERS])
 
 
 @bp.post("/matches/new")
