@@ -78,7 +78,7 @@ def test_a_bad_line_is_shown_beside_the_line_and_nothing_is_created(client, tmp_
     ({"P1_name": ""}, "player 1 needs a name"),
     ({"P2_deck": "  "}, "paste player 2&#39;s deck"),
     ({"P2_deck": "CMAAAAAAAAAAAAAAAEAQAAAHAEAQ"}, "the deck code ends early"),
-    ({"mode": "ffa9"}, "mode &#39;ffa9&#39;: choose duel or match"),
+    ({"mode": "ffa9"}, "mode &#39;ffa9&#39;: choose one of duel, match, ffa3, ffa4, 2v2"),
     ({"policy": "lenient"}, "policy &#39;lenient&#39;: choose strict or audit"),
     ({"catalog": "nope"}, "no catalog named &#39;nope&#39;"),
     ({"P1_deck": "x" * 20_001}, "at most 20,000"),
@@ -241,3 +241,66 @@ def test_a_paired_table_without_a_match_links_the_form_with_its_players_filled_i
     assert 'id="P1-name" value="Cleo"' in form_page and 'id="P2-name" value="Dario"' in form_page
     assert 'id="table" value="7"' in form_page and 'id="event" value="Regional"' in form_page
     assert 'id="round" value="4"' in form_page
+
+
+def as_list(entry: dict) -> str:
+    """A demo deck (engine/data/demo_decks.json) written as the text list a player pastes."""
+    main = dict(__import__("collections").Counter(entry["deck"]))
+    main[entry["champion"]] -= 1
+    lines = ["Legend:", f"1 {entry['legend']}", "Champion:", f"1 {entry['champion']}", "MainDeck:"]
+    lines += [f"{count} {card}" for card, count in main.items() if count]
+    lines += ["Battlefields:", *[f"1 {name}" for name in entry["battlefields"]], "Runes:"]
+    lines += [f"{count} {rune}" for rune, count in __import__("collections").Counter(entry["runes"]).items()]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("mode, teams", [("ffa3", None), ("ffa4", None), ("2v2", ["A", "B", "B", "A"])])
+def test_a_match_of_three_or_four_players_is_created_from_the_form(client, tmp_db, demo_decks, mode, teams):
+    """646.1, 647.1, 648.1: three or four players; 648.2: 2v2's two teams of two (here alternating in turn order)."""
+    fields = form(mode=mode)
+    for index, entry in enumerate(demo_decks[:4 if mode != "ffa3" else 3], 1):
+        fields[f"P{index}_name"] = ["Ana", "Ben", "Cleo", "Dario"][index - 1]
+        fields[f"P{index}_deck"] = as_list(entry)
+        if teams:
+            fields[f"P{index}_team"] = teams[index - 1]
+    answer = client.post("/matches/new", data=fields)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    count = 3 if mode == "ffa3" else 4
+    assert set(links_of(answer.get_data(as_text=True))) == {"record", *[f"P{n}" for n in range(1, count + 1)]}
+    with recorder.Log(tmp_db) as log:
+        created = log.events("m1")[0]["event"]
+    assert created["mode"] == mode and len(created["players"]) == count
+    assert [player.get("team") for player in created["players"]] == \
+        ([f"Team {team}" for team in teams] if teams else [None] * count)
+
+
+def test_teammates_bringing_the_same_battlefield_are_refused_on_the_form(client, tmp_db, demo_decks):
+    """v1.3 484.8.h: teammates bring different battlefields (demo decks 2 and 4 both bring Grove of the
+    God-Willow): the strict match's refusal is shown on the form, nothing created."""
+    fields = form(mode="2v2")
+    for index, entry in enumerate(demo_decks[:4], 1):
+        fields.update({f"P{index}_name": f"Player {index}", f"P{index}_deck": as_list(entry),
+                       f"P{index}_team": "AB"[(index - 1) % 2]})
+    answer = client.post("/matches/new", data=fields)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and 'id="form-problems"' in page
+    assert "teammates P2 and P4 both bring Grove of the God-Willow (rule v1.3 484.8.h)" in page
+    with recorder.Log(tmp_db) as log:
+        assert log.match_count() == 0
+
+
+def test_a_2v2_without_two_teams_of_two_is_refused(client, tmp_db, demo_decks):
+    fields = form(mode="2v2")
+    for index, entry in enumerate(demo_decks[:4], 1):
+        fields.update({f"P{index}_name": f"Player {index}", f"P{index}_deck": as_list(entry), f"P{index}_team": "A"})
+    fields["P4_team"] = "B"
+    answer = client.post("/matches/new", data=fields)
+    assert answer.status_code == 400 and "two teams of two players (rule 648.2)" in answer.get_data(as_text=True)
+    with recorder.Log(tmp_db) as log:
+        assert log.match_count() == 0
+
+
+def test_a_duel_ignores_and_hides_the_third_and_fourth_players(client):
+    page = client.post("/matches/new", data=form("check", P3_name="Cleo")).get_data(as_text=True)
+    assert re.search(r'<fieldset class="panel player" id="player-P3"[^>]*data-seat="3" hidden>', page)
+    assert 'id="P3-name" value="Cleo"' in page  # kept as typed, for another mode

@@ -183,3 +183,39 @@ def test_the_organiser_reissues_a_lost_recording_link_from_the_phone(phone, site
     note = {"event": {"type": "note", "text": "from the new link"}}
     assert call(site, "/api/matches/m1/events", note, new) == 201
     assert call(site, "/api/matches/m1/events", note, old) == 403
+
+
+def test_a_four_player_match_shows_its_players_as_the_mode_changes_and_prints_on_one_page(phone, site,
+                                                                                         demo_decks):
+    """647.1: FFA4 is four players; the form shows the third and fourth as the mode is chosen (create.js), and the
+    card's five slips (the recording link and four players') print on one A4 page."""
+    from test_create import as_list
+
+    driver = phone
+    driver.get(f"{site}/matches/new")
+    waiting(driver).until(lambda d: d.find_elements(By.ID, "create-form"))
+    assert not driver.find_element(By.ID, "player-P3").is_displayed()
+    driver.find_element(By.ID, "mode-ffa4").click()
+    assert driver.find_element(By.ID, "player-P4").is_displayed()
+    assert not driver.find_element(By.ID, "P1-team").is_displayed()  # teams are 2v2's
+    fill(driver, "table", "30")
+    for index, entry in enumerate(demo_decks[:4], 1):
+        fill(driver, f"P{index}-name", ["Ana", "Ben", "Cleo", "Dario"][index - 1])
+        driver.execute_script("arguments[0].value = arguments[1]",  # a paste, not 4 x 40 typed lines
+                              driver.find_element(By.ID, f"P{index}-deck"), as_list(entry))
+    fits(driver)
+    driver.execute_script("window.scrollTo(0, 0)")
+    shot(driver, "create-top-phone")
+    driver.find_element(By.ID, "create-match").click()
+    waiting(driver).until(lambda d: d.find_elements(By.ID, "table-card"))
+    assert [element.get_attribute("id") for element in driver.find_elements(By.CSS_SELECTOR, ".slip")] == \
+        ["card-record", "card-P1", "card-P2", "card-P3", "card-P4"]
+    fits(driver)
+    printed = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})
+    pdf = base64.b64decode(printed["data"])
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    driver.set_window_size(794, 1123)
+    shot(driver, "card-print-ffa4")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    driver.set_window_size(*PHONE)

@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
+import engine.modes
+import recorder
 from recorder import access
 from replays import decklists
 
@@ -23,10 +25,12 @@ from .tablecard import render_card
 
 bp = Blueprint("create", __name__)
 
-PLAYERS = ("P1", "P2")  # the modes a form creates (duel, best of three) are two players'
-MODES = {"duel": "Duel (one game)", "match": "Match (best of three)"}
+PLAYERS = ("P1", "P2", "P3", "P4")  # the most a mode has (FFA4, 2v2: 647.1, 648.1)
+MODES = {"duel": "Duel (one game)", "match": "Match (best of three)", "ffa3": "FFA3, Skirmish (3 players)",
+         "ffa4": "FFA4, War (4 players)", "2v2": "2v2, Magma Chamber (two teams of two)"}
+TEAMS = ("A", "B")  # 2v2's two teams (648.2); by default they alternate in turn order, P1 and P3 against P2 and P4
 POLICIES = {"strict": "Strict: an illegal action is refused", "audit": "Audit: kept and flagged with its rule"}
-BATTLEFIELDS = 3  # a duel's and a best of three's (644.4.a)
+BATTLEFIELDS = 3  # what each player brings in every mode (644.4.a; the mode says how many are used: engine.modes)
 INFO = ("event", "round", "table")
 MAX_DECK = 20_000  # characters of one pasted deck
 
@@ -50,7 +54,7 @@ def submit():
               "catalog": form.get("catalog", "demo"), **{field: form.get(field, "").strip() for field in INFO}}
     problems: list[str] = []
     if values["mode"] not in MODES:
-        problems.append(f"mode {values['mode']!r}: choose duel or match")
+        problems.append(f"mode {values['mode']!r}: choose one of {', '.join(MODES)}")
     if values["policy"] not in POLICIES:
         problems.append(f"policy {values['policy']!r}: choose strict or audit")
     log = get_log()
@@ -58,17 +62,30 @@ def submit():
         problems.append(f"no catalog named {values['catalog']!r}: import it first (riftlog catalog import)")
         return page(values, [blank(player, form) for player in PLAYERS], problems, status=400)
     catalog = log.catalog(values["catalog"])
-    players = [read_player(player, form, catalog) for player in PLAYERS]
-    if form.get("action") != "create" or problems or any(player["problems"] for player in players):
-        failed = bool(problems) or any(player["problems"] for player in players)
+    count = engine.modes.MODES[values["mode"]]["players"] if values["mode"] in MODES else 2
+    players = [read_player(player, form, catalog) for player in PLAYERS[:count]]
+    players += [blank(player, form) for player in PLAYERS[count:]]  # kept as typed, for another mode
+    if values["mode"] == "2v2" and sorted(player["team"] for player in players) != ["A", "A", "B", "B"]:
+        problems.append("a 2v2 match has two teams of two players (rule 648.2): put two players in each team")
+    playing = players[:count]
+    if form.get("action") != "create" or problems or any(player["problems"] for player in playing):
+        failed = bool(problems) or any(player["problems"] for player in playing)
         return page(values, players, problems, status=400 if failed and form.get("action") == "create" else 200)
+    entries = [{**player["entry"], **({"team": f"Team {player['team']}"} if values["mode"] == "2v2" else {})}
+               for player in playing]
     event: dict[str, Any] = {"type": "match_created", "mode": values["mode"], "policy": values["policy"],
-                             "catalog": values["catalog"], "players": [player["entry"] for player in players]}
+                             "catalog": values["catalog"], "players": entries}
     info = {field: number(values[field]) for field in INFO if values[field]}
     if info:
         event["info"] = info
-    match_id, token = log.create_match(event)
-    answer = access.created_answer(match_id, token, len(PLAYERS))
+    try:
+        match_id, token = log.create_match(event)
+    except (recorder.Refused, recorder.Malformed) as error:  # the engine's checks of the match as a whole
+        problems.append(str(error))
+        problems += [f"rule {violation.get('rule')}: {violation.get('message')}"
+                     for violation in getattr(error, "violations", None) or []][1:]
+        return page(values, players, problems, status=400)
+    answer = access.created_answer(match_id, token, count)
     return render_card(log.match(match_id), token, answer["player_tokens"], status=201,
                        note="Print this page now: the recording link is shown once (the organiser can reissue it).")
 
@@ -81,6 +98,7 @@ def number(value: str) -> Any:
 def blank(player: str, form: Any = None) -> dict[str, Any]:
     form = form or {}
     return {"id": player, "name": form.get(f"{player}_name", ""), "deck": form.get(f"{player}_deck", ""),
+            "team": form.get(f"{player}_team") or TEAMS[(int(player[1:]) - 1) % 2],
             "entry": None, "problems": [], "lines": [], "open_champion": False, "candidates": [],
             "battlefields": [], "battlefield_choices": [], "checked": ""}
 
@@ -174,5 +192,6 @@ def page(values: dict[str, Any], players: list[dict[str, Any]], problems: list[s
          status: int = 200):
     log = get_log()
     return render_template("create.html", values=values, players=players, problems=problems or [],
-                           modes=MODES, policies=POLICIES, catalogs=log.catalogs.names(),
+                           modes=MODES, policies=POLICIES, catalogs=log.catalogs.names(), teams=TEAMS,
+                           players_of={mode: engine.modes.MODES[mode]["players"] for mode in MODES},
                            battlefields_needed=BATTLEFIELDS), status
