@@ -9,14 +9,15 @@ A `play` event carries every choice and payment of the process, so the engine wa
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, rulechanges, showdown,
                     statics, timing)
-from engine.costs import add_from_runes, deflect_tax, pay
-from engine.errors import MalformedEvent
+from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, pay
+from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
-from engine.rulings import Context
+from engine.rulings import Context, Unappliable
 
 KINDS = {"Spell": "spell", "Unit": "unit", "Gear": "gear"}
 # Why a card of another type is never played: runes are channeled, battlefields and legends are neither.
@@ -359,3 +360,43 @@ def add(context: Context, event: dict[str, Any]) -> None:
     elif state["priority"] not in (None, player) and player != state["turn_player"]:
         context.flag("312.1.a", f"{player} adds resources while {state['priority']} has priority")
     add_from_runes(context, player, event.get("exhaust", []), event.get("recycle", []))
+
+
+def suggested_payment(state: dict[str, Any], player: str, object_id: str) -> dict[str, list[str]] | None:
+    """The runes that would pay for `player` playing `object_id` now, with no options and no targets: its total
+    cost as rule 353 makes it (printed, changed by the statics in force), less what the rune pool holds, paid by
+    the basic runes' abilities (157.2): each Power of the card's domain by recycling a rune of that domain (an
+    exhausted one first, 157.2.b has no [T]), each Energy by exhausting a ready rune. For a recording screen to
+    mark before anyone taps: a suggestion only, the play's own fold decides. None when the card is unseen or not
+    played (a rune, a legend), when working out its cost breaks a rule, or when the runes cannot pay it."""
+    obj = state["objects"].get(object_id)
+    if obj is None or obj.get("card") is None or player not in state["players"]:
+        return None
+    card = facts(state, obj["card"])
+    kind = KINDS.get(card.get("type"))
+    if kind is None:
+        return None
+    scratch = marshal.loads(marshal.dumps(state))
+    context = Context(scratch, scratch.get("seq", 0) + 1)
+    mine = dict(scratch["objects"][object_id], controller=player)
+    try:
+        cost = total_cost(context, player, mine, kind, {"targets": []}, {}, statics.own([], mine), False)
+    except (EngineError, Unappliable):
+        return None
+    if context.violations:
+        return None
+    entry = state["players"][player]
+    pool = entry.get("pool") or {"energy": 0, "power": {}}
+    domains = card.get("domains", [])
+    in_pool = sum((pool.get("power") or {}).get(domain, 0) for domain in [*domains, UNIVERSAL])
+    power = max(0, cost["power"] - in_pool) + max(0, cost["any_power"])
+    energy = max(0, cost["energy"] - pool.get("energy", 0))
+    runes = [state["objects"][rune] for rune in entry.get("runes", []) if rune in state["objects"]]
+    fits = [rune for rune in runes
+            if cost["any_power"] or set(facts(state, rune["card"]).get("domains", [])) & set(domains)]
+    fits.sort(key=lambda rune: not rune.get("exhausted"))  # exhausted runes first: they add no Energy any more
+    recycle = [rune["id"] for rune in fits[:power]]
+    exhaust = [rune["id"] for rune in runes if not rune.get("exhausted") and rune["id"] not in recycle][:energy]
+    if len(recycle) < power or len(exhaust) < energy:
+        return None
+    return {"exhaust": exhaust, "recycle": recycle}

@@ -237,3 +237,26 @@ def test_the_assignment_is_prefilled_lethal_first_with_the_tank_first(client, lo
     # P2 assigns next, 7 among P1's attackers in the order they stand: 2 and 4 (lethal), then the last 1.
     assert list(lethal_first(log.state_at(match_id), "P2").values()) == [2, 4, 1]
     assert lethal_first(log.state_at(match_id, 2), "P1") == {}  # no combat
+
+
+def test_recording_offers_the_engines_payment_of_each_card_the_awaited_player_may_play(client, strict):
+    """Issue 15: a tap on a card marks the runes that pay for it; the payment is the engine's (353, 157.2)."""
+    match_id, token, _ = strict
+    body = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()
+    state, payments = body["state"], body["payments"]
+    wait = state["awaiting"][0]
+    assert wait["kind"] == "action" and payments
+    hand = state["players"][wait["player"]]["hand"]
+    assert set(payments) <= set(hand)
+    card, payment = next(iter(payments.items()))
+    runes = state["players"][wait["player"]]["runes"]
+    assert set(payment["exhaust"]) | set(payment["recycle"]) <= set(runes)
+    checked = client.post(f"/api/matches/{match_id}/check", headers=judge(token), json={
+        "event": {"type": "play", "player": wait["player"], "card": card, "pay": payment}}).get_json()
+    assert checked["ok"], checked
+
+
+def test_recording_offers_no_payment_while_nobody_may_play(client, duel_created):
+    match_id, token, _ = create(client, duel_created)
+    body = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()
+    assert body["payments"] == {}

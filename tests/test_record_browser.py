@@ -160,8 +160,13 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
     # Playing Legion Rearguard unpaid: the strict match would refuse it, and the screen says why before sending.
     state = api(server, f"/matches/{match_id}/state", token)
     rearguard = find(state, "Legion Rearguard", "hand")
-    tap_object(phone, rearguard)  # a tap on the card in the hand plays it
+    tap_object(phone, rearguard)  # a tap on the card in the hand plays it, the engine's payment marked
     assert "Legion Rearguard" in phone.find_element(By.ID, "play-card").text
+    assert "exhaust: Fury Rune" in phone.find_element(By.ID, "play-summary").text
+    for rune in state["players"]["P1"]["runes"]:  # each rune tapped twice: recycled, then not used at all
+        tap_object(phone, rune)
+        tap_object(phone, rune)
+    assert "exhaust: none" in phone.find_element(By.ID, "play-summary").text
     tap(phone, "play-submit")
     waiting(phone).until(lambda d: "Not recorded" in message(d))
     assert "rule " in message(phone)

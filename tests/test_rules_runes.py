@@ -1,6 +1,8 @@
 """Runes and the rune pool (rules 153-161, 605), costs (later revision 353-354), and cleanups (518-520)."""
 from __future__ import annotations
 
+import engine
+from engine.play import suggested_payment
 from table import Table
 
 
@@ -79,3 +81,34 @@ def test_ops_on_illegal_targets_are_flagged_and_skipped_in_audit_356_3_e_6():
 def test_no_resources_are_added_before_the_first_turn_118():
     table = Table().do("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity")
     table.refuses({"type": "add", "player": "P1"}, rule="118")
+
+
+def test_the_suggested_payment_exhausts_ready_runes_for_the_energy_of_the_total_cost_353_157_2_a():
+    # A recording screen marks these runes when a card is tapped (issue 15): the cost is the engine's (353).
+    table = Table.at_action()
+    p1 = table.state["players"]["P1"]
+    rearguard, gust = table.find("P1", "Legion Rearguard", "hand"), table.find("P1", "Gust", "hand")
+    assert suggested_payment(table.state, "P1", rearguard) == {"exhaust": p1["runes"], "recycle": []}
+    assert suggested_payment(table.state, "P1", gust) == {"exhaust": p1["runes"][:1], "recycle": []}
+    table.do({"type": "play", "player": "P1", "card": rearguard, "pay": suggested_payment(table.state, "P1", rearguard)})
+    assert table.state["players"]["P1"]["base"] == [rearguard]
+
+
+def test_no_payment_is_suggested_when_the_runes_cannot_pay_or_the_card_is_not_played_157_2():
+    table = Table.at_action()
+    p1 = table.state["players"]["P1"]
+    void_seeker = table.find("P1", "Void Seeker", "hand")  # 3 Energy and a Power: two runes cannot pay it
+    assert suggested_payment(table.state, "P1", void_seeker) is None
+    assert suggested_payment(table.state, "P1", p1["runes"][0]) is None  # a rune is channeled, never played
+
+
+def test_the_suggested_payment_recycles_a_rune_of_the_cards_domain_for_its_power_157_2_b():
+    table = Table.with_units()  # four ready runes: Fury, Chaos, Fury, Chaos
+    shakedown = table.find("P1", "Shakedown", "hand")
+    payment = suggested_payment(table.state, "P1", shakedown)
+    domains = engine.demo_catalog().get("Shakedown")["domains"]
+    recycled = [table.state["objects"][rune]["card"] for rune in payment["recycle"]]
+    assert len(payment["exhaust"]) == 2 and recycled == [f"{domains[0]} Rune"]
+    table.do({"type": "play", "player": "P1", "card": shakedown, "pay": payment,
+              "targets": [table.find("P2", "Stalwart Poro")]})
+    assert table.state["violations"] == []

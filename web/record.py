@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 
 import engine
 import replays
 from engine import events as event_shapes
 from engine.combat import lethal_first
+from engine.play import suggested_payment
 from replays import ledger, notation
 
 from .api import parse_append, require_judge
@@ -37,7 +38,17 @@ def page(match_id: str):
     """The recording screen's shell; 404 for an unknown match. The token never reaches the server in a URL."""
     summary = get_log().match(match_id)
     return render_template("record.html", match=summary, match_id=match_id,
-                           names=dict(zip(player_ids(summary), summary["players"])), op_fields=op_fields())
+                           names=dict(zip(player_ids(summary), summary["players"])), op_fields=op_fields(),
+                           slip=_slip_url(match_id))
+
+
+def _slip_url(match_id: str) -> str | None:
+    """The printable match slip's address (`/matches/<id>/slip`) where this server has that page, else None: the
+    game-over screen links to it."""
+    for rule in current_app.url_map.iter_rules():
+        if rule.rule == "/matches/<match_id>/slip" and "GET" in (rule.methods or ()):
+            return url_for(rule.endpoint, match_id=match_id)
+    return None
 
 
 # The engine's kinds of a field, in the words the resolution builder (static/record_ops.js) reads.
@@ -55,9 +66,11 @@ def op_fields() -> dict[str, list[list[Any]]]:
 
 @bp.get("/api/matches/<match_id>/recording")
 def recording(match_id: str):
-    """What the recording screen shows at the head (judge only): {head_seq, policy, players (names by id), state
+    """What the recording screen shows at the head (judge only): {head_seq, policy, players (names by id),
+    published_at (null until the judge publishes the finished match), state
     (the judge's view), undo ({seq, to, text} or null), assignment (the lethal-first pre-fill of an awaited
-    damage assignment, {unit: amount}), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
+    damage assignment, {unit: amount}), payments (the engine's suggested payment of each card the awaited player
+    may play, {object id: {exhaust, recycle}}), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
     changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
     require_judge(match_id)
     summary = get_log().match(match_id)
@@ -70,8 +83,9 @@ def recording(match_id: str):
     describe = _describer(cursor, state, names)
     answer: dict[str, Any] = {
         "match": match_id, "head_seq": head_seq, "policy": state.get("policy"), "players": names,
+        "published_at": summary.get("published_at"),
         "state": engine.view(state, "judge"), "undo": _undo(cursor, state, describe),
-        "assignment": _assignment(state),
+        "assignment": _assignment(state), "payments": _payments(state),
         "recent": [describe(seq) for seq in range(max(1, head_seq - RECENT + 1), head_seq + 1)],
     }
     if since is not None:
@@ -142,6 +156,24 @@ def _undo(cursor: replays.Cursor, state: dict[str, Any], describe) -> dict[str, 
     if len(in_effect) < 3:
         return None
     return {"seq": in_effect[-1], "to": in_effect[-2], "text": describe(in_effect[-1])["text"]}
+
+
+def _payments(state: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """For a player who may play a card now (an action, priority or Focus awaited), the engine's suggested payment
+    of each card in their hand and champion zone (engine.play.suggested_payment; a facedown card's play has its
+    own cost, 723.1.b), so a tap on the card marks the runes that pay for it: `{object id: {exhaust, recycle}}`,
+    cards the runes cannot pay left out."""
+    payments: dict[str, dict[str, list[str]]] = {}
+    for wait in state.get("awaiting") or []:
+        if wait.get("kind") not in ("action", "priority", "focus") or wait.get("player") not in state["players"]:
+            continue
+        player = wait["player"]
+        entry = state["players"][player]
+        for card in [*entry.get("hand", []), *([entry["champion_zone"]] if entry.get("champion_zone") else [])]:
+            payment = suggested_payment(state, player, card)
+            if payment is not None:
+                payments[card] = payment
+    return payments
 
 
 def _assignment(state: dict[str, Any]) -> dict[str, int] | None:

@@ -410,7 +410,9 @@
       if (payment.pay()) event.pay = payment.pay();
       Rec.submit([event], playerName(player) + " plays " + (unseen ? name : Rec.name(cardId)));
     }, "primary");
-    var payment = paying(player, null, describe);
+    // The engine's suggested payment (GET .../recording `payments`) is marked at once: tap a rune to change it.
+    var payment = paying(player, null, describe, (Rec.data.payments || {})[cardId]);
+    Rec.renderBoard();
     Rec.tap = function (id) {
       if (payment.tap(id)) return describe();
       if (id === cardId) return back();  // the card again: not played after all
@@ -446,16 +448,20 @@
       })));
     }
     parts.push(summary, submit, cancel("play-cancel"));
-    subform("Play", parts, playerName(player) + " plays it: tap runes to pay (twice: recycled), " +
-            "a battlefield for a unit, targets for a spell");
+    subform("Play", parts, playerName(player) + " plays it" + ((Rec.data.payments || {})[cardId] ?
+            ", paid by the runes marked" : "") + ": tap runes to pay (twice: recycled), a battlefield for a unit, " +
+            "targets for a spell");
     describe();
   }
 
   // The payment of a play, an activation or a hide: a tap on a rune of `player` pays with it (exhaust, then
   // recycle, then not at all); any other tap goes in `targets` (or nowhere, without a list). `changed` redraws.
   // `payment.tap(id)` is true when the tap was a rune's.
-  function paying(player, targets, changed) {
-    var runes = state().players[player].runes || [], exhaust = [], recycle = [];
+  function paying(player, targets, changed, suggested) {
+    var runes = state().players[player].runes || [];
+    var exhaust = ((suggested || {}).exhaust || []).slice(), recycle = ((suggested || {}).recycle || []).slice();
+    exhaust.forEach(function (id) { Rec.marks[id] = "exhaust"; });
+    recycle.forEach(function (id) { Rec.marks[id] = "recycle"; });
     var payment = {
       pay: function () { return exhaust.length || recycle.length ? { exhaust: exhaust.slice(), recycle: recycle.slice() } : null; },
       text: function () {
