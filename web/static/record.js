@@ -342,15 +342,15 @@
     var pool = info.pool || {}, power = Object.keys(pool.power || {}).filter(function (d) { return pool.power[d]; });
     var head = el("h3", {}, [
       el("b", { text: Rec.data.players[player] }), " " + player + " · ",
-      el("b", { class: "points", text: String(info.points || 0) }), " pts" + (info.xp ? " · " + info.xp + " XP" : "") +
-      " · deck " + info.deck_count + " · rune deck " + info.rune_deck_count + " · pool " + (pool.energy || 0) +
-      " energy" + (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : "") +
-      " · trash " + (info.trash || []).length,
+      el("b", { class: "points", text: String(info.points || 0) }), " pts" + (info.xp ? " · " + info.xp + " XP" : ""),
       state.turn_player === player ? el("span", { class: "badge turn", text: "turn" }) : null,
       state.priority === player ? el("span", { class: "badge priority", text: "priority" }) : null,
       state.focus === player ? el("span", { class: "badge focus", text: "focus" }) : null]);
+    var counts = el("p", { class: "counts", id: "counts-" + player, text: "deck " + info.deck_count + " · rune deck " +
+      info.rune_deck_count + " · trash " + (info.trash || []).length + " · pool " + (pool.energy || 0) + " energy" +
+      (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : "") });
     return el("div", { class: "side panel", id: "side-" + player, "data-player": player }, [
-      head, zone("Legend", info.legend ? [info.legend] : [], "none"),
+      head, counts, zone("Legend", info.legend ? [info.legend] : [], "none"),
       zone("Champion zone", info.champion_zone ? [info.champion_zone] : [], "empty"),
       zone("Runes", info.runes, "none"), zone("Base", info.base, "no units"), zone("Hand", info.hand, "empty")]);
   }

@@ -70,7 +70,7 @@
       box, slipLink(),
       Rec.ui.button("seal-again", "Seal again", function () { seal(box); }, "primary"), publishButton,
       el("p", { class: "hint", text: "Publishing makes the judge's view public, every hand included: after the round." })],
-      name(winner) + " wins: write the seal code on the match slip");
+      "Copy the seal code onto the match slip");
     seal(box);
   };
 

@@ -175,7 +175,7 @@
       show(title, [picks("draw-cards", info.deck, count, "card", function (cards) {
         Rec.submit([{ type: "draw", player: wait.player, cards: cards }], playerName(wait.player) + " draws " +
                    cards.map(function (card) { return card || "an unseen card"; }).join(", "));
-      }, true)], title + ": tap " + (count === 1 ? "the card" : "each card") + " drawn");
+      }, true)], "Tap " + (count === 1 ? "the card" : "each card") + " drawn");
     },
 
     mulligan: function (wait) {
@@ -198,7 +198,7 @@
         Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }], playerName(wait.player) + " keeps");
       }, "primary");
       show(playerName(wait.player) + ": mulligan", [list, keep, aside],
-           playerName(wait.player) + ": keep, or tap up to two cards of the hand to set aside");
+           "Keep, or tap up to two cards of the hand to set aside");
     },
 
     // A channel: tap each rune channeled among the rune deck's; as many as the engine awaits (2, 3 for the second
@@ -211,7 +211,7 @@
                    playerName(wait.player) + " channels " + runes.join(", "));
       }, false), state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
         Rec.submit([{ type: "pass", player: wait.player }], playerName(wait.player) + " passes");
-      }) : null], title + ": tap each rune from the rune deck");
+      }) : null], "Tap each rune channeled");
     },
 
     // A triggered ability the engine says is due: the source's triggered abilities (from the catalog) as buttons,
@@ -305,8 +305,8 @@
         if (isAction && movable(player).indexOf(id) !== -1) return moveForm(player, [id]);
         return false;
       };
-      Rec.prompt(playerName(player) + (isAction ? " acts" : " has " + wait.kind) + ": tap a card in the hand to play it" +
-                 (isAction ? ", a unit to move it" : "") + ", or " + (isAction ? "end the turn" : "pass"));
+      Rec.prompt("Tap a card in " + playerName(player) + "'s hand to play it" + (isAction ? ", a unit to move it" : "") +
+                 ", or " + (isAction ? "end the turn" : "pass"));
     }
     who.addEventListener("change", function () {
       clearMarks();
@@ -398,7 +398,7 @@
       var where = type() === "Unit" ? " · to " + (to ? Rec.name(to) : "base") : "";
       summary.textContent = (type() === "Spell" ? "Targets: " + (targets.map(Rec.name).join(", ") || "none") + " · " : "") +
         payment.text() + where;
-      submit.textContent = "Record: play " + (name || "the unseen card");
+      submit.textContent = "Play " + (name || "the unseen card");
     }
     var submit = button("play-submit", "Record the play", function () {
       if (!name) return Rec.say("error", "Name the card drawn unseen: tap its name above.");
@@ -448,9 +448,10 @@
       })));
     }
     parts.push(summary, submit, cancel("play-cancel"));
-    subform("Play", parts, playerName(player) + " plays it" + ((Rec.data.payments || {})[cardId] ?
-            ", paid by the runes marked" : "") + ": tap runes to pay (twice: recycled), a battlefield for a unit, " +
-            "targets for a spell");
+    var kind = type();
+    subform("Play", parts, ((Rec.data.payments || {})[cardId] ? "Paid by the runes marked; tap a rune to change" :
+            "Tap runes to pay (twice: recycled)") + (kind === "Unit" ? ", a battlefield to play it there" :
+            kind === "Spell" ? ", then its targets" : ""));
     describe();
   }
 
@@ -522,7 +523,7 @@
     describe();
     subform("Move", [summary, button("move-to-base", "To base", function () { record("base"); }, "docked"),
                      cancel("move-cancel")],
-            playerName(player) + " moves: tap more units, then the battlefield they go to");
+            "Tap more units, then the battlefield they go to");
   }
 
   // The helpers the other forms (record_abilities.js, record_ops.js, record_end.js) share.
