@@ -129,6 +129,7 @@ def test_a_game_recorded_by_taps_alone_with_taps_counted_per_action(browser, ser
     # Ben's first channel phase channels three runes (644.7): the screen asks for three.
     assert "3 runes" in browser.find_element(By.ID, "inputs").text
     no_overflow(browser)
+    browser.execute_script("window.scrollTo(0, document.getElementById('inputs').offsetTop - 220)")
     shot(browser, "record-channel-phone")
     simple_turn(thumb, 2, ["Calm Rune", "Calm Rune", "Mind Rune"], None, "Stalwart Poro", match_id, server, token,
                 "P2")
