@@ -285,3 +285,35 @@ def test_an_audit_match_records_an_illegal_input_flagged_once_however_often_it_i
     state = api(server, f"/matches/{match_id}/state", token)
     assert [violation["seq"] for violation in state["violations"]] == [3]
     assert "flagged" in phone.find_element(By.CSS_SELECTOR, '#recent li[data-seq="3"]').get_attribute("class")
+
+
+@pytest.fixture(scope="module")
+def spell_arena(demo_db):
+    """Another strict match from the ARENA position, for a spell with a target."""
+    with recorder.Log(demo_db) as log:
+        return notation.import_match(log, transcript(f"position {ARENA}"))
+
+
+def test_a_spell_played_by_taps_resolves_with_its_target_filled_in(phone, server, spell_arena):
+    # Gust: "Return a unit at a battlefield with 3 [S] or less to its owner's hand."
+    match_id, token = spell_arena
+    open_screen(phone, server, match_id, token)
+    state = api(server, f"/matches/{match_id}/state", token)
+    gust, guardian = find(state, "Gust", "hand"), find(state, "Sunlit Guardian")
+    tap_object(phone, gust)  # the card tapped in the hand: its play, its [1] marked on a rune
+    assert "exhaust: " in phone.find_element(By.ID, "play-summary").text
+    tap_object(phone, guardian)  # a spell's target
+    assert "Targets: Sunlit Guardian" in phone.find_element(By.ID, "play-summary").text
+    submit(phone, "play-submit", 3)
+    submit(phone, "action-pass", 4)  # Ana passes priority; the screen then acts for Ben, whom it awaits
+    submit(phone, "action-pass", 5)
+
+    # The resolution: the return op's target is the spell's target, filled in.
+    assert "Return a unit at a battlefield" in phone.find_element(By.ID, "inputs").text  # the card's text
+    tap(phone, "op-quick-return")
+    assert "Sunlit Guardian" in phone.find_element(By.ID, "op-0-target").text
+    submit(phone, "resolve-submit", 6)
+    state = api(server, f"/matches/{match_id}/state", token)
+    assert state["objects"][guardian]["zone"] == "hand" and state["chain"] == []
+    resolve = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
+    assert resolve["effects"] == [{"op": "return", "target": guardian, "to": "hand"}]
