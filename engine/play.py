@@ -362,14 +362,18 @@ def add(context: Context, event: dict[str, Any]) -> None:
     add_from_runes(context, player, event.get("exhaust", []), event.get("recycle", []))
 
 
-def suggested_payment(state: dict[str, Any], player: str, object_id: str) -> dict[str, list[str]] | None:
+def suggested_payment(state: dict[str, Any], player: str, object_id: str,
+                      named: str | None = None) -> dict[str, list[str]] | None:
     """The runes that would pay for `player` playing `object_id` now, with no options and no targets: its total
     cost as rule 353 makes it (printed, changed by the statics in force), less what the rune pool holds, paid by
     the basic runes' abilities (157.2): each Power of the card's domain by recycling a rune of that domain (an
     exhausted one first, 157.2.b has no [T]), each Energy by exhausting a ready rune. For a recording screen to
-    mark before anyone taps: a suggestion only, the play's own fold decides. None when the card is unseen or not
-    played (a rune, a legend), when working out its cost breaks a rule, or when the runes cannot pay it."""
+    mark before anyone taps: a suggestion only, the play's own fold decides. A card drawn unseen is costed as the
+    card `named`. None when the card is unseen (and not named) or not played (a rune, a legend), when working out
+    its cost breaks a rule, or when the runes cannot pay it."""
     obj = state["objects"].get(object_id)
+    if obj is not None and obj.get("card") is None and named in state["cards"]:
+        obj = dict(obj, card=named)  # a card drawn unseen, as the card it is named (the play reveals it)
     if obj is None or obj.get("card") is None or player not in state["players"]:
         return None
     card = facts(state, obj["card"])
@@ -378,7 +382,7 @@ def suggested_payment(state: dict[str, Any], player: str, object_id: str) -> dic
         return None
     scratch = marshal.loads(marshal.dumps(state))
     context = Context(scratch, scratch.get("seq", 0) + 1)
-    mine = dict(scratch["objects"][object_id], controller=player)
+    mine = dict(scratch["objects"][object_id], card=obj["card"], controller=player)
     try:
         cost = total_cost(context, player, mine, kind, {"targets": []}, {}, statics.own([], mine), False)
     except (EngineError, Unappliable):

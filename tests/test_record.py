@@ -260,3 +260,18 @@ def test_recording_offers_no_payment_while_nobody_may_play(client, duel_created)
     match_id, token, _ = create(client, duel_created)
     body = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()
     assert body["payments"] == {}
+
+
+def test_recording_offers_the_payment_of_a_card_drawn_unseen_by_each_name_it_may_be_given(client, duel_created,
+                                                                                          duel_game):
+    match_id, token, _ = create(client, duel_created)
+    events = duel_game(1)[:-1]
+    draw = next(event for event in reversed(events) if event["type"] == "draw")
+    draw["cards"] = [None] * len(draw["cards"])  # the turn's draw unseen
+    append(client, match_id, token, events)
+    body = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()
+    player = body["state"]["awaiting"][0]["player"]
+    deck = body["state"]["players"][player]["deck"]
+    assert body["unseen_payments"] and set(body["unseen_payments"]) <= {name for name, n in deck.items() if n > 0}
+    name, payment = next(iter(body["unseen_payments"].items()))
+    assert set(payment["exhaust"]) | set(payment["recycle"]) <= set(body["state"]["players"][player]["runes"])

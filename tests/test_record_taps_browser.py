@@ -164,6 +164,18 @@ def test_a_game_recorded_by_taps_alone_with_taps_counted_per_action(browser, ser
     thumb.recorded()
     thumb.doing("turn 4: draw").tap("draw-cards-unseen")
     thumb.recorded()
+    # A card Ben drew unseen, played: named by a tap among the cards his deck could hold, paid by the runes marked.
+    state = state_of(server, match_id, token)
+    unseen = next(ref for ref in state["players"]["P2"]["hand"] if state["objects"][ref]["card"] is None)
+    thumb.doing("turn 4: play a card drawn unseen (named by a tap)").tap_object(unseen)
+    thumb.tap_card("play-name", "Watchful Sentry")
+    assert "exhaust: " in browser.find_element(By.ID, "play-summary").text
+    assert "exhaust: none" not in browser.find_element(By.ID, "play-summary").text
+    thumb.tap("play-submit")
+    thumb.recorded()
+    played = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
+    assert played["card"] == "Watchful Sentry" and played["pay"]["exhaust"]
+    assert state_of(server, match_id, token)["objects"][unseen]["card"] == "Watchful Sentry"
     thumb.doing("combat: move the attacker in")
     thumb.tap_object(find(state_of(server, match_id, token), "Stalwart Poro", "board"))
     thumb.tap_object(field)
@@ -204,6 +216,20 @@ def test_a_game_recorded_by_taps_alone_with_taps_counted_per_action(browser, ser
 
     thumb.save(TAPS)
     assert thumb.keys_pressed() == 0
+
+    # The viewer shows its cards as cards too: a hover gives the facts as a title, a tap opens them.
+    browser.get(f"{server}/matches/{match_id}?view=spectator")
+    legend = browser.find_element(By.CSS_SELECTOR, '#player-P1 li.card [data-card="Loose Cannon"]')
+    holder = legend.find_element(By.XPATH, "./ancestor::li[1]")
+    assert "Loose Cannon" in holder.get_attribute("title") and "Legend" in holder.get_attribute("title")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", legend)
+    legend.click()
+    info = browser.find_element(By.ID, "card-info")
+    assert info.is_displayed() and "Loose Cannon" in info.text and "Legend" in info.text
+    no_overflow(browser)
+    shot(browser, "viewer-card-phone")
+    browser.find_element(By.ID, "card-info-close").click()
+    assert not info.is_displayed()
     for turn in (1, 2):
         assert thumb.total(f"turn {turn}:") <= 7, thumb.taps
     assert thumb.total("turn 1:") <= 6, thumb.taps

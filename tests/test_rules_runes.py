@@ -112,3 +112,12 @@ def test_the_suggested_payment_recycles_a_rune_of_the_cards_domain_for_its_power
     table.do({"type": "play", "player": "P1", "card": shakedown, "pay": payment,
               "targets": [table.find("P2", "Stalwart Poro")]})
     assert table.state["violations"] == []
+
+
+def test_a_card_drawn_unseen_is_costed_as_the_card_it_is_named_157_2():
+    table = Table.after_setup().do("P1 channel Fury Rune; Chaos Rune", "P1 draw ?")
+    unseen = table.state["players"]["P1"]["hand"][-1]
+    assert suggested_payment(table.state, "P1", unseen) is None  # no name, no cost
+    assert suggested_payment(table.state, "P1", unseen, "Pouty Poro") == {
+        "exhaust": table.state["players"]["P1"]["runes"], "recycle": []}
+    assert suggested_payment(table.state, "P1", unseen, "Sai Scout") is None  # 6 Energy: two runes cannot pay

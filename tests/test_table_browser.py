@@ -231,11 +231,11 @@ def test_recording_a_play_from_facedown_then_a_hide(browser, server, hidden):
     # Stand United hidden at Treasure Hoard (one facedown card per battlefield: the Cub's place is free again),
     # its [A] paid by recycling a Calm rune.
     tap(browser, "action-hide")
-    assert [option.get_attribute("value") for option in
-            Select(browser.find_element(By.ID, "hide-card")).options] == ["", stand]  # the cards with Hidden
-    Select(browser.find_element(By.ID, "hide-card")).select_by_value(stand)
+    assert "Cards with Hidden in the hand: Stand United" in browser.find_element(By.ID, "action-form").text
+    tap_object(browser, stand)
     tap_object(browser, calm[0])
     tap_object(browser, calm[0])
+    assert "Card: Stand United" in browser.find_element(By.ID, "hide-summary").text
     shot(browser, "record-hide-phone", PHONE)
     seq += 1
     submit(browser, "hide-submit", seq)

@@ -70,7 +70,8 @@ def recording(match_id: str):
     published_at (null until the judge publishes the finished match), state
     (the judge's view), undo ({seq, to, text} or null), assignment (the lethal-first pre-fill of an awaited
     damage assignment, {unit: amount}), payments (the engine's suggested payment of each card the awaited player
-    may play, {object id: {exhaust, recycle}}), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
+    may play, {object id: {exhaust, recycle}}; unseen_payments the same for a card drawn unseen by the name it may
+    be given, {name: {exhaust, recycle}}), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
     changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
     require_judge(match_id)
     summary = get_log().match(match_id)
@@ -85,7 +86,7 @@ def recording(match_id: str):
         "match": match_id, "head_seq": head_seq, "policy": state.get("policy"), "players": names,
         "published_at": summary.get("published_at"),
         "state": engine.view(state, "judge"), "undo": _undo(cursor, state, describe),
-        "assignment": _assignment(state), "payments": _payments(state),
+        "assignment": _assignment(state), "payments": _payments(state), "unseen_payments": _unseen_payments(state),
         "recent": [describe(seq) for seq in range(max(1, head_seq - RECENT + 1), head_seq + 1)],
     }
     if since is not None:
@@ -173,6 +174,23 @@ def _payments(state: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
             payment = suggested_payment(state, player, card)
             if payment is not None:
                 payments[card] = payment
+    return payments
+
+
+def _unseen_payments(state: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """For an awaited player who may play and holds a card drawn unseen: the engine's suggested payment of that card
+    as each card its deck could still hold (`{name: {exhaust, recycle}}`): the screen names the card with a tap and
+    marks the runes that pay for it."""
+    payments: dict[str, dict[str, list[str]]] = {}
+    for wait in state.get("awaiting") or []:
+        if wait.get("kind") not in ("action", "priority", "focus") or wait.get("player") not in state["players"]:
+            continue
+        entry = state["players"][wait["player"]]
+        unseen = [card for card in entry.get("hand", []) if state["objects"][card].get("card") is None]
+        for name, copies in (entry.get("deck") or {}).items() if unseen else ():
+            payment = suggested_payment(state, wait["player"], unseen[0], name) if copies > 0 else None
+            if payment is not None:
+                payments[name] = payment
     return payments
 
 

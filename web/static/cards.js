@@ -4,8 +4,10 @@
   "use strict";
 
   // The cost in the card's own symbols: "[2]" Energy, then one "[Fury]" per Power of its domain.
+  var UNCOSTED = { Battlefield: 1, Legend: 1, Rune: 1 };  // never played, so no cost to show
+
   function cost(facts) {
-    if (!facts || (facts.energy === null || facts.energy === undefined) && !facts.power) return "";
+    if (!facts || UNCOSTED[facts.type] || (facts.energy === null || facts.energy === undefined) && !facts.power) return "";
     var parts = ["[" + (facts.energy || 0) + "]"];
     var domain = (facts.domains || []).length === 1 ? facts.domains[0] : "A";
     for (var i = 0; i < (facts.power || 0); i++) parts.push("[" + domain + "]");

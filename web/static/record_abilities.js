@@ -273,23 +273,42 @@
       return obj && obj.card && ((s.cards[obj.card] || {}).keywords || []).indexOf("Hidden") !== -1;
     });
     var cards = hidden.length ? hidden : hand;
-    var card = Rec.ui.select("hide-card", [["", "— card —"]].concat(cards.map(function (id) { return [id, Rec.name(id)]; })),
-                             "", "card to hide");
     var fields = (s.battlefields || []).filter(function (field) { return field.controller === player; });
-    var where = Rec.ui.select("hide-at", fields.map(function (field) { return [field.id, field.name + " (" + field.id + ")"]; }),
-                              fields.length ? fields[0].id : "", "battlefield");
+    var card = null, where = fields.length ? fields[0].id : null;
+    if (where) Rec.marks[where] = "hide here";
     var summary = el("p", { id: "hide-summary", class: "muted" });
-    function describe() { summary.textContent = payment.text(); }
+    function describe() {
+      summary.textContent = "Card: " + (card ? Rec.name(card) : "tap it in the hand") + " · at " +
+        (where ? Rec.name(where) : "a battlefield you control") + " · " + payment.text();
+    }
     var payment = Rec.ui.paying(player, null, describe);
+    Rec.tap = function (id) {  // a card of the hand, a battlefield the player controls, or a rune that pays
+      if (payment.tap(id)) return describe();
+      if (cards.indexOf(id) !== -1) {
+        if (card) Rec.mark(card, null);
+        card = card === id ? null : id;
+        if (card) Rec.mark(card, "hide");
+        return describe();
+      }
+      if (fields.some(function (field) { return field.id === id; })) {
+        if (where) Rec.mark(where, null);
+        where = id;
+        Rec.mark(where, "hide here");
+        return describe();
+      }
+      return false;
+    };
+    Rec.renderBoard();
     describe();
-    Rec.ui.subform("Hide a card", [card, where,
-      el("p", { class: "hint", text: (hidden.length ? "Cards with Hidden in the hand. " : "No card in the hand shows " +
-        "Hidden; any may be picked. ") + "Tap runes to pay [A] (tap a rune twice: recycled for its Power)." }), summary,
+    Rec.ui.subform("Hide a card", [
+      el("p", { class: "hint", text: (hidden.length ? "Cards with Hidden in the hand: " + hidden.map(Rec.name).join(", ") +
+        ". " : "No card in the hand shows Hidden; any may be tapped. ") + "Tap the card, the battlefield if another, " +
+        "and runes to pay [A] (tap a rune twice: recycled for its Power)." }), summary,
       Rec.ui.button("hide-submit", "Record the hide", function () {
-        if (!card.value || !where.value) return Rec.say("error", "Pick the card hidden and a battlefield you control.");
-        var event = { type: "hide", player: player, card: card.value, battlefield: where.value };
+        if (!card || !where) return Rec.say("error", "Tap the card hidden and a battlefield you control.");
+        var event = { type: "hide", player: player, card: card, battlefield: where };
         if (payment.pay()) event.pay = payment.pay();
-        Rec.submit([event], Rec.ui.playerName(player) + " hides " + Rec.name(card.value) + " at " + Rec.name(where.value));
-      }, "primary")]);
+        Rec.submit([event], Rec.ui.playerName(player) + " hides " + Rec.name(card) + " at " + Rec.name(where));
+      }, "primary")], "Tap the card to hide, then runes to pay");
   };
 })();

@@ -410,10 +410,16 @@
       if (payment.pay()) event.pay = payment.pay();
       Rec.submit([event], playerName(player) + " plays " + (unseen ? name : Rec.name(cardId)));
     }, "primary");
-    // The engine's suggested payment (GET .../recording `payments`) is marked at once: tap a rune to change it.
-    var payment = paying(player, null, describe, (Rec.data.payments || {})[cardId]);
-    Rec.renderBoard();
-    Rec.tap = function (id) {
+    // The engine's suggested payment (GET .../recording `payments`; `unseen_payments` once an unseen card is named)
+    // is marked at once: tap a rune to change it.
+    var payment;
+    function suggest(suggestion) {
+      (state().players[player].runes || []).forEach(function (id) { delete Rec.marks[id]; });
+      payment = paying(player, null, describe, suggestion);
+      Rec.tap = route;
+      Rec.renderBoard();
+    }
+    function route(id) {
       if (payment.tap(id)) return describe();
       if (id === cardId) return back();  // the card again: not played after all
       if (playable(player).indexOf(id) !== -1) return playForm(player, id);
@@ -429,7 +435,8 @@
         return describe();
       }
       return false;
-    };
+    }
+    suggest((Rec.data.payments || {})[cardId]);
     var parts = [face];
     if (unseen) {
       parts.push(el("p", { class: "hint", text: "Drawn unseen: tap which card it is (the play reveals it)." }));
@@ -441,6 +448,7 @@
           Array.prototype.forEach.call(document.querySelectorAll("#play-name button"), function (other) {
             other.classList.toggle("active", other === node);
           });
+          suggest((Rec.data.unseen_payments || {})[card]);
           describe();
         });
         node.setAttribute("data-card", card);
