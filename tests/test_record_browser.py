@@ -133,7 +133,8 @@ def test_recording_a_games_opening_by_taps_and_forms_then_undoing_the_play(phone
     open_screen(phone, server, match_id, token)
 
     # Game 1: Ana first, each player's first battlefield (the form's defaults).
-    assert Select(phone.find_element(By.ID, "first-player")).first_selected_option.get_attribute("value") == "P1"
+    chosen = phone.find_element(By.CSS_SELECTOR, "#first-player button.active")
+    assert chosen.get_attribute("data-value") == "P1"
     submit(phone, "start-game", 2)
 
     # Opening hands: Ana's four cards named, Ben's drawn unseen but one.
@@ -317,3 +318,21 @@ def test_a_spell_played_by_taps_resolves_with_its_target_filled_in(phone, server
     assert state["objects"][guardian]["zone"] == "hand" and state["chain"] == []
     resolve = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
     assert resolve["effects"] == [{"op": "return", "target": guardian, "to": "hand"}]
+
+
+@pytest.fixture(scope="module")
+def another_match(demo_db, make_match_created_module):
+    with recorder.Log(demo_db) as log:
+        return log.create_match(make_match_created_module("strict"))
+
+
+def test_the_games_start_is_tapped_who_goes_first_and_a_battlefield_other_than_the_first(phone, server,
+                                                                                        another_match):
+    match_id, token = another_match
+    open_screen(phone, server, match_id, token)
+    tap(phone, "first-player-1")  # Ben
+    second = phone.find_element(By.ID, "battlefield-P1-1").get_attribute("data-value")
+    tap(phone, "battlefield-P1-1")
+    submit(phone, "start-game", 2)
+    started = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
+    assert started["first_player"] == "P2" and started["battlefields"]["P1"] == second

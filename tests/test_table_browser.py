@@ -293,7 +293,7 @@ def test_recording_a_battlefields_trigger_with_its_cost_then_the_gold_gear_token
     Select(browser.find_element(By.ID, "op-kind")).select_by_value("token")
     tap(browser, "op-add")
     browser.find_element(By.CSS_SELECTOR, "#op-0-more > summary").click()
-    browser.find_element(By.ID, "op-0-name").send_keys("Gold")
+    Select(browser.find_element(By.ID, "op-0-name")).select_by_value("Gold")  # the match's token cards
     Select(browser.find_element(By.ID, "op-0-type")).select_by_value("gear")
     Select(browser.find_element(By.ID, "op-0-ready")).select_by_value("false")
     shot(browser, "record-token-phone", PHONE)

@@ -25,6 +25,7 @@
   function token() {
     return sessionStorage.getItem(storageKey);
   }
+  Rec.token = token;
 
   function askForToken(message) {
     var panel = document.getElementById("token-panel");

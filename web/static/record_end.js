@@ -50,9 +50,12 @@
     }, function () { Rec.say("error", "No answer from the server: publish again."); });
   }
 
+  // The slip opens in a tab of its own with the match token in the link's fragment, as the organiser's link
+  // brought it here (the slip's page keeps it and drops it from the address; a fragment is never sent).
   function slipLink() {
     var slip = root.getAttribute("data-slip");
-    return slip ? el("a", { id: "match-slip", class: "button-link primary-link", href: slip, target: "_blank",
+    return slip ? el("a", { id: "match-slip", class: "button-link primary-link", target: "_blank", rel: "noopener",
+                            href: slip + "#token=" + encodeURIComponent(Rec.token() || ""),
                             text: "Print the match slip" }) : null;
   }
 

@@ -146,26 +146,41 @@
   };
 
   var FORMS = {
+    // The game's start: who goes first and each player's battlefield, each a row of buttons (the first choice
+    // marked, so "Start the game" alone takes the defaults).
     game_started: function (wait) {
-      var players = Object.keys(state().players);
-      var fields = players.map(function (p) {
+      var players = Object.keys(state().players), game = (state().game || 0) + 1;
+      var first = wait.player || players[0], battlefields = {};
+      function choices(id, options, chosen, pick) {
+        var row = el("div", { class: "row choices", id: id });
+        options.forEach(function (option, index) {
+          var node = button(id + "-" + index, option[1], function () {
+            Array.prototype.forEach.call(row.children, function (other) { other.classList.toggle("active", other === node); });
+            pick(option[0]);
+          }, option[0] === chosen ? "active" : "");
+          node.setAttribute("data-value", option[0]);
+          row.appendChild(node);
+        });
+        return row;
+      }
+      var parts = [el("h3", { text: "First player" }), choices("first-player", players.map(function (p) {
+        return [p, playerName(p)];
+      }), first, function (value) { first = value; })];
+      players.forEach(function (p) {
         var info = state().players[p];
-        var choices = (info.battlefield_choices || []).filter(function (name) {
+        var open = (info.battlefield_choices || []).filter(function (name) {
           return (info.battlefields_used || []).indexOf(name) === -1;
         });
-        return el("label", {}, [playerName(p) + "'s battlefield ",
-          select("battlefield-" + p, choices.map(function (name) { return [name, name]; }), choices[0])]);
+        battlefields[p] = open[0];
+        parts.push(el("h3", { text: playerName(p) + "'s battlefield" }));
+        parts.push(choices("battlefield-" + p, open.map(function (name) { return [name, name]; }), open[0],
+                           function (value) { battlefields[p] = value; }));
       });
-      show("Game " + ((state().game || 0) + 1), [
-        el("label", {}, ["First player ", select("first-player", players.map(function (p) { return [p, playerName(p)]; }),
-                                                  wait.player || players[0])])].concat(fields).concat([
-        button("start-game", "Start the game", function () {
-          var battlefields = {};
-          players.forEach(function (p) { battlefields[p] = document.getElementById("battlefield-" + p).value; });
-          var first = document.getElementById("first-player").value;
-          Rec.submit([{ type: "game_started", game: (state().game || 0) + 1, first_player: first,
-                        battlefields: battlefields }], "game " + ((state().game || 0) + 1) + ", " + playerName(first) + " first");
-        }, "primary")]), "Game " + ((state().game || 0) + 1) + ": who goes first, and the battlefields");
+      parts.push(button("start-game", "Start the game", function () {
+        Rec.submit([{ type: "game_started", game: game, first_player: first, battlefields: battlefields }],
+                   "game " + game + ", " + playerName(first) + " first");
+      }, "primary"));
+      show("Game " + game, parts, "Game " + game + ": tap who goes first and the battlefields, or start");
     },
 
     // A draw: tap each card drawn among the deck's cards (or "unseen card"); recorded at the count awaited.

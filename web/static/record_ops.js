@@ -35,6 +35,9 @@
         .map(function (p) { return ["deck:" + p, Rec.ui.playerName(p) + "'s deck"]; })) };
     }
     if (op === "token" && field === "type") return { how: "select", choices: [["", "—"], ["unit", "unit"], ["gear", "gear"]] };
+    if (op === "token" && field === "name" && tokenKinds().length) {  // the match's token cards, tapped not typed
+      return { how: "select", choices: [["", "—"]].concat(tokenKinds().map(function (name) { return [name, name]; })) };
+    }
     if (kind === "int") return { how: "number" };
     if (kind === "bool") return { how: "select", bool: true, choices: [["", "—"], ["true", "yes"], ["false", "no"]] };
     if (kind === "list") return { how: "names" };
