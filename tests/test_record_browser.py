@@ -19,7 +19,6 @@ from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server, waiting
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
 
 SCREENSHOT = Path("/tmp/riftlog-record-phone.png")
 PHONE = (390, 1500)
@@ -231,7 +230,7 @@ def test_recording_a_combat_by_taps_and_forms(phone, server, arena):
     # The showdown: both pass Focus.
     assert phone.find_element(By.CSS_SELECTOR, '#awaiting [data-kind="focus"]')
     submit(phone, "action-pass", 4)
-    Select(phone.find_element(By.ID, "actor")).select_by_value("P2")
+    tap(phone, "actor-P2")
     submit(phone, "action-pass", 5)
 
     # Damage: Ana's 9 pre-filled lethal first, the Tank first; Ben's 7 likewise.
@@ -273,7 +272,7 @@ def test_an_audit_match_records_an_illegal_input_flagged_once_however_often_it_i
                                                                                         audit_arena):
     match_id, token = audit_arena
     open_screen(phone, server, match_id, token)
-    Select(phone.find_element(By.ID, "actor")).select_by_value("P2")
+    tap(phone, "actor-P2")
     tap(phone, "action-end-turn")  # Ben ends Ana's turn: the dry run names the rule it breaks
     waiting(phone).until(lambda d: d.find_elements(By.ID, "record-flagged"))
     assert "records it flagged" in message(phone) and "rule " in message(phone)

@@ -129,7 +129,7 @@ def shot(driver, name: str, size: tuple[int, int], at: str | None = None) -> Non
 def pass_both(driver, seq: int) -> int:
     """Both players pass priority on the chain: the newest item then awaits its resolution."""
     submit(driver, "action-pass", seq + 1)
-    Select(driver.find_element(By.ID, "actor")).select_by_value("P2")
+    tap(driver, "actor-P2")
     submit(driver, "action-pass", seq + 2)
     return seq + 2
 
@@ -257,7 +257,7 @@ def test_a_due_trigger_is_offered_as_the_sources_triggered_ability_728_1_b(brows
     open_screen(browser, server, match_id, token)
     seq = api(server, f"/matches/{match_id}", token)["head_seq"]
     sprite = find(state_of(server, match_id, token), "Sprite")
-    Select(browser.find_element(By.ID, "actor")).select_by_value("P2")
+    tap(browser, "actor-P2")
     submit(browser, "action-end-turn", seq + 1)
     assert browser.find_element(By.CSS_SELECTOR, '#awaiting [data-kind="trigger"]')
     offered = browser.find_element(By.ID, "trigger-0")  # Sprite's one triggered ability, from the catalog

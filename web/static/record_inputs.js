@@ -120,9 +120,20 @@
   }
 
   // -- the actor: whoever awaiting names, changeable (an audit match records what happened, in any order) -------
+  // A row of buttons, one per player (`#actor`, its `value` the chosen one's id): one tap changes who acts.
   function actorSelect(player) {
-    return select("actor", Object.keys(state().players).map(function (p) { return [p, playerName(p) + " (" + p + ")"]; }),
-                  player, "acting player");
+    var row = el("span", { class: "actor-choice", id: "actor", role: "group", "aria-label": "acting player" });
+    row.value = player;
+    Object.keys(state().players).forEach(function (p) {
+      var node = button("actor-" + p, playerName(p), function () {
+        if (row.value === p) return;
+        row.value = p;
+        Array.prototype.forEach.call(row.children, function (other) { other.classList.toggle("active", other === node); });
+        row.dispatchEvent(new Event("change"));
+      }, "small" + (p === player ? " active" : ""));
+      row.appendChild(node);
+    });
+    return row;
   }
 
   function actor() {
