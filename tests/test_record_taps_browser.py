@@ -219,6 +219,7 @@ def test_a_game_recorded_by_taps_alone_with_taps_counted_per_action(browser, ser
 
     # The viewer shows its cards as cards too: a hover gives the facts as a title, a tap opens them.
     browser.get(f"{server}/matches/{match_id}?view=spectator")
+    waiting(browser, 15).until(lambda d: d.find_element(By.ID, "match").get_attribute("data-cards") == "ready")
     legend = browser.find_element(By.CSS_SELECTOR, '#player-P1 li.card [data-card="Loose Cannon"]')
     holder = legend.find_element(By.XPATH, "./ancestor::li[1]")
     assert "Loose Cannon" in holder.get_attribute("title") and "Legend" in holder.get_attribute("title")

@@ -231,3 +231,30 @@ def verify(match_id: str):
         report.pop("bad_seq", None)
         report.pop("error", None)
     return jsonify(report)
+
+
+# What a card shows as a card (cost, type, Might, keywords, rules text): the facts `catalog_cards` answers.
+SHOWN_FACTS = ("type", "supertype", "domains", "energy", "power", "might", "keywords", "keyword_values", "text")
+MAX_CARD_NAMES = 200
+
+
+@bp.get("/catalogs/<name>/cards")
+def catalog_cards(name: str):
+    """The public facts of the cards named (`?name=A&name=B`, at most MAX_CARD_NAMES) in the catalog `name`:
+    `{card name: {type, supertype, domains, energy, power, might, keywords, keyword_values, text}}`, names the
+    catalog does not hold left out. A catalog is the public card gallery: the answer says nothing about a match.
+    The viewer asks for the cards its page shows, to show each as a card on a tap. 400 for no name or too many,
+    404 for an unknown catalog."""
+    names = request.args.getlist("name")
+    if not names:
+        abort(400, "name at least one card: ?name=Card&name=Other")
+    if len(names) > MAX_CARD_NAMES:
+        abort(400, f"{len(names)} card names; ask for at most {MAX_CARD_NAMES} at once")
+    catalog = get_log().catalog(name)
+    found = {}
+    for card_name in names:
+        card = catalog.get(card_name)
+        if card:
+            found[card_name] = {key: card.get(key) for key in SHOWN_FACTS}
+    return jsonify(found)
+

@@ -131,7 +131,6 @@ def match(match_id: str):
         link=link,
         scrubber_runs=runs_html(cursor, viewer, link),
         notes_here=notes_here,
-        card_facts=card_facts(log, summary, shown),
         key_table=keys.KEYS,
         key_map=keys.key_map(),
         speeds=keys.SPEEDS,
@@ -168,25 +167,6 @@ def use_token(match_id: str):
     response.set_cookie(cookie_name(match_id), token, path="/", httponly=True, samesite="Strict",
                         secure=request.is_secure)
     return response
-
-
-# What a card shows as a card (cost, type, Might, keywords, rules text): the catalog's facts the page embeds.
-SHOWN_FACTS = ("type", "supertype", "domains", "energy", "power", "might", "keywords", "keyword_values", "text")
-
-
-def card_facts(log: Any, summary: dict[str, Any], shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The catalog facts of every card this view shows (objects, chain items, battlefields), by name: the page
-    shows each as a card on a tap or hover (static/cards.js). A hidden card has no name here, so no facts."""
-    names = {obj.get("card") for obj in (shown.get("objects") or {}).values()}
-    names |= {item.get("card") for item in shown.get("chain") or []}
-    names |= {field.get("name") for field in shown.get("battlefields") or []}
-    catalog = log.catalog(summary["catalog"])
-    found: dict[str, dict[str, Any]] = {}
-    for name in sorted(name for name in names if isinstance(name, str)):
-        card = catalog.get(name)
-        if card:
-            found[name] = {key: card.get(key) for key in SHOWN_FACTS}
-    return found
 
 
 def zone_summary(state: dict[str, Any], player: str) -> dict[str, Any]:
