@@ -335,3 +335,37 @@ def test_the_games_start_is_tapped_who_goes_first_and_a_battlefield_other_than_t
     submit(phone, "start-game", 2)
     started = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
     assert started["first_player"] == "P2" and started["battlefields"]["P1"] == second
+
+
+@pytest.fixture(scope="module")
+def shakedown_arena(demo_db):
+    with recorder.Log(demo_db) as log:
+        return notation.import_match(log, transcript(f"position {ARENA}"))
+
+
+def test_a_resolutions_cards_and_amounts_are_tapped_not_typed(phone, server, shakedown_arena):
+    # Shakedown: "Choose an enemy unit. Deal 6 to it unless its controller has you draw 2." Ben has Ana draw 2.
+    match_id, token = shakedown_arena
+    open_screen(phone, server, match_id, token)
+    state = api(server, f"/matches/{match_id}/state", token)
+    tap_object(phone, find(state, "Shakedown", "hand"))
+    tap_object(phone, find(state, "Stalwart Poro"))
+    submit(phone, "play-submit", 3)
+    submit(phone, "action-pass", 4)
+    submit(phone, "action-pass", 5)
+    tap(phone, "op-quick-draw")  # its player is the spell's controller, Ana
+    named = next(pick for pick in phone.find_elements(By.CSS_SELECTOR, "#op-0-cards-picks button")
+                 if pick.get_attribute("data-card") != "?")  # a card of Ana's deck, then a card nobody saw
+    name = named.get_attribute("data-card")
+    press(phone, named)
+    unseen = phone.find_element(By.CSS_SELECTOR, '#op-0-cards-picks [data-card="?"]')
+    press(phone, unseen)
+    assert phone.find_element(By.ID, "op-0-cards").get_attribute("value") == f"{name}; ?"
+    tap(phone, "op-quick-damage")
+    assert phone.find_element(By.ID, "op-1-amount").get_attribute("value") == "1"
+    tap(phone, "op-1-amount-more")
+    assert phone.find_element(By.ID, "op-1-amount").get_attribute("value") == "2"
+    tap(phone, "op-1-remove")  # not dealt after all: Ben had her draw
+    submit(phone, "resolve-submit", 6)
+    resolve = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
+    assert resolve["effects"] == [{"op": "draw", "player": "P1", "cards": [name, None]}]

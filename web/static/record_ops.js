@@ -115,7 +115,45 @@
       node.addEventListener("change", function () {
         values[field] = node.value;
       });
+      var extras = [];
+      if (how.how === "number") {  // − and + instead of the keyboard
+        extras = [-1, 1].map(function (by) {
+          return Rec.ui.button(id + (by < 0 ? "-less" : "-more"), by < 0 ? "−" : "+", function () {
+            node.value = String((parseInt(node.value, 10) || 0) + by);
+            values[field] = node.value;
+          }, "small");
+        });
+        return el("span", { class: "op-field stepper", "data-field": field }, [field + " ", extras[0], node, extras[1]]);
+      }
+      if (how.how === "names") {  // the names tapped among the pile they come from, each added in turn
+        var pile = namesPile(entry, field);
+        extras = Object.keys(pile).sort().map(function (name, at) {
+          var pick = Rec.ui.button(id + "-pick-" + at, name === "?" ? "unseen" : name, function () {
+            node.value = (node.value.trim() ? node.value.trim().replace(/;$/, "") + "; " : "") + name;
+            values[field] = node.value;
+          }, "small");
+          pick.setAttribute("data-card", name);
+          return pick;
+        });
+        return el("div", { class: "op-field names", "data-field": field }, [
+          el("label", {}, [field + " ", node]), el("div", { class: "picks", id: id + "-picks" }, extras)]);
+      }
       return el("label", { class: "op-field", "data-field": field }, [field + " ", node]);
+    }
+
+    // The names a list field is tapped from: a channel's runes from the rune deck, a discard's cards from the hand,
+    // any other op's cards from the deck (and "?" for a card nobody saw).
+    function namesPile(entry, field) {
+      var s = state(), player = entry.values.player || item.controller, info = s.players[player] || {};
+      var pile = {};
+      if (field === "runes") return Object.assign(pile, info.rune_deck || {});
+      if (entry.op === "discard") {
+        (info.hand || []).forEach(function (id) { var card = (s.objects[id] || {}).card; if (card) pile[card] = 1; });
+        return pile;
+      }
+      Object.keys(info.deck || {}).forEach(function (name) { if (info.deck[name] > 0) pile[name] = info.deck[name]; });
+      pile["?"] = 1;
+      return pile;
     }
 
     function draw() {
