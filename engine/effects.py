@@ -383,7 +383,7 @@ OPS: dict[str, Op] = {
     "turn": additional_turns.turn_op,
     "delayed": delayed.create,
     "copy": copies.copy_op,
-    "win": lambda context, item, effect, kept: scoring.win(context, context.player(effect)),
+    "win": lambda context, item, effect, kept: scoring.win(context, context.player(effect), "card", "633"),
     "battlefield": battlefield_tokens.battlefield_op,
 }
 replacement.register_ops(OPS)  # a replacement's `with` ops are effect ops

@@ -16,8 +16,9 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, backups, chain, cleanup, combat, control, events, hidden, invites, layers, movement,
-                    penalties, play, position, replacement, rewinds, setup, statics, tasks, timing, turn)
+from engine import (abilities, backups, chain, cleanup, combat, control, events, hidden, invites, layers, match_end,
+                    movement, penalties, play, position, replacement, results, rewinds, setup, statics, tasks, timing,
+                    turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -31,7 +32,7 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "draw": setup.draw_event,
     "mulligan": setup.mulligan,
     "channel": turn.channel_event,
-    "concede": turn.concede,
+    "concede": match_end.concede,
     "game_loss": turn.game_loss,
     "end_turn": turn.end_turn,
     "play": play.play,
@@ -49,6 +50,8 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "invite": invites.invite,
     "note": lambda context, event: None,
     "penalty": penalties.penalty,
+    "time": match_end.time_event,
+    "agreed_draw": match_end.agreed_draw,
 }
 
 NOT_YET: dict[str, str] = {}
@@ -159,12 +162,12 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
         raise MalformedEvent("'match_created' is only ever seq 1")
     if kind in NOT_YET:
         raise MalformedEvent(f"'{kind}' events ({NOT_YET[kind]}) are not supported by this engine yet")
-    next_game = kind == "game_started" and state["match_winner"] is None
-    over = state["phase"] == "over" and kind not in ("note", "rewind", "penalty") and not next_game
+    next_game = kind == "game_started" and not results.is_match_over(state)
+    over = state["phase"] == "over" and not match_end.after_the_game(state, event) and not next_game
     state["seq"] += 1
     context = Context(state, state["seq"])
     if over:
-        context.flag("633", f"{kind} after the game is over: {state['winner']} has won")
+        context.flag(*match_end.over_violation(state, kind))
     try:
         if kind == "rewind":
             state = rewinds.rewind(context, event, lambda seq: copy_state(past(seq)))

@@ -25,11 +25,11 @@ TOKEN_BATTLEFIELD = "Token Battlefield"  # 652.2.a: "a token battlefield with no
 PRIVATE = ("hand", "aside")  # zones whose cards stay unseen by the other players as they leave the game
 
 
-def leave(context: Context, player: str, how: str) -> None:
+def leave(context: Context, player: str, how: str, by: str = "concession", rule: str = "651") -> None:
     """A player leaves the game in progress (a concession, 651; a game loss), with their team (v1.3 651.4,
     484.6.a.1-2: teammates lose together). If the players left are one side, that side wins (651.1); otherwise the
     game goes on without them (651.2, 652), and if it was their turn, play proceeds to the next player in turn order
-    (652.5.a.1)."""
+    (652.5.a.1). `by` and `rule` say how a game so won was won (engine/results.py)."""
     state = context.state
     if state["winner"] is not None:
         return  # flagged by the fold (633): the game is over
@@ -38,7 +38,7 @@ def leave(context: Context, player: str, how: str) -> None:
     leaving_side = teams.side(state, player)
     staying = [other for other in teams.remaining(state) if other not in leaving_side]
     if len({teams.winner_name(state, other) for other in staying}) == 1:
-        scoring.win(context, staying[0])  # 651.1
+        scoring.win(context, staying[0], by, rule)  # 651.1
         return
     was_their_turn = state["turn_player"] in leaving_side
     for member in leaving_side:

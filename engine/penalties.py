@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import infractions, leaving, scoring
+from engine import infractions, leaving, results, scoring
 from engine.errors import MalformedEvent
 from engine.infractions import GAME_PLAY, TOURNAMENT, UNSPORTING, Infraction
 from engine.objects import State, opponents
@@ -113,8 +113,7 @@ def _check_upgrade(upgrade: Any, kind: str) -> dict[str, Any] | None:
 
 
 def match_over(state: State) -> bool:
-    result = state.get("result")
-    return state["match_winner"] is not None or isinstance(result, dict) and result.get("match") is not None
+    return results.is_match_over(state)
 
 
 def _apply(context: Context, player: str, kind: str) -> str:
@@ -129,17 +128,18 @@ def _apply(context: Context, player: str, kind: str) -> str:
     if len(state["players"]) > 2 and state["game"] > 0 and state["phase"] != "over":
         # More than two at the table (a best of one, 646.6-648.6): the player leaves the game in progress as a
         # concession does, and the others play on while more than one side is left (651.2, engine/leaving.py).
-        leaving.leave(context, player, f"is given a {kind.replace('_', ' ')}")
+        leaving.leave(context, player, f"is given a {kind.replace('_', ' ')}", kind,
+                      "TR 701.2.b" if kind == "game_loss" else "TR 701.2.c" if kind == "match_loss" else "TR 701.2.d")
         return "this_game" if kind == "game_loss" else "this_match"
     if kind == "game_loss":
         if state["game"] > 0 and state["phase"] != "over":
-            scoring.win(context, winner)  # TR 701.2.b: the player concedes the game
+            scoring.win(context, winner, "game_loss", "TR 701.2.b")  # TR 701.2.b: the player concedes the game
             return "this_game"
         _lose_next_game(context, winner)  # TR 701.2.b.1
         return "next_game"
-    if state["game"] > 0 and state["phase"] != "over":
-        scoring.win(context, winner)  # the game in progress ends with the match
-    state["match_winner"] = winner  # TR 701.2.c.1, 701.2.d.1
+    rule = "TR 701.2.c.1" if kind == "match_loss" else "TR 701.2.d.1"
+    results.end_game(context, winner, kind, rule)  # the game in progress ends with the match
+    results.end_match(context, winner, kind, rule)
     state["phase"] = "over"
     return "this_match"
 
@@ -151,7 +151,7 @@ def _lose_next_game(context: Context, winner: str) -> None:
     state["winner"] = None
     state["phase"] = "setup"
     state["turn_order"] = state["turn_order"] or list(state["players"])  # before game 1: the seating order
-    scoring.win(context, winner)
+    scoring.win(context, winner, "game_loss", "TR 701.2.b.1")
 
 
 def upgrade_for(earlier: list[dict[str, Any]], infraction: str, level: str) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import rulechanges, teams
+from engine import results, rulechanges, teams
 from engine.rulings import Context
 
 
@@ -33,27 +33,11 @@ def gain_points(context: Context, player: str, amount: int) -> None:
         win(context, player)
 
 
-def win(context: Context, player: str) -> None:
+def win(context: Context, player: str, by: str = "points", rule: str = "633") -> None:
     """`player` wins the game (633, 651.1), with their team in 2v2 (v1.3 484.6.a.3: `winner` then names the
-    team). A duel is a best of one (644.6); in a best of three the match is won with two games (645.6)."""
-    state = context.state
-    if state["winner"] is not None:
-        return  # a game is won once: a concession flagged after it is over (633) wins nothing more
-    winner = teams.winner_name(state, player)
-    state["winner"] = winner
-    state["games"].append({"game": state["game"], "winner": winner})
-    wins = sum(1 for game in state["games"] if game["winner"] == winner)
-    if wins >= state["games_to_win"]:
-        state["match_winner"] = winner
-    state["phase"] = "over"
-    state["chain"] = []
-    state["priority"] = None
-    state["focus"] = None
-    state["showdown"] = None
-    state["combat"] = None
-    state["choice"] = None
-    state["owed_draws"] = {}
-    state["passes"] = []
+    team). A duel is a best of one (644.6); in a best of three the match is won with two games (645.6).
+    engine/results.py keeps each game's and the match's result, and how it was won (`by`, `rule`)."""
+    results.end_game(context, teams.winner_name(context.state, player), by, rule)
 
 
 def scored_this_turn(context: Context, player: str) -> list[str]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import construction, deck, modes, teams, timing, turn
+from engine import construction, deck, match_end, modes, teams, timing, turn
+from engine.results import new_result
 from engine.cardcodes import canonical
 from engine.catalog import Catalog
 from engine.errors import MalformedEvent
@@ -39,11 +40,11 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         "game": 0, "turn": 0, "turn_player": None, "phase": "setup", "state": "neutral_open",
         "priority": None, "focus": None, "active_player": None, "relevant_players": [], "awaiting": [],
         "turn_order": [], "players": {}, "battlefields": [], "objects": {}, "chain": [], "passes": [],
-        "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None,
+        "showdown": None, "combat": None, "scores": {}, "winner": None, "match_winner": None, "result": new_result(),
         "violations": [], "voided": [], "scored_this_turn": {}, "choice": None, "owed_draws": {},
         "temporary_due": [], "statics": [], "played_this_turn": {}, "last_known": {}, "replacements": [], "died": {},
         "additional_turns": [], "regular_turn_player": None, "removed": [], "disqualified": [],
-        "ally_occupied": [], "invitation": None, "invited": [],
+        "ally_occupied": [], "invitation": None, "invited": [], "time": None, "turn_starts": [], "game_seq": 0,
         "penalties": [], "backups": [], "actions": [], "deck_seen": [],  # engine/penalties.py, engine/backups.py
         "cards": {}, "card_codes": {}, "next_id": {},
     }
@@ -159,10 +160,11 @@ def game_started(context: Context, event: dict[str, Any]) -> None:
     """
     state = context.state
     number = event["game"]
+    match_end.before_game(context, event)  # TR 407.4, 408.2.d
     if state["game"] == 0:
         context.check(number == 1, "645.6" if state["games_to_win"] > 1 else "644.6",
                       f"the first game of a match is game 1, not game {number}")
-    elif state["phase"] != "over" or state["match_winner"] is not None:
+    elif state["phase"] != "over":
         rule = "645.6" if state["games_to_win"] > 1 else "644.6"
         context.fail(rule, f"game {state['game']} has already started" if state["phase"] != "over" else
                      f"the match is over: {state['match_winner']} has won it")

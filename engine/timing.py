@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import modes, teams
+from engine import modes, results, teams
 from engine.objects import State, battlefield, next_in_turn_order
 from engine.rulings import Context
 
@@ -249,8 +249,10 @@ def _channel_due(state: State, player: str) -> dict[str, Any]:
 def _awaiting_next_game(state: State) -> list[dict[str, Any]]:
     """After a game of a best of three that did not decide the match, the loser of that game chooses who goes
     first in the next (documented in docs/engine.md)."""
-    if state["match_winner"] is not None or state["winner"] is None:
+    if results.is_match_over(state):
         return []
+    if state["winner"] is None:  # TR 407.4: after a drawn game, its first player plays first again
+        return [{"player": None, "kind": "game_started", "first_player": state["turn_order"][0], "rule": "TR 407.4"}]
     loser = next(player for player in state["turn_order"] if player != state["winner"])
     return [{"player": loser, "kind": "game_started"}]
 

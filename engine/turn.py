@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import (additional_turns, deck, delayed, invites, layers, leaving, modes, replacement, rulechanges, scoring,
-                    showdown, timing)
+from engine import (additional_turns, deck, delayed, invites, layers, leaving, match_end, modes, replacement,
+                    rulechanges, scoring, showdown, timing)
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -24,7 +24,7 @@ def next_turn(context: Context) -> None:
     """After the end of turn's cleanup, the next turn begins, unless the game ended: a queued additional turn, else
     the next player in turn order after the last regular turn (v1.3 736-737)."""
     state = context.state
-    if state["phase"] != "over":
+    if state["phase"] != "over" and not match_end.time_is_up(context):  # TR 408.2.a: the last turn after time
         start_turn(context, additional_turns.next_turn_player(state))
 
 
@@ -38,6 +38,7 @@ def start_turn(context: Context, player: str) -> None:
     state["last_known"] = {}  # tokens that ceased to exist last turn can trigger no more (177.1)
     state["disqualified"], state["ally_occupied"] = [], []  # 648.8.b, 648.8.g.1: noted in this beginning phase
     state["phase"] = "awaken"
+    match_end.turn_began(context)
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
                 state, obj, by_effect=False):  # "I can't be readied" (002)
@@ -213,18 +214,11 @@ def end_of_turn(context: Context) -> None:
     context.schedule("cleanup")  # rule 517.3
 
 
-def concede(context: Context, event: dict[str, Any]) -> None:
-    """Rules 649-651: a player may concede the game at any time and is removed from it (651)."""
-    player = context.player(event)
-    _check_game_begun(context, player, "concedes")
-    leaving.leave(context, player, "concedes")
-
-
 def game_loss(context: Context, event: dict[str, Any]) -> None:
     """A judge's game loss penalty: the player loses the game and leaves it, as a concession does."""
     player = context.player(event)
     _check_game_begun(context, player, "is given a game loss")
-    leaving.leave(context, player, "is given a game loss")
+    leaving.leave(context, player, "is given a game loss", "game_loss", "TR 701.2.b")
 
 
 def turn_left(context: Context) -> None:

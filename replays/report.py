@@ -6,6 +6,7 @@ For a span of a match (seqs `first`..`last`, default the whole match) the report
 - every event of the span that breaks a rule, with each violation's rule number and the rule's own text
   (`replays.rules_text`), and the relevant state before and after it: what the turn looked like before (turn,
   phase, priority, the chain, a showdown or combat) and the parts of the state the event changed, a compact diff;
+- the result at the end of the span: each game ended, the match's result, time called (TR 404, 408, 410);
 - the judge's notes (with the seq each is `about`; a later note about an event of the span too), the rewinds (with what each voided and undid) and the voided
   spans;
 - the penalties issued in the span and the backups' judges and returned cards, with the Tournament Rules' own words
@@ -77,6 +78,7 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view),
                      **undone(cursor, rewind["voids"], seen, view)} for rewind in rewinds],
         "voided": runs(sorted(seq for seq in voided if first <= seq <= last)),
+        "result": result_at(cursor, last, view),
     }
     for rewind in answer["rewinds"]:
         rewind.update(backup_of(rewind["event"], rules))
@@ -118,6 +120,14 @@ def backup_of(event: dict[str, Any], rules: RulesText) -> dict[str, Any]:
     if event.get("returned"):
         numbers.append("TR 701.5.d.3")
     return {"by": by, "returned": event.get("returned"), "rule_texts": [rule_text(rules, number) for number in numbers]}
+
+
+def result_at(cursor: Cursor, seq: int, view: str) -> dict[str, Any]:
+    """The games ended and the match's result at `seq`, and time if it was called (engine/results.py,
+    engine/match_end.py): {"games": [{game, result, winner, by, rule}], "match": {...} | None, "time": {...} | None}."""
+    state = engine.view(cursor.state(seq), view)
+    result = state.get("result") or {}
+    return {"games": result.get("games") or [], "match": result.get("match"), "time": state.get("time")}
 
 
 def notes_of(seen: list[dict[str, Any]], first: int, last: int, voided: set[int]) -> list[dict[str, Any]]:

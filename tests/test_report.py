@@ -376,3 +376,21 @@ def test_api_page_says_when_the_match_cannot_be_sealed(client, disputed, tmp_db)
     forge_the_note(tmp_db, match_id)
     page = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
     assert 'id="seal-error"' in page and 'id="seal-code"' not in page
+
+
+def test_the_report_gives_each_games_result_and_the_matchs_tr_408_410(client, log, rules):
+    """Game 1 conceded, time called in game 2's setup, game 2 drawn by agreement: the match is Ana's on time."""
+    from positions import transcript
+    match_id, token = notation.import_match(log, transcript(
+        "game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", "P2 concede",
+        "game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow", "time 3", "agreed draw", mode="match"))
+    answer = report(log, match_id, rules=rules)
+    assert answer["result"]["games"] == [
+        {"game": 1, "result": "win", "winner": "P1", "by": "concession", "rule": "651"},
+        {"game": 2, "result": "draw", "winner": None, "by": "agreement", "rule": "TR 410.1"}]
+    assert answer["result"]["match"]["winner"] == "P1" and answer["result"]["match"]["rule"] == "TR 408.2.d"
+    assert answer["result"]["time"]["called_at_seq"] == 5
+    assert report(log, match_id, 1, 3, rules=rules)["result"]["games"][0]["by"] == "concession"
+    page = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
+    assert "Game 2: drawn by agreement (rule TR 410.1)" in page
+    assert "Match: Ana won" in " ".join(page.split()) and "by time (rule TR 408.2.d)" in page

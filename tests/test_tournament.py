@@ -100,3 +100,20 @@ def test_a_round_that_is_not_there_is_refused(client, round_one, query, status, 
     response = client.get("/tournament", query_string=query)
     assert response.status_code == status
     assert named in response.get_data(as_text=True)
+
+
+def test_a_finished_match_shows_its_result_a_draw_too_tr_408_3_tr_410_2(client, make_match_created):
+    """A match drawn by agreement (TR 410.2) and one won by a concession of the match show their result and score."""
+    games = {"type": "game_started", "game": 1, "first_player": "P1",
+             "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}}
+    ids = {}
+    for table, ending in ((3, {"type": "agreed_draw", "match": True}), (4, {"type": "concede", "player": "P2",
+                                                                           "match": True})):
+        created = make_match_created("strict", mode="match", info={"event": EVENT, "round": 5, "table": table})
+        answer = client.post("/api/matches", json=created).json
+        assert client.post(f"/api/matches/{answer['id']}/events", json={"events": [games, ending]},
+                           headers=bearer(answer["token"])).status_code == 201
+        ids[table] = answer["id"]
+    page = client.get("/tournament", query_string={"event": EVENT, "round": "5"}).get_data(as_text=True)
+    assert "Drawn 0–0" in text_of(row_of(page, ids[3]))
+    assert "Annie won 1–0" in text_of(row_of(page, ids[4]))

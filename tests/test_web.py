@@ -675,3 +675,18 @@ def test_viewer_timeline_names_the_battlefields_of_an_earlier_game(client, log):
     assert "Ana moves Legion Rearguard (o13) to Zaun Warrens (bf1)" in page.text("timeline")
     assert "battlefield-bf1" not in page.attrs and "battlefield-bf3" in page.attrs  # game 2 is played elsewhere
     assert page.text("games-won") == "Ana 0 · Ben 1"
+
+
+def test_viewer_shows_a_drawn_game_the_match_result_and_time_called_tr_408_410(client, log):
+    page = recorded_page(client, log, ("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity", "P2 concede",
+                                       "game 2: P1 first; P1 Back-Alley Bar; P2 Grove of the God-Willow", "time 3",
+                                       "agreed draw"), mode="match")
+    assert page.text("winner") == "Game 2 drawn. Match won by Ana."
+    assert page.text("results") == ("Game 1: Ana won (concession, rule 651) Game 2: drawn (agreement, rule TR 410.1) "
+                                    "Match: Ana won 1–0, 1 game drawn (time, rule TR 408.2.d)")
+    assert page.text("time-called") == ("Time called at seq 5: no turn had begun, so turns 1 to 3 are played "
+                                        "(TR 408.2.a)")
+    assert page.text("event-text") == "the players agree to draw the game"
+    drawn = recorded_page(client, log, ("agreed draw match",), mode="match")
+    assert drawn.text("winner") == "Match drawn."
+    assert drawn.text("match-result") == "Match: drawn 0–0 (agreement, rule TR 410.2)"

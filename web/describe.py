@@ -325,7 +325,10 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
     "mulligan": lambda e, name, v: (f"{name(e.get('player'))} mulligans, setting aside {_list(e['set_aside'], name)}"
                                     if e.get("set_aside") else f"{name(e.get('player'))} keeps their hand"),
     "channel": lambda e, name, v: f"{name(e.get('player'))} channels {_list(e.get('runes'), str)}",
-    "concede": lambda e, name, v: f"{name(e.get('player'))} concedes",
+    "concede": lambda e, name, v: f"{name(e.get('player'))} concedes" + (" the match" if e.get("match") else ""),
+    "agreed_draw": lambda e, name, v: "the players agree to draw the " + ("match" if e.get("match") else "game"),
+    "time": lambda e, name, v: (f"judge calls time: {e.get('extra_turns')} additional turns after this one"
+                                + (f" (called at seq {e['called_at_seq']})" if "called_at_seq" in e else "")),
     "play": _play,
     "activate": _activate,
     "add": _add,

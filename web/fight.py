@@ -77,3 +77,58 @@ def units_by_player(state: dict[str, Any], field: dict[str, Any]) -> list[tuple[
     if others:
         groups.append((None, others))
     return groups
+
+
+# How a game or the match ended, in the viewer's words (engine/results.py keeps `by` and the rule).
+ENDED_BY = {"points": "points", "concession": "concession", "game_loss": "game loss", "card": "a card's effect",
+            "time": "time", "agreement": "agreement", "games": "game wins", "games played": "all games played",
+            "match_loss": "match loss", "disqualification": "disqualification"}
+
+
+def result_lines(state: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """Each finished game's result, the match's and time called, as lines the viewer and the dispute report show:
+    `{"games": ["Game 1: Ben won (concession, rule 651)", ...], "match": "Match: drawn 1–1, 1 game drawn (time, rule
+    TR 408.2.a)" | None, "time": "Time called at seq 57: ..." | None}`."""
+    result = state.get("result") or {}
+
+    def how(entry: dict[str, Any]) -> str:
+        return f"({ENDED_BY.get(entry.get('by'), entry.get('by'))}, rule {entry.get('rule')})"
+
+    def who(player: Any) -> str:
+        return names.get(player, player)
+
+    games = [f"Game {game.get('game')}: " + (f"{who(game['winner'])} won" if game.get("winner") else "drawn")
+             + f" {how(game)}" for game in result.get("games") or []]
+    match = result.get("match")
+    match_line = None
+    if match:
+        won = match.get("games_won") or {}
+        score = "–".join(str(won.get(player, 0)) for player in state.get("players") or won)
+        drawn = match.get("draws") or 0
+        match_line = ("Match: " + (f"{who(match['winner'])} won" if match.get("winner") else "drawn") + f" {score}"
+                      + (f", {drawn} game{'s' if drawn != 1 else ''} drawn" if drawn else "") + f" {how(match)}")
+    called = state.get("time")
+    time_line = None
+    if called:
+        time_line = f"Time called at seq {called.get('called_at_seq')}"
+        if called.get("turn") is not None:
+            extra = called.get("extra_turn") or 0
+            time_line += (f": turn {called['turn']} is finished, then {called.get('extra_turns')} additional turns"
+                          if called["turn"] else f": no turn had begun, so turns 1 to {called.get('last_turn')} "
+                                                 f"are played")
+            time_line += (f"; additional turn {extra} of {called.get('extra_turns')}" if extra else "") + \
+                " (TR 408.2.a)"
+        else:
+            time_line += " between games: no new game starts (TR 408.2.d)"
+    return {"games": games, "match": match_line, "time": time_line}
+
+
+def match_summary(state: dict[str, Any], names: dict[str, str]) -> str | None:
+    """The match's result in a few words for the tournament page ("Ana won 2–1", "Drawn 1–1"), None while it is
+    under way."""
+    match = (state.get("result") or {}).get("match")
+    if not match:
+        return None
+    won = match.get("games_won") or {}
+    score = "–".join(str(won.get(player, 0)) for player in state.get("players") or won)
+    return (f"{names.get(match['winner'], match['winner'])} won" if match.get("winner") else "Drawn") + f" {score}"

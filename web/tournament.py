@@ -24,7 +24,7 @@ from recorder import access, pairings
 
 from .db import get_log
 from .describe import timeline_texts
-from .fight import games_won
+from .fight import games_won, match_summary
 from .params import player_ids
 from .readers import public_head
 
@@ -124,6 +124,7 @@ def table_status(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
     won = games_won(state)
     return {
         "match": summary["id"],
+        "result": match_summary(state, names),  # the match's result (engine/results.py), a draw too
         "table": info_of(summary).get("table", "–"),
         "players": [{"id": player, "name": names[player],
                      "points": ((state.get("players") or {}).get(player) or {}).get("points") or 0,

@@ -17,7 +17,7 @@ from replays import notation
 from . import keys
 from .db import get_log
 from .describe import card_of, describe_static, timeline_texts
-from .fight import fight, games_won, units_by_player
+from .fight import fight, games_won, result_lines, units_by_player
 from .params import player_ids, read_page, read_seq
 from .readers import cookie_name, public_head, reader, whole_match_read
 from .scrubber import position, runs_html, scrubber
@@ -121,6 +121,7 @@ def match(match_id: str):
         zones={player: zone_summary(shown, player) for player in players},
         fight=fight(shown),
         games_won=games_won(shown),
+        results=result_lines(shown, names),
         current=current,
         violations_here=violations_here,
         timeline=timeline,

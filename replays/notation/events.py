@@ -153,6 +153,14 @@ def _replace(sc: Scanner, state: State, player: str) -> Event:
     return {"type": "replace", "player": player, **read_replacement(sc, state, source=True)}
 
 
+def _concede(sc: Scanner, state: State, player: str) -> Event:
+    """`P2 concede` (the game, 651), `P2 concede match` (the match and the game in progress, TR 410.2)."""
+    event: Event = {"type": "concede", "player": player}
+    if sc.accept_word("match"):
+        event["match"] = True
+    return event
+
+
 def _reason(kind: str) -> PlayerReader:
     return lambda sc, state, player: {"type": kind, "player": player, "reason": sc.quoted("a quoted reason")}
 
@@ -175,7 +183,7 @@ def _penalty(sc: Scanner, state: State, player: str) -> Event:
 PLAYER_VERBS: dict[str, PlayerReader] = {
     "draw": _draw, "mulligan": _mulligan, "keep": lambda sc, state, player: {"type": "mulligan", "player": player,
                                                                               "set_aside": []},
-    "channel": _channel, "concede": _bare("concede"), "play": _play, "activate": _activate, "add": _add,
+    "channel": _channel, "concede": _concede, "play": _play, "activate": _activate, "add": _add,
     "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
     "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
     "game": _two_words("loss", _reason("game_loss")), "replace": _replace, "penalty": _penalty,
@@ -242,14 +250,30 @@ def _rewind(sc: Scanner, state: State) -> Event:
     return event
 
 
+def _agreed(sc: Scanner, state: State) -> Event:
+    """`agreed draw` (the game, TR 410.1), `agreed draw match` (the match, TR 410.2)."""
+    if not sc.accept_word("draw"):
+        sc.fail("'draw' after 'agreed'")
+    return {"type": "agreed_draw", "match": True} if sc.accept_word("match") else {"type": "agreed_draw"}
+
+
+def _time(sc: Scanner, state: State) -> Event:
+    """`time 3` (time is called: three additional turns after this one, TR 408.2.a), `time 3 at 57` (called at seq
+    57, recorded later)."""
+    event: Event = {"type": "time", "extra_turns": sc.integer("the number of additional turns after 'time'")}
+    if sc.accept_word("at"):
+        event["called_at_seq"] = sc.integer("the seq time was called at, after 'at'")
+    return event
+
+
 def _static(sc: Scanner, state: State) -> Event:
     """A static effect in force from now on, while its source stays on the board (engine/statics.py)."""
     return {"type": "static", **read_static(sc, state, required=True)}
 
 
 PLAIN_VERBS: dict[str, PlainReader] = {"game": _game, "position": _position, "resolve": _resolve, "note": _note,
-                                       "rewind": _rewind, "static": _static}
-START = "a player (P1, P2, ...) or one of game, position, resolve, note, rewind, static"
+                                       "rewind": _rewind, "static": _static, "agreed": _agreed, "time": _time}
+START = "a player (P1, P2, ...) or one of game, position, resolve, note, rewind, static, agreed, time"
 VERBS = ", ".join({"end": "end turn", "game": "game loss"}.get(verb, verb) for verb in PLAYER_VERBS)
 
 
@@ -387,7 +411,10 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "draw": lambda state, event: f"{event['player']} draw {cards_text(event['cards'])}".rstrip(),
     "mulligan": _write_mulligan,
     "channel": lambda state, event: f"{event['player']} channel {cards_text(event['runes'])}".rstrip(),
-    "concede": lambda state, event: f"{event['player']} concede",
+    "concede": lambda state, event: f"{event['player']} concede" + (" match" if event.get("match") else ""),
+    "agreed_draw": lambda state, event: "agreed draw" + (" match" if event.get("match") else ""),
+    "time": lambda state, event: f"time {event['extra_turns']}" + (
+        f" at {event['called_at_seq']}" if "called_at_seq" in event else ""),
     "play": lambda state, event: f"{event['player']} play {write_play(state, event)}",
     "activate": _write_activate, "add": _write_add, "hide": _write_hide,
     "move": lambda state, event: (f"{event['player']} move {write_targets(state, event['units'], 'object')} "
