@@ -42,6 +42,11 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "concede": {"player": (STR, True), "match": (BOOL, False)},
     "agreed_draw": {"match": (BOOL, False)},
     "time": {"extra_turns": (INT, True), "called_at_seq": (INT, False)},
+    "error": {"player": (STR, True), "infraction": (STR, True), "source": (STR, False), "ability": (STR, False),
+              "battlefield": (STR, False), "objects": (LIST, False), "count": (INT, False), "note": (STR, False)},
+    "remedy": {"player": (STR, True), "infraction": (STR, True), "about": (INT, False), "choice": (STR, False),
+               "source": (STR, False), "ability": (STR, False), "cards": (LIST, False), "runes": (LIST, False),
+               "draw": (LIST, False), "exhaust": (LIST, False), "recycle": (LIST, False), "note": (STR, False)},
     "position": {"turn": (INT, True), "turn_player": (STR, True), "phase": (STR, True), "first_player": (STR, True),
                  "battlefields": (MAP, True), "players": (MAP, True), "control": (MAP, False),
                  "contested": (MAP, False), "scored": (MAP, False), "game": (INT, False), "games_won": (MAP, False),
@@ -140,7 +145,7 @@ def _check_fields(what: str, body: dict[str, Any], spec: dict[str, tuple[str, bo
 
 # Fields that list names or ids: strings only ("cards" may hold null for a card nobody saw).
 STRING_LISTS = ("cards", "runes", "targets", "set_aside", "units", "targets_kept", "tags", "keywords", "exhaust",
-                "recycle", "about", "exhausting")
+                "recycle", "about", "exhausting", "objects")
 
 
 _STRING_LIST_FIELDS = frozenset(STRING_LISTS)

@@ -16,9 +16,9 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, backups, chain, cleanup, combat, control, events, hidden, invites, layers, match_end,
-                    movement, penalties, play, position, replacement, results, rewinds, setup, statics, tasks, timing,
-                    turn)
+from engine import (abilities, backups, chain, cleanup, combat, control, errors_as_played, events, hidden, invites,
+                    layers, match_end, movement, penalties, play, position, replacement, results, rewinds, setup,
+                    statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -52,6 +52,8 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "penalty": penalties.penalty,
     "time": match_end.time_event,
     "agreed_draw": match_end.agreed_draw,
+    "error": errors_as_played.error_event,
+    "remedy": errors_as_played.remedy_event,
 }
 
 NOT_YET: dict[str, str] = {}
@@ -177,6 +179,7 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
             HANDLERS[kind](context, event)
             tasks.run(context)
             backups.note_action(state, kind, context.seq)
+            errors_as_played.observe(context, event)  # a violation that is a TR game play error says which
     except Unappliable as stop:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations + [stop.violation]) from None
@@ -199,4 +202,6 @@ def _finish(context: Context, state: State) -> State:
             raise IllegalEvent(context.violations)
         state["violations"].extend(context.violations)
     timing.refresh_derived(state)
+    if state.get("errors"):
+        state["awaiting"] = errors_as_played.awaited(state) + state["awaiting"]  # TR 702.2.f.2
     return state

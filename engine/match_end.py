@@ -67,17 +67,18 @@ def time_event(context: Context, event: dict[str, Any]) -> None:
 def turn_at(state: State, seq: int) -> int:
     """The turn in progress at `seq` of the current game (0 during its setup)."""
     starts = state.get("turn_starts", [])
-    before = [turn for turn, began in starts if began <= seq]
+    before = [started[0] for started in starts if started[1] <= seq]
     if before:
         return before[-1]
     return starts[0][0] - 1 if starts else state["turn"]
 
 
 def turn_began(context: Context) -> None:
-    """A turn began (turn.start_turn): its seq is kept, to find the turn at a `called_at_seq`, and the additional
-    turn after time is counted."""
+    """A turn began (turn.start_turn): its number, seq and whether it is an additional turn (v1.3 734) are kept, to
+    find the turn at a `called_at_seq` and count round cycles (TR 206), and the additional turn after time is
+    counted."""
     state = context.state
-    state.setdefault("turn_starts", []).append([state["turn"], context.seq])
+    state.setdefault("turn_starts", []).append([state["turn"], context.seq, state["regular_turn_player"] is not None])
     called = state.get("time")
     if called is not None and called.get("turn") is not None:
         called["extra_turn"] = state["turn"] - called["turn"]

@@ -46,6 +46,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         "additional_turns": [], "regular_turn_player": None, "removed": [], "disqualified": [],
         "ally_occupied": [], "invitation": None, "invited": [], "time": None, "turn_starts": [], "game_seq": 0,
         "penalties": [], "backups": [], "actions": [], "deck_seen": [],  # engine/penalties.py, engine/backups.py
+        "errors": [],  # engine/errors_as_played.py
         "cards": {}, "card_codes": {}, "next_id": {},
     }
     for index, entry in enumerate(entries):

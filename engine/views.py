@@ -148,6 +148,11 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
         for effect in shown.get("effects") or []:
             if isinstance(effect, dict) and _private_op(effect):
                 _redact_cards(effect, viewer)
+    elif kind == "remedy":  # the cards a remedy draws (TR 702.4.a.1, 702.14.a.1): the drawing player's
+        if shown.get("infraction") == "forgetting_to_draw_cards":
+            _redact_cards(shown, viewer)
+        elif "draw" in shown:  # a mulligan's replacements: drawn by the erroring player, not the chooser
+            shown["draw"] = _nulls(shown.get("draw"))
     return shown
 
 
@@ -160,7 +165,8 @@ def _private_op(effect: dict[str, Any]) -> bool:
 
 
 # The text a judge writes, per event type.
-FREE_TEXT = {"note": ("text",), "rewind": ("reason",), "game_loss": ("reason",), "penalty": ("remedy", "note")}
+FREE_TEXT = {"note": ("text",), "rewind": ("reason",), "game_loss": ("reason",), "penalty": ("remedy", "note"),
+             "error": ("note",), "remedy": ("note",)}
 
 
 def redact_events(events: list[dict[str, Any]], viewer: str, card_names: set[str]) -> list[dict[str, Any]]:

@@ -128,6 +128,12 @@ def describe_event(event: dict[str, Any], name: Namer | None = None, viewer: str
     return describe(event, name, viewer)
 
 
+def _refs(event: dict[str, Any]) -> list[Any]:
+    """The objects or battlefield a judge's `error` names (engine/errors_as_played.py)."""
+    refs = event.get("objects") if isinstance(event.get("objects"), list) else []
+    return [*refs, *(event[field] for field in ("source", "battlefield") if isinstance(event.get(field), str))]
+
+
 def _list(items: Any, name: Namer) -> str:
     if not items:
         return "nothing"
@@ -326,6 +332,13 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
                                     if e.get("set_aside") else f"{name(e.get('player'))} keeps their hand"),
     "channel": lambda e, name, v: f"{name(e.get('player'))} channels {_list(e.get('runes'), str)}",
     "concede": lambda e, name, v: f"{name(e.get('player'))} concedes" + (" the match" if e.get("match") else ""),
+    "error": lambda e, name, v: (f"{name(e.get('player'))}: {str(e.get('infraction')).replace('_', ' ')}, as played"
+                                 + "".join(f" · {name(ref)}" for ref in _refs(e))
+                                 + (f" {json.dumps(e['ability'])}" if isinstance(e.get("ability"), str) else "")),
+    "remedy": lambda e, name, v: (f"judge's remedy of the {str(e.get('infraction')).replace('_', ' ')}"
+                                  + (f" of seq {e['about']}" if "about" in e else "")
+                                  + (f": {name(e.get('player'))} chooses to {e['choice']} it" if e.get("choice")
+                                     else f": {name(e.get('player'))}")),
     "agreed_draw": lambda e, name, v: "the players agree to draw the " + ("match" if e.get("match") else "game"),
     "time": lambda e, name, v: (f"judge calls time: {e.get('extra_turns')} additional turns after this one"
                                 + (f" (called at seq {e['called_at_seq']})" if "called_at_seq" in e else "")),

@@ -161,6 +161,59 @@ def _concede(sc: Scanner, state: State, player: str) -> Event:
     return event
 
 
+# Which field a judge's `error` or `remedy` line names by reference, by infraction (engine/errors_as_played.py):
+# (field, reference scope, a list or one).
+ERROR_REFS = {"missed_trigger": ("source", "source", False), "forgetting_to_score_a_point": ("battlefield", "target",
+                                                                                              False),
+              "forgetting_to_ready": ("objects", "object", True)}
+CHOICE_WORDS = ("resolve", "miss")
+
+
+def _judged(kind: str) -> PlayerReader:
+    """`P1 error INFRACTION [REFS] ["label"] [+field=JSON]` (a game play error as played, TR 702) and
+    `P2 remedy INFRACTION [about N] [resolve|miss] [REFS] ["label"] [+field=JSON]` (the TR's remedy)."""
+    def reader(sc: Scanner, state: State, player: str) -> Event:
+        event: Event = {"type": kind, "player": player, "infraction": sc.word("the infraction, like missed_trigger")}
+        if kind == "remedy" and sc.accept_word("about"):
+            event["about"] = sc.integer("the seq of the error after 'about'")
+        if kind == "remedy" and (choice := sc.accept_word(*CHOICE_WORDS)):
+            event["choice"] = choice
+        refs = ERROR_REFS.get(event["infraction"])
+        pieces = sc.pieces(('"', "+"))
+        if pieces:
+            if refs is None or len(pieces) > 1 and not refs[2]:
+                sc.fail_at(pieces[0], "'\"label\"', '+field=JSON' or the end of the line")
+            field, scope, many = refs
+            found = [resolve(sc, state, piece, scope) for piece in pieces]
+            event[field] = found if many else found[0]
+        if sc.looking_at('"'):
+            event["ability"] = sc.quoted("the ability's label in quotes")
+        while sc.accept("+"):
+            key = sc.word("a field name after '+'")
+            if key in event:
+                sc.twice("field", f"+{key}", sc.pos - len(key))
+            sc.expect("=", f"'=' and a JSON value after '+{key}'")
+            event[key] = sc.json_value(f"a JSON value after '+{key}='")
+        return event
+    return reader
+
+
+def _write_judged(state: State, event: Event) -> str:
+    text = f"{event['player']} {event['type']} {event['infraction']}"
+    if "about" in event:
+        text += f" about {event['about']}"
+    if "choice" in event:
+        text += f" {event['choice']}"
+    field, scope, many = ERROR_REFS.get(event["infraction"], (None, None, False))
+    if field in event:
+        text += " " + (write_targets(state, event[field], scope) if many else name_of(state, event[field], scope))
+    if "ability" in event:
+        text += f" {quote(event['ability'])}"
+    rest = {key: value for key, value in event.items()
+            if key not in ("type", "player", "infraction", "about", "choice", "ability", field)}
+    return text + "".join(f" +{key}={dumps(value)}" for key, value in rest.items())
+
+
 def _reason(kind: str) -> PlayerReader:
     return lambda sc, state, player: {"type": kind, "player": player, "reason": sc.quoted("a quoted reason")}
 
@@ -187,6 +240,7 @@ PLAYER_VERBS: dict[str, PlayerReader] = {
     "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
     "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
     "game": _two_words("loss", _reason("game_loss")), "replace": _replace, "penalty": _penalty,
+    "error": _judged("error"), "remedy": _judged("remedy"),
 }
 
 
@@ -413,6 +467,7 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "channel": lambda state, event: f"{event['player']} channel {cards_text(event['runes'])}".rstrip(),
     "concede": lambda state, event: f"{event['player']} concede" + (" match" if event.get("match") else ""),
     "agreed_draw": lambda state, event: "agreed draw" + (" match" if event.get("match") else ""),
+    "error": _write_judged, "remedy": _write_judged,
     "time": lambda state, event: f"time {event['extra_turns']}" + (
         f" at {event['called_at_seq']}" if "called_at_seq" in event else ""),
     "play": lambda state, event: f"{event['player']} play {write_play(state, event)}",
