@@ -97,8 +97,10 @@ def _missed_trigger(context: Context, player: str, event: dict[str, Any]) -> dic
     source, ability = _trigger_of(context, event)
     rule = "728.1.b" if source in state["temporary_due"] else "583"
     state["temporary_due"] = [due for due in state["temporary_due"] if due != source]
+    card = state["objects"].get(source, {}).get("card")
     return _entry(context, player, "missed_trigger", rule=rule, source=source, ability=ability,
-                  message=f"the trigger {ability!r} of {source} was missed; it counts as triggered (TR 702.2.d)")
+                  message=f"the trigger {ability!r} of {f'{card} ({source})' if card else source} was missed; it "
+                          f"counts as triggered (TR 702.2.d)")
 
 
 def _trigger_of(context: Context, event: dict[str, Any]) -> tuple[str, str]:

@@ -192,3 +192,24 @@ def test_two_game_wins_win_the_match_with_its_result_645_6():
     table = Table("strict", "match").do(GAME_1, "P1 concede", GAME_2, "P1 concede")
     assert result(table)["match"] == {"result": "win", "winner": "P2", "by": "games", "rule": "645.6",
                                       "games_won": {"P1": 0, "P2": 2}, "draws": 0}
+
+
+def test_the_golden_judged_best_of_three_ends_on_time_in_a_drawn_match_tr_408_702():
+    """tests/data/golden_judged.rln: extra cards drawn and a missed trigger, each remedied as the TR says, then time
+    in game 3, which is drawn after its three additional turns: the match is drawn at one game each."""
+    from pathlib import Path
+
+    import engine
+    from replays import notation
+    from table import CATALOG
+
+    text = (Path(__file__).parent / "data" / "golden_judged.rln").read_text(encoding="utf-8")
+    state = engine.fold(notation.parse_match(text), CATALOG)
+    assert [(game["winner"], game["by"]) for game in state["result"]["games"]] == [
+        ("P1", "concession"), ("P2", "concession"), (None, "time")]
+    assert state["result"]["match"] == {"result": "draw", "winner": None, "by": "time", "rule": "TR 408.2.a",
+                                        "games_won": {"P1": 1, "P2": 1}, "draws": 1}
+    assert state["time"]["turn"] == 1 and state["time"]["last_turn"] == 4 and state["scores"] == {"P1": 1, "P2": 0}
+    remedies = {entry["infraction"]: entry["remedy"]["rule"] for entry in state["errors"]}
+    assert remedies == {"drawing_extra_cards": "TR 702.12.b.3", "missed_trigger": "TR 702.2.f.2"}
+    assert [violation["tr"] for violation in state["violations"]] == ["TR 702.12", "TR 702.2"]
