@@ -181,13 +181,19 @@ def golden_events(path: Path) -> list[dict]:
     return notation.parse_match(path.read_text(encoding="utf-8"))
 
 
+def past_of(events: list[dict]) -> engine.rewinds.Past:
+    """The earlier states a rewind restores (engine/rewinds.py), folded from the match's events when asked."""
+    return lambda seq: engine.fold(events[:seq], CATALOG)
+
+
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
 def test_apply_leaves_its_input_untouched_over_a_whole_golden_match(path: Path):
     state = None
-    for event in golden_events(path):
+    events = golden_events(path)
+    for event in events:
         before = msgpack.packb(state)
         frozen = copy.deepcopy(state)
-        new = engine.apply(state, event, CATALOG)
+        new = engine.apply(state, event, CATALOG, past_of(events))
         assert msgpack.packb(state) == before and state == frozen and new is not state
         state = new
 
@@ -197,7 +203,7 @@ def test_the_in_place_fold_equals_apply_at_every_seq(path: Path):
     events = golden_events(path)
     applied = None
     for state in engine.steps(events, CATALOG):
-        applied = engine.apply(applied, events[state["seq"] - 1], CATALOG)
+        applied = engine.apply(applied, events[state["seq"] - 1], CATALOG, past_of(events))
         assert msgpack.packb(state) == msgpack.packb(applied)
 
 

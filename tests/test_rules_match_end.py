@@ -195,8 +195,9 @@ def test_two_game_wins_win_the_match_with_its_result_645_6():
 
 
 def test_the_golden_judged_best_of_three_ends_on_time_in_a_drawn_match_tr_408_702():
-    """tests/data/golden_judged.rln: extra cards drawn and a missed trigger, each remedied as the TR says, then time
-    in game 3, which is drawn after its three additional turns: the match is drawn at one game each."""
+    """tests/data/golden_judged.rln: extra cards drawn and a missed trigger, each remedied as the TR says, two
+    warnings, a head judge's backup past an unseen draw, then time in game 3, which is drawn after its three
+    additional turns: the match is drawn at one game each."""
     from pathlib import Path
 
     import engine
@@ -213,3 +214,7 @@ def test_the_golden_judged_best_of_three_ends_on_time_in_a_drawn_match_tr_408_70
     remedies = {entry["infraction"]: entry["remedy"]["rule"] for entry in state["errors"]}
     assert remedies == {"drawing_extra_cards": "TR 702.12.b.3", "missed_trigger": "TR 702.2.f.2"}
     assert [violation["tr"] for violation in state["violations"]] == ["TR 702.12", "TR 702.2"]
+    assert [(entry["player"], entry["penalty"], entry["rule"]) for entry in state["penalties"]] == [
+        ("P2", "warning", "TR 702.12"), ("P1", "warning", "TR 702.2.e")]
+    [backup] = state["backups"]  # past the Yordle's unseen draw: a random card of Ben's hand went back
+    assert (backup["by"], backup["to"], backup["returned"]) == ("head_judge", 45, {"P2": ["Stupefy"]})
