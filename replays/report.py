@@ -73,6 +73,7 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "rules": {"directory": str(rules.directory), "available": rules.available,
                   "documents": rules.documents()},
         "penalties": penalties_in(cursor, first, last, view, rules),
+        "errors": errors_in(cursor, first, last, view, rules),
         "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided) for seq in flagged],
         "notes": notes_of(seen, first, last, voided),
         "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view),
@@ -120,6 +121,19 @@ def backup_of(event: dict[str, Any], rules: RulesText) -> dict[str, Any]:
     if event.get("returned"):
         numbers.append("TR 701.5.d.3")
     return {"by": by, "returned": event.get("returned"), "rule_texts": [rule_text(rules, number) for number in numbers]}
+
+
+def errors_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText) -> list[dict[str, Any]]:
+    """The game play errors of the span (engine/errors_as_played.py): each with the Core Rule it breaks, the TR
+    infraction it is, and the judge's remedy if any, with the Tournament Rules' own words for both."""
+    state = engine.view(cursor.state(last), view)
+    found = []
+    for entry in state.get("errors") or []:
+        if not first <= entry["seq"] <= last:
+            continue
+        numbers = [entry["tr"], (entry.get("remedy") or {}).get("rule")]
+        found.append({**entry, "rule_texts": [rule_text(rules, number) for number in numbers if number]})
+    return found
 
 
 def result_at(cursor: Cursor, seq: int, view: str) -> dict[str, Any]:

@@ -394,3 +394,21 @@ def test_the_report_gives_each_games_result_and_the_matchs_tr_408_410(client, lo
     page = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
     assert "Game 2: drawn by agreement (rule TR 410.1)" in page
     assert "Match: Ana won" in " ".join(page.split()) and "by time (rule TR 408.2.d)" in page
+
+
+@needs_rules
+def test_the_golden_judged_match_reports_its_errors_remedies_penalties_backup_and_result_in_the_trs_words(
+        client, log, rules):
+    match_id, token = notation.import_match(log, (ROOT / "tests" / "data" / "golden_judged.rln").read_text(
+        encoding="utf-8"))
+    answer = report(log, match_id, rules=rules)
+    errors = {entry["infraction"]: entry for entry in answer["errors"]}
+    assert set(errors) == {"drawing_extra_cards", "missed_trigger"}
+    trigger = errors["missed_trigger"]
+    assert [quoted["number"] for quoted in trigger["rule_texts"]] == ["TR 702.2", "TR 702.2.f.2"]
+    assert trigger["rule_texts"][1]["text"].startswith("Otherwise, the next opponent in turn order")
+    assert [entry["penalty"] for entry in answer["penalties"]] == ["warning", "warning"]
+    assert answer["result"]["match"]["result"] == "draw" and answer["result"]["time"]["turn"] == 1
+    page = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
+    assert 'id="error-36"' in page and "who chose to resolve it (TR 702.2.f.2)" in page
+    assert "Game 3: drawn by time (rule TR 408.2.b)" in page

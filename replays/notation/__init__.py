@@ -203,10 +203,6 @@ def write_match(events: list[Event], catalog: Catalog | None = None, view: str =
         return engine.fold(events[:seq], catalog)
 
     marked = 0
-
-    def past(seq: int) -> State:  # a rewind restores an earlier state (engine/rewinds.py): folded again when asked
-        return engine.fold(events[:seq], catalog)
-
     for event, written in zip(events[1:], shown[1:]):
         if state["turn"] and state["turn"] != marked:
             if lines[-1]:
