@@ -690,3 +690,15 @@ def test_viewer_shows_a_drawn_game_the_match_result_and_time_called_tr_408_410(c
     drawn = recorded_page(client, log, ("agreed draw match",), mode="match")
     assert drawn.text("winner") == "Match drawn."
     assert drawn.text("match-result") == "Match: drawn 0–0 (agreement, rule TR 410.2)"
+
+
+def test_viewer_shows_the_tr_infraction_of_a_flagged_game_play_error_tr_702_6(client, log):
+    lines = ("game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity",
+             "P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+             "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison", "P1 keep", "P2 keep",
+             "P1 channel Fury Rune; Chaos Rune; Fury Rune")
+    match_id, token = notation.import_match(log, transcript(*lines).replace('[Mode "duel"]',
+                                                                            '[Mode "duel"]\n[Policy "audit"]'))
+    as_reader(client, match_id, token)
+    page = Page(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    assert page.text("violations") == "rule 315.3.b TR 702.6 P1 channels 3 runes; this channel phase channels 2"
