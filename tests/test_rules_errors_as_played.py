@@ -252,3 +252,9 @@ def test_the_cards_a_remedy_draws_are_the_drawing_players_alone_127():
     mulligan = {"type": "remedy", "player": "P2", "infraction": "mulligan_procedure_error", "cards": ["o7"],
                 "draw": ["Gust"]}
     assert redact_event(mulligan, "P2")["draw"] == [None] and redact_event(mulligan, "judge") == mulligan
+
+
+def test_no_error_is_recorded_as_played_before_the_game_is_under_way_tr_702():
+    table = Table("audit").do(*SETUP[:1])
+    table.flags("P1 error forgetting_to_draw_cards", rule="TR 702.4")
+    assert table.state["errors"] == []

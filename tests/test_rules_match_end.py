@@ -218,3 +218,18 @@ def test_the_golden_judged_best_of_three_ends_on_time_in_a_drawn_match_tr_408_70
         ("P2", "warning", "TR 702.12"), ("P1", "warning", "TR 702.2.e")]
     [backup] = state["backups"]  # past the Yordle's unseen draw: a random card of Ben's hand went back
     assert (backup["by"], backup["to"], backup["returned"]) == ("head_judge", 45, {"P2": ["Stupefy"]})
+
+
+def test_time_called_at_an_event_a_rewind_voided_is_refused_tr_408_2():
+    import pytest
+
+    import engine
+    from replays import notation
+    from table import CATALOG
+
+    events = [Table.match_created("strict", "match"), notation.parse_position(WITH_UNITS),
+              {"type": "end_turn", "player": "P1"}, {"type": "rewind", "to": 2, "reason": "ended the turn too early"}]
+    state = engine.fold(events, CATALOG)
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        engine.apply(state, {"type": "time", "extra_turns": 3, "called_at_seq": 3}, CATALOG)
+    assert refusal.value.violations[0]["rule"] == "TR 408.2.d" and "voided" in str(refusal.value)
