@@ -428,9 +428,12 @@ def seal(match_id: str, seal_key: str | None) -> None:
 @click.argument("source", metavar="[FILE]", required=False)
 @click.option("--p1", metavar="NAME=DECK", help="Player 1 and their deck: a deck list file or a deck code.")
 @click.option("--p2", metavar="NAME=DECK", help="Player 2 and their deck: a deck list file or a deck code.")
+@click.option("--p3", metavar="NAME=DECK", help="Player 3 (FFA3, FFA4, 2v2) and their deck.")
+@click.option("--p4", metavar="NAME=DECK", help="Player 4 (FFA4, 2v2) and their deck.")
+@click.option("--teams", metavar="TEAM,TEAM,...", help="2v2: each player's team in order, e.g. Blue,Red,Blue,Red.")
 @click.option("--catalog", "catalog_name", help="The catalog the decks name cards of (default: FILE's, else demo).")
 @click.option("--policy", type=click.Choice(["strict", "audit"]), help="strict (default) or audit.")
-@click.option("--mode", help="duel (default) or match (a best of three).")
+@click.option("--mode", help="duel (default), match (a best of three), ffa3, ffa4 or 2v2.")
 @click.option("--event", help="The event's name (match_created's info.event).")
 @click.option("--round", "round_", help="The round (info.round).")
 @click.option("--table", help="The table (info.table).")
@@ -439,9 +442,9 @@ def seal(match_id: str, seal_key: str | None) -> None:
               help="Also write the printable table card (the links and their QR codes) to this HTML file.")
 @click.option("--qr", is_flag=True, help="Also draw the recording link's QR code in the terminal (on stderr).")
 @db_option(None)
-def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str | None, policy: str | None,
-           mode: str | None, event: str | None, round_: str | None, table: str | None, url: str | None,
-           card_file: str | None, qr: bool) -> None:
+def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p4: str | None, teams: str | None,
+           catalog_name: str | None, policy: str | None, mode: str | None, event: str | None, round_: str | None,
+           table: str | None, url: str | None, card_file: str | None, qr: bool) -> None:
     """Create a match from a match_created JSON file (or - for stdin), or from two players' decks
     (`--p1 Ana=ana.txt --p2 Ben=CODE --catalog gallery`); prints its id, the match token (the judge's: appends and
     every view), the players' read tokens and `links`: the recording screen's and each player's, with the token in
@@ -469,10 +472,23 @@ def create(source: str | None, p1: str | None, p2: str | None, catalog_name: str
     for field, value in (("event", event), ("round", round_), ("table", table)):
         if value is not None:
             match.setdefault("info", {})[field] = int(value) if value.isdigit() and len(value) < 10 else value
-    if p1 or p2:
+    if p1 or p2 or p3 or p4:
         if not (p1 and p2):
             raise click.ClickException("give both players' decks: --p1 NAME=DECK --p2 NAME=DECK")
-        match["players"] = [player_deck(p1, "--p1"), player_deck(p2, "--p2")]
+        if p4 and not p3:
+            raise click.ClickException("--p4 comes with --p3: players are numbered in turn order")
+        given = [(option, flag) for option, flag in ((p1, "--p1"), (p2, "--p2"), (p3, "--p3"), (p4, "--p4"))
+                 if option]
+        match["players"] = [player_deck(option, flag) for option, flag in given]
+    if teams is not None:
+        names = [team.strip() for team in teams.split(",")]
+        players = match.get("players") if isinstance(match.get("players"), list) else []
+        if len(names) != len(players) or not all(names):
+            raise click.ClickException(f"--teams names a team for each of the {len(players)} players, in order "
+                                       f"(e.g. Blue,Red,Blue,Red), got {teams!r}")
+        for player, team in zip(players, names):
+            if isinstance(player, dict):
+                player["team"] = team
     with user_errors():
         log = open_log(must_exist=False)
         if any(isinstance(player, dict) and ("decklist" in player or "deck_code" in player)

@@ -304,3 +304,31 @@ def test_a_duel_ignores_and_hides_the_third_and_fourth_players(client):
     page = client.post("/matches/new", data=form("check", P3_name="Cleo")).get_data(as_text=True)
     assert re.search(r'<fieldset class="panel player" id="player-P3"[^>]*data-seat="3" hidden>', page)
     assert 'id="P3-name" value="Cleo"' in page  # kept as typed, for another mode
+
+
+def test_riftlog_create_takes_four_players_and_their_teams(runner, tmp_db, tmp_path, demo_decks):
+    """648.1-648.2: 2v2 is four players in two teams of two."""
+    files = []
+    for index, entry in enumerate(demo_decks[:4], 1):
+        files.append(tmp_path / f"deck{index}.txt")
+        files[-1].write_text(as_list(entry), encoding="utf-8")
+    result = run(runner, "--db", tmp_db, "create", "--mode", "2v2", "--p1", f"Ana={files[0]}", "--p2",
+                 f"Ben={files[1]}", "--p3", f"Cleo={files[2]}", "--p4", f"Dario={files[3]}",
+                 "--teams", "Blue,Red,Red,Blue")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert set(answer["links"]) == {"record", "P1", "P2", "P3", "P4"}
+    with recorder.Log(tmp_db) as log:
+        players = log.events("m1")[0]["event"]["players"]
+    assert [player["team"] for player in players] == ["Blue", "Red", "Red", "Blue"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--p4", "Dario=x"], "--p4 comes with --p3"),
+    (["--teams", "Blue,Red,Blue"], "--teams names a team for each of the 2 players"),
+])
+def test_riftlog_create_refuses_a_fourth_player_without_a_third_and_teams_that_do_not_fit(runner, tmp_db, args,
+                                                                                          message):
+    result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
+                 f"Ben={KAISA}", *args)
+    assert result.exit_code == 1 and message in result.stderr
