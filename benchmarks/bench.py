@@ -235,8 +235,9 @@ def bench_starving(folder: Path, events: list[dict], text: str) -> None:
            f"judged: the lock is held at most twice that", max(held) <= 2 * raw_insert)
 
 
-def bench_load(raw_rate: float, recorders: int, seconds: float, pace: float) -> None:
-    for result in load.run(recorders, seconds, pace):
+def bench_load(raw_rate: float | None, recorders: int, seconds: float, pace: float) -> list[dict]:
+    results = load.run(recorders, seconds, pace)
+    for result in results:
         sound = result["errors"] == 0 and result["acknowledged_missing"] == 0 and not result["matches_not_verifying"]
         flat = result["phase"] == "flat out"
         measured = (f"{result['appends_per_s']:,.0f} appends/s, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
@@ -244,12 +245,81 @@ def bench_load(raw_rate: float, recorders: int, seconds: float, pace: float) -> 
                     f"{result['acknowledged_missing']} acknowledged events missing, "
                     f"{len(result['matches_not_verifying'])} matches not verifying; CPU per append: server "
                     f"{result['server_cpu_us_per_append']} us, load generator {result['client_cpu_us_per_append']} us")
-        met = sound and result["p99_ms"] <= 50 and (not flat or result["appends_per_s"] >= raw_rate)
+        met = sound and result["p99_ms"] <= 50 and (not flat or raw_rate is not None
+                                                      and result["appends_per_s"] >= raw_rate)
         report(f"{result['recorders']} concurrent recorders against riftlog serve, {result['phase']}",
                "136 appends/s, p99 5.1 s, 8.8% answered 500",
                "0 errors, p99 <= 50 ms, throughput >= raw commit-per-event", measured,
-               f"raw sqlite3 commit-per-event: {raw_rate:,.0f}/s; ratio {result['appends_per_s'] / raw_rate:.0%}",
+               f"raw sqlite3 commit-per-event: {raw_rate:,.0f}/s; ratio {result['appends_per_s'] / raw_rate:.0%}"
+               if raw_rate is not None else "raw sqlite3 not measured (--load-only)",
                met)
+    return results
+
+
+def pgbench_rate(cluster: Any, seconds: float, clients: int) -> float:
+    """pgbench's own rate of single-row inserts, one transaction each, on the server (the anchor): rows of the
+    events table's shape, `clients` connections at once."""
+    import subprocess
+
+    import psycopg
+
+    with psycopg.connect(cluster.server_url(), autocommit=True) as connection:
+        connection.execute("DROP TABLE IF EXISTS pgbench_anchor")
+        connection.execute("CREATE TABLE pgbench_anchor (match text, seq bigserial, body bytea, hash text, "
+                           "PRIMARY KEY (match, seq))")
+    script = Path(cluster.folder) / "insert.sql"
+    script.write_text("INSERT INTO pgbench_anchor (match, body, hash) VALUES ('m' || :client_id, "
+                      "decode('92a474797065a46e6f7465', 'hex'), md5(random()::text));\n")
+    done = subprocess.run([str(cluster.bin / "pgbench"), "-n", "-c", str(clients), "-j", "2", "-T", str(int(seconds)),
+                           "-f", str(script), cluster.server_url()], capture_output=True, text=True, check=True)
+    tps = [line for line in done.stdout.splitlines() if line.startswith("tps")]
+    return float(tps[0].split("=")[1].split()[0])
+
+
+def bench_postgres(sqlite_results: list[dict], recorders: int, seconds: float, pace: float) -> None:
+    """The load row on PostgreSQL (issue 18): 200 recorders against 1 and 2 `riftlog serve` processes on one
+    database, beside the same on SQLite and beside pgbench's single-row insert rate on the same server."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import postgres_cluster
+
+    why = postgres_cluster.unavailable()
+    if why is not None:
+        print(f"- PostgreSQL rows skipped: {why}", flush=True)
+        return
+    cluster = postgres_cluster.Cluster(durable=True)  # fsync on, as a production server
+    try:
+        anchor = pgbench_rate(cluster, seconds, 32)
+        by_servers = {servers: load.run(recorders, seconds, pace, database=cluster.server_url(), servers=servers,
+                                        postgres_pid=cluster.process.pid) for servers in (1, 2)}
+    finally:
+        cluster.remove()
+    sqlite = {result["phase"]: result for result in sqlite_results}
+    for servers, results in by_servers.items():
+        for result in results:
+            sound = (result["errors"] == 0 and result["acknowledged_missing"] == 0
+                     and not result["matches_not_verifying"])
+            flat = result["phase"] == "flat out"
+            measured = (f"{result['appends_per_s']:,.0f} appends/s, p50 {result['p50_ms']} ms, p99 "
+                        f"{result['p99_ms']} ms, {result['errors']} errors, {result['retried_503']} retried 503s, "
+                        f"{result['acknowledged_missing']} missing, {len(result['matches_not_verifying'])} not "
+                        f"verifying; CPU per append: servers {result['each_server_cpu_us_per_append']} us, "
+                        f"PostgreSQL {result['postgres_cpu_us_per_append']} us, load generator "
+                        f"{result['client_cpu_us_per_append']} us; {result['appends_per_server_cpu_s']:,} appends "
+                        "per second of server CPU")
+            same = sqlite.get(result["phase"])
+            if flat:
+                one = next(each for each in by_servers[1] if each["phase"] == "flat out")
+                wanted = "2 servers >= 1.3x SQLite's 1; appends per server CPU second within 20% of 1 server's"
+                met = sound and (servers == 1 or (
+                    same is not None and result["appends_per_s"] >= 1.3 * same["appends_per_s"]
+                    and result["appends_per_server_cpu_s"] >= 0.8 * one["appends_per_server_cpu_s"]))
+            else:
+                wanted, met = "0 errors, p99 <= 50 ms", sound and result["p99_ms"] <= 50
+            report(f"{result['recorders']} recorders against {servers} riftlog serve on PostgreSQL, "
+                   f"{result['phase']}", "(new)", wanted, measured,
+                   f"pgbench single-row inserts, 32 clients, same server: {anchor:,.0f}/s"
+                   + (f"; SQLite, 1 server, same phase: {same['appends_per_s']:,.0f}/s, p99 {same['p99_ms']} ms"
+                      if same else ""), met)
 
 
 def bench_round(tables: int, seconds: float) -> None:
@@ -415,7 +485,14 @@ def main() -> None:
                         help="spectator counts of the spectators row (the issue's: 2000 5000 10000)")
     parser.add_argument("--past-cap", type=int, default=50_000,
                         help="stream requests past the cap, in the spectators row's first count")
+    parser.add_argument("--load-only", action="store_true",
+                        help="only the rows of 200 recorders on riftlog serve: SQLite, and PostgreSQL with 1 and 2 "
+                             "servers beside pgbench")
     options = parser.parse_args()
+    if options.load_only:
+        sqlite_load = bench_load(None, 200, 5.0 if options.quick else 10.0, 1.0)
+        bench_postgres(sqlite_load, 200, 5.0 if options.quick else 10.0, 1.0)
+        return
     rounds = 3 if options.quick else 5
     print(f"riftlog benchmarks on {os.cpu_count()} cores; building a legal {SIZE:,}-event match...", flush=True)
     start = time.perf_counter()
@@ -429,7 +506,8 @@ def main() -> None:
         raw_rate = bench_append(folder, events, 1_000, rounds)
         stored = bench_batch(folder, events, text, 2 if options.quick else 3)
         bench_starving(folder, events, text)
-        bench_load(raw_rate, 200, 5.0 if options.quick else 10.0, 1.0)
+        sqlite_load = bench_load(raw_rate, 200, 5.0 if options.quick else 10.0, 1.0)
+        bench_postgres(sqlite_load, 200, 5.0 if options.quick else 10.0, 1.0)
         bench_round(800, 20.0)
         bench_spectators(options.spectators, options.past_cap)
         bench_viewer(folder / "viewer.db", events)

@@ -1,6 +1,7 @@
 """The load run: concurrent recorders against the real `riftlog serve` on loopback, each on its own match.
 
     .venv/bin/python benchmarks/load.py [--recorders 200] [--seconds 10] [--pace 0.2] [--clients 2]
+                                        [--database postgresql://...] [--servers 2]
 
 Starts `riftlog serve` on a free port of 127.0.0.1 over a new database, creates one match per recorder through the
 API, then runs every recorder at once for a bounded time, each a thread with its own kept-alive connection, spread
@@ -11,6 +12,11 @@ busier) and "flat out" (each posts its next event as soon as the last is answere
 stopped and the database checked: every acknowledged event is stored at its seq with the bytes that were sent,
 and every match verifies (hash chain and re-fold). Prints one JSON line per phase, with the CPU time the server's
 processes and this load generator each spent per acknowledged append (from /proc: user + system).
+
+With `--database URL` the log is on that PostgreSQL database (a new schema of it, left there), and `--servers N`
+starts N `riftlog serve` processes on it, the recorders spread over them (table i on server i mod N); each
+server's CPU is printed, and PostgreSQL's with `--postgres-pid` (its postmaster's pid: its backends are its
+children).
 """
 from __future__ import annotations
 
@@ -72,7 +78,7 @@ def process_cpu_seconds(pid: int) -> float:
 class Server:
     """`riftlog serve` in its own process, on a free loopback port."""
 
-    def __init__(self, database: Path, options: tuple[str, ...] = ()) -> None:
+    def __init__(self, database: Path | str, options: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.process = subprocess.Popen([str(RIFTLOG), "--db", str(database), "serve", "--port", str(self.port),
                                          *options],
@@ -118,7 +124,7 @@ class Recorder(threading.Thread):
     def __init__(self, port: int, match: dict, events: list[dict], pace: float, start_at: float,
                  until: float) -> None:
         super().__init__(daemon=True)
-        self.port, self.match, self.events, self.pace, self.until = port, match, events, pace, until
+        self.port, self.match, self.events, self.pace, self.until = match.get("port", port), match, events, pace, until
         self.next_at = start_at
         self.acknowledged: list[tuple[int, dict]] = []  # (seq, event) answered 201
         self.latencies: list[float] = []
@@ -182,29 +188,38 @@ def create_matches(port: int, count: int, created: dict) -> list[dict]:
 
 class Phase(NamedTuple):
     tables: list[Table]
-    server_cpu: float  # seconds of CPU the server used during the phase
+    server_cpu: list[float]  # seconds of CPU each server used during the phase
     client_cpu: float  # seconds of CPU the load generator (its client processes) used during the phase
+    postgres_cpu: float | None  # seconds of CPU PostgreSQL used during the phase, if its pid is known
 
 
-def phase(server: Server, matches: list[dict], events: list[dict], pace: float, seconds: float,
-          clients: int) -> Phase:
+def phase(servers: list[Server], matches: list[dict], events: list[dict], pace: float, seconds: float,
+          clients: int, postgres_pid: int | None = None) -> Phase:
     """Every recorder at once for `seconds`, spread over `clients` processes (threads in each: one process of 200
     threads spends most of its CPU contending for its own GIL, and would measure itself rather than the server)."""
     start = time.monotonic()  # the clock is the machine's: the same in the client processes
     until = start + seconds
     staggered = [(match, start + pace * index / len(matches)) for index, match in enumerate(matches)]
     shares = [staggered[index::clients] for index in range(clients)]
-    server_before, client_before = server.cpu_seconds(), client_cpu_seconds()
+    server_before, client_before = [server.cpu_seconds() for server in servers], client_cpu_seconds()
+    postgres_before = tree_cpu_seconds(postgres_pid)
     with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("fork")) as pool:
-        results = list(pool.map(run_tables, [server.port] * clients, shares, [events] * clients,
+        results = list(pool.map(run_tables, [servers[0].port] * clients, shares, [events] * clients,
                                 [pace] * clients, [until] * clients))
-    server_cpu, client_cpu = server.cpu_seconds() - server_before, client_cpu_seconds() - client_before
+    server_cpu = [server.cpu_seconds() - before for server, before in zip(servers, server_before)]
+    client_cpu = client_cpu_seconds() - client_before
+    postgres_cpu = None if postgres_pid is None else tree_cpu_seconds(postgres_pid) - postgres_before
     tables = [table for share in results for table in share]
     by_id = {table.match["id"]: table for table in tables}
     for match in matches:
         acknowledged = by_id[match["id"]].acknowledged
         match["head_seq"] = acknowledged[-1][0] if acknowledged else match["head_seq"]
-    return Phase(tables, server_cpu, client_cpu)
+    return Phase(tables, server_cpu, client_cpu, postgres_cpu)
+
+
+def tree_cpu_seconds(pid: int | None) -> float:
+    """CPU time of `pid` and its live descendants (0 for None)."""
+    return 0.0 if pid is None else sum(process_cpu_seconds(each) for each in process_tree(pid))
 
 
 def run_tables(port: int, share: list[tuple[dict, float]], events: list[dict], pace: float,
@@ -235,12 +250,17 @@ def summary(name: str, ran: Phase, seconds: float) -> dict[str, Any]:
         "retried_503": sum(table.retries for table in recorders),
         "p50_ms": round(1e3 * statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(1e3 * latencies[int(0.99 * (len(latencies) - 1))], 2) if latencies else None,
-        "server_cpu_us_per_append": round(1e6 * ran.server_cpu / acknowledged) if acknowledged else None,
+        "server_cpu_us_per_append": round(1e6 * sum(ran.server_cpu) / acknowledged) if acknowledged else None,
+        "each_server_cpu_us_per_append": [round(1e6 * cpu / acknowledged) for cpu in ran.server_cpu]
+        if acknowledged else None,
         "client_cpu_us_per_append": round(1e6 * ran.client_cpu / acknowledged) if acknowledged else None,
+        "postgres_cpu_us_per_append": round(1e6 * ran.postgres_cpu / acknowledged)
+        if acknowledged and ran.postgres_cpu is not None else None,
+        "appends_per_server_cpu_s": round(acknowledged / sum(ran.server_cpu)) if sum(ran.server_cpu) else None,
     }
 
 
-def check(database: Path, recorders: list[Table]) -> dict[str, Any]:
+def check(database: Path | str, recorders: list[Table]) -> dict[str, Any]:
     """Every acknowledged event stored at its seq with the bytes sent; every match verifies."""
     missing, unverified = 0, []
     with recorder.Log(database) as log:
@@ -255,26 +275,44 @@ def check(database: Path, recorders: list[Table]) -> dict[str, Any]:
     return {"acknowledged_missing": missing, "matches_not_verifying": unverified}
 
 
-def run(recorders: int, seconds: float, pace: float, clients: int = CLIENTS,
-        flat_out: bool = True) -> list[dict[str, Any]]:
+def run(recorders: int, seconds: float, pace: float, clients: int = CLIENTS, flat_out: bool = True,
+        database: str | None = None, servers: int = 1, postgres_pid: int | None = None) -> list[dict[str, Any]]:
     events = long_match(4_000, "load")
     with tempfile.TemporaryDirectory(dir=ROOT) as folder:
-        database = Path(folder) / "load.db"
-        server = Server(database)
+        if database is not None:  # a new schema of the PostgreSQL database; every server reads one key file
+            database = new_schema(database)
+            os.environ["RIFTLOG_SEAL_KEY"] = str(Path(folder) / "riftlog.seal-key")
+        database = database or Path(folder) / "load.db"
+        running: list[Server] = []
         try:
-            matches = create_matches(server.port, recorders, events[0])
-            paced = phase(server, matches, events, pace, seconds, clients)
-            flat = phase(server, matches, events, 0.0, seconds, clients) if flat_out else None
+            running += [Server(database) for _ in range(servers)]
+            matches = create_matches(running[0].port, recorders, events[0])
+            for index, match in enumerate(matches):
+                match["port"] = running[index % len(running)].port
+            paced = phase(running, matches, events, pace, seconds, clients, postgres_pid)
+            flat = phase(running, matches, events, 0.0, seconds, clients, postgres_pid) if flat_out else None
         finally:
-            server.stop()
+            for server in running:
+                server.stop()
         results = [summary(f"paced, one event every {pace:g} s per recorder", paced, seconds)]
         if flat is not None:
             results.append(summary("flat out", flat, seconds))
         checked = check(database, paced.tables + (flat.tables if flat is not None else []))
         for result in results:
-            result.update(checked)
+            result.update(checked, store="postgresql" if recorder.store.is_postgres(database) else "sqlite",
+                          servers=servers)
         os.sync()
     return results
+
+
+def new_schema(url: str) -> str:
+    """The URL of a new, empty schema of the PostgreSQL database at `url`."""
+    import psycopg
+
+    name = f"load_{os.getpid()}_{int(time.time() * 1000)}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {name}")
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name}"
 
 
 def main() -> None:
@@ -284,8 +322,12 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.2)
     parser.add_argument("--clients", type=int, default=CLIENTS, help="client processes the recorders are spread over")
     parser.add_argument("--paced-only", action="store_true", help="no flat-out phase")
+    parser.add_argument("--database", help="a PostgreSQL URL (default: a new SQLite file)")
+    parser.add_argument("--servers", type=int, default=1, help="riftlog serve processes the recorders are spread over")
+    parser.add_argument("--postgres-pid", type=int, help="PostgreSQL's postmaster pid, to count its CPU")
     options = parser.parse_args()
-    for result in run(options.recorders, options.seconds, options.pace, options.clients, not options.paced_only):
+    for result in run(options.recorders, options.seconds, options.pace, options.clients, not options.paced_only,
+                      options.database, options.servers, options.postgres_pid):
         print(json.dumps(result))
 
 
