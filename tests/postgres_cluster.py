@@ -52,7 +52,10 @@ def _run_as() -> str | None:
 
 
 def unavailable() -> str | None:
-    """Why no PostgreSQL server can be started here, or None if one can."""
+    """Why no PostgreSQL server can be started here, or None if one can (`RIFTLOG_TEST_POSTGRES=off`: a quick
+    run without the PostgreSQL variants)."""
+    if os.environ.get("RIFTLOG_TEST_POSTGRES") == "off":
+        return "RIFTLOG_TEST_POSTGRES=off"
     if binaries() is None:
         return "PostgreSQL is not installed (scripts/install-postgres.sh installs Debian's postgresql as root)"
     if _run_as() == "":
