@@ -269,6 +269,7 @@
     action: function (wait) { actions(wait, true); },
     priority: function (wait) { actions(wait, false); },
     focus: function (wait) { actions(wait, false); },
+    invited: function (wait) { actions(wait, false); },  // 531.2: the invitee plays or passes (refuses)
 
     resolve: function (wait) { Rec.resolveForm(wait); },
 
