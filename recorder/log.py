@@ -210,6 +210,7 @@ class Log:
         heads: dict[str, tuple[str, Head]] = {}
         with self.db.writing():
             answer = self.write_append(prepared, heads, ahead)
+            self.db.notify({match_id})  # the live streams of every server (PostgreSQL), as the writer's groups do
         self.make_hot(heads)
         return answer
 
@@ -454,6 +455,7 @@ class Log:
         with self.db.writing():
             self.db.execute("UPDATE matches SET broadcast_delay = ? WHERE id = ?",
                             [json.dumps(delay) if delay else None, match_id])
+            self.db.notify_delay(match_id)  # the spectator streams of every other server (PostgreSQL)
         return self.match(match_id)
 
     def recorded_times(self, match_id: str) -> Iterator[tuple[int, str | None]]:

@@ -45,6 +45,7 @@ POOL_SIZE = 48  # connections one process keeps at most per database (the web ap
 QUIET_WAIT_MS = 50  # how long a cache write (`quietly`) waits for a lock
 CHANNEL = "riftlog_appends"  # what a group commit NOTIFYs, the matches it wrote as its payload
 TOKEN_CHANGED = "token "  # ... and a reissue of a match's token, as "token <match id>"
+DELAY_CHANGED = "delay "  # ... and a new broadcast delay, as "delay <match id>"
 NEW_MATCH_LOCK = 0x7269_6674  # the advisory lock taken while a new match's id is chosen ("rift")
 MIGRATION_LOCK = 0x7269_6674 + 1  # ... and while the schema is upgraded
 
@@ -358,6 +359,9 @@ class PostgresStore(Store):
     def notify_token(self, match_id: str) -> None:
         self.execute("SELECT pg_notify(?, ?)", [CHANNEL, f"{TOKEN_CHANGED}{match_id}"])
 
+    def notify_delay(self, match_id: str) -> None:
+        self.execute("SELECT pg_notify(?, ?)", [CHANNEL, f"{DELAY_CHANGED}{match_id}"])
+
     def table_names(self) -> list[str]:
         return [row[0] for row in self.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
@@ -403,16 +407,18 @@ class PostgresStore(Store):
 
 class Listener:
     """A thread that LISTENs for the group commits of every process on the database at `url` (`notify`) and calls
-    `callback(match_ids)` for each, from its own thread (a callback must not block). After the connection was lost
+    `callback(match_ids)` for each, from its own thread (a callback must not block); `on_delay(match_id)` when a
+    match's broadcast delay was set (`notify_delay`). After the connection was lost
     (the server restarted), notifications may have been missed meanwhile: `callback(None)` says so, and the
     listener goes on once it has connected again."""
 
     RECONNECT = 0.5  # seconds between attempts to connect again
     WAKE = 1.0  # seconds between two looks at whether the listener was stopped
 
-    def __init__(self, url: str, callback: Any) -> None:
+    def __init__(self, url: str, callback: Any, on_delay: Any = None) -> None:
         self.url = url
         self.callback = callback
+        self.on_delay = on_delay
         self._stopped = threading.Event()
         self._connected = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"riftlog-listen {redacted(url)}", daemon=True)
@@ -439,6 +445,9 @@ class Listener:
                         for notice in conn.notifies(timeout=self.WAKE):
                             if notice.payload.startswith(TOKEN_CHANGED):  # reissued: read the new hash when needed
                                 HOT.forget_token_hash(self.url, notice.payload[len(TOKEN_CHANGED):])
+                            elif notice.payload.startswith(DELAY_CHANGED):
+                                if self.on_delay is not None:
+                                    self.on_delay(notice.payload[len(DELAY_CHANGED):])
                             else:
                                 self.callback(set(notice.payload.split()))
             except psycopg.Error:

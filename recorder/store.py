@@ -128,6 +128,10 @@ class Store:
         the hash they keep hot). SQLite needs none: one server per file, and `riftlog reissue` refuses to run
         beside it."""
 
+    def notify_delay(self, match_id: str) -> None:
+        """Inside a write: tell other processes, once it commits, that the match's broadcast delay was set (their
+        spectator streams follow the new one)."""
+
     def table_names(self) -> list[str]:
         raise NotImplementedError
 

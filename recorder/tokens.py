@@ -100,6 +100,7 @@ def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
     token = None
     with log.db.writing():
         answer = log.write_append(prepared, heads)
+        log.db.notify({match_id})
         if role == JUDGE:
             token = secrets.token_urlsafe(24)
             # The players' key stays the first match token's hash: their links keep working.

@@ -4,6 +4,8 @@ process following appends recorded through the other. Every wait is bounded."""
 from __future__ import annotations
 
 import json
+import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -18,6 +20,7 @@ import pytest
 import recorder
 import replays
 from serving import ROOT, served_process
+from test_fanout import events_of, stream_from
 from test_serve import HEAD, Client, create, notes, open_stream
 
 MATCHES = 6  # matches recorded at once, each by recorders on both servers
@@ -97,8 +100,42 @@ def test_a_spectator_of_one_server_sees_the_appends_recorded_through_another_at_
             delays.append(time.monotonic() - sent)
             assert (message["id"], message["data"]["event"]) == (seq + 1, event)
         client.close()
+        # An append by a process that is no server (`riftlog append`, an import) reaches the streams too.
+        with recorder.Log(postgres_url) as log:
+            log.append(match["id"], [{"type": "note", "text": "from the command line"}])
+        message, = stream.read(1)
+        assert message["data"]["event"]["text"] == "from the command line"
         connection.close()
     assert statistics.median(delays) <= 0.100, f"delivery across processes took {delays}"
+
+
+def test_a_broadcast_delay_set_through_one_server_holds_the_spectators_of_another(postgres_url, duel_created,
+                                                                                    duel_game):
+    """The judge sets a delay of 2 events through server A while a spectator follows on server B: B learns it by
+    NOTIFY and holds its spectator stream 2 events behind (the judge's stream on B is never delayed). Once the
+    judge's stream on B has every event, the servers are stopped and what B sent the spectator is read to the end."""
+    with served_process({"DATABASE": postgres_url}) as first, served_process({"DATABASE": postgres_url}) as second:
+        client = Client(first)
+        created = create(client, duel_created, duel_game)
+        path = f"/api/matches/{created['id']}/stream?after={HEAD}"
+        spectator = socket.create_connection(("127.0.0.1", second))
+        spectator.sendall(f"GET {path} HTTP/1.1\r\nHost: test\r\n\r\n".encode())
+        judge = events_of(stream_from(second, path, headers={"Authorization": f"Bearer {created['token']}"})[1])
+        status, answer, _ = client.request("POST", f"/api/matches/{created['id']}/delay", {"events": 2},
+                                           created["token"])
+        assert status == 200 and answer["broadcast_delay"] == {"events": 2}
+        for seq, event in enumerate(notes(4, "delayed"), HEAD):
+            status, answer, _ = client.request("POST", f"/api/matches/{created['id']}/events",
+                                               {"event": event, "expected_seq": seq}, created["token"])
+            assert status == 201, answer
+        assert [message["id"] for message in judge.read(4)] == list(range(HEAD + 1, HEAD + 5))
+        client.close()
+    spectator.settimeout(30)
+    received = b""
+    while chunk := spectator.recv(65536):
+        received += chunk
+    spectator.close()
+    assert [int(seq) for seq in re.findall(rb"\nid: (\d+)", received)] == [HEAD + 1, HEAD + 2]
 
 
 def test_riftlog_serve_twice_on_one_postgres_database(postgres_url, duel_created):

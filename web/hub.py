@@ -195,7 +195,7 @@ class Hub:
         if is_postgres(self.app.config["DATABASE"]):
             from recorder.postgres import Listener
 
-            self.listener = Listener(self.app.config["DATABASE"], self._notified)
+            self.listener = Listener(self.app.config["DATABASE"], self._notified, self._delay_notified)
         loop.create_task(self._tick())
 
     # --- admission ---------------------------------------------------------------------------------------------
@@ -317,6 +317,19 @@ class Hub:
         """A judge set the match's broadcast delay (from a request thread)."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._set_delay, match_id, delay)
+
+    def _delay_notified(self, match_id: str) -> None:
+        """The listener's (its thread): a server set the match's broadcast delay; read it if the match is held."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._reload_delay(match_id)))
+
+    async def _reload_delay(self, match_id: str) -> None:
+        if match_id in self.channels:
+            self._set_delay(match_id, await self._run(self._read_delay, match_id))
+
+    def _read_delay(self, match_id: str) -> dict[str, Any] | None:
+        with borrowed_log(self.app) as log:
+            return log.match(match_id).get("broadcast_delay")
 
     def _set_delay(self, match_id: str, delay: dict[str, Any] | None) -> None:
         channel = self.channels.get(match_id)
