@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import marshal
 import re
 from importlib import resources
 from typing import Any, Iterator
@@ -158,6 +159,12 @@ def _sort_key(card: dict) -> tuple[str, str]:
     return (card["name"].casefold(), card["name"])
 
 
+def _copy(card: dict) -> dict:
+    """A deep copy of a card's facts: plain data (checked when the catalog is built), so a marshal round trip,
+    several times faster than copy.deepcopy (every match copies the facts of each of its cards)."""
+    return marshal.loads(marshal.dumps(card))
+
+
 class Catalog:
     """A named set of cards, looked up by name or code, case-insensitively.
 
@@ -211,7 +218,12 @@ class Catalog:
     def get(self, name_or_code: str) -> dict | None:
         """The facts of the card with this name or code (any case), or None if there is none."""
         card = self._find(name_or_code)
-        return copy.deepcopy(card) if card is not None else None
+        return _copy(card) if card is not None else None
+
+    def name_of(self, name_or_code: str) -> str | None:
+        """The name of the card with this name or code (any case), or None: a lookup that copies no facts."""
+        card = self._find(name_or_code)
+        return card["name"] if card is not None else None
 
     def _find(self, name_or_code: object) -> dict | None:
         if not isinstance(name_or_code, str):

@@ -71,7 +71,7 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         if team_names:
             state["players"][player]["team"] = team_names[index]
     for token in modes.TOKENS:
-        if catalog.get(token):
+        if token in catalog:
             _known_card(state, catalog, token, "tokens")
     return state
 
@@ -113,14 +113,14 @@ def _check_player_entry(entry: Any, player: str) -> None:
 
 def _known_card(state: State, catalog: Catalog, reference: str, where: str) -> str:
     """Resolve a card name or code against the catalog, copying its facts into the state."""
-    card = catalog.get(reference)
-    if card is None:
+    name = catalog.name_of(reference)
+    if name is None:
         raise MalformedEvent(f"unknown card {reference!r} in {where} (catalog {catalog.name!r})")
-    if card["name"] not in state["cards"]:
-        state["cards"][card["name"]] = card
-        for code in catalog.codes_of(card["name"]):  # events may name it by any of its printings' codes
-            state["card_codes"][(canonical(code) or code).lower()] = card["name"]
-    return card["name"]
+    if name not in state["cards"]:  # copied once per card, not once per copy in a deck (a fold's hot spot)
+        state["cards"][name] = catalog.card(name)
+        for code in catalog.codes_of(name):  # events may name it by any of its printings' codes
+            state["card_codes"][(canonical(code) or code).lower()] = name
+    return name
 
 
 def check_decks(context: Context) -> None:

@@ -201,6 +201,7 @@ def small() -> Catalog:
 def test_catalog_lookup_by_name_or_code_in_any_case(small: Catalog, key: str, expected: str | None) -> None:
     found = small.get(key)
     assert (found["name"] if found else None) == expected
+    assert small.name_of(key) == expected
     assert (key in small) == (expected is not None)
 
 
@@ -208,6 +209,13 @@ def test_catalog_card_raises_keyerror_naming_the_card_and_the_catalog(small: Cat
     with pytest.raises(KeyError) as raised:
         small.card("Teemo, Scout")
     assert str(raised.value) == "no card named 'Teemo, Scout' in catalog 'small'"
+
+
+def test_every_gallery_card_is_copied_whole(full: Catalog) -> None:
+    """A lookup's copy (a marshal round trip) equals the facts: every value a card's facts hold is plain data."""
+    for facts in full:
+        copied = full.card(facts["name"])
+        assert copied == facts and copied is not facts
 
 
 def test_catalog_lookups_return_copies(small: Catalog) -> None:
