@@ -194,10 +194,54 @@ def field_sentences(namer: Namer, path: str, change: dict[str, Any]) -> list[str
             ([f"no longer voided: {seq_runs(back)}"] if back else [])
     if path == "games":
         return [f"games won: {games(namer, before)} {ARROW} {games(namer, after)}"]
+    if path == "backups":
+        return [backup_sentence(namer, entry) for entry in added_entries(before, after)]
+    if path == "penalties":
+        return [penalty_sentence(namer, entry) for entry in added_entries(before, after)]
     label = GAME_FIELDS.get(path.split(".")[0], path.replace(".", " ").replace("_", " "))
     if path in ("turn_player", "priority", "focus", "active_player", "winner", "match_winner"):
         return [f"{label}: {namer.player(before)} {ARROW} {namer.player(after)}"]
     return [f"{label}: {namer.value(before)} {ARROW} {namer.value(after)}"]
+
+
+def added_entries(before: Any, after: Any) -> list[dict[str, Any]]:
+    """The entries of a judge's record (`backups`, `penalties`: lists that only grow) that `after` adds."""
+    return [entry for entry in after or [] if isinstance(entry, dict) and entry not in (before or [])]
+
+
+BY = {"floor_judge": "a floor judge", "head_judge": "the head judge"}
+
+
+def backup_sentence(namer: Namer, entry: dict[str, Any]) -> str:
+    """A rewind's own record (engine/backups.py): "backup ordered by the head judge (TR 701.5): back to the state
+    after #12, voiding #13–#15; back into Ana's deck at random: Gust", or an undo of the recording screen."""
+    voided = f", voiding {seq_runs(entry['voided'])}" if entry.get("voided") else ""
+    if entry.get("by"):
+        words = f"backup ordered by {BY.get(entry['by'], namer.value(entry['by']))} (TR 701.5): back to the state " \
+                f"after #{entry.get('to')}{voided}"
+    else:
+        words = f"undo (the recorder's correction): back to the state after #{entry.get('to')}{voided}"
+    for player, cards in (entry.get("returned") or {}).items():
+        named = ", ".join("a card drawn unseen" if card is None else str(card) for card in cards) or "no card"
+        words += f"; back into {namer.player(player)}'s deck at random (TR 701.5.d.3): {named}"
+    for seen in entry.get("seen") or []:
+        cards = ", ".join("an unseen card" if card is None else str(card) for card in seen.get("cards") or [])
+        words += f"; seen at #{seen.get('seq')} and shuffled back (TR 701.5.d.4): {cards or 'cards'}"
+    return words
+
+
+def penalty_sentence(namer: Namer, entry: dict[str, Any]) -> str:
+    """A penalty's record (engine/penalties.py): "penalty: Ana, a warning for Drawing Extra Cards (TR 702.12)"."""
+    kind = str(entry.get("penalty", "penalty")).replace("_", " ")
+    article = "an" if kind[:1] in "aeiou" else "a"
+    words = f"penalty: {namer.player(entry.get('player'))}, {article} {kind} for " \
+            f"{entry.get('infraction_name') or namer.value(entry.get('infraction'))} ({entry.get('rule')})"
+    upgrade = entry.get("upgrade")
+    if isinstance(upgrade, dict):
+        words += f", upgraded from a warning ({upgrade.get('rule')})"
+    applies = {"this_game": "ends this game", "next_game": "applies to the next game",
+               "this_match": "ends the match", "next_match": "applies to the next match"}.get(entry.get("applies"))
+    return words + (f", {applies}" if applies else "")
 
 
 def seq_runs(seqs: list[int]) -> str:
