@@ -75,6 +75,22 @@
     return ref;
   };
 
+  // A long text (a judge's note of thousands of characters) folded to its first words, read whole by a tap: the
+  // latest events and the dock's message stay a few lines tall, whatever was typed into a note.
+  Rec.FOLD_AT = 280;
+  Rec.fold = function (text) {
+    if (typeof text !== "string" || text.length <= Rec.FOLD_AT) return text;
+    var shown = el("span", { class: "folded", text: text.slice(0, Rec.FOLD_AT - 40).replace(/\s+\S*$/, "") + "…" });
+    var whole = el("button", { type: "button", class: "unfold",
+      text: "Read it whole (" + text.length.toLocaleString("en") + " characters)" });
+    whole.addEventListener("click", function (event) {
+      event.stopPropagation();
+      shown.textContent = text;
+      whole.remove();
+    });
+    return el("span", { class: "fold" }, [shown, " ", whole]);
+  };
+
   // -- messages ------------------------------------------------------------------------------------------------
   Rec.say = function (kind, text, details, actions) {
     var box = document.getElementById("message");
@@ -82,7 +98,7 @@
     box.className = "message " + kind;
     box.setAttribute("data-kind", kind);
     box.textContent = "";
-    box.appendChild(el("p", { text: text }));
+    box.appendChild(el("p", {}, [Rec.fold(text)]));
     if (details && details.length) box.appendChild(el("ul", {}, details));
     if (actions && actions.length) box.appendChild(el("div", { class: "row" }, actions));
   };
@@ -297,7 +313,7 @@
     recent.textContent = "";
     data.recent.slice().reverse().forEach(function (entry) {
       recent.appendChild(el("li", { "data-seq": entry.seq, class: (entry.voided ? "voided " : "") + (entry.flagged ? "flagged" : "") },
-        [el("span", { class: "num", text: String(entry.seq) }), " " + entry.text]));
+        [el("span", { class: "num", text: String(entry.seq) }), " ", Rec.fold(entry.text)]));
     });
     renderBoard();
     Rec.renderInputs();
