@@ -491,10 +491,9 @@ def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p
                 player["team"] = team
     with user_errors():
         log = open_log(must_exist=False)
-        if any(isinstance(player, dict) and ("decklist" in player or "deck_code" in player)
-               for player in match.get("players") or []):
-            from replays import decklists
+        from replays import decklists
 
+        if decklists.needs_reading(match):
             match = decklists.expand_players(match, log.catalog(match.get("catalog", "demo")))
         match_id, token = log.create_match(match)
     answer = access.created_answer(match_id, token, len(match.get("players") or []))

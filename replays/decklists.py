@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from engine import construction
-from engine.catalog import Catalog
+from engine.catalog import Catalog, demo_decks
 from replays import deckcodes
 from replays.errors import ReplayError
 
@@ -410,11 +410,36 @@ def deck_code(entry: dict[str, Any], catalog: Catalog) -> str:
 
 
 DECK_FIELDS = ("decklist", "deck_code")
+DEMO_DECK = re.compile(r"\s*demo deck (\d{1,3})\s*", re.I)  # as the notation's [P1Deck "demo deck 1"] names one
+
+
+def needs_reading(event: dict[str, Any]) -> bool:
+    """Whether a match_created body gives a player's deck other than by its fields: a `decklist`, a `deck_code`, or
+    `deck` as a demo deck's name ("demo deck 1"), which `expand_players` reads."""
+    players = event.get("players") if isinstance(event, dict) else None
+    return isinstance(players, list) and any(
+        isinstance(player, dict) and (any(field in player for field in DECK_FIELDS)
+                                      or isinstance(player.get("deck"), str)) for player in players)
+
+
+def named_deck(label: str, player: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    """A player whose `deck` is a string: the demo deck it names (engine/data/demo_decks.json) with the player's
+    own fields over its defaults, as the notation's `[P1Deck "demo deck 1"]` reads it; else why not."""
+    decks = demo_decks()
+    found = DEMO_DECK.fullmatch(player["deck"])
+    if found and 1 <= int(found.group(1)) <= len(decks):
+        own = {key: value for key, value in player.items() if key != "deck"}
+        return {**decks[int(found.group(1)) - 1], **own}, None
+    return None, (f"{label}'s deck is {player['deck']!r}: `deck` is the main deck's card names as a list (with "
+                  f"legend, champion, runes and battlefields), or a demo deck by its name, 'demo deck 1' to "
+                  f"'demo deck {len(decks)}'; a deck as players share it is a `decklist` (a text list) or a "
+                  f"`deck_code`")
 
 
 def expand_players(event: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
     """`event` (a match_created body) with every player given as `{"name", "decklist": TEXT}` or `{"name",
-    "deck_code": CODE}` replaced by the entry that list or code describes; other players are left as they are.
+    "deck_code": CODE}` replaced by the entry that list or code describes, and `{"name", "deck": "demo deck 1"}` by
+    that demo deck (`named_deck`); other players are left as they are.
     Raises DeckProblems with every problem of every such player, each naming its player ("player": "P1")."""
     players = event.get("players")
     if not isinstance(players, list):
@@ -423,10 +448,17 @@ def expand_players(event: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
     expanded = []
     for index, player in enumerate(players):
         given = [field for field in DECK_FIELDS if isinstance(player, dict) and field in player]
+        label = f"P{index + 1}"
+        if not given and isinstance(player, dict) and isinstance(player.get("deck"), str):
+            entry, problem = named_deck(label, player)
+            if problem:
+                problems.append({"player": label, "message": problem})
+            else:
+                expanded.append(entry)
+            continue
         if not given:
             expanded.append(player)
             continue
-        label = f"P{index + 1}"
         if len(given) > 1 or any(field in player for field in ("legend", "champion", "deck", "runes", "battlefields")):
             problems.append({"player": label, "message": f"{label} gives its deck twice: give `decklist`, "
                                                          f"`deck_code` or the deck's fields, one of them"})

@@ -61,12 +61,9 @@ def create_match():
 
 
 def with_decks_read(event: dict[str, Any]) -> dict[str, Any]:
-    """The event with each player given by `decklist` or `deck_code` replaced by the deck it describes (docs/decks.md);
-    400 with every problem otherwise."""
-    players = event.get("players")
-    if not isinstance(players, list) or not any(isinstance(player, dict) and any(field in player for field in
-                                                                                   decklists.DECK_FIELDS)
-                                                for player in players):
+    """The event with each player given by `decklist`, `deck_code` or a demo deck's name replaced by the deck it
+    describes (docs/decks.md); 400 with every problem otherwise."""
+    if not decklists.needs_reading(event):
         return event
     catalog = event.get("catalog", "demo")
     if not isinstance(catalog, str):
