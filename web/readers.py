@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any, NamedTuple
 
-from flask import abort, request
+from flask import abort, after_this_request, g, request
 
 from engine.views import redact_events
 from recorder import access
@@ -43,15 +43,32 @@ def request_token(match_id: str, *, cookie: bool = True) -> str | None:
     return request.cookies.get(cookie_name(match_id)) if cookie else None
 
 
+def reading_token(match_id: str) -> tuple[str | None, str | None]:
+    """(token, who) of a read: a token of nobody in the Authorization header is 403; the match's cookie keeping a
+    token since reissued (recorder/tokens.py: the old one dead at once) is dropped, and the page reads as no token
+    does, saying so (`g.stale_token`, base.html), instead of a 403 page with no way on but the match list."""
+    token = request_token(match_id)
+    who = get_log().reader(match_id, token)
+    if token is None or who is not None:
+        return token, who
+    if request.headers.get("Authorization") is not None:
+        abort(403, f"this token is no token of match {match_id}")
+    g.stale_token = match_id
+
+    @after_this_request
+    def forget(response):
+        response.delete_cookie(cookie_name(match_id), path="/")
+        return response
+    return None, None
+
+
 def reader(match_id: str, summary: dict[str, Any], requested: str | None) -> Reader:
     """The reader of this request and the view it reads: `requested` (a `view` parameter), or by default the
     token's own view (the judge's, a player's) or the spectator's. 400 for a view the match does not have, 403 for
-    a token of nobody, 401/403 for a view the reader may not see."""
+    a token of nobody (a kept cookie of a reissued token reads as no token: `reading_token`), 401/403 for a view the
+    reader may not see."""
     players = player_ids(summary)
-    token = request_token(match_id)
-    who = get_log().reader(match_id, token)
-    if token is not None and who is None:
-        abort(403, f"this token is no token of match {match_id}")
+    _, who = reading_token(match_id)
     views = access.views_of(who, players, bool(summary.get("published_at")))
     view = requested if requested not in (None, "") else who or access.SPECTATOR
     known = [access.JUDGE, access.SPECTATOR, *players]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from flask import Blueprint, Flask, abort, render_template, request
+from flask import Blueprint, Flask, render_template, request
 
 from recorder import Malformed
 from recorder.log import utc_now
@@ -26,7 +26,7 @@ from replays import seal as seals
 from replays import slip as slips
 
 from .db import get_key, get_log
-from .readers import request_token
+from .readers import reading_token
 
 bp = Blueprint("slip", __name__)
 
@@ -37,10 +37,7 @@ def match_slip(match_id: str):
     match before it is published, 403 for a token of nobody, 404 for an unknown match."""
     log = get_log()
     summary = log.match(match_id)
-    token = request_token(match_id)
-    who = log.reader(match_id, token)
-    if token is not None and who is None:
-        abort(403, f"this token is no token of match {match_id}")
+    _, who = reading_token(match_id)
     if who is None and not summary.get("published_at"):
         return render_template("slip_locked.html", match_id=match_id), 401
     slip = slips.slip(log, match_id, get_key(), utc_now)
