@@ -37,11 +37,15 @@
 
     function pushed(message) {
       var row = JSON.parse(message.data);
-      var old = document.querySelector('#tables-body tr[data-match="' + row.match + '"]');
-      if (!old || Number(old.getAttribute("data-seq")) >= row.seq) return;
       var holder = document.createElement("tbody");
       holder.innerHTML = row.html;
-      if (holder.firstElementChild) old.replaceWith(holder.firstElementChild);
+      var fresh = holder.firstElementChild;
+      var old = document.querySelector('#tables-body tr[data-match="' + row.match + '"]');
+      // A table paired (riftlog pairings import) whose match has just been created: its row takes the pairing's.
+      if (!old && fresh) old = document.querySelector('#tables-body tr[data-match=""][data-table="' +
+                                                      fresh.getAttribute("data-table") + '"]');
+      if (!old || !fresh || Number(old.getAttribute("data-seq")) >= row.seq) return;
+      old.replaceWith(fresh);
       count("data-pushed");
     }
 
