@@ -1,6 +1,6 @@
 """Penalties a judge issues (the contract's `penalty`; Tournament Rules 701.2, 702-704).
 
-`penalty {player, infraction, penalty, rule, remedy?, note?, upgrade?}`: the infraction by the TR's name or key
+`penalty {player, infraction, penalty, rule, remedy?, note?, upgrade?, carried?}`: the infraction by the TR's name or key
 (engine/infractions.py), the penalty as issued (TR 701.2: `warning`, `game_loss`, `match_loss`,
 `disqualification`), the TR rule it is issued under (the infraction's own rule or one of its sub-rules, e.g.
 `TR 702.2.e` for a missed trigger that is a Warning), the remedy the judge applied and a note. The state keeps each
@@ -12,7 +12,8 @@ What a penalty does at once (TR 701.2.b-d):
   or between the games of a best of three) it is applied to the player's next game (701.2.b.1), which is lost at
   once without being played (TR 403.9 speaks of a match that "completely skips the first game due to a penalty");
   the next `game_started` is the game after it. With the match over, it is the player's next match's (`applies`
-  says so: the event's ledger, replays/penalties.py, carries it);
+  says so; the event's ledger, replays/ledger.py, lists it as owed until a penalty of a later match names it in
+  `carried {match, seq}`);
 - a match loss ends the current match, the player losing it (701.2.c.1; a game in progress is lost with it), or,
   with the match over, the player's next match's;
 - a disqualification loses the current match as a match loss does and drops the player from the event
@@ -84,6 +85,8 @@ def penalty(context: Context, event: dict[str, Any]) -> None:
             entry[field] = event[field]
     if upgrade is not None:
         entry["upgrade"] = upgrade
+    if "carried" in event:
+        entry["carried"] = _check_carried(event["carried"])
     entry["applies"] = _apply(context, player, kind)
     penalties_of(state).append(entry)
 
@@ -95,6 +98,15 @@ def _check_rule(rule: str, infraction: Infraction) -> str:
         raise MalformedEvent(f"'penalty' event: rule {rule!r} is not {infraction.name}'s: give {own} or one of "
                              f"its sub-rules (e.g. {own}.a), written as in the Tournament Rules")
     return rule
+
+
+def _check_carried(carried: Any) -> dict[str, Any]:
+    """A penalty an earlier match carried to this one (TR 701.2.b.1, 701.2.c.1) names it: {match, seq}."""
+    if (not isinstance(carried, dict) or set(carried) != {"match", "seq"} or not isinstance(carried["match"], str)
+            or not isinstance(carried["seq"], int) or isinstance(carried["seq"], bool)):
+        raise MalformedEvent(f"'penalty' event: 'carried' names the earlier match's penalty as {{\"match\": id, "
+                             f"\"seq\": n}}, got {carried!r}")
+    return dict(carried)
 
 
 def _check_upgrade(upgrade: Any, kind: str) -> dict[str, Any] | None:

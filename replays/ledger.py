@@ -60,7 +60,8 @@ def recorded_penalties(log: recorder.Log, summaries: list[dict[str, Any]]) -> li
             found.append({"match": match_id, "seq": seq, "player": player, "name": names[match_id][index],
                           "infraction": infraction.key, "infraction_name": infraction.name,
                           "category": infraction.category, "penalty": event.get("penalty"),
-                          "rule": event.get("rule"), **({"upgrade": event["upgrade"]} if "upgrade" in event else {})})
+                          "rule": event.get("rule"), **{field: event[field] for field in ("upgrade", "carried")
+                                                          if field in event}})
     return sorted(found, key=lambda entry: (order[entry["match"]], entry["seq"]))
 
 
@@ -81,6 +82,30 @@ def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
                                       penalties.penalties_of(log.state_at(entry["match"]))}
         entry["applies"] = states[entry["match"]].get(entry["seq"], {}).get("applies")
     return found
+
+
+def owed(log: recorder.Log, match_id: str) -> dict[str, list[dict[str, Any]]]:
+    """The penalties this match's players owe from their earlier matches of the event: a game loss, match loss or
+    disqualification given once that match was over applies to the player's next match (TR 701.2.b.1, 701.2.c.1),
+    until a penalty of a later match names it in `carried`. {player: [{match, seq, penalty, infraction,
+    infraction_name, rule}]}."""
+    summary = log.match(match_id)
+    event = _info(summary).get("event")
+    if event is None:
+        return {}
+    earlier = [found["id"] for found in event_matches(log, str(event))]
+    earlier = earlier[:earlier.index(match_id)] if match_id in earlier else earlier
+    entries = event_penalties(log, str(event))
+    carried = {(entry["carried"].get("match"), entry["carried"].get("seq")) for entry in entries
+               if isinstance(entry.get("carried"), dict)}
+    due: dict[str, list[dict[str, Any]]] = {}
+    for index, name in enumerate(summary["players"], 1):
+        listed = [{field: entry[field] for field in ("match", "seq", "penalty", "infraction", "infraction_name", "rule")}
+                  for entry in entries if entry["name"] == name and entry["applies"] == "next_match"
+                  and entry["match"] in earlier and (entry["match"], entry["seq"]) not in carried]
+        if listed:
+            due[f"P{index}"] = listed
+    return due
 
 
 def with_upgrades(log: recorder.Log, match_id: str, events: list[dict[str, Any]],

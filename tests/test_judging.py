@@ -213,3 +213,27 @@ def test_the_judges_menu_says_plainly_when_the_rules_texts_are_absent(tmp_db, tm
         "/api/judging/infractions").json
     assert menu["infractions"][0]["text"] == {
         "number": "TR 702.2", "missing": f"rule text not available: no rules texts in {tmp_path} (set $RIFTLOG_RULES)"}
+
+
+def test_a_penalty_given_after_a_match_is_owed_by_the_players_next_match_until_recorded_there_tr_701_2_c_1(client):
+    first = create(client, table=1)
+    give(client, first, {"type": "concede", "player": "P2"}, penalty("P2", "bribery", "match_loss"))
+    assert state(client, first)["penalties"][0]["applies"] == "next_match"
+    second = create(client, table=2)  # round 2 in truth: Ana and Ben again, the same event
+    owed = client.get(f"/api/matches/{second['id']}/owed", headers=bearer(second["token"])).json
+    assert owed == {"rule": "TR 701.2.b.1", "owed": {"P2": [{"match": first["id"], "seq": 8, "penalty": "match_loss",
+                                                             "infraction": "bribery", "infraction_name": "Bribery",
+                                                             "rule": "TR 704.5"}]}}
+    assert client.get(f"/api/matches/{first['id']}/owed", headers=bearer(first["token"])).json["owed"] == {}
+    assert give(client, second, penalty("P2", "bribery", "match_loss", carried={"match": first["id"], "seq": 8})
+                ).status_code == 201
+    assert state(client, second)["match_winner"] == "P1"
+    assert state(client, second)["penalties"][0]["carried"] == {"match": first["id"], "seq": 8}
+    assert client.get(f"/api/matches/{second['id']}/owed", headers=bearer(second["token"])).json["owed"] == {}
+    assert client.get(f"/api/matches/{second['id']}/owed",
+                      headers=bearer(second["player_tokens"]["P1"])).status_code == 403
+
+
+def test_a_carried_penalty_names_the_earlier_one_as_match_and_seq(client):
+    answer = give(client, create(client), penalty("P1", "bribery", "match_loss", carried={"match": "m1"}))
+    assert answer.status_code == 400 and "'carried' names the earlier match's penalty" in answer.json["error"]

@@ -159,6 +159,8 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
          "remedy": "rewind (TR 702.16.c.1)", "note": 'said "pass"'},
         {"type": "penalty", "player": "P1", "penalty": "game_loss", "infraction": "mispayment_for_cost",
          "rule": "TR 702.9", "upgrade": {"from": "warning", "rule": "TR 702.1.b.1", "same": 3, "total": 3}},
+        {"type": "penalty", "player": "P2", "penalty": "match_loss", "infraction": "bribery", "rule": "TR 704.5",
+         "carried": {"match": "m3", "seq": 40}},
         {"type": "static", "source": rearguard, "affects": {"who": "friendly", "other": True, "where": "here"},
          "might": 1, "text": "Other friendly units here have +1 Might."},
         {"type": "static", "source": "bf1", "affects": {"who": "all", "where": "here"}, "keywords": ["Tank"]},

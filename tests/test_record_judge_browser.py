@@ -91,3 +91,33 @@ def test_a_backup_picks_the_returned_card_at_random_from_the_candidates_tr_701_5
     assert backup["by"] == "floor_judge" and backup["to"] == 7
     assert backup["returned"] == {"P1": [None if picked == "the unseen card" else picked]}
     assert state["players"]["P1"]["hand_count"] == 4
+
+
+@pytest.fixture(scope="module")
+def owing(demo_db, make_match_created_module):  # noqa: F811
+    """Two matches of one event: in the first, Ben was given a match loss after it was over (TR 701.2.c.1)."""
+    with recorder.Log(demo_db) as log:
+        matches = []
+        for table in (1, 2):
+            created = make_match_created_module("strict")
+            created["info"] = {"event": "Regional", "round": table, "table": 1}
+            matches.append(log.create_match(created))
+            log.append(matches[-1][0], SETUP[:5])
+        log.append(matches[0][0], [{"type": "concede", "player": "P2"},
+                                   {"type": "penalty", "player": "P2", "infraction": "bribery", "penalty": "match_loss",
+                                    "rule": "TR 704.5"}])
+    return matches
+
+
+def test_a_penalty_owed_from_an_earlier_match_is_recorded_with_one_tap_tr_701_2_c_1(phone, server,  # noqa: F811
+                                                                                   owing):
+    (first, _), (match_id, token) = owing
+    open_screen(phone, server, match_id, token)
+    tap(phone, "penalty-open")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#penalty-owed li.owed"))
+    owed = phone.find_element(By.CSS_SELECTOR, "#penalty-owed li.owed")
+    assert "Ben (P2): match loss for Bribery (TR 704.5)" in owed.text
+    press(phone, owed.find_element(By.TAG_NAME, "button"))
+    wait_for_seq(phone, 7)
+    state = api(server, f"/matches/{match_id}/state", token)
+    assert state["match_winner"] == "P1" and state["penalties"][0]["carried"] == {"match": first, "seq": 8}

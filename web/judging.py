@@ -6,6 +6,9 @@ event's penalties.
   head judge's, TR 701.5.c) and, per player, the cards drawn during the span whose identity is not public, with
   the candidates to pick the returned ones from at random (TR 701.5.d.3). The recording screen picks and records
   the pick in the rewind's `returned`.
+- `GET /api/matches/<id>/owed` (match token): the penalties the players carry from their earlier matches of the
+  event (a game loss or match loss given after that match was over, TR 701.2.b.1, 701.2.c.1), not yet recorded in
+  a later match with `carried`.
 - `GET /api/judging/infractions`: the judge's menu: every infraction of TR 702-704 (key, TR name, rule, category,
   the TR's penalty) with the rule's own words and its remedies, the four penalties of TR 701.2 with theirs, and
   who may order which backup (TR 701.5.b-c), read at run time from the rules texts (`RULES`); a rule whose text is
@@ -54,6 +57,15 @@ def backup(match_id: str):
                     "actions": undone if simple else None, "simple": simple,
                     "rule": "TR 701.5.b.1" if simple else "TR 701.5.c",
                     "returning": backups.candidates(head, restored)})
+
+
+@bp.get("/api/matches/<match_id>/owed")
+def owed(match_id: str):
+    """{owed: {player: [{match, seq, penalty, infraction, infraction_name, rule}]}, rule}: the penalties this
+    match's players carry from their earlier matches of the event (TR 701.2.b.1, 701.2.c.1), to record here with
+    `carried` (match token)."""
+    require_judge(match_id)
+    return jsonify({"owed": ledger.owed(get_log(), match_id), "rule": "TR 701.2.b.1"})
 
 
 @bp.get("/api/judging/infractions")

@@ -119,6 +119,35 @@
                      } }),
     ]);
     infractionChanged();
+    owedFrom();
+  }
+
+  // The penalties the players carry from their earlier matches of the event (TR 701.2.b.1, 701.2.c.1): each one
+  // tap to record here, naming the earlier one in `carried`.
+  function owedFrom() {
+    Rec.api("GET", "/owed").then(function (answer) {
+      if (answer.status !== 200) return;
+      var owed = answer.body.owed;
+      var items = [];
+      Object.keys(owed).forEach(function (player) {
+        owed[player].forEach(function (entry) {
+          var label = playerName(player) + ": " + words(entry.penalty) + " for " + entry.infraction_name + " (" +
+                      entry.rule + "), given after match " + entry.match + " was over (#" + entry.seq + ")";
+          items.push(el("li", { class: "owed", "data-player": player }, [label + " ", el("button", {
+            type: "button", class: "danger", text: "Record it here", "data-carried": entry.match + "#" + entry.seq,
+            onclick: function () {
+              Rec.submit([{ type: "penalty", player: player, infraction: entry.infraction, penalty: entry.penalty,
+                            rule: entry.rule, carried: { match: entry.match, seq: entry.seq },
+                            note: "carried from match " + entry.match + " (" + answer.body.rule + ")" }], label);
+            } })]));
+        });
+      });
+      if (!items.length) return;
+      var extra = document.getElementById("extra");
+      extra.insertBefore(el("div", { id: "penalty-owed" }, [
+        el("p", { text: "Owed from an earlier match of the event (" + answer.body.rule + "):" }), el("ul", {}, items)]),
+        extra.children[1] || null);
+    });
   }
 
   // -- a backup (TR 701.5) -------------------------------------------------------------------------------------
