@@ -9,6 +9,7 @@ import pytest
 
 from engine.infractions import INFRACTIONS
 from replays import demo
+from stores import on_both_stores
 
 SETUP_EVENTS = [
     {"type": "game_started", "game": 1, "first_player": "P1",
@@ -70,6 +71,7 @@ def test_an_unknown_penalty_kind_is_400_naming_the_four_tr_701_2(client):
     assert "TR 701.2 defines warning, game_loss, match_loss, disqualification" in answer.json["error"]
 
 
+@on_both_stores
 def test_the_third_same_warning_in_an_event_is_recorded_as_a_game_loss_tr_702_1_b_1(client):
     first, second = create(client, table=1), create(client, table=2)
     assert give(client, first, penalty("P1", "mispayment_for_cost"), penalty("P1", "mispayment_for_cost"),
@@ -87,6 +89,7 @@ def test_the_third_same_warning_in_an_event_is_recorded_as_a_game_loss_tr_702_1_
     assert stored["events"][0]["event"]["penalty"] == "game_loss"
 
 
+@on_both_stores
 def test_a_retried_upgrade_answers_as_the_first_time_and_appends_nothing_tr_702_1_b_1(client):
     match = create(client)
     give(client, match, penalty("P2", "general_error"), penalty("P2", "general_error"))
@@ -120,6 +123,7 @@ def test_six_warnings_at_competitive_level_upgrade_across_matches_tr_702_1_b_2(c
     assert state(client, second)["winner"] == "P1"
 
 
+@on_both_stores
 def test_an_events_penalties_are_listed_and_counted_per_player(client):
     first, second = create(client, table=1), create(client, table=2)
     give(client, first, penalty("P1", "slow_play", note="named Gust"), penalty("P2", "general_error"))
@@ -215,6 +219,7 @@ def test_the_judges_menu_says_plainly_when_the_rules_texts_are_absent(tmp_db, tm
         "number": "TR 702.2", "missing": f"rule text not available: no rules texts in {tmp_path} (set $RIFTLOG_RULES)"}
 
 
+@on_both_stores
 def test_a_penalty_given_after_a_match_is_owed_by_the_players_next_match_until_recorded_there_tr_701_2_c_1(client):
     first = create(client, table=1)
     give(client, first, {"type": "concede", "player": "P2"}, penalty("P2", "bribery", "match_loss"))

@@ -12,6 +12,7 @@ import pytest
 import recorder
 import riftlog_cli
 from replays import demo, organiser
+from stores import on_both_stores
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 SETUP_EVENTS = [
@@ -44,6 +45,7 @@ def round_one(log):
     return first, second
 
 
+@on_both_stores
 def test_a_rounds_results_give_games_won_draws_result_and_penalties(log, round_one):
     first, second = round_one
     results = organiser.round_results(log, "Regional", "1")
@@ -116,6 +118,7 @@ def test_imported_pairings_fill_the_tournament_page_and_a_new_import_replaces_th
     assert [(entry["table"], entry["match"]) for entry in results] == [("1", None), ("2", match_id)]
 
 
+@on_both_stores
 def test_a_round_with_only_pairings_is_a_page_and_an_unknown_round_is_404(client, log):
     organiser.import_pairings(log, "1,Ana,Ben\n", "Regional", "4")
     assert client.get("/tournament", query_string={"event": "Regional", "round": "4"}).status_code == 200
