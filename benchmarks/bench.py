@@ -182,8 +182,6 @@ def bench_starving(folder: Path, events: list[dict], text: str) -> None:
     """How long the import holds the write lock, and how long another match's one-event appends wait meanwhile."""
     import contextlib
 
-    from recorder import log as log_module
-
     path = folder / "starve.db"
     writer = recorder.Writer(path)
     with recorder.Log(path) as log:
@@ -196,11 +194,10 @@ def bench_starving(folder: Path, events: list[dict], text: str) -> None:
     waits: list[float] = []
     held: list[float] = []
     done = threading.Event()
-    real_writing = log_module.writing
 
     @contextlib.contextmanager
-    def timed_writing(db: Any) -> Any:
-        with real_writing(db):
+    def timed_writing(real_writing: Any) -> Any:
+        with real_writing():
             taken = time.perf_counter()
             yield
         held.append(time.perf_counter() - taken)
@@ -215,16 +212,17 @@ def bench_starving(folder: Path, events: list[dict], text: str) -> None:
                 waits.append(time.perf_counter() - start)
 
     table = threading.Thread(target=other_table)
-    log_module.writing = timed_writing  # only the importing Log's module-level calls: the writer's lock isn't timed
     try:
         with recorder.Log(path) as log:
+            # Only the importing Log's own store is timed: the other table's writer holds a store of its own.
+            real_writing = log.db.writing
+            log.db.writing = lambda: timed_writing(real_writing)  # type: ignore[method-assign]
             table.start()
             time.sleep(0.2)
             start = time.perf_counter()
             notation.import_match(log, text)
             seconds = time.perf_counter() - start
     finally:
-        log_module.writing = real_writing
         done.set()
         table.join()
     report("the write lock while a 20,000-event notation import runs beside a live table", "(not measured)",

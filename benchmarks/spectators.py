@@ -223,9 +223,9 @@ def record(port: int, path: str, bodies: list[tuple[int, bytes]], pace: float, h
         sent[seq] = time.monotonic()
         connection.request("POST", path.format(seq=seq), body, headers)
         response = connection.getresponse()
-        response.read()
+        answer = response.read()
         latencies.append(time.monotonic() - sent[seq])
-        assert response.status == 201, response.status
+        assert response.status == 201, (response.status, answer[:500])
     connection.close()
     return sent, latencies
 
