@@ -5,7 +5,9 @@ The texts are not copied into the project: they are indexed once per directory i
 text. Which text governs a number follows the rules README: the later revision (`000`, with `003`'s cleanly
 formatted 352.x and `001`'s showdowns and focus, 337-345) for its range, rules 307-356; the 2025-06-02 Core Rules
 (`004`) for everything else. In that range the two texts number different rules, so 004's 3xx are never used.
-The Tournament Rules (`tournament-rules-*.txt`, one rule a line) are indexed under their own numbers, `TR 701.5.d.3`.
+The Tournament Rules (`tournament-rules-*.txt`, one rule a line) are indexed under their own numbers, `TR 701.5.d.3`,
+and Core Rules v1.3 (`core-rules-v1.3-*.txt`, one rule a line, renumbered) under theirs, `v1.3 316.2.b.1`: the
+engine cites v1.3 for what only it defines (the modes' teammates, moves with teammates, ...).
 
 What the extraction of the texts did to them, and what the index does about it:
 - some 004 lines run backwards (e.g. 500-516): a dict does not care about order, and a rule's sub-rules are
@@ -27,6 +29,7 @@ from typing import NamedTuple
 
 ENVVAR = "RIFTLOG_RULES"
 TOURNAMENT = "TR"  # the prefix of a Tournament Rules number (`tournament-rules-*.txt`)
+V13 = "v1.3"  # the prefix of a Core Rules v1.3 number (`core-rules-v1.3-*.txt`; rules README, "Citing rules")
 LATER_REVISION = range(307, 357)  # rules 307-356: the later revision's topics (rules README, "Which text wins")
 LOST_NUMBERS = range(620, 626)  # 004's combat rules whose numbers the extraction lost
 MAX_SUBRULES = 12  # sub-rules quoted under a rule: enough for 626.1.d's, short enough for a printed page
@@ -113,6 +116,10 @@ class RulesText:
             if not any(key.startswith(f"{TOURNAMENT} ") for key in self.rules):
                 return f"rule text not available: no Tournament Rules text in {self.directory} (set ${ENVVAR})"
             return f"rule text not available: the Tournament Rules have no rule {number[len(TOURNAMENT) + 1:]}"
+        if number.startswith(f"{V13} "):
+            if not any(key.startswith(f"{V13} ") for key in self.rules):
+                return f"rule text not available: no Core Rules v1.3 text in {self.directory} (set ${ENVVAR})"
+            return f"rule text not available: Core Rules v1.3 have no rule {number[len(V13) + 1:]}"
         if not _NUMBER.fullmatch(number):
             return f"rule text not available: {number!r} is a procedure of riftlog, not a numbered rule"
         if int(number[:3]) in LOST_NUMBERS:
@@ -143,6 +150,10 @@ def load(directory: str | Path | None = None) -> RulesText:
     if tournament is not None:
         for number, text in _lines(tournament[1], continued=lambda line: False).items():
             rules[f"{TOURNAMENT} {number}"] = (text, tournament[0])
+    v13 = _read(path, "core-rules-v1.3")  # Core Rules v1.3: cited "v1.3 818.2" (rules README)
+    if v13 is not None:
+        for number, text in _lines(v13[1], continued=lambda line: False).items():
+            rules[f"{V13} {number}"] = (text, v13[0])
     return RulesText(path, rules)
 
 

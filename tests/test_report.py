@@ -86,6 +86,26 @@ def test_a_rule_without_text_says_why(rules):
     assert "no rule 999.9" in rules.missing("999.9")
 
 
+@needs_rules
+@pytest.mark.parametrize("number, words", [
+    ("v1.3 316.2.b.1", "when the Turn Player invites them"),  # a teammate acts on the turn player's turn
+    ("v1.3 442.2.b", "Battlefields Controlled by a player's teammates are Invalid Destinations"),
+    ("v1.3 484.8.g", "may not utilize the same Champion Legend"),
+    ("v1.3 484.4.a", "three (3) Battlefields"),
+])
+def test_a_rule_cited_from_core_rules_v1_3_is_quoted_from_it(rules, number, words):
+    # The modes of more than two players cite v1.3 where only it defines the rule (rules README, "Citing rules").
+    quoted = rules.quote(number)
+    assert quoted.source.startswith("core-rules-v1.3") and words in quoted.text
+
+
+@needs_rules
+def test_a_v1_3_rule_without_text_says_why(rules):
+    assert rules.quote("v1.3 999.9") is None
+    assert rules.missing("v1.3 999.9") == "rule text not available: Core Rules v1.3 have no rule 999.9"
+    assert [number for number, _ in rules.quote("v1.3 484.8.c").subrules] == ["v1.3 484.8.c.1", "v1.3 484.8.c.2"]
+
+
 def test_an_absent_rules_directory_gives_no_text_and_says_so(tmp_path):
     absent = rules_text.load(tmp_path / "nowhere")
     assert not absent.available

@@ -114,12 +114,20 @@ def test_teammates_bring_different_legends_and_battlefields_v1_3_484_8_g_h():
     assert {"v1.3 484.8.g", "v1.3 484.8.h"} <= {violation["rule"] for violation in refusal.value.violations}
 
 
-def test_each_free_for_all_player_brings_three_battlefields_646_4_a():
+@pytest.mark.parametrize("mode, count, rule", [("ffa3", 1, "646.4.a"), ("ffa4", 2, "647.4.a"), ("ffa4", 4, "647.4.a"),
+                                               ("2v2", 1, "v1.3 484.4.a")])
+def test_each_player_brings_three_battlefields_in_every_mode_646_4_a(mode, count, rule):
+    # 2v2: 004 648.4.a says one battlefield, but 648.5.a has each player select one of their three, as v1.3 484.4.a
+    # says (docs/engine.md): one battlefield brought is refused citing v1.3.
     def change(event):
-        event["players"][2]["battlefields"] = event["players"][2]["battlefields"][:1]
+        battlefields = event["players"][2]["battlefields"] + ["Startipped Peak"]
+        event["players"][2]["battlefields"] = battlefields[:count]
     with pytest.raises(engine.IllegalEvent) as refusal:
-        engine.apply(None, created("ffa3", change), CATALOG)
-    assert "646.4.a" in [violation["rule"] for violation in refusal.value.violations]
+        engine.apply(None, created(mode, change), CATALOG)
+    assert [violation["rule"] for violation in refusal.value.violations] == [rule]
+    assert f"P3 brought {count} battlefields; a {mode} needs 3" in refusal.value.violations[0]["message"]
+    audit = engine.apply(None, created(mode, change) | {"policy": "audit"}, CATALOG)  # flagged, as deck construction
+    assert [violation["rule"] for violation in audit["violations"]] == [rule]
 
 
 def test_skirmish_uses_one_battlefield_of_each_of_the_three_players_646_5():
@@ -151,6 +159,20 @@ def test_magma_chamber_turns_alternate_teams_648_5_b():
     assert table.state["turn_order"] == ["P1", "P3", "P2", "P4"]
     assert Table("strict", "2v2").do("game 1: P4 first; P1 Zaun Warrens; P2 Altar to Unity; P3 Treasure Hoard"
                                      ).state["turn_order"] == ["P4", "P1", "P3", "P2"]
+
+
+def test_magma_chamber_turns_go_clockwise_when_allies_sit_across_648_5_b_2():
+    # Ana and Cai (Blue) sit across from each other, as do Ben and Dee (Red): turns go around the table. Dee brings
+    # Trifarian War Camp for Grove of the God-Willow, which Ben brings (teammates' differ, v1.3 484.8.h).
+    def across(event):
+        for entry, team in zip(event["players"], ["Blue", "Red", "Blue", "Red"]):
+            entry["team"] = team
+        event["players"][3]["battlefields"][0] = "Trifarian War Camp"
+    table = Table("strict", "2v2")
+    table.state = engine.apply(None, created("2v2", across), CATALOG)
+    assert table.state["violations"] == []
+    table.do("game 1: P2 first; P1 Zaun Warrens; P3 Treasure Hoard; P4 Startipped Peak")
+    assert table.state["turn_order"] == ["P2", "P3", "P4", "P1"]
 
 
 def test_mulligans_go_in_turn_order_around_the_table_117():
