@@ -97,6 +97,21 @@ def test_a_browser_at_the_head_follows_the_match_as_events_are_appended(browser,
     wait_for_seq(browser, 12)
 
 
+def test_a_finished_match_is_not_shown_as_live(browser, site, duel_game):  # noqa: F811
+    """Issue 15: a finished match still showed "● live". At its head a match with its result reads "finished"; a
+    match under way reads "● live"."""
+    site, (match, _) = site
+    browser.get(f"{site.base}/matches/{match['id']}")
+    waiting(browser, 15).until(following)
+    assert browser.find_element(By.ID, "live").text == "● live"
+    assert site.append(match, duel_game(1)[5:7]) == 8  # the game under way: a channel and a draw
+    assert site.append(match, [{"type": "concede", "player": "P1", "match": True}]) == 9
+    wait_for_seq(browser, 9)
+    badge = browser.find_element(By.ID, "live")
+    assert badge.text == "finished" and "live" not in badge.get_attribute("class").split()
+    assert browser.find_element(By.ID, "match").get_attribute("data-over") == "true"
+
+
 def test_the_tournament_page_updates_its_tables(browser, site, duel_game):  # noqa: F811
     site, (first, second) = site
     browser.get(f"{site.base}/tournament?event={EVENT.replace(' ', '+')}&round=1")
