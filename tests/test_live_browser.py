@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from screens import laid_out_within
 from serving import served, served_process
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401 - the same headless Chromium
 from web import create_app
@@ -110,6 +111,22 @@ def test_a_finished_match_is_not_shown_as_live(browser, site, duel_game):  # noq
     badge = browser.find_element(By.ID, "live")
     assert badge.text == "finished" and "live" not in badge.get_attribute("class").split()
     assert browser.find_element(By.ID, "match").get_attribute("data-over") == "true"
+
+
+def test_the_tournament_page_and_the_match_list_stay_within_a_phone(browser, site):  # noqa: F811
+    """Issue 15's screens at 360 px: the round's tables and the list of matches scroll sideways inside their own
+    box, the page no wider than the phone (it was 642 and 681 px wide)."""
+    site, _ = site
+    browser.set_window_size(360, 780)
+    try:
+        for path in (f"/tournament?event={EVENT.replace(' ', '+')}&round=1", "/"):
+            browser.get(site.base + path)
+            waiting(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table.matches tbody tr"))
+            assert laid_out_within(browser, "table.matches, main > h1, main > p") == [], path
+            table = browser.find_element(By.CSS_SELECTOR, "table.matches")
+            assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", table)
+    finally:
+        browser.set_window_size(1400, 1700)
 
 
 def test_the_tournament_page_updates_its_tables(browser, site, duel_game):  # noqa: F811
