@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from screens import laid_out_within
+from screens import laid_out_within, save
 from serving import served, served_process
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401 - the same headless Chromium
 from web import create_app
@@ -125,6 +125,8 @@ def test_the_tournament_page_and_the_match_list_stay_within_a_phone(browser, sit
             assert laid_out_within(browser, "table.matches, main > h1, main > p") == [], path
             table = browser.find_element(By.CSS_SELECTOR, "table.matches")
             assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", table)
+            if path.startswith("/tournament"):
+                save(browser, "tournament-phone")  # docs/screens/tournament-phone.png
     finally:
         browser.set_window_size(1400, 1700)
 
