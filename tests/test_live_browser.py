@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from screens import laid_out_within, save
 from serving import served, served_process
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401 - the same headless Chromium
 from web import create_app
@@ -95,6 +96,39 @@ def test_a_browser_at_the_head_follows_the_match_as_events_are_appended(browser,
     wait_for_seq(browser, 10)
     assert site.append(match, duel_game(2)[9:11]) == 12
     wait_for_seq(browser, 12)
+
+
+def test_a_finished_match_is_not_shown_as_live(browser, site, duel_game):  # noqa: F811
+    """Issue 15: a finished match still showed "● live". At its head a match with its result reads "finished"; a
+    match under way reads "● live"."""
+    site, (match, _) = site
+    browser.get(f"{site.base}/matches/{match['id']}")
+    waiting(browser, 15).until(following)
+    assert browser.find_element(By.ID, "live").text == "● live"
+    assert site.append(match, duel_game(1)[5:7]) == 8  # the game under way: a channel and a draw
+    assert site.append(match, [{"type": "concede", "player": "P1", "match": True}]) == 9
+    wait_for_seq(browser, 9)
+    badge = browser.find_element(By.ID, "live")
+    assert badge.text == "finished" and "live" not in badge.get_attribute("class").split()
+    assert browser.find_element(By.ID, "match").get_attribute("data-over") == "true"
+
+
+def test_the_tournament_page_and_the_match_list_stay_within_a_phone(browser, site):  # noqa: F811
+    """Issue 15's screens at 360 px: the round's tables and the list of matches scroll sideways inside their own
+    box, the page no wider than the phone (it was 642 and 681 px wide)."""
+    site, _ = site
+    browser.set_window_size(360, 780)
+    try:
+        for path in (f"/tournament?event={EVENT.replace(' ', '+')}&round=1", "/"):
+            browser.get(site.base + path)
+            waiting(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table.matches tbody tr"))
+            assert laid_out_within(browser, "table.matches, main > h1, main > p") == [], path
+            table = browser.find_element(By.CSS_SELECTOR, "table.matches")
+            assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", table)
+            if path.startswith("/tournament"):
+                save(browser, "tournament-phone")  # docs/screens/tournament-phone.png
+    finally:
+        browser.set_window_size(1400, 1700)
 
 
 def test_the_tournament_page_updates_its_tables(browser, site, duel_game):  # noqa: F811

@@ -52,6 +52,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["awaited"] = lambda kind: AWAITED.get(kind, str(kind).replace("_", " "))
 
 
+def match_over(state: dict[str, Any]) -> bool:
+    """Whether the match has its result (a winner, or a result such as a draw): its viewer is no longer "live"."""
+    return state.get("match_winner") is not None or (state.get("result") or {}).get("match") is not None
+
+
 @bp.get("/")
 def index():
     log = get_log()
@@ -122,6 +127,7 @@ def match(match_id: str):
         fight=fight(shown),
         games_won=games_won(shown),
         results=result_lines(shown, names),
+        over=match_over(shown),
         current=current,
         violations_here=violations_here,
         timeline=timeline,

@@ -65,11 +65,15 @@
       };
     }
     listen();
+    // A match with its result is over: not "live", though a judge's note or penalty recorded later still moves the
+    // page on.
+    var over = main.getAttribute("data-over") === "true";
     var badge = document.createElement("span");
     badge.id = "live";
-    badge.className = "badge live";
-    badge.title = "following the match live: each new event moves this page on";
-    badge.textContent = "● live";
+    badge.className = over ? "badge finished" : "badge live";
+    badge.title = over ? "the match is over; a note or penalty recorded later still moves this page on"
+                       : "following the match live: each new event moves this page on";
+    badge.textContent = over ? "finished" : "● live";
     var head = document.getElementById("head-seq");
     if (head && head.parentNode) head.parentNode.appendChild(badge);
     main.setAttribute("data-following", "true");
