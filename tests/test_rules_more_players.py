@@ -204,6 +204,155 @@ def test_magma_chamber_is_won_by_the_first_team_to_eleven_648_3():
     assert Table("strict", "ffa4").state["victory_score"] == Table("strict", "ffa3").state["victory_score"] == 8
 
 
+# -- the Final Point in free-for-all (004 632.1.b; 646 and 647 add no unique rule to it) ---------------------------
+# Turn 6 of FFA3, Cai's action phase: Ana (7 points) has three ready units in base and Ben's Stalwart Poro holds
+# Altar to Unity (bf2). Cai ends the turn, and Ana's turn 7 begins with Ben occupying bf2.
+FFA3_ANA_AT_SEVEN = ("turn 6 P3 action first P1 game 1 | P1 7 bf:Zaun Warrens deck:32 runedeck:8 "
+                     "hand:Shakedown;Hard Bargain;Gust;Void Seeker runes:Fury Rune;Chaos Rune;Fury Rune;Chaos Rune "
+                     "base:Legion Rearguard;Pouty Poro;Flame Chompers | P2 0 bf:Altar to Unity controls:bf2 deck:33 "
+                     "runedeck:8 hand:Discipline;Clockwork Keeper;Rune Prison;Sunlit Guardian;Discipline "
+                     "runes:Calm Rune;Mind Rune;Calm Rune;Mind Rune bf2:Stalwart Poro | P3 0 bf:Treasure Hoard "
+                     "deck:33 runedeck:7 hand:Doran's Blade;Windsinger;Buhru Captain;Punch First;Loyal Pup "
+                     "runes:Body Rune;Chaos Rune;2 Body Rune;Chaos Rune base:Sea Monkey")
+# The same turn, but Ana (6 points) holds Altar to Unity (bf2) with Pouty Poro; Ben's Poro is in his base.
+FFA3_ANA_HOLDS_BF2 = ("turn 6 P3 action first P1 game 1 | P1 6 bf:Zaun Warrens controls:bf2 deck:32 runedeck:8 "
+                      "hand:Shakedown;Hard Bargain;Gust;Void Seeker runes:Fury Rune;Chaos Rune;Fury Rune;Chaos Rune "
+                      "base:Legion Rearguard;Flame Chompers bf2:Pouty Poro | P2 0 bf:Altar to Unity deck:33 "
+                      "runedeck:8 hand:Discipline;Clockwork Keeper;Rune Prison;Sunlit Guardian;Discipline "
+                      "runes:Calm Rune;Mind Rune;Calm Rune;Mind Rune base:Stalwart Poro | P3 0 bf:Treasure Hoard "
+                      "deck:33 runedeck:7 hand:Doran's Blade;Windsinger;Buhru Captain;Punch First;Loyal Pup "
+                      "runes:Body Rune;Chaos Rune;2 Body Rune;Chaos Rune base:Sea Monkey")
+# Turn 8 of FFA4, Dee's action phase. Ana went first: her battlefields are not used (647.4.b), so the three in play
+# are Ben's Altar to Unity (bf1), Cai's Treasure Hoard (bf2) and Dee's Startipped Peak (bf3). Ana (6 points) holds
+# bf1 with Pouty Poro and has two ready units in base.
+FFA4_ANA_HOLDS_BF1 = ("turn 8 P4 action first P1 game 1 | P1 6 controls:bf1 deck:33 runedeck:8 "
+                      "hand:Flame Chompers;Shipyard Skulker;Noxus Hopeful "
+                      "runes:Chaos Rune;Fury Rune;Chaos Rune;Fury Rune base:Noxus Hopeful;Legion Rearguard "
+                      "bf1:Pouty Poro | P2 0 bf:Altar to Unity deck:35 runedeck:8 "
+                      "hand:Wizened Elder;Sunlit Guardian;Wizened Elder;Clockwork Keeper "
+                      "runes:Calm Rune;Mind Rune;Calm Rune;Mind Rune | P3 0 bf:Treasure Hoard deck:35 runedeck:8 "
+                      "hand:Harpoon Squad;Loyal Pup;Harpoon Squad;Sea Monkey runes:Body Rune;Chaos Rune;Body Rune;"
+                      "Chaos Rune | P4 0 bf:Startipped Peak deck:35 runedeck:7 "
+                      "hand:Kai'Sa, Survivor;Lecturing Yordle;Noxus Hopeful;Lecturing Yordle "
+                      "runes:Fury Rune;Mind Rune;Fury Rune;Mind Rune;Fury Rune")
+# Turn 9 of FFA4, Ben's action phase: Ben (7 points) has Stalwart Poro ready in base; nobody controls a battlefield.
+FFA4_BEN_AT_SEVEN = ("turn 9 P2 action first P1 game 1 | P1 0 deck:33 runedeck:8 "
+                     "hand:Flame Chompers;Shipyard Skulker;Noxus Hopeful "
+                     "runes:Chaos Rune;Fury Rune;Chaos Rune;Fury Rune base:Noxus Hopeful;Legion Rearguard;Pouty Poro "
+                     "| P2 7 bf:Altar to Unity deck:34 runedeck:8 "
+                     "hand:Wizened Elder;Sunlit Guardian;Wizened Elder;Clockwork Keeper "
+                     "runes:Calm Rune;Mind Rune;Calm Rune;Mind Rune base:Stalwart Poro | P3 0 bf:Treasure Hoard "
+                     "deck:35 runedeck:8 hand:Harpoon Squad;Loyal Pup;Harpoon Squad;Sea Monkey "
+                     "runes:Body Rune;Chaos Rune;Body Rune;Chaos Rune | P4 0 bf:Startipped Peak deck:35 runedeck:7 "
+                     "hand:Kai'Sa, Survivor;Lecturing Yordle;Noxus Hopeful;Lecturing Yordle "
+                     "runes:Fury Rune;Mind Rune;Fury Rune;Mind Rune;Fury Rune")
+EVERYONE_PASSES_FFA3 = ("P1 pass", "P2 pass", "P3 pass")  # a showdown at an empty battlefield: all relevant (531.1.a)
+EVERYONE_PASSES_FFA4 = ("P1 pass", "P2 pass", "P3 pass", "P4 pass")
+
+
+def test_a_skirmish_conquer_at_seven_without_all_three_battlefields_scored_draws_a_card_instead_632_1_b_2():
+    # Ana conquers Zaun Warrens (bf1), then Treasure Hoard (bf3): two of the three battlefields. Each Conquer tries
+    # for the Final Point and draws a card instead; Ben's Altar to Unity is not excepted because he occupied it in
+    # her beginning phase: only teammates are (648.8.g.1), and FFA3 has none (646.2).
+    table = Table.from_position(FFA3_ANA_AT_SEVEN, "strict", "ffa3").do(
+        "P3 end turn", "P1 channel Fury Rune; Chaos Rune", "P1 draw Noxus Hopeful")
+    assert table.state["ally_occupied"] == [] and table.state["battlefields"][1]["controller"] == "P2"
+    table.do("P1 move Legion Rearguard -> bf1", *EVERYONE_PASSES_FFA3)
+    assert table.state["battlefields"][0]["controller"] == "P1"
+    assert table.state["scores"] == {"P1": 7, "P2": 0, "P3": 0} and table.state["winner"] is None
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
+    table.refuses("P1 draw Void Seeker; Gust", rule="632.1.b.2")  # one card, not more
+    table.do("P1 draw Void Seeker", "P1 move Pouty Poro -> bf3", *EVERYONE_PASSES_FFA3)
+    assert table.state["scored_this_turn"]["P1"] == ["bf1", "bf3"]
+    assert table.state["scores"] == {"P1": 7, "P2": 0, "P3": 0} and table.state["winner"] is None
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
+    hand = len(table.state["players"]["P1"]["hand"])
+    table.do("P1 draw Gust")
+    assert len(table.state["players"]["P1"]["hand"]) == hand + 1
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "action"}]
+
+
+def test_a_skirmish_conquer_scores_the_final_point_once_every_battlefield_is_scored_by_either_method_632_1_b_2():
+    # Ana holds Altar to Unity (bf2) in her beginning phase (6 -> 7), conquers Zaun Warrens (bf1: a card instead of
+    # the Final Point, Treasure Hoard is not scored yet), then conquers Treasure Hoard (bf3): every battlefield is
+    # scored this turn, one by Hold and two by Conquer, and the Final Point wins the game (633, 646.6).
+    table = Table.from_position(FFA3_ANA_HOLDS_BF2, "strict", "ffa3").do("P3 end turn", "P1 pass")
+    assert table.state["scores"]["P1"] == 7 and table.state["scored_this_turn"]["P1"] == ["bf2"]
+    table.do("P1 channel Fury Rune; Chaos Rune", "P1 draw Noxus Hopeful",
+             "P1 move Legion Rearguard -> bf1", *EVERYONE_PASSES_FFA3)
+    assert table.state["scores"]["P1"] == 7 and table.state["winner"] is None
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
+    table.do("P1 draw Void Seeker", "P1 move Flame Chompers -> bf3", *EVERYONE_PASSES_FFA3)
+    assert table.state["scored_this_turn"]["P1"] == ["bf2", "bf1", "bf3"]
+    assert table.state["scores"] == {"P1": 8, "P2": 0, "P3": 0}
+    assert (table.state["winner"], table.state["match_winner"], table.state["phase"]) == ("P1", "P1", "over")
+
+
+def test_the_token_battlefield_of_a_player_who_left_is_one_to_score_for_the_final_point_652_2_a_632_1_b_2():
+    # Ben concedes during Ana's turn 7: Altar to Unity (bf2) becomes a token battlefield with no abilities (652.2.a),
+    # still a battlefield in play. Ana at 7 conquers bf1 and bf3 (a card each time), and only the Conquer of the
+    # token battlefield, the last one not scored, brings the Final Point.
+    table = Table.from_position(FFA3_ANA_AT_SEVEN, "strict", "ffa3").do(
+        "P3 end turn", "P1 channel Fury Rune; Chaos Rune", "P1 draw Noxus Hopeful", "P2 concede")
+    assert table.state["battlefields"][1]["name"] == "Token Battlefield"
+    assert table.state["battlefields"][1]["controller"] is None  # Ben's Poro was banished (652.1)
+    table.do("P1 move Legion Rearguard -> bf1", "P1 pass", "P3 pass", "P1 draw Void Seeker",
+             "P1 move Pouty Poro -> bf3", "P1 pass", "P3 pass")
+    assert table.state["scores"]["P1"] == 7 and table.state["winner"] is None
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
+    table.do("P1 draw Gust", "P1 move Flame Chompers -> bf2", "P1 pass", "P3 pass")
+    assert table.state["scored_this_turn"]["P1"] == ["bf1", "bf3", "bf2"]
+    assert table.state["scores"]["P1"] == 8 and table.state["winner"] == "P1"
+
+
+def test_a_war_conquer_scores_the_final_point_once_the_three_battlefields_in_play_are_scored_632_1_b_2():
+    # Ana went first: none of her battlefields is in play (647.4.b), so "every battlefield" is the three of Ben, Cai
+    # and Dee. She holds bf1 (6 -> 7), conquers bf2 (a card instead: bf3 is not scored), then bf3: the Final Point.
+    table = Table.from_position(FFA4_ANA_HOLDS_BF1, "strict", "ffa4")
+    assert [entry["owner"] for entry in table.state["battlefields"]] == ["P2", "P3", "P4"]
+    table.do("P4 end turn", "P1 pass")
+    assert table.state["scores"]["P1"] == 7
+    table.do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker",
+             "P1 move Legion Rearguard -> bf2", *EVERYONE_PASSES_FFA4)
+    assert table.state["scores"]["P1"] == 7 and table.state["winner"] is None
+    assert table.state["awaiting"] == [{"player": "P1", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
+    table.do("P1 draw Gust", "P1 move Noxus Hopeful -> bf3", *EVERYONE_PASSES_FFA4)
+    assert table.state["scored_this_turn"]["P1"] == ["bf1", "bf2", "bf3"]
+    assert table.state["scores"] == {"P1": 8, "P2": 0, "P3": 0, "P4": 0}
+    assert (table.state["winner"], table.state["match_winner"], table.state["phase"]) == ("P1", "P1", "over")
+
+
+def test_a_war_conquer_at_seven_of_one_battlefield_draws_a_card_not_the_final_point_632_1_b_2():
+    # Ben at 7 conquers his own Altar to Unity (bf1); Treasure Hoard and Startipped Peak are not scored this turn.
+    table = Table.from_position(FFA4_BEN_AT_SEVEN, "strict", "ffa4").do(
+        "P2 move Stalwart Poro -> bf1", "P2 pass", "P3 pass", "P4 pass", "P1 pass")
+    assert table.state["battlefields"][0]["controller"] == "P2"
+    assert table.state["scores"] == {"P1": 0, "P2": 7, "P3": 0, "P4": 0} and table.state["winner"] is None
+    assert table.state["awaiting"] == [{"player": "P2", "kind": "draw", "rule": "632.1.b.2", "count": 1}]
+    table.refuses("P2 end turn", rule="632.1.b.2")  # the card is owed before the turn ends
+    table.do("P2 draw Stalwart Poro", "P2 end turn")
+    assert table.state["scores"]["P2"] == 7 and table.state["turn_player"] == "P3"
+
+
+def test_a_war_turn_ended_without_the_final_points_card_is_flagged_and_scores_nothing_632_1_b_2():
+    table = Table.from_position(FFA4_BEN_AT_SEVEN, "audit", "ffa4").do(
+        "P2 move Stalwart Poro -> bf1", "P2 pass", "P3 pass", "P4 pass", "P1 pass")
+    table.flags("P2 end turn", rule="632.1.b.2")
+    assert table.state["scores"] == {"P1": 0, "P2": 7, "P3": 0, "P4": 0} and table.state["winner"] is None
+    assert table.state["turn_player"] == "P3" and table.state["owed_draws"] == {}
+
+
+@pytest.mark.parametrize("mode, position", [("ffa3", FFA3_ANA_HOLDS_BF2), ("ffa4", FFA4_ANA_HOLDS_BF1)])
+def test_a_hold_at_seven_scores_the_final_point_in_free_for_all_without_the_other_battlefields_632_1_b_1(
+        mode, position):
+    # Ana at 7 holds one battlefield in her beginning phase and has scored no other: a Hold always scores it.
+    ender = "P3" if mode == "ffa3" else "P4"
+    table = Table.from_position(position.replace("P1 6 ", "P1 7 "), "strict", mode).do(f"{ender} end turn", "P1 pass")
+    assert len(table.state["scored_this_turn"]["P1"]) == 1 < len(table.state["battlefields"]) == 3
+    assert table.state["scores"]["P1"] == 8
+    assert (table.state["winner"], table.state["phase"]) == ("P1", "over")
+
+
 # -- showdowns, Focus, control and combat among three ---------------------------------------------------------------
 def test_focus_passes_to_every_player_in_turn_order_in_a_showdown_without_combat_344_4():
     table = ffa3().do(*CONQUER_FFA3[:3])
