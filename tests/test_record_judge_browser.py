@@ -121,3 +121,28 @@ def test_a_penalty_owed_from_an_earlier_match_is_recorded_with_one_tap_tr_701_2_
     wait_for_seq(phone, 7)
     state = api(server, f"/matches/{match_id}/state", token)
     assert state["match_winner"] == "P1" and state["penalties"][0]["carried"] == {"match": first, "seq": 8}
+
+
+@pytest.fixture(scope="module")
+def in_turn_one(demo_db, make_match_created_module):  # noqa: F811
+    """A match in P1's first turn, its draw made (seq 8)."""
+    with recorder.Log(demo_db) as log:
+        match_id, token = log.create_match(make_match_created_module("strict"))
+        log.append(match_id, SETUP)
+    return match_id, token
+
+
+def test_time_is_called_from_the_judges_menu_with_the_rules_words_tr_408_2(phone, server, in_turn_one):  # noqa: F811
+    match_id, token = in_turn_one
+    open_screen(phone, server, match_id, token)
+    tap(phone, "time-open")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.ID, "time-submit"))
+    assert "3 additional turns" in phone.find_element(By.ID, "time-submit").text
+    if RULES.exists():
+        quoted = phone.find_element(By.ID, "time-quote")
+        assert quoted.get_attribute("data-rule") == "TR 408.2"
+        assert "the player whose turn it is finishes their turn" in quoted.text
+    press(phone, phone.find_element(By.ID, "time-submit"))
+    wait_for_seq(phone, 9)
+    called = api(server, f"/matches/{match_id}/state", token)["time"]
+    assert (called["called_at_seq"], called["extra_turns"], called["turn"], called["last_turn"]) == (9, 3, 1, 4)

@@ -1,5 +1,5 @@
 // The judge's menu of the recording screen (templates/record.html): a penalty with the infraction picked from the
-// Tournament Rules' list (TR 702-704) and a backup (TR 701.5), each showing the rule's number and own words, read
+// Tournament Rules' list (TR 702-704), a backup (TR 701.5) and time (TR 408.2), each showing the rule's number and own words, read
 // from GET /api/judging/infractions (web/judging.py). A backup asks GET /api/matches/<id>/backup?to=N what it takes
 // back: whether any judge may order it (a simple rewind, TR 701.5.b.1) or only the head judge (TR 701.5.c), and
 // for each card drawn whose identity is not public, the candidates; the screen picks the returned ones at random
@@ -223,6 +223,28 @@
     byChanged();
   }
 
+  // -- time (TR 408.2) -------------------------------------------------------------------------------------------
+  // The round's time is up: the turn in progress is finished, then three additional turns are played (TR 408.2.a);
+  // a judge recording the call late names the seq it was called at. The server counts the turns and ends the game.
+  function timeForm(data) {
+    var called = el("input", { id: "time-called-at", type: "number", min: "1", "aria-label": "called at seq",
+                               placeholder: "now (seq " + (Rec.data.state.seq + 1) + ")" });
+    var state = Rec.data.state;
+    var status = state.time ? "Time was called at seq " + state.time.called_at_seq + "." : null;
+    show("Time", [
+      quote(data.time && data.time.text, "time-quote"),
+      status ? el("p", { id: "time-status", class: "muted", text: status }) : null,
+      field("Called at seq (if recorded late)", called),
+      el("button", { id: "time-submit", type: "button", class: "danger",
+                     text: "Record time: the turn finished, then " + data.time.extra_turns + " additional turns",
+                     onclick: function () {
+                       var event = { type: "time", extra_turns: data.time.extra_turns };
+                       if (called.value) event.called_at_seq = parseInt(called.value, 10);
+                       Rec.submit([event], "time called (" + data.time.rule + ")");
+                     } }),
+    ].filter(Boolean));
+  }
+
   function open(form) {
     return function () {
       if (!Rec.data) return;
@@ -232,4 +254,5 @@
 
   document.getElementById("penalty-open").addEventListener("click", open(penaltyForm));
   document.getElementById("backup-open").addEventListener("click", open(backupForm));
+  document.getElementById("time-open").addEventListener("click", open(timeForm));
 })();
