@@ -358,19 +358,21 @@ def _remedy_too_few_runes(context: Context, player: str, entry: dict[str, Any], 
 
 def _remedy_extra_cards(context: Context, player: str, entry: dict[str, Any], event: dict[str, Any]) -> None:
     """TR 702.12.b.3: within the round cycle, the next opponent chooses as many cards of the erroring player's hand
-    (`cards`, ids) as were drawn too many; they are shuffled into the main deck."""
-    _within_round_cycle(context, entry, "TR 702.12.b.4", "the remedy is applied when the extra cards are found")
-    _next_opponent(context, player, entry, "TR 702.12.b.3")
+    (`cards`, ids) as were drawn too many; they are shuffled into the main deck. Found at a later stage, the remedy
+    is applied all the same, at that time (TR 702.12.b.4): unlike TR 702.3-702.7, no round cycle limits it."""
     state = context.state
-    cards = _names(context, event, "cards", "TR 702.12.b.3")
-    context.check(len(cards) == entry["extra"], "TR 702.12.b.3",
+    later = standard_turns_since(state, entry["turn"]) >= len(state["players"])
+    rule = "TR 702.12.b.4" if later else "TR 702.12.b.3"
+    _next_opponent(context, player, entry, rule)
+    cards = _names(context, event, "cards", rule)
+    context.check(len(cards) == entry["extra"], rule,
                   f"{player} chooses {len(cards)} cards for the {entry['extra']} drawn too many")
     hand = state["players"][entry["player"]]["hand"]
     for card in cards:
         if card not in hand:
-            context.fail("TR 702.12.b.3", f"{card!r} is not in {entry['player']}'s hand")
+            context.fail(rule, f"{card!r} is not in {entry['player']}'s hand")
         deck.recycle(state, state["objects"][card])
-    entry["remedy"]["rule"] = "TR 702.12.b.3"
+    entry["remedy"]["rule"] = rule
 
 
 def _remedy_mulligan(context: Context, player: str, entry: dict[str, Any], event: dict[str, Any]) -> None:

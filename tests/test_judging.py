@@ -208,6 +208,9 @@ def test_the_judges_menu_offers_every_infraction_with_the_tournament_rules_words
         ("warning", "TR 701.2.a"), ("game_loss", "TR 701.2.b"), ("match_loss", "TR 701.2.c"),
         ("disqualification", "TR 701.2.d")]
     assert [entry["by"] for entry in menu["backups"]] == ["floor_judge", "head_judge", None]
+    assert (menu["time"]["rule"], menu["time"]["extra_turns"]) == ("TR 408.2", 3)  # TR 408.2.a's three turns
+    if "missing" not in menu["time"]["text"]:
+        assert "TR 408.2.b" in [sub["number"] for sub in menu["time"]["text"]["subrules"]]
 
 
 def test_the_judges_menu_says_plainly_when_the_rules_texts_are_absent(tmp_db, tmp_path):

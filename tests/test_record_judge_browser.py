@@ -121,3 +121,59 @@ def test_a_penalty_owed_from_an_earlier_match_is_recorded_with_one_tap_tr_701_2_
     wait_for_seq(phone, 7)
     state = api(server, f"/matches/{match_id}/state", token)
     assert state["match_winner"] == "P1" and state["penalties"][0]["carried"] == {"match": first, "seq": 8}
+
+
+@pytest.fixture(scope="module")
+def in_turn_one(demo_db, make_match_created_module):  # noqa: F811
+    """A match in P1's first turn, its draw made (seq 8)."""
+    with recorder.Log(demo_db) as log:
+        match_id, token = log.create_match(make_match_created_module("strict"))
+        log.append(match_id, SETUP)
+    return match_id, token
+
+
+def test_time_is_called_from_the_judges_menu_with_the_rules_words_tr_408_2(phone, server, in_turn_one):  # noqa: F811
+    match_id, token = in_turn_one
+    open_screen(phone, server, match_id, token)
+    tap(phone, "time-open")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.ID, "time-submit"))
+    assert "3 additional turns" in phone.find_element(By.ID, "time-submit").text
+    if RULES.exists():
+        quoted = phone.find_element(By.ID, "time-quote")
+        assert quoted.get_attribute("data-rule") == "TR 408.2"
+        assert "the player whose turn it is finishes their turn" in quoted.text
+    press(phone, phone.find_element(By.ID, "time-submit"))
+    wait_for_seq(phone, 9)
+    called = api(server, f"/matches/{match_id}/state", token)["time"]
+    assert (called["called_at_seq"], called["extra_turns"], called["turn"], called["last_turn"]) == (9, 3, 1, 4)
+
+
+@pytest.fixture(scope="module")
+def too_many_runes(demo_db, make_match_created_module):  # noqa: F811
+    """An audit match where P1 channelled three runes in their first channel phase (seq 7, TR 702.6)."""
+    with recorder.Log(demo_db) as log:
+        match_id, token = log.create_match(make_match_created_module("audit"))
+        log.append(match_id, [*SETUP[:5], {"type": "channel", "player": "P1",
+                                           "runes": ["Fury Rune", "Chaos Rune", "Fury Rune"]}])
+    return match_id, token
+
+
+def test_an_errors_remedy_is_recorded_from_the_judges_menu_with_the_rules_words_tr_702_6_b_2(  # noqa: F811
+        phone, server, too_many_runes):
+    match_id, token = too_many_runes
+    before = api(server, f"/matches/{match_id}/state", token)
+    [error] = before["errors"]
+    extra = before["players"]["P1"]["runes"][-1]
+    open_screen(phone, server, match_id, token)
+    tap(phone, "remedy-open")
+    waiting(phone, 10).until(lambda d: d.find_elements(By.ID, "remedy-submit"))
+    assert Select(phone.find_element(By.ID, "remedy-error")).first_selected_option.get_attribute("value") == "7"
+    assert Select(phone.find_element(By.ID, "remedy-player")).first_selected_option.get_attribute("value") == "P1"
+    if RULES.exists():
+        assert "Channeling Too Many Runes [ Warning ]" in phone.find_element(By.ID, "remedy-quote").text
+    phone.find_element(By.ID, "remedy-values").send_keys(extra)
+    press(phone, phone.find_element(By.ID, "remedy-submit"))
+    wait_for_seq(phone, 8)
+    after = api(server, f"/matches/{match_id}/state", token)
+    assert after["errors"][0]["remedy"]["rule"] == "TR 702.6.b.2" and error["extra"] == 1
+    assert len(after["players"]["P1"]["runes"]) == 2

@@ -193,6 +193,19 @@ def test_extra_cards_drawn_are_chosen_by_the_next_opponent_and_shuffled_away_tr_
     assert chosen not in table.state["objects"] and table.state["players"]["P1"]["hand_count"] == 5
 
 
+def test_extra_cards_found_after_a_round_cycle_are_still_shuffled_away_at_that_time_tr_702_12_b_4():
+    table = Table.after_setup("audit").do("P1 channel Fury Rune; Chaos Rune", "P1 draw Void Seeker; Gust")
+    chosen = table.state["players"]["P1"]["hand"][0]
+    table.do("P1 end turn", *P2_TURN, "P1 channel Fury Rune; Chaos Rune")  # turn 3: a full round cycle has passed
+    table.flags({"type": "remedy", "player": "P1", "infraction": "drawing_extra_cards", "cards": [chosen]},
+                rule="TR 702.12.b.4")  # still the next opponent's choice
+    hand = table.state["players"]["P1"]["hand_count"]
+    table.do({"type": "remedy", "player": "P2", "infraction": "drawing_extra_cards", "cards": [chosen]})
+    assert chosen not in table.state["objects"] and table.state["players"]["P1"]["hand_count"] == hand - 1
+    [extra] = [entry for entry in table.state["errors"] if entry["infraction"] == "drawing_extra_cards"]
+    assert extra["remedy"]["rule"] == "TR 702.12.b.4"
+
+
 def test_a_mulligan_of_three_cards_is_remedied_by_the_opponents_choice_before_play_tr_702_14_a_1():
     table = Table("audit").do(*SETUP[:3])
     hand = table.state["players"]["P1"]["hand"]

@@ -10,8 +10,8 @@ event's penalties.
   event (a game loss or match loss given after that match was over, TR 701.2.b.1, 701.2.c.1), not yet recorded in
   a later match with `carried`.
 - `GET /api/judging/infractions`: the judge's menu: every infraction of TR 702-704 (key, TR name, rule, category,
-  the TR's penalty) with the rule's own words and its remedies, the four penalties of TR 701.2 with theirs, and
-  who may order which backup (TR 701.5.b-c), read at run time from the rules texts (`RULES`); a rule whose text is
+  the TR's penalty) with the rule's own words and its remedies, the four penalties of TR 701.2 with theirs,
+  who may order which backup (TR 701.5.b-c), and time with its additional turns (TR 408.2), read at run time from the rules texts (`RULES`); a rule whose text is
   not available says so.
 - `GET /api/events/<event>/penalties`: every penalty of the event's matches (replays/ledger.py), with each player's
   warnings counted as TR 702.1.b, 703.1.b and 704.1.b count them. What a judge wrote (remedy, note) is left out:
@@ -23,7 +23,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request
 
-from engine import backups, infractions, penalties
+from engine import backups, infractions, match_end, penalties
 from replays import ledger, rules_text
 from replays.report import PENALTY_RULES, rule_text
 
@@ -71,7 +71,7 @@ def owed(match_id: str):
 @bp.get("/api/judging/infractions")
 def judges_menu():
     """{infractions: [{key, name, rule, category, penalty, text}], penalties: [{kind, rule, text}], backups:
-    [{by, rule, text}]}: what the recording screen's judge's menu offers, each with its rule's words."""
+    [{by, rule, text}], time: {rule, extra_turns, text}}: what the recording screen's judge's menu offers, each with its rule's words."""
     rules = rules_text.load(current_app.config["RULES"])
     return jsonify({
         "infractions": [{**item._asdict(), "text": rule_text(rules, item.rule)}
@@ -81,6 +81,7 @@ def judges_menu():
         "backups": [{"by": "floor_judge", "rule": "TR 701.5.b", "text": rule_text(rules, "TR 701.5.b")},
                     {"by": "head_judge", "rule": "TR 701.5.c", "text": rule_text(rules, "TR 701.5.c")},
                     {"by": None, "rule": "TR 701.5.d", "text": rule_text(rules, "TR 701.5.d")}],
+        "time": {"rule": "TR 408.2", "extra_turns": match_end.EXTRA_TURNS, "text": rule_text(rules, "TR 408.2")},
     })
 
 

@@ -1,5 +1,6 @@
 // The judge's menu of the recording screen (templates/record.html): a penalty with the infraction picked from the
-// Tournament Rules' list (TR 702-704) and a backup (TR 701.5), each showing the rule's number and own words, read
+// Tournament Rules' list (TR 702-704), a backup (TR 701.5), time (TR 408.2) and the remedy of
+// an error as played (TR 702), each showing the rule's number and own words, read
 // from GET /api/judging/infractions (web/judging.py). A backup asks GET /api/matches/<id>/backup?to=N what it takes
 // back: whether any judge may order it (a simple rewind, TR 701.5.b.1) or only the head judge (TR 701.5.c), and
 // for each card drawn whose identity is not public, the candidates; the screen picks the returned ones at random
@@ -223,6 +224,88 @@
     byChanged();
   }
 
+  // -- time (TR 408.2) -------------------------------------------------------------------------------------------
+  // The round's time is up: the turn in progress is finished, then three additional turns are played (TR 408.2.a);
+  // a judge recording the call late names the seq it was called at. The server counts the turns and ends the game.
+  function timeForm(data) {
+    var called = el("input", { id: "time-called-at", type: "number", min: "1", "aria-label": "called at seq",
+                               placeholder: "now (seq " + (Rec.data.state.seq + 1) + ")" });
+    var state = Rec.data.state;
+    var status = state.time ? "Time was called at seq " + state.time.called_at_seq + "." : null;
+    show("Time", [
+      quote(data.time && data.time.text, "time-quote"),
+      status ? el("p", { id: "time-status", class: "muted", text: status }) : null,
+      field("Called at seq (if recorded late)", called),
+      el("button", { id: "time-submit", type: "button", class: "danger",
+                     text: "Record time: the turn finished, then " + data.time.extra_turns + " additional turns",
+                     onclick: function () {
+                       var event = { type: "time", extra_turns: data.time.extra_turns };
+                       if (called.value) event.called_at_seq = parseInt(called.value, 10);
+                       Rec.submit([event], "time called (" + data.time.rule + ")");
+                     } }),
+    ].filter(Boolean));
+  }
+
+  // -- the remedy of a game play error recorded as played (TR 702; engine/errors_as_played.py) ---------------------
+  // The errors of this game not yet remedied, each with its TR rule and remedies quoted; the chooser is the next
+  // opponent where the TR gives them the choice (702.2.f.2, 702.12.b.3, 702.14.a.1), else the erring player. The
+  // server checks everything (who chooses, the round cycle, the cards).
+  var OPPONENT_CHOOSES = { missed_trigger: true, drawing_extra_cards: true, mulligan_procedure_error: true };
+  var REMEDY_FIELD = { drawing_extra_cards: "cards", forgetting_to_draw_cards: "cards", mulligan_procedure_error: "cards",
+                       channeling_too_many_runes: "runes", channeling_too_few_runes: "runes", mispayment_for_cost: "exhaust" };
+
+  function nextOpponent(player) {
+    var order = Rec.data.state.turn_order || players();
+    var at = order.indexOf(player);
+    return order[(at + 1) % order.length];
+  }
+
+  function remedyForm(data) {
+    var state = Rec.data.state;
+    var open_ = (state.errors || []).filter(function (entry) { return entry.game === state.game && !entry.remedy; });
+    if (!open_.length) return show("Remedy", [el("p", { id: "remedy-none", class: "muted",
+      text: "No game play error of this game is waiting for its remedy (TR 702)." })]);
+    var which = select("remedy-error", open_.map(function (entry) {
+      return [String(entry.seq), "#" + entry.seq + " " + playerName(entry.player) + ": " + entry.name + " (" + entry.tr + ")"];
+    }), "error");
+    var who = select("remedy-player", players().map(function (p) { return [p, playerName(p)]; }), "who carries it out");
+    var choice = select("remedy-choice", [["resolve", "resolve it now"], ["miss", "miss it altogether"]], "choice");
+    var values = el("input", { id: "remedy-values", autocomplete: "off", "aria-label": "cards or runes",
+                               placeholder: "ids or names, comma-separated" });
+    var text = el("div", { id: "remedy-text" });
+    var choiceField = field("Choice (TR 702.2.f.2)", choice);
+    var valuesField = field("Cards or runes", values);
+
+    function chosen() {
+      return open_.filter(function (entry) { return String(entry.seq) === which.value; })[0];
+    }
+    function changed() {
+      var entry = chosen();
+      who.value = OPPONENT_CHOOSES[entry.infraction] ? nextOpponent(entry.player) : entry.player;
+      var item = data.infractions.filter(function (found) { return found.key === entry.infraction; })[0];
+      swap(text, quote(item && item.text, "remedy-quote"));
+      choiceField.hidden = entry.infraction !== "missed_trigger";
+      valuesField.hidden = !REMEDY_FIELD[entry.infraction];
+    }
+    which.addEventListener("change", changed);
+
+    show("Remedy", [
+      field("Error", which), text, field("Chosen or carried out by", who), choiceField, valuesField,
+      el("button", { id: "remedy-submit", type: "button", class: "danger", text: "Record the remedy", onclick: function () {
+        var entry = chosen();
+        var event = { type: "remedy", player: who.value, infraction: entry.infraction, about: entry.seq };
+        if (entry.infraction === "missed_trigger") event.choice = choice.value;
+        var name = REMEDY_FIELD[entry.infraction];
+        if (name) {
+          event[name] = values.value.split(",").map(function (value) { return value.trim(); })
+            .filter(function (value) { return value; });
+        }
+        Rec.submit([event], playerName(who.value) + ": the remedy of " + entry.name);
+      } }),
+    ]);
+    changed();
+  }
+
   function open(form) {
     return function () {
       if (!Rec.data) return;
@@ -232,4 +315,6 @@
 
   document.getElementById("penalty-open").addEventListener("click", open(penaltyForm));
   document.getElementById("backup-open").addEventListener("click", open(backupForm));
+  document.getElementById("time-open").addEventListener("click", open(timeForm));
+  document.getElementById("remedy-open").addEventListener("click", open(remedyForm));
 })();
