@@ -29,7 +29,7 @@ from replays.errors import BadSpan, Unsealable
 from replays.notation.events import write_line
 from replays.rules_text import RulesText, document_name
 from replays.seal import seal
-from replays.wording import worded
+from replays.wording import standings, worded
 
 # The parts of a state that say where the game stood: the context a judge reads before a flagged event.
 CONTEXT = ("game", "turn", "turn_player", "phase", "state", "priority", "focus", "active_player", "awaiting")
@@ -138,10 +138,13 @@ def errors_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText
 
 def result_at(cursor: Cursor, seq: int, view: str) -> dict[str, Any]:
     """The games ended and the match's result at `seq`, and time if it was called (engine/results.py,
-    engine/match_end.py): {"games": [{game, result, winner, by, rule}], "match": {...} | None, "time": {...} | None}."""
+    engine/match_end.py): {"games": [{game, result, winner, by, rule}], "match": {...} | None, "time": {...} | None,
+    "standing": the score by side, winner first (wording.standings: games in a duel, points in a free-for-all,
+    a team's points in 2v2)}."""
     state = engine.view(cursor.state(seq), view)
     result = state.get("result") or {}
-    return {"games": result.get("games") or [], "match": result.get("match"), "time": state.get("time")}
+    return {"games": result.get("games") or [], "match": result.get("match"), "time": state.get("time"),
+            "standing": standings(state)}
 
 
 def notes_of(seen: list[dict[str, Any]], first: int, last: int, voided: set[int]) -> list[dict[str, Any]]:

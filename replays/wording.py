@@ -320,3 +320,52 @@ def battlefield_sentences(namer: Namer, before: list[dict[str, Any]], after: lis
         if said:
             sentences.append(f"{namer.ref(field.get('id'))}: {', '.join(said)}")
     return sentences
+
+
+def standings(state: dict[str, Any]) -> dict[str, Any]:
+    """The match's score by side, its winner first, then the most first (seat order between equals): the games
+    each player has won in a duel or a best of three (644, 645); each player's points in a free-for-all (646, 647),
+    a single game whose game count says nothing; each team's points in 2v2 (648: a team scores together and wins
+    at 11, 648.3, 648.6), the team listed with its players.
+
+    {"by": "games" | "points", "winner": "P1" | "Blue" | None,
+     "sides": [{"side": "P1" | "Blue", "team": bool, "players": ["P1", ...], "score": 8}, ...]}"""
+    players = state.get("players") or {}
+    match = (state.get("result") or {}).get("match") or {}
+    winner = match.get("winner") or state.get("match_winner")
+    sides: dict[str, dict[str, Any]] = {}
+    for player, entry in players.items():
+        team = (entry or {}).get("team")
+        side = sides.setdefault(team or player, {"side": team or player, "team": bool(team), "players": [],
+                                                 "score": 0})
+        side["players"].append(player)
+        side["score"] = max(side["score"], (entry or {}).get("points") or 0)
+    by = "points" if len(players) > 2 or any(side["team"] for side in sides.values()) else "games"
+    if by == "games":
+        won = dict(match.get("games_won") or {})
+        if not won:
+            for game in state.get("games") or []:
+                if (game or {}).get("winner") is not None:
+                    won[game["winner"]] = won.get(game["winner"], 0) + 1
+        for side in sides.values():
+            side["score"] = won.get(side["side"], 0)
+    order = sorted(sides.values(), key=lambda side: (side["side"] != winner, -side["score"]))
+    return {"by": by, "winner": winner, "sides": order}
+
+
+def side_name(side: dict[str, Any], names: dict[str, str]) -> str:
+    """A side by name: a player's name, or a team's with its players' ("Blue (Ana & Ben)")."""
+    if not side["team"]:
+        return names.get(side["side"], side["side"])
+    return f"{side['side']} ({' & '.join(names.get(player, player) for player in side['players'])})"
+
+
+def score_text(standing: dict[str, Any]) -> str:
+    """The score, best first: "2–1" in games, "8–7–5–1" in points."""
+    return "–".join(str(side["score"]) for side in standing["sides"])
+
+
+def score_detail(standing: dict[str, Any], names: dict[str, str]) -> str:
+    """Whose each number of the score is: "Ana 8, Cai 7, Ben 5, Dee 1 points"."""
+    unit = "points" if standing["by"] == "points" else "games won"
+    return ", ".join(f"{side_name(side, names)} {side['score']}" for side in standing["sides"]) + f" {unit}"

@@ -104,6 +104,19 @@ def test_the_report_fits_a_phone(report_page):
     save(report_page, "report-phone")
 
 
+def test_a_note_reads_as_lines_at_phone_width_its_table_scrolling_in_its_box(report_page):
+    """At 360 px the notes' table kept the page's width by squeezing the note to a word a line (78 px); the note
+    now keeps a readable width and the table scrolls sideways inside its own box, the page no wider."""
+    report_page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    report_page.set_window_size(360, 1000)
+    note = report_page.find_element(By.CSS_SELECTOR, "#notes td.note")
+    assert note.size["width"] >= 180, note.size
+    assert "both sheets have the Keeper" in note.text
+    box = report_page.find_element(By.ID, "notes-box")
+    assert box.value_of_css_property("overflow-x") == "auto"
+    assert laid_out_within(report_page, "#notes h2, #notes-box") == []  # the box within the window, the page too
+
+
 def test_it_prints_to_a_few_a4_pages(report_page):
     printed = report_page.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})
     pdf = base64.b64decode(printed["data"])

@@ -117,3 +117,17 @@ def test_a_finished_match_shows_its_result_a_draw_too_tr_408_3_tr_410_2(client, 
     page = client.get("/tournament", query_string={"event": EVENT, "round": "5"}).get_data(as_text=True)
     assert "Drawn 0–0" in text_of(row_of(page, ids[3]))
     assert "Annie won 1–0" in text_of(row_of(page, ids[4]))
+
+
+def test_a_duels_result_gives_the_winners_games_first(client, make_match_created):
+    """The second player winning reads "Viktor won 1–0" (it read 0–1, the score in seat order), with whose each
+    number is in the badge's title."""
+    created = make_match_created("strict", mode="match", info={"event": EVENT, "round": 6, "table": 1})
+    answer = client.post("/api/matches", json=created).json
+    events = [{"type": "game_started", "game": 1, "first_player": "P1",
+               "battlefields": {"P1": "Zaun Warrens", "P2": "Altar to Unity"}},
+              {"type": "concede", "player": "P1", "match": True}]
+    assert client.post(f"/api/matches/{answer['id']}/events", json={"events": events},
+                       headers=bearer(answer["token"])).status_code == 201
+    page = client.get("/tournament", query_string={"event": EVENT, "round": "6"}).get_data(as_text=True)
+    assert '<span class="badge winner result" title="Viktor 1, Annie 0 games won">Viktor won 1–0</span>' in page

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-FFA4, TWO_V_TWO = 5, 6  # their places among the demo's matches (replays.demo.SAMPLES)
+FFA3, FFA4, TWO_V_TWO = 4, 5, 6  # their places among the demo's matches (replays.demo.SAMPLES)
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -54,7 +54,45 @@ def test_the_tournament_page_lists_teams_and_the_winning_team(client, two_v_two)
     assert re.search(r"Ana <span class=\"and\">&amp;</span> Ben <small class=\"muted\">\(Blue\)</small> "
                      r"<span class=\"vs\">vs</span> Cai <span class=\"and\">&amp;</span> Dee "
                      r"<small class=\"muted\">\(Red\)</small>", page)
-    assert "Blue won" in page
+    assert "Blue (Ana &amp; Ben) won" in page
+
+
+def result_badge(page: str) -> tuple[str, str]:
+    """The (title, text) of the one table's result on a round's page."""
+    badges = re.findall(r'<span class="badge winner result" title="([^"]*)">([^<]*)</span>', page)
+    assert len(badges) == 1, badges
+    return badges[0]
+
+
+@pytest.mark.parametrize("event, title, text", [
+    # 2v2 (648): a team scores together and wins at 11 (648.3, 648.6): the team, its players and the teams' points;
+    # no per-player game count (it read "Blue won 0–0–0–0")
+    ("2v2", "Blue (Ana &amp; Ben) 11, Red (Cai &amp; Dee) 9 points", "Blue (Ana &amp; Ben) won 11–9 pts"),
+    # a free-for-all is one game (646, 647): each player's points, the winner first, then the most
+    ("ffa3", "Cai 8, Ana 7, Ben 7 points", "Cai won 8–7–7 pts"),
+    ("ffa4", "Ana 8, Cai 7, Ben 5, Dee 1 points", "Ana won 8–7–5–1 pts"),
+])
+def test_the_tournament_page_gives_a_multiplayer_result_by_points_team_or_player(client, demo_tokens, event,
+                                                                                 title, text):
+    page = client.get("/tournament", query_string={"event": f"riftlog demo: {event}", "round": "3"})
+    assert result_badge(page.get_data(as_text=True)) == (title, text)
+
+
+def test_the_viewer_and_the_dispute_report_give_the_teams_points_not_game_counts(client, two_v_two, demo_tokens):
+    match_id, token = two_v_two
+    viewer = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert re.search(r'id="match-result">Match: Blue \(Ana &amp; Ben\) won with 11–9 points \(game wins, rule 644\.6\)',
+                     viewer)
+    report = client.get(f"/api/matches/{match_id}/report?format=html", headers=bearer(token)).get_data(as_text=True)
+    line = " ".join(re.search(r'<li id="match-result">(.*?)</li>', report, re.S).group(1).split())
+    assert line == "Match: Blue (Ana &amp; Ben) won with 11–9 points by games (rule 644.6)"
+    answer = client.get(f"/api/matches/{match_id}/report", headers=bearer(token)).json
+    assert answer["result"]["standing"] == {"by": "points", "winner": "Blue", "sides": [
+        {"side": "Blue", "team": True, "players": ["P1", "P2"], "score": 11},
+        {"side": "Red", "team": True, "players": ["P3", "P4"], "score": 9}]}
+    ffa4_id, _ = list(demo_tokens.items())[FFA4]
+    ffa4 = client.get(f"/matches/{ffa4_id}").get_data(as_text=True)
+    assert 'id="match-result">Match: Ana won with 8–7–5–1 points (game wins, rule 644.6)' in ffa4
 
 
 def test_the_dispute_report_names_each_players_team(client, two_v_two):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from replays.wording import score_detail, score_text, side_name, standings
+
 COMBAT_STEPS = ("showdown", "damage", "resolution")  # rules 624-627, in order
 
 
@@ -102,10 +104,11 @@ def result_lines(state: dict[str, Any], names: dict[str, str]) -> dict[str, Any]
     match = result.get("match")
     match_line = None
     if match:
-        won = match.get("games_won") or {}
-        score = "–".join(str(won.get(player, 0)) for player in state.get("players") or won)
+        standing = standings(state)
+        score = score_text(standing) if standing["by"] == "games" else f"with {score_text(standing)} points"
         drawn = match.get("draws") or 0
-        match_line = ("Match: " + (f"{who(match['winner'])} won" if match.get("winner") else "drawn") + f" {score}"
+        match_line = ("Match: " + (f"{side_name(standing['sides'][0], names)} won" if match.get("winner")
+                                   else "drawn") + f" {score}"
                       + (f", {drawn} game{'s' if drawn != 1 else ''} drawn" if drawn else "") + f" {how(match)}")
     called = state.get("time")
     time_line = None
@@ -123,12 +126,15 @@ def result_lines(state: dict[str, Any], names: dict[str, str]) -> dict[str, Any]
     return {"games": games, "match": match_line, "time": time_line}
 
 
-def match_summary(state: dict[str, Any], names: dict[str, str]) -> str | None:
-    """The match's result in a few words for the tournament page ("Ana won 2–1", "Drawn 1–1"), None while it is
-    under way."""
+def match_summary(state: dict[str, Any], names: dict[str, str]) -> dict[str, str] | None:
+    """The match's result in a few words for the tournament page, None while it is under way: {"text": "Ana won
+    2–1" (games, a duel or a best of three) | "Cai won 8–7–7 pts" (a free-for-all: one game, scored by each
+    player's points) | "Blue (Ana & Ben) won 11–9 pts" (2v2: by team) | "Drawn 1–1", "detail": whose each number
+    is ("Cai 8, Ana 7, Ben 7 points")}. The winner's score comes first."""
     match = (state.get("result") or {}).get("match")
     if not match:
         return None
-    won = match.get("games_won") or {}
-    score = "–".join(str(won.get(player, 0)) for player in state.get("players") or won)
-    return (f"{names.get(match['winner'], match['winner'])} won" if match.get("winner") else "Drawn") + f" {score}"
+    standing = standings(state)
+    text = (f"{side_name(standing['sides'][0], names)} won" if match.get("winner") else "Drawn") + \
+        f" {score_text(standing)}" + (" pts" if standing["by"] == "points" else "")
+    return {"text": text, "detail": score_detail(standing, names)}
