@@ -11,6 +11,7 @@ import pytest
 import recorder
 from recorder import access, archive, tokens
 from replays import notation
+from riftlog_cli import cli
 from stores import row_count
 
 MATCH_TABLES = ("events", "idempotency", "snapshots")
@@ -138,3 +139,162 @@ def test_a_copy_keeps_the_archived_matches_and_the_deleted_ids(log, tables, tmp_
         assert [done.outcome for done in copy_matches(log, target)] == ["copied"] * 3
         assert [match["id"] for match in target.matches(archived=True)] == ["m1"]
         assert target.create_match(make_match_created("strict"))[0] == "m5"
+
+
+# --- the API -------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def organiser_key(log) -> str:
+    return tokens.new_organiser_token(log)
+
+
+def test_the_api_archives_unarchives_and_deletes_with_the_organiser_key_or_the_match_token(client, tables,
+                                                                                         organiser_key):
+    answer = client.post("/api/matches/m2/archive", headers=bearer(organiser_key))
+    assert answer.status_code == 200 and answer.get_json()["archived_at"] is not None
+    answer = client.post("/api/matches/m3/archive", headers=bearer(tables["m3"]))
+    assert answer.status_code == 200 and answer.get_json()["id"] == "m3"
+    listed = client.get("/api/matches").get_json()
+    assert [match["id"] for match in listed["matches"]] == ["m1", "m4"] and listed["total"] == 2
+    archived = client.get("/api/matches?archived=1&limit=1").get_json()
+    assert [match["id"] for match in archived["matches"]] == ["m2"] and archived["total"] == 2
+    assert archived["next"] == "/api/matches?offset=1&limit=1&archived=1"
+    answer = client.post("/api/matches/m3/unarchive", headers=bearer(tables["m3"]))
+    assert answer.status_code == 200 and answer.get_json()["archived_at"] is None
+    answer = client.delete("/api/matches/m3", headers=bearer(tables["m3"]))
+    assert answer.status_code == 200 and answer.get_json()["deleted_by"] == "judge"
+    answer = client.delete("/api/matches/m2", headers=bearer(organiser_key))
+    assert answer.status_code == 200 and answer.get_json()["deleted_by"] == "organiser"
+    assert client.get("/api/matches/m2").status_code == 404
+    assert client.get("/api/matches?archived=1").get_json()["total"] == 0
+
+
+def test_the_api_refuses_to_delete_a_match_with_a_game_event(client, tables, played, organiser_key):
+    answer = client.delete(f"/api/matches/{played}", headers=bearer(organiser_key))
+    assert answer.status_code == 409
+    assert "game_started" in answer.get_json()["error"] and "Archive it instead" in answer.get_json()["error"]
+    assert client.get(f"/api/matches/{played}/verify").get_json()["ok"]
+
+
+@pytest.mark.parametrize("method, path", [("POST", "/api/matches/{}/archive"), ("POST", "/api/matches/{}/unarchive"),
+                                          ("DELETE", "/api/matches/{}")])
+def test_the_api_refuses_players_strangers_and_unknown_matches(client, log, tables, organiser_key, method, path):
+    players = access.created_answer("m2", tables["m2"], 2)["player_tokens"]
+    for token in (players["P1"], tables["m3"], "not-a-token"):  # a player's, another match's, nobody's
+        answer = client.open(path.format("m2"), method=method, headers=bearer(token))
+        assert answer.status_code == 403 and "a player token only reads" in answer.get_json()["error"]
+    assert client.open(path.format("m2"), method=method).status_code == 401
+    answer = client.open(path.format("m9"), method=method, headers=bearer(organiser_key))
+    assert answer.status_code == 404 and "m9" in answer.get_json()["error"]
+    assert log.match("m2")["archived_at"] is None  # nothing changed
+
+
+def test_a_list_asked_for_something_else_than_archived_0_or_1_is_refused(client, tables):
+    for path in ("/api/matches?archived=yes", "/?archived=2"):
+        answer = client.get(path)
+        assert answer.status_code == 400 and "archived must be 0 or 1" in answer.get_data(as_text=True)
+
+
+# --- the pages -----------------------------------------------------------------------------------------------------
+
+
+def test_the_match_list_and_the_tournament_page_leave_archived_matches_out(client, log, tables):
+    archive.set_archived(log, "m2", True)
+    archive.set_archived(log, "m3", True)
+    index = client.get("/").get_data(as_text=True)
+    assert 'data-match="m1"' in index and 'data-match="m2"' not in index and 'data-match="m3"' not in index
+    listed = client.get("/?archived=1").get_data(as_text=True)
+    assert "Archived matches" in listed and 'data-match="m2"' in listed and 'data-match="m1"' not in listed
+    rounds = client.get("/tournament").get_data(as_text=True)
+    assert "2 tables" in rounds  # table 1 once, not three times
+    page = client.get("/tournament?event=Regional&round=1").get_data(as_text=True)
+    assert page.count('data-match="m1"') == 1 and 'data-match="m2"' not in page and 'data-match="m3"' not in page
+    archive.set_archived(log, "m1", True)
+    archive.set_archived(log, "m4", True)
+    assert client.get("/tournament?event=Regional&round=1").status_code == 404  # no table left in the round
+    assert client.get("/tournament/feed?event=Regional&round=1").status_code == 404
+
+
+def test_the_organiser_archives_shows_again_and_deletes_from_the_page(client, log, tables, played, organiser_key):
+    client.post("/organiser/token", data={"token": organiser_key})
+    page = client.get("/organiser?event=Regional&round=1").get_data(as_text=True)
+    assert 'id="m2-archive"' in page and 'id="m2-delete"' in page and 'id="m2-confirm-delete"' in page
+    assert 'id="m1-archive"' in page and 'id="m1-delete"' not in page  # m1 has a game: archive only
+    answer = client.post("/organiser/matches/m1/archive", data={"archived": "1", "event": "Regional", "round": "1"})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/organiser?event=Regional&round=1"
+    assert log.match("m1")["archived_at"] is not None
+    main = client.get("/organiser").get_data(as_text=True)
+    assert "Archived matches (1)" in main
+    shelf = client.get("/organiser?archived=1").get_data(as_text=True)
+    assert 'data-match="m1"' in shelf and "Show again" in shelf and 'data-match="m2"' not in shelf
+    answer = client.post("/organiser/matches/m1/archive", data={"archived": "0", "from_archived": "1"})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/organiser?archived=1"
+    assert log.match("m1")["archived_at"] is None
+    answer = client.post("/organiser/matches/m2/delete", data={"confirm": "m2", "event": "Regional", "round": "1"})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/organiser?event=Regional&round=1"
+    assert [match["id"] for match in log.matches()] == ["m1", "m3", "m4"]
+
+
+def test_the_organiser_page_refuses_what_it_may_not_do(client, log, tables, played, organiser_key):
+    assert client.post("/organiser/matches/m2/archive", data={"archived": "1"}).status_code == 403  # no key
+    assert client.post("/organiser/matches/m2/delete", data={"confirm": "m2"}).status_code == 403
+    client.post("/organiser/token", data={"token": organiser_key})
+    answer = client.post("/organiser/matches/m2/delete", data={})  # the box not ticked
+    assert answer.status_code == 400 and "tick the box" in answer.get_data(as_text=True)
+    assert client.post("/organiser/matches/m2/delete", data={"confirm": "m3"}).status_code == 400
+    answer = client.post("/organiser/matches/m1/delete", data={"confirm": "m1"})
+    assert answer.status_code == 409 and "Archive it instead" in answer.get_data(as_text=True)
+    assert client.post("/organiser/matches/m2/archive", data={"archived": "maybe"}).status_code == 400
+    assert client.post("/organiser/matches/m9/archive", data={"archived": "1"}).status_code == 404
+    assert client.post("/organiser/matches/m9/delete", data={"confirm": "m9"}).status_code == 404
+    assert log.match_count() == 4 and log.match_count(archived=True) == 0
+    answer = client.post("/organiser/matches/m4/delete", data={"confirm": "m4", "event": "Regional", "round": "2"})
+    assert answer.headers["Location"] == "/organiser"  # no match names that round: back to the first page
+
+
+def test_the_round_feed_never_renders_an_archived_or_deleted_match(app, log, tables, duel_game):
+    from web import rounds
+
+    archive.set_archived(log, "m2", True)
+    feed = rounds.RoundFeed(("Regional", "1"))
+    feed.tables = rounds.tables_of(app, feed.key)
+    assert sorted(feed.tables) == ["m1", "m3", "m4"]
+    archive.set_archived(log, "m3", True)
+    archive.delete(log, "m4", "organiser")
+    for match_id in ("m1", "m2", "m3"):
+        log.append(match_id, duel_game(0)[:1])
+    pushed = rounds.render_rows(app, feed, {"m1", "m2", "m3", "m4"}).decode()
+    assert [json.loads(line[len("data: "):])["match"] for line in pushed.splitlines() if line.startswith("data: ")] \
+        == ["m1"]
+    assert sorted(feed.tables) == ["m1"] and rounds.poll(app, feed) == set()
+
+
+# --- the CLI -------------------------------------------------------------------------------------------------------
+
+
+def run(runner, *args):
+    return runner.invoke(cli, [str(arg) for arg in args], catch_exceptions=False)
+
+
+def test_riftlog_archive_unarchive_and_delete(runner, tmp_db, log, tables):
+    result = run(runner, "archive", "m2", "--db", tmp_db)
+    assert result.exit_code == 0 and json.loads(result.stdout)["archived_at"] is not None
+    assert [match["id"] for match in log.matches(archived=True)] == ["m2"]
+    result = run(runner, "--db", tmp_db, "unarchive", "m2")
+    assert result.exit_code == 0 and json.loads(result.stdout)["archived_at"] is None
+    result = run(runner, "delete", "m2", "--db", tmp_db)
+    assert result.exit_code == 0 and json.loads(result.stdout)["deleted_by"] == "organiser"
+    assert [match["id"] for match in log.matches()] == ["m1", "m3", "m4"]
+
+
+@pytest.mark.parametrize("command", ["archive", "unarchive", "delete"])
+def test_riftlog_archive_and_delete_refuse_an_unknown_match(runner, tmp_db, tables, command):
+    result = run(runner, command, "m9", "--db", tmp_db)
+    assert result.exit_code == 1 and "no match 'm9'" in result.stderr and "Traceback" not in result.output
+
+
+def test_riftlog_delete_refuses_a_match_with_a_game_event(runner, tmp_db, log, played):
+    result = run(runner, "delete", played, "--db", tmp_db)
+    assert result.exit_code == 1 and "Archive it instead" in result.stderr
+    assert log.match(played)["head_seq"] > 1
