@@ -594,6 +594,44 @@ def reissue(match_id: str, role: str, url: str | None) -> None:
     echo_json(answer)
 
 
+@cli.command(short_help="Archive MATCH: out of the lists and the tournament page, every event kept.")
+@click.argument("match_id", metavar="MATCH")
+@db_option(None)
+def archive(match_id: str) -> None:
+    """Archive MATCH (a test match, an import made twice): it leaves the match lists and the tournament page, and
+    keeps every event; it verifies, exports and reads as before. Prints its summary. `riftlog unarchive` shows it
+    again (docs/web.md, "Archiving and deleting a match")."""
+    from recorder import archive as archiving
+
+    with user_errors():
+        echo_json(archiving.set_archived(open_log(), match_id, True))
+
+
+@cli.command(short_help="Show an archived MATCH again in the lists and on the tournament page.")
+@click.argument("match_id", metavar="MATCH")
+@db_option(None)
+def unarchive(match_id: str) -> None:
+    """Undo `riftlog archive MATCH`. Prints its summary."""
+    from recorder import archive as archiving
+
+    with user_errors():
+        echo_json(archiving.set_archived(open_log(), match_id, False))
+
+
+@cli.command(short_help="Delete MATCH, created by mistake, before its first game event.")
+@click.argument("match_id", metavar="MATCH")
+@db_option(None)
+def delete(match_id: str) -> None:
+    """Delete MATCH and every row of it, as the organiser, while it has no game event yet (nothing recorded but
+    match_created and judges' notes); once it has one, archive it instead. Its id is never given to another
+    match. Prints {"id", "deleted_at", "deleted_by"}."""
+    from recorder import archive as archiving
+    from recorder.tokens import ORGANISER
+
+    with user_errors():
+        echo_json(archiving.delete(open_log(), match_id, ORGANISER))
+
+
 def player_deck(option: str, flag: str) -> dict[str, str]:
     """`NAME=DECK` as a player of match_created: DECK is a deck list file (or -) or a deck code."""
     name, equals, deck = option.partition("=")

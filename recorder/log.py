@@ -464,17 +464,20 @@ class Log:
         yield from self.db.execute('SELECT seq, recorded_at FROM events WHERE "match" = ? ORDER BY seq DESC',
                                    [match_id])
 
-    def matches(self, offset: int = 0, limit: int | None = None, *, newest_first: bool = False) -> list[dict]:
+    def matches(self, offset: int = 0, limit: int | None = None, *, newest_first: bool = False,
+                archived: bool | None = None) -> list[dict]:
         """The matches, oldest first (or newest first), `limit` of them from `offset`: {id, mode, policy, catalog,
-        players, info, head_seq, head_hash, created_at, published_at}."""
+        players, info, head_seq, head_hash, created_at, published_at, broadcast_delay, archived_at}. `archived`:
+        None every match, False those not archived (what the lists and the tournament page show), True only the
+        archived ones (`recorder.archive`)."""
         order = "DESC" if newest_first else "ASC"
-        rows = self.db.query(f"SELECT * FROM matches ORDER BY CAST(SUBSTR(id, 2) AS INTEGER) {order}, id {order} "
-                             "LIMIT ? OFFSET ?", [2**62 if limit is None else limit, offset])
+        rows = self.db.query(f"SELECT * FROM matches{_ARCHIVED[archived]} ORDER BY CAST(SUBSTR(id, 2) AS INTEGER) "
+                             f"{order}, id {order} LIMIT ? OFFSET ?", [2**62 if limit is None else limit, offset])
         return [_match_summary(row) for row in rows]
 
-    def match_count(self) -> int:
-        """How many matches the log holds."""
-        return self.db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+    def match_count(self, *, archived: bool | None = None) -> int:
+        """How many matches the log holds (`archived` as for `matches`)."""
+        return self.db.execute(f"SELECT COUNT(*) FROM matches{_ARCHIVED[archived]}").fetchone()[0]
 
     def match(self, match_id: str) -> dict:
         """One match's summary, as in `matches()`; `NotFound` if the log has no such match."""
@@ -732,10 +735,13 @@ def _where(match_id: str, seq: int, event: dict, offset: int, count: int) -> str
     return f"match {match_id}, event {seq} ({event.get('type')}{place})"
 
 
+_ARCHIVED = {None: "", False: " WHERE archived_at IS NULL", True: " WHERE archived_at IS NOT NULL"}
+
+
 def _match_summary(row: dict) -> dict:
     return {"id": row["id"], "mode": row["mode"], "policy": row["policy"], "catalog": row["catalog"],
             "players": json.loads(row["players"]) if row["players"] else [],
             "info": json.loads(row["info"]) if row["info"] else None,
             "head_seq": row["head_seq"], "head_hash": row["head_hash"], "created_at": row["created_at"],
-            "published_at": row.get("published_at"),
+            "published_at": row.get("published_at"), "archived_at": row.get("archived_at"),
             "broadcast_delay": json.loads(row["broadcast_delay"]) if row.get("broadcast_delay") else None}

@@ -1,10 +1,10 @@
 """Copying a log from one store to another (`riftlog migrate`): a SQLite file to PostgreSQL, or back.
 
 A match is copied as it is stored, never re-encoded: its row (id, token hash, times, publication and broadcast
-delay), its events' bytes, hashes and envelopes, and the first answers under its idempotency keys, so that its
+delay, archiving), its events' bytes, hashes and envelopes, and the first answers under its idempotency keys, so that its
 hash chain, its seal, its tokens (reissued ones too) and a recorder's retries all hold on the other store.
 Snapshots are a cache and are not copied (the target rebuilds them). The catalogs the matches name, the
-organiser's key and the rounds' pairings are copied first.
+organiser's key, the rounds' pairings and the ids of deleted matches are copied first.
 
 Each match is copied in one transaction of the target and checked inside it (`check`, e.g. `replays.verify`: the
 hash chain and a fold from seq 1) before it commits: a match that does not check out is not copied at all, and
@@ -23,7 +23,7 @@ from recorder.log import Log
 
 EVENT_COLUMNS = '"match", seq, type, body, hash, prev_hash, recorded_at, client, idempotency_key'
 MATCH_COLUMNS = ("id", "token_hash", "mode", "policy", "catalog", "players", "info", "created_at", "head_seq",
-                 "head_hash", "published_at", "broadcast_delay", "read_key", "player_generations")
+                 "head_hash", "published_at", "broadcast_delay", "read_key", "player_generations", "archived_at")
 
 
 class Copied(NamedTuple):
@@ -63,6 +63,15 @@ def copy_pairings(source: Log, target: Log) -> int:
     return copied
 
 
+def copy_deleted(source: Log, target: Log) -> int:
+    """Copy the ids of the deleted matches (recorder.archive), so that the target never hands one out again; returns
+    how many the target did not have."""
+    rows = [tuple(row) for row in source.db.execute("SELECT id, deleted_at, deleted_by FROM deleted_matches")]
+    with target.db.writing():
+        return sum(target.db.execute("INSERT INTO deleted_matches (id, deleted_at, deleted_by) VALUES (?, ?, ?) "
+                                     "ON CONFLICT (id) DO NOTHING", row).rowcount for row in rows)
+
+
 def copy_catalogs(source: Log, target: Log) -> list[str]:
     """Copy every catalog of `source` into `target` (the same content again is a no-op; other content under the
     same name is a `Conflict`); return their names."""
@@ -80,6 +89,7 @@ def copy_matches(source: Log, target: Log, check: Callable[[Log, str], dict] | N
     copy_catalogs(source, target)
     copy_organiser(source, target)
     copy_pairings(source, target)
+    copy_deleted(source, target)
     for summary in source.matches():
         yield copy_match(source, target, summary["id"], check)
 

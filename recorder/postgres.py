@@ -80,6 +80,10 @@ MIGRATIONS: list[tuple[str, str]] = [
             event text NOT NULL, round text NOT NULL, "table" text NOT NULL, player1 text NOT NULL,
             player2 text NOT NULL, imported_at text, rowid bigserial, PRIMARY KEY (event, round, "table"));
     """),
+    ("m008_archived_and_deleted", """
+        ALTER TABLE matches ADD COLUMN archived_at text;
+        CREATE TABLE deleted_matches (id text PRIMARY KEY, deleted_at text, deleted_by text);
+    """),
 ]
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}
@@ -344,8 +348,8 @@ class PostgresStore(Store):
             self._answers[(match_id, first_answer[1])] = (first_answer[2], first_answer[3])
     def next_match_id(self) -> str:
         self.execute("SELECT pg_advisory_xact_lock(?)", [NEW_MATCH_LOCK])
-        row = self.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS bigint)), 0) FROM matches "
-                           "WHERE id ~ '^m[0-9]+$'").fetchone()
+        row = self.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS bigint)), 0) FROM (SELECT id FROM matches "
+                           "UNION ALL SELECT id FROM deleted_matches) ids WHERE id ~ '^m[0-9]+$'").fetchone()
         return f"m{row[0] + 1}"
 
     def is_duplicate(self, error: BaseException) -> bool:

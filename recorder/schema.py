@@ -113,6 +113,19 @@ def m007_pairings(db: Database) -> None:
     )
 
 
+@migrations()
+def m008_archived_and_deleted(db: Database) -> None:
+    """Matches under control (recorder/archive.py, docs/web.md "Archiving and deleting a match"):
+
+    - `matches.archived_at`: when a judge or the organiser archived the match (it leaves the tournament page and
+      the lists, its record untouched), or null;
+    - `deleted_matches`: the id of each match deleted before its first game event, when and by whom, so that a
+      new match never takes the id of a deleted one (a printed table card's links name it).
+    """
+    db["matches"].add_column("archived_at", str)
+    db["deleted_matches"].create({"id": str, "deleted_at": str, "deleted_by": str}, pk="id")
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

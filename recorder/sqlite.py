@@ -110,8 +110,8 @@ class SQLiteStore(Store):
                                  [key, match_id]).fetchone()
 
     def next_match_id(self) -> str:
-        row = self.conn.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM matches "
-                                "WHERE id GLOB 'm[0-9]*'").fetchone()
+        row = self.conn.execute("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM (SELECT id FROM "
+                                "matches UNION ALL SELECT id FROM deleted_matches) WHERE id GLOB 'm[0-9]*'").fetchone()
         return f"m{row[0] + 1}"
 
     def is_duplicate(self, error: BaseException) -> bool:

@@ -113,7 +113,8 @@ class Store:
                          first_answer)
 
     def next_match_id(self) -> str:
-        """m1, m2, ...: one past the highest number used, inside a write that keeps it so until it commits."""
+        """m1, m2, ...: one past the highest number used (a deleted match's too: `deleted_matches`), inside a write
+        that keeps it so until it commits."""
         raise NotImplementedError
 
     def is_duplicate(self, error: BaseException) -> bool:

@@ -80,8 +80,8 @@ def _info(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def round_matches(log: recorder.Log, event: str, round_: str) -> list[dict[str, Any]]:
-    """The summaries of the matches that name (event, round) in their info."""
-    return [summary for summary in log.matches()
+    """The summaries of the matches that name (event, round) in their info, archived ones left out."""
+    return [summary for summary in log.matches(archived=False)
             if (str(_info(summary).get("event")), str(_info(summary).get("round"))) == (event, round_)
             and _info(summary).get("event") is not None]
 

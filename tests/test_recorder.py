@@ -97,7 +97,7 @@ def test_match_ids_are_sequential_and_listed_oldest_first(log: Log, duel_created
     assert summaries[1] == {"id": "m2", "mode": "duel", "policy": "audit", "catalog": "demo",
                             "players": ["Annie", "Viktor"], "info": None, "head_seq": 1,
                             "head_hash": log.events("m2")[0]["hash"], "created_at": "2025-06-02T10:00:00.000+00:00",
-                            "published_at": None, "broadcast_delay": None}
+                            "published_at": None, "broadcast_delay": None, "archived_at": None}
     assert log.match("m2") == summaries[1]
 
 

@@ -17,7 +17,7 @@ from replays import decklists, ledger
 from replays import seal as seals
 
 from .db import get_key, get_log, get_writer
-from .params import bearer_token, read_body, read_int, read_page, read_seq
+from .params import bearer_token, read_archived, read_body, read_int, read_page, read_seq
 from .readers import public_head, reader, redacted
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -35,13 +35,16 @@ def require_match(match_id: str) -> dict[str, Any]:
 @bp.get("/matches")
 def list_matches():
     """A page of the matches, oldest first: {"matches", "total", "offset", "limit", "next"} (`next`: the URL of
-    the next page, or null). `limit` is 1 to MAX_PAGE (default PAGE)."""
+    the next page, or null). `limit` is 1 to MAX_PAGE (default PAGE). Archived matches are left out; `archived=1`
+    lists them instead (recorder/archive.py)."""
     offset, limit = read_page()
+    archived = read_archived()
     log = get_log()
-    total = log.match_count()
+    total = log.match_count(archived=archived)
     following = offset + limit
-    return jsonify({"matches": log.matches(offset, limit), "total": total, "offset": offset, "limit": limit,
-                    "next": url_for("api.list_matches", offset=following, limit=limit) if following < total else None})
+    more = url_for("api.list_matches", offset=following, limit=limit, **({"archived": 1} if archived else {}))
+    return jsonify({"matches": log.matches(offset, limit, archived=archived), "total": total, "offset": offset,
+                    "limit": limit, "next": more if following < total else None})
 
 
 @bp.post("/matches")

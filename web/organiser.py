@@ -10,10 +10,13 @@ a form of another site cannot act with it. The organiser may:
   screen and each player's link (the players' read tokens are derived, so the server can show them again; the
   match token is kept only as a hash, so its link was shown once, on the table card, and is given anew by a
   reissue);
-- reissue a match's token (the recording link) or a player's, answered as a new table card.
+- reissue a match's token (the recording link) or a player's, answered as a new table card;
+- archive a match (or show it again: the archived ones are listed at `/organiser?archived=1`), or delete one that
+  has no game event yet, after ticking a confirmation (recorder/archive.py).
 
 `POST /api/matches/<id>/reissue` does the same for API clients, with the organiser key, or with the match token for
-that match's players' tokens.
+that match's players' tokens; `POST /api/matches/<id>/archive`, `.../unarchive` and `DELETE /api/matches/<id>` with
+the organiser key or the match token.
 """
 from __future__ import annotations
 
@@ -21,10 +24,10 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 
-from recorder import access, tokens
+from recorder import access, archive, tokens
 
 from .db import get_log
-from .params import bearer_token, player_ids, read_body
+from .params import bearer_token, player_ids, read_archived, read_body
 from .tablecard import links, render_card
 from .tournament import info_of, natural
 
@@ -55,7 +58,11 @@ def page():
         return render_template("organiser.html", signed_in=False, stale=stale,
                                configured=tokens.has_organiser(log)), 403 if stale else 200
     event, round_ = request.args.get("event"), request.args.get("round")
-    matches = log.matches()
+    if read_archived():
+        tables = [table_of(log, summary) for summary in log.matches(newest_first=True, archived=True)]
+        return render_template("organiser.html", signed_in=True, rounds=None, tables=tables, event=None, round=None,
+                               archived=True), 200, {"Cache-Control": "no-store"}
+    matches = log.matches(archived=False)  # the archived ones are listed apart (`?archived=1`)
     if (event is None) != (round_ is None):
         abort(400, "give both event and round, or neither for the list of rounds")
     if event is None:
@@ -72,7 +79,8 @@ def page():
                   for key, count in sorted(rounds.items(), key=lambda item: (item[0][0], natural(item[0][1])))]
         tables = [table_of(log, summary) for summary in reversed(loose[-UNROUNDED:])]
         return render_template("organiser.html", signed_in=True, rounds=listed, tables=tables, event=None,
-                               round=None), 200, {"Cache-Control": "no-store"}
+                               round=None, archived_count=log.match_count(archived=True)), \
+            200, {"Cache-Control": "no-store"}
     chosen = [summary for summary in matches
               if (info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)]
     if not chosen:
@@ -87,7 +95,8 @@ def table_of(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
     """One table of the organiser's list: its match, players, head and the players' links (relative)."""
     found = links(summary["id"], None, tokens.player_tokens(log, summary["id"]))
     return {"id": summary["id"], "table": info_of(summary).get("table", "–"), "info": info_of(summary),
-            "head_seq": summary["head_seq"],
+            "head_seq": summary["head_seq"], "archived_at": summary["archived_at"],
+            "deletable": archive.first_game_event(log, summary["id"]) is None,
             "players": [{"id": player, "name": name or player, "link": found[player]}
                         for player, name in zip(player_ids(summary), summary["players"])]}
 
@@ -140,19 +149,26 @@ def card(match_id: str):
     return render_card(log.match(match_id), None, tokens.player_tokens(log, match_id))
 
 
+def asked_by(log: Any, match_id: str, refusal: str) -> str:
+    """Who asks for a change of the match: "organiser" (the organiser key) or "judge" (the match's own token), as
+    `Authorization: Bearer`; 404 for an unknown match first, 401 without a token, 403 (`refusal`) for any other."""
+    log.match(match_id)  # 404 first
+    token = bearer_token()  # 401 without one
+    if tokens.is_organiser(log, token):
+        return tokens.ORGANISER
+    if log.check_token(match_id, token):
+        return access.JUDGE
+    abort(403, refusal)
+
+
 @bp.post("/api/matches/<match_id>/reissue")
 def reissue_api(match_id: str):
     """`{"role": "judge"|"P1"|...}` with the organiser key (any role) or the match token (its players' roles) ->
     200 {"id", "role", "by", "seq", "token"?, "player_tokens", "links"} | 400 | 401 | 403 | 404."""
     log = get_log()
-    summary = log.match(match_id)  # 404 first
-    token = bearer_token()  # 401 without one
-    if tokens.is_organiser(log, token):
-        by = tokens.ORGANISER
-    elif log.check_token(match_id, token):
-        by = access.JUDGE
-    else:
-        abort(403, f"only the organiser key, or match {match_id}'s match token for its players' tokens, may reissue")
+    by = asked_by(log, match_id, f"only the organiser key, or match {match_id}'s match token for its players' "
+                                 "tokens, may reissue")
+    summary = log.match(match_id)
     body = read_body()
     if not isinstance(body, dict) or set(body) != {"role"} or not isinstance(body["role"], str):
         roles = ", ".join(["judge", *player_ids(summary)])
@@ -161,3 +177,69 @@ def reissue_api(match_id: str):
     answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"],
                             base=url_for("viewer.index", _external=True))
     return jsonify(answer)
+
+
+# --- archiving and deleting a match (recorder/archive.py) -----------------------------------------------------------
+
+def may_change(log: Any, match_id: str) -> str:
+    return asked_by(log, match_id, f"only the organiser key or match {match_id}'s match token may archive or delete "
+                                   "it (a player token only reads)")
+
+
+@bp.post("/api/matches/<match_id>/archive")
+def archive_api(match_id: str):
+    """Archive the match (out of the lists and the tournament page, every event kept), with the organiser key or
+    the match token -> 200 its summary, `archived_at` set | 401 | 403 | 404."""
+    log = get_log()
+    may_change(log, match_id)
+    return jsonify(archive.set_archived(log, match_id, True))
+
+
+@bp.post("/api/matches/<match_id>/unarchive")
+def unarchive_api(match_id: str):
+    """Show an archived match again -> 200 its summary, `archived_at` null | 401 | 403 | 404."""
+    log = get_log()
+    may_change(log, match_id)
+    return jsonify(archive.set_archived(log, match_id, False))
+
+
+@bp.delete("/api/matches/<match_id>")
+def delete_api(match_id: str):
+    """Delete a match before its first game event, every row of it -> 200 {"id", "deleted_at", "deleted_by"} |
+    401 | 403 | 404 | 409 (it has a game event: archive it instead)."""
+    log = get_log()
+    return jsonify(archive.delete(log, match_id, may_change(log, match_id)))
+
+
+@bp.post("/organiser/matches/<match_id>/archive")
+def archive_form(match_id: str):
+    """The page's Archive / Show again button (form field `archived`: 1 or 0); back to the page it was on."""
+    require_organiser()
+    log = get_log()
+    if request.form.get("archived") not in ("0", "1"):
+        abort(400, "archived must be 1 (archive the match) or 0 (show it again)")
+    archive.set_archived(log, match_id, request.form["archived"] == "1")
+    return redirect(back_to(log), code=303)
+
+
+@bp.post("/organiser/matches/<match_id>/delete")
+def delete_form(match_id: str):
+    """The page's Delete button, which needs its confirmation box ticked (`confirm`: the match's id); 400 without,
+    409 once the match has a game event."""
+    require_organiser()
+    log = get_log()
+    if request.form.get("confirm") != match_id:
+        abort(400, f"tick the box that confirms deleting match {match_id}: nothing was deleted")
+    archive.delete(log, match_id, tokens.ORGANISER)
+    return redirect(back_to(log), code=303)
+
+
+def back_to(log: Any) -> str:
+    """The organiser's page the form was sent from (its round while any match still names it), else the first."""
+    event, round_ = request.form.get("event"), request.form.get("round")
+    if request.form.get("from_archived") == "1":
+        return url_for("organiser.page", archived=1)
+    if event and round_ and any((info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)
+                                for summary in log.matches(archived=False)):
+        return url_for("organiser.page", event=event, round=round_)
+    return url_for("organiser.page")

@@ -97,6 +97,14 @@ def read_page() -> tuple[int, int]:
     return offset, limit
 
 
+def read_archived() -> bool:
+    """`archived=1`: a list of the archived matches only (recorder/archive.py); absent or `0`: those not archived."""
+    value = request.args.get("archived", "0")
+    if value not in ("0", "1"):
+        abort(400, f"archived must be 0 or 1 (1: list the archived matches), got {value[:20]!r}")
+    return value == "1"
+
+
 def read_seq(name: str, value: str | None, match_id: str, head_seq: int, out_of_range: int = 400) -> int:
     """A seq in 1..head_seq (default: the head); `out_of_range` is the status for a seq the match does not have."""
     seq = read_int(name, value, default=head_seq)

@@ -14,6 +14,8 @@ from typing import Any
 
 from flask import Flask, render_template
 
+from recorder import NotFound
+
 from .db import borrowed_log
 from .tournament import info_of, table_status
 
@@ -42,15 +44,23 @@ class RoundFeed:
 def tables_of(app: Flask, key: tuple[str, str]) -> dict[str, int]:
     """(hub thread) The round's tables now: {match id: head seq}."""
     with borrowed_log(app) as log:
-        return {summary["id"]: summary["head_seq"] for summary in log.matches() if round_of(summary) == key}
+        return {summary["id"]: summary["head_seq"] for summary in log.matches(archived=False)
+                if round_of(summary) == key}
 
 
 def render_rows(app: Flask, feed: RoundFeed, match_ids: set[str]) -> bytes:
-    """(hub thread) The messages of the rows of `match_ids` whose head moved since their last row."""
+    """(hub thread) The messages of the rows of `match_ids` whose head moved since their last row. A match archived
+    or deleted since (recorder/archive.py) leaves the round's tables: its row is never pushed again."""
     messages = []
     with app.test_request_context(), borrowed_log(app) as log:
         for match_id in sorted(match_ids):
-            summary = log.match(match_id)
+            try:
+                summary = log.match(match_id)
+            except NotFound:
+                summary = None
+            if summary is None or summary["archived_at"] is not None:
+                feed.tables.pop(match_id, None)
+                continue
             if feed.tables.get(match_id) == summary["head_seq"]:
                 continue
             feed.tables[match_id] = summary["head_seq"]

@@ -38,7 +38,7 @@ def tournament():
     """The rounds of every event (no query), or one round's tables (`event` and `round`): 400 for one without the
     other, 404 for a round no match names."""
     log = get_log()
-    matches = log.matches()
+    matches = log.matches(archived=False)  # an archived match (recorder/archive.py) leaves the page
     event, round_ = request.args.get("event"), request.args.get("round")
     refresh = current_app.config.get("TOURNAMENT_REFRESH", REFRESH)
     if event is None and round_ is None:
@@ -65,7 +65,7 @@ def feed():
     if event is None or round_ is None:
         abort(400, "give both event and round (e.g. /tournament/feed?event=Regional&round=3)")
     if not any((info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)
-               for summary in get_log().matches()):
+               for summary in get_log().matches(archived=False)):
         abort(404, f"no match names round {round_} of event {event!r}")
     plan = request.environ.get("riftlog.subscribe")
     if plan is None:

@@ -18,7 +18,7 @@ from . import keys
 from .db import get_log
 from .describe import card_of, describe_static, timeline_texts
 from .fight import fight, games_won, result_lines, units_by_player
-from .params import player_ids, read_page, read_seq
+from .params import player_ids, read_archived, read_page, read_seq
 from .readers import cookie_name, public_head, reader, whole_match_read
 from .scrubber import position, runs_html, scrubber
 
@@ -61,9 +61,12 @@ def match_over(state: dict[str, Any]) -> bool:
 def index():
     log = get_log()
     offset, limit = read_page()
-    total = log.match_count()
-    older = url_for("viewer.index", offset=offset + limit, limit=limit) if offset + limit < total else None
-    return render_template("index.html", matches=log.matches(offset, limit, newest_first=True), older=older)
+    archived = read_archived()  # archived matches are listed apart (`?archived=1`), never among the others
+    total = log.match_count(archived=archived)
+    older = url_for("viewer.index", offset=offset + limit, limit=limit, **({"archived": 1} if archived else {})) \
+        if offset + limit < total else None
+    return render_template("index.html", matches=log.matches(offset, limit, newest_first=True, archived=archived),
+                           older=older, archived=archived)
 
 
 @bp.get("/matches/<match_id>")
