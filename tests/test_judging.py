@@ -211,6 +211,10 @@ def test_the_judges_menu_offers_every_infraction_with_the_tournament_rules_words
     assert (menu["time"]["rule"], menu["time"]["extra_turns"]) == ("TR 408.2", 3)  # TR 408.2.a's three turns
     if "missing" not in menu["time"]["text"]:
         assert "TR 408.2.b" in [sub["number"] for sub in menu["time"]["text"]["subrules"]]
+    assert [(entry["what"], entry["rule"]) for entry in menu["concessions"]] == [("game", "TR 410.1"),
+                                                                                ("match", "TR 410.2")]
+    if "missing" not in menu["concessions"][1]["text"]:
+        assert menu["concessions"][1]["text"]["text"].startswith("At any time before a match is completed")
 
 
 def test_the_judges_menu_says_plainly_when_the_rules_texts_are_absent(tmp_db, tmp_path):
