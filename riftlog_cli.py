@@ -797,7 +797,7 @@ def results(event: str, round_: str, form: str, output: str | None) -> None:
 
     with user_errors():
         found = organiser.round_results(open_log(), event, round_)
-    text = organiser.results_csv(found) if form == "csv" else json.dumps(found, indent=2, ensure_ascii=False) + "\n"
+        text = organiser.results_csv(found) if form == "csv" else json.dumps(found, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -72,7 +72,8 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "rewind": {"to": (INT, True), "reason": (STR, True), "by": (STR, False), "returned": (MAP, False)},
     "game_loss": {"player": (STR, True), "reason": (STR, True)},
     "penalty": {"player": (STR, True), "infraction": (STR, True), "penalty": (STR, True), "rule": (STR, True),
-                "remedy": (STR, False), "note": (STR, False), "upgrade": (MAP, False), "carried": (MAP, False)},
+                "remedy": (STR, False), "note": (STR, False), "upgrade": (MAP, False), "carried": (MAP, False),
+                "simultaneous": (LIST, False)},
 }
 
 # op -> {field: (kind, required)}

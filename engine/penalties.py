@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import infractions, leaving, results, scoring
+from engine import infractions, leaving, results, scoring, teams
 from engine.errors import MalformedEvent
 from engine.infractions import GAME_PLAY, TOURNAMENT, UNSPORTING, Infraction
 from engine.objects import State, opponents
@@ -68,34 +68,125 @@ def penalties_of(state: State) -> list[dict[str, Any]]:
 
 def penalty(context: Context, event: dict[str, Any]) -> None:
     """A `penalty` event: checked (400 for an unknown infraction or penalty, naming the valid ones), recorded in
-    `state["penalties"]`, and applied at once as TR 701.2 applies it."""
+    `state["penalties"]`, and applied at once as TR 701.2 applies it. With `simultaneous`, the game losses given
+    at the same time are recorded and applied together (TR 701.2.b.2-3; `_apply_together`)."""
     state = context.state
-    player = context.player(event)
-    infraction = infractions.infraction(event["infraction"])
-    kind = infractions.penalty_kind(event["penalty"])
-    rule = _check_rule(event["rule"], infraction)
-    upgrade = _check_upgrade(event.get("upgrade"), kind)
+    entry = _entry(context, event, "'penalty' event")
+    if "upgrade" in event:
+        entry["upgrade"] = _check_upgrade(event["upgrade"], entry["penalty"])
+    if "carried" in event:
+        entry["carried"] = _check_carried(event["carried"])
+    if "simultaneous" not in event:
+        entry["applies"] = _apply(context, entry["player"], entry["penalty"])
+        penalties_of(state).append(entry)
+        return
+    entries = [entry, *_simultaneous(context, event["simultaneous"])]
+    not_losses = [f"{item['player']}'s {item['penalty']}" for item in entries if item["penalty"] != "game_loss"]
+    if not_losses:
+        raise MalformedEvent("'penalty' event: 'simultaneous' gives game losses at the same time (TR 701.2.b.2-3); "
+                             f"give other penalties in events of their own, not {', '.join(not_losses)}")
+    _apply_together(context, entries)
+    penalties_of(state).extend(entries)
+
+
+def _entry(context: Context, spec: dict[str, Any], where: str) -> dict[str, Any]:
+    """The state's record of one penalty: its player, infraction, penalty and rule checked."""
+    state = context.state
+    player = context.player(spec)
+    infraction = infractions.infraction(spec["infraction"])
+    kind = infractions.penalty_kind(spec["penalty"])
     entry: dict[str, Any] = {
         "seq": context.seq, "game": state["game"], "player": player, "name": state["players"][player]["name"],
         "infraction": infraction.key, "infraction_name": infraction.name, "category": infraction.category,
-        "penalty": kind, "rule": rule, "tr_penalty": infraction.penalty,
+        "penalty": kind, "rule": _check_rule(spec["rule"], infraction, where), "tr_penalty": infraction.penalty,
     }
     for field in ("remedy", "note"):
-        if field in event:
-            entry[field] = event[field]
-    if upgrade is not None:
-        entry["upgrade"] = upgrade
-    if "carried" in event:
-        entry["carried"] = _check_carried(event["carried"])
-    entry["applies"] = _apply(context, player, kind)
-    penalties_of(state).append(entry)
+        if field in spec:
+            entry[field] = spec[field]
+    return entry
 
 
-def _check_rule(rule: str, infraction: Infraction) -> str:
+SIMULTANEOUS_FIELDS = {"player": True, "infraction": True, "penalty": True, "rule": True, "remedy": False,
+                       "note": False}
+
+
+def _simultaneous(context: Context, given: Any) -> list[dict[str, Any]]:
+    """The entries of a `penalty`'s `simultaneous`: each {player, infraction, penalty, rule, remedy?, note?}."""
+    where = "'penalty' event's 'simultaneous'"
+    if not isinstance(given, list) or not given:
+        raise MalformedEvent(f"{where}: give a list of the penalties given at the same time, got {given!r}")
+    entries = []
+    for spec in given:
+        if not isinstance(spec, dict):
+            raise MalformedEvent(f"{where}: each is {{player, infraction, penalty, rule, remedy?, note?}}, got "
+                                 f"{spec!r}")
+        missing = [field for field, needed in SIMULTANEOUS_FIELDS.items() if needed and field not in spec]
+        unknown = sorted(set(spec) - set(SIMULTANEOUS_FIELDS))
+        wrong = [field for field in SIMULTANEOUS_FIELDS if field in spec and not isinstance(spec[field], str)]
+        if missing or unknown or wrong:
+            raise MalformedEvent(f"{where}: each is {{player, infraction, penalty, rule, remedy?, note?}}, all "
+                                 f"strings; " + "; ".join(
+                                     ([f"missing {', '.join(missing)}"] if missing else [])
+                                     + ([f"unknown {', '.join(unknown)}"] if unknown else [])
+                                     + ([f"not a string: {', '.join(wrong)}"] if wrong else [])))
+        entries.append(_entry(context, spec, where))
+    return entries
+
+
+def _apply_together(context: Context, entries: list[dict[str, Any]]) -> None:
+    """Game losses given at the same time (TR 701.2.b.2-3), each entry's `applies` set:
+    - a player given more than one receives one (701.2.b.2): the later ones are recorded, `applies: "merged"`;
+    - when every side still in the game is given one (a side: a player, or a 2v2 team, whose teammate concedes
+      with them, 701.2.b), the current game ends in a draw (701.2.b.3), `applies: "drawn_game"`; between games it
+      is the next game that is drawn, unplayed (701.2.b.1 moves a game loss there), `applies: "drawn_next_game"`;
+      with the match over, each is the player's next match's (`next_match`, 701.2.b.1);
+    - else each side's first game loss is applied as one alone is, in the order given, and a teammate's given
+      with it applies to the same game (the team concedes once)."""
+    state = context.state
+    first_of: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        if entry["player"] in first_of:
+            entry.update(applies="merged", applies_rule="TR 701.2.b.2")
+        else:
+            first_of[entry["player"]] = entry
+    if match_over(state):
+        for entry in first_of.values():
+            entry["applies"] = "next_match"
+        return
+    in_game = state["game"] > 0 and state["phase"] != "over"
+    playing = teams.remaining(state) if in_game else list(state["players"])
+    sides = {tuple(teams.side(state, player)) for player in playing}
+    penalised = {tuple(teams.side(state, player)) for player in first_of}
+    if sides <= penalised:
+        if in_game:
+            results.end_game(context, None, "game_loss", "TR 701.2.b.3")
+        else:
+            _draw_next_game(context)
+        for entry in first_of.values():
+            entry.update(applies="drawn_game" if in_game else "drawn_next_game", applies_rule="TR 701.2.b.3")
+        return
+    applied: dict[tuple[str, ...], str] = {}
+    for player, entry in first_of.items():
+        side = tuple(teams.side(state, player))
+        entry["applies"] = applied[side] if side in applied else _apply(context, player, "game_loss")
+        applied.setdefault(side, entry["applies"])
+
+
+def _draw_next_game(context: Context) -> None:
+    """TR 701.2.b.1 and 701.2.b.3: no game is in progress, so the next game, every player's, is drawn unplayed."""
+    state = context.state
+    state["game"] += 1
+    state["winner"] = None
+    state["phase"] = "setup"
+    state["turn_order"] = state["turn_order"] or list(state["players"])
+    results.end_game(context, None, "game_loss", "TR 701.2.b.3")
+
+
+def _check_rule(rule: str, infraction: Infraction, where: str = "'penalty' event") -> str:
     """The rule a penalty is issued under: the infraction's own (`TR 702.9`) or one of its sub-rules."""
     own = infraction.rule
     if not _TR_RULE.fullmatch(rule) or not (rule == own or rule.startswith(own + ".")):
-        raise MalformedEvent(f"'penalty' event: rule {rule!r} is not {infraction.name}'s: give {own} or one of "
+        raise MalformedEvent(f"{where}: rule {rule!r} is not {infraction.name}'s: give {own} or one of "
                              f"its sub-rules (e.g. {own}.a), written as in the Tournament Rules")
     return rule
 

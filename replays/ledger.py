@@ -52,17 +52,20 @@ def recorded_penalties(log: recorder.Log, summaries: list[dict[str, Any]]) -> li
                               f'AND type = ?', [*chunk, "penalty"]).fetchall()
         for match_id, seq, body in rows:
             event = decode_event(body, match_id, seq)
-            infraction = _infraction(event)
-            player = str(event.get("player"))
-            index = int(player[1:]) - 1 if player[1:].isdigit() else -1
-            if infraction is None or not 0 <= index < len(names[match_id]):
-                continue
-            found.append({"match": match_id, "seq": seq, "player": player, "name": names[match_id][index],
-                          "infraction": infraction.key, "infraction_name": infraction.name,
-                          "category": infraction.category, "penalty": event.get("penalty"),
-                          "rule": event.get("rule"), **{field: event[field] for field in ("upgrade", "carried")
-                                                          if field in event}})
-    return sorted(found, key=lambda entry: (order[entry["match"]], entry["seq"]))
+            # the game losses given with it at the same time (TR 701.2.b.2-3) follow it, in the same seq
+            given = [event, *(part for part in event.get("simultaneous") or () if isinstance(part, dict))]
+            for part, item in enumerate(given):
+                infraction = _infraction(item)
+                player = str(item.get("player"))
+                index = int(player[1:]) - 1 if player[1:].isdigit() else -1
+                if infraction is None or not 0 <= index < len(names[match_id]):
+                    continue
+                found.append({"match": match_id, "seq": seq, "part": part, "player": player,
+                              "name": names[match_id][index], "infraction": infraction.key,
+                              "infraction_name": infraction.name, "category": infraction.category,
+                              "penalty": item.get("penalty"), "rule": item.get("rule"),
+                              **{field: item[field] for field in ("upgrade", "carried") if field in item}})
+    return sorted(found, key=lambda entry: (order[entry["match"]], entry["seq"], entry["part"]))
 
 
 def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
@@ -71,16 +74,18 @@ def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
     summaries = event_matches(log, event)
     info = {summary["id"]: _info(summary) for summary in summaries}
     found = recorded_penalties(log, summaries)
-    states: dict[str, dict[int, dict[str, Any]]] = {}
+    states: dict[str, dict[tuple[int, int], dict[str, Any]]] = {}
     for entry in found:
         entry.update(round=info[entry["match"]].get("round"), table=info[entry["match"]].get("table"))
         if entry["penalty"] == "warning":
             entry["applies"] = "record"
             continue
         if entry["match"] not in states:
-            states[entry["match"]] = {item["seq"]: item for item in
-                                      penalties.penalties_of(log.state_at(entry["match"]))}
-        entry["applies"] = states[entry["match"]].get(entry["seq"], {}).get("applies")
+            folded: dict[tuple[int, int], dict[str, Any]] = {}
+            for item in penalties.penalties_of(log.state_at(entry["match"])):
+                folded[(item["seq"], sum(1 for seq, _ in folded if seq == item["seq"]))] = item
+            states[entry["match"]] = folded
+        entry["applies"] = states[entry["match"]].get((entry["seq"], entry["part"]), {}).get("applies")
     return found
 
 
@@ -96,13 +101,14 @@ def owed(log: recorder.Log, match_id: str) -> dict[str, list[dict[str, Any]]]:
     earlier = [found["id"] for found in event_matches(log, str(event))]
     earlier = earlier[:earlier.index(match_id)] if match_id in earlier else earlier
     entries = event_penalties(log, str(event))
-    carried = {(entry["carried"].get("match"), entry["carried"].get("seq")) for entry in entries
+    # by the player too: the game losses given to several players at once (TR 701.2.b.3) share their seq
+    carried = {(entry["carried"].get("match"), entry["carried"].get("seq"), entry["name"]) for entry in entries
                if isinstance(entry.get("carried"), dict)}
     due: dict[str, list[dict[str, Any]]] = {}
     for index, name in enumerate(summary["players"], 1):
         listed = [{field: entry[field] for field in ("match", "seq", "penalty", "infraction", "infraction_name", "rule")}
                   for entry in entries if entry["name"] == name and entry["applies"] == "next_match"
-                  and entry["match"] in earlier and (entry["match"], entry["seq"]) not in carried]
+                  and entry["match"] in earlier and (entry["match"], entry["seq"], name) not in carried]
         if listed:
             due[f"P{index}"] = listed
     return due

@@ -18,12 +18,15 @@ import io
 from typing import Any
 
 import recorder
+from engine import modes
 from recorder import pairings as stored_pairings
 from replays.errors import ReplayError
 
 HEADER = ("table", "player1", "player2")
-CSV_FIELDS = ("event", "round", "table", "match", "player1", "player2", "games_won1", "games_won2", "draws", "result",
-              "winner", "penalties")
+SEATS = max(facts["players"] for facts in modes.MODES.values())  # 4: ffa4 and 2v2
+CSV_FIELDS = ("event", "round", "table", "match", "mode",
+              *(f"player{seat}" for seat in range(1, SEATS + 1)), *(f"team{seat}" for seat in range(1, SEATS + 1)),
+              *(f"games_won{seat}" for seat in range(1, SEATS + 1)), "draws", "result", "winner", "penalties")
 
 
 class PairingsProblems(ReplayError):
@@ -87,11 +90,13 @@ def round_matches(log: recorder.Log, event: str, round_: str) -> list[dict[str, 
 
 
 def match_result(state: dict[str, Any]) -> dict[str, Any]:
-    """The games won by each player, the drawn games, the result and the winner of a match's state."""
+    """The games won by each player, the drawn games, the result and the winner of a match's state. A game won by a
+    team (2v2: its `winner` is the team, v1.3 484.6.a.3) is won by each of its players."""
     players = list(state["players"])
     kept = state.get("result") if isinstance(state.get("result"), dict) else None
     games = kept["games"] if kept is not None else state["games"]
-    won = {player: sum(1 for game in games if game.get("winner") == player) for player in players}
+    sides = {player: {player, state["players"][player].get("team")} - {None} for player in players}
+    won = {player: sum(1 for game in games if game.get("winner") in sides[player]) for player in players}
     draws = sum(1 for game in games if game.get("winner") is None)
     decided = kept.get("match") if kept is not None else None
     if decided is not None:
@@ -111,11 +116,12 @@ def round_results(log: recorder.Log, event: str, round_: str) -> list[dict[str, 
         outcome = match_result(state)
         table = str(_info(summary).get("table", summary["id"]))
         entries[table] = {
-            "event": event, "round": round_, "table": table, "match": summary["id"],
+            "event": event, "round": round_, "table": table, "match": summary["id"], "mode": state["mode"],
             "players": [{"id": player, "name": state["players"][player]["name"],
+                         "team": state["players"][player].get("team"),
                          "games_won": outcome["games_won"][player]} for player in state["players"]],
             "draws": outcome["draws"], "result": outcome["result"],
-            "winner": state["players"][outcome["winner"]]["name"] if outcome["winner"] else None,
+            "winner": _winner_name(state, outcome["winner"]),
             "penalties": [{field: entry.get(field) for field in ("seq", "name", "infraction", "infraction_name",
                                                                   "penalty", "rule", "applies")}
                           | ({"upgrade": entry["upgrade"]} if "upgrade" in entry else {})
@@ -124,12 +130,19 @@ def round_results(log: recorder.Log, event: str, round_: str) -> list[dict[str, 
     for pairing in stored_pairings.of_round(log, event, round_):
         if pairing["table"] not in entries:
             entries[pairing["table"]] = {
-                "event": event, "round": round_, "table": pairing["table"], "match": None,
-                "players": [{"id": None, "name": name, "games_won": 0} for name in pairing["players"]],
+                "event": event, "round": round_, "table": pairing["table"], "match": None, "mode": None,
+                "players": [{"id": None, "name": name, "team": None, "games_won": 0} for name in pairing["players"]],
                 "draws": 0, "result": None, "winner": None, "penalties": []}
     if not entries:
         raise ReplayError(f"no match and no pairing names round {round_} of event {event!r}")
     return [entries[table] for table in sorted(entries, key=_natural)]
+
+
+def _winner_name(state: dict[str, Any], winner: str | None) -> str | None:
+    """The winning player's name, or the winning team as the match names it (2v2), or None."""
+    if winner is None:
+        return None
+    return state["players"][winner]["name"] if winner in state["players"] else winner
 
 
 def _natural(value: str) -> tuple[int, Any]:
@@ -137,14 +150,22 @@ def _natural(value: str) -> tuple[int, Any]:
 
 
 def results_csv(results: list[dict[str, Any]]) -> str:
-    """The round's results as CSV, a row per table: `penalties` as `Name: penalty infraction (rule)` joined by `; `."""
+    """The round's results as CSV, a row per table: a seat's player, team and games won in `player<n>`, `team<n>`,
+    `games_won<n>` (empty for a seat the match does not have), `penalties` as `Name: penalty infraction (rule)`
+    joined by `; `. ReplayError naming the match if it has more players than the CSV has seats."""
+    too_many = [entry for entry in results if len(entry["players"]) > SEATS]
+    if too_many:
+        raise ReplayError("the results CSV has columns for " + str(SEATS) + " players; " + "; ".join(
+            f"table {entry['table']} (match {entry['match']}) has {len(entry['players'])}" for entry in too_many)
+            + ": export the round as JSON, which lists every player")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for entry in results:
-        first, second = (entry["players"] + [{"name": "", "games_won": 0}] * 2)[:2]
-        writer.writerow([entry["event"], entry["round"], entry["table"], entry["match"] or "", first["name"],
-                         second["name"], first["games_won"], second["games_won"], entry["draws"],
+        seats = entry["players"] + [{"name": "", "team": None, "games_won": ""}] * (SEATS - len(entry["players"]))
+        writer.writerow([entry["event"], entry["round"], entry["table"], entry["match"] or "", entry["mode"] or "",
+                         *(seat["name"] for seat in seats), *(seat["team"] or "" for seat in seats),
+                         *(seat["games_won"] for seat in seats), entry["draws"],
                          entry["result"] or "", entry["winner"] or "",
                          "; ".join(f"{item['name']}: {item['penalty']} {item['infraction_name']} ({item['rule']})"
                                    for item in entry["penalties"])])

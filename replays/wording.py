@@ -240,7 +240,11 @@ def penalty_sentence(namer: Namer, entry: dict[str, Any]) -> str:
     if isinstance(upgrade, dict):
         words += f", upgraded from a warning ({upgrade.get('rule')})"
     applies = {"this_game": "ends this game", "next_game": "applies to the next game",
-               "this_match": "ends the match", "next_match": "applies to the next match"}.get(entry.get("applies"))
+               "this_match": "ends the match", "next_match": "applies to the next match",
+               "merged": "given at the same time as another: one game loss (TR 701.2.b.2)",
+               "drawn_game": "given to every player at once: the game is drawn (TR 701.2.b.3)",
+               "drawn_next_game": "given to every player at once: the next game is drawn (TR 701.2.b.3)",
+               }.get(entry.get("applies"))
     return words + (f", {applies}" if applies else "")
 
 

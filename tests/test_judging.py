@@ -193,6 +193,11 @@ def test_the_timeline_words_a_penalty_and_who_ordered_a_backup_tr_701_2_701_5():
         "judge: Ana (P1) gets a game loss for Slow Play (TR 703.2), upgraded from a warning (TR 703.1.b.1)"
     assert describe_event({"type": "rewind", "to": 7, "reason": "drew early", "by": "floor_judge"}) == \
         "floor judge rewinds to seq 7: drew early"
+    both = {**penalty("P1", "slow_play", "game_loss"), "simultaneous": [
+        {"player": "P2", "infraction": "slow_play", "penalty": "game_loss", "rule": "TR 703.2"}]}
+    assert describe_event(both, {"P1": "Ana (P1)", "P2": "Ben (P2)"}.get) == (
+        "judge: Ana (P1) gets a game loss for Slow Play (TR 703.2); at the same time Ben (P2) gets a game loss for "
+        "Slow Play (TR 703.2) (TR 701.2.b.2-3)")
 
 
 def test_the_judges_menu_offers_every_infraction_with_the_tournament_rules_words(client):
@@ -211,6 +216,10 @@ def test_the_judges_menu_offers_every_infraction_with_the_tournament_rules_words
     assert (menu["time"]["rule"], menu["time"]["extra_turns"]) == ("TR 408.2", 3)  # TR 408.2.a's three turns
     if "missing" not in menu["time"]["text"]:
         assert "TR 408.2.b" in [sub["number"] for sub in menu["time"]["text"]["subrules"]]
+    assert [(entry["what"], entry["rule"]) for entry in menu["concessions"]] == [("game", "TR 410.1"),
+                                                                                ("match", "TR 410.2")]
+    if "missing" not in menu["concessions"][1]["text"]:
+        assert menu["concessions"][1]["text"]["text"].startswith("At any time before a match is completed")
 
 
 def test_the_judges_menu_says_plainly_when_the_rules_texts_are_absent(tmp_db, tmp_path):
@@ -245,3 +254,25 @@ def test_a_penalty_given_after_a_match_is_owed_by_the_players_next_match_until_r
 def test_a_carried_penalty_names_the_earlier_one_as_match_and_seq(client):
     answer = give(client, create(client), penalty("P1", "bribery", "match_loss", carried={"match": "m1"}))
     assert answer.status_code == 400 and "'carried' names the earlier match's penalty" in answer.json["error"]
+
+
+@on_both_stores
+def test_game_losses_given_at_once_after_a_match_are_each_players_own_to_carry_tr_701_2_b_3_tr_701_2_b_1(client):
+    first = create(client, table=1)
+    slow = {"infraction": "slow_play", "penalty": "game_loss", "rule": "TR 703.2"}
+    assert give(client, first, {"type": "concede", "player": "P2"},
+                {**penalty("P1", "slow_play", "game_loss"), "simultaneous": [{"player": "P2", **slow},
+                                                                             {"player": "P1", **slow}]}
+                ).status_code == 201
+    assert [entry["applies"] for entry in state(client, first)["penalties"]] == ["next_match", "next_match", "merged"]
+    listed = client.get("/api/events/Regional/penalties").json
+    assert [(entry["seq"], entry["name"], entry["applies"]) for entry in listed["penalties"]] == [
+        (8, "Ana", "next_match"), (8, "Ben", "next_match"), (8, "Ana", "merged")]
+    second = create(client, table=2)
+    owed = client.get(f"/api/matches/{second['id']}/owed", headers=bearer(second["token"])).json["owed"]
+    assert {player: [entry["seq"] for entry in entries] for player, entries in owed.items()} == {"P1": [8], "P2": [8]}
+    # Ana's carried into the next match: Ben's, of the same seq, is still owed
+    assert give(client, second, penalty("P1", "slow_play", "game_loss", carried={"match": first["id"], "seq": 8})
+                ).status_code == 201
+    owed = client.get(f"/api/matches/{second['id']}/owed", headers=bearer(second["token"])).json["owed"]
+    assert list(owed) == ["P2"]

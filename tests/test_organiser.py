@@ -11,8 +11,11 @@ import pytest
 
 import recorder
 import riftlog_cli
-from replays import demo, organiser
+from replays import demo, notation, organiser
+from replays.errors import ReplayError
 from stores import on_both_stores
+from table import CATALOG
+from test_rules_more_players import SETUP_2V2, SETUP_FFA3
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 SETUP_EVENTS = [
@@ -61,10 +64,68 @@ def test_a_rounds_results_give_games_won_draws_result_and_penalties(log, round_o
 
 def test_the_results_csv_is_a_row_per_table(log, round_one):
     rows = list(csv.DictReader(io.StringIO(organiser.results_csv(organiser.round_results(log, "Regional", "1")))))
-    assert rows[0] == {"event": "Regional", "round": "1", "table": "1", "match": round_one[0], "player1": "Ana",
-                       "player2": "Ben", "games_won1": "0", "games_won2": "2", "draws": "0", "result": "win",
-                       "winner": "Ben", "penalties": "Ben: warning Slow Play (TR 703.2)"}
+    assert rows[0] == {"event": "Regional", "round": "1", "table": "1", "match": round_one[0], "mode": "match",
+                       "player1": "Ana", "player2": "Ben", "player3": "", "player4": "",
+                       "team1": "", "team2": "", "team3": "", "team4": "",
+                       "games_won1": "0", "games_won2": "2", "games_won3": "", "games_won4": "", "draws": "0",
+                       "result": "win", "winner": "Ben", "penalties": "Ben: warning Slow Play (TR 703.2)"}
     assert rows[1]["result"] == "" and rows[1]["games_won1"] == "1"
+
+
+def record_lines(log: recorder.Log, match_id: str, *lines: str) -> None:
+    """Append the events of notation lines, each read against the match's state so far."""
+    for line in lines:
+        log.append(match_id, notation.parse_events(line, log.state_at(match_id), CATALOG))
+
+
+@pytest.fixture
+def round_of_more_players(log):
+    """Round 2 of "Regional": FFA3 at table 1 won by Cai (Ana and Ben conceded, 651.1), FFA4 at table 2 going on
+    after Dee conceded, and 2v2 at table 3 won by Blue when Cai (Red) conceded (v1.3 484.6.a.1)."""
+    matches = []
+    for table, mode in enumerate(("ffa3", "ffa4", "2v2"), 1):
+        created = demo.match_created("strict", "Regional", mode)
+        created["info"].update(table=table, round=2)
+        matches.append(log.create_match(created)[0])
+    ffa3, ffa4, two_v_two = matches
+    record_lines(log, ffa3, *SETUP_FFA3, "P1 concede", "P2 concede")
+    record_lines(log, ffa4, *demo.mode_game_text("ffa4").split("\n\n", 1)[1].splitlines()[:9], "P4 concede")
+    record_lines(log, two_v_two, *SETUP_2V2, "P3 concede")
+    return ffa3, ffa4, two_v_two
+
+
+def test_every_player_of_a_three_or_four_player_match_is_in_the_results(log, round_of_more_players):
+    ffa3, ffa4, two_v_two = organiser.round_results(log, "Regional", "2")
+    assert [entry["mode"] for entry in (ffa3, ffa4, two_v_two)] == ["ffa3", "ffa4", "2v2"]
+    assert [(player["name"], player["team"], player["games_won"]) for player in ffa3["players"]] == [
+        ("Ana", None, 0), ("Ben", None, 0), ("Cai", None, 1)]
+    assert (ffa3["result"], ffa3["winner"]) == ("win", "Cai")
+    assert [player["name"] for player in ffa4["players"]] == ["Ana", "Ben", "Cai", "Dee"]
+    assert (ffa4["result"], ffa4["winner"]) == (None, None)
+    # 2v2: the team wins the game and the match (v1.3 484.6.a.3), so each teammate has won it
+    assert [(player["name"], player["team"], player["games_won"]) for player in two_v_two["players"]] == [
+        ("Ana", "Blue", 1), ("Ben", "Blue", 1), ("Cai", "Red", 0), ("Dee", "Red", 0)]
+    assert (two_v_two["result"], two_v_two["winner"]) == ("win", "Blue")
+
+
+def test_the_results_csv_carries_the_third_and_fourth_players_and_the_teams(log, round_of_more_players):
+    rows = list(csv.DictReader(io.StringIO(organiser.results_csv(organiser.round_results(log, "Regional", "2")))))
+    seats = [[row[f"{column}{seat}"] for seat in range(1, 5)] for row in rows for column in ("player", "team",
+                                                                                           "games_won")]
+    assert seats == [["Ana", "Ben", "Cai", ""], ["", "", "", ""], ["0", "0", "1", ""],
+                     ["Ana", "Ben", "Cai", "Dee"], ["", "", "", ""], ["0", "0", "0", "0"],
+                     ["Ana", "Ben", "Cai", "Dee"], ["Blue", "Blue", "Red", "Red"], ["1", "1", "0", "0"]]
+    assert [(row["mode"], row["result"], row["winner"]) for row in rows] == [
+        ("ffa3", "win", "Cai"), ("ffa4", "", ""), ("2v2", "win", "Blue")]
+
+
+def test_the_results_csv_refuses_a_match_with_more_players_than_its_columns_naming_it(log, round_one):
+    results = organiser.round_results(log, "Regional", "1")
+    results[1]["players"] = results[1]["players"] * 3  # six players: no mode has them (yet)
+    with pytest.raises(ReplayError) as refused:
+        organiser.results_csv(results)
+    assert str(refused.value) == (f"the results CSV has columns for 4 players; table 2 (match {round_one[1]}) has 6: "
+                                  "export the round as JSON, which lists every player")
 
 
 def test_riftlog_results_exports_json_and_csv(runner, tmp_db, log, round_one, tmp_path):
@@ -139,6 +200,8 @@ def test_the_documented_example_files_are_read():
     assert len(organiser.read_pairings(pairings)) >= 2
     results = list(csv.DictReader(io.StringIO((DOCS / "examples" / "results-round1.csv").read_text(encoding="utf-8"))))
     assert list(results[0]) == list(organiser.CSV_FIELDS)
+    assert {row["mode"]: [row[f"player{seat}"] for seat in range(1, 5)] for row in results if row["mode"]}[
+        "2v2"] == ["Jo", "Kim", "Lea", "Max"]  # the example shows a four-player match whole
 
 
 def tmp_path_file(tmp_db: Path, text: str) -> Path:

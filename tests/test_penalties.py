@@ -207,3 +207,115 @@ def test_an_upgrade_is_a_game_loss_that_says_why():
     with pytest.raises(engine.MalformedEvent, match="'upgrade' is"):
         engine.apply(Table.with_units().state, penalty("P1", "general_error", "game_loss", upgrade={
             "from": "warning", "rule": "TR 702.9", "same": 3, "total": 3}), CATALOG)
+
+
+# -- game losses given at the same time (TR 701.2.b.2-3): one `penalty` with `simultaneous` -------------------------
+def together(first: dict, *others: dict) -> dict:
+    return {**first, "simultaneous": [{key: value for key, value in other.items() if key != "type"}
+                                      for other in others]}
+
+
+def test_two_game_losses_at_the_same_time_count_as_one_tr_701_2_b_2():
+    table = best_of_three().do(together(penalty("P1", "decklist_error", "game_loss"),
+                                        penalty("P1", "late_to_match", "game_loss", rule="TR 703.8")))
+    assert table.state["games"] == [{"game": 1, "winner": "P2"}]  # one game lost, not game 2 as well
+    assert table.state["match_winner"] is None and table.state["phase"] == "over"
+    first, second = table.state["penalties"]  # both recorded, in one seq
+    assert (first["seq"], first["infraction"], first["applies"]) == (3, "decklist_error", "this_game")
+    assert (second["seq"], second["infraction"], second["applies"], second["applies_rule"]) == (
+        3, "late_to_match", "merged", "TR 701.2.b.2")
+
+
+def test_game_losses_to_all_players_at_once_make_a_drawn_game_tr_701_2_b_3():
+    table = best_of_three().do(together(penalty("P1", "decklist_error", "game_loss", note="a fourth Void Seeker"),
+                                        penalty("P2", "decklist_error", "game_loss")))
+    assert table.state["games"] == [{"game": 1, "winner": None}]
+    assert table.state["result"]["games"] == [{"game": 1, "result": "draw", "winner": None, "by": "game_loss",
+                                               "rule": "TR 701.2.b.3"}]
+    assert table.state["result"]["match"] is None  # the game losses do not affect the match score
+    assert [(entry["player"], entry["penalty"], entry["applies"], entry["applies_rule"])
+            for entry in table.state["penalties"]] == [("P1", "game_loss", "drawn_game", "TR 701.2.b.3"),
+                                                       ("P2", "game_loss", "drawn_game", "TR 701.2.b.3")]
+    assert table.state["penalties"][0]["note"] == "a fourth Void Seeker"
+    # TR 407.4: after a drawn game the first player of the previous game plays first again
+    table.refuses("game 2: P2 first; P1 Back-Alley Bar; P2 Fortified Position", rule="TR 407.4")
+
+
+def test_game_losses_to_all_players_between_games_draw_the_next_game_tr_701_2_b_3_tr_701_2_b_1():
+    table = best_of_three().do("P2 concede", together(penalty("P1", "late_to_match", "game_loss", rule="TR 703.8"),
+                                                      penalty("P2", "late_to_match", "game_loss", rule="TR 703.8")))
+    assert table.state["games"] == [{"game": 1, "winner": "P1"}, {"game": 2, "winner": None}]
+    assert [entry["applies"] for entry in table.state["penalties"]] == ["drawn_next_game", "drawn_next_game"]
+    assert table.state["match_winner"] is None
+    table.do("game 3: P1 first; P1 Back-Alley Bar; P2 Fortified Position")
+    assert table.state["game"] == 3
+
+
+def test_game_losses_to_all_players_after_the_match_are_their_next_matchs_tr_701_2_b_1():
+    table = Table.with_units().do("P2 concede", together(penalty("P1", "slow_play", "game_loss", rule="TR 703.2"),
+                                                         penalty("P2", "slow_play", "game_loss", rule="TR 703.2")))
+    assert table.state["match_winner"] == "P1"
+    assert [entry["applies"] for entry in table.state["penalties"]] == ["next_match", "next_match"]
+
+
+def test_game_losses_at_once_to_some_players_of_three_are_applied_each_tr_701_2_b():
+    from test_rules_more_players import ffa3
+
+    table = ffa3().do(together(penalty("P1", "slow_play", "game_loss", rule="TR 703.2"),
+                               penalty("P2", "slow_play", "game_loss", rule="TR 703.2")))
+    assert table.state["winner"] == "P3"  # the last player left wins (651.1)
+    assert [entry["applies"] for entry in table.state["penalties"]] == ["this_game", "this_game"]
+
+
+def test_game_losses_at_once_to_every_player_of_three_draw_the_game_tr_701_2_b_3():
+    from test_rules_more_players import ffa3
+
+    table = ffa3().do(together(*(penalty(player, "slow_play", "game_loss", rule="TR 703.2")
+                                 for player in ("P1", "P2", "P3"))))
+    assert table.state["result"]["games"][-1] == {"game": 1, "result": "draw", "winner": None, "by": "game_loss",
+                                                  "rule": "TR 701.2.b.3"}
+
+
+def test_in_2v2_a_game_loss_to_a_player_of_each_team_at_once_draws_the_game_tr_701_2_b_3():
+    from test_rules_more_players import two_v_two
+
+    # TR 701.2.b: a game loss makes the player and their teammates concede, so one player of each team is every side
+    table = two_v_two().do(together(penalty("P1", "slow_play", "game_loss", rule="TR 703.2"),
+                                    penalty("P3", "slow_play", "game_loss", rule="TR 703.2")))
+    assert table.state["result"]["games"][-1]["result"] == "draw"
+    assert [entry["applies"] for entry in table.state["penalties"]] == ["drawn_game", "drawn_game"]
+
+
+def test_in_2v2_game_losses_at_once_to_both_teammates_lose_the_game_once_tr_701_2_b():
+    from test_rules_more_players import two_v_two
+
+    table = two_v_two().do(together(penalty("P1", "slow_play", "game_loss", rule="TR 703.2"),
+                                    penalty("P2", "slow_play", "game_loss", rule="TR 703.2")))
+    assert table.state["games"] == [{"game": 1, "winner": "Red"}] and table.state["match_winner"] == "Red"
+    assert [entry["applies"] for entry in table.state["penalties"]] == ["this_game", "this_game"]
+
+
+@pytest.mark.parametrize("simultaneous, message", [
+    ([], r"'simultaneous': give a list of the penalties given at the same time, got \[\]"),
+    (["P2"], r"each is \{player, infraction, penalty, rule, remedy\?, note\?\}, got 'P2'"),
+    ([{"player": "P2", "infraction": "slow_play", "penalty": "game_loss"}], "missing rule"),
+    ([{"player": "P2", "infraction": "slow_play", "penalty": "game_loss", "rule": "TR 703.2", "upgrade": {}}],
+     "unknown upgrade"),
+    ([{"player": "P2", "infraction": "slow_play", "penalty": "game_loss", "rule": 703}], "not a string: rule"),
+    ([{"player": "P3", "infraction": "slow_play", "penalty": "game_loss", "rule": "TR 703.2"}], "unknown player 'P3'"),
+    ([{"player": "P2", "infraction": "slow_play", "penalty": "game_loss", "rule": "TR 702.2"}],
+     r"'simultaneous': rule 'TR 702.2' is not Slow Play's"),
+    ([{"player": "P2", "infraction": "slow_play", "penalty": "warning", "rule": "TR 703.2"}],
+     r"gives game losses at the same time \(TR 701.2.b.2-3\); give other penalties in events of their own, not "
+     r"P2's warning"),
+])
+def test_simultaneous_penalties_are_game_losses_each_well_formed_tr_701_2_b_2(simultaneous, message):
+    event = {**penalty("P1", "slow_play", "game_loss", rule="TR 703.2"), "simultaneous": simultaneous}
+    with pytest.raises(engine.MalformedEvent, match=message):
+        engine.apply(best_of_three().state, event, CATALOG)
+
+
+def test_simultaneous_is_a_list_tr_701_2_b_2():
+    with pytest.raises(engine.MalformedEvent, match="simultaneous"):
+        engine.apply(best_of_three().state, {**penalty("P1", "slow_play", "game_loss", rule="TR 703.2"),
+                                             "simultaneous": {"player": "P2"}}, CATALOG)

@@ -83,3 +83,15 @@ def test_the_printed_report_lists_the_penalties_with_the_rules_words(client, log
     assert "Upgraded from a warning by TR 703.1.b.1" in page
     assert "Ordered by the floor judge" in page and "a card this view may not see" in page
     assert "<b>TR 701.5.b.1.</b> Any judge may perform a simple rewind" in page
+
+
+def test_the_printed_report_shows_game_losses_given_at_once_each_with_what_it_did_tr_701_2_b_2_tr_701_2_b_3(
+        client, log):
+    match_id, _ = log.create_match(demo.match_created("audit", "Regional", "match"))
+    slow = {"infraction": "slow_play", "penalty": "game_loss", "rule": "TR 703.2"}
+    log.append(match_id, [*SETUP_EVENTS, {"type": "penalty", "player": "P1", **slow,
+                                          "simultaneous": [{"player": "P2", **slow}, {"player": "P1", **slow}]}])
+    page = client.get(f"/api/matches/{match_id}/report?format=html").get_data(as_text=True)
+    assert [page.count(f'id="penalty-9{suffix}"') for suffix in ("", "-2", "-3")] == [1, 1, 1]  # one seq, three
+    assert page.count("this game, drawn: every player was given a game loss at once (TR 701.2.b.3)") == 2
+    assert page.count("none: a game loss given at the same time as another, one game loss (TR 701.2.b.2)") == 1

@@ -43,3 +43,19 @@ def test_a_penalty_is_worded_with_the_player_the_infraction_and_its_rule_tr_701_
     said = worded(diff(comparable(before), comparable(after)), before, after)
     assert "penalty: Ana, a warning for Drawing Extra Cards (TR 702.12)" in said
     assert not any(sentence.startswith("penalties:") for sentence in said)
+
+
+def test_game_losses_given_at_once_are_worded_as_the_tr_applies_them_tr_701_2_b_2_tr_701_2_b_3(log):
+    match_id, _ = log.create_match(demo.match_created("audit", "Regional", "match"))
+    slow = {"infraction": "slow_play", "penalty": "game_loss", "rule": "TR 703.2"}
+    log.append(match_id, [*SETUP_EVENTS, {"type": "penalty", "player": "P1", **slow,
+                                          "simultaneous": [{"player": "P2", **slow}, {"player": "P1", **slow}]}])
+    cursor = Cursor(log, match_id)
+    before, after = (engine.view(cursor.state(seq), "judge") for seq in (8, 9))
+    said = worded(diff(comparable(before), comparable(after)), before, after)
+    assert said.count("penalty: Ana, a game loss for Slow Play (TR 703.2), given to every player at once: the game "
+                      "is drawn (TR 701.2.b.3)") == 1
+    assert ("penalty: Ben, a game loss for Slow Play (TR 703.2), given to every player at once: the game is drawn "
+            "(TR 701.2.b.3)") in said
+    assert ("penalty: Ana, a game loss for Slow Play (TR 703.2), given at the same time as another: one game loss "
+            "(TR 701.2.b.2)") in said

@@ -373,7 +373,10 @@ def _penalty(event: dict[str, Any], name: Namer) -> str:
     article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
     upgrade = event.get("upgrade")
     upgraded = f", upgraded from a warning ({upgrade.get('rule')})" if isinstance(upgrade, dict) else ""
-    return f"judge: {name(event.get('player'))} gets {article} {kind} for {infraction} ({event.get('rule')}){upgraded}"
+    others = [part for part in event.get("simultaneous") or () if isinstance(part, dict)]
+    together = "".join(f"; at the same time {_penalty(part, name).removeprefix('judge: ')}" for part in others)
+    return (f"judge: {name(event.get('player'))} gets {article} {kind} for {infraction} ({event.get('rule')})"
+            f"{upgraded}{together}" + (" (TR 701.2.b.2-3)" if others else ""))
 
 
 def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "judge") -> str:

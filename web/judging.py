@@ -11,8 +11,9 @@ event's penalties.
   a later match with `carried`.
 - `GET /api/judging/infractions`: the judge's menu: every infraction of TR 702-704 (key, TR name, rule, category,
   the TR's penalty) with the rule's own words and its remedies, the four penalties of TR 701.2 with theirs,
-  who may order which backup (TR 701.5.b-c), and time with its additional turns (TR 408.2), read at run time from the rules texts (`RULES`); a rule whose text is
-  not available says so.
+  who may order which backup (TR 701.5.b-c), time with its additional turns (TR 408.2), and conceding or drawing
+  by agreement the game or the match (TR 410.1-2), read at run time from the rules texts (`RULES`); a rule whose
+  text is not available says so.
 - `GET /api/events/<event>/penalties`: every penalty of the event's matches (replays/ledger.py), with each player's
   warnings counted as TR 702.1.b, 703.1.b and 704.1.b count them. What a judge wrote (remedy, note) is left out:
   it is in each match's report, redacted to the reader's view.
@@ -71,7 +72,8 @@ def owed(match_id: str):
 @bp.get("/api/judging/infractions")
 def judges_menu():
     """{infractions: [{key, name, rule, category, penalty, text}], penalties: [{kind, rule, text}], backups:
-    [{by, rule, text}], time: {rule, extra_turns, text}}: what the recording screen's judge's menu offers, each with its rule's words."""
+    [{by, rule, text}], time: {rule, extra_turns, text}, concessions: [{what, rule, text}]}: what the recording
+    screen's judge's menu and its concession form offer, each with its rule's words."""
     rules = rules_text.load(current_app.config["RULES"])
     return jsonify({
         "infractions": [{**item._asdict(), "text": rule_text(rules, item.rule)}
@@ -82,6 +84,8 @@ def judges_menu():
                     {"by": "head_judge", "rule": "TR 701.5.c", "text": rule_text(rules, "TR 701.5.c")},
                     {"by": None, "rule": "TR 701.5.d", "text": rule_text(rules, "TR 701.5.d")}],
         "time": {"rule": "TR 408.2", "extra_turns": match_end.EXTRA_TURNS, "text": rule_text(rules, "TR 408.2")},
+        "concessions": [{"what": "game", "rule": "TR 410.1", "text": rule_text(rules, "TR 410.1")},
+                        {"what": "match", "rule": "TR 410.2", "text": rule_text(rules, "TR 410.2")}],
     })
 
 

@@ -220,14 +220,15 @@ def _reason(kind: str) -> PlayerReader:
 
 def _penalty(sc: Scanner, state: State, player: str) -> Event:
     """A judge's penalty (TR 701.2, engine/penalties.py): `P1 penalty KIND INFRACTION "TR RULE" [remedy "..."]
-    [note "..."] [upgrade = JSON] [carried = JSON]`."""
+    [note "..."] [upgrade = JSON] [carried = JSON] [simultaneous = JSON]`; `simultaneous` lists the game losses
+    given at the same time (TR 701.2.b.2-3)."""
     event: Event = {"type": "penalty", "player": player, "penalty": sc.word("a penalty: warning, game_loss, ..."),
                     "infraction": sc.word("an infraction's key, like general_error"),
                     "rule": sc.quoted('the TR rule in quotes, like "TR 702.16"')}
     for field in ("remedy", "note"):
         if sc.accept_word(field):
             event[field] = sc.quoted(f"the {field} in quotes")
-    for field in ("upgrade", "carried"):
+    for field in ("upgrade", "carried", "simultaneous"):
         if sc.accept_word(field):
             sc.expect("=", f"'=' and the {field} as JSON")
             event[field] = sc.json_value(f"the {field} as JSON")
@@ -491,7 +492,8 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "penalty": lambda state, event: " ".join([
         f"{event['player']} penalty {event['penalty']} {event['infraction']} {quote(event['rule'])}",
         *(f"{field} {quote(event[field])}" for field in ("remedy", "note") if field in event),
-        *(f"{field} = {dumps(event[field])}" for field in ("upgrade", "carried") if field in event)]),
+        *(f"{field} = {dumps(event[field])}" for field in ("upgrade", "carried", "simultaneous")
+          if field in event)]),
     "game_loss": lambda state, event: f"{event['player']} game loss {quote(event['reason'])}",
     "static": lambda state, event: write_static(state, {key: value for key, value in event.items() if key != "type"}),
     "replace": lambda state, event: f"{event['player']} replace {write_replacement(state, event)}",

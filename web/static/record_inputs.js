@@ -585,11 +585,43 @@
     }, "primary")]);
   });
 
+  // A concession or a draw by agreement, of the game (TR 410.1) or of the match (TR 410.2), with the rule's words
+  // from the judge's menu (GET /api/judging/infractions). Between games, or before game 1, only the match can be
+  // conceded or drawn: the form starts there. The server decides what is legal.
   document.getElementById("concede-open").addEventListener("click", function () {
-    var who = select("concede-player", Object.keys(state().players).map(function (p) { return [p, playerName(p)]; }),
+    var st = state();
+    var who = select("concede-player", Object.keys(st.players).map(function (p) { return [p, playerName(p)]; }),
                      null, "who concedes");
-    extra("Concede", [who, button("concede-submit", "Record the concession", function () {
-      Rec.submit([{ type: "concede", player: who.value }], playerName(who.value) + " concedes");
-    }, "danger")]);
+    var what = select("concede-what", [["game", "the game (TR 410.1)"], ["match", "the match (TR 410.2)"]], null,
+                      "game or match");
+    what.value = st.game === 0 || st.phase === "over" ? "match" : "game";
+    var text = el("div", { id: "concede-text" });
+    var concessions = null;
+    function changed() {
+      if (!concessions || !Rec.judge) return;
+      var item = concessions.filter(function (found) { return found.what === what.value; })[0];
+      text.textContent = "";
+      text.appendChild(Rec.judge.quote(item && item.text, "concede-quote"));
+    }
+    what.addEventListener("change", changed);
+    extra("Concede or draw", [
+      el("label", { class: "field" }, [el("span", { text: "Of" }), what]), text,
+      el("label", { class: "field" }, [el("span", { text: "Who concedes" }), who]),
+      button("concede-submit", "Record the concession", function () {
+        var event = { type: "concede", player: who.value };
+        if (what.value === "match") event.match = true;
+        Rec.submit([event], playerName(who.value) + " concedes the " + what.value);
+      }, "danger"),
+      el("p", { class: "muted", text: "Or all players agree to draw it:" }),
+      button("draw-submit", "Record the agreed draw", function () {
+        var event = { type: "agreed_draw" };
+        if (what.value === "match") event.match = true;
+        Rec.submit([event], "the " + what.value + " drawn by agreement");
+      }, "danger"),
+    ]);
+    if (Rec.judge) {
+      Rec.judge.loadMenu().then(function (menu) { concessions = menu.concessions; changed(); },
+                                function () { Rec.say("error", "The rules' words could not be read."); });
+    }
   });
 })();

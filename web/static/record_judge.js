@@ -313,6 +313,9 @@
     };
   }
 
+  // The concession form (record_inputs.js) quotes TR 410 from the same menu.
+  Rec.judge = { loadMenu: loadMenu, quote: quote };
+
   document.getElementById("penalty-open").addEventListener("click", open(penaltyForm));
   document.getElementById("backup-open").addEventListener("click", open(backupForm));
   document.getElementById("time-open").addEventListener("click", open(timeForm));
