@@ -40,6 +40,8 @@ class Hot:
         self._heads: OrderedDict[tuple, Head] = OrderedDict()
         self._shared: OrderedDict[tuple, Shared] = OrderedDict()
         self._token_hashes: OrderedDict[tuple, str] = OrderedDict()
+        # (database, match) of every head kept, still counted while a write has it out of the cache
+        self._known: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
 
     def take(self, database: str, match_id: str, catalog: str, seq: int, seq_hash: str) -> Head | None:
@@ -53,7 +55,18 @@ class Hot:
             return head
 
     def keep(self, database: str, match_id: str, catalog: str, head: Head) -> None:
-        self._put(self._heads, (database, match_id, engine.VERSION, catalog), head)
+        with self._lock:
+            self._known.add((database, match_id))
+        for dropped in self._put(self._heads, (database, match_id, engine.VERSION, catalog), head):
+            with self._lock:
+                self._known.discard(dropped[:2])
+
+    def knows(self, database: str, match_id: str) -> bool:
+        """Whether a head of the match is kept (it may be another process's old one: `take` tells), or out with a
+        write that will put it back. A match this process never wrote, or wrote long ago, is not known: its first
+        write here rebuilds its head from the snapshots and the log."""
+        with self._lock:
+            return (database, match_id) in self._known
 
     def shared(self, database: str, match_id: str, catalog: str) -> Shared | None:
         """What the match's snapshots are stored against, if known."""
@@ -82,13 +95,18 @@ class Hot:
             for table in (self._heads, self._shared):
                 for key in [key for key in table if key[0] == database and catalog in (None, key[3])]:
                     del table[key]
+            self._known = {known for known in self._known if known[0] != database} if catalog is None else \
+                {key[:2] for key in self._heads}
 
-    def _put(self, table: OrderedDict, key: tuple, value: Any) -> None:
+    def _put(self, table: OrderedDict, key: tuple, value: Any) -> list[tuple]:
+        """Keep `value` under `key`; the keys dropped to make room."""
+        dropped = []
         with self._lock:
             table[key] = value
             table.move_to_end(key)
             while len(table) > self.size:
-                table.popitem(last=False)
+                dropped.append(table.popitem(last=False)[0])
+        return dropped
 
 
 HOT = Hot()

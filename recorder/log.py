@@ -641,10 +641,18 @@ class Log:
     def _state(self, match_id: str, seq: int, catalog_name: str, catalog: engine.Catalog, *, save: bool) -> dict:
         """The state after `seq`: the newest usable snapshot at or before it, plus a fold of the events after it.
 
-        A new object each time, the caller's to keep or change."""
-        shared = self._shared(match_id, catalog_name)
-        found = self.snapshots.load(match_id, seq, shared)
-        start, state = found if found is not None else (0, None)
+        A new object each time, the caller's to keep or change. A match whose `Shared` is not hot yet (the first
+        write or read of it in this process) has its seq 1 folded once, for both: its `Shared`, and the state the
+        fold goes on from (as `create_match` does). Below SNAPSHOT_EVERY there is no snapshot to look for."""
+        start, state = 0, None
+        shared = HOT.shared(self.database, match_id, catalog_name)
+        if shared is None:
+            (start, _hash, _event, state), = self._replay(match_id, 0, 1, catalog, None)
+            shared = Shared.of(state)
+            HOT.keep_shared(self.database, match_id, catalog_name, shared)
+        found = self.snapshots.load(match_id, seq, shared) if seq >= SNAPSHOT_EVERY else None
+        if found is not None:
+            start, state = found
         passed = []
         for event_seq, seq_hash, _event, state in self._replay(match_id, start, seq, catalog, state):
             if event_seq % SNAPSHOT_EVERY == 0:

@@ -80,6 +80,16 @@ def test_migrating_again_copies_nothing_twice(runner, tmp_path, postgres_url, de
     assert (summary["copied"], summary["present"], summary["failed"]) == (0, len(demo_tokens), [])
 
 
+def test_migrate_shows_its_progress_on_stderr_and_its_summary_on_stdout(runner, tmp_path, postgres_url,
+                                                                        demo_tokens):
+    """The progress bar (click's: on a terminal the bar, the share done and the match being copied; piped, its
+    label) goes to stderr, so that stdout is the summary alone, as JSON."""
+    result = migrate(runner, tmp_path / "riftlog.db", postgres_url)
+    assert result.exit_code == 0, result.output
+    assert f"copying {len(demo_tokens)} matches" in result.stderr
+    assert json.loads(result.stdout)["copied"] == len(demo_tokens)
+
+
 def test_a_match_that_does_not_verify_is_not_copied_and_the_others_are(runner, tmp_path, postgres_url, demo_tokens):
     sqlite_file = tmp_path / "riftlog.db"
     broken = list(demo_tokens)[1]

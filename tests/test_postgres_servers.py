@@ -175,3 +175,15 @@ def answered(port: int, path: str) -> Any:
         except OSError:
             assert time.monotonic() < deadline, f"the server at port {port} did not answer {path}"
             time.sleep(0.05)
+
+
+def test_a_server_opens_its_connections_before_its_first_requests(postgres_url):
+    """`riftlog serve` opens as many connections as its threads hold at once when it starts (web.serving), not one
+    by one as the first burst of requests asks for them: the pool has them open, and keeps them."""
+    from recorder.postgres import keep_open, pool
+
+    keep_open(postgres_url, 6)
+    stats = pool(postgres_url).get_stats()
+    assert stats["pool_min"] == 6 and stats["pool_available"] >= 6
+    keep_open(postgres_url, 3)  # never fewer than asked before
+    assert pool(postgres_url).get_stats()["pool_min"] == 6

@@ -136,6 +136,29 @@ def test_concurrent_callers_each_get_their_events_written_once(tmp_db: Path, due
             assert log.verify_chain(match_id)["ok"]
 
 
+def test_a_match_whose_head_this_process_does_not_keep_is_folded_by_its_caller_and_kept(tmp_db: Path,
+                                                                                      duel_created: dict) -> None:
+    """A match created by another process (or recorded through another server) has no head here: its first append
+    is folded by the caller onto the head as stored (the writer thread only writes it), and the new head is kept,
+    so the next append folds onto it."""
+    from recorder.heads import HOT
+
+    with Log(tmp_db) as log:
+        match_id, _token = log.create_match(duel_created)
+        log.append(match_id, [{"type": "note", "text": "from the command line"}])
+        HOT.forget(log.database)  # as a process that never saw the match
+        assert not HOT.knows(log.database, match_id)
+        writer = Writer(tmp_db)
+        assert writer.append(log, match_id, [NOTE], expected_seq=2)["seq"] == 3
+        assert HOT.knows(log.database, match_id)
+        assert writer.append(log, match_id, [NOTE], expected_seq=3)["seq"] == 4
+        assert [event.get("text") for event in stored_events(log, match_id)[1:]] == \
+            ["from the command line", NOTE["text"], NOTE["text"]]
+        assert log.verify_chain(match_id)["ok"]
+        head = HOT.take(log.database, match_id, "demo", 4, log.match(match_id)["head_hash"])
+        assert head is not None and head.state == log.state_at(match_id, 4)
+
+
 def test_a_writer_that_cannot_get_the_lock_is_busy_and_writes_nothing(tmp_db: Path, duel_created: dict) -> None:
     with Log(tmp_db) as log:
         match_id, _ = log.create_match(duel_created)

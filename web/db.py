@@ -72,6 +72,15 @@ def _give_back_log(app: Flask, log: recorder.Log) -> None:
         pool.put(log)
 
 
+def open_connections(app: Flask, count: int) -> None:
+    """On PostgreSQL: open `count` connections of the process's pool now (`recorder.postgres.keep_open`), as many
+    as the server's threads hold at once, rather than one by one as the first requests ask for them."""
+    if recorder.store.is_postgres(app.config["DATABASE"]):
+        from recorder.postgres import keep_open
+
+        keep_open(str(app.config["DATABASE"]), count)
+
+
 def init_app(app: Flask) -> None:
     # BUSY_TIMEOUT: how long the writer waits for a write lock another process holds before answering 503.
     app.extensions["riftlog.writer"] = recorder.Writer(app.config["DATABASE"],

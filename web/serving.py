@@ -37,7 +37,7 @@ from flask import Flask
 from granian.constants import HTTPModes, Interfaces
 from granian.log import LogLevels
 
-from . import lifecycle
+from . import db, gateway, lifecycle
 from .gateway import Gateway
 
 CONNECTIONS = 60_000  # connections the worker holds at once (Granian's backpressure): recorders, viewers, streams
@@ -115,6 +115,9 @@ def worker_app(build_app: Callable[[], Flask]) -> Gateway:
     pause of a few hundred ms once every ten minutes rather than tens of them a minute; reference cycles are
     collected then). Measured on the 800-table round: no collection past the young one in 30 s, p99 17 ms."""
     app = Gateway(build_app())
+    # On PostgreSQL, the connections its threads hold at once: each thread of the gateway's two pools, the
+    # writer and the hub (a log each), opened before the first request rather than by it.
+    db.open_connections(app.app, gateway.RECORDING + gateway.READING + 2)
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION, OLDER_COLLECTIONS, OLDER_COLLECTIONS)
