@@ -79,11 +79,12 @@ def process_cpu_seconds(pid: int) -> float:
 class Server:
     """`riftlog serve` in its own process, on a free loopback port."""
 
-    def __init__(self, database: Path | str, options: tuple[str, ...] = ()) -> None:
+    def __init__(self, database: Path | str, options: tuple[str, ...] = (), seal_key: Path | None = None) -> None:
         self.port = free_port()
+        environment = {**os.environ, "RIFTLOG_SEAL_KEY": str(seal_key)} if seal_key is not None else None
         self.process = subprocess.Popen([str(RIFTLOG), "--db", str(database), "serve", "--port", str(self.port),
                                          *options],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:  # the port listens at once; the worker answers once it has built the app
             try:
@@ -265,10 +266,11 @@ def summary(name: str, ran: Phase, seconds: float) -> dict[str, Any]:
     }
 
 
-def check(database: Path | str, recorders: list[Table]) -> dict[str, Any]:
-    """Every acknowledged event stored at its seq with the bytes sent; every match verifies."""
+def check(database: Path | str, recorders: list[Table], seal_key: Path | None = None) -> dict[str, Any]:
+    """Every acknowledged event stored at its seq with the bytes sent; every match verifies (with the servers'
+    key file, `seal_key`, where they were given one)."""
     missing, unverified = 0, []
-    with recorder.Log(database) as log:
+    with recorder.Log(database, key_path=seal_key) as log:
         for table in recorders:
             match_id = table.match["id"]
             stored = {row["seq"]: row["event"] for row in log.events(match_id)}
@@ -284,13 +286,16 @@ def run(recorders: int, seconds: float, pace: float, clients: int = CLIENTS, fla
         database: str | None = None, servers: int = 1, postgres_pid: int | None = None) -> list[dict[str, Any]]:
     events = long_match(4_000, "load")
     with tempfile.TemporaryDirectory(dir=ROOT) as folder:
-        if database is not None:  # a new schema of the PostgreSQL database; every server reads one key file
+        # On PostgreSQL every server reads one key file, given to each server alone (the environment of this
+        # process is left as it was: a later server of the benchmarks must not read a key file that is gone).
+        seal_key = None
+        if database is not None:  # a new schema of the PostgreSQL database
             database = new_schema(database)
-            os.environ["RIFTLOG_SEAL_KEY"] = str(Path(folder) / "riftlog.seal-key")
+            seal_key = Path(folder) / "riftlog.seal-key"
         database = database or Path(folder) / "load.db"
         running: list[Server] = []
         try:
-            running += [Server(database) for _ in range(servers)]
+            running += [Server(database, seal_key=seal_key) for _ in range(servers)]
             matches = create_matches(running[0].port, recorders, events[0])
             for index, match in enumerate(matches):
                 match["port"] = running[index % len(running)].port
@@ -302,7 +307,7 @@ def run(recorders: int, seconds: float, pace: float, clients: int = CLIENTS, fla
         results = [summary(f"paced, one event every {pace:g} s per recorder", paced, seconds)]
         if flat is not None:
             results.append(summary("flat out", flat, seconds))
-        checked = check(database, paced.tables + (flat.tables if flat is not None else []))
+        checked = check(database, paced.tables + (flat.tables if flat is not None else []), seal_key)
         for result in results:
             result.update(checked, store="postgresql" if recorder.store.is_postgres(database) else "sqlite",
                           servers=servers)
