@@ -1,125 +1,18 @@
-"""The riftlog command line: a thin click layer over recorder, replays and web.
-
-Every command takes `--db PATH` (before or after the command name; default `$RIFTLOG_DB`, else `riftlog.db` in the
-working directory). Data comes out as JSON; a user's mistake (an unknown match, bad JSON, a wrong token, a refused
-event) ends with a one-line message and exit status 1, never a traceback.
-"""
+"""The commands of a match: the demo, serving, creating, appending, reading, checking, sealing, exporting and
+reporting matches, decks and catalogs."""
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import sys
-from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import click
 
 from recorder import access
 
-DB_ENVVAR = "RIFTLOG_DB"
-DEFAULT_DB = "riftlog.db"
-
-
-def _version() -> str:
-    try:
-        return metadata.version("riftlog")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
-def _remember_db(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """Both `riftlog --db X cmd` and `riftlog cmd --db X` set the database; the later one wins."""
-    if value is not None:
-        ctx.meta["riftlog.db"] = value
-
-
-def db_option(default: str | None) -> Any:
-    return click.option(
-        "--db", "db", type=click.Path(dir_okay=False), default=default, expose_value=False, is_eager=True,
-        callback=_remember_db, envvar=DB_ENVVAR if default is not None else None,
-        help=f"SQLite database file, or a PostgreSQL URL postgresql://user@host:port/name (default: ${DB_ENVVAR}, "
-             f"else {DEFAULT_DB}).",
-    )
-
-
-def url_option() -> Any:
-    return click.option("--url", envvar="RIFTLOG_URL",
-                        help="The address phones reach the server at (e.g. http://192.168.1.20:5000, or the "
-                             "proxy's https://...), for absolute links; default: $RIFTLOG_URL, else links relative "
-                             "to the server.")
-
-
-def db_path() -> str:
-    return click.get_current_context().meta.get("riftlog.db") or os.environ.get(DB_ENVVAR) or DEFAULT_DB
-
-
-def open_log(must_exist: bool = True):
-    """The recorder.Log of --db; a missing file is an error for commands that only read or append."""
-    import recorder
-    from recorder.store import is_postgres
-
-    path = db_path()
-    if must_exist and not is_postgres(path) and not Path(path).exists():
-        missing = "" if Path(path).parent.is_dir() else f" (the folder {Path(path).parent} does not exist)"
-        raise click.ClickException(f"no database at {path}{missing}: run `riftlog demo` or `riftlog create FILE` "
-                                   "first, or pass --db")
-    return recorder.Log(path)
-
-
-@contextlib.contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the domain errors of the layers below into one-line click errors (exit status 1)."""
-    import engine
-    import recorder
-    import replays
-    from replays import notation
-
-    try:
-        yield
-    except recorder.Refused as error:
-        raise click.ClickException(f"refused: {error}" + _violations(error.violations)) from None
-    except (recorder.RecorderError, engine.EngineError, replays.ReplayError, notation.NotationError) as error:
-        raise click.ClickException(str(error) or type(error).__name__) from None
-
-
-def _violations(violations: list[dict[str, Any]] | None) -> str:
-    lines = [f"\n  rule {v.get('rule')}: {v.get('message')}" for v in violations or []]
-    return "".join(lines) if len(lines) > 1 else ""
-
-
-def read_text(source: str, what: str) -> str:
-    """The text of a file path or "-" (stdin)."""
-    try:
-        with click.open_file(source, "r", encoding="utf-8") as stream:
-            return stream.read()
-    except OSError as error:
-        raise click.ClickException(f"cannot read {what} {source}: {error.strerror or error}") from None
-
-
-def read_json(source: str, what: str) -> Any:
-    """JSON from a file path or "-" (stdin)."""
-    text = read_text(source, what)
-    try:
-        return json.loads(text)
-    except ValueError as error:
-        name = "stdin" if source == "-" else source
-        raise click.ClickException(f"{name} is not valid JSON: {error}") from None
-
-
-def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), "--version", prog_name="riftlog", message="%(prog)s %(version)s")
-@db_option(DEFAULT_DB)
-def cli() -> None:
-    """riftlog: record, audit and replay Riftbound matches.
-
-    Matches live in one SQLite file, or on a PostgreSQL server (--db). Start with `riftlog demo` and `riftlog serve`.
-    """
+from .base import (cli, db_option, db_path, echo_json, open_log, reachable_base, read_json, read_text, url_option,
+                   user_errors, write_file)
 
 
 @cli.command()
@@ -511,21 +404,6 @@ def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p
         write_card(card_file, log, match_id, token, answer["player_tokens"], url)
 
 
-def reachable_base(url: str | None) -> str:
-    """`url` without its trailing slash ("" for none); a wildcard host (`http://0.0.0.0:5000`, as `make run
-    HOST=0.0.0.0` writes it) becomes this machine's address on its network, which a phone can open."""
-    from urllib.parse import urlsplit
-
-    if not url:
-        return ""
-    parts = urlsplit(url)
-    if parts.hostname in ("0.0.0.0", "::"):
-        from web import serving
-
-        return serving.urls(parts.hostname, parts.port or 80)[0].rstrip("/")
-    return url.rstrip("/")
-
-
 def with_links(answer: dict[str, Any], url: str | None) -> dict[str, Any]:
     """The creation answer with `links`: the recording screen's and each player's, tokens in the fragment."""
     from web.tablecard import links
@@ -545,91 +423,6 @@ def write_card(output: str, log: Any, match_id: str, token: str | None, player_t
     with app.test_request_context("/", base_url=url):
         page = card_html(log.match(match_id), token, player_tokens, standalone=True)
     write_file(output, page)
-
-
-@cli.command(short_help="Make a new organiser key and print the organiser's link (the old key stops working).")
-@url_option()
-@db_option(None)
-def organiser(url: str | None) -> None:
-    """Make the database's organiser key anew and print {"token", "link"}: the organiser's page
-    (`/organiser#token=...`) lists the tables with their players' links and reissues a lost match or player token.
-    The key made before no longer works. One key per database, kept as its hash (docs/web.md)."""
-    from recorder import tokens
-
-    with user_errors():
-        token = tokens.new_organiser_token(open_log(must_exist=False))
-    link = f"{reachable_base(url)}/organiser#token={token}"
-    echo_json({"token": token, "link": link})
-    click.echo(f"organiser: open {link} to list the tables and reissue lost links", err=True)
-
-
-@cli.command(short_help="Reissue a lost token of MATCH: the match token (judge) or a player's (P1, P2, ...).")
-@click.argument("match_id", metavar="MATCH")
-@click.argument("role", metavar="ROLE")
-@url_option()
-@db_option(None)
-def reissue(match_id: str, role: str, url: str | None) -> None:
-    """Give ROLE's token of MATCH anew (judge: the match token, which records; P1, P2, ...: a player's read token),
-    as the organiser: the old one stops working, and the match's log records a judge's note saying who reissued
-    which role. Prints the new tokens and their links. Refused while a server serves the database (reissue through
-    it: the organiser's page, or POST /api/matches/<id>/reissue), so that it forgets the old token at once."""
-    from recorder import tokens
-    from web import lifecycle
-
-    try:
-        claim = lifecycle.claim_database(db_path()) if Path(db_path()).exists() else None
-    except lifecycle.Refused:
-        raise click.ClickException(f"a `riftlog serve` serves {db_path()}: reissue through it (its /organiser page, "
-                                   f"or POST /api/matches/{match_id}/reissue with the organiser key), so that it "
-                                   "forgets the old token at once") from None
-    try:
-        with user_errors():
-            answer = tokens.reissue(open_log(), match_id, role, tokens.ORGANISER)
-    finally:
-        if claim is not None:
-            claim.close()
-    from web.tablecard import links
-
-    answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"], base=reachable_base(url))
-    echo_json(answer)
-
-
-@cli.command(short_help="Archive MATCH: out of the lists and the tournament page, every event kept.")
-@click.argument("match_id", metavar="MATCH")
-@db_option(None)
-def archive(match_id: str) -> None:
-    """Archive MATCH (a test match, an import made twice): it leaves the match lists and the tournament page, and
-    keeps every event; it verifies, exports and reads as before. Prints its summary. `riftlog unarchive` shows it
-    again (docs/web.md, "Archiving and deleting a match")."""
-    from recorder import archive as archiving
-
-    with user_errors():
-        echo_json(archiving.set_archived(open_log(), match_id, True))
-
-
-@cli.command(short_help="Show an archived MATCH again in the lists and on the tournament page.")
-@click.argument("match_id", metavar="MATCH")
-@db_option(None)
-def unarchive(match_id: str) -> None:
-    """Undo `riftlog archive MATCH`. Prints its summary."""
-    from recorder import archive as archiving
-
-    with user_errors():
-        echo_json(archiving.set_archived(open_log(), match_id, False))
-
-
-@cli.command(short_help="Delete MATCH, created by mistake, before its first game event.")
-@click.argument("match_id", metavar="MATCH")
-@db_option(None)
-def delete(match_id: str) -> None:
-    """Delete MATCH and every row of it, as the organiser, while it has no game event yet (nothing recorded but
-    match_created and judges' notes); once it has one, archive it instead. Its id is never given to another
-    match. Prints {"id", "deleted_at", "deleted_by"}."""
-    from recorder import archive as archiving
-    from recorder.tokens import ORGANISER
-
-    with user_errors():
-        echo_json(archiving.delete(open_log(), match_id, ORGANISER))
 
 
 def player_deck(option: str, flag: str) -> dict[str, str]:
@@ -703,15 +496,6 @@ def export(match_id: str, output: str | None) -> None:
     write_file(output, text)
 
 
-def write_file(output: str, text: str) -> None:
-    """Write `text` to the file `output` and print its path; a clear error when it cannot be written."""
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
-    click.echo(output)
-
-
 @cli.command(short_help="The dispute report of MATCH (JSON, or a printable HTML page).")
 @click.argument("match_id", metavar="MATCH")
 @click.option("--from", "first", type=int, help="The first seq of the span (default: 1).")
@@ -781,45 +565,3 @@ def catalog_import(source: str, name: str | None, replace: bool) -> None:
     with user_errors():
         stored = open_log(must_exist=False).import_catalog(parsed, replace=replace)
     echo_json({"name": stored, "cards": len(parsed)})
-
-
-@cli.command(short_help="Export a round's match results (players, games won, draws, penalties) as JSON or CSV.")
-@click.argument("event")
-@click.option("--round", "round_", required=True, help="The round, as the matches' info names it.")
-@click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json", show_default=True,
-              help="JSON (a list of tables), or CSV (a row per table) for the organiser's software.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
-@db_option(None)
-def results(event: str, round_: str, form: str, output: str | None) -> None:
-    """The results of round ROUND of EVENT, a table each: its match, the players and each one's games won, the
-    drawn games, the result and winner (empty while undecided), and the penalties (docs/judging.md)."""
-    from replays import organiser
-
-    with user_errors():
-        found = organiser.round_results(open_log(), event, round_)
-        text = organiser.results_csv(found) if form == "csv" else json.dumps(found, indent=2, ensure_ascii=False) + "\n"
-    if output is None:
-        click.echo(text, nl=False)
-    else:
-        write_file(output, text)
-
-
-@cli.group()
-def pairings() -> None:
-    """A round's pairings from the organiser's software, for the tournament page."""
-
-
-@pairings.command("import")
-@click.argument("source", metavar="FILE")
-@click.option("--event", required=True, help="The event the pairings are for (the matches' info.event).")
-@click.option("--round", "round_", required=True, help="The round (the matches' info.round).")
-@db_option(None)
-def pairings_import(source: str, event: str, round_: str) -> None:
-    """Read a round's pairings, a CSV of `table, player, player` rows (FILE, or - for stdin), replacing an earlier
-    import of the round. Prints the round's tables as stored."""
-    from replays import organiser
-
-    text = read_text(source, "pairings")
-    with user_errors():
-        stored = organiser.import_pairings(open_log(must_exist=False), text, event, round_)
-    echo_json({"event": event, "round": round_, "tables": stored})
