@@ -49,7 +49,9 @@ def games_won(state: State) -> dict[str, int]:
 
 
 def is_match_over(state: State) -> bool:
-    return state["match_winner"] is not None or result_of(state)["match"] is not None
+    """Whether the match has its result: a winner, or a result such as a draw (read only: a state folded before
+    results existed is not given one here)."""
+    return state.get("match_winner") is not None or (state.get("result") or {}).get("match") is not None
 
 
 def game_over(state: State) -> bool:

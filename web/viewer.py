@@ -52,11 +52,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["awaited"] = lambda kind: AWAITED.get(kind, str(kind).replace("_", " "))
 
 
-def match_over(state: dict[str, Any]) -> bool:
-    """Whether the match has its result (a winner, or a result such as a draw): its viewer is no longer "live"."""
-    return state.get("match_winner") is not None or (state.get("result") or {}).get("match") is not None
-
-
 @bp.get("/")
 def index():
     log = get_log()
@@ -130,7 +125,7 @@ def match(match_id: str):
         fight=fight(shown),
         games_won=games_won(shown),
         results=result_lines(shown, names),
-        over=match_over(shown),
+        over=engine.results.is_match_over(shown),  # no longer "live"
         current=current,
         violations_here=violations_here,
         timeline=timeline,
