@@ -82,8 +82,10 @@ def event_penalties(log: recorder.Log, event: str) -> list[dict[str, Any]]:
             continue
         if entry["match"] not in states:
             folded: dict[tuple[int, int], dict[str, Any]] = {}
+            parts: dict[int, int] = {}  # the penalties of one seq so far (a `simultaneous` gives several)
             for item in penalties.penalties_of(log.state_at(entry["match"])):
-                folded[(item["seq"], sum(1 for seq, _ in folded if seq == item["seq"]))] = item
+                part = parts[item["seq"]] = parts.get(item["seq"], -1) + 1
+                folded[(item["seq"], part)] = item
             states[entry["match"]] = folded
         entry["applies"] = states[entry["match"]].get((entry["seq"], entry["part"]), {}).get("applies")
     return found
