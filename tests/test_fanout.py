@@ -4,9 +4,11 @@ keep up dropped and resumed with Last-Event-ID without a gap, one redaction per 
 the tournament page's feed. Every read is bounded in time."""
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import socket
+import time
 
 from serving import served_process
 from sse import EventStream
@@ -155,3 +157,31 @@ def test_the_tournament_feed_checks_its_round_and_needs_the_hub(client, make_mat
     assert client.get("/tournament/feed?event=Regional&round=9").status_code == 404
     answer = client.get("/tournament/feed?event=Regional&round=1")  # a WSGI server: the page refreshes itself
     assert answer.status_code == 404 and "hub" in answer.get_data(as_text=True)
+
+
+def test_the_streams_writes_wait_for_the_recorders_requests_in_flight_and_not_for_ever(app):
+    """Recorders first (web.hub.Hub.after_recorders): a slice of the streams' writes waits while a recorder's
+    request is being answered, goes on the moment none is, and waits YIELD seconds at most."""
+    from web import hub as hubs
+
+    async def scenario() -> tuple[bool, bool, float]:
+        hub = hubs.Hub(app)
+        hub.recorder_in()
+        hub.recorder_in()
+        waiting = asyncio.ensure_future(hub.after_recorders())
+        await asyncio.sleep(0.01)
+        held = not waiting.done()
+        hub.recorder_out()  # one of the two answered: still held
+        await asyncio.sleep(0.01)
+        held = held and not waiting.done()
+        hub.recorder_out()
+        await asyncio.sleep(0.001)
+        released = waiting.done()
+        hub.recorder_in()  # a recorder's request that is never answered holds a slice back YIELD seconds only
+        start = time.monotonic()
+        await hub.after_recorders()
+        return held, released, time.monotonic() - start
+
+    held, released, bounded = asyncio.run(scenario())
+    assert held and released
+    assert hubs.YIELD - 0.01 <= bounded < hubs.YIELD + 0.5

@@ -65,8 +65,14 @@ class Gateway:
         lane = lane_of(scope["method"], scope["path"])
         if lane == "stream":
             await self.stream(scope, receive, send)
+        elif lane == "recording":
+            self.hub.recorder_in()
+            try:
+                await self.call_app(self.recording, scope, receive, send)
+            finally:
+                self.hub.recorder_out()
         else:
-            await self.call_app(self.recording if lane == "recording" else self.reading, scope, receive, send)
+            await self.call_app(self.reading, scope, receive, send)
 
     async def lifespan(self, receive: Callable, send: Send) -> None:
         while True:
@@ -108,6 +114,7 @@ class Gateway:
     async def stream(self, scope: dict, receive: Callable, send: Send) -> None:
         """A live stream: admitted under the caps, checked by the app (the match, the token, the view, `after`:
         its errors are the app's answers), then served by the hub."""
+        await self.hub.after_recorders()
         address = client_address(scope, self.proxies)
         if not self.hub.admit(address):
             await answer(send, 503, b'{"error": "too many live streams are open; try again shortly"}',

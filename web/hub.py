@@ -19,6 +19,11 @@ A stream writes without waiting: the ASGI `send` of a connection that keeps up r
 keep up (its socket and the server's buffer for it full) has its messages kept in a buffer of its own, and is
 dropped past BUFFER bytes: its EventSource reconnects with `Last-Event-ID` and catches up from the feed.
 
+Recorders first: the streams of a feed are written SLICE at a time, and each slice waits while a recorder's request
+is being answered (web.gateway counts them in and out; YIELD seconds at most): with one GIL in the process, a
+slice written meanwhile holds back the recorder's thread and the loop that answers it (measured at 10,000
+spectators: the recorder's POST p99 ~130 ms before, 5-6 ms after, beside 4-5 ms without spectators).
+
 A broadcast delay (the match setting `broadcast_delay`, web/delay.py) holds the spectator feed back N
 seconds or N events behind the record; the judge's and the players' feeds are never delayed.
 """
@@ -48,7 +53,8 @@ BUFFER = 512 * 1024  # bytes a stream may have waiting beyond what its connectio
 POLL = 1.0  # seconds between reads of a followed match for appends by another process
 HEARTBEAT = 15.0  # seconds of silence after which a stream gets a comment line (a gone client is noticed then)
 IDLE_CHANNEL = 60.0  # seconds a match nobody follows stays held (a reconnecting spectator catches up from it)
-SLICE = 500  # streams written in one turn of the loop, before it answers what else waits (a recorder's POST)
+SLICE = 100  # streams written in one turn of the loop, before it answers what else waits (a recorder's POST)
+YIELD = 0.05  # seconds at most the streams' writes wait for the recorders' requests in flight, once per slice
 RETRY = 1000  # milliseconds an EventSource waits before it reconnects (with Last-Event-ID) to a dropped stream
 
 try:  # what Granian's ASGI `send` returns when it has taken the message at once
@@ -75,17 +81,18 @@ class Subscriber:
     """One open stream: writes through its request's ASGI `send` without waiting while the connection keeps up.
 
     No task of its own: its request's coroutine (`Hub.follow`) waits for the client to disconnect, and is cancelled
-    when the stream is dropped. Only a connection that does not take a write at once gets a task that waits for
-    it (`flush`); meanwhile the stream's messages wait in `pending`."""
+    when the stream is dropped. A write the connection does not take at once (Granian's `send` returns a future
+    once the connection's four frames in flight are queued) is waited for by a callback on that future, not by a
+    task: meanwhile the stream's messages wait in `pending`, and are written as one when it is taken."""
 
-    __slots__ = ("send", "pending", "size", "flushing", "task", "why", "wrote", "skip")
+    __slots__ = ("send", "pending", "size", "waiting", "task", "why", "wrote", "skip")
 
     def __init__(self, send: Callable[[dict], Any], first: bytes, skip: int) -> None:
         self.send = send
         self.skip = skip  # a seq beyond what the feed has sent (a spectator ahead of a broadcast delay): sent up to it
-        self.pending: list[bytes] = [first]  # written after the answer's head, by `Hub.follow`
+        self.pending: list[bytes] = [first]  # written after the answer's head, by `Hub._serve`
         self.size = len(first)
-        self.flushing: Any = True  # not None while a write is under way: the head and the catch-up, first
+        self.waiting: Any = True  # not None while a write is under way: the head and the catch-up, first
         self.task = asyncio.current_task()
         self.why: str | None = None  # why it ended, if the hub ended it
         self.wrote = time.monotonic()
@@ -95,37 +102,47 @@ class Subscriber:
         if self.why is not None:
             return
         self.wrote = now or time.monotonic()
-        if self.flushing is not None:  # the connection has not taken the last write yet
+        if self.waiting is not None:  # the connection has not taken the last write yet
             self.pending.append(data)
             self.size += len(data)
             if self.size > limit:
                 self.end("dropped")
             return
+        self._send(body or {"type": "http.response.body", "body": data, "more_body": True})
+
+    def _send(self, body: dict) -> None:
         try:
-            sent = self.send(body or {"type": "http.response.body", "body": data, "more_body": True})
+            sent = self.send(body)
         except Exception:  # noqa: BLE001 - the client has gone
             self.end("gone")
             return
-        if _TAKEN is None or type(sent) is not _TAKEN:
-            self.flushing = asyncio.ensure_future(self.flush(sent))
+        if _TAKEN is not None and type(sent) is _TAKEN:
+            return
+        if not hasattr(sent, "add_done_callback"):  # another ASGI server's coroutine
+            sent = asyncio.ensure_future(sent)
+        self.waiting = sent
+        sent.add_done_callback(self.taken)
 
-    async def flush(self, sent: Any) -> None:
-        """Wait for the connection to take `sent`, then write what waited meanwhile, until nothing waits."""
-        try:
-            if sent is not None:
-                await sent
-            while self.pending and self.why is None:
-                data, self.pending, self.size = b"".join(self.pending), [], 0
-                await self.send({"type": "http.response.body", "body": data, "more_body": True})
-        except Exception:  # noqa: BLE001 - the client has gone: the stream ends
-            self.end("gone")
-        finally:
-            self.flushing = None
+    def taken(self, sent: Any = None) -> None:
+        """The connection took the last write (`sent`, the future it returned): write what waited meanwhile."""
+        self.waiting = None
+        if self.why is not None:
+            return
+        if sent is not None:
+            try:
+                sent.result()
+            except (Exception, asyncio.CancelledError):  # noqa: BLE001 - the client has gone
+                self.end("gone")
+                return
+        if self.pending:
+            data, self.pending, self.size = b"".join(self.pending), [], 0
+            self._send({"type": "http.response.body", "body": data, "more_body": True})
 
     def end(self, why: str) -> None:
         """End the stream (its request's coroutine is cancelled out of its wait)."""
         if self.why is None:
             self.why = why
+            self.pending, self.size = [], 0
             if self.task is not None:
                 self.task.cancel()
 
@@ -186,6 +203,9 @@ class Hub:
         self.dropped = 0
         self.refused = 0
         self.listener: Any = None  # on PostgreSQL: every process's commits, as NOTIFYs (recorder.postgres.Listener)
+        self.recorders = 0  # recorders' requests in flight (web.gateway's recording lane)
+        self.quiet = asyncio.Event()  # set while no recorder's request is in flight
+        self.quiet.set()
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin on `loop` (the worker's): listen to the writer's commits, poll and beat the heart."""
@@ -216,6 +236,28 @@ class Hub:
             self.by_address[address] = left
         else:
             del self.by_address[address]
+
+    # --- recorders first ----------------------------------------------------------------------------------------
+
+    def recorder_in(self) -> None:
+        """A recorder's request is being answered (web.gateway): the streams' writes wait until it is."""
+        self.recorders += 1
+        self.quiet.clear()
+
+    def recorder_out(self) -> None:
+        self.recorders -= 1
+        if not self.recorders:
+            self.quiet.set()
+
+    async def after_recorders(self) -> None:
+        """Let the recorders' requests in flight be answered first, waiting YIELD seconds at most (so that an
+        unbroken stream of appends still lets the streams move): with one GIL, every stream written meanwhile
+        would hold a recorder's thread back, and the process's loop is the one that answers it."""
+        if self.recorders:
+            try:
+                await asyncio.wait_for(self.quiet.wait(), YIELD)
+            except TimeoutError:
+                pass
 
     # --- following ---------------------------------------------------------------------------------------------
 
@@ -259,7 +301,7 @@ class Hub:
         subscribers.add(subscriber)
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
-            await subscriber.flush(None)
+            subscriber.taken()
             while (await receive())["type"] != "http.disconnect":
                 pass
             subscriber.why = subscriber.why or "gone"
@@ -271,8 +313,7 @@ class Hub:
             subscriber.why = subscriber.why or "gone"
         finally:
             subscriber.task = None
-            if subscriber.flushing is not None and subscriber.flushing is not True:
-                subscriber.flushing.cancel()
+            subscriber.why = subscriber.why or "gone"  # a write still waited for is not followed by another
             subscribers.discard(subscriber)
         if subscriber.why == "dropped":
             self.dropped += 1
@@ -476,14 +517,14 @@ class Hub:
             feed.writing = asyncio.ensure_future(self._write_out(feed))
 
     async def _write_out(self, feed: Feed) -> None:
-        """Write the feed's messages to its streams SLICE at a time, in order, letting the loop answer what else
-        waits (a recorder's POST) between two slices."""
+        """Write the feed's messages to its streams SLICE at a time, in order, each slice after the recorders'
+        requests in flight (`after_recorders`)."""
         try:
             while feed.outbox:
                 subscribers, messages = feed.outbox.popleft()
                 for start in range(0, len(subscribers), SLICE):
-                    if start:
-                        await asyncio.sleep(0)
+                    await asyncio.sleep(0)  # what else waits on the loop: a recorder's answer
+                    await self.after_recorders()
                     self._write(subscribers[start:start + SLICE], messages)
         finally:
             feed.writing = None
