@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import os
 import socket
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-from serving import served_process
+from serving import ROOT, free_port, served_process
 from sse import EventStream
 from test_serve import HEAD, Client, create, notes
 
@@ -185,3 +189,32 @@ def test_the_streams_writes_wait_for_the_recorders_requests_in_flight_and_not_fo
     held, released, bounded = asyncio.run(scenario())
     assert held and released
     assert hubs.YIELD - 0.01 <= bounded < hubs.YIELD + 0.5
+
+
+def test_granian_takes_every_write_to_a_stream_that_keeps_up_at_once():
+    """The hub's fan-out relies on it: a write Granian's ASGI `send` takes at once returns an awaitable with nothing
+    to wait for, and `Subscriber` waits for nothing then (no future, no callback, no task). Before this test, the
+    check named a type Granian no longer exports, and every write of every stream made a task: at 10,000
+    spectators, delivery p50 300 ms and the recorder's POST p99 100 ms, instead of ~110 and ~9."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
+                                "--port", str(port), "--http", "1", "--no-ws", "--log-level", "error",
+                                "granian_writes:app"], cwd=Path(__file__).parent,
+                               env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                connection, response = stream_from(port, "/")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "granian did not start"
+                time.sleep(0.05)
+        body = response.read().decode()
+        connection.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+    ids = [int(line[4:]) for line in body.split("\n") if line.startswith("id: ")]
+    assert ids == list(range(50))
+    assert body.endswith("event: waited\ndata: 0\n\n"), body[-200:]

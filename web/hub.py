@@ -20,9 +20,9 @@ keep up (its socket and the server's buffer for it full) has its messages kept i
 dropped past BUFFER bytes: its EventSource reconnects with `Last-Event-ID` and catches up from the feed.
 
 Recorders first: the streams of a feed are written SLICE at a time, and each slice waits while a recorder's request
-is being answered (web.gateway counts them in and out; YIELD seconds at most): with one GIL in the process, a
-slice written meanwhile holds back the recorder's thread and the loop that answers it (measured at 10,000
-spectators: the recorder's POST p99 ~130 ms before, 5-6 ms after, beside 4-5 ms without spectators).
+is being answered (web.gateway counts them in and out; YIELD seconds at most), and so does a stream's request,
+admitted or refused: with one GIL in the process, what the loop does meanwhile holds back the recorder's thread
+and the loop is the one that answers it (figures in docs/web.md).
 
 A broadcast delay (the match setting `broadcast_delay`, web/delay.py) holds the spectator feed back N
 seconds or N events behind the record; the judge's and the players' feeds are never delayed.
@@ -56,11 +56,6 @@ IDLE_CHANNEL = 60.0  # seconds a match nobody follows stays held (a reconnecting
 SLICE = 100  # streams written in one turn of the loop, before it answers what else waits (a recorder's POST)
 YIELD = 0.05  # seconds at most the streams' writes wait for the recorders' requests in flight, once per slice
 RETRY = 1000  # milliseconds an EventSource waits before it reconnects (with Last-Event-ID) to a dropped stream
-
-try:  # what Granian's ASGI `send` returns when it has taken the message at once
-    from granian._granian import PyEmptyAwaitable as _TAKEN  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - another ASGI server: every write is awaited
-    _TAKEN = None
 
 
 def message(entry: dict[str, Any], redactor: Redactor) -> bytes:
@@ -116,10 +111,10 @@ class Subscriber:
         except Exception:  # noqa: BLE001 - the client has gone
             self.end("gone")
             return
-        if _TAKEN is not None and type(sent) is _TAKEN:
-            return
-        if not hasattr(sent, "add_done_callback"):  # another ASGI server's coroutine
-            sent = asyncio.ensure_future(sent)
+        if not hasattr(sent, "add_done_callback"):
+            if not asyncio.iscoroutine(sent):
+                return  # taken at once: Granian's empty awaitable, nothing to wait for
+            sent = asyncio.ensure_future(sent)  # another ASGI server's coroutine
         self.waiting = sent
         sent.add_done_callback(self.taken)
 

@@ -22,9 +22,10 @@ so one fsync carries the events of every recorder waiting, and the hub is woken 
 commit that concerns it is durable. Several processes would each have their own writer, contending for SQLite's
 write lock and splitting the groups; measured, two workers gave fewer appends per second than one on this machine.
 Two Rust threads (RUNTIME_THREADS) rather than Granian's one: with one, a recorder's POST that arrived while that
-thread was writing an event to 10,000 streams waited for it (measured: its body read 15-110 ms after its head;
-p99 25 ms with two, 5-6 ms once the streams' writes stopped spawning a task each, web.hub). The 800-table round is
-unchanged by it (p99 5.7 ms with two, 6.5 with one).
+thread was writing an event to 10,000 streams waited for it (its body read 15-110 ms after its head). Measured at
+10,000 spectators, two runs each: the recorder's POST p99 31 and 74 ms with one thread, 8 and 13 with two (6-9
+without spectators); delivery p99 247 and 285 ms, 225 and 230. The 800-table round is unchanged by it (p99 5.7 ms
+with two, 6.5 with one).
 
 `riftlog serve --debug` runs Werkzeug instead, for its reloader and debugger (a stream holds a thread there).
 """
