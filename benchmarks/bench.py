@@ -362,7 +362,9 @@ def bench_spectators(counts: list[int], past_cap: int) -> None:
                    f"{answered:,} answered 503 with Retry-After in {capped['seconds']} s (all answers: "
                    f"{capped['answers']}); the recorder's POST meanwhile p50 {capped['post_p50_ms']} ms, p99 "
                    f"{capped['post_p99_ms']} ms",
-                   f"the recorder without spectators: p99 {ours['post_alone_p99_ms']} ms",
+                   f"the recorder without spectators: p99 {ours['post_alone_p99_ms']} ms; the same flood sent to a "
+                   f"bare asyncio server meanwhile (riftlog serve refusing nothing): POST p50 "
+                   f"{capped['flood_elsewhere_post_p50_ms']} ms, p99 {capped['flood_elsewhere_post_p99_ms']} ms",
                    answered == capped["attempts"] and capped["post_p99_ms"] <= 1.5 * ours["post_alone_p99_ms"])
 
 

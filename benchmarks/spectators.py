@@ -12,8 +12,10 @@ after: memory per spectator), then the recorder again with all N following. The 
 in CLIENTS processes, each noting when each message's `id:` line arrives. Delivery = arrival - the moment the
 recorder sent the POST (the commit included). With `--past-cap`, the first count's server is started with its
 cap on streams at N, and after the N, that many connection attempts more are made while the recorder posts again:
-each must be answered 503 with Retry-After, and the recorder's POST latency meanwhile is printed. Prints one JSON
-line per count (and one for the cap).
+each must be answered 503 with Retry-After, and the recorder's POST latency meanwhile is printed, beside its floor:
+the same flood sent to the bare broadcaster while the recorder posts to riftlog serve, which then has nothing to
+refuse (what the flood's client processes cost the recorder on this machine by themselves). Prints one JSON line
+per count.
 """
 from __future__ import annotations
 
@@ -304,16 +306,38 @@ def run_past_cap(server: Server, match: dict, count: int, past_cap: int, bodies:
     stream = f"/api/matches/{match['id']}/stream?after={head}"
     time.sleep(1.0)  # the streams of the run before have ended (their places under the cap are free again)
     holding = Spectators(server.port, stream, count, 10 ** 9)
+    statuses, seconds, latencies = flood(server.port, stream, past_cap, server.port, path, bodies, pace, headers)
+    holding.stop()
+    # The floor: the same flood sent to a bare asyncio server instead, while the recorder posts to riftlog serve
+    # (with nothing to refuse): what the flood's client processes cost the recorder on this machine by themselves.
+    port = free_port()
+    bare = subprocess.Popen([sys.executable, "-c", FLOOR, str(port)], stdout=subprocess.PIPE, text=True,
+                            preexec_fn=raise_open_files)
+    try:
+        assert bare.stdout is not None and bare.stdout.readline() == "serving\n"
+        _, _, elsewhere = flood(port, "/stream", past_cap, server.port, path, bodies[len(latencies):], pace, headers)
+    finally:
+        bare.kill()
+        bare.wait()
+    return {"holding": holding.statuses, "attempts": past_cap, "answers": statuses, "seconds": round(seconds, 1),
+            "post_p50_ms": ms(latencies, 0.5), "post_p99_ms": ms(latencies, 0.99),
+            "flood_elsewhere_post_p50_ms": ms(elsewhere, 0.5), "flood_elsewhere_post_p99_ms": ms(elsewhere, 0.99)}
+
+
+def flood(port: int, stream: str, count: int, recorder_port: int, path: str, bodies: list[tuple[int, bytes]],
+          pace: float, headers: dict[str, str]) -> tuple[dict[str, int], float, list[float]]:
+    """`count` stream requests to `port` from two client processes while the recorder posts to `recorder_port`:
+    the answers' statuses, the seconds they took, the recorder's latencies meanwhile."""
     context = multiprocessing.get_context("fork")
     pipes, processes = [], []
-    for index in range(2):
+    for _ in range(2):
         mine, theirs = context.Pipe()
-        process = context.Process(target=attempts, args=(server.port, stream, past_cap // 2, theirs), daemon=True)
+        process = context.Process(target=attempts, args=(port, stream, count // 2, theirs), daemon=True)
         process.start()
         pipes.append(mine)
         processes.append(process)
     start = time.monotonic()
-    _, latencies = record(server.port, path, bodies, pace, headers,
+    _, latencies = record(recorder_port, path, bodies, pace, headers,
                           until=lambda: not any(process.is_alive() for process in processes))
     statuses: dict[str, int] = {}
     for pipe in pipes:
@@ -322,9 +346,7 @@ def run_past_cap(server: Server, match: dict, count: int, past_cap: int, bodies:
     seconds = time.monotonic() - start
     for process in processes:
         process.join(10)
-    holding.stop()
-    return {"holding": holding.statuses, "attempts": past_cap, "answers": statuses, "seconds": round(seconds, 1),
-            "post_p50_ms": ms(latencies, 0.5), "post_p99_ms": ms(latencies, 0.99)}
+    return statuses, seconds, latencies
 
 
 def run(counts: list[int], event_count: int, pace: float, past_cap: int) -> list[dict[str, Any]]:
