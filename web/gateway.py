@@ -12,7 +12,9 @@ stream (`/api/matches/<id>/stream`, `/tournament/feed`) costs no thread either: 
 - `reading` (READING threads): everything else (pages, reads, the checks of a new stream).
 
 With the GIL, more threads running Flask at once go no faster: sixteen recorders' threads carry a commit group of
-up to sixteen appends (one fsync); a request waits for a free thread of its pool in arrival order.
+up to sixteen appends (one fsync); a request waits for a free thread of its pool in arrival order. While a
+recording request is answered the hub counts it (`Hub.recorder_in`/`recorder_out`), and the streams' writes and
+new stream requests wait for it (`Hub.after_recorders`): the loop is the one that answers it.
 
 Streams are capped in total (`STREAMS`) and per client address (`STREAMS_PER_ADDRESS`): past a cap the answer is
 `503` with `Retry-After`, written by the loop without touching the app, so a flood of spectators costs the
