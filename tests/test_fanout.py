@@ -17,6 +17,7 @@ from pathlib import Path
 from serving import ROOT, free_port, served_process
 from sse import EventStream
 from test_serve import HEAD, Client, create, notes
+from web import hub as hubs
 
 
 def stream_from(port: int, path: str, address: str = "127.0.0.1",
@@ -166,8 +167,6 @@ def test_the_tournament_feed_checks_its_round_and_needs_the_hub(client, make_mat
 def test_the_streams_writes_wait_for_the_recorders_requests_in_flight_and_not_for_ever(app):
     """Recorders first (web.hub.Hub.after_recorders): a slice of the streams' writes waits while a recorder's
     request is being answered, goes on the moment none is, and waits YIELD seconds at most."""
-    from web import hub as hubs
-
     async def scenario() -> tuple[bool, bool, float]:
         hub = hubs.Hub(app)
         hub.recorder_in()

@@ -35,12 +35,17 @@ def demo_db(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("judge") / "riftlog.db"
 
 
-@pytest.fixture(scope="module")
-def drawn_unseen(demo_db, make_match_created_module):  # noqa: F811
-    with recorder.Log(demo_db) as log:
-        match_id, token = log.create_match(make_match_created_module("strict"))
+def set_up(db: Path, make_created) -> tuple[str, str]:
+    """A new strict match in P1's first turn, its draw made (seq 8): its id and match token."""
+    with recorder.Log(db) as log:
+        match_id, token = log.create_match(make_created("strict"))
         log.append(match_id, SETUP)
     return match_id, token
+
+
+@pytest.fixture(scope="module")
+def drawn_unseen(demo_db, make_match_created_module):  # noqa: F811
+    return set_up(demo_db, make_match_created_module)
 
 
 def test_a_penalty_is_picked_from_the_tournament_rules_list_with_its_words(phone, server, drawn_unseen):  # noqa: F811
@@ -125,11 +130,8 @@ def test_a_penalty_owed_from_an_earlier_match_is_recorded_with_one_tap_tr_701_2_
 
 @pytest.fixture(scope="module")
 def in_turn_one(demo_db, make_match_created_module):  # noqa: F811
-    """A match in P1's first turn, its draw made (seq 8)."""
-    with recorder.Log(demo_db) as log:
-        match_id, token = log.create_match(make_match_created_module("strict"))
-        log.append(match_id, SETUP)
-    return match_id, token
+    """Another match as `drawn_unseen`'s, for the time call (it needs one no test has touched)."""
+    return set_up(demo_db, make_match_created_module)
 
 
 def test_time_is_called_from_the_judges_menu_with_the_rules_words_tr_408_2(phone, server, in_turn_one):  # noqa: F811
