@@ -112,6 +112,13 @@ def may_see(viewer: str, owner: Any) -> bool:
     return viewer == "judge" or viewer == owner
 
 
+# The events that can name a card private to someone: the ones `redact_event` changes.
+PRIVATE_KINDS = frozenset(("match_created", "rewind", "draw", "hide", "position", "resolve", "remedy"))
+# The field of an event's stored bytes that the recorder fills with 128 random bits when the event hides anything
+# (`hides_anything`); given only to a view that is given the whole event.
+SALT = "salt"
+
+
 def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
     """The recorded `event` as `viewer` may see it: every card private to someone else becomes `null`.
 
@@ -119,12 +126,15 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
     player's), of a position's hands and facedown cards, of a `hide` (the hider's), and the deck, rune and
     battlefield lists of `match_created` (each player's own; champions and legends are public).
     Everything else an event names is public once it happens (a played card, a discard, a reveal), or is an
-    object id that says nothing by itself. The judge gets the event unchanged; others get a copy.
+    object id that says nothing by itself. The judge gets the event unchanged; others get a copy, without the
+    event's `salt` when anything of it is hidden from them.
     """
     if viewer == "judge":
         return event
     kind = event.get("type")
     shown = marshal.loads(marshal.dumps(event))
+    if kind not in PRIVATE_KINDS:
+        return shown
     if kind == "match_created":
         for index, entry in enumerate(shown.get("players") or [], 1):
             if isinstance(entry, dict) and not may_see(viewer, f"P{index}"):
@@ -153,7 +163,28 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
             _redact_cards(shown, viewer)
         elif "draw" in shown:  # a mulligan's replacements: drawn by the erroring player, not the chooser
             shown["draw"] = _nulls(shown.get("draw"))
+    if SALT in shown and shown != event:  # what this view is not given, the salt hides in the chain hash
+        del shown[SALT]
     return shown
+
+
+def unsalted(event: Any) -> Any:
+    """`event` without its salt (a copy), or `event` itself when it has none: what was recorded, for a transcript
+    (the notation) or a comparison with what was sent."""
+    return {key: value for key, value in event.items() if key != SALT} if isinstance(event, dict) and SALT in event \
+        else event
+
+
+def hides_anything(event: dict[str, Any]) -> bool:
+    """Whether some view may be given less than the whole of `event`: a card private to someone (`redact_event`
+    changes it for the spectator, who sees the least), or a judge's text, which a view is given in a public wording
+    when it names a card the view has not seen (`Redactor`). The recorder salts such an event (SALT) so that its
+    chain hash, which every reader gets, cannot be matched against guesses of what was hidden (docs/trust.md)."""
+    kind = event.get("type")
+    if kind in FREE_TEXT or kind == "resolve" and any(
+            isinstance(op, dict) and op.get("op") == "note" for op in event.get("effects") or []):
+        return True
+    return kind in PRIVATE_KINDS and redact_event(event, "spectator") != event
 
 
 def _private_op(effect: dict[str, Any]) -> bool:
@@ -200,6 +231,7 @@ class Redactor:
                 if isinstance(text, str) and any(name in text for name in unseen):
                     entry[field] = "(the judge's text names a card this view may not see)"
                     entry["redacted"] = True
+                    shown.pop(SALT, None)
         return shown
 
 

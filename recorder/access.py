@@ -1,20 +1,25 @@
 """Who may read what (contract section 3, "Read access"): the judge's token, the players' tokens, publishing.
 
-The match token (`Log.create_match`) is the judge's key. Each player's read token is derived from it:
-`HMAC-SHA256(key=sha256(match token), "riftlog read <match> <player>")`, so the log stores nothing new, the
-judge can print the player tokens again at any time (`player_tokens`), and a player token never gives away the
-match token. Whoever holds the database file can derive them too, but that reader already sees every event.
+The match token (`Log.create_match`) is the judge's key. Each player's read token is derived from the match's
+read key, 256 random bits drawn when the match is created and kept in the log (`matches.read_key`), never handed
+out: `HMAC-SHA256(key=read key, "riftlog read <match> <player>")`. The judge can print the player tokens again at
+any time (`recorder.tokens.player_tokens`), a player token never gives away the match token or the key, and no
+token computes another. Whoever holds the database file can derive them too, but that reader sees every event.
 
 A token handed out again (`recorder.tokens.reissue`) changes what is derived: a player's token reissued for the
-n-th time is `HMAC(key, "riftlog read <match> <player> <n>")` (the earlier one no longer reads), and once the match
-token itself is reissued the key stays the first match token's hash (the match's `read_key`), so that the players'
-links keep working.
+n-th time is `HMAC(key, "riftlog read <match> <player> <n>")` (the earlier one no longer reads), and reissuing the
+match token draws a new read key, so that every player token the old match token could have printed dies with it
+(issue 24: a lost match token must not keep reading both hands); the new table card carries the players' new links.
+
+A match created before read keys were drawn has none (`read_key` null): its players' tokens are derived from the
+sha256 of its first match token until that token is reissued, which draws it a key like any other match's.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
 import hmac
+import secrets
 from typing import Any
 
 from recorder.errors import Conflict, Malformed
@@ -28,9 +33,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def new_read_key() -> str:
+    """A match's read key: 256 random bits, as hex (see the module's docstring)."""
+    return secrets.token_hex(32)
+
+
 def player_token(token_digest: str, match_id: str, player: str, generation: int = 0) -> str:
-    """The read token of `player` in the match whose read key is `token_digest` (hex sha256: the first match
-    token's), reissued `generation` times."""
+    """The read token of `player` in the match whose read key is `token_digest` (hex: its `read_key`, or for a
+    match created before read keys its first match token's sha256), reissued `generation` times."""
     message = f"riftlog read {match_id} {player}" + (f" {generation}" if generation else "")
     mac = hmac.new(bytes.fromhex(token_digest), message.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
@@ -42,13 +52,6 @@ def player_tokens(token_digest: str, match_id: str, player_count: int,
     was reissued)."""
     return {f"P{n}": player_token(token_digest, match_id, f"P{n}", (generations or {}).get(f"P{n}", 0))
             for n in range(1, player_count + 1)}
-
-
-def created_answer(match_id: str, token: str, player_count: int) -> dict:
-    """What creating a match answers (POST /api/matches, `riftlog create`): its id, the match token and the
-    players' read tokens. The tokens are shown then; the log keeps only the match token's hash."""
-    return {"id": match_id, "token": token,
-            "player_tokens": player_tokens(token_hash(token), match_id, player_count)}
 
 
 def reader_of(token_digest: str, match_id: str, player_count: int, token: str | None, *,

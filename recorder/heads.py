@@ -40,6 +40,7 @@ class Hot:
         self._heads: OrderedDict[tuple, Head] = OrderedDict()
         self._shared: OrderedDict[tuple, Shared] = OrderedDict()
         self._token_hashes: OrderedDict[tuple, str] = OrderedDict()
+        self._salted: OrderedDict[tuple, bool] = OrderedDict()  # a match's seq 1 never changes, nor whether it is salted
         # (database, match) of every head kept, still counted while a write has it out of the cache
         self._known: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
@@ -83,6 +84,14 @@ class Hot:
 
     def keep_token_hash(self, database: str, match_id: str, digest: str) -> None:
         self._put(self._token_hashes, (database, match_id), digest)
+
+    def salted(self, database: str, match_id: str) -> bool | None:
+        """Whether the match's events are salted (`recorder.Log.is_salted`), if known."""
+        with self._lock:
+            return self._salted.get((database, match_id))
+
+    def keep_salted(self, database: str, match_id: str, salted: bool) -> None:
+        self._put(self._salted, (database, match_id), salted)
 
     def forget_token_hash(self, database: str, match_id: str) -> None:
         """Drop the match's token hash (another process reissued the token: the next check reads the new one)."""

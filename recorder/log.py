@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 import msgpack
 
 import engine
+from engine.views import SALT, hides_anything, unsalted
 from recorder import access
 from recorder.access import token_hash
 from recorder.keys import ServerKey, default_key_path
@@ -145,7 +146,7 @@ class Log:
         if not isinstance(event, dict) or event.get("type") != "match_created":
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
             raise Malformed(f"a match starts with a match_created event, not {found!r}")
-        body = canonical_bytes(event)
+        body = _salted(event, canonical_bytes(unsalted(event)))
         if "info" in event and len(canonical_bytes({"info": event["info"]})) > limits.MAX_INFO:
             raise TooLarge(f"match_created's info takes {len(canonical_bytes({'info': event['info']}))} bytes; "
                            f"the limit is {limits.MAX_INFO}")
@@ -171,9 +172,10 @@ class Log:
             head = Head(1 + len(folded.rows), folded.head_hash, folded.state)
         with self.db.writing():
             match_id = self.db.next_match_id()
-            self.db.execute("INSERT INTO matches (id, token_hash, mode, policy, catalog, players, info, created_at, "
-                            "head_seq, head_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            [match_id, token_hash(token), event.get("mode"), event.get("policy", "strict"),
+            self.db.execute("INSERT INTO matches (id, token_hash, read_key, mode, policy, catalog, players, info, "
+                            "created_at, head_seq, head_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            [match_id, token_hash(token), access.new_read_key(), event.get("mode"),
+                             event.get("policy", "strict"),
                              catalog_name,
                              json.dumps([p.get("name") if isinstance(p, dict) else None for p in players]),
                              json.dumps(event["info"]) if "info" in event else None, envelope["recorded_at"],
@@ -223,8 +225,10 @@ class Log:
             raise Malformed(f"expected_seq must be an integer, not {expected_seq!r}")
         if idempotency_key is not None:
             limits.check_idempotency_key(idempotency_key)
+        # A retry sends the same events, not the same salts: the request is known by the bytes it sent.
         request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
-        return PreparedAppend(match_id, events, bodies, envelope, expected_seq, idempotency_key, request_hash)
+        stored = [_salted(event, body) for event, body in zip(events, bodies)]
+        return PreparedAppend(match_id, events, stored, envelope, expected_seq, idempotency_key, request_hash)
 
     def write_append(self, prepared: PreparedAppend, heads: dict[str, tuple[str, Head]],
                      ahead: Folded | None = None) -> dict:
@@ -350,7 +354,7 @@ class Log:
             event = read(current)
             if event is None:
                 return None
-            bodies.append(_event_body(event, f"match {NEW_MATCH}, event {len(bodies) + 1}"))
+            bodies.append(_salted(event, _event_body(event, f"match {NEW_MATCH}, event {len(bodies) + 1}")))
             return event, bodies[-1]
 
         return self._fold(NEW_MATCH, pull, 0, Folded(1, first_hash, catalog_name, [], [], state, first_hash),
@@ -413,6 +417,17 @@ class Log:
     def catalog(self, name: str) -> engine.Catalog:
         """The catalog called `name`: "demo" is `engine.demo_catalog()`, any other comes from `import_catalog`."""
         return self.catalogs.get(name)
+
+    def is_salted(self, match_id: str) -> bool:
+        """Whether the match was recorded with salts: its match_created carries one, as that of every match created
+        since salting began, and so does each later event that hides anything from some view. Then its chain
+        hashes give away nothing a view may not see. A match recorded before keeps its bytes (and its hashes), which
+        the web app gives only to readers of its judge's view (docs/trust.md). `NotFound` for an unknown match."""
+        salted = HOT.salted(self.database, match_id)
+        if salted is None:
+            salted = SALT in self.events(match_id, 0, 1)[0]["event"]
+            HOT.keep_salted(self.database, match_id, salted)
+        return salted
 
     def check_token(self, match_id: str, token: str) -> bool:
         """Whether `token` is the one `create_match` returned for the match (constant-time compare of hashes);
@@ -719,7 +734,7 @@ class Log:
 def _event_body(event: dict, where: str) -> bytes:
     """The canonical bytes of an event to append, or `Malformed` (its cause kept) saying `where` it is."""
     try:
-        body = canonical_bytes(event)
+        body = canonical_bytes(unsalted(event))
     except Malformed as error:
         raise type(error)(f"{where}: {error}") from error
     if not isinstance(event.get("type"), str):
@@ -727,6 +742,15 @@ def _event_body(event: dict, where: str) -> bytes:
     if event["type"] == "match_created":
         raise Malformed(f"{where}: match_created can only be seq 1 of a new match")
     return body
+
+
+def _salted(event: dict, body: bytes) -> bytes:
+    """The bytes to store of an event sent as `body`: the same, or with a salt of 128 random bits when some view is
+    not given the whole event (`engine.views.hides_anything`), so that its chain hash, which every reader gets,
+    cannot be matched against guesses of the hidden cards (docs/trust.md, "Hidden cards and the hash chain")."""
+    if not hides_anything(event):
+        return body
+    return canonical_bytes({**event, SALT: secrets.token_hex(16)})
 
 
 def _verdict(error: engine.EngineError, where: str) -> RecorderError:

@@ -14,7 +14,9 @@ Who may reissue (docs/web.md, "Tables by phone"):
 
 The match token is random and kept only as a hash, so a reissued one is new and random too; the players' tokens
 are derived (`recorder.access`): reissuing a player's bumps that player's generation, and reissuing the match token
-keeps the players' key (`read_key`) so that their links keep working.
+draws a new read key, so that every player token it could print dies with it (their new links are on the new table
+card). A reissue kills what the old token could read from then on; the web app also ends every live stream opened
+with it (`web.hub.Hub.revoked`).
 """
 from __future__ import annotations
 
@@ -68,6 +70,12 @@ def _players(row: dict[str, Any]) -> list[str | None]:
     return json.loads(row["players"]) if row["players"] else []
 
 
+def created_answer(log: Any, match_id: str, token: str) -> dict:
+    """What creating a match answers (POST /api/matches, `riftlog create`): its id, the match token and the
+    players' read tokens. The tokens are shown then; the log keeps only the match token's hash."""
+    return {"id": match_id, "token": token, "player_tokens": player_tokens(log, match_id)}
+
+
 def player_tokens(log: Any, match_id: str) -> dict[str, str]:
     """The players' read tokens of the match as they stand (after any reissue): {"P1": token, ...}."""
     row = _row(log, match_id)
@@ -103,9 +111,9 @@ def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
         log.db.notify({match_id})
         if role == JUDGE:
             token = secrets.token_urlsafe(24)
-            # The players' key stays the first match token's hash: their links keep working.
-            log.db.execute("UPDATE matches SET read_key = COALESCE(read_key, token_hash), token_hash = ? "
-                           "WHERE id = ?", [token_hash(token), match_id])
+            # A new read key: the players' tokens the old match token could print die with it.
+            log.db.execute("UPDATE matches SET read_key = ?, token_hash = ? WHERE id = ?",
+                           [access.new_read_key(), token_hash(token), match_id])
             log.db.notify_token(match_id)  # other servers of a PostgreSQL database forget the old hash
         else:
             generations = json.loads(row.get("player_generations") or "{}")
@@ -122,8 +130,9 @@ def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
 def reissue_note(role: str, by: str, names: list[str | None]) -> str:
     """The judge's note a reissue records: who reissued which role's token. Never the token nor its hash."""
     if role == JUDGE:
-        whose = "The match token (the judge's key, which records this match)"
-    else:
-        name = names[int(role[1:]) - 1] if role[1:].isdigit() and int(role[1:]) <= len(names) else None
-        whose = f"{role}'s read token{f' ({name})' if name else ''}"
+        return (f"The match token (the judge's key, which records this match) was reissued by the {by}: the token "
+                "handed out before no longer works, nor do the players' read tokens it could print (new ones are "
+                "on the new table card).")
+    name = names[int(role[1:]) - 1] if role[1:].isdigit() and int(role[1:]) <= len(names) else None
+    whose = f"{role}'s read token{f' ({name})' if name else ''}"
     return f"{whose} was reissued by the {by}: the token handed out before no longer works."

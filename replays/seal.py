@@ -8,7 +8,14 @@ as no code, never as a changed record). Ed25519 signatures are deterministic, so
 event bytes, signs it again and compares: any edit, deletion, reordering or truncation of events 1..seq, even with
 every hash after it recomputed, gives another hash and so another code, and making a matching code needs the
 private key, which is never in the database. The full `signature` and the `public_key` in the seal let anyone
-check it without the server. Events appended after the seal are not covered by it (seal again).
+check it without the server.
+
+Events appended after the seal are not covered by it (seal again). A sealed match still takes what the match token
+appends (a judge's late note, or a correction the head judge orders after the slip was written: the record stays
+the judge's), and checking a code says so plainly (`after_the_seal`): how many events follow the sealed seq, of
+which kinds, and whether they change the result the slip was written from. A code whose events are intact but
+whose result has since changed does not hold (`ok` false, `seal.holds` false): the slip no longer states the
+record's result.
 """
 from __future__ import annotations
 
@@ -135,9 +142,13 @@ def seal(log: Log, match_id: str, key: ServerKey) -> dict:
             "code": code_of(seq, signature)}
 
 
-def check(log: Log, match_id: str, code: str, key: ServerKey) -> dict:
-    """`verify` of the match, plus the seal: {"ok", ..., "seal": {"seq", "ok", "error"}}; "ok" is false when the
-    log no longer matches the sealed head (or does not verify at all)."""
+def check(log: Log, match_id: str, code: str, key: ServerKey, upto: int | None = None) -> dict:
+    """`verify` of the match, plus the seal: {"ok", ..., "seal": {"seq", "ok", "error", "holds", "after"}}.
+
+    `seal.ok`: events 1..seq are what was sealed. `seal.after` (null when nothing follows): what the record holds
+    after the sealed seq, up to `upto` (default the head: the last seq the reader may see, under a broadcast
+    delay), see `after_the_seal`. `seal.holds`: `seal.ok` and no later event changes the result. "ok" is false when
+    the log no longer matches the sealed head, when later events change its result, or when it does not verify."""
     seq, letters = parse_code(code)
     report = verify(log, match_id)
     recomputed = log.recomputed_hash(match_id, seq)
@@ -152,7 +163,31 @@ def check(log: Log, match_id: str, code: str, key: ServerKey) -> dict:
         sealed = {"seq": seq, "ok": good, "error": None if good else (
             f"events 1 to {seq} of match {match_id} are not what was sealed: the record was changed since (or "
             "the code is another match's, or was sealed with another server key)")}
-    return {**report, "ok": bool(report["ok"] and sealed["ok"]), "seal": sealed}
+    last = report["head_seq"] if upto is None else min(upto, report["head_seq"])
+    sealed["after"] = after_the_seal(log, match_id, seq, last) if sealed["ok"] and seq < last else None
+    sealed["holds"] = bool(sealed["ok"] and not (sealed["after"] or {}).get("result_changed"))
+    if sealed["ok"] and not sealed["holds"]:
+        sealed["error"] = (f"events 1 to {seq} of match {match_id} are what was sealed, but the events recorded "
+                           f"after it (seq {seq + 1} to {last}) change its result: the slip no longer states it")
+    return {**report, "ok": bool(report["ok"] and sealed["holds"]), "seal": sealed}
+
+
+def after_the_seal(log: Log, match_id: str, seq: int, last: int) -> dict:
+    """What follows the sealed `seq` up to `last`: {"events": N, "first", "last", "kinds": {type: count},
+    "result_changed", "sealed_result", "result"}; a result is the state's winner, match winner and `result`
+    (engine.results) at the sealed seq and at `last`."""
+    kinds: dict[str, int] = {}
+    for entry in log.events(match_id, after=seq, upto=last):
+        kinds[entry["event"]["type"]] = kinds.get(entry["event"]["type"], 0) + 1
+    sealed, now = outcome(log.state_at(match_id, seq)), outcome(log.state_at(match_id, last))
+    return {"events": last - seq, "first": seq + 1, "last": last, "kinds": kinds, "result_changed": sealed != now,
+            "sealed_result": sealed, "result": now}
+
+
+def outcome(state: dict) -> dict:
+    """The result a match slip states, read from a state: who won the game and the match, and how."""
+    return {"winner": state.get("winner"), "match_winner": state.get("match_winner"),
+            "result": state.get("result") or {"games": [], "match": None}}
 
 
 def check_full(seal_answer: dict) -> bool:

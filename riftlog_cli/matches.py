@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from recorder import access
+from recorder import tokens
 
 from .base import (cli, db_option, db_path, echo_json, open_log, reachable_base, read_json, read_text, url_option,
                    user_errors, write_file)
@@ -389,7 +389,7 @@ def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p
         if decklists.needs_reading(match):
             match = decklists.expand_players(match, log.catalog(match.get("catalog", "demo")))
         match_id, token = log.create_match(match)
-    answer = access.created_answer(match_id, token, len(match.get("players") or []))
+    answer = tokens.created_answer(log, match_id, token)
     echo_json(with_links(answer, url))
     click.echo(f"{match_id}: record it at {answer['links']['record']}", err=True)
     if qr:
@@ -476,8 +476,8 @@ def import_match(source: str) -> None:
     with user_errors():
         log = open_log(must_exist=False)
         match_id, token = notation.import_match(log, text)
-        player_count = len(log.match(match_id)["players"])
-    echo_json(access.created_answer(match_id, token, player_count))
+        answer = tokens.created_answer(log, match_id, token)
+    echo_json(answer)
 
 
 @cli.command(short_help="Print MATCH in the riftlog notation.")

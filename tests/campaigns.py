@@ -587,7 +587,7 @@ def leak_log(workdir: Path) -> tuple[Path, dict[str, str]]:
 def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Leaks:
     """Walk each match at every `every`th seq (and the head) in every view but the judge's; count the outputs
     checked and list every card name one shows that its view had not been shown by then."""
-    from recorder.access import player_tokens, token_hash
+    from recorder.tokens import player_tokens
 
     names = sorted({card["name"] for card in engine.demo_catalog()}, key=len, reverse=True)
     found: list[str] = []
@@ -596,7 +596,7 @@ def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Le
         for match_id, token in tokens.items():
             events = [entry["event"] for entry in log.events(match_id)]
             head = len(events)
-            readers = {**player_tokens(token_hash(token), match_id, len(events[0]["players"])), "spectator": None}
+            readers = {**player_tokens(log, match_id), "spectator": None}
             for view, reader_token in readers.items():
                 known = _knowledge(log, match_id, events, view)
                 headers = {"Authorization": f"Bearer {reader_token}"} if reader_token else {}

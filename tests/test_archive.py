@@ -9,7 +9,7 @@ import json
 import pytest
 
 import recorder
-from recorder import access, archive, tokens
+from recorder import archive, tokens
 from replays import notation
 from riftlog_cli import cli
 from stores import row_count
@@ -180,7 +180,7 @@ def test_the_api_refuses_to_delete_a_match_with_a_game_event(client, tables, pla
 @pytest.mark.parametrize("method, path", [("POST", "/api/matches/{}/archive"), ("POST", "/api/matches/{}/unarchive"),
                                           ("DELETE", "/api/matches/{}")])
 def test_the_api_refuses_players_strangers_and_unknown_matches(client, log, tables, organiser_key, method, path):
-    players = access.created_answer("m2", tables["m2"], 2)["player_tokens"]
+    players = tokens.player_tokens(log, "m2")
     for token in (players["P1"], tables["m3"], "not-a-token"):  # a player's, another match's, nobody's
         answer = client.open(path.format("m2"), method=method, headers=bearer(token))
         assert answer.status_code == 403 and "a player token only reads" in answer.get_json()["error"]

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import recorder
-from recorder import access, tokens
+from recorder import tokens
 from riftlog_cli import cli
 
 
@@ -24,7 +24,7 @@ def tables(log, make_match_created) -> dict[str, tuple[str, dict[str, str]]]:
     for info in ({"event": "Regional", "round": 3, "table": 2}, {"event": "Regional", "round": 3, "table": 1}, None):
         event = make_match_created("strict", **({"info": info} if info else {}))
         match_id, token = log.create_match(event)
-        made[match_id] = (token, access.created_answer(match_id, token, 2)["player_tokens"])
+        made[match_id] = (token, tokens.player_tokens(log, match_id))
     return made
 
 
@@ -96,7 +96,9 @@ def test_the_organiser_reissues_a_lost_recording_link_the_old_token_is_refused_a
     assert append_note(client, "m1", record).status_code == 201
     assert log.events("m1")[1]["event"]["text"].startswith("The match token (the judge's key, which records this "
                                                            "match) was reissued by the organiser")
-    assert log.reader("m1", players["P1"]) == "P1"  # the players' links keep working
+    # The players' tokens the old match token could print die with it (issue 24): the card carries new ones.
+    assert log.reader("m1", players["P1"]) is None
+    assert tokens.player_tokens(log, "m1")["P1"] in page
 
 
 def test_the_organiser_reissues_a_players_link_the_old_one_no_longer_reads(client, log, tables, organiser_key):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import recorder
+from engine.views import unsalted
 from recorder import access, tokens
 
 
@@ -18,7 +19,7 @@ def tmp_db(database):
 @pytest.fixture
 def match(log, duel_created) -> tuple[str, str, dict[str, str]]:
     match_id, token = log.create_match(duel_created)
-    return match_id, token, access.created_answer(match_id, token, 2)["player_tokens"]
+    return match_id, token, tokens.player_tokens(log, match_id)
 
 
 def test_a_reissued_player_token_reads_and_the_old_one_does_not(log, match):
@@ -34,30 +35,60 @@ def test_a_reissued_player_token_reads_and_the_old_one_does_not(log, match):
     assert log.reader(match_id, again["player_tokens"]["P1"]) == "P1"
 
 
-def test_a_reissued_match_token_appends_and_the_old_one_is_dead_at_once_players_keep_theirs(log, match, tmp_db):
+def test_a_reissued_match_token_appends_and_the_old_one_is_dead_at_once_with_every_player_token(log, match, tmp_db):
+    """Issue 24, hole 4: the old match token could print the players' tokens, so a reissue of it kills them too
+    (a new read key), or a lost match token would keep reading both hands."""
     match_id, token, players = match
     answer = tokens.reissue(log, match_id, "judge", "organiser")
     assert not log.check_token(match_id, token) and log.check_token(match_id, answer["token"])
     assert log.reader(match_id, token) is None and log.reader(match_id, answer["token"]) == "judge"
-    assert answer["player_tokens"] == players  # the players' links keep working
-    assert log.reader(match_id, players["P1"]) == "P1"
+    assert set(answer["player_tokens"]) == {"P1", "P2"}
+    for player in ("P1", "P2"):
+        assert answer["player_tokens"][player] != players[player]
+        assert log.reader(match_id, players[player]) is None
+        assert log.reader(match_id, answer["player_tokens"][player]) == player
+    assert answer["player_tokens"] == tokens.player_tokens(log, match_id)
     with recorder.Log(tmp_db) as other:  # another connection of the process, and the file itself
         assert not other.check_token(match_id, token) and other.check_token(match_id, answer["token"])
     recorder.heads.HOT._token_hashes.clear()  # a new process reads the file
     assert not log.check_token(match_id, token) and log.check_token(match_id, answer["token"])
 
 
+def test_nothing_an_old_match_token_holds_computes_a_token_that_reads_after_its_reissue(log, match):
+    """Issue 24, hole 4: player tokens used to be an HMAC keyed by the first match token's sha256, kept across a
+    reissue; with the old token and the (small, visible) generation numbers an attacker computed every current
+    player token. They are keyed by a random read key now, drawn anew by the reissue."""
+    match_id, token, _players = match
+    tokens.reissue(log, match_id, "P1", "judge")  # generations move too
+    answer = tokens.reissue(log, match_id, "judge", "organiser")
+    digest = recorder.token_hash(token)
+    guesses = [access.player_token(digest, match_id, player, generation)
+               for player in ("P1", "P2") for generation in range(10)]
+    assert all(log.reader(match_id, guess) is None for guess in guesses)
+    fresh = tokens.player_tokens(log, match_id)
+    assert not set(fresh.values()) & set(guesses) and answer["player_tokens"] == fresh
+
+
+def test_a_new_match_keeps_a_random_read_key_its_token_does_not_compute(log, duel_created):
+    match_id, token = log.create_match(duel_created)
+    digest = recorder.token_hash(token)
+    assert tokens.player_tokens(log, match_id)["P1"] != access.player_token(digest, match_id, "P1")
+    [row] = log.db.execute("SELECT read_key FROM matches WHERE id = ?", [match_id]).fetchall()
+    assert len(row[0]) == 64 and row[0] != digest
+
+
 def test_a_reissue_is_a_judge_note_naming_the_role_and_who_never_the_token(log, match):
     match_id, token, players = match
     first = tokens.reissue(log, match_id, "P2", "judge")
     second = tokens.reissue(log, match_id, "judge", "organiser")
-    notes = [entry["event"] for entry in log.events(match_id, after=1)]
+    notes = [unsalted(entry["event"]) for entry in log.events(match_id, after=1)]
     assert [first["seq"], second["seq"]] == [2, 3]
     assert notes == [
         {"type": "note", "text": "P2's read token (Viktor) was reissued by the judge: the token handed out before no "
                                  "longer works."},
         {"type": "note", "text": "The match token (the judge's key, which records this match) was reissued by the "
-                                 "organiser: the token handed out before no longer works."}]
+                                 "organiser: the token handed out before no longer works, nor do the players' read "
+                                 "tokens it could print (new ones are on the new table card)."}]
     text = repr(log.events(match_id))
     for secret in (token, second["token"], *players.values(), *first["player_tokens"].values()):
         assert secret not in text and recorder.token_hash(secret) not in text

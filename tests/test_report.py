@@ -12,7 +12,8 @@ import pytest
 
 import riftlog_cli
 from conftest import FIXED_TIME
-from recorder import access, canonical
+from recorder import canonical
+from recorder.tokens import player_tokens
 from recorder.keys import ServerKey
 from replays import BadSpan, NotFound, notation, rules_text
 from replays.report import diff, report, runs
@@ -289,13 +290,13 @@ def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
-def tokens(match_id: str, token: str) -> dict[str, str | None]:
-    return {"judge": token, **access.player_tokens(access.token_hash(token), match_id, 2), "spectator": None}
+def tokens(match_id: str, token: str, log) -> dict[str, str | None]:
+    return {"judge": token, **player_tokens(log, match_id), "spectator": None}
 
 
-def test_api_answers_the_report_as_json_in_the_readers_view(client, disputed):
+def test_api_answers_the_report_as_json_in_the_readers_view(client, log, disputed):
     match_id, token = disputed
-    for who, read_token in tokens(match_id, token).items():
+    for who, read_token in tokens(match_id, token, log).items():
         response = client.get(f"/api/matches/{match_id}/report?from=9&to=21", headers=bearer(read_token))
         assert response.status_code == 200, response.json
         assert response.json["view"] == who
@@ -320,9 +321,10 @@ def test_api_answers_the_printable_page(client, disputed):
 @pytest.mark.parametrize(("who", "view", "status"), [
     ("spectator", "judge", 401), ("spectator", "P1", 401), ("P1", "judge", 403), ("P1", "P2", 403),
 ])
-def test_api_refuses_a_view_the_reader_may_not_see(client, disputed, who, view, status):
+def test_api_refuses_a_view_the_reader_may_not_see(client, log, disputed, who, view, status):
     match_id, token = disputed
-    response = client.get(f"/api/matches/{match_id}/report?view={view}", headers=bearer(tokens(match_id, token)[who]))
+    response = client.get(f"/api/matches/{match_id}/report?view={view}",
+                          headers=bearer(tokens(match_id, token, log)[who]))
     assert response.status_code == status
     assert "Wind Wall" not in response.get_data(as_text=True)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from recorder import access
+from recorder import tokens
 from replays import notation
 from replays import seal as seals
 from replays.slip import slip
@@ -69,7 +69,7 @@ def test_the_judge_prints_the_slip_with_the_seal_code_large(client, log, best_of
 
 def test_a_player_token_reads_the_slip(client, log, best_of_three):
     match_id, _ = best_of_three
-    player_token = access.player_token(log.judge_token_hash(match_id), match_id, "P2")
+    player_token = tokens.player_tokens(log, match_id)["P2"]
     response = client.get(f"/matches/{match_id}/slip", headers={"Authorization": f"Bearer {player_token}"})
     assert response.status_code == 200 and "Ana wins the match 2–1." in page_text(response)
 

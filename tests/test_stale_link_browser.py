@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import recorder
-from recorder import access, tokens
+from recorder import tokens
 from replays import demo
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server, waiting  # noqa: F401
 
@@ -31,7 +31,7 @@ def demo_db(tmp_path_factory) -> Path:
 def match(demo_db):
     with recorder.Log(demo_db) as log:
         match_id, token = log.create_match(demo.match_created("strict", "Regional"))
-    return match_id, token, access.created_answer(match_id, token, 2)["player_tokens"]
+        return match_id, token, tokens.player_tokens(log, match_id)
 
 
 def test_a_kept_player_link_since_reissued_shows_the_spectators_view_and_says_why(browser, server, match, demo_db):

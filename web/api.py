@@ -12,13 +12,13 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 import engine
 import replays
-from recorder import access
+from recorder import access, tokens
 from replays import decklists, ledger
 from replays import seal as seals
 
 from .db import get_key, get_log, get_writer
 from .params import bearer_token, read_archived, read_body, read_int, read_page, read_seq
-from .readers import public_head, reader, redacted
+from .readers import head_shown, public_head, reader, redacted, require_head_hash
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -43,7 +43,8 @@ def list_matches():
     total = log.match_count(archived=archived)
     following = offset + limit
     more = url_for("api.list_matches", offset=following, limit=limit, **({"archived": 1} if archived else {}))
-    return jsonify({"matches": log.matches(offset, limit, archived=archived), "total": total, "offset": offset,
+    matches = [head_shown(log, summary, access.SPECTATOR) for summary in log.matches(offset, limit, archived=archived)]
+    return jsonify({"matches": matches, "total": total, "offset": offset,
                     "limit": limit, "next": more if following < total else None})
 
 
@@ -57,7 +58,7 @@ def create_match():
     event.setdefault("type", "match_created")
     event = with_decks_read(event)
     match_id, token = get_log().create_match(event)
-    response = jsonify(access.created_answer(match_id, token, len(event.get("players") or [])))
+    response = jsonify(tokens.created_answer(get_log(), match_id, token))
     response.status_code = 201
     response.headers["Location"] = url_for("api.match", match_id=match_id)
     return response
@@ -98,7 +99,9 @@ def parse_deck():
 
 @bp.get("/matches/<match_id>")
 def match(match_id: str):
-    return jsonify(require_match(match_id))
+    """The match's summary as its reader may see it (`head_hash` withheld where `web.readers.head_shown` says)."""
+    summary = require_match(match_id)
+    return jsonify(head_shown(get_log(), summary, reader(match_id, summary, None).view))
 
 
 @bp.post("/matches/<match_id>/events")
@@ -212,25 +215,29 @@ def state(match_id: str):
 @bp.get("/matches/<match_id>/seal")
 def seal(match_id: str):
     """The head signed with the server's key: {match, head_seq, head_hash, key_id, public_key, signature, code};
-    409 when the match does not verify."""
-    require_match(match_id)
+    409 when the match does not verify; 401/403/409 for a reader not given the head's hash
+    (`web.readers.require_head_hash`)."""
+    summary = require_match(match_id)
+    require_head_hash(get_log(), summary, reader(match_id, summary, None))
     return jsonify(seals.seal(get_log(), match_id, get_key()))
 
 
 @bp.get("/matches/<match_id>/verify")
 def verify(match_id: str):
     """Re-fold the match and check its hash chain: {"ok", "head_seq", "head_hash"} (+ "bad_seq", "error");
-    with `seal=CODE`, also whether events 1..the sealed seq are still what was sealed ("seal": {seq, ok, error})."""
-    require_match(match_id)
+    with `seal=CODE`, also whether events 1..the sealed seq are still what was sealed and what follows them
+    ("seal": {seq, ok, error, holds, after}, replays.seal.check). `head_hash` as `web.readers.head_shown` says."""
+    summary = require_match(match_id)
+    view = reader(match_id, summary, None).view
     code = request.args.get("seal")
     if code is not None:
-        report = seals.check(get_log(), match_id, code, get_key())
+        report = seals.check(get_log(), match_id, code, get_key(), upto=public_head(get_log(), summary, view))
     else:
         report = dict(replays.verify(get_log(), match_id))
     if report.get("ok"):
         report.pop("bad_seq", None)
         report.pop("error", None)
-    return jsonify(report)
+    return jsonify(head_shown(get_log(), summary, view, report))
 
 
 # What a card shows as a card (cost, type, Might, keywords, rules text): the facts `catalog_cards` answers.

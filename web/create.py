@@ -17,7 +17,7 @@ from flask import Blueprint, render_template, request
 
 import engine.modes
 import recorder
-from recorder import access
+from recorder import tokens
 from replays import decklists
 
 from .db import get_log
@@ -85,7 +85,7 @@ def submit():
         problems += [f"rule {violation.get('rule')}: {violation.get('message')}"
                      for violation in getattr(error, "violations", None) or []][1:]
         return page(values, players, problems, status=400)
-    answer = access.created_answer(match_id, token, count)
+    answer = tokens.created_answer(log, match_id, token)
     return render_card(log.match(match_id), token, answer["player_tokens"], status=201,
                        note="Print this page now: the recording link is shown once (the organiser can reissue it).")
 

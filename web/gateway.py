@@ -129,7 +129,7 @@ class Gateway:
             if "round" in plan:
                 await self.hub.follow_round(plan["round"], receive, send)
             else:
-                await self.hub.follow(plan["match"], plan["view"], plan["after"], receive, send)
+                await self.hub.follow(plan["match"], plan["view"], plan["after"], receive, send, plan["who"])
         finally:
             self.hub.release(address)
 

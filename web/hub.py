@@ -2,7 +2,7 @@
 
 For each match someone follows, the hub holds a feed per view (judge, a player's, the spectator's): the match's
 messages as that view may see them (contract section 3, "Live and judge reads"), each event redacted once per view
-by one `engine.views.Redactor` that has seen the match from seq 1 (a judge's note is worded against every event
+by one `web.readers.Shown` (an `engine.views.Redactor`) that has seen the match from seq 1 (a judge's note is worded against every event
 before it), and the open streams of that view. A new event is read once, redacted once per view and its bytes
 written to every stream of the view; a spectator who connects gets their catch-up from what the feed holds (the
 last HELD messages), not from a read of the match from seq 1.
@@ -40,12 +40,12 @@ from typing import Any
 
 from flask import Flask
 
-from engine.views import Redactor
 from recorder import access
 from recorder.store import is_postgres
 
 from . import rounds
 from .db import borrowed_log
+from .readers import Shown
 from .rounds import RoundFeed
 
 HELD = 20_000  # messages a feed keeps for catch-ups (a long match's every event; earlier ones are read again)
@@ -58,10 +58,11 @@ YIELD = 0.05  # seconds at most the streams' writes wait for the recorders' requ
 RETRY = 1000  # milliseconds an EventSource waits before it reconnects (with Last-Event-ID) to a dropped stream
 
 
-def message(entry: dict[str, Any], redactor: Redactor) -> bytes:
-    """One event as a server-sent message: its seq as the id, the `/events` entry (redacted) as JSON data."""
-    shown = {**entry, "event": redactor.redact(entry["event"])}
-    return f"id: {entry['seq']}\ndata: {json.dumps(shown, separators=(',', ':'), ensure_ascii=False)}\n\n".encode()
+def message(entry: dict[str, Any], shown: Shown) -> bytes:
+    """One event as a server-sent message: its seq as the id, the `/events` entry (as the view is shown it) as JSON
+    data."""
+    data = json.dumps(shown.entry(entry), separators=(',', ':'), ensure_ascii=False)
+    return f"id: {entry['seq']}\ndata: {data}\n\n".encode()
 
 
 def recorded_time(entry: dict[str, Any]) -> float:
@@ -80,10 +81,11 @@ class Subscriber:
     once the connection's four frames in flight are queued) is waited for by a callback on that future, not by a
     task: meanwhile the stream's messages wait in `pending`, and are written as one when it is taken."""
 
-    __slots__ = ("send", "pending", "size", "waiting", "task", "why", "wrote", "skip")
+    __slots__ = ("send", "pending", "size", "waiting", "task", "why", "wrote", "skip", "who")
 
-    def __init__(self, send: Callable[[dict], Any], first: bytes, skip: int) -> None:
+    def __init__(self, send: Callable[[dict], Any], first: bytes, skip: int, who: str | None = None) -> None:
         self.send = send
+        self.who = who  # whose token opened it ("judge", "P1", ...; None: no token), ended when that is reissued
         self.skip = skip  # a seq beyond what the feed has sent (a spectator ahead of a broadcast delay): sent up to it
         self.pending: list[bytes] = [first]  # written after the answer's head, by `Hub._serve`
         self.size = len(first)
@@ -168,7 +170,7 @@ class Channel:
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
         self.feeds: dict[str, Feed] = {}
-        self.redactors: dict[str, Redactor] = {}  # the hub thread's alone
+        self.redactors: dict[str, Shown] = {}  # the hub thread's alone
         self.read_seq = 0  # the last event the hub thread has read (the hub thread's alone)
         self.head = 0  # the last event published (the loop's)
         self.delay: dict[str, Any] | None = None  # {"seconds": N} or {"events": N}: the spectator feed's
@@ -256,9 +258,11 @@ class Hub:
 
     # --- following ---------------------------------------------------------------------------------------------
 
-    async def follow(self, match_id: str, view: str, after: int, receive: Callable, send: Callable) -> str:
-        """Serve one stream until it ends: the catch-up after `after`, then each new message. Returns why it
-        ended: "gone" (the client left) or "dropped" (it could not keep up)."""
+    async def follow(self, match_id: str, view: str, after: int, receive: Callable, send: Callable,
+                     who: str | None = None) -> str:
+        """Serve one stream until it ends: the catch-up after `after`, then each new message (`who`: whose token
+        opened it, see `revoked`). Returns why it ended: "gone" (the client left), "dropped" (it could not keep
+        up) or "revoked"."""
         channel = self.channels.get(match_id) or self.channels.setdefault(match_id, Channel(match_id))
         feed = channel.feeds.get(view)
         if feed is None:
@@ -274,7 +278,7 @@ class Hub:
         if feed.messages and after < feed.messages[0][0] - 1:  # before what the feed holds: read again
             first += await self._run(self._early, channel, view, after, feed.messages[0][0] - 1)
         first += [data for seq, data in feed.messages if seq > after]
-        subscriber = Subscriber(send, b"".join(first), after if after > feed.last_seq() else 0)
+        subscriber = Subscriber(send, b"".join(first), after if after > feed.last_seq() else 0, who)
         why = await self._serve(feed.subscribers, subscriber, receive, send)
         if not any(each.subscribers for each in channel.feeds.values()):
             channel.quiet_since = time.monotonic()
@@ -336,18 +340,21 @@ class Hub:
                 feed.pending |= changed
                 asyncio.ensure_future(self._render_round(feed))
 
-    def revoked(self, match_id: str, view: str) -> None:
-        """A token of `view` was reissued (from a request thread, web.organiser): end the open streams of that view
-        of the match, so that none opened with the old token outlives it. Each reconnects and is checked again by
-        the stream's route: with the new token it goes on, with the old one it is refused (403)."""
+    def revoked(self, match_id: str, role: str) -> None:
+        """`role`'s token of the match was reissued (from a request thread, web.organiser): end every open stream of
+        the match opened with that token, whatever view it reads (a match token reads a player's view too), and on
+        a reissue of the match token every stream opened with a player's token as well (their tokens die with it,
+        recorder.tokens). Each reconnects and is checked again by the stream's route: with a new token it goes on,
+        with the old one it is refused (403)."""
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._end_view, match_id, view)
+            self.loop.call_soon_threadsafe(self._end_streams_of, match_id, role)
 
-    def _end_view(self, match_id: str, view: str) -> None:
+    def _end_streams_of(self, match_id: str, role: str) -> None:
         channel = self.channels.get(match_id)
-        feed = channel.feeds.get(view) if channel is not None else None
-        for subscriber in list(feed.subscribers if feed is not None else ()):
-            subscriber.end("revoked")
+        for feed in list(channel.feeds.values()) if channel is not None else ():
+            for subscriber in list(feed.subscribers):
+                if subscriber.who == role or role == access.JUDGE and subscriber.who is not None:
+                    subscriber.end("revoked")
 
     def delay_changed(self, match_id: str, delay: dict[str, Any] | None) -> None:
         """A judge set the match's broadcast delay (from a request thread)."""
@@ -390,8 +397,7 @@ class Hub:
         with borrowed_log(self.app) as log:
             summary = log.match(channel.match_id)
             entries = log.events(channel.match_id, upto=channel.read_seq or None)
-            names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
-        redactor = channel.redactors[view] = Redactor(view, names)
+            redactor = channel.redactors[view] = Shown(log, summary, view)
         if entries:
             channel.read_seq = max(channel.read_seq, entries[-1]["seq"])
         return summary.get("broadcast_delay"), [(entry["seq"], message(entry, redactor), recorded_time(entry))
@@ -402,8 +408,7 @@ class Hub:
         with borrowed_log(self.app) as log:
             summary = log.match(channel.match_id)
             entries = log.events(channel.match_id, upto=upto)
-            names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
-        redactor = Redactor(view, names)
+            redactor = Shown(log, summary, view)
         shown = [message(entry, redactor) for entry in entries]
         return shown[after:]
 

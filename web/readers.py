@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from flask import abort, after_this_request, g, request
 
-from engine.views import redact_events
+from engine.views import Redactor
 from recorder import access
 
 from .db import get_log
@@ -85,14 +85,65 @@ def reader(match_id: str, summary: dict[str, Any], requested: str | None) -> Rea
 def redacted(match_id: str, summary: dict[str, Any], view: str, after: int = 0,
              upto: int | None = None) -> list[dict[str, Any]]:
     """The recorded events after `after` up to `upto` ({seq, event, hash, recorded_at, client}) as `view` may see
-    them. A judge's text is checked against every event before it, so the events from seq 1 are read."""
+    them (`Shown`). A judge's text is checked against every event before it, so the events from seq 1 are read."""
     log = get_log()
-    entries = log.events(match_id, upto=upto)
-    if view != access.JUDGE:
-        names = {card["name"] for card in log.catalog(summary["catalog"])}
-        shown = redact_events([entry["event"] for entry in entries], view, names)
-        entries = [{**entry, "event": event} for entry, event in zip(entries, shown)]
-    return [entry for entry in entries if entry["seq"] > after]
+    shown = Shown(log, summary, view)
+    return [shown.entry(entry) for entry in log.events(match_id, upto=upto)][after:]
+
+
+class Shown:
+    """What a reader of `view` is given of a match's log, entry by entry from seq 1 on: each event redacted
+    (`engine.views.Redactor`: a card private to someone else is null, and so is the salt of an event not given
+    whole), and each chain hash where `hashes_shown` allows it, else null. The one way every read of events (the
+    API, the live streams, the hub) shows them."""
+
+    def __init__(self, log: Any, summary: dict[str, Any], view: str) -> None:
+        names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
+        self.redactor = Redactor(view, names)
+        self.hashes = hashes_shown(log, summary, view)
+
+    def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """The next entry of the match ({seq, event, hash, recorded_at, client}) as the reader may see it."""
+        return {**entry, "event": self.redactor.redact(entry["event"]), "hash": entry["hash"] if self.hashes else None}
+
+
+def hashes_shown(log: Any, summary: dict[str, Any], view: str) -> bool:
+    """Whether a reader of `view` may be given the match's chain hashes: any reader of a match recorded with salts
+    (every match since they began: an event that hides anything carries 128 random bits the hidden view is not
+    given, so no guess of a hidden card can be checked against its hash), and for a match recorded before them
+    only a reader of its judge's view (its own, or anyone's once it is published): hashing each catalog name in
+    place of a hidden card would find the card (docs/trust.md, "Hidden cards and the hash chain")."""
+    return view == access.JUDGE or bool(summary.get("published_at")) or log.is_salted(summary["id"])
+
+
+def head_shown(log: Any, summary: dict[str, Any], view: str, answer: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`answer` (default: the match's summary; or a verify report, any map with a `head_hash`) as a reader of `view`
+    may read it: its `head_hash` null where `hashes_shown` withholds the match's hashes, and for the spectator under
+    a broadcast delay, whose view has not reached the head (a guess of a held-back event could be checked
+    against it)."""
+    answer = summary if answer is None else answer
+    return answer if head_hash_shown(log, summary, view) else {**answer, "head_hash": None}
+
+
+def head_hash_shown(log: Any, summary: dict[str, Any], view: str) -> bool:
+    """Whether a reader of `view` may be given the hash of the match's head (see `head_shown`)."""
+    delayed = view == access.SPECTATOR and bool(summary.get("broadcast_delay"))
+    return not delayed and hashes_shown(log, summary, view)
+
+
+def require_head_hash(log: Any, summary: dict[str, Any], reader: Reader) -> None:
+    """For a seal, which signs the head's hash (its signature checks a guess of the hash as well as the hash
+    does): 409 for the spectator under a broadcast delay, 401 or 403 for a reader not given the hashes of a
+    match recorded before salts (see `hashes_shown`)."""
+    if head_hash_shown(log, summary, reader.view):
+        return
+    match_id = summary["id"]
+    if reader.view == access.SPECTATOR and summary.get("broadcast_delay"):
+        abort(409, f"the spectator view of match {match_id} runs behind the record (a broadcast delay): its seal "
+                   "comes once the judge lifts the delay")
+    abort(401 if reader.who is None else 403,
+          f"match {match_id} was recorded before its hidden cards were salted in the hash chain, so its hashes and "
+          "seal are given with the match token only (or once the judge publishes it)")
 
 
 def public_head(log: Any, summary: dict[str, Any], view: str) -> int:

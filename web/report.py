@@ -16,7 +16,7 @@ from replays import rules_text
 
 from .db import get_key, get_log
 from .params import read_int
-from .readers import reader, whole_match_read
+from .readers import hashes_shown, reader, whole_match_read
 
 bp = Blueprint("report", __name__, url_prefix="/api")
 
@@ -37,8 +37,9 @@ def match_report(match_id: str):
         abort(400, f"unknown format {form!r}: choose json or html")
     first = read_int("from", request.args.get("from"))
     last = read_int("to", request.args.get("to"))
+    key = get_key() if hashes_shown(log, summary, viewer) else None  # a seal signs the head's hash (web.readers)
     answer = reports.report(log, match_id, first, last, view=viewer, rules=rules_text.load(current_app.config["RULES"]),
-                            key=get_key())
+                            key=key)
     if form == "html":
         return Response(render(answer), mimetype="text/html")
     return jsonify(answer)

@@ -26,7 +26,7 @@ from replays import seal as seals
 from replays import slip as slips
 
 from .db import get_key, get_log
-from .readers import reading_token
+from .readers import public_head, reader, reading_token
 
 bp = Blueprint("slip", __name__)
 
@@ -50,17 +50,37 @@ def check_seal(match_id: str):
     """A seal code from a slip checked against the record: the form, and with `code` the answer (200 either way:
     a code that is no code is answered on the page, 400)."""
     summary = get_log().match(match_id)
+    view = reader(match_id, summary, None).view
     code = request.args.get("code")
     result: dict[str, Any] | None = None
     error = None
     status = 200
     if code is not None:
         try:
-            result = seals.check(get_log(), match_id, code, get_key())
+            result = seals.check(get_log(), match_id, code, get_key(), upto=public_head(get_log(), summary, view))
         except Malformed as problem:
             error, status = str(problem), 400
     return render_template("check_seal.html", match=summary, match_id=match_id, code=code or "", result=result,
-                           error=error), status
+                           error=error, said=lambda outcome: said_result(outcome, summary["players"])), status
+
+
+def said_result(outcome: dict[str, Any], players: list[str | None]) -> str:
+    """A result as the check of a seal states it (replays.seal.outcome): "Ana (P1) won the match", "game 1: Ben
+    (P2) won; the match goes on", "the match was drawn", "no result yet"."""
+    names = {f"P{number}": f"{name} ({f'P{number}'})" if name else f"P{number}"
+             for number, name in enumerate(players, 1)}
+    match = outcome["result"].get("match")
+    if outcome.get("match_winner") is not None:
+        return f"{names.get(outcome['match_winner'], outcome['match_winner'])} won the match"
+    if match is not None:
+        return "the match was drawn"
+    games = outcome["result"].get("games") or []
+    if not games:
+        return "no result yet"
+    last = games[-1]
+    winner = last.get("winner")
+    return (f"game {last.get('game')}: {names.get(winner, winner)} won" if winner is not None
+            else f"game {last.get('game')}: drawn") + "; the match goes on"
 
 
 def init_app(app: Flask) -> None:

@@ -29,13 +29,10 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, request
 
-from engine.views import Redactor
-from recorder import access
-
 from .api import require_match
 from .db import borrowed_log, get_log, get_writer
 from .params import read_int
-from .readers import public_head, reader
+from .readers import Shown, public_head, reader
 
 bp = Blueprint("stream", __name__)
 
@@ -51,23 +48,22 @@ def stream(match_id: str) -> Response:
     such match. The catch-up is read (and any stored event that does not decode answered) before the stream
     starts."""
     summary = require_match(match_id)
-    view = reader(match_id, summary, request.args.get("view")).view
+    who, view, _views = reader(match_id, summary, request.args.get("view"))
     after = read_after(match_id, summary["head_seq"])
     plan = request.environ.get("riftlog.subscribe")
     if plan is not None:  # served by the hub (web.gateway, web.hub): this request only checks the stream's asking
-        plan.update(match=match_id, view=view, after=after)
+        plan.update(match=match_id, view=view, after=after, who=who)
         return Response(status=204)
     writer = get_writer()
     seen = writer.commits(match_id)  # counted before the catch-up is read: a commit after the read wakes the stream
     log = get_log()
-    names = set() if view == access.JUDGE else {card["name"] for card in log.catalog(summary["catalog"])}
-    redactor = Redactor(view, names)  # carries what the view has been shown from seq 1 on (a judge's notes)
+    shown = Shown(log, summary, view)  # carries what the view has been shown from seq 1 on (a judge's notes)
     # From seq 1: the redaction of a judge's text depends on every event before it; up to what the view may see now
     # (the spectator's, under a broadcast delay: web.delay).
     entries = log.events(match_id, upto=public_head(log, summary, view))
-    catch_up = [message(entry, redactor) for entry in entries]
+    catch_up = [message(entry, shown) for entry in entries]
     config = current_app.config
-    follow = Follow(current_app._get_current_object(), match_id, redactor, seen,  # type: ignore[attr-defined]
+    follow = Follow(current_app._get_current_object(), match_id, shown, seen,  # type: ignore[attr-defined]
                     last_seq=entries[-1]["seq"], poll=config["STREAM_POLL"], heartbeat=config["STREAM_HEARTBEAT"])
     return Response(follow.messages(catch_up[after:]), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -84,20 +80,20 @@ def read_after(match_id: str, head_seq: int) -> int:
     return after
 
 
-def message(entry: dict[str, Any], redactor: Redactor) -> str:
+def message(entry: dict[str, Any], shown: Shown) -> str:
     """One event as a server-sent message: its seq as the id, the `/events` entry (redacted) as JSON data."""
-    shown = {**entry, "event": redactor.redact(entry["event"])}
-    return f"id: {entry['seq']}\ndata: {json.dumps(shown, separators=(',', ':'), ensure_ascii=False)}\n\n"
+    data = json.dumps(shown.entry(entry), separators=(',', ':'), ensure_ascii=False)
+    return f"id: {entry['seq']}\ndata: {data}\n\n"
 
 
 class Follow:
     """One client's stream after its catch-up: waits for commits to the match, reads what is new, writes it."""
 
-    def __init__(self, app: Flask, match_id: str, redactor: Redactor, seen: int, *, last_seq: int, poll: float,
+    def __init__(self, app: Flask, match_id: str, shown: Shown, seen: int, *, last_seq: int, poll: float,
                  heartbeat: float) -> None:
         self.app = app
         self.match_id = match_id
-        self.redactor = redactor
+        self.shown = shown
         self.seen = seen  # the writer's commits to the match already looked at (Writer.commits)
         self.last_seq = last_seq  # the last event redacted: the next message is the event after it
         self.poll = poll
@@ -124,11 +120,11 @@ class Follow:
     def read_new(self) -> list[str]:
         """The events after the last one sent, as messages, read with a log borrowed for this read alone."""
         with borrowed_log(self.app) as log:
-            upto = public_head(log, log.match(self.match_id), self.redactor.viewer)
+            upto = public_head(log, log.match(self.match_id), self.shown.redactor.viewer)
             entries = log.events(self.match_id, after=self.last_seq, upto=upto) if upto > self.last_seq else []
         if entries:
             self.last_seq = entries[-1]["seq"]
-        return [message(entry, self.redactor) for entry in entries]
+        return [message(entry, self.shown) for entry in entries]
 
 
 class Streams:
