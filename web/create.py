@@ -168,8 +168,7 @@ def listed_of(deck: str, catalog: Any) -> list[str]:
     except decklists.DeckProblems:
         return []
     names = []
-    for raw in deck.splitlines():
-        text = raw.strip()
+    for _number, text in decklists.lines_of(deck, []):  # the lines a list may have (MAX_LINES, MAX_LINE)
         for candidate in (text, text.split(" ", 1)[-1], text.rsplit(" x", 1)[0]):
             card = catalog.get(candidate.strip())
             if card is not None and card.get("type") == "Battlefield" and card["name"] not in names:
