@@ -82,8 +82,9 @@ class Server:
     def __init__(self, database: Path | str, options: tuple[str, ...] = (), seal_key: Path | None = None) -> None:
         self.port = free_port()
         environment = {**os.environ, "RIFTLOG_SEAL_KEY": str(seal_key)} if seal_key is not None else None
+        # --creations-per-address 0: the load creates every recorder's match from one address at once
         self.process = subprocess.Popen([str(RIFTLOG), "--db", str(database), "serve", "--port", str(self.port),
-                                         *options],
+                                         "--creations-per-address", "0", *options],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:  # the port listens at once; the worker answers once it has built the app

@@ -43,6 +43,9 @@ VARIANTS: dict[str, int] = {"": 0, "a": 1, "*": 2, "b": 3}  # "*" is also writte
 PREFIXES: dict[str, int] = {"": 0, "R": 1, "SP": 2}
 FIXED_MAIN_COUNTS = 12  # v1-v4 walk the main deck's counts from 12 down
 FIXED_SIDEBOARD_COUNTS = 3  # and the sideboard's from 3 down
+# Characters a code may have: a deck of ~70 distinct cards and a sideboard is ~300. Bounded before it is decoded, so
+# that a pasted megabyte is not decoded into hundreds of thousands of cards each looked up in the catalog.
+MAX_CODE = 1_000
 _BASE32 = re.compile(r"^[A-Z2-7]+$")
 
 
@@ -91,6 +94,8 @@ def decode(code: str) -> DeckCode:
     """
     if not isinstance(code, str):
         raise DeckCodeError(f"a deck code must be a string, got {type(code).__name__}")
+    if len(code) > MAX_CODE:
+        raise DeckCodeError(f"the deck code is {len(code):,} characters long; a deck code is at most {MAX_CODE:,}")
     text = "".join(code.split()).upper().rstrip("=")
     if not text or not _BASE32.match(text):
         bad = sorted({char for char in text if not re.match(r"[A-Z2-7]", char)})

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from itertools import takewhile
 from typing import Any, NamedTuple
 
 from engine import construction
@@ -44,10 +45,15 @@ SECTION_TYPES: dict[str, tuple[str, ...]] = {
 }
 TYPE_SECTIONS = {"Legend": "legend", "Rune": "runes", "Battlefield": "battlefields"}
 
-_HEADING = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d*\s*\))?\s*(?::\s*(.*?))?\s*$")
-_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
-_COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
-_FIRST_WORD = re.compile(r"^(\S+)\s+(\S.*)$")
+# What one list may hold, so that reading it is bounded before any line is looked at: a deck has at most ~70
+# distinct cards, and its longest line (a count, the longest name, a printed code) fits in 80 characters. Reading is
+# linear in what is read (no regex: the heading's took 4.5 s at 250 characters and 60 s at 500, issue 24).
+MAX_LINES = 200
+MAX_LINE = 200  # characters of one line, after its surrounding spaces are stripped
+HINTS = 3  # unknown cards of one deck that get a "did you mean" (a difflib search of the whole catalog each)
+MAX_CHOSEN_BATTLEFIELDS = 12  # battlefields chosen on the form for one player (a player brings 3: 644.4.a)
+_TITLE_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz ")
+_TIMES = frozenset("xX×")  # between a count and its card: `3x Card`, `Card x3`
 _CODE_SHAPE = re.compile(r"^[A-Za-z2-7]{8,}=*$")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
@@ -67,6 +73,86 @@ def _where(problem: dict[str, Any]) -> str:
     if "line" in problem:
         return f"{player}line {problem['line']}: "
     return player + (f"{problem['card']}: " if "card" in problem else "")
+
+
+def lines_of(text: str, problems: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    """The (number, line) pairs of a text list to read: curly quotes made straight, spaces stripped, blank lines and
+    comments (`#`, `//`) left out. A line longer than MAX_LINE and every line past MAX_LINES are not read: each is a
+    problem added to `problems`, naming the line."""
+    read: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if number > MAX_LINES:
+            total = len(text.splitlines())
+            problems.append({"line": number, "message": f"the list goes on past line {MAX_LINES} ({total:,} lines): "
+                                                        f"a deck list has at most {MAX_LINES} lines; the rest was "
+                                                        "not read"})
+            break
+        line = raw.translate(_QUOTES).strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        if len(line) > MAX_LINE:
+            problems.append({"line": number, "message": f"the line is {len(line):,} characters long; a deck list's "
+                                                        f"line is at most {MAX_LINE} (a count and one card)"})
+            continue
+        read.append((number, line))
+    return read
+
+
+def _heading(line: str) -> tuple[str, str] | None:
+    """(its section title, without spaces and casefolded; what follows its colon) of a line that reads as a heading,
+    else None: ASCII letters and spaces, then an optional count in brackets (`Main Deck (40)`), then an optional
+    colon and what follows it (`Legend: Jinx`). `line` is stripped."""
+    head, _, rest = line.partition(":")
+    head = head.rstrip()
+    if head.endswith(")"):
+        opened = head.rfind("(")
+        count = head[opened + 1:-1].strip()
+        if opened < 0 or (count and not count.isdecimal()):
+            return None
+        head = head[:opened].rstrip()
+    if not head or not set(head) <= _TITLE_LETTERS:
+        return None
+    return "".join(head.split()).casefold(), rest.strip()
+
+
+def _first_word(line: str) -> tuple[str, str] | None:
+    """(the first word, the rest) of a stripped line of two words or more, else None."""
+    parts = line.split(None, 1)
+    return (parts[0], parts[1]) if len(parts) == 2 else None
+
+
+def _count_first(line: str) -> tuple[int, str] | None:
+    """(count, reference) of `3 Card`, `3x Card` or `3 x Card` (a stripped line), else None."""
+    digits = "".join(takewhile(str.isdecimal, line))
+    after = line[len(digits):]
+    spaced = after.lstrip()
+    if not digits or not spaced:
+        return None
+    if spaced[0] in _TIMES and spaced[1:2].isspace():
+        return int(digits), spaced[1:].lstrip()
+    return (int(digits), spaced) if after[0].isspace() else None
+
+
+def _count_last(line: str) -> tuple[str, int] | None:
+    """(reference, count) of `Card x3`, `Card x 3` or `Card ×3` (a stripped line), else None."""
+    digits = "".join(takewhile(str.isdecimal, reversed(line)))[::-1]
+    before = line[:len(line) - len(digits)].rstrip()
+    if not digits or not before or before[-1] not in _TIMES or not before[-2:-1].isspace():
+        return None
+    return before[:-1].rstrip(), int(digits)
+
+
+class _Hints:
+    """How many more unknown cards of one deck get a "did you mean": each is a difflib search of the whole catalog
+    (~3 ms), so a list of unknown lines would cost that per line (issue 24: 16 anonymous lists of 40 KB held a
+    judge's append back 5-20 s)."""
+
+    def __init__(self) -> None:
+        self.left = HINTS
+
+    def take(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
 
 
 class Listed(NamedTuple):
@@ -111,11 +197,10 @@ def leaves_champion_open(source: str, catalog: Catalog) -> bool:
             return deckcodes.decode(source).champion is None
         except deckcodes.DeckCodeError:
             return False
-    for raw in source.splitlines():
-        heading = _HEADING.match(raw.translate(_QUOTES).strip())
-        first = _FIRST_WORD.match(raw.strip())
-        titles = [re.sub(r"\s+", "", heading.group(1)).casefold()] if heading else []
-        titles += [first.group(1).casefold()] if first else []
+    for _number, line in lines_of(source, []):
+        heading, first = _heading(line), _first_word(line)
+        titles = [heading[0]] if heading else []
+        titles += [first[0].casefold()] if first else []
         if any(SECTIONS.get(title) == "champion" for title in titles):
             return False
     return True
@@ -127,48 +212,46 @@ def read_text(text: str, catalog: Catalog, name: str | None = None, *,
     listed: list[Listed] = []
     problems: list[dict[str, Any]] = []
     section: str | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.translate(_QUOTES).strip()
-        if not line or line.startswith(("#", "//")):
-            continue
-        heading = _HEADING.match(line)
-        title = re.sub(r"\s+", "", heading.group(1)).casefold() if heading else ""
-        if heading and title in SECTIONS:
-            section = SECTIONS[title]
-            rest = heading.group(2) or ""
+    hints = _Hints()
+    for number, line in lines_of(text, problems):
+        heading = _heading(line)
+        if heading and heading[0] in SECTIONS:
+            section = SECTIONS[heading[0]]
+            rest = heading[1]
             if not rest or rest.isdigit():
                 continue
             line = rest
         else:
-            first = _FIRST_WORD.match(line)  # "Legend Battle Mistress": a one-word heading and its card
-            if first and first.group(1).casefold() in SECTIONS and _card(catalog, first.group(2)):
-                section, line = SECTIONS[first.group(1).casefold()], first.group(2)
-        card = _read_line(line, number, catalog, problems)
+            first = _first_word(line)  # "Legend Battle Mistress": a one-word heading and its card
+            if first and first[0].casefold() in SECTIONS and _card(catalog, first[1]):
+                section, line = SECTIONS[first[0].casefold()], first[1]
+        card = _read_line(line, number, catalog, problems, hints)
         if card is not None:
             listed.append(_place(section, card[0], card[1], {"line": number}, catalog, problems))
     return _entry(listed, None, catalog, name, problems, choices=choices)
 
 
-def _read_line(line: str, number: int, catalog: Catalog, problems: list[dict[str, Any]]) -> tuple[str, int] | None:
+def _read_line(line: str, number: int, catalog: Catalog, problems: list[dict[str, Any]],
+               hints: _Hints) -> tuple[str, int] | None:
     """The card and count of one line, or None after adding the problem it has."""
-    count_first, count_last = _COUNT_FIRST.match(line), _COUNT_LAST.match(line)
+    count_first, count_last = _count_first(line), _count_last(line)
     if count_first:
-        count, reference = int(count_first.group(1)), count_first.group(2)
-    elif count_last and _card(catalog, count_last.group(1)):
-        reference, count = count_last.group(1), int(count_last.group(2))
+        count, reference = count_first
+    elif count_last and _card(catalog, count_last[0]):
+        reference, count = count_last
     elif _card(catalog, line):
         reference, count = line, 1  # a card named alone is one copy
     else:
-        first = _FIRST_WORD.match(line)
-        if first and _card(catalog, first.group(2)):
-            problems.append({"line": number, "message": f"the count {first.group(1)!r} of {first.group(2)!r} is "
-                                                        f"not a number of copies (write `3 {first.group(2)}`)"})
+        first = _first_word(line)
+        if first and _card(catalog, first[1]):
+            problems.append({"line": number, "message": f"the count {first[0]!r} of {first[1]!r} is "
+                                                        f"not a number of copies (write `3 {first[1]}`)"})
         else:
-            problems.append({"line": number, "message": _unknown(catalog, line)})
+            problems.append({"line": number, "message": _unknown(catalog, line, hints.take())})
         return None
     card = _card(catalog, reference)
     if card is None:
-        problems.append({"line": number, "message": _unknown(catalog, reference)})
+        problems.append({"line": number, "message": _unknown(catalog, reference, hints.take())})
         return None
     if count < 1:
         problems.append({"line": number, "message": f"{count} copies of {card!r}: a count is a whole number from 1"})
@@ -179,18 +262,21 @@ def _read_line(line: str, number: int, catalog: Catalog, problems: list[dict[str
 def _card(catalog: Catalog, reference: str) -> str | None:
     """The catalog name of a card named by name or any printed code, also written `Name (CODE)`."""
     found = catalog.get(reference)
-    if found is None:
-        written = re.match(r"^(.*?)\s*\(([^()]*)\)$", reference)
-        if written:
-            found = catalog.get(written.group(2)) or catalog.get(written.group(1))
+    opened = reference.rfind("(")
+    if found is None and reference.endswith(")") and opened >= 0 and ")" not in reference[opened + 1:-1]:
+        found = catalog.get(reference[opened + 1:-1]) or catalog.get(reference[:opened].rstrip())
     return found["name"] if found else None
 
 
-def _unknown(catalog: Catalog, reference: str) -> str:
-    names = {card_name.casefold(): card_name for card_name in catalog.names()}
-    close = difflib.get_close_matches(reference.casefold(), list(names), n=1, cutoff=0.6)
-    hint = f" (did you mean {names[close[0]]!r}?)" if close else ""
-    return f"unknown card {reference!r} in catalog {catalog.name!r}{hint}"
+def _unknown(catalog: Catalog, reference: str, hint: bool = True) -> str:
+    """Why `reference` is no card, with the closest name when `hint` (a search of the whole catalog)."""
+    close: list[str] = []
+    if hint:
+        names = {card_name.casefold(): card_name for card_name in catalog.names()}
+        close = [names[found] for found in difflib.get_close_matches(reference.casefold(), list(names), n=1,
+                                                                      cutoff=0.6)]
+    suggestion = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown card {reference!r} in catalog {catalog.name!r}{suggestion}"
 
 
 def _place(section: str | None, card: str, count: int, where: dict[str, Any], catalog: Catalog,
@@ -342,11 +428,16 @@ def _chosen_champion(chosen: str, legend: str, main: list[Listed], catalog: Cata
 def _chosen_battlefields(chosen: list[str], catalog: Catalog, problems: list[dict[str, Any]]) -> list[str]:
     """The battlefields the person creating the match picked, by catalog name; how many a mode needs is the
     engine's construction check (644.4.a)."""
+    if len(chosen) > MAX_CHOSEN_BATTLEFIELDS:
+        problems.append({"message": f"{len(chosen)} battlefields chosen: choose at most {MAX_CHOSEN_BATTLEFIELDS} "
+                                    f"(a player brings 3, 644.4.a)"})
+        return []
     picked = []
+    hints = _Hints()
     for reference in chosen:
         card = _card(catalog, reference)
         if card is None:
-            problems.append({"message": f"battlefield: {_unknown(catalog, reference)}"})
+            problems.append({"message": f"battlefield: {_unknown(catalog, reference, hints.take())}"})
         else:
             picked.append(card)
     return picked

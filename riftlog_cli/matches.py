@@ -45,11 +45,15 @@ def demo() -> None:
               help="Live streams open at once; more are answered 503 with Retry-After.")
 @click.option("--streams-per-address", default=1_000, show_default=True, type=click.IntRange(1),
               help="Live streams open at once from one client address (a venue's network shares one).")
+@click.option("--creations-per-address", default=60, show_default=True, type=click.IntRange(0),
+              help="Matches one client address may create at once (then one a second; 429 with Retry-After "
+                   "beyond); 0: no limit, for a tool that creates a round's matches through the API.")
 @click.option("--behind-proxy", is_flag=True,
               help="Trust the X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers of one reverse proxy in front "
                    "(HTTPS ends there): only when every request comes through it.")
 @db_option(None)
-def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int, behind_proxy: bool) -> None:
+def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int, creations_per_address: int,
+          behind_proxy: bool) -> None:
     """Serve the viewer and the HTTP API.
 
     Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). One
@@ -84,7 +88,7 @@ def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: 
     click.echo(f"  new match: {reachable[0]}matches/new · organiser: {reachable[0]}organiser "
                "(`riftlog organiser` prints its link)")
     config = {"DATABASE": path, "STREAMS": streams, "STREAMS_PER_ADDRESS": streams_per_address,
-              "BEHIND_PROXY": 1 if behind_proxy else 0}
+              "BEHIND_PROXY": 1 if behind_proxy else 0, "CREATE_BURST": creations_per_address}
     if debug:  # Werkzeug's development server: its reloader and debugger
         create_app(config).run(host=host, port=port, debug=True)
     else:

@@ -172,12 +172,13 @@ def test_two_server_processes_append_to_one_match_and_it_stays_consistent(tmp_db
 
 @pytest.mark.parametrize("method, path, lane", [
     ("POST", "/api/matches/m1/events", "recording"), ("POST", "/api/matches/m1/check", "recording"),
-    ("POST", "/api/matches", "recording"), ("GET", "/api/matches/m1/recording", "recording"),
+    ("POST", "/api/matches", "parsing"), ("POST", "/api/decks/parse", "parsing"), ("POST", "/matches/new", "parsing"),
+    ("POST", "/api/matches/m1/parse", "recording"), ("GET", "/api/matches/m1/recording", "recording"),
     ("GET", "/matches/m1/record", "recording"), ("GET", "/static/record.js", "recording"),
     ("GET", "/api/matches/m1/stream", "stream"), ("GET", "/tournament/feed", "stream"),
     ("GET", "/matches/m1", "reading"), ("GET", "/api/matches/m1/events", "reading"), ("GET", "/tournament", "reading"),
 ])
-def test_recorders_requests_run_apart_from_readers_and_streams_on_the_hub(method, path, lane):
+def test_recorders_requests_run_apart_from_readers_anonymous_parsing_and_streams_on_the_hub(method, path, lane):
     assert lane_of(method, path) == lane
 
 

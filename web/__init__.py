@@ -26,7 +26,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     directory); `MAX_CONTENT_LENGTH`, the largest request body (MAX_BODY); `SEAL_KEY`, the server's key file (default `$RIFTLOG_SEAL_KEY`, else beside the database; see
     recorder.keys); `RULES`, the directory of the rules texts the dispute report quotes (default `$RIFTLOG_RULES`, else
     `../shared/rules` beside the project; see replays.rules_text); `BEHIND_PROXY`, the number of reverse proxies in
-    front whose X-Forwarded-* headers are trusted (default none). `test_config` overrides any key.
+    front whose X-Forwarded-* headers are trusted (default none); `CREATE_BURST` and `CREATE_EVERY`, the matches one
+    client address may create (web.budget); `BODY_TIMEOUT`, the seconds a request's body has to arrive under
+    `riftlog serve` (web.gateway). `test_config` overrides any key.
     """
     app = Flask(__name__)
     app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db", MAX_CONTENT_LENGTH=MAX_BODY)
@@ -44,11 +46,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Events and states read best in the order the engine wrote their keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, create, db, errors, organiser, record, report, slip, viewer
+    from . import api, budget, create, db, errors, organiser, record, report, slip, viewer
     from . import delay, stream, tournament  # live spectating
     from . import judging  # the judge's side: backups and an event's penalties
 
     db.init_app(app)
+    budget.init_app(app)
     errors.init_app(app)
     viewer.init_app(app)
     slip.init_app(app)

@@ -16,7 +16,9 @@ from recorder import access, tokens
 from replays import decklists, ledger
 from replays import seal as seals
 
+from .budget import creation_refused
 from .db import get_key, get_log, get_writer
+from .errors import answer
 from .params import bearer_token, read_archived, read_body, read_int, read_page, read_seq
 from .readers import head_shown, public_head, reader, redacted, require_head_hash
 
@@ -51,12 +53,16 @@ def list_matches():
 @bp.post("/matches")
 def create_match():
     """A `match_created` body -> 201 {"id", "token", "player_tokens"}: the token is the judge's (appends, every
-    view), each player token reads that player's view."""
+    view), each player token reads that player's view. 429 with `Retry-After` past the client address's budget of
+    creations (web.budget)."""
     event = read_body()
     if not isinstance(event, dict):
         abort(400, "the body must be a match_created event (a JSON object)")
     event.setdefault("type", "match_created")
     event = with_decks_read(event)
+    refused = creation_refused()  # a budget per client address (web.budget): 429 past it
+    if refused is not None:
+        return answer(429, refused[0], headers=refused[1])
     match_id, token = get_log().create_match(event)
     response = jsonify(tokens.created_answer(get_log(), match_id, token))
     response.status_code = 201

@@ -20,6 +20,7 @@ import recorder
 from recorder import tokens
 from replays import decklists
 
+from .budget import creation_refused
 from .db import get_log
 from .tablecard import render_card
 
@@ -48,7 +49,8 @@ def form():
 @bp.post("/matches/new")
 def submit():
     """`action=check`: read the decks and show them; `action=create`: create the match if both decks read, and
-    answer its table card (201), else the form again with every problem (400)."""
+    answer its table card (201), else the form again with every problem (400; 429 with `Retry-After` past the
+    client address's budget of creations, web.budget)."""
     form = request.form
     values = {"mode": form.get("mode", "duel"), "policy": form.get("policy", "strict"),
               "catalog": form.get("catalog", "demo"), **{field: form.get(field, "").strip() for field in INFO}}
@@ -78,6 +80,9 @@ def submit():
     info = {field: number(values[field]) for field in INFO if values[field]}
     if info:
         event["info"] = info
+    refused = creation_refused()  # a budget per client address (web.budget)
+    if refused is not None:
+        return (*page(values, players, [refused[0]], status=429), refused[1])
     try:
         match_id, token = log.create_match(event)
     except (recorder.Refused, recorder.Malformed) as error:  # the engine's checks of the match as a whole
@@ -168,8 +173,7 @@ def listed_of(deck: str, catalog: Any) -> list[str]:
     except decklists.DeckProblems:
         return []
     names = []
-    for raw in deck.splitlines():
-        text = raw.strip()
+    for _number, text in decklists.lines_of(deck, []):  # the lines a list may have (MAX_LINES, MAX_LINE)
         for candidate in (text, text.split(" ", 1)[-1], text.rsplit(" x", 1)[0]):
             card = catalog.get(candidate.strip())
             if card is not None and card.get("type") == "Battlefield" and card["name"] not in names:

@@ -1,5 +1,5 @@
 """The worker's ASGI app (web.serving): live streams on the hub's event loop, everything else in the Flask app on
-threads of two pools, the recorders' apart from the readers'.
+threads of three pools, the recorders' apart from the readers' and from the anonymous parsing of new matches.
 
 Granian parses HTTP and keeps connections alive in Rust; Python sees a request only while it is being answered,
 so an idle kept-alive connection (a recorder between events, a viewer, the tournament page) costs no thread. A live
@@ -7,13 +7,22 @@ stream (`/api/matches/<id>/stream`, `/tournament/feed`) costs no thread either: 
 (`web.hub`), written to from the loop. Every other request runs the Flask app (WSGI) on a thread:
 
 - `recording` (RECORDING threads): what a recorder sends or reads at the table: any request that is not a GET
-  (appends, the dry run, parse, create, publish, the broadcast delay) and the recording screen with its reads and
-  scripts. Spectators never queue here.
+  (appends, the dry run, the notation's parse, publish, the broadcast delay), but for the three below, and the
+  recording screen with its reads and scripts. Spectators never queue here.
+- `parsing` (PARSING threads): what anyone may send without a token and costs a parse of a deck or a whole
+  match_created: `POST /api/matches`, `POST /api/decks/parse`, `POST /matches/new`. Apart so that no recorder
+  waits for a thread behind them, and not counted as a recorder by the hub (issue 24: sixteen anonymous deck
+  parses held a judge's append back 5-20 s); two threads, so that a flood of them holds the GIL from two threads
+  at most.
 - `reading` (READING threads): everything else (pages, reads, the checks of a new stream).
+
+A request's body is read on the loop before it goes to a thread, within BODY_TIMEOUT seconds (the app's
+`BODY_TIMEOUT`): a body that has not all arrived by then is answered 408 and its connection closed, so an
+unfinished body holds nothing for long.
 
 With the GIL, more threads running Flask at once go no faster: sixteen recorders' threads carry a commit group of
 up to sixteen appends (one fsync); a request waits for a free thread of its pool in arrival order. While a
-recording request is answered the hub counts it (`Hub.recorder_in`/`recorder_out`), and the streams' writes and
+recording request is answered (from when its body has arrived) the hub counts it (`Hub.recorder_in`/`recorder_out`), and the streams' writes and
 new stream requests wait for it (`Hub.after_recorders`): the loop is the one that answers it.
 
 Streams are capped in total (`STREAMS`) and per client address (`STREAMS_PER_ADDRESS`): past a cap the answer is
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -36,10 +46,13 @@ from .hub import Hub
 
 RECORDING = 16  # threads running the recorders' requests
 READING = 8  # threads running every other request of the app
+PARSING = 2  # threads running the anonymous requests that parse decks and new matches
+BODY_TIMEOUT = 10.0  # seconds a request's body has to arrive in full, from its head (the app's BODY_TIMEOUT)
 RETRY_AFTER = 2  # seconds a refused stream is told to wait before it tries again
 STREAM = re.compile(r"/api/matches/[^/]+/stream")
 FEED = "/tournament/feed"
 RECORDING_READS = re.compile(r"/api/matches/[^/]+/recording|/matches/[^/]+/record|/static/record[^/]*")
+PARSING_PATHS = frozenset({"/api/matches", "/api/decks/parse", "/matches/new"})
 SUBSCRIBE = "riftlog.subscribe"  # environ key: the stream's checks write what the hub is to serve into it
 
 Send = Callable[[dict], Any]
@@ -48,12 +61,15 @@ Send = Callable[[dict], Any]
 class Gateway:
     """ASGI app: streams to the hub, the rest to `app` (WSGI) on the pool its request belongs to."""
 
-    def __init__(self, app: Flask, *, recording: int = RECORDING, reading: int = READING) -> None:
+    def __init__(self, app: Flask, *, recording: int = RECORDING, reading: int = READING,
+                 parsing: int = PARSING) -> None:
         self.app = app
-        self.recording = ThreadPoolExecutor(recording, thread_name_prefix="riftlog-record")
-        self.reading = ThreadPoolExecutor(reading, thread_name_prefix="riftlog-read")
+        self.pools = {"recording": ThreadPoolExecutor(recording, thread_name_prefix="riftlog-record"),
+                      "reading": ThreadPoolExecutor(reading, thread_name_prefix="riftlog-read"),
+                      "parsing": ThreadPoolExecutor(parsing, thread_name_prefix="riftlog-parse")}
         self.hub = Hub(app)
         self.limit = app.config.get("MAX_CONTENT_LENGTH") or 1 << 20
+        self.body_timeout = float(app.config.get("BODY_TIMEOUT") or BODY_TIMEOUT)
         self.proxies = int(app.config.get("BEHIND_PROXY") or 0)  # trusted proxies in front (--behind-proxy)
 
     async def __call__(self, scope: dict, receive: Callable, send: Send) -> None:
@@ -67,14 +83,32 @@ class Gateway:
         lane = lane_of(scope["method"], scope["path"])
         if lane == "stream":
             await self.stream(scope, receive, send)
-        elif lane == "recording":
-            self.hub.recorder_in()
-            try:
-                await self.call_app(self.recording, scope, receive, send)
-            finally:
-                self.hub.recorder_out()
-        else:
-            await self.call_app(self.reading, scope, receive, send)
+            return
+        body = await self.body(scope, receive, send)
+        if body is None:
+            return
+        if lane != "recording":
+            await self.call_app(self.pools[lane], scope, body, send)
+            return
+        self.hub.recorder_in()  # only now: a body still arriving holds no stream back (issue 24)
+        try:
+            await self.call_app(self.pools[lane], scope, body, send)
+        finally:
+            self.hub.recorder_out()
+
+    async def body(self, scope: dict, receive: Callable, send: Send) -> bytes | None:
+        """The request's whole body, or None once it is answered: 413 past the size limit, 408 (the connection
+        closed) when it has not all arrived within `body_timeout` seconds."""
+        try:
+            async with asyncio.timeout(self.body_timeout):
+                body = await read_body(receive, scope, self.limit)
+        except TimeoutError:
+            message = f"the request body did not arrive within {self.body_timeout:g} seconds"
+            await answer(send, 408, json.dumps({"error": message}).encode(), [(b"connection", b"close")])
+            return None
+        if body is None:
+            await answer(send, 413, b'{"error": "the request body is larger than the server takes"}')
+        return body
 
     async def lifespan(self, receive: Callable, send: Send) -> None:
         while True:
@@ -86,12 +120,8 @@ class Gateway:
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
-    async def call_app(self, pool: ThreadPoolExecutor, scope: dict, receive: Callable, send: Send,
-                       environ_extra: dict | None = None) -> None:
-        body = await read_body(receive, scope, self.limit)
-        if body is None:
-            await answer(send, 413, b'{"error": "the request body is larger than the server takes"}')
-            return
+    async def call_app(self, pool: ThreadPoolExecutor, scope: dict, body: bytes, send: Send) -> None:
+        """The app's answer to a request whose body has arrived, run on a thread of `pool`."""
         environ = environ_of(scope, body)
         status, headers, content = await asyncio.get_running_loop().run_in_executor(pool, run_wsgi, self.app,
                                                                                    environ)
@@ -105,7 +135,7 @@ class Gateway:
         environ = environ_of(scope, b"")
         plan: dict[str, Any] = {}
         environ[SUBSCRIBE] = plan
-        status, headers, content = await asyncio.get_running_loop().run_in_executor(self.reading, run_wsgi,
+        status, headers, content = await asyncio.get_running_loop().run_in_executor(self.pools["reading"], run_wsgi,
                                                                                    self.app, environ)
         if plan:
             return plan
@@ -148,9 +178,12 @@ def client_address(scope: dict, proxies: int = 0) -> str:
 
 
 def lane_of(method: str, path: str) -> str:
-    """Where a request is served: "stream" (the hub), "recording" or "reading" (the app, on that pool)."""
+    """Where a request is served: "stream" (the hub), "recording", "parsing" or "reading" (the app, on that
+    pool)."""
     if method == "GET" and (STREAM.fullmatch(path) or path == FEED):
         return "stream"
+    if method == "POST" and path in PARSING_PATHS:
+        return "parsing"
     if method not in ("GET", "HEAD") or RECORDING_READS.fullmatch(path):
         return "recording"
     return "reading"

@@ -1,5 +1,5 @@
 """How `riftlog serve` serves the app: Granian, a production HTTP server written in Rust, speaking ASGI to
-`web.gateway.Gateway`, which runs live streams on its event loop (web.hub) and the Flask app on two pools of threads.
+`web.gateway.Gateway`, which runs live streams on its event loop (web.hub) and the Flask app on pools of threads.
 
 Why not Werkzeug's development server (`app.run`), which served it before: it closes the connection after every
 answer (it never keeps an HTTP/1.1 connection alive) and starts a new thread for each, so a recorder paid for a TCP
@@ -123,9 +123,9 @@ def worker_app(build_app: Callable[[], Flask]) -> Gateway:
     pause of a few hundred ms once every ten minutes rather than tens of them a minute; reference cycles are
     collected then). Measured on the 800-table round: no collection past the young one in 30 s, p99 17 ms."""
     app = Gateway(build_app())
-    # On PostgreSQL, the connections its threads hold at once: each thread of the gateway's two pools, the
+    # On PostgreSQL, the connections its threads hold at once: each thread of the gateway's three pools, the
     # writer and the hub (a log each), opened before the first request rather than by it.
-    db.open_connections(app.app, gateway.RECORDING + gateway.READING + 2)
+    db.open_connections(app.app, gateway.RECORDING + gateway.READING + gateway.PARSING + 2)
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION, OLDER_COLLECTIONS, OLDER_COLLECTIONS)
