@@ -142,8 +142,9 @@ class Subscriber:
                 self.task.cancel()
 
 
-STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
-                  (b"x-accel-buffering", b"no")]
+# no-store: a judge's or a player's stream carries hidden cards (web/guard.py gives the app's own answers theirs).
+STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                  (b"x-content-type-options", b"nosniff"), (b"x-accel-buffering", b"no")]
 
 
 class Feed:
