@@ -118,12 +118,14 @@ def test_an_event_sent_with_an_old_recorded_at_is_held_as_long_as_a_new_one(tmp_
         path = f"/api/matches/{created['id']}"
         status, _, _ = client.request("POST", f"{path}/delay", {"seconds": 600}, created["token"])
         assert status == 200
-        received(tmp_db, created["id"], {seq: timedelta(hours=1) for seq in range(1, HEAD + 1)})
         an_hour_ago = (datetime.now(timezone.utc) - timedelta(hours=1)).isoformat(timespec="milliseconds")
         status, answer, _ = client.request("POST", f"{path}/events", {"event": {"type": "note", "text": "held"},
                                                                      "meta": {"recorded_at": an_hour_ago}},
                                            created["token"])
         assert status == 201, answer
+        status, events, _ = client.request("GET", f"{path}/events")
+        assert [entry["seq"] for entry in events["events"]] == [1]  # all received just now: only seq 1 is public
+        received(tmp_db, created["id"], {seq: timedelta(hours=1) for seq in range(1, HEAD + 1)})
         spectator = socket.create_connection(("127.0.0.1", port))
         spectator.sendall(f"GET {path}/stream HTTP/1.1\r\nHost: test\r\n\r\n".encode())
         judge = events_of(stream_from(port, f"{path}/stream", headers=bearer(created["token"]))[1])
