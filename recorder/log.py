@@ -473,11 +473,12 @@ class Log:
             self.db.notify_delay(match_id)  # the spectator streams of every other server (PostgreSQL)
         return self.match(match_id)
 
-    def recorded_times(self, match_id: str) -> Iterator[tuple[int, str | None]]:
-        """(seq, recorded_at) of the match's events, newest first, read as the caller goes (a broadcast delay in
-        seconds looks at the last few)."""
-        yield from self.db.execute('SELECT seq, recorded_at FROM events WHERE "match" = ? ORDER BY seq DESC',
-                                   [match_id])
+    def received_times(self, match_id: str) -> Iterator[tuple[int, str | None]]:
+        """(seq, when the server received it) of the match's events, newest first, read as the caller goes (a
+        broadcast delay in seconds looks at the last few): `received_at` (recorder.schema m009), else, for an event
+        stored before it, its `recorded_at`."""
+        yield from self.db.execute('SELECT seq, COALESCE(received_at, recorded_at) FROM events WHERE "match" = ? '
+                                   "ORDER BY seq DESC", [match_id])
 
     def matches(self, offset: int = 0, limit: int | None = None, *, newest_first: bool = False,
                 archived: bool | None = None) -> list[dict]:

@@ -21,7 +21,8 @@ from recorder.errors import RecorderError
 from recorder.heads import HOT
 from recorder.log import Log
 
-EVENT_COLUMNS = '"match", seq, type, body, hash, prev_hash, recorded_at, client, idempotency_key'
+# `received_at` copied as it is (null stays null: the target's default would stamp the copy's time instead).
+EVENT_COLUMNS = '"match", seq, type, body, hash, prev_hash, recorded_at, client, idempotency_key, received_at'
 MATCH_COLUMNS = ("id", "token_hash", "mode", "policy", "catalog", "players", "info", "created_at", "head_seq",
                  "head_hash", "published_at", "broadcast_delay", "read_key", "player_generations", "archived_at")
 
@@ -113,7 +114,8 @@ def copy_match(source: Log, target: Log, match_id: str, check: Callable[[Log, st
                               f"VALUES ({', '.join('?' for _ in MATCH_COLUMNS)})",
                               [row.get(column) for column in MATCH_COLUMNS])
             if events:
-                target.db.executemany(f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                target.db.executemany(f"INSERT INTO events ({EVENT_COLUMNS}) "
+                                      f"VALUES ({', '.join('?' for _ in EVENT_COLUMNS.split(','))})",
                                       [(event[0], event[1], event[2], bytes(event[3]), *event[4:])
                                        for event in events])
             if answers:

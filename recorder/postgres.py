@@ -86,6 +86,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE matches ADD COLUMN archived_at text;
         CREATE TABLE deleted_matches (id text PRIMARY KEY, deleted_at text, deleted_by text);
     """),
+    # The default is set after the column is added, so that the rows already there keep none (null).
+    ("m009_received_at", """
+        ALTER TABLE events ADD COLUMN received_at text;
+        ALTER TABLE events ALTER COLUMN received_at
+            SET DEFAULT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+    """),
 ]
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}

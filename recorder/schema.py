@@ -126,6 +126,34 @@ def m008_archived_and_deleted(db: Database) -> None:
     db["deleted_matches"].create({"id": str, "deleted_at": str, "deleted_by": str}, pk="id")
 
 
+@migrations()
+def m009_received_at(db: Database) -> None:
+    """`events.received_at`: when the server received the event, by its own clock, which a broadcast delay in
+    seconds counts from (docs/web.md, "Broadcast delay"): `recorded_at` is what the recording client says, and an
+    hour-old one would show the event at once. Stamped by the column's default in the insert itself (SQLite's clock,
+    the server's machine, to the millisecond in UTC), so that no writer passes it and none can give another.
+
+    SQLite adds no column with such a default (ALTER TABLE takes constants only): the table is made anew and its
+    rows copied. Events stored before keep no receive time (null): they are read by their `recorded_at`."""
+    columns = '"match", seq, type, body, hash, prev_hash, recorded_at, client, idempotency_key'
+    db.execute("""CREATE TABLE "events_m009" (
+   "match" TEXT NOT NULL REFERENCES "matches"("id"),
+   "seq" INTEGER NOT NULL,
+   "type" TEXT NOT NULL,
+   "body" BLOB NOT NULL,
+   "hash" TEXT NOT NULL,
+   "prev_hash" TEXT NOT NULL,
+   "recorded_at" TEXT,
+   "client" TEXT,
+   "idempotency_key" TEXT,
+   "received_at" TEXT DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+   PRIMARY KEY ("match", "seq")
+)""")
+    db.execute(f'INSERT INTO "events_m009" ({columns}, received_at) SELECT {columns}, NULL FROM events')
+    db.execute("DROP TABLE events")
+    db.execute('ALTER TABLE "events_m009" RENAME TO "events"')
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from serving import served_process
+from test_penalties import penalty
 from test_fanout import events_of, stream_from
 from test_serve import HEAD, Client, create, notes
 
@@ -78,19 +80,68 @@ def test_a_delay_of_n_events_holds_back_the_spectators_reads_and_page_and_not_th
     assert f'data-head-seq="{head}"' in client.get(f"/matches/{created['id']}").get_data(as_text=True)
 
 
-def test_a_delay_in_seconds_shows_the_spectator_what_was_recorded_that_long_ago(client, created):
-    """By each event's `recorded_at` (here the recording client's, sent in `meta`)."""
+def received(database, match_id: str, ago: dict[int, timedelta]) -> None:
+    """Say that the server received events of the match that long ago ({seq: how long}): what its clock would have
+    stamped had they come then (recorder.schema m009)."""
+    now = datetime.now(timezone.utc)
+    with sqlite3.connect(database) as db:
+        for seq, before in ago.items():
+            db.execute('UPDATE events SET received_at = ? WHERE "match" = ? AND seq = ?',
+                       [(now - before).isoformat(timespec="milliseconds"), match_id, seq])
+
+
+def test_a_delay_in_seconds_shows_the_spectator_what_the_server_received_that_long_ago(client, created, tmp_db):
+    """By when the server received each event; the `recorded_at` each one says (here the other way round) is not
+    read."""
     now = datetime.now(timezone.utc)
     path = f"/api/matches/{created['id']}"
-    for minutes, note in ((20, "twenty minutes ago"), (5, "five minutes ago"), (0, "just now")):
+    for minutes, note in ((0, "twenty minutes ago"), (30, "five minutes ago"), (60, "just now")):
         recorded_at = (now - timedelta(minutes=minutes)).isoformat(timespec="milliseconds")
         assert client.post(f"{path}/events", json={"event": {"type": "note", "text": note},
                                                    "meta": {"recorded_at": recorded_at}},
                            headers=bearer(created["token"])).status_code == 201
+    received(tmp_db, created["id"], {seq: timedelta(minutes=30) for seq in range(1, HEAD + 1)}
+             | {HEAD + 1: timedelta(minutes=20), HEAD + 2: timedelta(minutes=5)})
     set_delay(client, created, {"seconds": 600})
     assert client.get(f"{path}/events").json["events"][-1]["event"]["text"] == "twenty minutes ago"
     set_delay(client, created, {"seconds": 60})
     assert client.get(f"{path}/events").json["events"][-1]["event"]["text"] == "five minutes ago"
+
+
+def test_an_event_sent_with_an_old_recorded_at_is_held_as_long_as_a_new_one(tmp_db, duel_created, duel_game):
+    """Issue 24, hole 11: a recording client's `recorded_at` an hour old does not show its event at once, neither in
+    the spectator's reads nor page nor live stream (against riftlog serve's hub). Once the judge's stream has the
+    event, the server is stopped, and what it had sent the spectator is read to the end."""
+    with served_process({"DATABASE": str(tmp_db)}) as port:
+        client = Client(port)
+        created = create(client, duel_created, duel_game)
+        path = f"/api/matches/{created['id']}"
+        status, _, _ = client.request("POST", f"{path}/delay", {"seconds": 600}, created["token"])
+        assert status == 200
+        an_hour_ago = (datetime.now(timezone.utc) - timedelta(hours=1)).isoformat(timespec="milliseconds")
+        status, answer, _ = client.request("POST", f"{path}/events", {"event": {"type": "note", "text": "held"},
+                                                                     "meta": {"recorded_at": an_hour_ago}},
+                                           created["token"])
+        assert status == 201, answer
+        status, events, _ = client.request("GET", f"{path}/events")
+        assert [entry["seq"] for entry in events["events"]] == [1]  # all received just now: only seq 1 is public
+        received(tmp_db, created["id"], {seq: timedelta(hours=1) for seq in range(1, HEAD + 1)})
+        spectator = socket.create_connection(("127.0.0.1", port))
+        spectator.sendall(f"GET {path}/stream HTTP/1.1\r\nHost: test\r\n\r\n".encode())
+        judge = events_of(stream_from(port, f"{path}/stream", headers=bearer(created["token"]))[1])
+        status, events, _ = client.request("GET", f"{path}/events")
+        assert status == 200 and events["events"][-1]["seq"] == HEAD
+        status, judges, _ = client.request("GET", f"{path}/events", token=created["token"])
+        assert judges["events"][-1]["event"] == {"type": "note", "text": "held"}
+        assert judges["events"][-1]["recorded_at"] == an_hour_ago  # kept as the client said it
+        assert [message["id"] for message in judge.read(HEAD + 1)][-1] == HEAD + 1
+        client.close()
+    spectator.settimeout(30)
+    sent = b""
+    while chunk := spectator.recv(65536):
+        sent += chunk
+    spectator.close()
+    assert [int(seq) for seq in re.findall(rb"\nid: (\d+)", sent)] == list(range(1, HEAD + 1))
 
 
 def test_the_spectators_download_and_report_wait_while_a_delay_is_set(client, created):
@@ -131,3 +182,34 @@ def test_the_live_spectator_stream_runs_n_events_behind_and_the_judges_and_playe
         received += chunk
     spectator.close()
     assert [int(seq) for seq in re.findall(rb"\nid: (\d+)", received)] == [HEAD + 1, HEAD + 2]
+
+
+def test_an_events_penalties_wait_for_the_spectator_view_of_their_match(tmp_db, make_match_created, duel_game):
+    """Issue 24, hole 9: `GET /api/events/<event>/penalties` (no token) lists a penalty only once the delayed
+    spectator view of its match shows it (against riftlog serve)."""
+    with served_process({"DATABASE": str(tmp_db)}) as port:
+        client = Client(port)
+        created = create(client, make_match_created(info={"event": "Regional", "round": 1, "table": 1}), duel_game)
+        path = f"/api/matches/{created['id']}"
+        status, _, _ = client.request("POST", f"{path}/delay", {"events": 2}, created["token"])
+        assert status == 200
+        status, answer, _ = client.request("POST", f"{path}/events", {"events": [penalty("P1", "slow_play"),
+                                                                                 *notes(1, "after")]},
+                                           created["token"])
+        assert status == 201, answer
+
+        def listed() -> list[int]:
+            status, answer, _ = client.request("GET", "/api/events/Regional/penalties")
+            assert status == 200, answer
+            return [entry["seq"] for entry in answer["penalties"]]
+
+        assert listed() == []
+        status, spectator, _ = client.request("GET", f"{path}/events")
+        assert spectator["events"][-1]["seq"] == HEAD  # the penalty is seq HEAD + 1: not shown yet
+        status, _, _ = client.request("POST", f"{path}/delay", {"events": 1}, created["token"])
+        assert listed() == [HEAD + 1]
+        status, _, _ = client.request("POST", f"{path}/delay", {"seconds": 600}, created["token"])
+        assert listed() == []
+        status, _, _ = client.request("POST", f"{path}/delay", {}, created["token"])
+        assert listed() == [HEAD + 1]
+        client.close()

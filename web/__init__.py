@@ -49,9 +49,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import api, budget, create, db, errors, organiser, record, report, slip, viewer
     from . import delay, stream, tournament  # live spectating
     from . import judging  # the judge's side: backups and an event's penalties
+    from . import guard  # other sites' forms refused; security headers on every answer
 
     db.init_app(app)
     budget.init_app(app)
+    guard.init_app(app)
     errors.init_app(app)
     viewer.init_app(app)
     slip.init_app(app)

@@ -65,11 +65,12 @@ def message(entry: dict[str, Any], shown: Shown) -> bytes:
     return f"id: {entry['seq']}\ndata: {data}\n\n".encode()
 
 
-def recorded_time(entry: dict[str, Any]) -> float:
-    """When an event was recorded (its envelope's `recorded_at`) as a Unix time; now if it has none."""
+def unix_time(stamp: str | None) -> float:
+    """An ISO 8601 time (when the server received an event: `Log.received_times`) as a Unix time; now if there is
+    none."""
     try:
-        return datetime.fromisoformat(entry["recorded_at"]).timestamp()
-    except (KeyError, TypeError, ValueError):
+        return datetime.fromisoformat(stamp).timestamp()  # type: ignore[arg-type]
+    except (TypeError, ValueError):
         return time.time()
 
 
@@ -144,8 +145,9 @@ class Subscriber:
                 self.task.cancel()
 
 
-STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
-                  (b"x-accel-buffering", b"no")]
+# no-store: a judge's or a player's stream carries hidden cards (web/guard.py gives the app's own answers theirs).
+STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                  (b"x-content-type-options", b"nosniff"), (b"x-accel-buffering", b"no")]
 
 
 class Feed:
@@ -398,10 +400,13 @@ class Hub:
             summary = log.match(channel.match_id)
             entries = log.events(channel.match_id, upto=channel.read_seq or None)
             redactor = channel.redactors[view] = Shown(log, summary, view)
+            # A broadcast delay in seconds counts from when the server received each event, never from the
+            # `recorded_at` its client sent (web.readers.public_head).
+            received = dict(log.received_times(channel.match_id)) if view == access.SPECTATOR else {}
         if entries:
             channel.read_seq = max(channel.read_seq, entries[-1]["seq"])
-        return summary.get("broadcast_delay"), [(entry["seq"], message(entry, redactor), recorded_time(entry))
-                                                for entry in entries]
+        return summary.get("broadcast_delay"), [(entry["seq"], message(entry, redactor),
+                                                 unix_time(received.get(entry["seq"]))) for entry in entries]
 
     def _early(self, channel: Channel, view: str, after: int, upto: int) -> list[bytes]:
         """(hub thread) Messages after `after` up to `upto` that the feed no longer holds, redacted from seq 1."""

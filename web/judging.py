@@ -15,7 +15,8 @@ event's penalties.
   by agreement the game or the match (TR 410.1-2), read at run time from the rules texts (`RULES`); a rule whose
   text is not available says so.
 - `GET /api/events/<event>/penalties`: every penalty of the event's matches (replays/ledger.py), with each player's
-  warnings counted as TR 702.1.b, 703.1.b and 704.1.b count them. What a judge wrote (remedy, note) is left out:
+  warnings counted as TR 702.1.b, 703.1.b and 704.1.b count them; a match under a broadcast delay only up to its
+  delayed spectator view (no token is asked: anyone reads it). What a judge wrote (remedy, note) is left out:
   it is in each match's report, redacted to the reader's view.
 """
 from __future__ import annotations
@@ -25,12 +26,14 @@ from typing import Any
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from engine import backups, infractions, match_end, penalties
+from recorder import access
 from replays import ledger, rules_text
 from replays.report import PENALTY_RULES, rule_text
 
 from .api import require_judge
 from .db import get_log
 from .params import read_int
+from .readers import public_head
 
 bp = Blueprint("judging", __name__)
 
@@ -97,8 +100,12 @@ def event_penalties(event: str):
     matches = ledger.event_matches(log, event)
     if not matches:
         abort(404, f"no match names event {event!r} in its info")
+    # Each match's penalties as far as its spectator view reaches: under a broadcast delay (web.delay), not one
+    # the delayed view does not show yet. A stored penalty is never taken away (replays.ledger), so what is listed
+    # at a seq stays listed once the view moves on.
+    shown = {summary["id"]: public_head(log, summary, access.SPECTATOR) for summary in matches}
     entries = [{field: entry[field] for field in PUBLIC_FIELDS if field in entry}
-               for entry in ledger.event_penalties(log, event)]
+               for entry in ledger.event_penalties(log, event) if entry["seq"] <= shown.get(entry["match"], 0)]
     levels = sorted({str((summary.get("info") or {}).get("opl", "low")) for summary in matches})
     return jsonify({"event": event, "opl": levels, "penalties": entries, "players": tallies(entries)})
 

@@ -2,7 +2,7 @@
 
 The organiser key is one per database, made by `riftlog organiser` (which prints the organiser's link,
 `/organiser#token=...`; a new one kills the old one) and kept as its sha256. The page takes the token from the
-link's fragment as the viewer does (static/organiser.js posts it once to `/organiser/token`, which keeps it in an
+link's fragment as the viewer does (static/fragment.js posts it once to `/organiser/token`, which keeps it in an
 HttpOnly, SameSite=Strict cookie for `/organiser` and drops it from the address), so it never travels in a URL, and
 a form of another site cannot act with it. The organiser may:
 
@@ -103,7 +103,7 @@ def table_of(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
 
 @bp.post("/organiser/token")
 def use_token():
-    """Keep the organiser key in its cookie (from the page's form, or the link's fragment via organiser.js), or
+    """Keep the organiser key in its cookie (from the page's form, or the link's fragment via fragment.js), or
     drop it (`forget`); 403 for a key that is not the database's."""
     response = redirect(url_for("organiser.page"), code=303)
     if request.form.get("forget"):

@@ -148,7 +148,8 @@ def require_head_hash(log: Any, summary: dict[str, Any], reader: Reader) -> None
 
 def public_head(log: Any, summary: dict[str, Any], view: str) -> int:
     """The last seq `view` may see now: the head, or for the spectator view under a broadcast delay the head less
-    N events, or the last event recorded at least N seconds ago (by its `recorded_at`); never before seq 1."""
+    N events, or the last event the server received at least N seconds ago (by its own clock, `Log.received_times`:
+    never by the `recorded_at` a recording client sends); never before seq 1."""
     head = summary["head_seq"]
     delay = summary.get("broadcast_delay")
     if view != access.SPECTATOR or not delay:
@@ -156,9 +157,9 @@ def public_head(log: Any, summary: dict[str, Any], view: str) -> int:
     if delay.get("events"):
         return max(1, head - delay["events"])
     cutoff = datetime.now(timezone.utc) - timedelta(seconds=delay.get("seconds") or 0)
-    for seq, recorded_at in log.recorded_times(summary["id"]):
+    for seq, received_at in log.received_times(summary["id"]):
         try:
-            if seq == 1 or datetime.fromisoformat(recorded_at) <= cutoff:
+            if seq == 1 or datetime.fromisoformat(received_at) <= cutoff:
                 return seq
         except (TypeError, ValueError):
             continue

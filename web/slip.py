@@ -6,7 +6,7 @@ header, each game's result, the match's result and the seal code, large. Who may
 player's token at any time, anyone once the judge has published the match. It shows only public information, but
 before publication a spectator could read the result and the head's seal from it ahead of a broadcast delay, and a
 slip is the table's document, not the stream's. A token comes as for the viewer: the match's cookie (set by the
-viewer's token form, or from a link's fragment, `/matches/<id>/slip#token=...`, by static/slip.js) or a Bearer
+viewer's token form, or from a link's fragment, `/matches/<id>/slip#token=...`, by static/fragment.js) or a Bearer
 header. Without one, 401 with a form to give it.
 
 Checking a seal code is public, as the API's `verify?seal=CODE` is: the page says whether the record is still the

@@ -66,7 +66,7 @@ def stream(match_id: str) -> Response:
     follow = Follow(current_app._get_current_object(), match_id, shown, seen,  # type: ignore[attr-defined]
                     last_seq=entries[-1]["seq"], poll=config["STREAM_POLL"], heartbeat=config["STREAM_HEARTBEAT"])
     return Response(follow.messages(catch_up[after:]), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
 def read_after(match_id: str, head_seq: int) -> int:

@@ -79,13 +79,15 @@ def card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, st
 
 def card_html(summary: dict[str, Any], token: str | None, player_tokens: dict[str, str], *,
               note: str | None = None, standalone: bool = False) -> str:
-    """The table card page as HTML; `standalone`: its stylesheets inlined, for a file opened from disk
-    (`riftlog create --card` writes one from a request context on its `--url`)."""
-    styles = None
+    """The table card page as HTML; `standalone`: its stylesheets and its script inlined, for a file opened from
+    disk (`riftlog create --card` writes one from a request context on its `--url`; no CSP applies to a file)."""
+    styles = script = None
     if standalone:
         static = Path(current_app.static_folder or "")
         styles = Markup("\n".join((static / name).read_text(encoding="utf-8") for name in ("style.css", "tables.css")))
-    return render_template("card.html", card=card(summary, token, player_tokens, note=note), inline_styles=styles)
+        script = Markup((static / "card.js").read_text(encoding="utf-8"))
+    return render_template("card.html", card=card(summary, token, player_tokens, note=note), inline_styles=styles,
+                           inline_script=script)
 
 
 def render_card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, str], *,

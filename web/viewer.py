@@ -157,8 +157,9 @@ def match_notation(match_id: str):
 
 @bp.post("/matches/<match_id>/token")
 def use_token(match_id: str):
-    """Keep a read token for this match's pages in an HttpOnly cookie (from the form, or from the URL fragment
-    via viewer.js), then show the match in the token's own view; `forget` drops it. A token never goes in a link."""
+    """Keep a read token for this match's pages in an HttpOnly cookie (from the form, or from the URL fragment via
+    static/fragment.js), then show the match in the token's own view; `forget` drops it. A token never goes in a
+    link."""
     summary = get_log().match(match_id)
     # `then=slip`: back to the match slip, whose page posts a link's token here too (static/slip.js).
     then = "slip.match_slip" if request.form.get("then") == "slip" else "viewer.match"

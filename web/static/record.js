@@ -10,17 +10,14 @@
   var storageKey = "riftlog-record-" + matchId;
   var Rec = (window.Rec = { matchId: matchId, data: null, busy: false, pending: null, tap: null, marks: {} });
 
-  // -- the token: from the URL fragment (an organiser's link) into this tab's storage, never into a link --------
-  function takeToken() {
-    var fragment = /^#token=([^&]+)$/.exec(window.location.hash);
-    if (!fragment) return false;
-    sessionStorage.setItem(storageKey, decodeURIComponent(fragment[1]));
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-    return true;
-  }
-  takeToken();
+  // -- the token: from the URL fragment (an organiser's link; fragment.js has taken it out of the address and the
+  // history already) into this tab's storage, never into a link ----------------------------------------------
+  if (window.RiftlogFragment && window.RiftlogFragment.token) sessionStorage.setItem(storageKey, RiftlogFragment.token);
   // A link followed in the same tab only changes the fragment: take the token it carries, and read again.
-  window.addEventListener("hashchange", function () { if (takeToken()) Rec.refresh(); });
+  window.addEventListener("riftlog:token", function (event) {
+    sessionStorage.setItem(storageKey, event.detail);
+    Rec.refresh();
+  });
 
   function token() {
     return sessionStorage.getItem(storageKey);

@@ -1,5 +1,5 @@
 // The match viewer's script: the keys, autoplay, the board's flip, the keys overlay and the scrubber (first
-// section), the read token from a link's fragment, and keeping the current event in sight in the timeline.
+// section) and keeping the current event in sight in the timeline. A token in a link's fragment: fragment.js.
 (function () {
   "use strict";
 
@@ -173,28 +173,6 @@
     },
     pending: function () { return typeof pending === "function"; }
   };
-
-  // A token handed out as a link's fragment (/matches/m1#token=...) never reaches the server in a URL: it is
-  // posted once to the match's token form, which keeps it in an HttpOnly cookie, and the fragment is dropped.
-  var fragment = /^#token=([^&]+)$/.exec(window.location.hash);
-  if (fragment) {
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-    document.addEventListener("DOMContentLoaded", function () {
-      var form = document.getElementById("token-form");
-      if (!form) return;
-      var input = form.querySelector("input[name=token]");
-      if (!input) {
-        input = document.createElement("input");
-        input.type = "hidden";
-        input.name = "token";
-        form.appendChild(input);
-      }
-      input.value = decodeURIComponent(fragment[1]);
-      var forget = form.querySelector("button[name=forget]");
-      if (forget) forget.remove();
-      form.submit();
-    });
-  }
 
   // Keep the current event in sight in the timeline without scrolling the page itself.
   document.addEventListener("DOMContentLoaded", function () {
