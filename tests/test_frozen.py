@@ -1,0 +1,78 @@
+"""Today's stored matches under the code of now (issue 25): the golden logs and a database recorded by the code of
+commit 5721594 (tests/frozen.py says what is frozen) keep their bytes and hashes, verify, keep their seals, and fold
+to exactly the states they folded to then."""
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+import recorder
+import replays
+from engine.fold import copy_state
+from engine.views import viewers
+from recorder.canonical import GENESIS_HASH, chain_hash, decode_event
+from replays.seal import check
+from frozen import FROZEN, digest, final_state, folded_states
+
+GOLDENS = sorted(FROZEN.glob("golden_*.json"))
+
+
+def as_frozen(state: dict[str, Any]) -> dict[str, Any]:
+    """`state` as the frozen code folded it."""
+    return state
+
+
+def assert_states_as_frozen(states: list[dict[str, Any]], frozen: dict[str, Any], where: str) -> None:
+    """Every state after seq 1..head, in every view, has the frozen digest; the last is the frozen final state."""
+    assert len(states) == len(frozen["digests"]["judge"]), where
+    assert sorted(frozen["digests"]) == sorted(viewers(states[-1])), where
+    for viewer, digests in frozen["digests"].items():
+        for seq, (state, expected) in enumerate(zip(states, digests), start=1):
+            assert digest(as_frozen(engine.view(state, viewer))) == expected, f"{where}, seq {seq}, view {viewer}"
+    assert final_state(as_frozen(engine.view(states[-1], "judge"))) == frozen["final"], where
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[path.stem for path in GOLDENS])
+def test_a_frozen_golden_log_keeps_its_hashes_and_folds_to_its_frozen_states(path: Path):
+    frozen = json.loads(path.read_text(encoding="utf-8"))
+    previous, events = GENESIS_HASH, []
+    for seq, row in enumerate(frozen["events"], start=1):
+        body = base64.b64decode(row["body"])
+        assert row["seq"] == seq and chain_hash(previous, body) == row["hash"]
+        previous = row["hash"]
+        events.append(decode_event(body, "frozen", seq))
+        assert events[-1]["type"] == row["type"]
+    states = folded_states(events, engine.demo_catalog())
+    assert_states_as_frozen(states, frozen, path.stem)
+
+
+@pytest.fixture(scope="module")
+def frozen_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the frozen database and its seal key (opening a log may add to its file: never to the fixture)."""
+    copy = tmp_path_factory.mktemp("frozen") / "demo.db"
+    shutil.copyfile(FROZEN / "demo.db", copy)
+    shutil.copyfile(FROZEN / "demo.db.seal-key", f"{copy}.seal-key")
+    return copy
+
+
+DEMO = json.loads((FROZEN / "demo.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("match_id", sorted(DEMO), ids=[DEMO[key]["event"] for key in sorted(DEMO)])
+def test_a_database_recorded_before_editions_reads_verifies_keeps_its_seal_and_folds_as_it_did(
+        frozen_database: Path, match_id: str):
+    frozen = DEMO[match_id]
+    with recorder.Log(frozen_database) as log:
+        assert [row["hash"] for row in log.events(match_id)] == frozen["hashes"]
+        assert log.verify_chain(match_id)["ok"] and replays.verify(log, match_id)["ok"]
+        assert check(log, match_id, frozen["seal"], log.key)["seal"]["ok"]
+        states = [copy_state(state) for _seq, _event, state in log.fold_states(match_id, save=False)]
+        assert_states_as_frozen(states, frozen, frozen["event"])
+        for seq in [*range(64, len(states), 64), len(states)]:  # through the snapshots the frozen code wrote
+            assert digest(as_frozen(log.state_at(match_id, seq))) == frozen["digests"]["judge"][seq - 1]
