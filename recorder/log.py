@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 import msgpack
 
 import engine
+from engine.shapes import stamped
 from recorder import access
 from recorder.access import token_hash
 from recorder.keys import ServerKey, default_key_path
@@ -145,6 +146,7 @@ class Log:
         if not isinstance(event, dict) or event.get("type") != "match_created":
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
             raise Malformed(f"a match starts with a match_created event, not {found!r}")
+        event = stamped(event)  # its shape's version and its rules edition, in its bytes (engine/shapes.py)
         body = canonical_bytes(event)
         if "info" in event and len(canonical_bytes({"info": event["info"]})) > limits.MAX_INFO:
             raise TooLarge(f"match_created's info takes {len(canonical_bytes({'info': event['info']}))} bytes; "

@@ -71,7 +71,7 @@ def test_canonical_bytes_refuse_what_json_integers_cannot_say(event: dict, field
 
 def test_hash_chains_from_32_zero_bytes(log: Log, duel_created: dict) -> None:
     match_id, _ = log.create_match(duel_created)
-    first = recorder.chain_hash("00" * 32, recorder.canonical_bytes(duel_created))
+    first = recorder.chain_hash("00" * 32, recorder.canonical_bytes({**duel_created, "version": 2}))
     answer = log.append(match_id, [NOTE])
     assert [row["hash"] for row in log.events(match_id)] == [first, answer["hash"]]
     assert answer == {"seq": 2, "hash": recorder.chain_hash(first, recorder.canonical_bytes(NOTE))}
