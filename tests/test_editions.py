@@ -118,3 +118,22 @@ def test_a_match_of_before_editions_exports_with_its_edition_and_a_new_one_with_
     stored_before = decode_event(canonical_bytes(unnamed), "m1", 1)
     assert notation.write_match([stored_before]).startswith('[Mode "duel"]\n[Rules "v1.3"]\n')
     assert notation.write_match([unnamed]).startswith('[Mode "duel"]\n[Rules "v1.4"]\n')
+
+
+# -- where the edition is shown -----------------------------------------------------------------------------------
+def test_the_edition_is_shown_by_the_viewer_the_recording_screen_the_report_and_the_slip(client, make_match_created,
+                                                                                         duel_game):
+    created = client.post("/api/matches", json=make_match_created(rules="2025")).json
+    match_id, judge = created["id"], {"Authorization": f"Bearer {created['token']}"}
+    assert client.post(f"/api/matches/{match_id}/events", json={"events": duel_game(1)}, headers=judge).status_code == 201
+    title = "the Core Rules and Tournament Rules of 2025"
+    viewer = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f'rules <b id="rules" title="{title}">2025</b>' in viewer
+    recording = client.get(f"/matches/{match_id}/record").get_data(as_text=True)
+    assert f'<span class="muted" id="rules" title="{title}">rules <b>2025</b></span>' in recording
+    assert client.get(f"/api/matches/{match_id}/report", headers=judge).json["header"]["rules"] == "2025"
+    report = client.get(f"/api/matches/{match_id}/report?format=html", headers=judge).get_data(as_text=True)
+    assert f'rules <b id="rules" title="{title}">2025</b> ({title})' in report
+    client.set_cookie(f"riftlog-{match_id}", created["token"])
+    slip = client.get(f"/matches/{match_id}/slip").get_data(as_text=True)
+    assert f'<span id="slip-rules" title="{title}">rules <b>2025</b></span>' in slip

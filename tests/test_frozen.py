@@ -105,3 +105,12 @@ def test_a_match_recorded_before_editions_exports_as_v1_3_and_imports_back_as_th
         copy_id, _ = notation.import_match(log, text)
         assert [row["event"] for row in log.events(copy_id)] == [row["event"] for row in log.events("m3")]
         assert log.state_at(copy_id) == log.state_at("m3")
+
+
+def test_a_match_recorded_before_editions_shows_v1_3_through_the_api_and_the_viewer(frozen_database: Path):
+    from web import create_app
+
+    client = create_app({"TESTING": True, "DATABASE": str(frozen_database)}).test_client()
+    assert client.get("/api/matches/m7/state").json["rules"] == "v1.3"  # the 2v2 game, spectator view
+    assert client.get("/api/matches/m7/events").json["events"][0]["event"]["rules"] == "v1.3"
+    assert 'rules <b id="rules" title="Core Rules v1.3' in client.get("/matches/m7").get_data(as_text=True)
