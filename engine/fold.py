@@ -24,7 +24,7 @@ from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
 from engine.rulings import Context, Unappliable
 
-VERSION = "3"  # 3: modes of more than two players (teams, invitations, removed players)
+VERSION = "4"  # 3: modes of more than two players (teams, invitations, removed players); 4: rules editions (`rules`)
 
 HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "game_started": setup.game_started,

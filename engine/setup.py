@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import construction, deck, match_end, modes, teams, timing, turn
+from engine import construction, deck, editions, match_end, modes, teams, timing, turn
 from engine.results import new_result
 from engine.cardcodes import canonical
 from engine.catalog import Catalog
@@ -21,7 +21,10 @@ MULLIGAN_MAX = 2  # rule 117.1
 
 
 def new_match(event: dict[str, Any], catalog: Catalog) -> State:
-    """The state after `match_created` (seq 1): the players, their card pools, nothing on the board yet."""
+    """The state after `match_created` (seq 1): the players, their card pools, nothing on the board yet, and the
+    rules edition the match is played under (engine/editions.py: the default for one that names none; a
+    match_created stored before editions is read as v1.3 by engine/shapes.py before it gets here)."""
+    edition = editions.named(event.get("rules", editions.DEFAULT))
     mode = modes.mode(event["mode"])
     policy = event.get("policy", "strict")
     if policy not in ("strict", "audit"):
@@ -35,7 +38,8 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
                              f"(rule {mode['rule']}.1), got {len(entries)}")
     team_names = _check_teams(event["mode"], mode, entries)
     state: State = {
-        "seq": 1, "mode": event["mode"], "policy": policy, "catalog": catalog_name, "info": event.get("info"),
+        "seq": 1, "mode": event["mode"], "policy": policy, "rules": edition.name, "catalog": catalog_name,
+        "info": event.get("info"),
         "victory_score": mode["victory_score"], "games_to_win": mode["games_to_win"], "games": [],
         "game": 0, "turn": 0, "turn_player": None, "phase": "setup", "state": "neutral_open",
         "priority": None, "focus": None, "active_player": None, "relevant_players": [], "awaiting": [],

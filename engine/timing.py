@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import modes, results, teams
+from engine.editions import edition_of
 from engine.objects import State, battlefield, next_in_turn_order
 from engine.rulings import Context
 
@@ -120,6 +121,12 @@ def check_timing(context: Context, player: str, what: str, keywords: list[str], 
     elif state["priority"] not in (None, player) and player == state["turn_player"]:
         context.flag("312.1.a", f"{player} {verb}s {what}, but {state['priority']} has priority")
     if player != state["turn_player"] and teams.are_teammates(state, player, state["turn_player"]):
+        if edition_of(state).teammates_act_uninvited:  # 2025: 516.2.b.1, 648.8.a
+            context.check(state["phase"] == "action", "516.2.b.1",
+                          f"{player} {verb}s {what} during the {state['phase']} phase of their teammate "
+                          f"{state['turn_player']}'s turn: a teammate acts in the turn player's action phase")
+            _teammate_plays_a_spell(context, player, what, verb, card_type, "acting")
+            return
         context.flag("v1.3 316.2.b.1", f"{player} {verb}s {what} during their teammate {state['turn_player']}'s "
                                        f"turn without an invitation: a teammate acts on the turn player's turn "
                                        f"only when the turn player invites them with their own priority")
@@ -153,8 +160,16 @@ def _accept_invitation(context: Context, player: str, what: str, keywords: list[
             context.check("Action" in keywords or reaction, "308.1.a",
                           f"{verb} {what} in a showdown: only {actions} in a showdown state")
         return
+    _teammate_plays_a_spell(context, player, what, verb, card_type, "invited")
+
+
+def _teammate_plays_a_spell(context: Context, player: str, what: str, verb: str, card_type: str | None,
+                            how: str) -> None:
+    """On their teammate's turn, in its neutral open state, a player plays spells and activates abilities of any
+    timing (004 516.2.b.1, v1.3 316.2.b.1), but not units or gear (648.8.a: "Players may play spells during their
+    Teammate's Turn"): invited to (v1.3 and v1.4), or of their own accord (2025, engine/editions.py)."""
     context.check(verb != "play" or card_type in (None, "Spell"), "648.8.a",
-                  f"{player} plays {what}, a {card_type}, on their teammate's turn: a player invited on their "
+                  f"{player} plays {what}, a {card_type}, on their teammate's turn: a player {how} on their "
                   f"teammate's turn plays spells and activates abilities")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
+from engine import shapes
 from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
@@ -168,11 +169,16 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
     return shown
 
 
-def unsalted(event: Any) -> Any:
-    """`event` without its salt (a copy), or `event` itself when it has none: what was recorded, for a transcript
-    (the notation) or a comparison with what was sent."""
-    return {key: value for key, value in event.items() if key != SALT} if isinstance(event, dict) and SALT in event \
-        else event
+def as_sent(event: Any) -> Any:
+    """`event` as a client sent it: without the fields the recorder adds to its stored bytes, its salt and its
+    shape's version (engine/shapes.py); `event` itself when it has neither. What a transcript (the notation)
+    carries, and what a comparison with what was sent compares."""
+    if not isinstance(event, dict):
+        return event
+    recorder_fields = (SALT, "version") if event.get("type") in shapes.CURRENT else (SALT,)
+    if not any(field in event for field in recorder_fields):
+        return event
+    return {key: value for key, value in event.items() if key not in recorder_fields}
 
 
 def hides_anything(event: dict[str, Any]) -> bool:

@@ -21,7 +21,8 @@ from typing import Any
 
 import msgpack
 
-from recorder.errors import Malformed, Undecodable
+from engine import shapes
+from recorder.errors import Inconsistent, Malformed, Undecodable
 from recorder.limits import MAX_DEPTH, MAX_ENVELOPE_TEXT, MAX_TEXT, check_text
 
 GENESIS_HASH = "00" * 32
@@ -107,14 +108,20 @@ def decode(body: bytes) -> Any:
 
 
 def decode_event(body: bytes, match_id: str, seq: int) -> dict:
-    """A stored event, or `Undecodable` when its bytes are no longer a msgpack map with a type."""
+    """A stored event in the current shape of its type, or `Undecodable` when its bytes are no longer a msgpack map
+    with a type (`Inconsistent` when they are a shape a later riftlog wrote). The one place stored bytes become
+    events: an event of an older shape is read through its upcasters (engine/shapes.py `read`), and its bytes stay
+    as they were (they are hashed and sealed)."""
     try:
         event = decode(body)
     except (ValueError, TypeError, msgpack.UnpackException):
         raise Undecodable(match_id, seq) from None
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise Undecodable(match_id, seq)
-    return event
+    try:
+        return shapes.read(event)
+    except shapes.LaterShape as error:
+        raise Inconsistent(match_id, seq, f"the stored event at seq {seq} of match {match_id} is a {error}") from None
 
 
 def chain_hash(prev_hash: str, body: bytes) -> str:

@@ -35,7 +35,8 @@ from typing import Any, NamedTuple
 import msgpack
 
 import engine
-from engine.views import SALT, hides_anything, unsalted
+from engine.shapes import stamped
+from engine.views import SALT, hides_anything, as_sent
 from recorder import access
 from recorder.access import token_hash
 from recorder.keys import ServerKey, default_key_path
@@ -146,7 +147,8 @@ class Log:
         if not isinstance(event, dict) or event.get("type") != "match_created":
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
             raise Malformed(f"a match starts with a match_created event, not {found!r}")
-        body = _salted(event, canonical_bytes(unsalted(event)))
+        event = stamped(event)  # its shape's version and its rules edition, in its bytes (engine/shapes.py)
+        body = _salted(event, canonical_bytes(as_sent(event)))
         if "info" in event and len(canonical_bytes({"info": event["info"]})) > limits.MAX_INFO:
             raise TooLarge(f"match_created's info takes {len(canonical_bytes({'info': event['info']}))} bytes; "
                            f"the limit is {limits.MAX_INFO}")
@@ -735,7 +737,7 @@ class Log:
 def _event_body(event: dict, where: str) -> bytes:
     """The canonical bytes of an event to append, or `Malformed` (its cause kept) saying `where` it is."""
     try:
-        body = canonical_bytes(unsalted(event))
+        body = canonical_bytes(as_sent(event))
     except Malformed as error:
         raise type(error)(f"{where}: {error}") from error
     if not isinstance(event.get("type"), str):

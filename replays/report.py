@@ -177,7 +177,8 @@ def header(summary: dict[str, Any], created: dict[str, Any], view: str) -> dict[
         players.append({"player": player, "name": entry.get("name"), "team": entry.get("team"),  # 2v2 (648)
                         "legend": entry.get("legend"), "champion": entry.get("champion"), "deck_size": len(deck),
                         "deck": dict(sorted(Counter(deck).items())) if may_see(view, player) else None})
-    return {"mode": summary.get("mode"), "policy": summary.get("policy"), "catalog": summary.get("catalog"),
+    return {"mode": summary.get("mode"), "policy": summary.get("policy"), "rules": created.get("rules"),
+            "catalog": summary.get("catalog"),
             "info": summary.get("info") or {}, "created_at": summary.get("created_at"),
             "published": bool(summary.get("published_at")), "players": players}
 

@@ -62,7 +62,7 @@ def slip(log: Log, match_id: str, key: ServerKey, now: Callable[[], str]) -> dic
     except Unsealable as error:
         sealed = {"ok": False, "error": str(error)}
     last = log.events(match_id, after=summary["head_seq"] - 1)[0]
-    return {"match": match_id, "mode": summary["mode"], "policy": summary["policy"],
+    return {"match": match_id, "mode": summary["mode"], "policy": summary["policy"], "rules": head.get("rules"),
             "info": created.get("info") or {}, "players": players, "games": games, "under_way": under_way,
             "games_to_win": head.get("games_to_win") or 1, "games_won": won,
             "finished": head.get("match_winner") is not None, "match_winner": head.get("match_winner"),

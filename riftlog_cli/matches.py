@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from engine.editions import DEFAULT, EDITIONS
 from recorder import tokens
 
 from .base import (cli, db_option, db_path, echo_json, open_log, reachable_base, read_json, read_text, url_option,
@@ -330,6 +331,9 @@ def seal(match_id: str, seal_key: str | None) -> None:
 @click.option("--teams", metavar="TEAM,TEAM,...", help="2v2: each player's team in order, e.g. Blue,Red,Blue,Red.")
 @click.option("--catalog", "catalog_name", help="The catalog the decks name cards of (default: FILE's, else demo).")
 @click.option("--policy", type=click.Choice(["strict", "audit"]), help="strict (default) or audit.")
+@click.option("--rules", type=click.Choice(list(EDITIONS)),
+              help=f"The rules edition the match is played under ({DEFAULT} by default: Core Rules v1.4 and the "
+                   f"Tournament Rules of 2026-07-16).")
 @click.option("--mode", help="duel (default), match (a best of three), ffa3, ffa4 or 2v2.")
 @click.option("--event", help="The event's name (match_created's info.event).")
 @click.option("--round", "round_", help="The round (info.round).")
@@ -340,8 +344,8 @@ def seal(match_id: str, seal_key: str | None) -> None:
 @click.option("--qr", is_flag=True, help="Also draw the recording link's QR code in the terminal (on stderr).")
 @db_option(None)
 def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p4: str | None, teams: str | None,
-           catalog_name: str | None, policy: str | None, mode: str | None, event: str | None, round_: str | None,
-           table: str | None, url: str | None, card_file: str | None, qr: bool) -> None:
+           catalog_name: str | None, policy: str | None, rules: str | None, mode: str | None, event: str | None,
+           round_: str | None, table: str | None, url: str | None, card_file: str | None, qr: bool) -> None:
     """Create a match from a match_created JSON file (or - for stdin), or from two players' decks
     (`--p1 Ana=ana.txt --p2 Ben=CODE --catalog gallery`); prints its id, the match token (the judge's: appends and
     every view), the players' read tokens and `links`: the recording screen's and each player's, with the token in
@@ -363,7 +367,7 @@ def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p
         raise click.ClickException(f"{'--card' if card_file is not None else '--qr'} needs --url (or $RIFTLOG_URL): "
                                    "the address phones reach the server at, e.g. http://192.168.1.20:5000, for the "
                                    "links of the QR codes")
-    for field, value in (("catalog", catalog_name), ("policy", policy), ("mode", mode)):
+    for field, value in (("catalog", catalog_name), ("policy", policy), ("rules", rules), ("mode", mode)):
         if value is not None:
             match[field] = value
     for field, value in (("event", event), ("round", round_), ("table", table)):

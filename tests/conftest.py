@@ -92,12 +92,13 @@ def log(tmp_db: Path) -> Iterator[recorder.Log]:
 
 @pytest.fixture
 def make_match_created(demo_decks: list[dict]) -> Callable[..., dict]:
-    """A factory of duel match_created events between Annie (P1) and Viktor (P2) with the demo decks."""
+    """A factory of duel match_created events between Annie (P1) and Viktor (P2) with the demo decks, played under
+    Core Rules v1.3 (the edition the tests of before rules editions were written for; `rules=` to choose another)."""
 
     def make(policy: str = "strict", **fields: object) -> dict:
         players = [{"name": name, **deck} for name, deck in zip(("Annie", "Viktor"), demo_decks)]
-        return {"type": "match_created", "mode": "duel", "players": players, "catalog": "demo", "policy": policy,
-                **fields}
+        return {"type": "match_created", "mode": "duel", "rules": "v1.3", "players": players, "catalog": "demo",
+                "policy": policy, **fields}
 
     return make
 

@@ -51,7 +51,7 @@ class GalleryTable:
     def __init__(self, p1: dict[str, Any], p2: dict[str, Any], policy: str = "strict") -> None:
         self.catalog = gallery_catalog()
         players = [{"name": name, **entry} for name, entry in (("Ana", p1), ("Ben", p2))]
-        created = {"type": "match_created", "mode": "duel", "players": players, "catalog": "gallery",
+        created = {"type": "match_created", "rules": "v1.3", "mode": "duel", "players": players, "catalog": "gallery",
                    "policy": policy}
         self.events: list[dict[str, Any]] = [created]
         self.state = engine.apply(None, created, self.catalog)

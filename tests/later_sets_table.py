@@ -45,4 +45,5 @@ class LaterSetsTable(Table):
         players = [{"name": deck["name"], "legend": deck["legend"], "champion": deck["champion"],
                     "deck": _expand(deck["deck"]), "runes": _expand(deck["runes"]),
                     "battlefields": deck["battlefields"]} for deck in DECKS.values()]
-        return {"type": "match_created", "mode": mode, "players": players, "catalog": "gallery", "policy": policy}
+        return {"type": "match_created", "rules": "v1.3", "mode": mode, "players": players, "catalog": "gallery",
+                "policy": policy}

@@ -40,8 +40,11 @@ WITH_UNITS = ("turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:33 runedeck
 class Table:
     catalog = CATALOG  # a table of another catalog (tests/later_sets_table.py) names it and its match_created
 
-    def __init__(self, policy: str = "strict", mode: str = "duel") -> None:
-        self.state = engine.apply(None, self.match_created(policy, mode), self.catalog)
+    def __init__(self, policy: str = "strict", mode: str = "duel", rules: str | None = None) -> None:
+        """A new match; `rules`: its rules edition, when not the one `match_created` names (v1.3, the tests'
+        edition of before rules editions)."""
+        created = self.match_created(policy, mode)
+        self.state = engine.apply(None, {**created, "rules": rules} if rules else created, self.catalog)
 
     @classmethod
     def match_created(cls, policy: str, mode: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import recorder
-from engine.views import unsalted
+from engine.views import as_sent
 from replays import notation
 from stores import on_both_stores
 
@@ -121,8 +121,8 @@ def test_what_the_log_accepts_survives_export_then_import(tmp_path_factory, duel
             return  # refused up front: nothing to carry
         log.append(match_id, [{"type": "note", "text": text} for text in texts])
         imported, _ = notation.import_match(log, notation.export_match(log, match_id))
-        assert [unsalted(e["event"]) for e in log.events(imported)] == \
-            [unsalted(e["event"]) for e in log.events(match_id)]
+        assert [as_sent(e["event"]) for e in log.events(imported)] == \
+            [as_sent(e["event"]) for e in log.events(match_id)]
 
 
 @pytest.mark.parametrize("depth", [recorder.limits.MAX_DEPTH - 2])
@@ -133,5 +133,5 @@ def test_the_deepest_event_the_log_accepts_survives_export_then_import(log, duel
     match_id, _ = log.create_match({**duel_created, "policy": "audit"})
     log.append(match_id, [{"type": "choose", "player": "P1", "choice": value}])
     imported, _ = notation.import_match(log, notation.export_match(log, match_id))
-    assert [unsalted(e["event"]) for e in log.events(imported)] == \
-        [unsalted(e["event"]) for e in log.events(match_id)]
+    assert [as_sent(e["event"]) for e in log.events(imported)] == \
+        [as_sent(e["event"]) for e in log.events(match_id)]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.views import unsalted
+from engine.views import as_sent
 import recorder
 from positions import COMBAT, transcript
 from replays import notation
@@ -350,8 +350,8 @@ def test_export_then_import_records_the_same_match(runner, tmp_db, tmp_path, dem
     imported = run(runner, "--db", tmp_db, "import", tmp_path / "audit.rln")
     assert imported.exit_code == 0, imported.output
     new_id = json.loads(imported.stdout)["id"]
-    assert [unsalted(row["event"]) for row in log.events(new_id)] == \
-        [unsalted(row["event"]) for row in log.events(demo_ids[1])]
+    assert [as_sent(row["event"]) for row in log.events(new_id)] == \
+        [as_sent(row["event"]) for row in log.events(demo_ids[1])]
     assert run(runner, "--db", tmp_db, "export", new_id).stdout == (tmp_path / "audit.rln").read_text()
 
 

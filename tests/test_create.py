@@ -80,6 +80,7 @@ def test_a_bad_line_is_shown_beside_the_line_and_nothing_is_created(client, tmp_
     ({"P2_deck": "CMAAAAAAAAAAAAAAAEAQAAAHAEAQ"}, "the deck code ends early"),
     ({"mode": "ffa9"}, "mode &#39;ffa9&#39;: choose one of duel, match, ffa3, ffa4, 2v2"),
     ({"policy": "lenient"}, "policy &#39;lenient&#39;: choose strict or audit"),
+    ({"rules": "v1.5"}, "rules &#39;v1.5&#39;: choose one of v1.4, v1.3, 2025"),
     ({"catalog": "nope"}, "no catalog named &#39;nope&#39;"),
     ({"P1_deck": "x" * 20_001}, "at most 20,000"),
 ])
@@ -88,6 +89,15 @@ def test_every_refusal_of_the_form_names_what_is_wrong(client, tmp_db, fields, m
     assert answer.status_code == 400 and message in answer.get_data(as_text=True)
     with recorder.Log(tmp_db) as log:
         assert log.match_count() == 0
+
+
+@pytest.mark.parametrize("fields, rules", [({}, "v1.4"), ({"rules": "v1.3"}, "v1.3"), ({"rules": "2025"}, "2025")])
+def test_the_form_creates_a_match_under_v1_4_unless_another_edition_is_chosen(client, tmp_db, fields, rules):
+    page = client.get("/matches/new").get_data(as_text=True)
+    assert '<option value="v1.4" selected>' in page and '<option value="2025">' in page
+    assert client.post("/matches/new", data=form(**fields)).status_code == 201
+    with recorder.Log(tmp_db) as log:
+        assert log.events("m1")[0]["event"]["rules"] == log.state_at("m1")["rules"] == rules
 
 
 def test_check_shows_the_legend_champion_and_battlefields_as_read(client, tmp_db):
@@ -332,3 +342,20 @@ def test_riftlog_create_refuses_a_fourth_player_without_a_third_and_teams_that_d
     result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
                  f"Ben={KAISA}", *args)
     assert result.exit_code == 1 and message in result.stderr
+
+
+@pytest.mark.parametrize("options, rules", [((), "v1.4"), (("--rules", "2025"), "2025")])
+def test_riftlog_create_plays_the_match_under_v1_4_unless_another_edition_is_chosen(runner, tmp_db, options, rules):
+    result = run(runner, "--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2",
+                 f"Ben={KAISA}", *options)
+    assert result.exit_code == 0, result.output
+    with recorder.Log(tmp_db) as log:
+        assert log.state_at("m1")["rules"] == rules
+
+
+def test_riftlog_create_refuses_an_unknown_edition_naming_the_editions(runner, tmp_db):
+    from riftlog_cli import cli
+
+    result = runner.invoke(cli, ["--db", str(tmp_db), "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}",
+                                 "--p2", f"Ben={KAISA}", "--rules", "v9"])
+    assert result.exit_code == 2 and "'v9' is not one of 'v1.4', 'v1.3', '2025'" in result.output

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.views import unsalted
+from engine.views import as_sent
 from serving import ROOT, free_port, served_process
 from sse import EventStream
 from test_serve import HEAD, Client, create, notes
@@ -127,7 +127,7 @@ def test_every_stream_of_a_view_gets_the_same_redacted_bytes_and_each_view_its_o
         assert read["spectator 1"] == read["spectator 2"]
         assert read["spectator 1"][4]["data"]["event"]["cards"] == [None]
         assert read["P2"][4]["data"]["event"]["cards"] == draw["cards"]
-        assert unsalted(read["judge"][4]["data"]["event"]) == draw and "salt" in read["judge"][4]["data"]["event"]
+        assert as_sent(read["judge"][4]["data"]["event"]) == draw and "salt" in read["judge"][4]["data"]["event"]
         client.close()
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.events import EFFECT_FIELDS, EVENT_FIELDS
-from engine.views import unsalted
+from engine.views import as_sent
 from replays import demo, notation
 from table import AT_ACTION, CATALOG, SETUP, WITH_UNITS, Table
 from test_engine import demo_events
@@ -82,8 +82,8 @@ def test_the_recorded_demo_matches_export_and_import(log, demo_ids):
     for match_id in demo_ids:
         text = notation.export_match(log, match_id)
         copy_id, token = notation.import_match(log, text)
-        assert [unsalted(entry["event"]) for entry in log.events(copy_id)] == \
-            [unsalted(entry["event"]) for entry in log.events(match_id)]
+        assert [as_sent(entry["event"]) for entry in log.events(copy_id)] == \
+            [as_sent(entry["event"]) for entry in log.events(match_id)]
         assert log.check_token(copy_id, token)
         assert notation.export_match(log, copy_id) == text
     assert 'note "Refused: P2 tried to play Sunlit Guardian' in notation.export_match(log, demo_ids[0])
@@ -93,7 +93,8 @@ def test_the_writer_marks_turns_and_flagged_lines():
     text = notation.write_match(demo_events("audit"))
     assert "\n== Turn 5: P1 ==\nP1 channel Fury Rune; Chaos Rune\n" in text
     assert "P2 play Rune Prison -> Legion Rearguard $2 / Calm Rune  # flagged: rule 334.1.a" in text
-    assert text.startswith('[Mode "duel"]\n[Policy "audit"]\n[Catalog "demo"]\n[Event "test"]\n[Round "1"]\n')
+    assert text.startswith('[Mode "duel"]\n[Rules "v1.3"]\n[Policy "audit"]\n[Catalog "demo"]\n[Event "test"]\n'
+                           '[Round "1"]\n')
     assert '[P1 "Ana"]\n[P1Deck "demo deck 1"]\n' in text
 
 

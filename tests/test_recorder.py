@@ -12,7 +12,7 @@ import pytest
 
 import engine
 import recorder
-from engine.views import unsalted
+from engine.views import as_sent
 from recorder import Conflict, Log, Malformed, NotFound, Refused
 
 from recorder.heads import HOT
@@ -74,8 +74,9 @@ def test_hash_chains_from_32_zero_bytes(log: Log, duel_created: dict) -> None:
     match_id, _ = log.create_match(duel_created)
     answer = log.append(match_id, [NOTE])
     first, second = log.events(match_id)
-    # Stored as sent, with the salt the recorder adds to an event that hides anything (docs/trust.md).
-    assert first["event"] == {**duel_created, "salt": first["event"]["salt"]}
+    # Stored as sent, with the fields the recorder adds: the salt of an event that hides anything (docs/trust.md)
+    # and the shape's version (engine/shapes.py); read back as stored, so the hashes can be checked from them.
+    assert first["event"] == {**duel_created, "salt": first["event"]["salt"], "version": 2}
     assert second["event"] == {**NOTE, "salt": second["event"]["salt"]}
     assert first["hash"] == recorder.chain_hash("00" * 32, recorder.canonical_bytes(first["event"]))
     assert answer == {"seq": 2, "hash": recorder.chain_hash(first["hash"], recorder.canonical_bytes(second["event"]))}
@@ -87,7 +88,7 @@ def test_create_match_stores_the_event_as_seq_1(log: Log, duel_created: dict) ->
     match_id, token = log.create_match(duel_created, meta={"client": "scorekeeper-3"})
     assert match_id == "m1" and isinstance(token, str) and len(token) >= 20
     [row] = log.events(match_id)
-    assert row["seq"] == 1 and unsalted(row["event"]) == duel_created and len(row["event"]["salt"]) == 32
+    assert row["seq"] == 1 and as_sent(row["event"]) == duel_created and len(row["event"]["salt"]) == 32
     assert row["recorded_at"] == "2025-06-02T10:00:00.000+00:00" and row["client"] == "scorekeeper-3"
     assert log.state_at(match_id) == engine.apply(None, duel_created, engine.demo_catalog())
 
@@ -195,7 +196,7 @@ def test_append_returns_the_new_head(log: Log, duel_created: dict, duel_game) ->
     answer = log.append(match_id, script[3:], expected_seq=4)
     assert answer == {"seq": 1 + len(script), "hash": log.events(match_id)[-1]["hash"]}
     assert log.match(match_id)["head_seq"] == answer["seq"]
-    assert [unsalted(row["event"]) for row in log.events(match_id, after=1)] == script
+    assert [as_sent(row["event"]) for row in log.events(match_id, after=1)] == script
     assert [row["seq"] for row in log.events(match_id, after=3, upto=5)] == [4, 5]
 
 
@@ -646,7 +647,7 @@ def test_a_whole_match_read_by_a_reader_is_handed_the_state_after_each_event(log
     match_id, _ = log.create_match(duel_created, then=reader)
     assert [seq for seq, _turn in seen] == list(range(1, len(script) + 2))
     assert seen[-1] == (log.state_at(match_id)["seq"], log.state_at(match_id)["turn"])
-    assert [unsalted(event) for event in stored(log, match_id)[1:]] == script
+    assert [as_sent(event) for event in stored(log, match_id)[1:]] == script
     assert log.state_at(match_id) == engine.fold(stored(log, match_id), engine.demo_catalog())
     assert log.append(match_id, [NOTE])["seq"] == len(script) + 2  # the head is hot and right
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import recorder
-from engine.views import unsalted
+from engine.views import as_sent
 from recorder import access, tokens
 
 
@@ -81,7 +81,7 @@ def test_a_reissue_is_a_judge_note_naming_the_role_and_who_never_the_token(log, 
     match_id, token, players = match
     first = tokens.reissue(log, match_id, "P2", "judge")
     second = tokens.reissue(log, match_id, "judge", "organiser")
-    notes = [unsalted(entry["event"]) for entry in log.events(match_id, after=1)]
+    notes = [as_sent(entry["event"]) for entry in log.events(match_id, after=1)]
     assert [first["seq"], second["seq"]] == [2, 3]
     assert notes == [
         {"type": "note", "text": "P2's read token (Viktor) was reissued by the judge: the token handed out before no "

@@ -59,8 +59,8 @@ def ffa3(policy: str = "strict") -> Table:
     return Table(policy, "ffa3").do(*SETUP_FFA3, *OPENING_FFA3)
 
 
-def two_v_two(policy: str = "strict") -> Table:
-    return Table(policy, "2v2").do(*SETUP_2V2, *OPENING_2V2)
+def two_v_two(policy: str = "strict", rules: str | None = None) -> Table:
+    return Table(policy, "2v2", rules).do(*SETUP_2V2, *OPENING_2V2)
 
 
 def created(mode: str, change=None) -> dict:
@@ -467,6 +467,28 @@ def test_a_teammate_acts_on_the_turn_players_turn_when_invited_v1_3_316_2_b_1():
     table.refuses("P2 play Discipline -> Stalwart Poro $2", rule="312.1.a")  # Ana was given priority
     table.do("P1 play Gust -> Stalwart Poro $1")
     assert table.state["chain"][-1]["controller"] == "P1" and table.state["priority"] == "P1"
+
+
+@pytest.mark.parametrize("rules, invitation", [("2025", False), ("v1.3", True), ("v1.4", True)])
+def test_a_teammate_plays_on_the_turn_players_turn_uninvited_under_2025_invited_under_v1_3_and_v1_4(rules, invitation):
+    """2025: "Players may play spells during their Teammate's Turn" (004 648.8.a, 516.2.b.1); v1.3 316.2.b.1 and
+    v1.4 489.8.a: "In order to do so, their Teammate will invite them ... using their own Priority"."""
+    table = two_v_two(rules=rules).do(*CONQUER_2V2, *TO_BENS_TURN)
+    assert table.state["rules"] == rules
+    uninvited = "P1 play Gust -> Stalwart Poro $1"
+    if invitation:
+        with pytest.raises(engine.IllegalEvent, match="without an invitation"):
+            engine.apply(table.state, table.parse(uninvited), table.catalog)
+        table.do("P2 invite P1")
+    table.do(uninvited)
+    assert table.state["chain"][-1]["controller"] == "P1" and table.state["chain"][-1]["card"] == "Gust"
+
+
+def test_a_teammate_plays_no_unit_on_the_turn_players_turn_uninvited_under_2025_648_8_a():
+    table = two_v_two(rules="2025").do(*CONQUER_2V2, *TO_BENS_TURN, "P2 play Retreat -> Legion Rearguard $1",
+                                       "P2 pass", "P4 pass", "P1 pass", "P3 pass",
+                                       "resolve Retreat: return Legion Rearguard -> hand")
+    table.refuses("P1 play Legion Rearguard $2", rule="648.8.a")
 
 
 def test_a_teammate_plays_spells_not_units_on_the_turn_players_turn_648_8_a():

@@ -54,7 +54,8 @@ def created() -> dict:
                ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Back Off"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    return {"type": "match_created", "mode": "duel", "players": [jax, shen], "catalog": "gallery", "policy": "strict"}
+    return {"type": "match_created", "rules": "v1.3", "mode": "duel", "players": [jax, shen], "catalog": "gallery",
+            "policy": "strict"}
 
 
 def position(match: dict, line: str = POSITION) -> dict:

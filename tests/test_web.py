@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import msgpack
 import pytest
 
-from engine.views import unsalted
+from engine.views import as_sent
 import replays
 from positions import ARENA, COMBAT, PASSES, transcript
 from replays import notation
@@ -590,7 +590,7 @@ def test_viewer_offers_the_notation_for_download(client, log, demo_ids, demo_tok
     assert response.headers["Content-Disposition"] == f'attachment; filename="{demo_ids[0]}.rln"'
     from replays import notation
     assert notation.parse_match(response.get_data(as_text=True)) == \
-        [unsalted(row["event"]) for row in log.events(demo_ids[0])]
+        [as_sent(row["event"]) for row in log.events(demo_ids[0])]
     assert client.get("/matches/m99/notation").status_code == 404
 
 

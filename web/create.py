@@ -1,12 +1,12 @@
 """Creating a match in the browser: `/matches/new`, a form an organiser or a judge fills in at 360 px.
 
 Players' names and decks (each pasted as a `3 Card Name` text list or a Piltover Archive deck code, read by
-`replays.decklists`), the mode, the policy, the catalog and the event, round and table. "Check decks" reads both
-decks and shows what was read (legend, chosen champion, battlefields) with every problem beside the line of the
-pasted list that causes it; where a deck leaves a choice (a chosen champion the list does not mark, 103.2.a.2; the
-battlefields brought, 644.4.a) the form offers it. "Create match" creates it as `POST /api/matches` would (open,
-as the contract's creation is) and answers the table card (web.tablecard): the recording link and each player's,
-with their QR codes, to print. Plain HTML forms: nothing needs a script, and no JSON is shown or typed.
+`replays.decklists`), the mode, the policy, the rules edition (engine/editions.py: v1.4 unless another is chosen),
+the catalog and the event, round and table. "Check decks" reads both decks and shows what was read (legend,
+chosen champion, battlefields) with every problem beside the line of the pasted list that causes it; where a deck
+leaves a choice (a chosen champion the list does not mark, 103.2.a.2; the battlefields brought, 644.4.a) the form
+offers it. "Create match" creates it as `POST /api/matches` would (open, as the contract's creation is) and answers
+the table card (web.tablecard): the recording link and each player's, with their QR codes, to print. Plain HTML forms: nothing needs a script, and no JSON is shown or typed.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 import engine.modes
+from engine.editions import DEFAULT, EDITIONS
 import recorder
 from recorder import tokens
 from replays import decklists
@@ -41,7 +42,7 @@ def form():
     """The empty form; what the query gives is filled in (the mode, policy, catalog, event, round, table and the
     players' names: the tournament page links a paired table's form so)."""
     values = {"mode": request.args.get("mode", "duel"), "policy": request.args.get("policy", "strict"),
-              "catalog": request.args.get("catalog", "demo"),
+              "rules": request.args.get("rules", DEFAULT), "catalog": request.args.get("catalog", "demo"),
               **{field: request.args.get(field, "") for field in INFO}}
     return page(values, [blank(player, request.args) for player in PLAYERS])
 
@@ -53,12 +54,15 @@ def submit():
     client address's budget of creations, web.budget)."""
     form = request.form
     values = {"mode": form.get("mode", "duel"), "policy": form.get("policy", "strict"),
-              "catalog": form.get("catalog", "demo"), **{field: form.get(field, "").strip() for field in INFO}}
+              "rules": form.get("rules", DEFAULT), "catalog": form.get("catalog", "demo"),
+              **{field: form.get(field, "").strip() for field in INFO}}
     problems: list[str] = []
     if values["mode"] not in MODES:
         problems.append(f"mode {values['mode']!r}: choose one of {', '.join(MODES)}")
     if values["policy"] not in POLICIES:
         problems.append(f"policy {values['policy']!r}: choose strict or audit")
+    if values["rules"] not in EDITIONS:
+        problems.append(f"rules {values['rules']!r}: choose one of {', '.join(EDITIONS)}")
     log = get_log()
     if values["catalog"] not in log.catalogs.names():
         problems.append(f"no catalog named {values['catalog']!r}: import it first (riftlog catalog import)")
@@ -76,7 +80,7 @@ def submit():
     entries = [{**player["entry"], **({"team": f"Team {player['team']}"} if values["mode"] == "2v2" else {})}
                for player in playing]
     event: dict[str, Any] = {"type": "match_created", "mode": values["mode"], "policy": values["policy"],
-                             "catalog": values["catalog"], "players": entries}
+                             "rules": values["rules"], "catalog": values["catalog"], "players": entries}
     info = {field: number(values[field]) for field in INFO if values[field]}
     if info:
         event["info"] = info
@@ -196,6 +200,6 @@ def page(values: dict[str, Any], players: list[dict[str, Any]], problems: list[s
          status: int = 200):
     log = get_log()
     return render_template("create.html", values=values, players=players, problems=problems or [],
-                           modes=MODES, policies=POLICIES, catalogs=log.catalogs.names(), teams=TEAMS,
+                           modes=MODES, policies=POLICIES, editions=EDITIONS, catalogs=log.catalogs.names(), teams=TEAMS,
                            players_of={mode: engine.modes.MODES[mode]["players"] for mode in MODES},
                            battlefields_needed=BATTLEFIELDS), status

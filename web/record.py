@@ -37,7 +37,8 @@ MAX_LINES = 2000  # characters of a typed notation text
 def page(match_id: str):
     """The recording screen's shell; 404 for an unknown match. The token never reaches the server in a URL."""
     summary = get_log().match(match_id)
-    return render_template("record.html", match=summary, match_id=match_id,
+    rules = get_log().events(match_id, upto=1)[0]["event"].get("rules")  # the edition the match is played under
+    return render_template("record.html", match=summary, match_id=match_id, rules=rules,
                            names=dict(zip(player_ids(summary), summary["players"])), op_fields=op_fields(),
                            slip=_slip_url(match_id))
 

@@ -12,6 +12,7 @@ from flask import Blueprint, Flask, Response, abort, redirect, render_template, 
 
 import engine
 import replays
+from engine.editions import EDITIONS
 from replays import notation
 
 from . import keys
@@ -50,6 +51,12 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["scrubber_position"] = position
     app.jinja_env.tests["attached_gear"] = lambda ref, objects: bool((objects.get(ref) or {}).get("attached_to"))
     app.jinja_env.filters["awaited"] = lambda kind: AWAITED.get(kind, str(kind).replace("_", " "))
+    app.jinja_env.filters["rules_title"] = rules_title
+
+
+def rules_title(rules: str | None) -> str:
+    """What a rules edition (`match_created.rules`) is called: the texts a match is played under."""
+    return EDITIONS[rules].title if rules in EDITIONS else str(rules)
 
 
 @bp.get("/")

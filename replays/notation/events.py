@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from engine import MalformedEvent
 from engine.events import validate
-from engine.views import unsalted
+from engine.views import as_sent
 from replays.notation.clauses import (TAIL, card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
                                       write_pay, write_play, write_targets)
 from replays.notation.effects import (read_effects, read_replacement, read_static, write_effects, write_replacement,
@@ -508,7 +508,7 @@ def json_line(event: Event) -> str:
 def write_line(state: State, event: Event) -> str:
     """The shortest line that reads back as exactly `event` against `state`, else the event as JSON. A stored
     event's salt is not written: the notation is a transcript, and a match imported from it is salted anew."""
-    event = unsalted(event)
+    event = as_sent(event)
     writer = WRITERS.get(event.get("type"))
     if writer is not None:
         try:

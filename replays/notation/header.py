@@ -1,6 +1,8 @@
 """The header of a match: PGN-style tag lines that become the `match_created` event (seq 1).
 
     [Mode "duel"]                     required
+    [Rules "v1.4"]                    the rules edition (engine/editions.py: v1.4, v1.3, 2025); a file without one
+                                      was written before editions, and its match was played under v1.3
     [Policy "audit"]                  strict (the default) or audit
     [Catalog "demo"]                  the catalog the cards come from (default: demo)
     [Event "League night"] [Round "3"] [Table "12"]      match info; a Round or Table of digits is a number
@@ -23,6 +25,7 @@ from typing import Any
 
 from engine import Catalog
 from engine.catalog import demo_decks
+from engine.editions import DEFAULT, EDITIONS, RECORDED_BEFORE_EDITIONS
 from replays import decklists
 from replays.notation.errors import InvalidNotation, UnknownReference
 from replays.notation.text import (MAX_DIGITS, Scanner, comment_start, dumps, is_small_number, quote, read_counted,
@@ -80,13 +83,14 @@ def parse_header(lines: list[tuple[int, str]], catalog: Catalog, end_line: int, 
         tag = read_tag(text, number)
         if tag.name in tags:
             raise tag.error(InvalidNotation, f"expected one [{tag.name} ...] line, got a second one", "one tag line")
-        if tag.name not in MATCH_TAGS and tag.name not in INFO_TAGS and tag.name != "Info" \
+        if tag.name not in MATCH_TAGS and tag.name not in INFO_TAGS and tag.name not in ("Info", "Rules") \
                 and not PLAYER_TAG.fullmatch(tag.name):
-            raise tag.sc.error(InvalidNotation, f"expected a known tag (Mode, Policy, Catalog, Event, Round, Table, "
-                                                f"Info, P1, P1Deck, ...), got {tag.name!r}", 2, "a known tag")
+            raise tag.sc.error(InvalidNotation, f"expected a known tag (Mode, Rules, Policy, Catalog, Event, Round, "
+                                                f"Table, Info, P1, P1Deck, ...), got {tag.name!r}", 2, "a known tag")
         tags[tag.name] = tag
     missing = _Missing(end_line, end_text)
-    event: Event = {"type": "match_created", "mode": _required(tags, "Mode", missing).value}
+    event: Event = {"type": "match_created", "mode": _required(tags, "Mode", missing).value,
+                    "rules": _rules(tags.get("Rules"))}
     for name, field in MATCH_TAGS.items():
         if name != "Mode" and name in tags:
             event[field] = tags[name].value
@@ -96,6 +100,16 @@ def parse_header(lines: list[tuple[int, str]], catalog: Catalog, end_line: int, 
         event["info"] = info
     event["players"] = [_player(tags, index, catalog, missing) for index in range(1, _player_count(tags) + 1)]
     return event
+
+
+def _rules(tag: Tag | None) -> str:
+    """The edition a `[Rules]` line names; none: the file was written before editions, under v1.3."""
+    if tag is None:
+        return RECORDED_BEFORE_EDITIONS
+    if tag.value not in EDITIONS:
+        raise tag.error(InvalidNotation, f"expected a rules edition ({', '.join(EDITIONS)}), got {tag.value!r}",
+                        "a rules edition")
+    return tag.value
 
 
 class _Missing:
@@ -219,7 +233,7 @@ def _cards(tag: Tag, catalog: Catalog) -> list[str]:
 # -- writing ---------------------------------------------------------------------------------------------------
 def write_header(event: Event) -> str:
     """The header lines of a match_created event."""
-    lines = [_tag("Mode", event["mode"])]
+    lines = [_tag("Mode", event["mode"]), _tag("Rules", event.get("rules", DEFAULT))]
     lines += [_tag(name, event[field]) for name, field in MATCH_TAGS.items() if name != "Mode" and field in event]
     lines += _info_lines(event["info"]) if event.get("info") else ["[Info {}]"] if "info" in event else []
     for index, entry in enumerate(event["players"], 1):
