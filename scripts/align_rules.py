@@ -103,6 +103,25 @@ def status(number: str, match: str | None, old: dict[str, str], new: dict[str, s
     return "moved" if same_words else "moved+edited"
 
 
+def summary(old: str, new: str, most: int = 2) -> str:
+    """What changed between two rules' words, in one short line: the first `most` differences."""
+    a, b = _plain(old).split(), _plain(new).split()
+    if a == b:
+        return "same words"
+    parts = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        was, now = (_short(" ".join(words)) for words in (a[i1:i2], b[j1:j2]))
+        parts.append(f"'{was}' -> '{now}'" if was and now else f"adds '{now}'" if now else f"drops '{was}'")
+    return "; ".join(parts[:most]) + ("; ..." if len(parts) > most else "")
+
+
+def _short(text: str, width: int = 48) -> str:
+    text = text.replace("|", "/")
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("old")
@@ -111,6 +130,8 @@ def main() -> None:
     parser.add_argument("--changed", action="store_true", help="only rules that moved, changed or are gone")
     parser.add_argument("--range", help="only OLD rules whose first three digits are in FROM-TO")
     parser.add_argument("--new-only", action="store_true", help="list the NEW rules nothing in OLD matched")
+    parser.add_argument("--markdown", action="store_true",
+                        help="the changed rules as the rows of a Markdown table (docs/editions.md)")
     options = parser.parse_args()
     old, new = document(options.old), document(options.new)
     numbers = options.numbers or sorted(old, key=rules_text.sort_key)
@@ -123,6 +144,14 @@ def main() -> None:
         for number in sorted(set(new) - matched, key=rules_text.sort_key):
             if not options.range or low <= int(number[:3]) <= high:
                 print(f"new {number}\t{new[number]}")
+        return
+    if options.markdown:
+        for number in numbers:
+            match, _ = aligned[number]
+            kind = status(number, match, old, new)
+            if kind != "same":
+                what = summary(old[number], new[match]) if match else f"nothing in {options.new} says it"
+                print(f"| {number} | {match or '—'} | {kind}: {what} |")
         return
     for number in numbers:
         if number not in old:
