@@ -4,12 +4,15 @@
 strict matches refuse the event once the handler is done). `context.fail(rule, message)` stops: the event cannot
 be applied at all; `context.schedule(task)` makes a task outstanding (engine/tasks.py). Rule numbers are cited as
 in ../shared/rules/README.md: the later revision for turn states, priority, phases, chains, playing cards, targeting
-and costs; the 2025-06-02 Core Rules for everything else.
+and costs; the 2025-06-02 Core Rules for everything else. Every violation is made here (`flag` and `fail`), so this
+is where a citation becomes its match's edition's (engine/citations.py): the state's `rules`, v1.3 for a match
+stored before editions (its violations keep their strings, byte for byte).
 """
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from engine.citations import DEFAULT, cite
 from engine.errors import MalformedEvent
 from engine.objects import State
 
@@ -38,10 +41,14 @@ class Context:
         self.outstanding.append((task, args))
 
     def flag(self, rule: str, message: str) -> None:
-        self.violations.append({"rule": rule, "message": message, "seq": self.seq})
+        self.violations.append({"rule": self.cite(rule), "message": message, "seq": self.seq})
 
     def fail(self, rule: str, message: str) -> NoReturn:
-        raise Unappliable({"rule": rule, "message": message, "seq": self.seq})
+        raise Unappliable({"rule": self.cite(rule), "message": message, "seq": self.seq})
+
+    def cite(self, rule: str) -> str:
+        """`rule` as the match's rules edition cites it (engine/citations.py)."""
+        return cite(rule, self.state.get("rules", DEFAULT))
 
     def check(self, condition: bool, rule: str, message: str) -> bool:
         """Flag `message` unless `condition` holds; returns the condition."""

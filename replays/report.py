@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 import engine
+from engine.citations import DEFAULT
 from engine.views import INTERNAL, INTERNAL_OBJECT, INTERNAL_PLAYER, conceal, may_see
 from recorder import Log
 from recorder.keys import ServerKey
@@ -46,6 +47,7 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
     seq outside 1..head). With `key` the report carries the seal of the head.
     """
     cursor = Cursor(log, match_id)
+    edition = cursor.head_state.get("rules", DEFAULT)  # the rules quoted are the match's edition's (citations.py)
     head = cursor.head_seq
     first, last = span(match_id, head, first, last)
     summary = log.match(match_id)
@@ -72,9 +74,10 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "seal": seal_of(log, match_id, key),
         "rules": {"directory": str(rules.directory), "available": rules.available,
                   "documents": rules.documents()},
-        "penalties": penalties_in(cursor, first, last, view, rules),
-        "errors": errors_in(cursor, first, last, view, rules),
-        "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided) for seq in flagged],
+        "penalties": penalties_in(cursor, first, last, view, rules, edition),
+        "errors": errors_in(cursor, first, last, view, rules, edition),
+        "flagged": [flagged_event(cursor, seq, seen[seq - 1], view, rules, seq in voided, edition)
+                    for seq in flagged],
         "notes": notes_of(seen, first, last, voided),
         "rewinds": [{**rewind, **moment(cursor, rewind["seq"], seen[rewind["seq"] - 1], view),
                      **undone(cursor, rewind["voids"], seen, view)} for rewind in rewinds],
@@ -82,7 +85,7 @@ def report(log: Log, match_id: str, first: int | None = None, last: int | None =
         "result": result_at(cursor, last, view),
     }
     for rewind in answer["rewinds"]:
-        rewind.update(backup_of(rewind["event"], rules))
+        rewind.update(backup_of(rewind["event"], rules, edition))
     # When each was recorded: the recording client's word (envelope metadata, outside the hash chain and the seal).
     listed = [*answer["flagged"], *answer["notes"], *answer["rewinds"], *answer["penalties"]]
     seqs = [item["seq"] for item in listed] or [first]
@@ -97,7 +100,8 @@ PENALTY_RULES = {"warning": "TR 701.2.a", "game_loss": "TR 701.2.b", "match_loss
                  "disqualification": "TR 701.2.d"}
 
 
-def penalties_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText) -> list[dict[str, Any]]:
+def penalties_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText,
+                 edition: str = DEFAULT) -> list[dict[str, Any]]:
     """The penalties issued in the span (engine/penalties.py), as `view` may see them (a remedy or note naming a
     hidden card gets a public wording), each with the Tournament Rules' own words: the rule it was issued under
     (the infraction with its remedies), what the penalty is (TR 701.2), and the upgrade's rule if it was one."""
@@ -107,12 +111,12 @@ def penalties_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesT
         if not first <= entry["seq"] <= last:
             continue
         numbers = [entry["rule"], PENALTY_RULES.get(entry["penalty"]), (entry.get("upgrade") or {}).get("rule")]
-        found.append({**entry, "rule_texts": [rule_text(rules, number) for number in dict.fromkeys(numbers)
+        found.append({**entry, "rule_texts": [rule_text(rules, number, edition) for number in dict.fromkeys(numbers)
                                               if number is not None]})
     return found
 
 
-def backup_of(event: dict[str, Any], rules: RulesText) -> dict[str, Any]:
+def backup_of(event: dict[str, Any], rules: RulesText, edition: str = DEFAULT) -> dict[str, Any]:
     """Who ordered a rewind and which cards went back (TR 701.5, engine/backups.py), with the rules' words: a
     simple rewind any judge performs (TR 701.5.b.1) or the head judge's (TR 701.5.c), and the random card
     (TR 701.5.d.3)."""
@@ -120,10 +124,12 @@ def backup_of(event: dict[str, Any], rules: RulesText) -> dict[str, Any]:
     numbers = {"floor_judge": ["TR 701.5.b"], "head_judge": ["TR 701.5.c"]}.get(str(by), [])
     if event.get("returned"):
         numbers.append("TR 701.5.d.3")
-    return {"by": by, "returned": event.get("returned"), "rule_texts": [rule_text(rules, number) for number in numbers]}
+    return {"by": by, "returned": event.get("returned"), "rule_texts": [rule_text(rules, number, edition)
+                                                                        for number in numbers]}
 
 
-def errors_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText) -> list[dict[str, Any]]:
+def errors_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText,
+              edition: str = DEFAULT) -> list[dict[str, Any]]:
     """The game play errors of the span (engine/errors_as_played.py): each with the Core Rule it breaks, the TR
     infraction it is, and the judge's remedy if any, with the Tournament Rules' own words for both."""
     state = engine.view(cursor.state(last), view)
@@ -132,7 +138,7 @@ def errors_in(cursor: Cursor, first: int, last: int, view: str, rules: RulesText
         if not first <= entry["seq"] <= last:
             continue
         numbers = [entry["tr"], (entry.get("remedy") or {}).get("rule")]
-        found.append({**entry, "rule_texts": [rule_text(rules, number) for number in numbers if number]})
+        found.append({**entry, "rule_texts": [rule_text(rules, number, edition) for number in numbers if number]})
     return found
 
 
@@ -195,10 +201,10 @@ def seal_of(log: Log, match_id: str, key: ServerKey | None) -> dict[str, Any] | 
 
 
 def flagged_event(cursor: Cursor, seq: int, shown: dict[str, Any], view: str, rules: RulesText,
-                  voided: bool) -> dict[str, Any]:
+                  voided: bool, edition: str = DEFAULT) -> dict[str, Any]:
     """One event that breaks a rule: its violations with the rules' text, and the state around it."""
     after = engine.view(cursor.state(seq), view)
-    violations = [{**violation, "rule_text": rule_text(rules, str(violation.get("rule")))}
+    violations = [{**violation, "rule_text": rule_text(rules, str(violation.get("rule")), edition)}
                   for violation in after.get("violations") or [] if violation.get("seq") == seq]
     return {"seq": seq, "voided": voided, "violations": violations, **moment(cursor, seq, shown, view, after)}
 
@@ -225,12 +231,13 @@ def undone(cursor: Cursor, voids: list[list[int]], seen: list[dict[str, Any]], v
     return {"undone": lines, "undone_more": max(0, len(seqs) - UNDONE_LINES)}
 
 
-def rule_text(rules: RulesText, number: str) -> dict[str, Any]:
+def rule_text(rules: RulesText, number: str, edition: str = DEFAULT) -> dict[str, Any]:
     """{"number", "text", "source", "document", "subrules"} of the rule (`document`: the rules text by name, e.g.
-    "Riftbound Core Rules (2025-06-02)"; `source`: its file), or {"number", "missing": why not}."""
-    quoted = rules.quote(number)
+    "Riftbound Core Rules (2025-06-02)"; `source`: its file), or {"number", "missing": why not}. A citation names
+    its document (`v1.4 355.6`); a `TR` number is read in the Tournament Rules of the match's `edition`."""
+    quoted = rules.quote(number, edition)
     if quoted is None:
-        return {"number": number, "missing": rules.missing(number)}
+        return {"number": number, "missing": rules.missing(number, edition)}
     return {"number": number, "text": quoted.text, "source": quoted.source, "document": document_name(quoted.source),
             "subrules": [{"number": sub, "text": text} for sub, text in quoted.subrules]}
 

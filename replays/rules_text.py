@@ -6,8 +6,10 @@ text. Which text governs a number follows the rules README: the later revision (
 formatted 352.x and `001`'s showdowns and focus, 337-345) for its range, rules 307-356; the 2025-06-02 Core Rules
 (`004`) for everything else. In that range the two texts number different rules, so 004's 3xx are never used.
 The Tournament Rules (`tournament-rules-*.txt`, one rule a line) are indexed under their own numbers, `TR 701.5.d.3`,
-and Core Rules v1.3 (`core-rules-v1.3-*.txt`, one rule a line, renumbered) under theirs, `v1.3 316.2.b.1`: the
-engine cites v1.3 for what only it defines (the modes' teammates, moves with teammates, ...).
+one index per edition: a TR number is quoted from the edition of the match's rules (EDITION_TR: April's for v1.3
+and 2025 matches, 2026-07-16's for v1.4 matches), so `quote` and `missing` take the match's edition. Core Rules
+v1.3 and v1.4 (`core-rules-v1.3-*.txt`, `core-rules-v1.4-*.txt`, one rule a line, each renumbered) are indexed
+under their prefixed numbers, `v1.3 316.2.b.1`, `v1.4 355.6` (engine/citations.py says which a match cites).
 
 What the extraction of the texts did to them, and what the index does about it:
 - some 004 lines run backwards (e.g. 500-516): a dict does not care about order, and a rule's sub-rules are
@@ -30,6 +32,11 @@ from typing import NamedTuple
 ENVVAR = "RIFTLOG_RULES"
 TOURNAMENT = "TR"  # the prefix of a Tournament Rules number (`tournament-rules-*.txt`)
 V13 = "v1.3"  # the prefix of a Core Rules v1.3 number (`core-rules-v1.3-*.txt`; rules README, "Citing rules")
+V14 = "v1.4"  # the prefix of a Core Rules v1.4 number (`core-rules-v1.4-*.txt`)
+CORE = {V13: "core-rules-v1.3", V14: "core-rules-v1.4"}  # each prefixed Core Rules edition's file
+APRIL, JULY = "2026-05-02", "2026-07-16"  # the Tournament Rules' editions, by their file names
+# The Tournament Rules of each rules edition (rules README, "Which text wins"): a v1.4 match is judged by July's.
+EDITION_TR = {"2025": APRIL, V13: APRIL, V14: JULY}
 LATER_REVISION = range(307, 357)  # rules 307-356: the later revision's topics (rules README, "Which text wins")
 LOST_NUMBERS = range(620, 626)  # 004's combat rules whose numbers the extraction lost
 MAX_SUBRULES = 12  # sub-rules quoted under a rule: enough for 626.1.d's, short enough for a printed page
@@ -47,7 +54,9 @@ DOCUMENTS = (
     ("001_", "Riftbound Core Rules, later revision (rules reference)"),
     ("003_", "Riftbound Core Rules, later revision: targeting (352)"),
     ("core-rules-v1.3", "Riftbound Core Rules v1.3 (2026-03-30)"),
-    ("tournament-rules", "Riftbound Tournament Rules (2026-05-02)"),
+    ("core-rules-v1.4", "Riftbound Core Rules v1.4 (2026-07-16)"),
+    (f"tournament-rules-{APRIL}", f"Riftbound Tournament Rules ({APRIL})"),
+    (f"tournament-rules-{JULY}", f"Riftbound Tournament Rules ({JULY})"),
 )
 
 
@@ -98,33 +107,70 @@ class RulesText:
         sources = {source for _, source in self.rules.values()}
         return [name for prefix, name in DOCUMENTS if any(source.startswith(prefix) for source in sources)]
 
-    def quote(self, number: str) -> Rule | None:
-        """The rule `number` with its sub-rules, or None when the texts have no such rule."""
-        found = self.rules.get(number)
+    def quote(self, number: str, edition: str = V13) -> Rule | None:
+        """The rule `number` with its sub-rules, or None when the texts have no such rule. A `TR` number is read
+        in the Tournament Rules of the match's `edition` (EDITION_TR); other citations name their document."""
+        key = _key(number, edition)
+        found = self.rules.get(key)
         if found is None:
             return None
-        prefix = number + "."
-        subrules = sorted(((sub, text) for sub, (text, _) in self.rules.items() if sub.startswith(prefix)),
-                          key=lambda entry: sort_key(entry[0]))
+        prefix = key + "."
+        subrules = sorted(((number + sub[len(key):], text) for sub, (text, _) in self.rules.items()
+                           if sub.startswith(prefix)), key=lambda entry: sort_key(entry[0].split()[-1]))
         return Rule(number, found[0], found[1], subrules[:MAX_SUBRULES])
 
-    def missing(self, number: str) -> str:
+    def missing(self, number: str, edition: str = V13) -> str:
         """Why `number` has no text: said in the report where the text would be."""
         if not self.available:
             return f"rule text not available: no rules texts in {self.directory} (set ${ENVVAR})"
         if number.startswith(f"{TOURNAMENT} "):
-            if not any(key.startswith(f"{TOURNAMENT} ") for key in self.rules):
-                return f"rule text not available: no Tournament Rules text in {self.directory} (set ${ENVVAR})"
-            return f"rule text not available: the Tournament Rules have no rule {number[len(TOURNAMENT) + 1:]}"
-        if number.startswith(f"{V13} "):
-            if not any(key.startswith(f"{V13} ") for key in self.rules):
-                return f"rule text not available: no Core Rules v1.3 text in {self.directory} (set ${ENVVAR})"
-            return f"rule text not available: Core Rules v1.3 have no rule {number[len(V13) + 1:]}"
+            date = _tournament(edition)
+            if not any(key.startswith(_key(f"{TOURNAMENT} ", edition)) for key in self.rules):
+                return (f"rule text not available: no Tournament Rules text of {date} in {self.directory} "
+                        f"(set ${ENVVAR})")
+            return (f"rule text not available: the Tournament Rules of {date} have no rule "
+                    f"{number[len(TOURNAMENT) + 1:]}")
+        for core in CORE:
+            if number.startswith(f"{core} "):
+                if not any(key.startswith(f"{core} ") for key in self.rules):
+                    return f"rule text not available: no Core Rules {core} text in {self.directory} (set ${ENVVAR})"
+                return f"rule text not available: Core Rules {core} have no rule {number[len(core) + 1:]}"
         if not _NUMBER.fullmatch(number):
             return f"rule text not available: {number!r} is a procedure of riftlog, not a numbered rule"
         if int(number[:3]) in LOST_NUMBERS:
             return f"rule text not available: the Core Rules text lost the numbers of rules 620-625"
         return f"rule text not available: the rules texts have no rule {number}"
+
+    def document_rules(self, document: str) -> dict[str, str]:
+        """One document's rules, number -> text, its numbers without a prefix: `2025` (the bare numbers), `v1.3`,
+        `v1.4`, `TR-2026-05-02` or `TR-2026-07-16` (scripts/align_rules.py compares two of them)."""
+        if document == "2025":
+            return {number: text for number, (text, _) in self.rules.items() if number[:1].isdigit()}
+        if document.startswith(f"{TOURNAMENT}-"):
+            prefix = _key(f"{TOURNAMENT} ", next((edition for edition, date in EDITION_TR.items()
+                                                  if date == document[len(TOURNAMENT) + 1:]), document))
+        elif document in CORE:
+            prefix = f"{document} "
+        else:
+            raise ValueError(f"no rules document {document!r}: one of 2025, {', '.join(CORE)}, "
+                             f"{', '.join(f'{TOURNAMENT}-{date}' for date in (APRIL, JULY))}")
+        return {number[len(prefix):]: text for number, (text, _) in self.rules.items() if number.startswith(prefix)}
+
+
+def _tournament(edition: str) -> str:
+    """The date of the Tournament Rules a match of `edition` is judged by; an unknown edition is an error."""
+    try:
+        return EDITION_TR[edition]
+    except KeyError:
+        raise ValueError(f"unknown rules edition {edition!r}: one of {', '.join(EDITION_TR)}") from None
+
+
+def _key(number: str, edition: str) -> str:
+    """Where `number` is indexed: a TR number of July's Tournament Rules under `TR@2026-07-16 N`, so that both
+    editions' numbers live in one index; April's (the first indexed) and every other citation as they are."""
+    if number.startswith(f"{TOURNAMENT} ") and _tournament(edition) != APRIL:
+        return f"{TOURNAMENT}@{_tournament(edition)} {number[len(TOURNAMENT) + 1:]}"
+    return number
 
 
 @functools.lru_cache(maxsize=8)
@@ -146,14 +192,17 @@ def load(directory: str | Path | None = None) -> RulesText:
             for number, text in parse(found[1]).items():
                 if int(number[:3]) in LATER_REVISION:
                     rules[number] = (text, found[0])
-    tournament = _read(path, "tournament-rules")  # the Tournament Rules: cited "TR 701.5.d.3" (rules README)
-    if tournament is not None:
-        for number, text in _lines(tournament[1], continued=lambda line: False).items():
-            rules[f"{TOURNAMENT} {number}"] = (text, tournament[0])
-    v13 = _read(path, "core-rules-v1.3")  # Core Rules v1.3: cited "v1.3 818.2" (rules README)
-    if v13 is not None:
-        for number, text in _lines(v13[1], continued=lambda line: False).items():
-            rules[f"{V13} {number}"] = (text, v13[0])
+    # The Tournament Rules, cited "TR 701.5.d.3" (rules README), one index per edition (see _key).
+    for edition in (V13, V14):
+        tournament = _read(path, f"tournament-rules-{EDITION_TR[edition]}")
+        if tournament is not None:
+            for number, text in _lines(tournament[1], continued=lambda line: False).items():
+                rules[_key(f"{TOURNAMENT} {number}", edition)] = (text, tournament[0])
+    for core, prefix in CORE.items():  # Core Rules v1.3 and v1.4: cited "v1.3 818.2", "v1.4 355.6" (rules README)
+        found = _read(path, prefix)
+        if found is not None:
+            for number, text in _lines(found[1], continued=lambda line: False).items():
+                rules[f"{core} {number}"] = (text, found[0])
     return RulesText(path, rules)
 
 
