@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import shutil
 import threading
 from typing import Any
 
@@ -21,6 +22,8 @@ from engine import demo_catalog
 from recorder import chain_hash, canonical_bytes, tokens
 from recorder.canonical import GENESIS_HASH
 from replays import demo
+
+from frozen import FROZEN
 from serving import served_process
 from test_fanout import events_of, stream_from
 from test_serve import Client
@@ -94,27 +97,20 @@ def everything_given(port: int, match_id: str, token: str | None) -> tuple[list[
 
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory) -> dict[str, Any]:
-    """The demo's matches recorded by today's recorder (salted), and the demo's first full duel (m3) recorded
-    again as a match of before the fix: the salt left out, as every match stored before it is."""
+    """One database holding the demo's matches twice: m1-m7 as the code before salts recorded them (the frozen
+    database of tests/data/frozen, issue 25: real bytes of before the fix, each match's token kept only as a hash, so
+    m3's is reissued to read it as its judge) and m8-m14 recorded by today's recorder."""
     path = tmp_path_factory.mktemp("holes") / "riftlog.db"
+    shutil.copyfile(FROZEN / "demo.db", path)
+    shutil.copyfile(FROZEN / "demo.db.seal-key", f"{path}.seal-key")
     with recorder.Log(path) as log:
-        demo_tokens = demo.record_demo(log)
-        legacy = record_unsalted(log, [entry["event"] for entry in log.events("m3")])
+        salted = dict(record_sample(log) for record_sample in demo.SAMPLES.values())  # again, beside them
+        legacy = "m3"  # the full duel
+        legacy_token = tokens.reissue(log, legacy, "judge", "organiser")["token"]
         organiser = tokens.new_organiser_token(log)
-        players = {match_id: tokens.player_tokens(log, match_id) for match_id in [*demo_tokens, legacy[0]]}
-    return {"path": path, "tokens": {**demo_tokens, legacy[0]: legacy[1]}, "legacy": legacy[0],
+        players = {match_id: tokens.player_tokens(log, match_id) for match_id in [*salted, legacy]}
+    return {"path": path, "salted": list(salted), "tokens": {**salted, legacy: legacy_token}, "legacy": legacy,
             "organiser": organiser, "players": players}
-
-
-def record_unsalted(log: recorder.Log, events: list[dict]) -> tuple[str, str]:
-    """A match recorded as the recorder did before salts (it stored each event's bytes as sent)."""
-    events = [{key: value for key, value in event.items() if key != "salt"} for event in events]
-    original = recorder.log._salted
-    recorder.log._salted = lambda event, body: body
-    try:
-        return log.create_match(events[0], then=events[1:])
-    finally:
-        recorder.log._salted = original
 
 
 def test_no_catalog_name_hashed_in_place_of_a_hidden_card_matches_a_hash_a_spectator_or_the_opponent_is_given(
@@ -123,7 +119,7 @@ def test_no_catalog_name_hashed_in_place_of_a_hidden_card_matches_a_hash_a_spect
     catalog in its place: no hash given to that reader matches."""
     with served_process({"DATABASE": str(recorded["path"])}) as port:
         tried = 0
-        for match_id in recorded["tokens"]:
+        for match_id in recorded["salted"]:
             for token in (None, recorded["players"][match_id]["P2"]):
                 entries, hashes = everything_given(port, match_id, token)
                 hidden = [entry for entry in entries if has_hidden_card(entry["event"])]
@@ -135,8 +131,9 @@ def test_no_catalog_name_hashed_in_place_of_a_hidden_card_matches_a_hash_a_spect
 
 def test_the_attack_finds_the_cards_of_an_unsalted_record_whose_hashes_are_now_withheld_from_all_but_the_judge(
         recorded):
-    """The control of the test above: against a match recorded before salts, the same guesses find every hidden
-    one-card draw from the hashes the judge's view carries; so that match's hashes go to no one else."""
+    """The control of the test above: against a match recorded before salts (the frozen database's bytes), the same
+    guesses find every hidden one-card draw from the hashes the judge's view carries; so that match's hashes go to
+    no one else."""
     legacy, judge = recorded["legacy"], recorded["tokens"][recorded["legacy"]]
     with served_process({"DATABASE": str(recorded["path"])}) as port:
         spectator_entries, spectator_hashes = everything_given(port, legacy, None)
@@ -158,7 +155,8 @@ def test_the_attack_finds_the_cards_of_an_unsalted_record_whose_hashes_are_now_w
 
 def test_a_broadcast_delay_withholds_the_head_hash_and_the_seal_from_the_spectator(recorded):
     """Hole 1, the delay's part: a held-back event (a public one too) could be guessed against the head's hash."""
-    match_id, judge = "m4", recorded["tokens"]["m4"]
+    match_id = recorded["salted"][3]  # the demo's best of three
+    judge = recorded["tokens"][match_id]
     with served_process({"DATABASE": str(recorded["path"])}) as port:
         client = Client(port)
         assert client.request("POST", f"/api/matches/{match_id}/delay", {"events": 10}, judge)[0] == 200
@@ -167,7 +165,7 @@ def test_a_broadcast_delay_withholds_the_head_hash_and_the_seal_from_the_spectat
             assert get(port, f"/api/matches/{match_id}/verify")[1]["head_hash"] is None
             assert get(port, f"/api/matches/{match_id}/seal")[0] == 409
             listed = {summary["id"]: summary for summary in get(port, "/api/matches?limit=500")[1]["matches"]}
-            assert listed[match_id]["head_hash"] is None and listed["m3"]["head_hash"] is not None
+            assert listed[match_id]["head_hash"] is None and listed[recorded["salted"][2]]["head_hash"] is not None
             events = get(port, f"/api/matches/{match_id}/events")[1]["events"]
             assert events[-1]["seq"] == listed[match_id]["head_seq"] - 10
             assert get(port, f"/api/matches/{match_id}", judge)[1]["head_hash"] is not None
@@ -264,7 +262,8 @@ def test_a_seal_says_what_follows_it_and_does_not_hold_once_the_result_has_chang
     """Hole 6: sealed at the end of m2 (P2 conceded: Ana won), then a judge's note (the seal holds, and says a note
     follows), then a rewind and P1's concession that make Ben the winner: the code's events 1..seq are intact, but
     the check answers ok false and the page says the result changed, from what to what."""
-    match_id, judge = "m2", recorded["tokens"]["m2"]
+    match_id = recorded["salted"][1]  # the demo's audit duel: P2 concedes, Ana wins
+    judge = recorded["tokens"][match_id]
     with served_process({"DATABASE": str(recorded["path"])}) as port:
         client = Client(port)
         status, seal = get(port, f"/api/matches/{match_id}/seal", judge)
