@@ -40,7 +40,7 @@ class Hot:
         self._heads: OrderedDict[tuple, Head] = OrderedDict()
         self._shared: OrderedDict[tuple, Shared] = OrderedDict()
         self._token_hashes: OrderedDict[tuple, str] = OrderedDict()
-        self._salted: OrderedDict[tuple, bool] = OrderedDict()  # a match's seq 1 never changes, nor whether it is salted
+        self._salted: OrderedDict[tuple, bool] = OrderedDict()  # whether a match is salted: its seq 1 never changes
         # (database, match) of every head kept, still counted while a write has it out of the cache
         self._known: set[tuple[str, str]] = set()
         self._lock = threading.Lock()

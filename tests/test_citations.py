@@ -122,9 +122,9 @@ def test_a_tank_must_be_assigned_lethal_damage_first_cites_v1_4_815_1_b():
     table.refuses("P1 assign Stalwart Poro 9", rule="v1.4 815.1.b")
 
 
-def test_the_same_play_in_a_match_with_no_edition_cites_as_today():
+def test_the_same_play_in_a_v1_3_match_cites_as_today():
     table = Table.with_units().do("P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass")
-    assert "rules" not in table.state
+    assert table.state["rules"] == "v1.3"  # tests/table.py's default, as a match stored before editions reads
     table.refuses("P2 play Rune Prison -> Legion Rearguard $1", rule="334.1.a")
 
 

@@ -285,8 +285,9 @@ def test_a_match_of_three_or_four_players_is_created_from_the_form(client, tmp_d
 
 
 def test_teammates_bringing_the_same_battlefield_are_refused_on_the_form(client, tmp_db, demo_decks):
-    """v1.3 484.8.h: teammates bring different battlefields (demo decks 2 and 4 both bring Grove of the
-    God-Willow): the strict match's refusal is shown on the form, nothing created."""
+    """v1.4 489.8.i (v1.3 484.8.h): teammates bring different battlefields (demo decks 2 and 4 both bring Grove of
+    the God-Willow): the strict match's refusal is shown on the form, citing the form's default edition, v1.4;
+    nothing created."""
     fields = form(mode="2v2")
     for index, entry in enumerate(demo_decks[:4], 1):
         fields.update({f"P{index}_name": f"Player {index}", f"P{index}_deck": as_list(entry),
@@ -294,7 +295,7 @@ def test_teammates_bringing_the_same_battlefield_are_refused_on_the_form(client,
     answer = client.post("/matches/new", data=fields)
     page = answer.get_data(as_text=True)
     assert answer.status_code == 400 and 'id="form-problems"' in page
-    assert "teammates P2 and P4 both bring Grove of the God-Willow (rule v1.3 484.8.h)" in page
+    assert "teammates P2 and P4 both bring Grove of the God-Willow (rule v1.4 489.8.i)" in page
     with recorder.Log(tmp_db) as log:
         assert log.match_count() == 0
 

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from engine.views import as_sent
 from serving import served_process
 from test_penalties import penalty
 from test_fanout import events_of, stream_from
@@ -132,7 +133,7 @@ def test_an_event_sent_with_an_old_recorded_at_is_held_as_long_as_a_new_one(tmp_
         status, events, _ = client.request("GET", f"{path}/events")
         assert status == 200 and events["events"][-1]["seq"] == HEAD
         status, judges, _ = client.request("GET", f"{path}/events", token=created["token"])
-        assert judges["events"][-1]["event"] == {"type": "note", "text": "held"}
+        assert as_sent(judges["events"][-1]["event"]) == {"type": "note", "text": "held"}
         assert judges["events"][-1]["recorded_at"] == an_hour_ago  # kept as the client said it
         assert [message["id"] for message in judge.read(HEAD + 1)][-1] == HEAD + 1
         client.close()

@@ -16,6 +16,7 @@ import pytest
 
 from gallery import gallery_catalog
 from replays import deckcodes, decklists
+from replays.deckcodes import _varint
 from replays.decklists import DeckProblems
 from web import MAX_BODY, params
 
@@ -47,15 +48,6 @@ def parse_seconds(parse: Callable[..., Any], *args: Any) -> float:
     child.kill()
     child.join()
     return took
-
-
-def varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        low, value = value & 0x7F, value >> 7
-        out.append(low | (0x80 if value else 0))
-        if not value:
-            return bytes(out)
 
 
 def text_of_size(line: str, size: int) -> str:
@@ -100,8 +92,8 @@ def test_a_megabyte_of_unknown_cards_reads_in_time(catalog):
 
 def test_a_megabyte_deck_code_reads_in_time(catalog):
     cards = (MAX_BODY * 5 // 8 - 20) // 3  # as many three-byte card numbers as a megabyte of base32 carries
-    data = bytes([0x11]) + varint(1) + varint(cards) + bytes([0, 0]) + b"".join(
-        varint(number) for number in range(1 << 14, (1 << 14) + cards)) + bytes(11)
+    data = bytes([0x11]) + _varint(1) + _varint(cards) + bytes([0, 0]) + b"".join(
+        _varint(number) for number in range(1 << 14, (1 << 14) + cards)) + bytes(11)
     code = base64.b32encode(data).decode("ascii").rstrip("=")
     assert parse_seconds(decklists.read_code, code, catalog) < LIMIT  # old: 2.5 s
 

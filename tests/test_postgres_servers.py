@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from engine.views import as_sent
 import recorder
 import replays
 from serving import ROOT, served_process
@@ -73,7 +74,7 @@ def test_recorders_spread_over_two_servers_store_every_acknowledged_event_once(p
     assert len(acknowledged) == MATCHES * 2 * EVENTS
     with recorder.Log(postgres_url) as log:
         for match in matches:
-            stored = {row["seq"]: row["event"] for row in log.events(match["id"])}
+            stored = {row["seq"]: as_sent(row["event"]) for row in log.events(match["id"])}
             mine = [(seq, event) for match_id, seq, event in acknowledged if match_id == match["id"]]
             assert sorted(seq for seq, _event in mine) == list(range(HEAD + 1, HEAD + 2 * EVENTS + 1))
             assert all(stored[seq] == event for seq, event in mine)  # each acknowledged event stored once, there
@@ -98,7 +99,7 @@ def test_a_spectator_of_one_server_sees_the_appends_recorded_through_another_at_
             assert (status, answer["seq"]) == (201, seq + 1), answer
             message, = stream.read(1)
             delays.append(time.monotonic() - sent)
-            assert (message["id"], message["data"]["event"]) == (seq + 1, event)
+            assert (message["id"], as_sent(message["data"]["event"])) == (seq + 1, event)
         client.close()
         # An append by a process that is no server (`riftlog append`, an import) reaches the streams too.
         with recorder.Log(postgres_url) as log:

@@ -12,6 +12,7 @@ if not GALLERY.exists():
 
 import engine  # noqa: E402
 from engine.combat import lethal_first  # noqa: E402
+from engine.views import as_sent  # noqa: E402
 from later_sets_positions import GALLERY_ARENA, GALLERY_P2_TURN  # noqa: E402
 from later_sets_table import LaterSetsTable  # noqa: E402
 
@@ -189,7 +190,7 @@ def test_a_match_with_replacements_prevention_xp_and_an_additional_turn_exports_
     assert notation.parse_match(text, catalog) == events
     log.import_catalog(catalog)
     match_id, _ = notation.import_match(log, text)
-    assert [entry["event"] for entry in log.events(match_id)] == events
+    assert [as_sent(entry["event"]) for entry in log.events(match_id)] == events
     assert notation.export_match(log, match_id) == text
 
 

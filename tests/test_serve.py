@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.views import as_sent
 import recorder
 import replays
 from serving import served_process
@@ -160,7 +161,7 @@ def test_two_server_processes_append_to_one_match_and_it_stays_consistent(tmp_db
     assert refused == []
     assert sorted(seq for seq, _event in acknowledged) == list(range(head + 1, head + 31))
     with recorder.Log(tmp_db) as log:
-        stored = {row["seq"]: row["event"] for row in log.events(created["id"])}
+        stored = {row["seq"]: as_sent(row["event"]) for row in log.events(created["id"])}
         assert {seq: stored[seq] for seq in sent} == sent
         assert all(stored[seq] == event for seq, event in acknowledged)
         assert replays.verify(log, created["id"])["ok"]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import recorder
+from engine.views import as_sent
 from gallery_duel import deck, gallery_catalog
 from replays import notation
 from test_record_browser import api, message, open_screen, submit, tap, tap_object, wait_for_seq
@@ -200,7 +201,7 @@ def test_recording_a_legends_ability_with_its_cost_tapped_then_an_equip(browser,
     state = state_of(server, match_id, token)
     assert state["objects"][blade]["attached_to"] == jax and body[1] not in state["players"]["P1"]["runes"]
 
-    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    events = [as_sent(entry["event"]) for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
     assert [event["type"] for event in events[2:]] == ["activate", "pass", "pass", "resolve"] * 2
     assert events[2] == {"type": "activate", "player": "P1", "source": legend, "ability": 0,
                          "targets": [shield, jax], "pay": {"exhaust": [body[0]], "recycle": []}}
@@ -244,7 +245,7 @@ def test_recording_a_play_from_facedown_then_a_hide(browser, server, hidden):
     assert state["objects"][stand]["zone"] == "facedown" and state["battlefields"][0]["facedown"] == stand
     assert calm[0] not in state["players"]["P1"]["runes"]
 
-    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    events = [as_sent(entry["event"]) for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
     assert events[2] == {"type": "play", "player": "P1", "card": cub, "from": "facedown"}
     assert events[3] == {"type": "hide", "player": "P1", "card": stand, "battlefield": "bf1",
                          "pay": {"exhaust": [], "recycle": [calm[0]]}}
@@ -264,7 +265,7 @@ def test_a_due_trigger_is_offered_as_the_sources_triggered_ability_728_1_b(brows
     offered = browser.find_element(By.ID, "trigger-0")  # Sprite's one triggered ability, from the catalog
     assert offered.text == "Temporary" and "Kill me" in offered.get_attribute("title")
     submit(browser, "trigger-0", seq + 2)
-    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    events = [as_sent(entry["event"]) for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
     assert events[-1] == {"type": "trigger", "player": "P1", "source": sprite, "ability": "Temporary"}
     assert state_of(server, match_id, token)["chain"][0]["source"] == sprite
 
@@ -300,7 +301,7 @@ def test_recording_a_battlefields_trigger_with_its_cost_then_the_gold_gear_token
     shot(browser, "record-token-phone", PHONE)
     submit(browser, "resolve-submit", seq + 1)
 
-    events = [entry["event"] for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+    events = [as_sent(entry["event"]) for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
     assert events[2] == {"type": "trigger", "player": "P1", "source": "bf1", "ability": "when-you-conquer",
                          "cost": {"energy": 1}, "pay": {"exhaust": [body[0]], "recycle": []}}
     assert events[-1]["effects"] == [{"op": "token", "controller": "P1", "ready": False, "type": "gear",
@@ -327,7 +328,7 @@ def test_recording_zhonyas_hourglass_replacing_a_death_v1_3_374(browser, server,
     Select(browser.find_element(By.ID, "replace-with")).select_by_value("source-dies")
     assert "Would die: Jax, Unrelenting" in browser.find_element(By.ID, "replace-summary").text
     submit(browser, "replace-submit", seq + 1)
-    event = api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"]
+    event = as_sent(api(server, f"/matches/{match_id}/events", token)["events"][-1]["event"])
     assert event == {"type": "replace", "player": "P1", "event": {"op": "kill", "target": jax}, "source": hourglass,
                      "with": [{"op": "kill", "target": hourglass}, {"op": "recall", "target": jax},
                               {"op": "exhaust", "target": jax}]}
