@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import (additional_turns, deck, delayed, invites, layers, leaving, match_end, modes, replacement,
                     rulechanges, scoring, showdown, timing)
+from engine.editions import edition_of
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -103,6 +104,8 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
     state["phase"] = "draw"
     if skips_first_draw(state, player):  # the draw phase draws nothing, and ends (315.4.d)
         end_draw_phase(state)
+    elif edition_of(state).skips and rulechanges.skips_draw_phase(state, player):
+        end_draw_phase(state)  # v1.4 443.2: skipped, replaced with nothing; the Main Phase begins (v1.4 316.1)
 
 
 def draw_event(context: Context, player: str, cards: list[str | None]) -> None:

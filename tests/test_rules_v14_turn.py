@@ -1,0 +1,51 @@
+"""Core Rules v1.4 "Vendetta" for v1.4 matches, on the turn's side (issue 25): Skip, Contested removed at cleanup,
+a token as an intrinsic category, a delayed ability whose time has passed, and 2v2's control checked at the scoring
+step; each beside a test that a v1.3 match keeps the old behaviour. Real cards of the gallery."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from gallery_table import GalleryTable
+from test_rules_static_rules import P1, P1_RUNES, P2, P2_RUNES
+from test_rules_statics import deck_count
+
+
+def table(p1: str, p2: str = P2_RUNES, turn: int = 3, player: str = "P1", rules: str = "v1.4",
+          policy: str = "strict", first: dict | None = None, second: dict | None = None,
+          p1_bf: str = "Rockfall Path", p2_bf: str = "Vilemaw's Lair") -> GalleryTable:
+    """A duel of gallery decks at `player`'s action phase under `rules`: bf1 is P1's battlefield, bf2 P2's."""
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{p1_bf} deck:{deck_count(p1)} {p1} | "
+            f"P2 0 bf:{p2_bf} deck:{deck_count(p2)} {p2}")
+    return GalleryTable(first or P1, second or P2, policy, rules=rules).do(line)
+
+
+# -- Skip (v1.4 443) -----------------------------------------------------------------------------------------------
+ENDLESS_RICHES = f"{P2_RUNES} base:Minotaur Reckoner gear:Endless Riches"
+
+
+def test_endless_riches_skips_its_controllers_draw_phase_v1_4_443_2():
+    """v1.4 443.1.a: "Skip your Draw Phase" replaces that player's Draw Phase with nothing (443.2): the channel
+    phase is followed by the Main Phase, with no card drawn and none awaited (a draw of 0 used to be refused, 315.4.b),
+    in a strict match."""
+    t = table(f"{P1_RUNES} base:Ruin Runner", ENDLESS_RICHES).do(
+        'static Endless Riches +rule="skip_draw_phase" +affects={"who": "self"}', "P1 end turn", "P2 pass")
+    hand = list(t.state["players"]["P2"]["hand"])
+    t.do("P2 channel Fury Rune; Order Rune")
+    assert t.state["phase"] == "action" and t.state["players"]["P2"]["hand"] == hand
+    assert [entry["kind"] for entry in t.state["awaiting"]] != ["draw"] and "draw" not in str(t.state["awaiting"])
+    t.do("P2 end turn", "P1 pass", "P1 channel Body Rune; Chaos Rune")
+    assert t.state["phase"] == "draw"  # the opponent's own Draw Phase is not skipped ("your")
+    t.refuses("P1 end turn", rule="v1.4 316.9")
+
+
+def test_a_skip_is_refused_in_a_v1_3_match_which_has_no_skip_v1_3_315_4_b():
+    """v1.3 has no Skip: the static rule is refused, naming the edition, and the draw phase still draws 1 (315.4.b)."""
+    t = table(f"{P1_RUNES} base:Ruin Runner", ENDLESS_RICHES, rules="v1.3")
+    with pytest.raises(engine.MalformedEvent, match=r"Skip \(v1\.4 443\), which the v1\.3 rules do not have"):
+        t.do({"type": "static", "source": t.find("P2", "Endless Riches"), "rule": "skip_draw_phase",
+              "affects": {"who": "self"}})
+    t.do('static Endless Riches +rule="other" +text="Skip your Draw Phase."', "P1 end turn", "P2 pass",
+         "P2 channel Fury Rune; Order Rune")
+    assert t.state["phase"] == "draw"
+    t.refuses({"type": "draw", "player": "P2", "cards": []}, rule="315.4.b")
