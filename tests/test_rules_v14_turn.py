@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from gallery_table import GalleryTable
+from gallery_table import GalleryTable, deck
 from test_rules_static_rules import P1, P1_RUNES, P2, P2_RUNES
 from test_rules_statics import deck_count
 
@@ -49,3 +49,33 @@ def test_a_skip_is_refused_in_a_v1_3_match_which_has_no_skip_v1_3_315_4_b():
          "P2 channel Fury Rune; Order Rune")
     assert t.state["phase"] == "draw"
     t.refuses({"type": "draw", "player": "P2", "cards": []}, rule="315.4.b")
+
+
+# -- Contested removed (and re-applied) at cleanup (v1.4 323.11) ----------------------------------------------------
+MOON = deck("Scorn of the Moon", ["Moonfall", "Angler Beast"], ["Rockfall Path", "Forgotten Monument",
+                                                                  "Aspirant's Climb"])
+MOON_RUNES = "runedeck:7 runes:3 Mind Rune;2 Chaos Rune"
+
+
+def moonfall(rules: str) -> GalleryTable:
+    """P1 controls bf1 with Angler Beast; Moonfall moves P2's damaged Minotaur Reckoner there, which contests it,
+    and its -2 Might kills it in the cleanup that follows: P2, who applied Contested, has no unit left there."""
+    return table(f"{MOON_RUNES} controls:bf1 bf1:Angler Beast hand:Moonfall", f"{P2_RUNES} base:Minotaur Reckoner[4]",
+                 rules=rules, first=MOON).do(
+        "P1 play Moonfall -> bf1 $3 / Mind Rune", "P1 pass", "P2 pass",
+        "resolve Moonfall: move Minotaur Reckoner -> bf1 | might Minotaur Reckoner -2 until turn")
+
+
+def test_contested_leaves_a_battlefield_whose_contesting_players_units_left_v1_4_323_11():
+    """v1.4 323.11: in a cleanup, Contested is removed from each battlefield without units of the player who applied
+    it and without a showdown or combat there."""
+    t = moonfall("v1.4")
+    assert "Minotaur Reckoner" in [t.state["objects"][oid]["card"] for oid in t.state["players"]["P2"]["trash"]]
+    entry = t.state["battlefields"][0]
+    assert (entry["controller"], entry["contested"], entry["contested_by"]) == ("P1", False, None)
+
+
+def test_contested_stays_where_its_player_left_in_a_v1_3_match_v1_3_323():
+    """v1.3 323 (as 2025 518-526) has no such step: the battlefield stays contested by P2 until control is settled."""
+    entry = moonfall("v1.3").state["battlefields"][0]
+    assert (entry["controller"], entry["contested"], entry["contested_by"]) == ("P1", True, "P2")
