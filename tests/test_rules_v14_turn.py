@@ -15,9 +15,14 @@ def table(p1: str, p2: str = P2_RUNES, turn: int = 3, player: str = "P1", rules:
           policy: str = "strict", first: dict | None = None, second: dict | None = None,
           p1_bf: str = "Rockfall Path", p2_bf: str = "Vilemaw's Lair") -> GalleryTable:
     """A duel of gallery decks at `player`'s action phase under `rules`: bf1 is P1's battlefield, bf2 P2's."""
-    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{p1_bf} deck:{deck_count(p1)} {p1} | "
-            f"P2 0 bf:{p2_bf} deck:{deck_count(p2)} {p2}")
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{p1_bf} deck:{cards_left(p1)} {p1} | "
+            f"P2 0 bf:{p2_bf} deck:{cards_left(p2)} {p2}")
     return GalleryTable(first or P1, second or P2, policy, rules=rules).do(line)
+
+
+def cards_left(segment: str) -> int:
+    """The main deck left beside a position's segment: a token on the board (a Recruit) came from no deck."""
+    return deck_count(segment) + segment.count("Recruit")
 
 
 # -- Skip (v1.4 443) -----------------------------------------------------------------------------------------------
@@ -79,3 +84,47 @@ def test_contested_stays_where_its_player_left_in_a_v1_3_match_v1_3_323():
     """v1.3 323 (as 2025 518-526) has no such step: the battlefield stays contested by P2 until control is settled."""
     entry = moonfall("v1.3").state["battlefields"][0]
     assert (entry["controller"], entry["contested"], entry["contested_by"]) == ("P1", True, "P2")
+
+
+# -- a token is a category, not a supertype (v1.4 185.1) ------------------------------------------------------------
+VIKTOR = deck("Deceiver", ["Mirror Image", "Honest Broker"], ["The Grand Plaza", "Altar to Unity", "Zaun Warrens"])
+DARIUS = deck("Hand of Noxus", ["Shady Spectacles", "Minotaur Reckoner"],
+              ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+MIND_ORDER = "runedeck:6 runes:3 Mind Rune;3 Order Rune"
+FURY_ORDER = "runedeck:6 runes:3 Fury Rune;3 Order Rune"
+
+
+def test_a_token_is_a_category_nothing_takes_away_v1_4_185_1_a():
+    """v1.4 185.1: "Token" is an intrinsic category of game objects, no supertype (133.7 lists Champion and Signature
+    only): a token kind's facts in a v1.4 match say `token` and no supertype. A Reflection token that becomes a copy
+    of a card (Mirror Image) is a token still (185.1.a)."""
+    t = table(f"{MIND_ORDER} hand:Mirror Image", f"{FURY_ORDER} base:Minotaur Reckoner", first=VIKTOR, second=DARIUS,
+              p1_bf="The Grand Plaza")
+    assert t.state["cards"]["Recruit"]["supertype"] is None and t.state["cards"]["Recruit"]["token"] is True
+    assert t.state["cards"]["Gold"]["supertype"] is None and t.state["cards"]["Gold"]["token"] is True
+    reflection, minotaur = f"o{t.state['next_id']['o'] + 1}", t.find("P2", "Minotaur Reckoner")
+    t.do(f"P1 play Mirror Image -> {minotaur} $3 / Mind Rune; Order Rune", "P1 pass", "P2 pass",
+         f"resolve Mirror Image: token P1 Reflection @base +ready | copy {reflection} -> {minotaur}")
+    copy = t.state["objects"][reflection]
+    assert copy["card"] == "Minotaur Reckoner" and copy["token"] is True
+
+
+def test_a_card_that_copies_a_token_never_becomes_one_v1_4_185_1_b():
+    """v1.4 185.1.b: Shady Spectacles makes P2's Minotaur Reckoner (a card) a copy of P2's Recruit token: it takes
+    the Recruit's traits and stays a card, so it goes to its owner's trash as it dies."""
+    t = table(f"{MIND_ORDER} base:Honest Broker", f"{FURY_ORDER} base:Minotaur Reckoner;Recruit "
+              "gear:Shady Spectacles", player="P2", turn=4, first=VIKTOR, second=DARIUS, p1_bf="The Grand Plaza")
+    minotaur, recruit = t.find("P2", "Minotaur Reckoner"), t.find("P2", "Recruit")
+    t.do(f"P2 activate Shady Spectacles [0] -> {minotaur} $1 / Order Rune", "P2 pass", "P1 pass",
+         f"resolve Shady Spectacles: attach Shady Spectacles -> {minotaur} | copy {minotaur} -> {recruit}")
+    copy = t.state["objects"][minotaur]
+    assert copy["card"] == "Recruit" and copy["might"] == 1 and copy["token"] is False
+    assert t.state["cards"]["Recruit"]["token"] is True  # its card facts are a token kind's; the object is a card
+
+
+def test_a_token_kind_keeps_the_token_supertype_in_a_v1_3_match_v1_3_133_7_c():
+    """v1.3 133.7.c: Token is a supertype; a v1.3 match's facts are the catalog's, byte for byte as before."""
+    t = table(f"{MIND_ORDER} hand:Mirror Image", f"{FURY_ORDER} base:Minotaur Reckoner", first=VIKTOR, second=DARIUS,
+              p1_bf="The Grand Plaza", rules="v1.3")
+    assert t.state["cards"]["Recruit"] == t.catalog.card("Recruit")
+    assert t.state["cards"]["Recruit"]["supertype"] == "Token" and "token" not in t.state["cards"]["Recruit"]
