@@ -7,6 +7,8 @@ import pytest
 
 import engine
 from gallery_table import GalleryTable, deck
+from table import Table
+from test_rules_more_players import CONQUER_2V2, TO_BENS_TURN, two_v_two
 from test_rules_static_rules import P1, P1_RUNES, P2, P2_RUNES
 from test_rules_statics import deck_count
 
@@ -128,3 +130,31 @@ def test_a_token_kind_keeps_the_token_supertype_in_a_v1_3_match_v1_3_133_7_c():
               p1_bf="The Grand Plaza", rules="v1.3")
     assert t.state["cards"]["Recruit"] == t.catalog.card("Recruit")
     assert t.state["cards"]["Recruit"]["supertype"] == "Token" and "token" not in t.state["cards"]["Recruit"]
+
+
+# -- 2v2: a teammate's control checked at the scoring step (v1.4 315.2.b.3, 489.8.b) -------------------------------
+def bens_beginning_step(rules: str) -> Table:
+    """Turn 7, Ben's beginning step: his teammate Ana controls Altar to Unity (bf1) as it begins; a beginning-phase
+    trigger of his legend (recorded: the engine does not read its condition) returns her Legion Rearguard to her
+    hand before the scoring step, then Ben takes bf1 with Stalwart Poro."""
+    return two_v_two(rules=rules).do(
+        *CONQUER_2V2, *TO_BENS_TURN[:-2], 'P2 trigger Nine-Tailed Fox "at the start of your beginning phase"',
+        "P2 pass", "P4 pass", "P1 pass", "P3 pass", "resolve Nine-Tailed Fox: return Legion Rearguard -> hand",
+        *TO_BENS_TURN[-2:], "P2 move Stalwart Poro -> bf1", "P2 pass", "P4 pass", "P1 pass", "P3 pass")
+
+
+def test_a_teammates_control_disqualifies_a_battlefield_only_at_the_scoring_step_v1_4_315_2_b_3():
+    """v1.4 315.2.b.3 ("Battlefields controlled by a Teammate of the Turn Player during this step are disqualified")
+    and 489.8.g.1: control is checked during the scoring step. Ana no longer controls bf1 then, so Ben's conquer of
+    it scores for the team."""
+    t = bens_beginning_step("v1.4")
+    assert t.state["disqualified"] == [] and t.state["battlefields"][0]["controller"] == "P2"
+    assert t.state["scores"] == {"P1": 2, "P2": 2, "P3": 0, "P4": 0}
+
+
+def test_a_teammates_control_in_the_beginning_phase_disqualifies_in_a_v1_3_match_v1_3_484_8_b():
+    """v1.3 315.2.b.3 ("held by a Teammate ... during this phase") and 484.8.b: Ana held bf1 as Ben's beginning
+    phase began, so his conquer of it scores nothing that turn."""
+    t = bens_beginning_step("v1.3")
+    assert t.state["disqualified"] == ["bf1"] and t.state["battlefields"][0]["controller"] == "P2"
+    assert t.state["scores"] == {"P1": 1, "P2": 1, "P3": 0, "P4": 0}
