@@ -45,9 +45,6 @@ class Edition:
     # Signature only): the token kinds' facts in a match's state carry `token: true` and no supertype. v1.3 133.7.c
     # and 2025: Token is a supertype.
     token_is_a_category: bool = False
-    # v1.4 359.3.e.16: a delayed ability whose duration has ended before it was generated is not generated (Targon's
-    # Peak conquered in the ending step). v1.3 and 2025 say nothing: it is created as recorded.
-    lapsed_delayed_not_created: bool = False
     # 2v2: v1.4 315.2.b.3 and 489.8.g.1 check a teammate's control and occupation of battlefields during the
     # scoring step of the beginning phase; v1.3 315.2.b.3 and 484.8.f.1 (and 2025 648.8.b, 648.8.g.1) during the
     # beginning phase, so the engine notes them as it starts and again as its scoring step begins.
@@ -56,7 +53,7 @@ class Edition:
 
 # Everything v1.4 changed where the engine asks its edition (each field above says which rule).
 _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_category": True,
-        "lapsed_delayed_not_created": True, "team_control_at_scoring_step": True}
+        "team_control_at_scoring_step": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
