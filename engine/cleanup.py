@@ -4,7 +4,8 @@ A cleanup happens after a chain item resolves, after a move, after a showdown an
 end of turn's cleanup step (517.3). In order: units with lethal damage die (520), gear away from a base is recalled
 (144.3, 619.1), Attacker and Defender designations leave units no longer at the combat's battlefield (521), hidden
 cards leave battlefields where their controller has no unit (523), control follows presence (181.4.d), combats
-are marked pending where two players' units meet (524), and, in a neutral open state, a showdown begins at a
+are marked pending where two players' units meet (524), in a v1.4 match Contested leaves a battlefield its player's
+units have left (v1.4 323.11), and, in a neutral open state, a showdown begins at a
 contested battlefield nobody controls (525), or else a pending combat begins (526). When several battlefields
 qualify, the turn player chooses (`choose`), and the engine awaits that choice. The showdown or combat itself begins
 as an outstanding task (engine/tasks.py).
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import control, hidden, layers, replacement, timing
+from engine.editions import edition_of
 from engine.objects import move_to_zone, refresh
 from engine.rulings import Context
 
@@ -41,6 +43,8 @@ def cleanup(context: Context) -> None:
     control.lose_absent_control(state)
     for entry in state["battlefields"]:  # rule 524
         entry["pending_combat"] = len(control.players_at(state, entry["id"])) >= 2
+    if edition_of(state).contested_removed_at_cleanup:
+        control.remove_abandoned_contested(state)  # v1.4 323.11: before a staged showdown may begin (323.12)
     begin_next(context)
 
 

@@ -42,8 +42,9 @@ def legend_champion_tags(legend: dict[str, Any], champion: dict[str, Any]) -> se
 
 
 def is_token(card: dict[str, Any]) -> bool:
-    """A token (rules 175-178): a card of the Token supertype or type. Tokens are not cards (176)."""
-    return card.get("supertype") == "Token" or card.get("type") == "Token"
+    """A token (rules 175-178): a card of the Token supertype or type, or a token kind of a v1.4 match, where
+    "token" is a category and no supertype (v1.4 185.1). Tokens are not cards (176, v1.4 185)."""
+    return card.get("token") is True or card.get("supertype") == "Token" or card.get("type") == "Token"
 
 
 def deck_problems(player: str, legend: dict[str, Any], champion: dict[str, Any], main_deck: Counter[str],

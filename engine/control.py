@@ -5,7 +5,8 @@ keeps it while an opponent contests it (181.4.b), and loses it the moment they h
 constant state with no timing (181.5). A battlefield becomes Contested when a unit arrives whose controller does
 not control it (181.3.a); the state remembers who applied it (`contested_by`), since that player gains Focus in
 the showdown (later revision 341) and is the attacker in the combat (625.1.a.1). Contested lasts until control is
-established or re-established (181.3.b): after a showdown (345.2.a) or a combat (627.4).
+established or re-established (181.3.b): after a showdown (345.2.a) or a combat (627.4), and in a v1.4 match also
+once its player's units have left it (v1.4 323.11, at a cleanup).
 """
 from __future__ import annotations
 
@@ -50,6 +51,24 @@ def clear_contested(entry: dict[str, Any]) -> None:
     """Rules 181.3.b, 627.4: control was established or re-established."""
     entry["contested"] = False
     entry["contested_by"] = None
+
+
+def remove_abandoned_contested(state: State) -> None:
+    """v1.4 323.11 (cleanup step 8): Contested is removed from each battlefield where the player who applied it has
+    no units and no showdown or combat is under way; then, where units are left at such a battlefield whose
+    controller does not control it, that player applies Contested (323.11.a: the first of them in turn order, should
+    there be two, who then meet in a combat)."""
+    ongoing = {fight["battlefield"] for fight in (state["showdown"], state["combat"]) if fight is not None}
+    for entry in state["battlefields"]:
+        if not entry["contested"] or entry["id"] in ongoing:
+            continue
+        present = players_at(state, entry["id"])
+        if entry["contested_by"] in present:
+            continue
+        clear_contested(entry)
+        contesters = [player for player in present if player != entry["controller"]]
+        if contesters:
+            entry["contested"], entry["contested_by"] = True, contesters[0]
 
 
 def establish(context: Context, battlefield_id: str, player: str) -> None:

@@ -34,11 +34,30 @@ class Edition:
     # Turn"). v1.3 (316.2.b.1, 484.8.a) and v1.4 (316.5.b.1, 489.8.a): "only when the Turn Player invites them
     # to do so with their own Priority".
     teammates_act_uninvited: bool
+    # Skip (v1.4 443): a game effect may skip an event or procedure of the turn ("Skip your Draw Phase": the static
+    # rule `skip_draw_phase`, engine/rulechanges.py). v1.3 and 2025 have no such action.
+    skips: bool = False
+    # v1.4 323.11 (cleanup step 8): Contested is removed from a battlefield where the player who applied it has no
+    # units and no showdown or combat is under way, and re-applied by a player whose units are there and who does
+    # not control it (323.11.a). v1.3 323 and 2025 518-526 have no such step: it stays until control is settled.
+    contested_removed_at_cleanup: bool = False
+    # v1.4 185.1: "Token" is an intrinsic category of game objects, not a supertype (133.7 lists Champion and
+    # Signature only): the token kinds' facts in a match's state carry `token: true` and no supertype. v1.3 133.7.c
+    # and 2025: Token is a supertype.
+    token_is_a_category: bool = False
+    # 2v2: v1.4 315.2.b.3 and 489.8.g.1 check a teammate's control and occupation of battlefields during the
+    # scoring step of the beginning phase; v1.3 315.2.b.3 and 484.8.f.1 (and 2025 648.8.b, 648.8.g.1) during the
+    # beginning phase, so the engine notes them as it starts and again as its scoring step begins.
+    team_control_at_scoring_step: bool = False
 
+
+# Everything v1.4 changed where the engine asks its edition (each field above says which rule).
+_V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_category": True,
+        "team_control_at_scoring_step": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
-                    teammates_act_uninvited=False),
+                    teammates_act_uninvited=False, **_V14),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, deck, hidden, scoring, setup, statics, teams
+from engine import construction, control, deck, hidden, scoring, setup, statics, teams
 from engine.errors import MalformedEvent
 from engine.objects import attach, battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -314,7 +314,7 @@ def _new_permanent(context: Context, player: str, described: dict[str, Any], kin
         fields["described_attacker"] = True
     if described.get("empowered"):
         fields["empowered"] = True  # Empowered (the Empower reminder text), for "[Empowered][>]" statics
-    if facts(state, name).get("supertype") == "Token":
+    if construction.is_token(facts(state, name)):  # a token kind (v1.3 133.7.c; v1.4 185.1)
         object_id = create_object(state, name, player, "board", token=True, **fields)
     else:
         object_id = deck.take_from_deck(context, player, name, "board", "103.2", **fields)

@@ -46,10 +46,15 @@ RULES: dict[str, str] = {
     "no_play_here": "units can't be played to this battlefield",
     "no_score": "the player can't score (here, with `where: here`; before their turn `value`, when it has one)",
     "victory_score": "the points needed to win the game are increased by `value`",
+    "skip_draw_phase": "the player's Draw Phase is skipped: replaced with nothing, so they draw no card in it (v1.4 "
+                       "443; Endless Riches' \"Skip your Draw Phase\")",
     # recorded only
     "other": "a rule change the engine does not check, recorded in `text`",
 }
-PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score")
+PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
+                "skip_draw_phase")
+# The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
+SKIP_RULES = ("skip_draw_phase",)
 
 
 def in_force(state: State, rule: str, extra: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
@@ -198,6 +203,12 @@ def scoring_forbidden(state: State, player: str, battlefield_id: str | None) -> 
         if before is None or player_turn_number(state, player) < before:
             found.append(static)
     return found
+
+
+def skips_draw_phase(state: State, player: str) -> list[dict[str, Any]]:
+    """The statics by which `player`'s Draw Phase is skipped (v1.4 443.1.a: "Skip your Draw Phase" replaces it with
+    nothing)."""
+    return applies_to_player(state, "skip_draw_phase", player)
 
 
 def victory_score(state: State) -> int:

@@ -121,10 +121,21 @@ def _known_card(state: State, catalog: Catalog, reference: str, where: str) -> s
     if name is None:
         raise MalformedEvent(f"unknown card {reference!r} in {where} (catalog {catalog.name!r})")
     if name not in state["cards"]:  # copied once per card, not once per copy in a deck (a fold's hot spot)
-        state["cards"][name] = catalog.card(name)
+        state["cards"][name] = token_category(state, catalog.card(name))
         for code in catalog.codes_of(name):  # events may name it by any of its printings' codes
             state["card_codes"][(canonical(code) or code).lower()] = name
     return name
+
+
+def token_category(state: State, card: dict[str, Any]) -> dict[str, Any]:
+    """A card's facts as the match's edition has them. The catalog marks a token kind (Recruit, Gold, ...) with the
+    supertype Token, as v1.3 133.7.c and 2025 have it; v1.4 abolished that supertype (133.7 lists Champion and
+    Signature only) and made "token" an intrinsic category of game objects (185.1), so in a v1.4 match a token
+    kind's facts say `token: true` and no supertype. A token object is `token` from its creation on, whatever
+    copies it or whatever it copies (185.1.a-b: engine/copies.py never changes it)."""
+    if card["supertype"] == "Token" and editions.edition_of(state).token_is_a_category:
+        return {**card, "supertype": None, "token": True}
+    return card
 
 
 def check_decks(context: Context) -> None:

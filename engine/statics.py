@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import layers, rulechanges
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, new_id
 from engine.rulings import Context
@@ -101,7 +102,12 @@ def _check_map(body: Any, spec: dict[str, Any], where: str) -> None:
 
 
 def add(state: State, static: dict[str, Any], source: str, controller: str | None) -> dict[str, Any]:
-    """Put a static in force (its timestamp is its place in the list, v1.3 475.3) and apply it."""
+    """Put a static in force (its timestamp is its place in the list, v1.3 475.3) and apply it. A Skip (v1.4 443)
+    in a match of an edition without that action is refused, naming the edition: its card's words are recorded
+    with `rule: "other"` there."""
+    if static.get("rule") in rulechanges.SKIP_RULES and not edition_of(state).skips:
+        raise MalformedEvent(f"static rule {static['rule']!r} is Skip (v1.4 443), which the {state['rules']} rules "
+                             f"do not have; record the card's words with rule 'other'")
     entry = {"id": new_id(state, "s"), **{key: value for key, value in static.items() if key != "source"},
              "source": source, "controller": controller}
     obj = state["objects"].get(source)

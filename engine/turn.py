@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import (additional_turns, deck, delayed, invites, layers, leaving, match_end, modes, replacement,
                     rulechanges, scoring, showdown, timing)
+from engine.editions import edition_of
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -44,7 +45,8 @@ def start_turn(context: Context, player: str) -> None:
                 state, obj, by_effect=False):  # "I can't be readied" (002)
             obj["exhausted"] = False
     state["phase"] = "beginning"
-    scoring.note_beginning_phase(state)
+    if not edition_of(state).team_control_at_scoring_step:  # v1.4 315.2.b.3, 489.8.g.1: noted at the scoring step
+        scoring.note_beginning_phase(state)
     # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
     state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
                                      if obj["controller"] == player and obj["zone"] == "board"
@@ -62,7 +64,7 @@ def close_beginning(context: Context) -> None:
                                 f"{object_id} ({obj['card']}), which kills it before scoring")
     state["temporary_due"] = []
     context.check(not state["chain"], "505", "the beginning step ends while a chain exists")
-    scoring.note_beginning_phase(state)
+    scoring.note_beginning_phase(state)  # the scoring step (v1.4 315.2.b.3; v1.3 and 2025: the phase, noted twice)
     scoring.hold(context)
     if state["phase"] != "over":
         state["phase"] = "channel"
@@ -103,6 +105,8 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
     state["phase"] = "draw"
     if skips_first_draw(state, player):  # the draw phase draws nothing, and ends (315.4.d)
         end_draw_phase(state)
+    elif edition_of(state).skips and rulechanges.skips_draw_phase(state, player):
+        end_draw_phase(state)  # v1.4 443.2: skipped, replaced with nothing; the Main Phase begins (v1.4 316.1)
 
 
 def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
