@@ -34,11 +34,28 @@ class Edition:
     # Turn"). v1.3 (316.2.b.1, 484.8.a) and v1.4 (316.5.b.1, 489.8.a): "only when the Turn Player invites them
     # to do so with their own Priority".
     teammates_act_uninvited: bool
+    # Whether the rules define Vendetta's keywords and actions: Flow (v1.4 829), Burn (440), Empower, Disempower
+    # and Empowered (441-442, 827-828), counters (741-749). Before v1.4 they had only their reminder text (golden
+    # rule 002), which is what a check on them cites there.
+    defines_vendetta_keywords: bool = False
+    # Hidden: hiding costs [A], a Power of any domain (v1.4 811.1.b), not [C] of the domain identity (v1.3 811.1.b,
+    # 2025 723.1.b).
+    hide_costs_any_power: bool = False
+    # An ability that triggers on its source's death ("Deathknell", "When I die") whose source was not sent to the
+    # trash is removed from the chain (v1.4 808.1.d, 808.1.d.1: any such ability); earlier, a Deathknell alone "does
+    # not occur" (v1.3 808.1.d.1).
+    death_triggers_removed_from_chain: bool = False
+
+    def keyword_rule(self, v14: str, earlier: str) -> str:
+        """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
+        citation earlier editions make (the golden rule, or the reminder text's nearest rule)."""
+        return v14 if self.defines_vendetta_keywords else earlier
 
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
-                    teammates_act_uninvited=False),
+                    teammates_act_uninvited=False, defines_vendetta_keywords=True, hide_costs_any_power=True,
+                    death_triggers_removed_from_chain=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),
