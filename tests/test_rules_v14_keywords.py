@@ -61,3 +61,42 @@ def test_empower_is_played_only_if_not_empowered_v1_4_827_1_c_1():
                                        "resolve Solari Sunhawk: empower Solari Sunhawk")
     assert t.obj("P1", "Solari Sunhawk")["empowered"]
     t.refuses('P1 activate Solari Sunhawk "empower" $2', rule="v1.4 827.1.c.1")
+
+
+# -- abilities that trigger on their source's death (v1.4 808.1.d) -------------------------------------------------
+def recalled(policy: str = "strict"):
+    """LeBlanc, Fragmented ([Deathknell]) took lethal combat damage at Back-Alley Bar, and Tactical Retreat
+    replaced her death with a recall (tests/test_rules_replacement.py), in a v1.4 match."""
+    from test_rules_replacement import LEBLANC, YI, attacked, RETREAT
+    t = v14(attacked(policy)).do(f"P2 play Tactical Retreat -> {LEBLANC} $2", "P2 pass", "P1 pass", RETREAT,
+                                 "P1 pass", "P2 pass")
+    return t.do(f"P1 assign {LEBLANC} 4", f"P2 assign {YI} 3")
+
+
+def test_a_deathknell_whose_death_was_replaced_is_removed_from_the_chain_v1_4_808_1_d_1():
+    from test_rules_replacement import LEBLANC
+    refusal = recalled().refuses(f'P2 trigger {LEBLANC} "Deathknell"', rule="v1.4 808.1.d.1")
+    assert "removed from the chain" in str(refusal)
+
+
+def test_in_an_audit_match_the_removed_trigger_is_flagged_and_not_chained_v1_4_808_1_d_1():
+    from test_rules_replacement import LEBLANC
+    t = recalled("audit")
+    chain = list(t.state["chain"])
+    t.do(f'P2 trigger {LEBLANC} "Deathknell"')
+    assert t.state["chain"] == chain and t.rules()[-1:] == ["v1.4 808.1.d.1"]
+
+
+def test_a_when_i_die_ability_is_aligned_with_deathknell_v1_4_808_1_d():
+    """v1.4 808.1.d: "The Trigger for this and similar effects that trigger on their source's death": a "When I die"
+    ability (Draven, Audacious's kind) of a unit whose death was replaced is removed from the chain too."""
+    from test_rules_replacement import LEBLANC
+    recalled().refuses(f'P2 trigger {LEBLANC} "When I die"', rule="v1.4 808.1.d.1")
+
+
+def test_a_v1_3_match_checks_only_deathknell_and_says_it_does_not_trigger_v1_3_808_1_d_1():
+    from test_rules_replacement import LEBLANC, retreated
+    t = retreated().do(f"P1 assign {LEBLANC} 4", "P2 assign Master Yi, Tempered 3")
+    t.refuses(f'P2 trigger {LEBLANC} "Deathknell"', rule="v1.3 808.1.d.1")
+    t.do(f'P2 trigger {LEBLANC} "When I die"')  # v1.3 808.1.d speaks of Deathknell alone
+    assert t.state["chain"][-1]["label"] == "When I die"
