@@ -45,6 +45,9 @@ class Edition:
     # trash is removed from the chain (v1.4 808.1.d, 808.1.d.1: any such ability); earlier, a Deathknell alone "does
     # not occur" (v1.3 808.1.d.1).
     death_triggers_removed_from_chain: bool = False
+    # An object changing zones to or from a non-board zone loses its statuses, Empowered among them (v1.4 124.1
+    # "Statuses are cleared", 441.2); v1.3 110 clears damage and buffs but names no status.
+    zone_change_clears_statuses: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -55,7 +58,7 @@ class Edition:
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
                     teammates_act_uninvited=False, defines_vendetta_keywords=True, hide_costs_any_power=True,
-                    death_triggers_removed_from_chain=True),
+                    death_triggers_removed_from_chain=True, zone_change_clears_statuses=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),

@@ -100,3 +100,91 @@ def test_a_v1_3_match_checks_only_deathknell_and_says_it_does_not_trigger_v1_3_8
     t.refuses(f'P2 trigger {LEBLANC} "Deathknell"', rule="v1.3 808.1.d.1")
     t.do(f'P2 trigger {LEBLANC} "When I die"')  # v1.3 808.1.d speaks of Deathknell alone
     assert t.state["chain"][-1]["label"] == "When I die"
+
+
+# -- counters (v1.4 741-749) -----------------------------------------------------------------------------------------
+P2_APPRENTICE = "runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Eager Apprentice"
+
+
+def resolving(policy: str = "strict") -> GalleryTable:
+    """P1 activated Solari Sunhawk's Empower ([2]); the ability waits to resolve, both players passed."""
+    return v14(statics_table(SUNHAWK, P2_APPRENTICE, policy)).do('P1 activate Solari Sunhawk "empower" $2',
+                                                                 "P1 pass", "P2 pass")
+
+
+def test_counters_are_placed_on_a_game_object_and_the_state_shows_them_v1_4_742():
+    t = resolving().do('resolve Solari Sunhawk: counters Solari Sunhawk 2 +kind="Sentry"')
+    assert t.obj("P1", "Solari Sunhawk")["counters"] == {"Sentry": 2}
+    assert "counters" not in t.obj("P1", "Baccai Sandspinner")  # an object with none has no field
+
+
+def test_counters_are_given_only_to_objects_on_the_board_v1_4_742():
+    t = v14(statics_table(f"{SUNHAWK} trash:Blood Rush", P2_APPRENTICE)).do(
+        'P1 activate Solari Sunhawk "empower" $2', "P1 pass", "P2 pass")
+    t.refuses('resolve Solari Sunhawk: counters Blood Rush 1 +kind="Sentry"', rule="v1.4 742")
+
+
+def test_spending_counters_removes_that_many_of_the_kind_v1_4_745_1():
+    t = resolving().do('resolve Solari Sunhawk: counters Solari Sunhawk 3 +kind="Sentry" | '
+                       'counters Solari Sunhawk -2 +kind="Sentry"')
+    assert t.obj("P1", "Solari Sunhawk")["counters"] == {"Sentry": 1}
+
+
+def test_spending_with_no_kind_named_removes_any_counters_v1_4_745_1_a():
+    t = resolving().do('resolve Solari Sunhawk: counters Solari Sunhawk 1 +kind="Sentry" | '
+                       'counters Solari Sunhawk 1 +kind="Charge" | counters Solari Sunhawk -2')
+    assert "counters" not in t.obj("P1", "Solari Sunhawk")  # both spent: they cease to exist (747)
+
+
+def test_spending_more_counters_than_the_object_holds_is_refused_v1_4_745_1():
+    resolving().refuses('resolve Solari Sunhawk: counters Solari Sunhawk 1 +kind="Sentry" | '
+                        'counters Solari Sunhawk -2 +kind="Sentry"', rule="v1.4 745.1")
+
+
+def test_counters_are_spent_only_from_objects_the_spender_controls_v1_4_745_2():
+    resolving().refuses('resolve Solari Sunhawk: counters Eager Apprentice 1 +kind="Sentry" | '
+                        'counters Eager Apprentice -1', rule="v1.4 745.2")
+
+
+def test_a_counter_moves_from_one_object_to_another_v1_4_746():
+    t = resolving().do('resolve Solari Sunhawk: counters Solari Sunhawk 2 +kind="Sentry" | '
+                       'counters Solari Sunhawk 1 -> Baccai Sandspinner +kind="Sentry"')
+    assert t.obj("P1", "Solari Sunhawk")["counters"] == {"Sentry": 1}
+    assert t.obj("P1", "Baccai Sandspinner")["counters"] == {"Sentry": 1}
+    resolving().refuses('resolve Solari Sunhawk: counters Solari Sunhawk 1 -> Baccai Sandspinner +kind="Sentry"',
+                        rule="v1.4 746")
+
+
+def test_an_object_going_to_a_non_board_zone_loses_its_counters_v1_4_748():
+    t = resolving().do('resolve Solari Sunhawk: counters Solari Sunhawk 2 +kind="Sentry" | '
+                       "return Solari Sunhawk -> hand")
+    assert "counters" not in t.obj("P1", "Solari Sunhawk", "hand")
+
+
+def test_a_counters_op_that_places_none_is_malformed():
+    import engine
+    t = resolving()
+    for effect in ({"op": "counters", "target": t.find("P1", "Solari Sunhawk"), "count": 0},
+                   {"op": "counters", "target": t.find("P1", "Solari Sunhawk"), "count": 2},
+                   {"op": "counters", "target": t.find("P1", "Solari Sunhawk"), "count": -1, "to": "o1"},
+                   {"op": "counters", "target": "o404", "count": 1, "kind": "Sentry"}):
+        try:
+            engine.apply(t.state, {"type": "resolve", "item": t.state["chain"][-1]["id"], "effects": [effect]},
+                         t.catalog)
+        except engine.MalformedEvent as error:
+            assert "counters" in str(error)
+            continue
+        raise AssertionError(f"{effect} was accepted")
+
+
+# -- Empowered is a state on the board (v1.4 124.1, 441.2) ---------------------------------------------------------
+def test_an_empowered_unit_leaving_the_board_is_no_longer_empowered_v1_4_124_1():
+    t = resolving().do("resolve Solari Sunhawk: empower Solari Sunhawk | return Solari Sunhawk -> hand")
+    assert "empowered" not in t.obj("P1", "Solari Sunhawk", "hand")
+
+
+def test_a_v1_3_match_keeps_the_empowered_mark_as_it_did_v1_3_110():
+    t = statics_table(SUNHAWK, P2_APPRENTICE).do('P1 activate Solari Sunhawk "empower" $2', "P1 pass", "P2 pass",
+                                                 "resolve Solari Sunhawk: empower Solari Sunhawk | "
+                                                 "return Solari Sunhawk -> hand")
+    assert t.obj("P1", "Solari Sunhawk", "hand")["empowered"]  # v1.3 110 clears damage and buffs, no status
