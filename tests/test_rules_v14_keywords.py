@@ -188,3 +188,41 @@ def test_a_v1_3_match_keeps_the_empowered_mark_as_it_did_v1_3_110():
                                                  "resolve Solari Sunhawk: empower Solari Sunhawk | "
                                                  "return Solari Sunhawk -> hand")
     assert t.obj("P1", "Solari Sunhawk", "hand")["empowered"]  # v1.3 110 clears damage and buffs, no status
+
+
+# -- Burn (v1.4 440) -------------------------------------------------------------------------------------------------
+def disciple_moved(p2_trash: str = ""):
+    """P2's turn 4: Shadow Order Disciple ("When I move, you may [Burn 1] to give me +1 [S] this turn") moved from
+    base to Altar to Unity, which P2 controls, in a v1.4 match."""
+    from test_rules_hidden_and_deck_top_gallery import table as deck_top_table
+    t = v14(deck_top_table("", f"controls:bf2 base:Shadow Order Disciple {p2_trash}".rstrip(), player="P2", turn=4))
+    return t.do("P2 move Shadow Order Disciple -> bf2")
+
+
+def test_a_burn_a_cost_instructs_puts_the_top_cards_into_the_trash_v1_4_440_3_a():
+    """v1.4 440.3.a: "A player must Burn cards when instructed to do so by game effects or costs"; a trigger's cost
+    within its instructions is paid as it is finalized (v1.4 740.4.a.2)."""
+    t = disciple_moved()
+    before = t.state["players"]["P2"]["deck_count"]
+    t.do('P2 trigger Shadow Order Disciple "when I move" +cost={"burn": ["Mischievous Marai"]}')
+    p2 = t.state["players"]["P2"]
+    assert p2["deck_count"] == before - 1
+    assert [t.state["objects"][card]["card"] for card in p2["trash"]] == ["Mischievous Marai"]
+    assert t.state["chain"][-1]["paid"] == {"burn": ["Mischievous Marai"]}
+
+
+def test_a_burn_cost_from_an_empty_deck_burns_out_then_burns_v1_4_440_4():
+    """v1.4 440.4: instructed to burn more than the deck holds, a player burns what it has, burns out (431), then
+    burns the rest: the trash (Blade Twirler) goes back into the deck, an opponent scores, then it is burned."""
+    t = disciple_moved("trash:Blade Twirler")
+    t.state["players"]["P2"]["deck_count"] = 0
+    t.do('P2 trigger Shadow Order Disciple "when I move" +cost={"burn": ["Blade Twirler"]}')
+    assert t.state["scores"]["P1"] == 1 and t.state["players"]["P2"]["deck_count"] == 0
+    assert [t.state["objects"][card]["card"] for card in t.state["players"]["P2"]["trash"]] == ["Blade Twirler"]
+
+
+def test_a_burn_cost_that_names_no_cards_is_malformed():
+    import pytest
+    from replays import notation
+    with pytest.raises(notation.InvalidNotation, match="'burn' lists the cards burned"):
+        disciple_moved().do('P2 trigger Shadow Order Disciple "when I move" +cost={"burn": 1}')
