@@ -38,8 +38,9 @@ class Edition:
     # and Empowered (441-442, 827-828), counters (741-749). Before v1.4 they had only their reminder text (golden
     # rule 002), which is what a check on them cites there.
     defines_vendetta_keywords: bool = False
-    # Hidden: hiding costs [A], a Power of any domain (v1.4 811.1.b), not [C] of the domain identity (v1.3 811.1.b,
-    # 2025 723.1.b).
+    # Hidden: hiding costs [A], a Power of any domain (v1.4 811.1.b), not [C] of the domain identity (2025 723.1.b,
+    # 723.1.b.1). v1.3 811.1.b says [A] too, but v1.3 matches were recorded with the engine asking [C], and a stored
+    # match folds as it did: v1.3 keeps [C] (docs/editions.md).
     hide_costs_any_power: bool = False
     # An ability that triggers on its source's death ("Deathknell", "When I die") whose source was not sent to the
     # trash is removed from the chain (v1.4 808.1.d, 808.1.d.1: any such ability); earlier, a Deathknell alone "does

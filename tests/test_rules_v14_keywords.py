@@ -50,6 +50,8 @@ def test_hiding_with_no_power_at_all_is_refused_v1_4_811_1_b():
 
 
 def test_a_v1_3_match_hides_only_for_power_of_the_domain_identity_723_1_b():
+    """A v1.3 match folds as it was recorded: the engine asked [C] of the domain identity (2025 723.1.b.1), though
+    v1.3 811.1.b already says [A] (docs/editions.md)."""
     hiding("pool:0;Fury 1").refuses("P1 hide Blastcone Fae @bf1 $0", rule="723.1.b")
 
 
