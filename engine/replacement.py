@@ -205,11 +205,12 @@ def check_deathknell(context: Context, source_id: str, label: str) -> bool:
     removed from the chain (v1.4 808.1.d.1; `Edition.death_triggers_removed_from_chain`). Returns whether the
     trigger is removed (so that an audit match, which lets the flagged event through, does not chain it)."""
     state = context.state
-    aligned = edition_of(state).death_triggers_removed_from_chain
     lowered = label.lower()
-    if not any(words in lowered for words in (DEATH_TRIGGERS if aligned else DEATH_TRIGGERS[:1])) \
-            or source_id in state["died"]:
+    if source_id in state["died"] or not any(words in lowered for words in DEATH_TRIGGERS):
         return False
+    aligned = edition_of(state).death_triggers_removed_from_chain
+    if not aligned and DEATH_TRIGGERS[0] not in lowered:
+        return False  # before v1.4, Deathknell alone (v1.3 808.1.d.1)
     obj = state["objects"].get(source_id)
     name = f"{source_id} ({obj['card']})" if obj else source_id
     if aligned:
