@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from engine import costs, deck, items, timing
 from engine.catalog import DOMAINS
+from engine.editions import edition_of
 from engine.objects import State, battlefield, card_name, facts, move_to_zone, refresh, reveal_card
 from engine.rulings import Context
 
@@ -103,8 +104,8 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     label = label_of(ability, index)
     what = f"{label!r} of {source['id']} ({source['card']})"
     _check_source(context, player, source, what)
-    if ability.get("keyword") == "Empower":  # its reminder text: "Empower me. Use only if not Empowered."
-        context.check(not source.get("empowered"), "v1.3 377.2.b",
+    if ability.get("keyword") == "Empower":  # "Empower this. Play only if not Empowered." (v1.4 827.1.c.1)
+        context.check(not source.get("empowered"), edition_of(state).keyword_rule("v1.4 827.1.c.1", "v1.3 377.2.b"),
                       f"{player} activates {what}, but it is Empowered already: Empower is used only if not Empowered")
     keywords = [TIMING_KEYWORDS[ability["timing"]]] if ability.get("timing") in TIMING_KEYWORDS else []
     timing.check_timing(context, player, what, keywords, "activate")

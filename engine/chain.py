@@ -35,7 +35,8 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     context.check(source["controller"] == player, "v1.3 187.6" if source["kind"] == "battlefield" else "182.3.b",
                   f"{player} triggers an ability of {source['id']} ({source['card']}), which {source['controller']} "
                   f"controls")
-    replacement.check_deathknell(context, source["id"], event["ability"])
+    if replacement.check_deathknell(context, source["id"], event["ability"]):
+        return  # v1.4 808.1.d.1: removed from the chain
     experience.check_trigger(context, source, event["ability"])
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
     if initial:

@@ -8,8 +8,9 @@ zone (603.1, 603.5: "look at the top 2 cards ... banish the other"); recycling p
 takes as many as there are and burns nothing out (431.1.c); putting more cards from it into another zone than it
 holds puts what it has, burns out, then puts the rest (431.1.b); Predict looks at the top N and recycles any of
 them, and never burns out (436.1, 436.4.a); Vision is "when played, look at the top card, you may recycle it"
-(817.1.b), recorded as a `look` and, if so, a `recycle` of it. Burn N is defined by its reminder text only (golden
-rule): "put the top N cards of your Main Deck into your trash", the `burn` op.
+(817.1.b), recorded as a `look` and, if so, a `recycle` of it. Burn N is defined by its reminder text before v1.4
+(golden rule): "put the top N cards of your Main Deck into your trash", the `burn` op; v1.4 440 defines it the same
+way (as many as possible, burning out when the deck runs short, 440.4).
 
 The effect ops (contract section 6): `look {player, cards, from?}`, `predict {player, cards}`, `reveal {player,
 cards, from: "deck"}`, `recycle {player, cards, from: "deck"}`, `banish {player, cards, from: "deck"}` and `burn

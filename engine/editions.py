@@ -49,11 +49,32 @@ class Edition:
     # scoring step of the beginning phase; v1.3 315.2.b.3 and 484.8.f.1 (and 2025 648.8.b, 648.8.g.1) during the
     # beginning phase, so the engine notes them as it starts and again as its scoring step begins.
     team_control_at_scoring_step: bool = False
+    # Whether the rules define Vendetta's keywords and actions: Flow (v1.4 829), Burn (440), Empower, Disempower
+    # and Empowered (441-442, 827-828), counters (741-749). Before v1.4 they had only their reminder text (golden
+    # rule 002), which is what a check on them cites there.
+    defines_vendetta_keywords: bool = False
+    # Hidden: hiding costs [A], a Power of any domain (v1.4 811.1.b), not [C] of the domain identity (2025 723.1.b,
+    # 723.1.b.1). v1.3 811.1.b says [A] too, but v1.3 matches were recorded with the engine asking [C], and a stored
+    # match folds as it did: v1.3 keeps [C] (docs/editions.md).
+    hide_costs_any_power: bool = False
+    # An ability that triggers on its source's death ("Deathknell", "When I die") whose source was not sent to the
+    # trash is removed from the chain (v1.4 808.1.d, 808.1.d.1: any such ability); earlier, a Deathknell alone "does
+    # not occur" (v1.3 808.1.d.1).
+    death_triggers_removed_from_chain: bool = False
+    # An object changing zones to or from a non-board zone loses its statuses, Empowered among them (v1.4 124.1
+    # "Statuses are cleared", 441.2); v1.3 110 clears damage and buffs but names no status.
+    zone_change_clears_statuses: bool = False
+
+    def keyword_rule(self, v14: str, earlier: str) -> str:
+        """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
+        citation earlier editions make (the golden rule, or the reminder text's nearest rule)."""
+        return v14 if self.defines_vendetta_keywords else earlier
 
 
 # Everything v1.4 changed where the engine asks its edition (each field above says which rule).
 _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_category": True,
-        "team_control_at_scoring_step": True}
+        "team_control_at_scoring_step": True, "defines_vendetta_keywords": True, "hide_costs_any_power": True,
+        "death_triggers_removed_from_chain": True, "zone_change_clears_statuses": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import (additional_turns, attachment, battlefield_tokens, control, copies, costs, deck, decktop, delayed,
-                    experience, flow, layers, movement, play, replacement, rulechanges, scoring, statics)
+from engine import (additional_turns, attachment, battlefield_tokens, control, copies, costs, counters, deck, decktop,
+                    delayed, experience, flow, layers, movement, play, replacement, rulechanges, scoring, statics)
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
     refresh, remove_from_zone, resolve_location
@@ -373,7 +373,7 @@ OPS: dict[str, Op] = {
     "recall": _recall,
     "return": _return, "draw": _draw, "discard": _discard, "channel": _channel, "add": _add, "recycle": _recycle,
     "counter": _counter, "token": _token, "point": _point, "reveal": _reveal, "control": _control, "note": _note,
-    "static": statics.static_op, "empower": _empower, "disempower": _empower,
+    "static": statics.static_op, "empower": _empower, "disempower": _empower, "counters": counters.counters_op,
     "look": decktop.look, "predict": decktop.predict, "burn": decktop.burn,
     "play": lambda context, item, effect, kept: play.play_card(context, effect, limited=True),
     "pay": costs.pay_op,

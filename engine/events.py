@@ -111,6 +111,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "static": {"source": (STR, False), **{field: (ANY, False) for field in STATIC_FIELDS}},
     "empower": {"target": (STR, True)},
     "disempower": {"target": (STR, True)},
+    "counters": {"target": (STR, True), "count": (INT, True), "kind": (STR, False), "to": (STR, False)},
     "control": {"target": (STR, True), "player": (STR, True)},
     "note": {"text": (STR, True)},
     "attach": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},

@@ -29,11 +29,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine import costs, deck, teams, timing
+from engine.editions import edition_of
 from engine.objects import battlefield, card_name, facts, move_to_zone
 from engine.rulings import Context
 
 FACEDOWN = "facedown"
-COST = 1  # [C]: one Power of the deck's domain identity (723.1.b, 723.1.b.1)
+COST = 1  # [C]: one Power of the deck's domain identity (723.1.b, 723.1.b.1); [A], of any domain, under v1.4
 
 
 def hide(context: Context, event: dict[str, Any]) -> None:
@@ -105,9 +106,15 @@ def _hand_card(context: Context, player: str, reference: str) -> dict[str, Any]:
 
 def _pay(context: Context, player: str, payment: dict[str, Any]) -> None:
     """723.1.b: pay [C], one Power of a domain of the player's domain identity (723.1.b.1: the legend's domains),
-    or universal Power; the runes named in `pay` add to the pool first."""
+    or universal Power; the runes named in `pay` add to the pool first. Under v1.4 hiding costs [A], one Power of
+    any domain (v1.4 811.1.b; `Edition.hide_costs_any_power`)."""
     state = context.state
     costs.add_runes_paid(context, player, payment, "723.1.b")
+    if edition_of(state).hide_costs_any_power:
+        _, short = costs.take_from_pool(state["players"][player]["pool"], 0, [([], COST)])
+        context.check(not short, "723.1.b", f"{player} cannot pay for hiding a card: it costs [A], {COST} Power of "
+                                            f"any domain, and their pool has none")
+        return
     identity = facts(state, state["players"][player]["legend_card"]).get("domains", [])
     _, short = costs.take_from_pool(state["players"][player]["pool"], 0, [(list(identity), COST)])
     context.check(not short, "723.1.b", f"{player} cannot pay for hiding a card: it costs {COST} Power of their "

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import layers, teams
 from engine.cardcodes import parse_code
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 
 State = dict[str, Any]
@@ -254,6 +255,9 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
         obj.update(damage=0, buff=0, stunned=False, exhausted=False, modifiers=[],
                    attacker=False, defender=False, controller=obj["owner"])
         obj.update(obj.pop("copy_of", None) or {})  # a copy ends as it leaves the board (engine/copies.py)
+        obj.pop("counters", None)  # v1.4 748: an object going to a non-board zone loses all its counters
+        if edition_of(state).zone_change_clears_statuses:
+            obj.pop("empowered", None)  # v1.4 124.1 "Statuses are cleared", 441.2: Empowered is a state on the board
     obj["zone"] = zone
     if obj["token"] and zone != BOARD:
         # Rule 177.1: a token put into a non-board zone ceases to exist.

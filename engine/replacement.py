@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, move_to_zone
 from engine.rulings import Context
@@ -194,11 +195,29 @@ def end_of_turn(state: State) -> None:
     state["died"] = {}
 
 
-def check_deathknell(context: Context, source_id: str, label: str) -> None:
+DEATH_TRIGGERS = ("deathknell", "when i die")  # v1.4 808.1.d: Deathknell "and similar effects" on their own death
+
+
+def check_deathknell(context: Context, source_id: str, label: str) -> bool:
     """A Deathknell triggers when its permanent dies (v1.3 808.1.c); one whose death was replaced, or that did not
-    die this turn, triggers nothing (808.1.d.1)."""
-    if "deathknell" in label.lower() and source_id not in context.state["died"]:
-        obj = context.state["objects"].get(source_id)
-        name = f"{source_id} ({obj['card']})" if obj else source_id
-        context.flag("v1.3 808.1.d.1", f"{name} did not die this turn (a death replaced by a recall does not "
-                                       f"happen): its Deathknell does not trigger")
+    die this turn, triggers nothing (808.1.d.1). Under v1.4 the same holds of every ability that triggers on its
+    source's death ("When I die in combat", v1.4 808.1.d), and one whose source was not sent to the trash is
+    removed from the chain (v1.4 808.1.d.1; `Edition.death_triggers_removed_from_chain`). Returns whether the
+    trigger is removed (so that an audit match, which lets the flagged event through, does not chain it)."""
+    state = context.state
+    lowered = label.lower()
+    if source_id in state["died"] or not any(words in lowered for words in DEATH_TRIGGERS):
+        return False
+    aligned = edition_of(state).death_triggers_removed_from_chain
+    if not aligned and DEATH_TRIGGERS[0] not in lowered:
+        return False  # before v1.4, Deathknell alone (v1.3 808.1.d.1)
+    obj = state["objects"].get(source_id)
+    name = f"{source_id} ({obj['card']})" if obj else source_id
+    if aligned:
+        context.flag("v1.4 808.1.d.1", f"{name} was not killed and sent to the trash this turn (a death replaced by "
+                                       f"a recall does not send it there): its triggered ability {label!r} is "
+                                       f"removed from the chain")
+        return True
+    context.flag("v1.3 808.1.d.1", f"{name} did not die this turn (a death replaced by a recall does not "
+                                   f"happen): its Deathknell does not trigger")
+    return False

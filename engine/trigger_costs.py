@@ -8,8 +8,10 @@ recorded. Spells pay theirs as they resolve (742.1.a), with the `pay` op (engine
 
 Recorded as the `trigger` event's `cost` (`{energy?, power?: {Domain or "any": n}, exhausting?: [ids], xp?}`) with
 the runes used in `pay` (`{exhaust, recycle}`), paid the way a play pays (engine/costs.py), plus exhausting what the
-instruction exhausts ("pay [1] and exhaust this": Spirit Wheel, Mistfall) and spending XP ("pay 2 XP", v1.3
-730.2). What cannot be paid is flagged.
+instruction exhausts ("pay [1] and exhaust this": Spirit Wheel, Mistfall), spending XP ("pay 2 XP", v1.3
+730.2) and burning (`burn`: the cards burned, top first, `null` for one unseen; "you may [Burn 1] to give me +1
+[S]", Shadow Order Disciple: a player burns when a cost instructs it, v1.4 440.3.a, as many as possible, burning
+out when the deck runs short, 440.4; engine/decktop.py). What cannot be paid is flagged.
 
 A leaf module.
 """
@@ -17,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs
+from engine import costs, decktop
 from engine.errors import MalformedEvent
 from engine.rulings import Context
 
-FIELDS = ("energy", "power", "exhausting", "xp")
+FIELDS = ("energy", "power", "exhausting", "xp", "burn")
 RULE = "v1.3 742.1.b"
 
 
@@ -38,6 +40,10 @@ def check_cost(cost: Any) -> dict[str, Any]:
     exhausting = cost.get("exhausting", [])
     if not isinstance(exhausting, list) or not all(isinstance(object_id, str) for object_id in exhausting):
         raise MalformedEvent(f"{where}: 'exhausting' lists object ids, got {exhausting!r}")
+    burned = cost.get("burn", [])
+    if not isinstance(burned, list) or not all(card is None or isinstance(card, str) for card in burned):
+        raise MalformedEvent(f"{where}: 'burn' lists the cards burned, top first (null for one unseen), got "
+                             f"{burned!r}")
     return cost
 
 
@@ -70,4 +76,6 @@ def pay(context: Context, event: dict[str, Any], item: dict[str, Any]) -> None:
         have = entry.get("xp", 0)
         if context.check(have >= spent, "v1.3 730.2", f"{player} spends {spent} XP for {what} but has {have}"):
             entry["xp"] = have - spent
+    if cost.get("burn"):
+        decktop.burn(context, item, {"player": player, "cards": cost["burn"]}, None)
     item["paid"] = cost

@@ -208,6 +208,9 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
             {"op": "prevent", "until": "turn"},
             {"op": "xp", "player": "P1", "amount": 2}, {"op": "xp", "player": "P2", "amount": -3},
             {"op": "turn", "player": "P1"},
+            {"op": "counters", "target": poro, "count": 2, "kind": "Sentry"},
+            {"op": "counters", "target": poro, "count": -1}, {"op": "counters", "target": poro, "count": 1,
+                                                              "to": rearguard, "kind": "Sentry"},
             {"op": "pay", "player": "P1", "energy": 1, "power": {"Fury": 1}, "pay": pay}, {"op": "pay", "player": "P2"}]},
         {"type": "resolve", "item": item, "effects": [
             {"op": "look", "player": "P1", "cards": ["Gust", None]},

@@ -356,6 +356,17 @@ def write_replacement(state: State, replacement: dict[str, Any]) -> str:
             f"{instead}").rstrip()
 
 
+def _read_counters(sc: Scanner, state: State) -> dict[str, Any]:
+    """`counters UNIT N [-> UNIT] [+kind="Sentry"]` (engine/counters.py): place N counters (negative: spend them),
+    or move N to another object."""
+    reference, amount = split_last(sc, sc.until(("->", "+")), "an object and a number of counters")
+    effect: dict[str, Any] = {"op": "counters", "target": _object(sc, state, reference),
+                              "count": number(sc, amount, "a number of counters (spent when negative)")}
+    if sc.accept("->"):
+        effect["to"] = _object(sc, state, sc.until(("+",)))
+    return effect | _flags(sc, ("kind",))
+
+
 def _read_replace(sc: Scanner, state: State) -> dict[str, Any]:
     return {"op": "replace", **read_replacement(sc, state, source=False)}
 
@@ -381,6 +392,7 @@ READERS: dict[str, Reader] = {
     "xp": lambda sc, state: {"op": "xp", "player": read_player(sc, state),
                              "amount": number(sc, sc.until(()), "an amount of XP (spent when negative)")},
     "turn": lambda sc, state: {"op": "turn", "player": read_player(sc, state)},
+    "counters": _read_counters,
 }
 
 
@@ -498,6 +510,9 @@ WRITERS: dict[str, Writer] = {
     "prevent": _write_prevent,
     "xp": lambda state, effect: f"xp {effect['player']} {effect['amount']}",
     "turn": lambda state, effect: f"turn {effect['player']}",
+    "counters": lambda state, effect: (f"counters {_name(state, effect['target'])} {effect['count']}"
+                                       + (f" -> {_name(state, effect['to'])}" if "to" in effect else "")
+                                       + _flags_text(effect, ("kind",))),
 }
 
 
