@@ -34,11 +34,28 @@ class Edition:
     # Turn"). v1.3 (316.2.b.1, 484.8.a) and v1.4 (316.5.b.1, 489.8.a): "only when the Turn Player invites them
     # to do so with their own Priority".
     teammates_act_uninvited: bool
+    # Untargetability (v1.4 756-758): a target that has become untargetable for the item by the time it resolves is
+    # mistargeted, and the instructions about it are ignored (758.1; 758.2: checked again as it resolves). v1.3 and
+    # 2025 have no such rule: "can't be chosen" is checked as the target is chosen, and the engine applies the ops.
+    untargetable_mistargets: bool = False
+    # Combat damage assignment (v1.4 465.2.c.5, 465.2.c.10): replacement effects apply to the assignment, and a unit
+    # whose damage would all be prevented can still be dealt damage, so it is not exempt from the order of
+    # assignment (v1.4 has no 437.5.b). v1.3 437.5.b, 460.2.c.9: no amount is lethal for it and it is exempt.
+    all_prevented_exempt_from_assignment: bool = True
+    # Splitting damage (v1.4 355.14.h.1): when fewer damage is left to split than there are targets, the player
+    # cannot drop more targets than they must. v1.3 355.14.h lets them drop any of them.
+    split_keeps_enough_targets: bool = False
+    # Making new choices for a chain item (v1.4 750-755): only choices it did not make before (751.1), legal ones
+    # (753.1), and the costs they would incur ignored (755). v1.3 has no such rules (355.15: choices never change;
+    # the card's text alone allows it, 002).
+    new_choices_rules: bool = False
 
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
-                    teammates_act_uninvited=False),
+                    teammates_act_uninvited=False, untargetable_mistargets=True,
+                    all_prevented_exempt_from_assignment=False, split_keeps_enough_targets=True,
+                    new_choices_rules=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),

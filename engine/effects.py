@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from engine import (additional_turns, attachment, battlefield_tokens, control, copies, costs, deck, decktop, delayed,
                     experience, flow, layers, movement, play, replacement, rulechanges, scoring, statics)
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
     refresh, remove_from_zone, resolve_location
@@ -60,6 +61,8 @@ def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
             context.flag("356.3.e.4", f"{item['id']} {op}s {name}, but it changed zones since it was chosen: "
                                       f"it is not the same object")
             return None
+        if edition_of(context.state).untargetable_mistargets and _mistargeted(context, item, obj, op, name):
+            return None
     if on_board and obj["zone"] != "board":
         context.flag("356.3.e.2", f"{item['id']} {op}s {name}, which is in {obj['zone']}, not on the board")
         return None
@@ -67,6 +70,19 @@ def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
         context.flag("356.3.e.6", f"{item['id']} {op}s {name}, which is a {obj['type']}, not a unit")
         return None
     return obj
+
+
+def _mistargeted(context: Context, item: dict[str, Any], obj: dict[str, Any], op: str, name: str) -> bool:
+    """v1.4 758.1: a target that has become untargetable for the item (a static "can't be chosen by enemy spells
+    and abilities" applies to it now, for the item's controller now) is mistargeted as the item resolves, and the
+    instructions about it are ignored: the op is flagged and skipped. Checked as it resolves, so a target that is
+    no longer untargetable (758.2, 758.2.a: the item or the static changed) is affected."""
+    forbidding = rulechanges.untargetable_by(context.state, obj, item["controller"])
+    if forbidding:
+        context.flag("v1.4 758.1", f"{item['id']} {op}s {name}, which became untargetable for it after it was "
+                                   f"chosen ({rulechanges.why(context.state, forbidding)}): the item mistargets and "
+                                   f"its instructions about {obj['id']} are ignored")
+    return bool(forbidding)
 
 
 def _damage(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

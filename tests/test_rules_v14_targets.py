@@ -1,0 +1,95 @@
+"""Core Rules v1.4: targets, choices and replacement effects at resolution (issue 25), for v1.4 matches, with the
+old behaviour kept for v1.3 matches; real gallery cards (Vendetta's Twilight Shroud, Unleashed's Alpha Strike,
+Spiritforged's Counter Strike, Origins' Mystic Reversal).
+
+Ana (P1) plays Master Yi (Wuju Master: Calm/Body), Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gallery_duel import GALLERY
+
+if not GALLERY.exists():
+    pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)", allow_module_level=True)
+
+from gallery_duel import GalleryTable, deck  # noqa: E402
+
+YI, KAISA = "Master Yi, Tempered", "Kai'Sa, Survivor"
+
+
+def created(rules: str, policy: str = "strict") -> dict[str, Any]:
+    """A match_created of the rules edition `rules`."""
+    yi = deck("Wuju Master", YI, ["Alpha Wildclaw", "Vilemaw", "Discipline", "Alpha Strike", "Mystic Reversal"],
+              ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    kaisa = deck("Daughter of the Void", KAISA, ["Void Seeker", "Frigid Touch", "Stupefy"],
+                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
+    return {"type": "match_created", "rules": rules, "mode": "duel", "players": [yi, kaisa], "catalog": "gallery",
+            "policy": policy}
+
+
+def table(rules: str, line: str, policy: str = "strict") -> GalleryTable:
+    return GalleryTable.from_position(created(rules, policy), line)
+
+
+# -- 1. untargetability and mistargeting at resolution (v1.4 756-758) ------------------------------------------
+WILDCLAW = ("turn 4 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+            "hand:Discipline runes:2 Calm Rune;2 Body Rune bf1:Alpha Wildclaw;Vilemaw;Master Yi, Tempered | "
+            "P2 0 bf:Altar to Unity champion:played deck:0 runedeck:0 hand:Void Seeker;Stupefy runes:3 Fury Rune;2 Mind Rune")
+PROTECTS = 'static Alpha Wildclaw +rule="untargetable" +affects={"who": "friendly", "where": "here", "weaker": true}'
+
+
+def rebuked(rules: str, policy: str = "strict", answer: tuple[str, ...] = ("P2 pass", "P1 pass")) -> GalleryTable:
+    """Alpha Wildclaw (7): "Your units here with less Might than me can't be chosen by enemy spells and abilities."
+    Ben plays Void Seeker ("Deal 4 to a unit at a battlefield. Draw 1.") on Vilemaw (8, a legal target); Ana answers
+    with Discipline on Alpha Wildclaw (+2: 9), which resolves first: Vilemaw became untargetable for Void Seeker
+    after it chose it (v1.4 758.2.a's own example, with Void Seeker for Rebuke)."""
+    return table(rules, WILDCLAW, policy).do(
+        PROTECTS, "P2 play Void Seeker -> Vilemaw@bf1 $3 / Fury Rune", "P2 pass",
+        "P1 play Discipline -> Alpha Wildclaw $2", "P1 pass", "P2 pass",
+        "resolve Discipline: might Alpha Wildclaw +2 until turn | draw P1 ?", *answer)
+
+
+def test_a_target_that_became_untargetable_is_mistargeted_at_resolution_v1_4_758_1():
+    """v1.4 758.1: "If a Game Object becomes untargetable for a spell or ability after becoming its target and
+    before it resolves, the spell or ability will mistarget on resolution. Any instructions related to that Game
+    Object will be ignored": a record of Void Seeker's damage to Vilemaw is refused; its draw still happens."""
+    t = rebuked("v1.4")
+    refusal = t.refuses("resolve Void Seeker: damage Vilemaw 4 | draw P2 ?", rule="v1.4 758.1")
+    assert "became untargetable for it" in str(refusal) and "Alpha Wildclaw" in str(refusal)
+    t.do("resolve Void Seeker: draw P2 ?")
+    assert t.obj("P1", "Vilemaw")["damage"] == 0
+    assert len(t.state["players"]["P2"]["hand"]) == 2  # Stupefy and the card drawn
+
+
+def test_a_mistargeted_instruction_recorded_in_an_audit_match_is_flagged_and_ignored_v1_4_758_1():
+    t = rebuked("v1.4", "audit")
+    t.flags("resolve Void Seeker: damage Vilemaw 4 | draw P2 ?", rule="v1.4 758.1")
+    assert t.obj("P1", "Vilemaw")["damage"] == 0
+    assert len(t.state["players"]["P2"]["hand"]) == 2  # the rest of the resolution goes on: Stupefy and a card
+
+
+def test_a_target_no_longer_untargetable_at_resolution_is_affected_v1_4_758_2():
+    """v1.4 758.2-758.2.a: untargetability is checked again as the item resolves: Ben's Stupefy (-1 [S]) brings
+    Alpha Wildclaw back to 8, Vilemaw (8) is no longer among the units it protects, and Void Seeker deals its 4."""
+    t = rebuked("v1.4", answer=("P2 play Stupefy -> Alpha Wildclaw $1", "P2 pass", "P1 pass",
+                                "resolve Stupefy: might Alpha Wildclaw -1 until turn", "P2 pass", "P1 pass"))
+    t.do("resolve Void Seeker: damage Vilemaw 4 | draw P2 ?")
+    assert t.obj("P1", "Vilemaw")["damage"] == 4
+
+
+def test_choosing_an_untargetable_unit_cites_v1_4_758():
+    """v1.4 758: "Untargetable Game Objects are not legal targets for the indicated spells and abilities": Master
+    Yi (4) at Alpha Wildclaw's (7) battlefield cannot be chosen by Ben's Void Seeker; Vilemaw (8) can."""
+    t = table("v1.4", WILDCLAW).do(PROTECTS)
+    t.refuses(f"P2 play Void Seeker -> {YI}@bf1 $3 / Fury Rune", rule="v1.4 758")
+    t.do("P2 play Void Seeker -> Vilemaw@bf1 $3 / Fury Rune")
+
+
+def test_a_v1_3_match_deals_the_damage_to_a_target_that_became_untargetable_v1_3_355_15():
+    """v1.3 has no rule 758: the engine checked "can't be chosen" as the target was chosen, and a v1.3 match is
+    folded as before (Vilemaw takes the 4 damage)."""
+    t = rebuked("v1.3").do("resolve Void Seeker: damage Vilemaw 4 | draw P2 ?")
+    assert t.obj("P1", "Vilemaw")["damage"] == 4
