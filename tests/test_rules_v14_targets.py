@@ -93,3 +93,45 @@ def test_a_v1_3_match_deals_the_damage_to_a_target_that_became_untargetable_v1_3
     folded as before (Vilemaw takes the 4 damage)."""
     t = rebuked("v1.3").do("resolve Void Seeker: damage Vilemaw 4 | draw P2 ?")
     assert t.obj("P1", "Vilemaw")["damage"] == 4
+
+
+# -- 6. replacement effects applied to combat damage assignment (v1.4 465.2.c.5, 465.2.c.10) ----------------------
+def countered(rules: str) -> GalleryTable:
+    """Ben's Kai'Sa, Survivor (4) attacks Treasure Hoard, where Ana has Jax, Unrelenting (3) and Veteran Poro (2);
+    Ana plays Counter Strike on Jax ("The next time that unit would be dealt damage this turn, prevent it"): the
+    damage step, Ben to assign 4."""
+    jax = deck("Grandmaster at Arms", "Jax, Unrelenting", ["Counter Strike", "Veteran Poro"],
+               ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    match = {**created(rules), "players": [jax, created(rules)["players"][1]]}
+    line = ("turn 4 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+            "hand:Counter Strike runes:2 Calm Rune;2 Body Rune bf1:Jax, Unrelenting;Veteran Poro | "
+            f"P2 0 bf:Altar to Unity champion:played deck:0 runedeck:0 runes:3 Fury Rune;2 Mind Rune base:{KAISA}")
+    return GalleryTable.from_position(match, line).do(
+        f"P2 move {KAISA} -> bf1", "P2 pass", "P1 play Counter Strike -> Jax, Unrelenting $2 / Body Rune",
+        "P1 pass", "P2 pass", "resolve Counter Strike: prevent Jax, Unrelenting next | draw P1 ?", "P2 pass",
+        "P1 pass")
+
+
+def test_a_unit_whose_damage_is_all_prevented_stays_in_the_order_of_assignment_v1_4_465_2_c_10():
+    """v1.4 465.2.c.10: "Counter Strike ... The unit in question has a replacement effect applied to it, but it
+    still can be dealt damage. Thus, it is not exempt from considerations of mandatory assignment." No amount
+    assigned to Jax is lethal (the prevention applies to the assignment, 465.2.c.5), so Ben cannot split his 4
+    between Jax and a Veteran Poro left short of lethal (465.2.c.3); lethal to the Poro first, the rest to Jax."""
+    t = countered("v1.4")
+    t.refuses("P2 assign Jax, Unrelenting 3; Veteran Poro 1", rule="v1.4 465.2.c.3")
+    t.do("P2 assign Veteran Poro 2; Jax, Unrelenting 2")
+    assert t.obj("P1", "Jax, Unrelenting")["damage"] == 0 and t.state["replacements"] == []
+
+
+def test_the_suggested_assignment_gives_a_fully_prevented_unit_damage_last_v1_4_465_2_c_10():
+    from engine.combat import lethal_first
+
+    t = countered("v1.4")
+    poro, jax = t.find("P1", "Veteran Poro"), t.find("P1", "Jax, Unrelenting")
+    assert lethal_first(t.state, "P2") == {poro: 2, jax: 2}
+
+
+def test_a_v1_3_match_leaves_a_fully_prevented_unit_out_of_the_order_v1_3_460_2_c_9():
+    """v1.3 437.5.b, 460.2.c.9: no amount is lethal for it, and it is exempt: the split is allowed."""
+    t = countered("v1.3").do("P2 assign Jax, Unrelenting 3; Veteran Poro 1")
+    assert t.obj("P1", "Jax, Unrelenting")["damage"] == 0 and t.obj("P1", "Veteran Poro")["damage"] == 1
