@@ -40,6 +40,44 @@ def apply_effects(context: Context, item: dict[str, Any], effect_list: list[dict
         OPS[effect["op"]](context, item, effect, kept)
 
 
+def check_split(context: Context, item: dict[str, Any], event: dict[str, Any]) -> None:
+    """A resolution that splits `split` damage among the item's targets (355.14; Alpha Strike, Volibear, Furious),
+    checked before its ops. The split's targets are the item's targets it deals damage to and those it no longer
+    keeps (`targets_kept`: they ceased being targets, 355.14.h); a target it keeps and deals no damage to (Alpha
+    Strike's friendly unit) is not among them. Each is dealt a valid amount, 1 or more (v1.3 355.14.f-g), and the
+    amounts add up to `split`. In a v1.4 match the player drops no more targets than they must: as many targets
+    still legal as there is damage are kept (v1.4 355.14.h.1); v1.3 355.14.h lets them drop any."""
+    state, amount = context.state, event["split"]
+    if isinstance(amount, bool) or amount < 0:
+        raise MalformedEvent(f"'resolve' event: 'split' is the damage split among the targets, 0 or more, got "
+                             f"{amount!r}")
+    dealt: dict[str, int] = {}
+    for effect in event["effects"]:
+        if effect["op"] == "damage" and effect["target"] in item["targets"]:
+            dealt[effect["target"]] = dealt.get(effect["target"], 0) + effect["amount"]
+    kept = event.get("targets_kept")
+    dropped = [target for target in item["targets"] if kept is not None and target not in kept]
+    low = sorted(target for target, given in dealt.items() if given < 1)
+    context.check(not low, "v1.3 355.14.g", f"{item['id']} splits damage giving {', '.join(low)} less than 1: each "
+                                            f"target of a split is dealt 1 or more")
+    context.check(sum(dealt.values()) == amount, "v1.3 355.14.e",
+                  f"{item['id']} splits {sum(dealt.values())} damage among its targets, but has {amount} to split")
+    if not edition_of(state).split_keeps_enough_targets:
+        return
+
+    def legal(target: str) -> bool:
+        obj = state["objects"].get(target)
+        return obj is not None and obj["zone"] == "board" and obj["incarnation"] == item["target_incarnations"].get(
+            target, obj["incarnation"])
+
+    candidates = [target for target in [*dealt, *dropped] if legal(target)]
+    needed = min(amount, len(candidates))
+    kept_count = len([target for target in dealt if legal(target)])
+    context.check(not dropped or kept_count >= needed, "v1.4 355.14.h.1",
+                  f"{item['id']} has {amount} damage to split among {len(candidates)} targets still legal and keeps "
+                  f"{kept_count} of them: a player cannot choose to have fewer targets than they have damage to split")
+
+
 def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None,
             on_board: bool = True, unit: bool = False) -> dict[str, Any] | None:
     """The object an op acts on, or None (flagged) when the op must be skipped."""

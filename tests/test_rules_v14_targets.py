@@ -135,3 +135,61 @@ def test_a_v1_3_match_leaves_a_fully_prevented_unit_out_of_the_order_v1_3_460_2_
     """v1.3 437.5.b, 460.2.c.9: no amount is lethal for it, and it is exempt: the split is allowed."""
     t = countered("v1.3").do("P2 assign Jax, Unrelenting 3; Veteran Poro 1")
     assert t.obj("P1", "Jax, Unrelenting")["damage"] == 0 and t.obj("P1", "Veteran Poro")["damage"] == 1
+
+
+# -- 4. splitting damage when the amount shrinks (v1.4 355.14.h.1) -----------------------------------------------
+STRIKE = ("turn 3 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+          "hand:Alpha Strike runes:3 Calm Rune;2 Body Rune bf1:Master Yi, Tempered | "
+          "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 hand:Stupefy runes:2 Mind Rune "
+          "bf2:Recruit;Recruit;Recruit;Recruit")
+
+
+def struck(rules: str) -> tuple[GalleryTable, list[str]]:
+    """v1.4 355.14.h.1's own example, smaller: Ana plays Alpha Strike ("Choose a friendly unit. It deals damage equal
+    to its Might split among enemy units at battlefields.") choosing Master Yi (4) and Ben's four 1 [S] Recruits;
+    Ben answers with Stupefy on Yi (-1 [S]): 3 damage to split among 4 targets. Returns the table and the Recruits."""
+    t = GalleryTable.from_position(created(rules), STRIKE)
+    recruits = sorted(object_id for object_id, obj in t.state["objects"].items() if obj["card"] == "Recruit")
+    t.do(f"P1 play Alpha Strike -> {YI}; {'; '.join(recruits)} $3 / Calm Rune", "P1 pass",
+         f"P2 play Stupefy -> {YI} $1", "P2 pass", "P1 pass", f"resolve Stupefy: might {YI} -1 until turn",
+         "P1 pass", "P2 pass")
+    return t, recruits
+
+
+def test_a_split_drops_no_more_targets_than_the_damage_left_requires_v1_4_355_14_h_1():
+    """v1.4 355.14.h.1: "That player cannot choose to have fewer Targets than they have damage to split when choosing
+    which Targets cease being Targets": with 3 damage for 4 Recruits, Ana drops one, not two."""
+    t, (one, two, three, four) = struck("v1.4")
+    refusal = t.refuses(f"resolve Alpha Strike: keep {YI}; {one}; {two} | split 3 | damage {one} 2 | "
+                        f"damage {two} 1", rule="v1.4 355.14.h.1")
+    assert "keeps 2 of them" in str(refusal)
+    t.do(f"resolve Alpha Strike: keep {YI}; {one}; {two}; {three} | split 3 | damage {one} 1 | damage {two} 1 | "
+         f"damage {three} 1")
+    assert four in t.state["objects"] and t.state["objects"][four]["zone"] == "board"
+    assert not any(recruit in t.state["objects"] for recruit in (one, two, three))  # dead tokens cease to exist
+
+
+def test_each_target_of_a_split_is_dealt_one_or_more_and_the_whole_amount_is_split_v1_3_355_14_e_g():
+    t, (one, two, three, _) = struck("v1.4")
+    t.refuses(f"resolve Alpha Strike: keep {YI}; {one}; {two}; {three} | split 3 | damage {one} 2 | "
+              f"damage {two} 1 | damage {three} 0", rule="v1.4 355.14.g")
+    t.refuses(f"resolve Alpha Strike: keep {YI}; {one}; {two}; {three} | split 3 | damage {one} 1 | "
+              f"damage {two} 1 | damage {three} 2", rule="v1.4 355.14.e")
+
+
+def test_a_v1_3_match_may_drop_any_targets_of_a_split_v1_3_355_14_h():
+    """v1.3 355.14.h has no 355.14.h.1: Ana may drop two Recruits and deal 2 and 1."""
+    t, (one, two, _, _) = struck("v1.3")
+    t.do(f"resolve Alpha Strike: keep {YI}; {one}; {two} | split 3 | damage {one} 2 | damage {two} 1")
+    assert one not in t.state["objects"] and two not in t.state["objects"]  # both died: tokens cease to exist
+
+
+def test_a_split_resolution_writes_and_reads_back_in_the_notation():
+    from replays import notation
+
+    t, (one, two, three, _) = struck("v1.4")
+    line = (f"resolve Alpha Strike: keep {YI}; {one}; {two}; {three} | split 3 | damage {one} 1 | damage {two} 1 | "
+            f"damage {three} 1")
+    event = t.parse(line)
+    assert event["split"] == 3 and len(event["targets_kept"]) == 4
+    assert notation.parse_event(notation.write_event(t.state, event), t.state) == event
