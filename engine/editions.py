@@ -45,17 +45,12 @@ class Edition:
     # Splitting damage (v1.4 355.14.h.1): when fewer damage is left to split than there are targets, the player
     # cannot drop more targets than they must. v1.3 355.14.h lets them drop any of them.
     split_keeps_enough_targets: bool = False
-    # Making new choices for a chain item (v1.4 750-755): only choices it did not make before (751.1), legal ones
-    # (753.1), and the costs they would incur ignored (755). v1.3 has no such rules (355.15: choices never change;
-    # the card's text alone allows it, 002).
-    new_choices_rules: bool = False
 
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
                     teammates_act_uninvited=False, untargetable_mistargets=True,
-                    all_prevented_exempt_from_assignment=False, split_keeps_enough_targets=True,
-                    new_choices_rules=True),
+                    all_prevented_exempt_from_assignment=False, split_keeps_enough_targets=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),
