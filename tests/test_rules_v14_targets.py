@@ -1,6 +1,8 @@
 """Core Rules v1.4: targets, choices and replacement effects at resolution (issue 25), for v1.4 matches, with the
-old behaviour kept for v1.3 matches; real gallery cards (Vendetta's Twilight Shroud, Unleashed's Alpha Strike,
-Spiritforged's Counter Strike, Origins' Mystic Reversal).
+old behaviour kept for v1.3 matches; real gallery cards (Unleashed's Alpha Wildclaw, Vilemaw and Alpha Strike,
+Spiritforged's Counter Strike, Origins' Void Seeker, Discipline and Stupefy). Vendetta's own untargetability card,
+Twilight Shroud, has no [Reaction], so it cannot make a unit untargetable after a spell chose it; the rule's own
+example (v1.4 758.2.a: Alpha Wildclaw, Vilemaw, Discipline) is used instead.
 
 Ana (P1) plays Master Yi (Wuju Master: Calm/Body), Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
 """
@@ -22,7 +24,7 @@ YI, KAISA = "Master Yi, Tempered", "Kai'Sa, Survivor"
 
 def created(rules: str, policy: str = "strict") -> dict[str, Any]:
     """A match_created of the rules edition `rules`."""
-    yi = deck("Wuju Master", YI, ["Alpha Wildclaw", "Vilemaw", "Discipline", "Alpha Strike", "Mystic Reversal"],
+    yi = deck("Wuju Master", YI, ["Alpha Wildclaw", "Vilemaw", "Discipline", "Alpha Strike"],
               ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", KAISA, ["Void Seeker", "Frigid Touch", "Stupefy"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
