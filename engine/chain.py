@@ -76,6 +76,8 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     context.check(not waiting, "335.1", f"{item['id']} ({item['card']}) resolves before "
                                        f"{', '.join(waiting)} passed")
     in_showdown = state["showdown"] is not None
+    if "split" in event:
+        effects.check_split(context, item, event)  # damage split among its targets (355.14), before the ops
     effects.apply_effects(context, item, event["effects"], event.get("targets_kept"))
     experience.check_resolved(context, item, event["effects"])
     if any(entry["id"] == item["id"] for entry in state["chain"]):

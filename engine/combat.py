@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import control, replacement, rulechanges, showdown
+from engine.editions import edition_of
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
 
@@ -134,7 +135,7 @@ def _check_order(context: Context, player: str, targets: list[dict[str, Any]], a
     unit is left with less than lethal. A unit whose damage is all prevented is exempt (v1.3 460.2.c.9)."""
     state = context.state
     given = {unit["id"]: assignments.get(unit["id"], 0) for unit in targets}
-    targets = [unit for unit in targets if lethal(unit, state) != NEVER_LETHAL]
+    targets = _in_the_order(state, targets)
     short_tanks = [unit["id"] for unit in targets
                    if "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
     hit_before_tanks = [unit["id"] for unit in targets if "Tank" not in unit["keywords"] and given[unit["id"]]]
@@ -154,6 +155,17 @@ def _check_order(context: Context, player: str, targets: list[dict[str, Any]], a
     if len(partial) > 1:
         context.flag("626.1.d.2", f"{player} splits damage among {', '.join(partial)} without assigning lethal "
                                   f"damage to one of them in full first")
+
+
+def _in_the_order(state: dict[str, Any], targets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The units the order of assignment considers. v1.3 437.5.b, 460.2.c.9: no amount is lethal for a unit whose
+    damage is all prevented, and it is exempt. v1.4 465.2.c.5, 465.2.c.10: the prevention applies to the
+    assignment, and such a unit (Counter Strike's) can still be dealt damage, so it is not exempt: it never has
+    lethal damage assigned, so it takes damage before no other unit it must come before (a Tank), and only as the
+    last unit given damage otherwise (465.2.c.3)."""
+    if not edition_of(state).all_prevented_exempt_from_assignment:
+        return targets
+    return [unit for unit in targets if lethal(unit, state) != NEVER_LETHAL]
 
 
 def resolution_step(context: Context) -> None:
@@ -195,8 +207,10 @@ def lethal_first(state: dict[str, Any], player: str) -> dict[str, int]:
     role = "defender" if player == fight["attacker"] else "attacker"
     targets = combatants(state, role)
     # Stable: Tank units first and Backline units last (v1.3 826.3), the order kept otherwise.
-    targets.sort(key=lambda unit: 0 if "Tank" in unit["keywords"] else 2 if "Backline" in unit["keywords"] else 1)
-    targets = [unit for unit in targets if lethal(unit, state) != NEVER_LETHAL] or targets
+    # Within each, a unit whose damage is all prevented last (v1.4 465.2.c.10: it is in the order, never lethal).
+    targets.sort(key=lambda unit: (0 if "Tank" in unit["keywords"] else 2 if "Backline" in unit["keywords"] else 1,
+                                   lethal(unit, state) == NEVER_LETHAL))
+    targets = _in_the_order(state, targets) or targets
     remaining, assignment = fight["amounts"][player], {}
     for unit in targets:
         given = min(lethal(unit, state), remaining)

@@ -64,6 +64,17 @@ class Edition:
     # An object changing zones to or from a non-board zone loses its statuses, Empowered among them (v1.4 124.1
     # "Statuses are cleared", 441.2); v1.3 110 clears damage and buffs but names no status.
     zone_change_clears_statuses: bool = False
+    # Untargetability (v1.4 756-758): a target that has become untargetable for the item by the time it resolves is
+    # mistargeted, and the instructions about it are ignored (758.1; 758.2: checked again as it resolves). v1.3 and
+    # 2025 have no such rule: "can't be chosen" is checked as the target is chosen, and the engine applies the ops.
+    untargetable_mistargets: bool = False
+    # Combat damage assignment (v1.4 465.2.c.5, 465.2.c.10): replacement effects apply to the assignment, and a unit
+    # whose damage would all be prevented can still be dealt damage, so it is not exempt from the order of
+    # assignment (v1.4 has no 437.5.b). v1.3 437.5.b, 460.2.c.9: no amount is lethal for it and it is exempt.
+    all_prevented_exempt_from_assignment: bool = True
+    # Splitting damage (v1.4 355.14.h.1): when fewer damage is left to split than there are targets, the player
+    # cannot drop more targets than they must. v1.3 355.14.h lets them drop any of them.
+    split_keeps_enough_targets: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -74,7 +85,9 @@ class Edition:
 # Everything v1.4 changed where the engine asks its edition (each field above says which rule).
 _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_category": True,
         "team_control_at_scoring_step": True, "defines_vendetta_keywords": True, "hide_costs_any_power": True,
-        "death_triggers_removed_from_chain": True, "zone_change_clears_statuses": True}
+        "death_triggers_removed_from_chain": True, "zone_change_clears_statuses": True,
+        "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
+        "split_keeps_enough_targets": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

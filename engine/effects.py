@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from engine import (additional_turns, attachment, battlefield_tokens, control, copies, costs, counters, deck, decktop,
                     delayed, experience, flow, layers, movement, play, replacement, rulechanges, scoring, statics)
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
     refresh, remove_from_zone, resolve_location
@@ -39,6 +40,44 @@ def apply_effects(context: Context, item: dict[str, Any], effect_list: list[dict
         OPS[effect["op"]](context, item, effect, kept)
 
 
+def check_split(context: Context, item: dict[str, Any], event: dict[str, Any]) -> None:
+    """A resolution that splits `split` damage among the item's targets (355.14; Alpha Strike, Volibear, Furious),
+    checked before its ops. The split's targets are the item's targets it deals damage to and those it no longer
+    keeps (`targets_kept`: they ceased being targets, 355.14.h); a target it keeps and deals no damage to (Alpha
+    Strike's friendly unit) is not among them. Each is dealt a valid amount, 1 or more (v1.3 355.14.f-g), and the
+    amounts add up to `split`. In a v1.4 match the player drops no more targets than they must: as many targets
+    still legal as there is damage are kept (v1.4 355.14.h.1); v1.3 355.14.h lets them drop any."""
+    state, amount = context.state, event["split"]
+    if isinstance(amount, bool) or amount < 0:
+        raise MalformedEvent(f"'resolve' event: 'split' is the damage split among the targets, 0 or more, got "
+                             f"{amount!r}")
+    dealt: dict[str, int] = {}
+    for effect in event["effects"]:
+        if effect["op"] == "damage" and effect["target"] in item["targets"]:
+            dealt[effect["target"]] = dealt.get(effect["target"], 0) + effect["amount"]
+    kept = event.get("targets_kept")
+    dropped = [target for target in item["targets"] if kept is not None and target not in kept]
+    low = sorted(target for target, given in dealt.items() if given < 1)
+    context.check(not low, "v1.3 355.14.g", f"{item['id']} splits damage giving {', '.join(low)} less than 1: each "
+                                            f"target of a split is dealt 1 or more")
+    context.check(sum(dealt.values()) == amount, "v1.3 355.14.e",
+                  f"{item['id']} splits {sum(dealt.values())} damage among its targets, but has {amount} to split")
+    if not edition_of(state).split_keeps_enough_targets:
+        return
+
+    def legal(target: str) -> bool:
+        obj = state["objects"].get(target)
+        return obj is not None and obj["zone"] == "board" and obj["incarnation"] == item["target_incarnations"].get(
+            target, obj["incarnation"])
+
+    candidates = [target for target in [*dealt, *dropped] if legal(target)]
+    needed = min(amount, len(candidates))
+    kept_count = len([target for target in dealt if legal(target)])
+    context.check(not dropped or kept_count >= needed, "v1.4 355.14.h.1",
+                  f"{item['id']} has {amount} damage to split among {len(candidates)} targets still legal and keeps "
+                  f"{kept_count} of them: a player cannot choose to have fewer targets than they have damage to split")
+
+
 def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None,
             on_board: bool = True, unit: bool = False) -> dict[str, Any] | None:
     """The object an op acts on, or None (flagged) when the op must be skipped."""
@@ -60,6 +99,8 @@ def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
             context.flag("356.3.e.4", f"{item['id']} {op}s {name}, but it changed zones since it was chosen: "
                                       f"it is not the same object")
             return None
+        if edition_of(context.state).untargetable_mistargets and _mistargeted(context, item, obj, op, name):
+            return None
     if on_board and obj["zone"] != "board":
         context.flag("356.3.e.2", f"{item['id']} {op}s {name}, which is in {obj['zone']}, not on the board")
         return None
@@ -67,6 +108,19 @@ def _target(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
         context.flag("356.3.e.6", f"{item['id']} {op}s {name}, which is a {obj['type']}, not a unit")
         return None
     return obj
+
+
+def _mistargeted(context: Context, item: dict[str, Any], obj: dict[str, Any], op: str, name: str) -> bool:
+    """v1.4 758.1: a target that has become untargetable for the item (a static "can't be chosen by enemy spells
+    and abilities" applies to it now, for the item's controller now) is mistargeted as the item resolves, and the
+    instructions about it are ignored: the op is flagged and skipped. Checked as it resolves, so a target that is
+    no longer untargetable (758.2, 758.2.a: the item or the static changed) is affected."""
+    forbidding = rulechanges.untargetable_by(context.state, obj, item["controller"])
+    if forbidding:
+        context.flag("v1.4 758.1", f"{item['id']} {op}s {name}, which became untargetable for it after it was "
+                                   f"chosen ({rulechanges.why(context.state, forbidding)}): the item mistargets and "
+                                   f"its instructions about {obj['id']} are ignored")
+    return bool(forbidding)
 
 
 def _damage(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

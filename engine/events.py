@@ -63,7 +63,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "invite": {"player": (STR, True), "invitee": (STR, True)},
     "end_turn": {"player": (STR, True)},
     "trigger": {"player": (STR, True), "source": (STR, True), "ability": (STR, True), "targets": (LIST, False), "cost": (MAP, False), "pay": (MAP, False)},
-    "resolve": {"item": (STR, True), "effects": (LIST, True), "targets_kept": (LIST, False)},
+    "resolve": {"item": (STR, True), "effects": (LIST, True), "targets_kept": (LIST, False), "split": (INT, False)},
     "assign_damage": {"player": (STR, True), "assignments": (MAP, True)},
     "replace": {"player": (STR, True), "event": (MAP, True), "with": (LIST, True), "source": (STR, False),
                 "until": (STR, False)},

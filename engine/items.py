@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import rulechanges
+from engine.editions import edition_of
 from engine.objects import State, is_location, move_to_zone, new_id
 from engine.rulings import Context
 
@@ -61,8 +62,10 @@ def check_targets(context: Context, targets: list[str], item: dict[str, Any]) ->
                                                                       f"chosen from")
             item["target_incarnations"][target] = obj["incarnation"]
             forbidding = rulechanges.untargetable_by(state, obj, item["controller"])
-            context.check(not forbidding, "002", f"{item['controller']} chooses {target} ({obj['card']}), which "
-                                                 f"{rulechanges.why(state, forbidding)}" if forbidding else "")
+            # v1.4 758: untargetable objects are not legal targets (before v1.4 only the card's text said so, 002)
+            rule = "v1.4 758" if edition_of(state).untargetable_mistargets else "002"
+            context.check(not forbidding, rule, f"{item['controller']} chooses {target} ({obj['card']}), which "
+                                                f"{rulechanges.why(state, forbidding)}" if forbidding else "")
         elif target not in chain_ids and target not in state["players"] and not is_location(state, target):
             context.fail("352.8.a", f"target {target!r} is no object, chain item, player or battlefield of "
                                     f"this match")

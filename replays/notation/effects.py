@@ -1,7 +1,8 @@
 """The effect ops of a `resolve` line: `resolve Shakedown: damage Stalwart Poro 6 | draw P2 Gust`.
 
 Ops are separated by `|` (a list inside an op uses `;`), each `OP ARGUMENTS` with the op's contract name. A first
-pseudo-op `keep TARGETS` records the targets the item kept (`targets_kept`, rule 352.11.b). References inside a
+pseudo-op `keep TARGETS` records the targets the item kept (`targets_kept`, rule 352.11.b), and `split N` after it
+the damage the item splits among its targets (`split`, 355.14). References inside a
 resolve are read against the state before it: an object the resolve itself creates is named by id.
 """
 from __future__ import annotations
@@ -406,18 +407,23 @@ def _read_op(op_sc: Scanner, state: State, separator: str) -> dict[str, Any]:
     return effect
 
 
-def read_effects(sc: Scanner, state: State) -> tuple[list[dict[str, Any]], list[str] | None]:
-    """The ops after `resolve ITEM:`, separated by `|`; and the kept targets of a leading `keep` pseudo-op."""
+def read_effects(sc: Scanner, state: State) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The ops after `resolve ITEM:`, separated by `|`; and the resolve's fields of the leading pseudo-ops: `keep
+    TARGETS` (`targets_kept`), then `split N` (`split`, the damage split among the targets, 355.14)."""
     effects: list[dict[str, Any]] = []
-    kept = None
+    fields: dict[str, Any] = {}
     for index, segment in enumerate(split(sc.text, sc.pos, sc.end, "|")):
         op_sc = sc.sub(segment.column - 1, segment.column - 1 + len(segment.text))
         if index == 0 and op_sc.accept_word("keep"):
-            kept = [resolve(op_sc, state, piece, "target") for piece in op_sc.pieces(())]
+            fields["targets_kept"] = [resolve(op_sc, state, piece, "target") for piece in op_sc.pieces(())]
+            continue
+        if index == len(fields) and "split" not in fields and op_sc.accept_word("split"):
+            fields["split"] = op_sc.integer("the damage to split (a whole number)")
+            op_sc.expect_end("the end of 'split N' ('|' separates effects)")
             continue
         effects.append(_read_op(op_sc, state, "('|' separates effects)"))
     sc.pos = sc.end
-    return effects, kept
+    return effects, fields
 
 
 # -- writers ---------------------------------------------------------------------------------------------------
@@ -519,6 +525,7 @@ WRITERS: dict[str, Writer] = {
 def write_effects(state: State, event: dict[str, Any]) -> str:
     """The ops of a resolve event (and its kept targets) as `OP ... | OP ...`."""
     parts = [f"keep {write_targets(state, event['targets_kept'])}".rstrip()] if "targets_kept" in event else []
+    parts += [f"split {event['split']}"] if "split" in event else []
     parts += [WRITERS[effect["op"]](state, effect) for effect in event["effects"]]
     return " | ".join(parts)
 

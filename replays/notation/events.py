@@ -280,9 +280,8 @@ def _resolve(sc: Scanner, state: State) -> Event:
     event: Event = {"type": "resolve", "item": resolve(sc, state, sc.until((":",)), "item",
                                                        expected="the chain item to resolve")}
     if sc.accept(":"):
-        event["effects"], kept = read_effects(sc, state)
-        if kept is not None:
-            event["targets_kept"] = kept
+        event["effects"], fields = read_effects(sc, state)
+        event.update(fields)
     else:
         event["effects"] = []
     return event
