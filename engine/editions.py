@@ -34,11 +34,25 @@ class Edition:
     # Turn"). v1.3 (316.2.b.1, 484.8.a) and v1.4 (316.5.b.1, 489.8.a): "only when the Turn Player invites them
     # to do so with their own Priority".
     teammates_act_uninvited: bool
+    # Tournament Rules 601.1.c.1: the most cards a sideboard may have. April 2026 (and before): 8; 2026-07-16: 10.
+    sideboard_max: int = 8
+    # Whether a match (the `match` mode) may be played as a best of five: v1.4 486.6.a ("This format may be played as
+    # best of 5"); v1.3 481.6 knows a best of three only.
+    best_of_five: bool = False
+    # Whether the battlefields of a drawn game stay for the next game (v1.4 486.5 "if a player won", 486.5.a "If no
+    # player won a game, the battlefields presented for that game may be reused", and TR 406.1.b: "players must use
+    # the same battlefields"), rather than being removed after every game (v1.3 481.5).
+    drawn_game_keeps_battlefields: bool = False
+    # Whether sideboarding between games is recorded (the `sideboard` event, contract section 7, "TR of 2026-07-16")
+    # and `match_created`'s `players[*].sideboard` is read: v1.4 matches. A v1.3 match keeps what it always folded
+    # (a sideboard a deck reader left in its match_created was never read, and is not now).
+    records_sideboarding: bool = False
 
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
-                    teammates_act_uninvited=False),
+                    teammates_act_uninvited=False, sideboard_max=10, best_of_five=True,
+                    drawn_game_keeps_battlefields=True, records_sideboarding=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),
