@@ -274,3 +274,11 @@ def test_sideboarding_and_the_best_of_and_sideboard_tags_read_back_from_the_nota
     assert "[BestOf \"5\"]" in notation.write_match([created_event], table.catalog)
     assert "P1 sideboard in Block / out Veteran Poro / champion Jax, Unrelenting" in notation.write_match(
         sideboarded.events, sideboarded.catalog)
+
+
+def test_the_viewer_and_recording_log_word_a_sideboarding_for_each_view_tr_403_6():
+    from web.describe import describe_event
+    event = {"type": "sideboard", "player": "P1", "in": ["Block", "Back Off"], "out": ["Veteran Poro", "Block"]}
+    assert describe_event(event, viewer="judge") == (
+        "P1 sideboards (TR 403.4): in 2 cards: Block, Back Off, out 2 cards: Veteran Poro, Block")
+    assert describe_event(redact_event(event, "P2"), viewer="P2") == "P1 sideboards (TR 403.4): in 2 cards, out 2 cards"
