@@ -123,20 +123,21 @@ def deck_problems(player: str, legend: dict[str, Any], champion: dict[str, Any],
     return problems
 
 
-SIDEBOARD_MAX = 8  # TR 601.1.c.1
+SIDEBOARD_MAX = 10  # TR 601.1.c.1 of 2026-07-16 (April's: 8; engine/editions.py `sideboard_max` per edition)
 
 
 def sideboard_problems(player: str, legend: dict[str, Any], main_deck: Counter[str], sideboard: Counter[str],
-                       facts: Facts) -> list[dict[str, Any]]:
-    """Every problem of a sideboard in the Constructed format (TR 601.1.c): at most 8 cards (601.1.c.1), each a
-    valid main deck card (601.1.c.2: a Unit, Spell or Gear card of the legend's domain identity), and the copy
-    limits counted over the main deck and the sideboard together (601.1.c.3). `match_created` carries no
-    sideboard to the engine (sideboarding happens between games, TR 403), so only the deck reader checks these."""
+                       facts: Facts, limit: int = SIDEBOARD_MAX) -> list[dict[str, Any]]:
+    """Every problem of a sideboard in the Constructed format (TR 601.1.c): at most `limit` cards (601.1.c.1: 10
+    in the Tournament Rules of 2026-07-16, 8 in April's), each a valid main deck card (601.1.c.2: a Unit, Spell or
+    Gear card of the legend's domain identity), and the copy limits counted over the main deck and the sideboard
+    together (601.1.c.3). The deck reader checks them (a new match is a v1.4 one), and so does the engine in a v1.4
+    match, at match_created and after each `sideboard` (engine/sideboard.py)."""
     problems: list[dict[str, Any]] = []
     identity = set(legend.get("domains", []))
-    if sum(sideboard.values()) > SIDEBOARD_MAX:
+    if sum(sideboard.values()) > limit:
         problems.append({"rule": "TR 601.1.c.1", "message": f"{player}'s sideboard has {sum(sideboard.values())} "
-                                                            f"cards; it can have {SIDEBOARD_MAX} or fewer"})
+                                                            f"cards; it can have {limit} or fewer"})
     for name, copies in sorted(sideboard.items()):
         card = facts(name)
         if is_token(card) or card.get("type") not in MAIN_DECK_TYPES \

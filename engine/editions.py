@@ -75,6 +75,19 @@ class Edition:
     # Splitting damage (v1.4 355.14.h.1): when fewer damage is left to split than there are targets, the player
     # cannot drop more targets than they must. v1.3 355.14.h lets them drop any of them.
     split_keeps_enough_targets: bool = False
+    # Tournament Rules 601.1.c.1: the most cards a sideboard may have. April 2026 (and before): 8; 2026-07-16: 10.
+    sideboard_max: int = 8
+    # Whether a match (the `match` mode) may be played as a best of five: v1.4 486.6.a ("This format may be played as
+    # best of 5"); v1.3 481.6 knows a best of three only.
+    best_of_five: bool = False
+    # Whether the battlefields of a drawn game stay for the next game (v1.4 486.5 "if a player won", 486.5.a "If no
+    # player won a game, the battlefields presented for that game may be reused", and TR 406.1.b: "players must use
+    # the same battlefields"), rather than being removed after every game (v1.3 481.5).
+    drawn_game_keeps_battlefields: bool = False
+    # Whether sideboarding between games is recorded (the `sideboard` event, contract section 7, "TR of 2026-07-16")
+    # and `match_created`'s `players[*].sideboard` is read: v1.4 matches. A v1.3 match keeps what it always folded
+    # (a sideboard a deck reader left in its match_created was never read, and is not now).
+    records_sideboarding: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -87,7 +100,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "team_control_at_scoring_step": True, "defines_vendetta_keywords": True, "hide_costs_any_power": True,
         "death_triggers_removed_from_chain": True, "zone_change_clears_statuses": True,
         "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
-        "split_keeps_enough_targets": True}
+        "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
+        "drawn_game_keeps_battlefields": True, "records_sideboarding": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from engine import (abilities, backups, chain, cleanup, combat, control, errors_as_played, events, hidden, invites,
                     layers, match_end, movement, penalties, play, position, replacement, results, rewinds, setup,
-                    statics, tasks, timing, turn)
+                    sideboard, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
@@ -52,6 +52,7 @@ HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "penalty": penalties.penalty,
     "time": match_end.time_event,
     "agreed_draw": match_end.agreed_draw,
+    "sideboard": sideboard.sideboard,
     "error": errors_as_played.error_event,
     "remedy": errors_as_played.remedy_event,
 }

@@ -174,7 +174,8 @@ def after_the_game(state: State, event: dict[str, Any]) -> bool:
     701.2.b.1: applied to the next game), time between games (TR 408.2.d), a match conceded or drawn between games
     (TR 410.2)."""
     kind = event["type"]
-    return kind in ("note", "rewind", "penalty", "time") or kind in ("concede", "agreed_draw") and bool(event.get("match"))
+    return kind in ("note", "rewind", "penalty", "time", "sideboard") or kind in ("concede", "agreed_draw") and bool(
+        event.get("match"))
 
 
 def over_violation(state: State, kind: str) -> tuple[str, str]:

@@ -16,16 +16,20 @@ before, so there is no fourth; the player with more game wins wins, equal wins a
 of a match cut short).
 
 `state["games"]` (each game's winner, None for a draw), `winner` and `match_winner` are kept as before for the code
-and the views that read them.
+and the views that read them. A result's `rule` is cited in the match's edition (engine/citations.py: as ever in a
+v1.3 match; `v1.4 486.6`, `TR 408.2.b` in a v1.4 one), as `riftlog results` exports it (TR 204.3.g).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from engine import match_format
 from engine.objects import State
 from engine.rulings import Context
 
-MAX_GAMES = {1: 1, 2: 3}  # games to win -> games a match can have: a duel (644.6), a best of three (645.5-645.6)
+# games to win -> games that use up battlefields in a match: a duel (644.6), a best of three (645.5-645.6), a best of
+# five (v1.4 486.6.a). Under v1.4 a drawn game uses none (486.5.a): engine/match_format.py counts them.
+MAX_GAMES = {1: 1, 2: 3, 3: 5}
 
 
 def new_result() -> dict[str, Any]:
@@ -68,15 +72,15 @@ def end_game(context: Context, winner: str | None, by: str, rule: str) -> None:
     state["winner"] = winner
     state["games"].append({"game": state["game"], "winner": winner})
     result_of(state)["games"].append({"game": state["game"], "result": "draw" if winner is None else "win",
-                                      "winner": winner, "by": by, "rule": rule})
+                                      "winner": winner, "by": by, "rule": context.cite(rule)})
     state.update(phase="over", chain=[], priority=None, focus=None, showdown=None, combat=None, choice=None,
                  owed_draws={}, passes=[])
     won = games_won(state)
     if winner is not None and won.get(winner, 0) >= state["games_to_win"]:
-        end_match(context, winner, "games", "645.6" if state["games_to_win"] > 1 else "644.6")
+        end_match(context, winner, "games", match_format.format_rule(state))
     elif state.get("time") is not None:  # after time, the match ends with this game (TR 408.2.a, 408.2.d)
         end_match_by_games(context, "time", "TR 408.2.a" if by == "time" else "TR 408.2.d")
-    elif len(state["games"]) >= MAX_GAMES.get(state["games_to_win"], 1):
+    elif match_format.games_counted(state) >= MAX_GAMES.get(state["games_to_win"], 1):
         end_match(context, _most_wins(won), "games played", "645.5")
 
 
@@ -93,7 +97,8 @@ def end_match(context: Context, winner: str | None, by: str, rule: str) -> None:
     result = result_of(state)
     if result["match"] is not None:
         return
-    result["match"] = {"result": "draw" if winner is None else "win", "winner": winner, "by": by, "rule": rule,
+    result["match"] = {"result": "draw" if winner is None else "win", "winner": winner, "by": by,
+                       "rule": context.cite(rule),
                        "games_won": games_won(state), "draws": sum(1 for game in state["games"]
                                                                    if game.get("winner") is None)}
     state["match_winner"] = winner

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import construction, deck, editions, match_end, modes, teams, timing, turn
+from engine import construction, deck, editions, match_end, match_format, modes, teams, timing, turn
 from engine.results import new_result
 from engine.cardcodes import canonical
 from engine.catalog import Catalog
@@ -40,7 +40,8 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
     state: State = {
         "seq": 1, "mode": event["mode"], "policy": policy, "rules": edition.name, "catalog": catalog_name,
         "info": event.get("info"),
-        "victory_score": mode["victory_score"], "games_to_win": mode["games_to_win"], "games": [],
+        "victory_score": mode["victory_score"], "games_to_win": match_format.games_to_win(event, mode, edition),
+        "games": [],
         "game": 0, "turn": 0, "turn_player": None, "phase": "setup", "state": "neutral_open",
         "priority": None, "focus": None, "active_player": None, "relevant_players": [], "awaiting": [],
         "turn_order": [], "players": {}, "battlefields": [], "objects": {}, "chain": [], "passes": [],
@@ -74,6 +75,8 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
         }
         if team_names:
             state["players"][player]["team"] = team_names[index]
+        if "sideboard" in entry and edition.records_sideboarding:  # engine/sideboard.py: v1.4 matches
+            state["players"][player]["sideboard"] = _sideboard(state, catalog, entry["sideboard"], player)
     for token in modes.TOKENS:
         if token in catalog:
             _known_card(state, catalog, token, "tokens")
@@ -99,6 +102,13 @@ def _check_teams(name: str, mode: dict[str, Any], entries: list[Any]) -> list[st
         raise MalformedEvent(f"a {name} match has two teams of two players (rule {mode['rule']}.2), got "
                              + ", ".join(f"{team!r} with {count}" for team, count in counts.items()))
     return given
+
+
+def _sideboard(state: State, catalog: Catalog, cards: Any, player: str) -> dict[str, int]:
+    """A player's sideboard (`players[*].sideboard`, TR 403, 601.1.c) as card -> copies."""
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        raise MalformedEvent(f"'match_created' event: {player}'s 'sideboard' must list card names, got {cards!r}")
+    return dict(sorted(Counter(_known_card(state, catalog, name, f"{player}'s sideboard") for name in cards).items()))
 
 
 def _check_player_entry(entry: Any, player: str) -> None:
@@ -138,17 +148,26 @@ def token_category(state: State, card: dict[str, Any]) -> dict[str, Any]:
     return card
 
 
-def check_decks(context: Context) -> None:
+def check_decks(context: Context, players: list[str] | None = None) -> None:
     """Deck construction (rules 103.1-103.4, v1.3 825, 644.4.a): flagged, since a judge may record what was really
-    played. The checks are `construction.deck_problems`, which the deck reader runs too."""
+    played. The checks are `construction.deck_problems`, which the deck reader runs too, and for a player with a
+    sideboard (a v1.4 match) `construction.sideboard_problems` (TR 601.1.c). `players`: only theirs (after a
+    `sideboard`, engine/sideboard.py), the teammates' checks left out."""
     state = context.state
-    for player, entry in state["players"].items():
+    for player in players or state["players"]:
+        entry = state["players"][player]
         problems = construction.deck_problems(
             player, facts(state, entry["legend_card"]), facts(state, entry["champion_card"]),
             Counter(entry["decklist"]), Counter(entry["runelist"]), entry["battlefield_choices"],
             lambda name: facts(state, name), mode=state["mode"], battlefields_rule=BATTLEFIELDS_BROUGHT[state["mode"]])
+        if "sideboard" in entry:
+            problems += construction.sideboard_problems(
+                player, facts(state, entry["legend_card"]), Counter(entry["decklist"]), Counter(entry["sideboard"]),
+                lambda name: facts(state, name), editions.edition_of(state).sideboard_max)
         for problem in problems:
             context.flag(problem["rule"], problem["message"])
+    if players is not None:
+        return
     for player in state["players"]:  # 2v2: teammates bring different legends and battlefields (v1.3 484.8.g-h)
         for mate in teams.teammates(state, player):
             if player > mate:
@@ -187,9 +206,11 @@ def game_started(context: Context, event: dict[str, Any]) -> None:
     else:
         context.check(number == state["game"] + 1, "645.6", f"game {number} follows game {state['game']}")
         _reset_game(state)
-    limit = 2 * state["games_to_win"] - 1
-    if not context.check(1 <= number <= limit, "644.6" if limit == 1 else "645.6",
-                         f"a {state['mode']} is a best of {limit}: there is no game {number}"):
+    limit = match_format.last_game_number(state)
+    if not context.check(1 <= number <= limit, match_format.format_rule(state),
+                         f"a {state['mode']} is a best of {match_format.best_of(state)}: there is no game {number}"
+                         + (f" (its drawn games {limit - match_format.best_of(state)})"
+                            if limit > match_format.best_of(state) else "")):
         number = min(max(number, 1), limit)
     start_game(context, dict(event, game=number), "game_started")
     for player, entry in state["players"].items():
@@ -259,9 +280,7 @@ def start_game(context: Context, event: dict[str, Any], kind: str) -> None:
         name = card_name(state, reference, f"{player}'s battlefield")
         context.check(name in entry["battlefield_choices"], SETUP_RULE[state["mode"]],
                       f"{player} chose battlefield {name!r}, which is not one of the three they brought")
-        context.check(name not in entry["battlefields_used"], "645.5",
-                      f"{player} chose battlefield {name!r}, which they used in an earlier game of this match")
-        entry["battlefields_used"].append(name)
+        match_format.present_battlefield(context, player, name, state["game"])
         state["battlefields"].append({"id": new_id(state, "bf"), "name": name, "owner": player, "controller": None,
                                       "contested": False, "contested_by": None, "pending_combat": False,
                                       "units": [], "facedown": None})

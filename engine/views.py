@@ -21,7 +21,7 @@ from engine.objects import State
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
             "owed_draws", "temporary_due", "last_known", "deck_seen", "actions")
 INTERNAL_PLAYER = ("deck", "decklist", "runelist", "rune_deck", "setup", "set_aside", "channeled_once",
-                   "battlefield_choices", "battlefields_used", "legend_card", "champion_card")
+                   "battlefield_choices", "battlefields_used", "legend_card", "champion_card", "sideboard")
 PRIVATE_ZONES = ("hand", "aside", "facedown")  # a card there is seen by its owner only (rule 127)
 INTERNAL_OBJECT = ("printed_might", "printed_keywords", "incarnation", "modifiers")
 
@@ -114,7 +114,7 @@ def may_see(viewer: str, owner: Any) -> bool:
 
 
 # The events that can name a card private to someone: the ones `redact_event` changes.
-PRIVATE_KINDS = frozenset(("match_created", "rewind", "draw", "hide", "position", "resolve", "remedy"))
+PRIVATE_KINDS = frozenset(("match_created", "rewind", "draw", "hide", "position", "resolve", "remedy", "sideboard"))
 # The field of an event's stored bytes that the recorder fills with 128 random bits when the event hides anything
 # (`hides_anything`); given only to a view that is given the whole event.
 SALT = "salt"
@@ -125,7 +125,8 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
 
     Private: the cards of a draw (the drawing player's), of a look, predict or recycle at a deck's top (the looking
     player's), of a position's hands and facedown cards, of a `hide` (the hider's), and the deck, rune and
-    battlefield lists of `match_created` (each player's own; champions and legends are public).
+    battlefield lists of `match_created` (each player's own; champions and legends are public), its sideboards and
+    the cards a `sideboard` exchanges (the player's own: a decklist is private, TR 401.5; how many is public).
     Everything else an event names is public once it happens (a played card, a discard, a reveal), or is an
     object id that says nothing by itself. The judge gets the event unchanged; others get a copy, without the
     event's `salt` when anything of it is hidden from them.
@@ -141,11 +142,16 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
             if isinstance(entry, dict) and not may_see(viewer, f"P{index}"):
                 for field in ("deck", "runes", "battlefields"):
                     entry[field] = _nulls(entry.get(field))
+                if "sideboard" in entry:  # private as the decklist is (TR 401.5; its count is public, TR 403.6)
+                    entry["sideboard"] = _nulls(entry["sideboard"])
     elif kind == "rewind" and isinstance(shown.get("returned"), dict):
         shown["returned"] = {player: cards if may_see(viewer, player) else _nulls(cards)
                              for player, cards in shown["returned"].items()}
     elif kind == "draw":
         _redact_cards(shown, viewer)
+    elif kind == "sideboard" and not may_see(viewer, shown.get("player")):  # how many, not which (TR 403.6)
+        for field in ("in", "out"):
+            shown[field] = _nulls(shown.get(field))
     elif kind == "hide" and not may_see(viewer, shown.get("player")):
         shown["card"] = None
     elif kind == "position":

@@ -10,6 +10,10 @@ software"): a round's pairings in, the round's match results out.
   is not decided) and the winner, and the penalties of the match (TR 701.2; engine/penalties.py). Games are counted
   from the match's `result` (engine/results.py) where the state has one, else from its `games`. `results_csv`
   writes them as CSV, a row per table.
+- By game and by match (TR 204.3.g: the organiser keeps "records of the event results (by game and match)"): each
+  entry also lists its `games`, each with its number, result, winner's name, how it ended and the rule, and says
+  the match's rules edition and format (`rules`, `best_of`). `games_csv` writes a row per game
+  (`riftlog results --per game`); the row per table keeps its columns for the organiser's software.
 """
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ SEATS = max(facts["players"] for facts in modes.MODES.values())  # 4: ffa4 and 2
 CSV_FIELDS = ("event", "round", "table", "match", "mode",
               *(f"player{seat}" for seat in range(1, SEATS + 1)), *(f"team{seat}" for seat in range(1, SEATS + 1)),
               *(f"games_won{seat}" for seat in range(1, SEATS + 1)), "draws", "result", "winner", "penalties")
+GAME_CSV_FIELDS = ("event", "round", "table", "match", "mode", "rules", "best_of", "game", "result", "winner", "by",
+                   "rule")
 
 
 class PairingsProblems(ReplayError):
@@ -105,7 +111,16 @@ def match_result(state: dict[str, Any]) -> dict[str, Any]:
         result, winner = "win", state["match_winner"]
     else:
         result, winner = None, None
-    return {"games_won": won, "draws": draws, "result": result, "winner": winner}
+    return {"games_won": won, "draws": draws, "result": result, "winner": winner, "games": games}
+
+
+def game_results(state: dict[str, Any], games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each game of a match by itself (TR 204.3.g): its number, `win` or `draw`, the winner's name (or team), how
+    it ended and the rule. A state folded before results existed knows only each game's winner."""
+    return [{"game": game.get("game", number), "result": game.get("result") or ("draw" if game.get("winner") is None
+                                                                                 else "win"),
+             "winner": _winner_name(state, game.get("winner")), "by": game.get("by"), "rule": game.get("rule")}
+            for number, game in enumerate(games, 1)]
 
 
 def round_results(log: recorder.Log, event: str, round_: str) -> list[dict[str, Any]]:
@@ -117,11 +132,12 @@ def round_results(log: recorder.Log, event: str, round_: str) -> list[dict[str, 
         table = str(_info(summary).get("table", summary["id"]))
         entries[table] = {
             "event": event, "round": round_, "table": table, "match": summary["id"], "mode": state["mode"],
+            "rules": state.get("rules"), "best_of": 2 * state["games_to_win"] - 1,
             "players": [{"id": player, "name": state["players"][player]["name"],
                          "team": state["players"][player].get("team"),
                          "games_won": outcome["games_won"][player]} for player in state["players"]],
             "draws": outcome["draws"], "result": outcome["result"],
-            "winner": _winner_name(state, outcome["winner"]),
+            "winner": _winner_name(state, outcome["winner"]), "games": game_results(state, outcome["games"]),
             "penalties": [{field: entry.get(field) for field in ("seq", "name", "infraction", "infraction_name",
                                                                   "penalty", "rule", "applies")}
                           | ({"upgrade": entry["upgrade"]} if "upgrade" in entry else {})
@@ -131,8 +147,9 @@ def round_results(log: recorder.Log, event: str, round_: str) -> list[dict[str, 
         if pairing["table"] not in entries:
             entries[pairing["table"]] = {
                 "event": event, "round": round_, "table": pairing["table"], "match": None, "mode": None,
+                "rules": None, "best_of": None,
                 "players": [{"id": None, "name": name, "team": None, "games_won": 0} for name in pairing["players"]],
-                "draws": 0, "result": None, "winner": None, "penalties": []}
+                "draws": 0, "result": None, "winner": None, "games": [], "penalties": []}
     if not entries:
         raise ReplayError(f"no match and no pairing names round {round_} of event {event!r}")
     return [entries[table] for table in sorted(entries, key=_natural)]
@@ -169,4 +186,19 @@ def results_csv(results: list[dict[str, Any]]) -> str:
                          entry["result"] or "", entry["winner"] or "",
                          "; ".join(f"{item['name']}: {item['penalty']} {item['infraction_name']} ({item['rule']})"
                                    for item in entry["penalties"])])
+    return out.getvalue()
+
+
+def games_csv(results: list[dict[str, Any]]) -> str:
+    """The round's results as CSV, a row per game played (TR 204.3.g: results by game): the table and match, the
+    match's mode, rules edition and format, then the game's number, result, winner, how it ended and the rule. A
+    table whose match has no game yet has no row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GAME_CSV_FIELDS)
+    for entry in results:
+        for game in entry["games"]:
+            writer.writerow([entry["event"], entry["round"], entry["table"], entry["match"] or "", entry["mode"] or "",
+                             entry["rules"] or "", entry["best_of"] or "", game["game"] or "", game["result"],
+                             game["winner"] or "", game["by"] or "", game["rule"] or ""])
     return out.getvalue()

@@ -335,6 +335,8 @@ def seal(match_id: str, seal_key: str | None) -> None:
               help=f"The rules edition the match is played under ({DEFAULT} by default: Core Rules v1.4 and the "
                    f"Tournament Rules of 2026-07-16).")
 @click.option("--mode", help="duel (default), match (a best of three), ffa3, ffa4 or 2v2.")
+@click.option("--best-of", "best_of", type=int,
+              help="A match's format: 3 (the default) or 5 (v1.4 486.6.a: a v1.4 match only).")
 @click.option("--event", help="The event's name (match_created's info.event).")
 @click.option("--round", "round_", help="The round (info.round).")
 @click.option("--table", help="The table (info.table).")
@@ -344,8 +346,9 @@ def seal(match_id: str, seal_key: str | None) -> None:
 @click.option("--qr", is_flag=True, help="Also draw the recording link's QR code in the terminal (on stderr).")
 @db_option(None)
 def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p4: str | None, teams: str | None,
-           catalog_name: str | None, policy: str | None, rules: str | None, mode: str | None, event: str | None,
-           round_: str | None, table: str | None, url: str | None, card_file: str | None, qr: bool) -> None:
+           catalog_name: str | None, policy: str | None, rules: str | None, mode: str | None, best_of: int | None,
+           event: str | None, round_: str | None, table: str | None, url: str | None, card_file: str | None,
+           qr: bool) -> None:
     """Create a match from a match_created JSON file (or - for stdin), or from two players' decks
     (`--p1 Ana=ana.txt --p2 Ben=CODE --catalog gallery`); prints its id, the match token (the judge's: appends and
     every view), the players' read tokens and `links`: the recording screen's and each player's, with the token in
@@ -367,7 +370,8 @@ def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p
         raise click.ClickException(f"{'--card' if card_file is not None else '--qr'} needs --url (or $RIFTLOG_URL): "
                                    "the address phones reach the server at, e.g. http://192.168.1.20:5000, for the "
                                    "links of the QR codes")
-    for field, value in (("catalog", catalog_name), ("policy", policy), ("rules", rules), ("mode", mode)):
+    for field, value in (("catalog", catalog_name), ("policy", policy), ("rules", rules), ("mode", mode),
+                         ("best_of", best_of)):
         if value is not None:
             match[field] = value
     for field, value in (("event", event), ("round", round_), ("table", table)):

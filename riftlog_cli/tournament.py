@@ -96,21 +96,27 @@ def delete(match_id: str) -> None:
         echo_json(archiving.delete(open_log(), match_id, ORGANISER))
 
 
-@cli.command(short_help="Export a round's match results (players, games won, draws, penalties) as JSON or CSV.")
+@cli.command(short_help="Export a round's results by match and by game (players, games, penalties) as JSON or CSV.")
 @click.argument("event")
 @click.option("--round", "round_", required=True, help="The round, as the matches' info names it.")
 @click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json", show_default=True,
-              help="JSON (a list of tables), or CSV (a row per table) for the organiser's software.")
+              help="JSON (a list of tables, each with its games), or CSV for the organiser's software.")
+@click.option("--per", type=click.Choice(["match", "game"]), default="match", show_default=True,
+              help="CSV: a row per table's match, or a row per game (TR 204.3.g: results by game and match).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @db_option(None)
-def results(event: str, round_: str, form: str, output: str | None) -> None:
+def results(event: str, round_: str, form: str, per: str, output: str | None) -> None:
     """The results of round ROUND of EVENT, a table each: its match, the players and each one's games won, the
-    drawn games, the result and winner (empty while undecided), and the penalties (docs/judging.md)."""
+    drawn games, the result and winner (empty while undecided), each game's result, and the penalties
+    (docs/judging.md). TR 204.3.g keeps results by game and by match: `--per game` writes the CSV a row per game."""
     from replays import organiser
 
     with user_errors():
         found = organiser.round_results(open_log(), event, round_)
-        text = organiser.results_csv(found) if form == "csv" else json.dumps(found, indent=2, ensure_ascii=False) + "\n"
+        if form == "csv":
+            text = organiser.games_csv(found) if per == "game" else organiser.results_csv(found)
+        else:
+            text = json.dumps(found, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         click.echo(text, nl=False)
     else:

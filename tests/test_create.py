@@ -360,3 +360,15 @@ def test_riftlog_create_refuses_an_unknown_edition_naming_the_editions(runner, t
     result = runner.invoke(cli, ["--db", str(tmp_db), "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}",
                                  "--p2", f"Ben={KAISA}", "--rules", "v9"])
     assert result.exit_code == 2 and "'v9' is not one of 'v1.4', 'v1.3', '2025'" in result.output
+
+
+def test_riftlog_create_makes_a_v1_4_best_of_five_and_refuses_one_under_v1_3_naming_why(runner, tmp_db):
+    """v1.4 486.6.a: a match may be played as a best of five (`--best-of 5`, match_created's `best_of`)."""
+    base = ("--db", tmp_db, "create", "--p1", f"Ana={DECKS / 'spiritforged_sivir.txt'}", "--p2", f"Ben={KAISA}",
+            "--mode", "match", "--best-of", "5")
+    result = run(runner, *base)
+    assert result.exit_code == 0, result.output
+    with recorder.Log(tmp_db) as log:
+        assert log.state_at("m1")["games_to_win"] == 3
+    refused = run(runner, *base, "--rules", "v1.3")
+    assert refused.exit_code == 1 and "this match is played under v1.3" in refused.stderr

@@ -233,7 +233,7 @@ def test_the_engines_deck_construction_problems_are_reported_with_their_line(cat
 
 
 @pytest.mark.parametrize("sideboard, rule", [
-    ("Sideboard:\n3 Punch First\n3 Sea Monkey\n3 Loyal Pup", "TR 601.1.c.1"),
+    ("Sideboard:\n3 Punch First\n3 Sea Monkey\n3 Loyal Pup\n2 Cleave", "TR 601.1.c.1"),  # 11: July's 10 + 1
     ("Sideboard:\n1 Cleave", "TR 601.1.c.2"),
     ("Sideboard:\n1 Sprite", "TR 601.1.c.2"),
     ("Sideboard:\n1 Punch First", "TR 601.1.c.3"),

@@ -200,6 +200,21 @@ def test_the_timeline_words_a_penalty_and_who_ordered_a_backup_tr_701_2_701_5():
         "Slow Play (TR 703.2) (TR 701.2.b.2-3)")
 
 
+def test_the_judges_menu_quotes_the_tournament_rules_of_the_matchs_edition(client):
+    """A v1.4 match's judge reads July's words (TR 702.9: "underpaying its requirements"), a v1.3 match's April's;
+    an unknown edition is refused naming the editions."""
+    july = client.get("/api/judging/infractions?rules=v1.4").json
+    april = client.get("/api/judging/infractions?rules=v1.3").json
+    assert (july["rules"], april["rules"]) == ("v1.4", "v1.3")
+    text = {menu["rules"]: next(item for item in menu["infractions"] if item["key"] == "mispayment_for_cost")["text"]
+            for menu in (july, april)}
+    if "missing" not in text["v1.4"]:  # the rules texts are beside the project (../shared/rules)
+        assert "underpaying its requirements" in text["v1.4"]["text"]
+        assert "underpaying its power or energy cost" in text["v1.3"]["text"]
+    refused = client.get("/api/judging/infractions?rules=v9")
+    assert refused.status_code == 400 and "'v9'" in refused.get_data(as_text=True)
+
+
 def test_the_judges_menu_offers_every_infraction_with_the_tournament_rules_words(client):
     menu = client.get("/api/judging/infractions").json
     assert [item["key"] for item in menu["infractions"]] == list(INFRACTIONS)

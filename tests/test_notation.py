@@ -120,6 +120,8 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
         {"type": "concede", "player": "P2"},
         {"type": "concede", "player": "P2", "match": True},
         {"type": "agreed_draw"}, {"type": "agreed_draw", "match": True},
+        {"type": "sideboard", "player": "P1", "in": ["Gust", None], "out": ["Flash", "Defy"]},
+        {"type": "sideboard", "player": "P2", "in": [], "out": [], "champion": "Defy"},
         {"type": "time", "extra_turns": 3}, {"type": "time", "extra_turns": 3, "called_at_seq": 40},
         {"type": "error", "player": "P2", "infraction": "missed_trigger", "source": poro, "ability": "when targeted"},
         {"type": "error", "player": "P1", "infraction": "forgetting_to_score_a_point", "battlefield": "bf1"},

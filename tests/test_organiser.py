@@ -62,6 +62,35 @@ def test_a_rounds_results_give_games_won_draws_result_and_penalties(log, round_o
     assert [player["games_won"] for player in going["players"]] == [1, 0]
 
 
+@on_both_stores
+def test_a_rounds_results_keep_each_games_result_beside_the_matchs_tr_204_3_g(log, round_one):
+    decided, going = organiser.round_results(log, "Regional", "1")
+    assert decided["games"] == [
+        {"game": 1, "result": "win", "winner": "Ben", "by": "concession", "rule": "651"},
+        {"game": 2, "result": "win", "winner": "Ben", "by": "concession", "rule": "651"}]
+    assert (decided["rules"], decided["best_of"]) == ("v1.3", 3)
+    assert going["games"] == [{"game": 1, "result": "win", "winner": "Ana", "by": "concession", "rule": "651"}]
+
+
+def test_a_v1_4_best_of_five_reports_its_format_edition_and_drawn_games_tr_204_3_g(log):
+    created = demo.match_created("strict", "Regional", "match")
+    created.update(rules="v1.4", best_of=5)
+    created["info"].update(table=7, round=3)
+    match_id, _ = log.create_match(created)
+    log.append(match_id, [*SETUP_EVENTS, {"type": "agreed_draw"}])
+    entry, = organiser.round_results(log, "Regional", "3")
+    assert (entry["rules"], entry["best_of"], entry["draws"]) == ("v1.4", 5, 1)
+    assert entry["games"] == [{"game": 1, "result": "draw", "winner": None, "by": "agreement", "rule": "TR 410.1"}]
+
+
+def test_the_games_csv_is_a_row_per_game_tr_204_3_g(log, round_one):
+    rows = list(csv.DictReader(io.StringIO(organiser.games_csv(organiser.round_results(log, "Regional", "1")))))
+    assert [(row["table"], row["game"], row["result"], row["winner"], row["by"], row["rule"]) for row in rows] == [
+        ("1", "1", "win", "Ben", "concession", "651"), ("1", "2", "win", "Ben", "concession", "651"),
+        ("2", "1", "win", "Ana", "concession", "651")]
+    assert rows[0]["match"] == round_one[0] and (rows[0]["rules"], rows[0]["best_of"]) == ("v1.3", "3")
+
+
 def test_the_results_csv_is_a_row_per_table(log, round_one):
     rows = list(csv.DictReader(io.StringIO(organiser.results_csv(organiser.round_results(log, "Regional", "1")))))
     assert rows[0] == {"event": "Regional", "round": "1", "table": "1", "match": round_one[0], "mode": "match",
@@ -137,6 +166,11 @@ def test_riftlog_results_exports_json_and_csv(runner, tmp_db, log, round_one, tm
                                              "--db", str(tmp_db)])
     assert as_csv.exit_code == 0, as_csv.output
     assert out.read_text().splitlines()[0] == ",".join(organiser.CSV_FIELDS)
+    per_game = runner.invoke(riftlog_cli.cli, ["results", "Regional", "--round", "1", "--format", "csv", "--per",
+                                               "game", "--db", str(tmp_db)])
+    assert per_game.exit_code == 0, per_game.output
+    assert per_game.output.splitlines()[0] == ",".join(organiser.GAME_CSV_FIELDS)
+    assert len(per_game.output.splitlines()) == 4  # the header and the three games of the round
     missing = runner.invoke(riftlog_cli.cli, ["results", "Regional", "--round", "9", "--db", str(tmp_db)])
     assert missing.exit_code == 1 and "no match and no pairing names round 9 of event 'Regional'" in missing.output
 

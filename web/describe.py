@@ -340,6 +340,11 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any], Namer, str], str]] = {
                                   + (f": {name(e.get('player'))} chooses to {e['choice']} it" if e.get("choice")
                                      else f": {name(e.get('player'))}")),
     "agreed_draw": lambda e, name, v: "the players agree to draw the " + ("match" if e.get("match") else "game"),
+    "sideboard": lambda e, name, v: (f"{name(e.get('player'))} sideboards (TR 403.4): in "
+                                     f"{_cards(e.get('in') or [], e.get('player'), v)}, out "
+                                     f"{_cards(e.get('out') or [], e.get('player'), v)}"
+                                     + (f"; chosen champion {e['champion']}" if isinstance(e.get("champion"), str)
+                                        else "")),
     "time": lambda e, name, v: (f"judge calls time: {e.get('extra_turns')} additional turns after this one"
                                 + (f" (called at seq {e['called_at_seq']})" if "called_at_seq" in e else "")),
     "play": _play,

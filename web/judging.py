@@ -75,20 +75,29 @@ def owed(match_id: str):
 @bp.get("/api/judging/infractions")
 def judges_menu():
     """{infractions: [{key, name, rule, category, penalty, text}], penalties: [{kind, rule, text}], backups:
-    [{by, rule, text}], time: {rule, extra_turns, text}, concessions: [{what, rule, text}]}: what the recording
-    screen's judge's menu and its concession form offer, each with its rule's words."""
+    [{by, rule, text}], time: {rule, extra_turns, text}, concessions: [{what, rule, text}], rules}: what the
+    recording screen's judge's menu and its concession form offer, each with its rule's words in the Tournament
+    Rules of the edition `?rules=` names (the match's: v1.4 quotes those of 2026-07-16; none: April's, as before);
+    400 naming the editions for an unknown one."""
+    edition = request.args.get("rules", rules_text.V13)
+    if edition not in rules_text.EDITION_TR:
+        abort(400, f"rules {edition!r}: one of {', '.join(rules_text.EDITION_TR)}")
     rules = rules_text.load(current_app.config["RULES"])
+
+    def text(number: str) -> dict[str, Any]:
+        return rule_text(rules, number, edition)
+
     return jsonify({
-        "infractions": [{**item._asdict(), "text": rule_text(rules, item.rule)}
-                        for item in infractions.INFRACTIONS.values()],
-        "penalties": [{"kind": kind, "rule": PENALTY_RULES[kind], "text": rule_text(rules, PENALTY_RULES[kind])}
+        "infractions": [{**item._asdict(), "text": text(item.rule)} for item in infractions.INFRACTIONS.values()],
+        "penalties": [{"kind": kind, "rule": PENALTY_RULES[kind], "text": text(PENALTY_RULES[kind])}
                       for kind in infractions.PENALTIES],
-        "backups": [{"by": "floor_judge", "rule": "TR 701.5.b", "text": rule_text(rules, "TR 701.5.b")},
-                    {"by": "head_judge", "rule": "TR 701.5.c", "text": rule_text(rules, "TR 701.5.c")},
-                    {"by": None, "rule": "TR 701.5.d", "text": rule_text(rules, "TR 701.5.d")}],
-        "time": {"rule": "TR 408.2", "extra_turns": match_end.EXTRA_TURNS, "text": rule_text(rules, "TR 408.2")},
-        "concessions": [{"what": "game", "rule": "TR 410.1", "text": rule_text(rules, "TR 410.1")},
-                        {"what": "match", "rule": "TR 410.2", "text": rule_text(rules, "TR 410.2")}],
+        "backups": [{"by": "floor_judge", "rule": "TR 701.5.b", "text": text("TR 701.5.b")},
+                    {"by": "head_judge", "rule": "TR 701.5.c", "text": text("TR 701.5.c")},
+                    {"by": None, "rule": "TR 701.5.d", "text": text("TR 701.5.d")}],
+        "time": {"rule": "TR 408.2", "extra_turns": match_end.EXTRA_TURNS, "text": text("TR 408.2")},
+        "concessions": [{"what": "game", "rule": "TR 410.1", "text": text("TR 410.1")},
+                        {"what": "match", "rule": "TR 410.2", "text": text("TR 410.2")}],
+        "rules": edition,
     })
 
 

@@ -6,6 +6,7 @@
     P2 trigger Stalwart Poro "when targeted" -> Stalwart Poro
     resolve Shakedown: damage Stalwart Poro 6 | draw P2 Gust
     game 1: P1 first; P1 Zaun Warrens; P2 Altar to Unity             note "text" about 12
+    P2 sideboard in Rune Prison / out Discipline                      (between games, TR 403.4)
     {"type": "pass", "player": "P1"}     (any event as JSON, the writer's fallback)
 
 `parse_event(line, state)` reads one line against the state before it; `write_line(state, event)` writes the
@@ -24,8 +25,8 @@ from replays.notation.effects import (read_effects, read_replacement, read_stati
                                       write_static)
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
-from replays.notation.refs import (OBJECT_ID, PLAYER_ID, card_name, cards_text, location, name_of, player_id,
-                                   read_cards, read_player, resolve, with_name)
+from replays.notation.refs import (OBJECT_ID, PLAYER_ID, card_name, card_or_unseen, cards_text, location, name_of,
+                                   player_id, read_cards, read_player, resolve, with_name)
 from replays.notation.text import Piece, Scanner, comment_start, dumps, number, quote, split_last
 
 State = dict[str, Any]
@@ -162,6 +163,30 @@ def _concede(sc: Scanner, state: State, player: str) -> Event:
     return event
 
 
+def _sideboard(sc: Scanner, state: State, player: str) -> Event:
+    """Sideboarding between games (TR 403.4, engine/sideboard.py): `P1 sideboard in Gust; Flash / out Void Seeker;
+    Stalwart Poro` (`?` for a card this view may not see), then `/ champion NAME` for a new chosen champion."""
+    if not sc.accept_word("in"):
+        sc.fail("'in' and the cards the sideboard gives, like 'in Gust / out Flash'")
+    cards_in = [card_or_unseen(sc, state, piece) for piece in sc.pieces(("/",))]
+    sc.expect("/", "'/ out' and the main deck cards that leave it")
+    if not sc.accept_word("out"):
+        sc.fail("'out' after '/'")
+    cards_out = [card_or_unseen(sc, state, piece) for piece in sc.pieces(("/",))]
+    event: Event = {"type": "sideboard", "player": player, "in": cards_in, "out": cards_out}
+    if sc.accept("/"):
+        if not sc.accept_word("champion"):
+            sc.fail("'champion' and the new chosen champion after '/'")
+        event["champion"] = card_name(sc, state, sc.until(()))
+    return event
+
+
+def _write_sideboard(state: State, event: Event) -> str:
+    text = (f"{event['player']} sideboard in {cards_text(event['in'])} / out {cards_text(event['out'])}"
+            .replace("in  /", "in /").rstrip())
+    return text + (f" / champion {event['champion']}" if "champion" in event else "")
+
+
 # Which field a judge's `error` or `remedy` line names by reference, by infraction (engine/errors_as_played.py):
 # (field, reference scope, a list or one).
 ERROR_REFS = {"missed_trigger": ("source", "source", False), "forgetting_to_score_a_point": ("battlefield", "target",
@@ -243,7 +268,7 @@ PLAYER_VERBS: dict[str, PlayerReader] = {
     "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
     "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
     "game": _two_words("loss", _reason("game_loss")), "replace": _replace, "penalty": _penalty,
-    "error": _judged("error"), "remedy": _judged("remedy"),
+    "error": _judged("error"), "remedy": _judged("remedy"), "sideboard": _sideboard,
 }
 
 
@@ -469,7 +494,7 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "channel": lambda state, event: f"{event['player']} channel {cards_text(event['runes'])}".rstrip(),
     "concede": lambda state, event: f"{event['player']} concede" + (" match" if event.get("match") else ""),
     "agreed_draw": lambda state, event: "agreed draw" + (" match" if event.get("match") else ""),
-    "error": _write_judged, "remedy": _write_judged,
+    "error": _write_judged, "remedy": _write_judged, "sideboard": _write_sideboard,
     "time": lambda state, event: f"time {event['extra_turns']}" + (
         f" at {event['called_at_seq']}" if "called_at_seq" in event else ""),
     "play": lambda state, event: f"{event['player']} play {write_play(state, event)}",

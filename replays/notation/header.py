@@ -14,6 +14,8 @@
     [P1Runes "6 Fury Rune; 6 Chaos Rune"] [P1Battlefields "Trifarian War Camp; Back-Alley Bar; Zaun Warrens"]
     [P1DeckCode "CMAAAAAAAAAQCAAAA4AA..."]    or a Piltover Archive deck code: every deck field at once
     [P1Team "Blue"]                   a 2v2 player's team (648)
+    [P1Sideboard "2 Rune Prison; Gust"]   a player's sideboard (TR 403, 601.1.c; read in v1.4 matches)
+    [BestOf "5"]                      a match played as a best of five (v1.4 486.6.a; engine/match_format.py)
 
 Card names are kept as written (the engine reads names and codes in any case); the writer writes a deck
 reference when a deck list is exactly a demo deck's, and only the fields that differ from it.
@@ -35,7 +37,7 @@ Event = dict[str, Any]
 MATCH_TAGS = {"Mode": "mode", "Policy": "policy", "Catalog": "catalog"}
 INFO_TAGS = {"Event": "event", "Round": "round", "Table": "table"}
 NUMBER_TAGS = ("Round", "Table")
-PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(DeckCode|Deck|Legend|Champion|Runes|Battlefields|Team)?")
+PLAYER_TAG = re.compile(rf"P(\d{{1,{MAX_DIGITS}}})(DeckCode|Deck|Legend|Champion|Runes|Battlefields|Team|Sideboard)?")
 FIELDS = {"Legend": "legend", "Champion": "champion", "Deck": "deck", "Runes": "runes",
           "Battlefields": "battlefields"}
 LISTS = ("deck", "runes", "battlefields")
@@ -83,10 +85,11 @@ def parse_header(lines: list[tuple[int, str]], catalog: Catalog, end_line: int, 
         tag = read_tag(text, number)
         if tag.name in tags:
             raise tag.error(InvalidNotation, f"expected one [{tag.name} ...] line, got a second one", "one tag line")
-        if tag.name not in MATCH_TAGS and tag.name not in INFO_TAGS and tag.name not in ("Info", "Rules") \
+        if tag.name not in MATCH_TAGS and tag.name not in INFO_TAGS and tag.name not in ("Info", "Rules", "BestOf") \
                 and not PLAYER_TAG.fullmatch(tag.name):
-            raise tag.sc.error(InvalidNotation, f"expected a known tag (Mode, Rules, Policy, Catalog, Event, Round, "
-                                                f"Table, Info, P1, P1Deck, ...), got {tag.name!r}", 2, "a known tag")
+            raise tag.sc.error(InvalidNotation, f"expected a known tag (Mode, Rules, BestOf, Policy, Catalog, Event, "
+                                                f"Round, Table, Info, P1, P1Deck, ...), got {tag.name!r}", 2,
+                               "a known tag")
         tags[tag.name] = tag
     missing = _Missing(end_line, end_text)
     event: Event = {"type": "match_created", "mode": _required(tags, "Mode", missing).value,
@@ -94,6 +97,11 @@ def parse_header(lines: list[tuple[int, str]], catalog: Catalog, end_line: int, 
     for name, field in MATCH_TAGS.items():
         if name != "Mode" and name in tags:
             event[field] = tags[name].value
+    if "BestOf" in tags:
+        if not is_small_number(tags["BestOf"].value):
+            raise tags["BestOf"].error(InvalidNotation, f"expected the games of the match's format (3 or 5), got "
+                                                        f"{tags['BestOf'].value!r}", "a number of games")
+        event["best_of"] = int(tags["BestOf"].value)
     _check_catalog(tags, catalog)
     info = _info(tags)
     if info or "Info" in tags:  # `[Info {}]` is an empty info, kept as such
@@ -186,6 +194,9 @@ def _player(tags: dict[str, Tag], index: int, catalog: Catalog, missing: _Missin
     team = tags.get(f"{player}Team")  # 2v2 (648): the player's team
     if team is not None:
         entry["team"] = team.value
+    sideboard = tags.get(f"{player}Sideboard")  # TR 403: the player's sideboard
+    if sideboard is not None:
+        entry["sideboard"] = _cards(sideboard, catalog)
     return entry
 
 
@@ -234,6 +245,7 @@ def _cards(tag: Tag, catalog: Catalog) -> list[str]:
 def write_header(event: Event) -> str:
     """The header lines of a match_created event."""
     lines = [_tag("Mode", event["mode"]), _tag("Rules", event.get("rules", DEFAULT))]
+    lines += [_tag("BestOf", str(event["best_of"]))] if "best_of" in event else []
     lines += [_tag(name, event[field]) for name, field in MATCH_TAGS.items() if name != "Mode" and field in event]
     lines += _info_lines(event["info"]) if event.get("info") else ["[Info {}]"] if "info" in event else []
     for index, entry in enumerate(event["players"], 1):
@@ -275,5 +287,8 @@ def _player_lines(player: str, entry: dict[str, Any]) -> list[str]:
         lines.append(_tag(f"{player}{suffix}", write_counted(entry[field]) if field in LISTS else entry[field]))
     if entry.get("team") is not None:
         lines.append(_tag(f"{player}Team", entry["team"]))
+    if "sideboard" in entry:
+        lines.append(f"# {player}Sideboard: {len(entry['sideboard'])} cards, hidden in this view"
+                     if None in entry["sideboard"] else _tag(f"{player}Sideboard", write_counted(entry["sideboard"])))
     return lines
 

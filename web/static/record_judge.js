@@ -14,7 +14,10 @@
 
   function loadMenu() {
     if (menu) return Promise.resolve(menu);
-    return fetch("/api/judging/infractions").then(function (response) { return response.json(); })
+    // the words of the Tournament Rules of the match's edition (v1.4: those of 2026-07-16)
+    var rules = (Rec.data && Rec.data.state && Rec.data.state.rules) || "v1.3";
+    return fetch("/api/judging/infractions?rules=" + encodeURIComponent(rules))
+      .then(function (response) { return response.json(); })
       .then(function (answer) { menu = answer; return menu; });
   }
 
