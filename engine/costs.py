@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, layers
+from engine import deck, layers, rulechanges
+from engine.editions import edition_of
 from engine.objects import facts
 from engine.rulings import Context
 
@@ -137,13 +138,17 @@ def power_text(power: dict[str, int]) -> str:
     return ", ".join(f"{amount} {domain}" for domain, amount in power.items() if amount) or "no"
 
 
-def deflect_tax(state: dict[str, Any], player: str, targets: list[str]) -> int:
+def deflect_tax(state: dict[str, Any], player: str, targets: list[str], own: list[dict[str, Any]] = ()) -> int:
     """004 721.1.c, later revision 353.2.a.2: choosing a permanent with Deflect that an opponent controls costs its
-    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c)."""
+    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c). In a v1.4 match a player
+    directed to ignore Deflect while paying (the spell's `own` statics, or its target's battlefield's) pays none
+    for that target: the keyword is inactive for that procedure (v1.4 766)."""
     tax = 0
+    ignoring = edition_of(state).ignoring_effects
     for target in targets:
         obj = state["objects"].get(target)
-        if obj is not None and obj["zone"] == "board" and obj["controller"] != player:
+        if obj is not None and obj["zone"] == "board" and obj["controller"] != player and not (
+                ignoring and rulechanges.ignoring_deflect(state, player, obj, own)):
             tax += layers.keyword_value(state, obj, "Deflect")
     return tax
 

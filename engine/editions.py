@@ -34,11 +34,29 @@ class Edition:
     # Turn"). v1.3 (316.2.b.1, 484.8.a) and v1.4 (316.5.b.1, 489.8.a): "only when the Turn Player invites them
     # to do so with their own Priority".
     teammates_act_uninvited: bool
+    # Costs, types and ignoring (v1.4 only; earlier editions have no such rules, and the engine keeps their
+    # behaviour of before editions, so that a stored match folds as it did):
+    # - an applied cost ("Opponents must pay [A] for each unit beyond the first to move ...", Mageseeker
+    #   Investigator) is paid as its game action is performed, which cannot be performed unpaid (v1.4 204.4);
+    applied_costs: bool = False
+    # - "Ignore [Deflect] while paying this spell's cost": the ability is inactive for that procedure, for the
+    #   players the effect directs (v1.4 764-767);
+    ignoring_effects: bool = False
+    # - a player instructed to Pay Energy or Power may decline, even with it in their pool, and the instruction
+    #   is ignored (v1.4 444.2);
+    pay_is_optional: bool = False
+    # - a card may have more than one type ("Unit, Gear": Patched Porobot), with the properties and permissions
+    #   of all of them, affected by effects that interact with any (v1.4 177-178.3);
+    multiple_types: bool = False
+    # - naming a card, a type or a tag: a card legal in the format, never a token's name; a tag that exists
+    #   (v1.4 759-763).
+    naming_rules: bool = False
 
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
-                    teammates_act_uninvited=False),
+                    teammates_act_uninvited=False, applied_costs=True, ignoring_effects=True, pay_is_optional=True,
+                    multiple_types=True, naming_rules=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),

@@ -1,0 +1,73 @@
+"""Core Rules v1.4 for v1.4 matches (issue 25): costs, types and ignoring effects, with real cards of the gallery
+(Vendetta's where it has them). Each behaviour is tested in a v1.4 match, and where v1.3 differed a v1.3 match keeps
+the engine's behaviour of before editions.
+
+- ignoring effects (v1.4 764-767): Decree of Insight ignores Deflect while paying its cost; Heisho, Shell of the
+  World makes every player ignore it for spells choosing something there;
+"""
+from __future__ import annotations
+
+import re
+
+from gallery_table import GalleryTable, deck
+
+P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate"]
+P2_CARDS = ["Kato the Arm", "Mageseeker Investigator", "Fallen Feline", "Qiyana, Victorious"]
+P1 = deck("Defender of Tomorrow", P1_CARDS, ["Trifarian War Camp", "Heisho, Shell of the World", "Zaun Warrens"])
+P2 = deck("Keeper of the Hammer", P2_CARDS, ["Altar to Unity", "Grove of the God-Willow", "Vilemaw's Lair"])
+P1_RUNES = "runedeck:6 runes:3 Mind Rune;3 Body Rune"
+P2_RUNES = "runedeck:6 runes:3 Body Rune;3 Order Rune"
+
+
+def _listed(segment: str) -> int:
+    """How many main deck cards a position segment puts outside the deck (hand, board, trash, ...)."""
+    listed = 0
+    for label, value in re.findall(r"(\w+):(.*?)(?= \w+:|$)", segment):
+        if label in ("runes", "runedeck", "deck", "controls", "pool", "bf") or not value:
+            continue
+        listed += len(value.split(";"))
+    return listed
+
+
+def table(p1: str, p2: str, rules: str = "v1.4", policy: str = "strict", bf1: str = "Trifarian War Camp",
+          player: str = "P1", turn: int = 3) -> GalleryTable:
+    """A position at `player`'s action phase of a match under `rules`; both chosen champions are still in their
+    zones (39 cards left in each main deck)."""
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf1} deck:{39 - _listed(p1)} {P1_RUNES} {p1} "
+            f"| P2 0 bf:Altar to Unity deck:{39 - _listed(p2)} {P2_RUNES} {p2}")
+    return GalleryTable(P1, P2, policy, rules).do(line)
+
+
+# -- ignoring effects (v1.4 764-767) ----------------------------------------------------------------------------
+DECREE = 'P1 play Decree of Insight -> Kato the Arm +statics=[{"rule": "ignore_deflect"}] $1'
+
+
+def test_decree_of_insight_ignores_deflect_while_paying_its_cost_v1_4_766():
+    """v1.4 766: "Ignore [Deflect] while paying this spell's cost" treats Kato the Arm's Deflect as inactive while
+    Decree of Insight's costs are paid: [1] and no [A]."""
+    game = table("hand:Decree of Insight", "controls:bf2 bf2:Kato the Arm").do(DECREE)
+    assert game.pool("P1") == {"energy": 0, "power": {}}
+    assert game.state["chain"][-1]["targets"] == [game.find("P2", "Kato the Arm")]
+
+
+def test_a_v1_3_match_charges_deflect_even_to_decree_of_insight():
+    """v1.3 defines no ignoring of abilities (v1.4 764-767 are new): the engine charges Deflect's [A] as before."""
+    game = table("hand:Decree of Insight", "controls:bf2 bf2:Kato the Arm", rules="v1.3")
+    game.refuses(DECREE, rule="721.1.c")
+    game.do(DECREE.replace("$1", "$1 / Mind Rune"))
+
+
+def test_ignoring_deflect_is_only_for_the_players_it_directs_v1_4_767():
+    """v1.4 767: ignoring is only for the procedure and the players the effect directs: a spell choosing Kato the
+    Arm without an effect that ignores Deflect pays its [A] (v1.4 809.1.c) in a v1.4 match too."""
+    game = table("hand:Decree of Insight", "controls:bf2 bf2:Kato the Arm")
+    game.refuses(DECREE.replace(' +statics=[{"rule": "ignore_deflect"}]', ""), rule="v1.4 809.1.c")
+
+
+def test_heisho_makes_players_ignore_deflect_for_spells_choosing_something_there_v1_4_765():
+    """Heisho, Shell of the World: "Players ignore [Deflect] while paying for spells and abilities choosing something
+    here" (v1.4 765-766); Kato the Arm there costs Decree of Insight no [A] even without its own static."""
+    game = table("hand:Decree of Insight", "controls:bf1 bf1:Kato the Arm", bf1="Heisho, Shell of the World")
+    game.do('static bf1 +rule="ignore_deflect" +affects={"who": "all", "where": "here"}',
+            DECREE.replace(' +statics=[{"rule": "ignore_deflect"}]', ""))
+    assert game.pool("P1") == {"energy": 0, "power": {}}
