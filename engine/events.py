@@ -58,7 +58,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
                  "targets": (LIST, False), "pay": (MAP, False), "options": (MAP, False)},
     "add": {"player": (STR, True), "exhaust": (LIST, False), "recycle": (LIST, False)},
     "hide": {"player": (STR, True), "card": (STR, True), "battlefield": (STR, True), "pay": (MAP, False)},
-    "move": {"player": (STR, True), "units": (LIST, True), "to": (STR, True)},
+    "move": {"player": (STR, True), "units": (LIST, True), "to": (STR, True), "pay": (MAP, False)},
     "pass": {"player": (STR, True)},
     "invite": {"player": (STR, True), "invitee": (STR, True)},
     "end_turn": {"player": (STR, True)},

@@ -44,7 +44,7 @@ def exists(citation: str, edition: str) -> bool:
 
 def engine_citations() -> set[str]:
     """Every string constant of engine/*.py shaped like a citation (`334.1.a`, `v1.3 316.2.b.1`, `TR 702.2`)."""
-    shaped = re.compile(r"(v1\.3 |TR )?\d{3}(\.[0-9a-z]+)*")
+    shaped = re.compile(r"(v1\.[34] |TR )?\d{3}(\.[0-9a-z]+)*")
     found = set()
     for path in (ROOT / "engine").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

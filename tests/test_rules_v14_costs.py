@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from gallery_table import GalleryTable, deck
+from replays import notation
 
-P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate"]
+P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate", "Jayce, Hammer in Hand"]
 P2_CARDS = ["Kato the Arm", "Mageseeker Investigator", "Fallen Feline", "Qiyana, Victorious"]
 P1 = deck("Defender of Tomorrow", P1_CARDS, ["Trifarian War Camp", "Heisho, Shell of the World", "Zaun Warrens"])
 P2 = deck("Keeper of the Hammer", P2_CARDS, ["Altar to Unity", "Grove of the God-Willow", "Vilemaw's Lair"])
@@ -36,6 +37,13 @@ def table(p1: str, p2: str, rules: str = "v1.4", policy: str = "strict", bf1: st
     line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf1} deck:{39 - _listed(p1)} {P1_RUNES} {p1} "
             f"| P2 0 bf:Altar to Unity deck:{39 - _listed(p2)} {P2_RUNES} {p2}")
     return GalleryTable(P1, P2, policy, rules).do(line)
+
+
+def flagged(game: GalleryTable, line: str) -> list[str]:
+    """Apply `line` to an audit match; the rules its violations cite."""
+    seq = game.state["seq"] + 1
+    game.do(line)
+    return [violation["rule"] for violation in game.state["violations"] if violation["seq"] == seq]
 
 
 # -- ignoring effects (v1.4 764-767) ----------------------------------------------------------------------------
@@ -71,3 +79,42 @@ def test_heisho_makes_players_ignore_deflect_for_spells_choosing_something_there
     game.do('static bf1 +rule="ignore_deflect" +affects={"who": "all", "where": "here"}',
             DECREE.replace(' +statics=[{"rule": "ignore_deflect"}]', ""))
     assert game.pool("P1") == {"energy": 0, "power": {}}
+
+
+# -- applied costs (v1.4 204.4) ---------------------------------------------------------------------------------
+MAGESEEKER = ('static Mageseeker Investigator +rule="move_tax" '
+              '+affects={"who": "enemy", "where": "here"}')
+
+
+def mageseeker(rules: str = "v1.4", policy: str = "strict") -> GalleryTable:
+    """P2's Mageseeker Investigator holds Altar to Unity (bf2); P1 has two ready units in base and six runes."""
+    return table("base:Patched Porobot;Jayce, Hammer in Hand", "controls:bf2 bf2:Mageseeker Investigator",
+                 rules=rules, policy=policy).do(MAGESEEKER)
+
+
+def test_mageseekers_applied_cost_is_paid_as_the_units_move_v1_4_204_4_b():
+    """v1.4 204.4: "Opponents must pay [A] for each unit beyond the first to move multiple units to my battlefield
+    at the same time" is an applied cost, paid as the move is performed (204.4.b): [A] for the second unit."""
+    game = mageseeker()
+    move = game.parse("P1 move Patched Porobot; Jayce, Hammer in Hand -> bf2 $0 / Body Rune")
+    assert move["pay"]["recycle"] and notation.parse_event(notation.write_event(game.state, move), game.state) == move
+    game.do(move)
+    assert game.obj("P1", "Patched Porobot")["location"] == "bf2"
+    assert game.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_a_move_whose_applied_cost_is_not_paid_cannot_be_performed_v1_4_204_4_c():
+    mageseeker().refuses("P1 move Patched Porobot; Jayce, Hammer in Hand -> bf2", rule="v1.4 204.4.c")
+    audit = mageseeker(policy="audit")
+    assert flagged(audit, "P1 move Patched Porobot; Jayce, Hammer in Hand -> bf2") == ["v1.4 204.4.c"]
+
+
+def test_one_unit_moving_pays_no_applied_cost_v1_4_204_4():
+    """Only units beyond the first cost [A]: one unit moves for its exhaustion alone; a payment is refused."""
+    mageseeker().do("P1 move Patched Porobot -> bf2")
+    mageseeker().refuses("P1 move Patched Porobot -> bf2 $0 / Body Rune", rule="v1.4 204.4")
+
+
+def test_a_v1_3_match_charges_no_applied_cost_for_moving():
+    """v1.3 names no applied costs (v1.4 204.4 is new) and the engine charged none: two units move unpaid."""
+    mageseeker(rules="v1.3").do("P1 move Patched Porobot; Jayce, Hammer in Hand -> bf2")
