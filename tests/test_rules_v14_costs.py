@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from engine.catalog import Catalog
 from gallery_table import GalleryTable, deck
 from replays import notation
 
 P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate", "Jayce, Hammer in Hand"]
 P2_CARDS = ["Kato the Arm", "Mageseeker Investigator", "Fallen Feline", "Qiyana, Victorious"]
-P1 = deck("Defender of Tomorrow", P1_CARDS, ["Trifarian War Camp", "Heisho, Shell of the World", "Zaun Warrens"])
+P1 = deck("Defender of Tomorrow", P1_CARDS, ["Trifarian War Camp", "Heisho, Shell of the World", "Ornn's Forge"])
 P2 = deck("Keeper of the Hammer", P2_CARDS, ["Altar to Unity", "Grove of the God-Willow", "Vilemaw's Lair"])
 P1_RUNES = "runedeck:6 runes:3 Mind Rune;3 Body Rune"
 P2_RUNES = "runedeck:6 runes:3 Body Rune;3 Order Rune"
@@ -118,3 +121,44 @@ def test_one_unit_moving_pays_no_applied_cost_v1_4_204_4():
 def test_a_v1_3_match_charges_no_applied_cost_for_moving():
     """v1.3 names no applied costs (v1.4 204.4 is new) and the engine charged none: two units move unpaid."""
     mageseeker(rules="v1.3").do("P1 move Patched Porobot; Jayce, Hammer in Hand -> bf2")
+
+
+# -- cards with more than one type (v1.4 177-178) ---------------------------------------------------------------
+FORGE = 'static bf1 +cost={"energy": -1} +affects={"who": "friendly", "types": ["Gear"]} +next=true'
+
+
+def forge(rules: str = "v1.4") -> GalleryTable:
+    """P1 controls Ornn's Forge ("the first friendly non-token gear played each turn costs [1] less") and holds
+    Patched Porobot, a "Unit, Gear" costing [2]."""
+    return table("controls:bf1 hand:Patched Porobot bf1:Jayce, Hammer in Hand", "", rules=rules,
+                 bf1="Ornn's Forge").do(FORGE)
+
+
+def test_the_catalog_keeps_every_type_of_a_card_printed_with_more_than_one_v1_4_178():
+    from gallery_table import gallery_catalog
+    assert gallery_catalog().card("Patched Porobot")["types"] == ["Unit", "Gear"]
+    assert "types" not in gallery_catalog().card("Mageseeker Investigator")
+
+
+def test_a_catalog_card_whose_types_do_not_start_with_its_type_is_refused():
+    from gallery_table import gallery_catalog
+    porobot = dict(gallery_catalog().card("Patched Porobot"), types=["Gear", "Unit"])
+    with pytest.raises(ValueError, match="field 'types' must be null or a list of two or more distinct types"):
+        Catalog("broken", [porobot])
+
+
+def test_a_unit_that_is_also_a_gear_gets_what_gear_get_v1_4_178_3():
+    """v1.4 178.3: Patched Porobot is affected by effects on gear: Ornn's Forge's [1] less makes it cost [1]; it is
+    still played as a unit, entering exhausted (178.1.a.1)."""
+    game = forge().do("P1 play Patched Porobot $1")
+    porobot = game.obj("P1", "Patched Porobot")
+    assert porobot["exhausted"] and porobot["location"] == "base:P1"
+    assert not game.state["statics"]  # the Forge's discount for the first gear is used up by it
+    assert game.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_a_v1_3_match_takes_a_unit_gear_as_a_unit_alone():
+    """v1.3 defines no card of more than one type (v1.4 177-178 are new); the engine took Patched Porobot's first
+    type alone: Ornn's Forge does not discount it."""
+    forge("v1.3").refuses("P1 play Patched Porobot $1", rule="354.1")
+    forge("v1.3").do("P1 play Patched Porobot $2")
