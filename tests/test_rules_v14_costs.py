@@ -15,7 +15,8 @@ from engine.catalog import Catalog
 from gallery_table import GalleryTable, deck
 from replays import notation
 
-P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate", "Jayce, Hammer in Hand"]
+P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate", "Jayce, Hammer in Hand",
+            "Diana, Lunari"]
 P2_CARDS = ["Kato the Arm", "Mageseeker Investigator", "Fallen Feline", "Qiyana, Victorious"]
 P1 = deck("Defender of Tomorrow", P1_CARDS, ["Trifarian War Camp", "Heisho, Shell of the World", "Ornn's Forge"])
 P2 = deck("Keeper of the Hammer", P2_CARDS, ["Altar to Unity", "Grove of the God-Willow", "Vilemaw's Lair"])
@@ -162,3 +163,43 @@ def test_a_v1_3_match_takes_a_unit_gear_as_a_unit_alone():
     type alone: Ornn's Forge does not discount it."""
     forge("v1.3").refuses("P1 play Patched Porobot $1", rule="354.1")
     forge("v1.3").do("P1 play Patched Porobot $2")
+
+
+# -- optional payment of Energy and Power (v1.4 444.2) ----------------------------------------------------------
+def diana(rules: str = "v1.4", policy: str = "strict") -> GalleryTable:
+    """P1 moves Diana, Lunari to Kato the Arm's battlefield with [1] floating; the showdown begins there and her
+    "When a showdown begins here, you may pay [1]. If you do, [Predict] ..." goes on the chain, ready to resolve."""
+    game = table("pool:1 base:Diana, Lunari", "controls:bf2 bf2:Kato the Arm", rules=rules, policy=policy)
+    game.do("P1 move Diana, Lunari -> bf2", 'P1 trigger Diana, Lunari "when-a-showdown"', "P1 pass", "P2 pass")
+    return game
+
+
+def resolve_declining(game: GalleryTable) -> GalleryTable:
+    item = game.state["chain"][-1]["id"]
+    line = f"resolve {item}: pay P1 energy 1 +declined"
+    event = game.parse(line)
+    assert event["effects"][0]["declined"] is True
+    assert game.parse(notation.write_event(game.state, event)) == event  # the notation writes and reads it back
+    return game.do(line)
+
+
+def test_a_player_may_decline_to_pay_energy_floating_in_their_pool_v1_4_444_2():
+    """v1.4 444.2: "When a player is instructed to Pay a resource, that player may remove that resource from their
+    Rune Pool if it exists there. If they choose not to, the instruction is ignored" (Diana, Lunari's example)."""
+    game = resolve_declining(diana())
+    assert not game.state["chain"] and game.pool("P1") == {"energy": 1, "power": {}}
+
+
+def test_a_v1_3_match_flags_declining_to_pay_energy_in_the_pool():
+    """Before v1.4 a player with the Energy floating could not avoid paying it (the patch notes' "Resource Payment
+    Optional"): declining is flagged in an audit match."""
+    game = diana("v1.3", "audit")
+    item = game.state["chain"][-1]["id"]
+    assert flagged(game, f"resolve {item}: pay P1 energy 1 +declined") == ["v1.3 403.1.b.1"]
+
+
+def test_a_declined_payment_names_no_runes():
+    game = diana()
+    item = game.state["chain"][-1]["id"]
+    with pytest.raises(Exception, match="a declined payment names no runes"):
+        game.do(f"resolve {item}: pay P1 energy 1 +declined $1")
