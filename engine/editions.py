@@ -48,15 +48,12 @@ class Edition:
     # - a card may have more than one type ("Unit, Gear": Patched Porobot), with the properties and permissions
     #   of all of them, affected by effects that interact with any (v1.4 177-178.3);
     multiple_types: bool = False
-    # - naming a card, a type or a tag: a card legal in the format, never a token's name; a tag that exists
-    #   (v1.4 759-763).
-    naming_rules: bool = False
 
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
                     teammates_act_uninvited=False, applied_costs=True, ignoring_effects=True, pay_is_optional=True,
-                    multiple_types=True, naming_rules=True),
+                    multiple_types=True),
     "v1.3": Edition("v1.3", "Core Rules v1.3 \u201cUnleashed\u201d and the Tournament Rules of April 2026",
                     teammates_act_uninvited=False),
     "2025": Edition("2025", "the Core Rules and Tournament Rules of 2025", teammates_act_uninvited=True),
