@@ -4,6 +4,9 @@ the engine's behaviour of before editions.
 
 - ignoring effects (v1.4 764-767): Decree of Insight ignores Deflect while paying its cost; Heisho, Shell of the
   World makes every player ignore it for spells choosing something there;
+- applied costs (v1.4 204.4): Mageseeker Investigator's [A] for each unit beyond the first moving to it;
+- cards with more than one type (v1.4 177-178): Patched Porobot, a Unit and Gear, discounted by Ornn's Forge;
+- optional payment (v1.4 444.2): Diana, Lunari's "you may pay [1]" declined with [1] floating.
 """
 from __future__ import annotations
 
