@@ -22,6 +22,9 @@ the keys of `FACT_KEYS`:
 - `keyword_costs` (map of str to list of costs): the costs printed with Equip, Empower, Repeat, Flow and Hidden.
 - `attached` (dict or None): for an Equipment, what the unit it is attached to gets, `{might, text, abilities}`.
   `text`, `abilities`, `keyword_costs` and `attached` are optional in stored catalogs (read as "", [], {}, None).
+- `types` (list of str, only on a card of more than one type): all its types as printed ("Riftbound Unit, Gear:
+  Patched Porobot" is ["Unit", "Gear"]), `type` being the first (v1.4 177-178). Absent from every other card, so
+  that the facts a match copies of them are unchanged.
 
 The engine never reads rules text while it folds (contract section 1): the catalog reads it once, at import.
 
@@ -47,10 +50,11 @@ SUPERTYPES: tuple[str | None, ...] = (None, "Champion", "Signature", "Token")
 DOMAINS: tuple[str, ...] = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 FACT_KEYS: tuple[str, ...] = (
     "name", "code", "type", "supertype", "domains", "energy", "power", "might", "tags", "keywords",
-    "keyword_values", "text", "abilities", "keyword_costs", "attached",
+    "keyword_values", "text", "abilities", "keyword_costs", "attached", "types",
 )
 OPTIONAL_FACTS: dict[str, Any] = {"keyword_values": {}, "text": "", "abilities": [], "keyword_costs": {},
-                                  "attached": None}
+                                  "attached": None, "types": None}
+SPARSE_FACTS: frozenset[str] = frozenset({"types"})  # facts left out of a card that does not have them
 
 # Release order of the gallery's sets: the "first printing" of a card is its printing in the earliest
 # set (then a regular printing before a showcase variant, then the lowest collector number). Sets not
@@ -187,7 +191,8 @@ class Catalog:
         for index, card in enumerate(cards):
             _check_card(card, f"catalog {name!r}: card #{index}")
         self._cards: list[dict] = sorted(
-            ({key: copy.deepcopy(card.get(key, OPTIONAL_FACTS.get(key))) for key in FACT_KEYS} for card in cards),
+            ({key: copy.deepcopy(card.get(key, OPTIONAL_FACTS.get(key))) for key in FACT_KEYS
+              if key not in SPARSE_FACTS or card.get(key) is not None} for card in cards),
             key=_sort_key
         )
         self._index: dict[str, dict] = {}
@@ -337,6 +342,11 @@ def _check_card(card: object, where: str) -> None:
         raise bad("type", f"one of {list(CARD_TYPES)}")
     if card["supertype"] not in SUPERTYPES:
         raise bad("supertype", f"one of {list(SUPERTYPES)}")
+    types = card.get("types")
+    if types is not None and not (isinstance(types, list) and len(types) > 1 and len(set(types)) == len(types)
+                                  and all(kind in CARD_TYPES for kind in types) and types[0] == card["type"]):
+        raise bad("types", f"null or a list of two or more distinct types from {list(CARD_TYPES)}, the first "
+                           f"being its 'type'")
     domains = card["domains"]
     if not isinstance(domains, list) or any(d not in DOMAINS for d in domains) or len(set(domains)) != len(domains):
         raise bad("domains", f"a list of distinct domains from {list(DOMAINS)}")
@@ -521,14 +531,26 @@ def _read_printing(raw: object, index: int) -> dict:
         "keyword_values": {**read["keyword_values"], **parse_keyword_values(rules_text, name)},
         "text": read["text"], "abilities": read["abilities"], "keyword_costs": read["keyword_costs"],
         "attached": read["attached"],
+        **_printed_types(rules_text, card_type),
         "_order": (set_rank, set_id, is_variant, collector, index),
     }
+
+
+def _printed_types(rules_text: str | None, card_type: str) -> dict[str, list[str]]:
+    """`{"types": [...]}` for a printing whose rules text names more than one type ("Riftbound Unit, Gear: ..."),
+    the gallery's `type` first; else {} (v1.4 178)."""
+    match = re.match(r"Riftbound ([A-Za-z]+(?:, [A-Za-z]+)+):", rules_text or "")
+    if match is None:
+        return {}
+    printed = [kind for kind in match.group(1).split(", ") if kind in CARD_TYPES]
+    types = [card_type, *(kind for kind in printed if kind != card_type)]
+    return {"types": types} if len(types) > 1 else {}
 
 
 def _merge(printings: list[dict]) -> dict:
     """One card from all printings of a name: the first printing's facts, the union of tags and keywords."""
     printings = sorted(printings, key=lambda printing: printing["_order"])
-    card = {key: copy.deepcopy(printings[0][key]) for key in FACT_KEYS}
+    card = {key: copy.deepcopy(printings[0][key]) for key in FACT_KEYS if key in printings[0]}
     for printing in printings[1:]:
         card["tags"].extend(tag for tag in printing["tags"] if tag not in card["tags"])
         card["keywords"] = sorted(set(card["keywords"]) | set(printing["keywords"]))

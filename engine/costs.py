@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, layers
+from engine import deck, layers, rulechanges
+from engine.editions import edition_of
+from engine.errors import MalformedEvent
 from engine.objects import facts
 from engine.rulings import Context
 
@@ -118,6 +120,9 @@ def pay_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
     if not context.check(energy >= 0 and all(amount >= 0 for amount in power.values()), "v1.3 403.1.b.1",
                          f"{item['id']} pays a negative amount for {player}"):
         return
+    if effect.get("declined"):
+        decline_op(context, item, player, effect, energy, power)
+        return
     add_runes_paid(context, player, effect.get("pay", {}), "v1.3 403.1.b.1")
     short_energy, short_power = take_from_pool(context.state["players"][player]["pool"], energy,
                                                power_requirements(power))
@@ -125,6 +130,25 @@ def pay_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
                   f"{item['id']}: {player} cannot pay {energy} Energy and {power_text(power)} Power within its "
                   f"instruction; {short_energy} Energy and {short_power} Power are missing, so what it pays for "
                   f"is not done")
+
+
+def decline_op(context: Context, item: dict[str, Any], player: str, effect: dict[str, Any], energy: int,
+               power: dict[str, int]) -> None:
+    """`pay {..., declined: true}`: the player chooses not to pay what the instruction asks, which is then ignored
+    with what it pays for. v1.4 444.2 lets them, whatever their pool holds ("Regardless of whether or not a
+    player has Energy or Power floating"). Before v1.4 a player could decline to generate it but not to spend it:
+    declining with the amount in their pool is flagged. A declined payment names no runes."""
+    if "pay" in effect:
+        raise MalformedEvent(f"'pay' op of {item['id']}: a declined payment names no runes ('pay'), got "
+                             f"{effect['pay']!r}")
+    if edition_of(context.state).pay_is_optional:
+        return
+    pool = context.state["players"][player]["pool"]
+    scratch = {"energy": pool["energy"], "power": dict(pool["power"])}
+    short_energy, short_power = take_from_pool(scratch, energy, power_requirements(power))
+    context.check(short_energy or short_power, "v1.3 403.1.b.1",
+                  f"{item['id']}: {player} declines to pay {energy} Energy and {power_text(power)} Power with it in "
+                  f"their rune pool: before v1.4 (444.2) a player may decline to generate a resource, not to spend it")
 
 
 def power_requirements(power: dict[str, int]) -> list[tuple[list[str], int]]:
@@ -137,13 +161,17 @@ def power_text(power: dict[str, int]) -> str:
     return ", ".join(f"{amount} {domain}" for domain, amount in power.items() if amount) or "no"
 
 
-def deflect_tax(state: dict[str, Any], player: str, targets: list[str]) -> int:
+def deflect_tax(state: dict[str, Any], player: str, targets: list[str], own: list[dict[str, Any]] = ()) -> int:
     """004 721.1.c, later revision 353.2.a.2: choosing a permanent with Deflect that an opponent controls costs its
-    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c)."""
+    Deflect value in Power of any domain, for each time it is chosen (v1.3 809.1.c). In a v1.4 match a player
+    directed to ignore Deflect while paying (the spell's `own` statics, or its target's battlefield's) pays none
+    for that target: the keyword is inactive for that procedure (v1.4 766)."""
     tax = 0
+    ignoring = edition_of(state).ignoring_effects
     for target in targets:
         obj = state["objects"].get(target)
-        if obj is not None and obj["zone"] == "board" and obj["controller"] != player:
+        if obj is not None and obj["zone"] == "board" and obj["controller"] != player and not (
+                ignoring and rulechanges.ignoring_deflect(state, player, obj, own)):
             tax += layers.keyword_value(state, obj, "Deflect")
     return tax
 

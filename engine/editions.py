@@ -88,6 +88,20 @@ class Edition:
     # and `match_created`'s `players[*].sideboard` is read: v1.4 matches. A v1.3 match keeps what it always folded
     # (a sideboard a deck reader left in its match_created was never read, and is not now).
     records_sideboarding: bool = False
+    # Costs, types and ignoring (v1.4 only; earlier editions have no such rules, and the engine keeps their
+    # behaviour of before editions, so that a stored match folds as it did):
+    # - an applied cost ("Opponents must pay [A] for each unit beyond the first to move ...", Mageseeker
+    #   Investigator) is paid as its game action is performed, which cannot be performed unpaid (v1.4 204.4);
+    applied_costs: bool = False
+    # - "Ignore [Deflect] while paying this spell's cost": the ability is inactive for that procedure, for the
+    #   players the effect directs (v1.4 764-767);
+    ignoring_effects: bool = False
+    # - a player instructed to Pay Energy or Power may decline, even with it in their pool, and the instruction
+    #   is ignored (v1.4 444.2);
+    pay_is_optional: bool = False
+    # - a card may have more than one type ("Unit, Gear": Patched Porobot), with the properties and permissions
+    #   of all of them, affected by effects that interact with any (v1.4 177-178.3);
+    multiple_types: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -101,7 +115,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "death_triggers_removed_from_chain": True, "zone_change_clears_statuses": True,
         "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
         "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
-        "drawn_game_keeps_battlefields": True, "records_sideboarding": True}
+        "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
+        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

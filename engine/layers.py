@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import teams
+from engine.editions import edition_of
 
 State = dict[str, Any]
 MIGHTY = 5  # 004 708: a unit is Mighty while its Might is 5 or more
@@ -40,6 +41,16 @@ MAX_SEQUENCES = 8  # 471: layers are applied again until no change; statics cann
 def printed_facts(state: State, obj: dict[str, Any]) -> dict[str, Any]:
     card = obj.get("card")
     return state["cards"].get(card, {}) if card else {}
+
+
+def other_types(state: State, obj: dict[str, Any]) -> list[str]:
+    """The types an object has besides its `type`, in a v1.4 match: a card printed with more than one ("Unit,
+    Gear") is affected by effects that interact with any of them (v1.4 178.3). None in earlier editions, which
+    define no such cards (the engine took the first type alone)."""
+    types = printed_facts(state, obj).get("types")
+    if not types or obj["type"] != types[0] or not edition_of(state).multiple_types:
+        return []
+    return types[1:]
 
 
 def attached_keywords(card: dict[str, Any]) -> dict[str, int | None]:
@@ -159,7 +170,7 @@ def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
         if friendly != (who == "friendly") or controller is None:
             return False
     types = rule.get("types", None if who == "self" else ["Unit"])
-    if types is not None and obj["type"] not in types:
+    if types is not None and obj["type"] not in types and not set(other_types(state, obj)) & set(types):
         return False
     tags = rule.get("tags")
     if tags and not set(tags) & set(obj.get("tags") or printed_facts(state, obj).get("tags", [])):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, rulechanges, teams, timing
+from engine import control, costs, rulechanges, teams, timing
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, is_location, move_to_zone, resolve_location
 from engine.rulings import Context
@@ -47,11 +48,36 @@ def move(context: Context, event: dict[str, Any]) -> None:
                                                      f"is the move's cost")
         _check_route(context, unit, destination)
     check_destination(context, player, destination, moving, "140.4.a.1")
+    pay_applied_costs(context, player, destination, len(moving), event.get("pay"))
     for unit in moving:
         unit["exhausted"] = True  # rule 140.2: the cost
         relocate(context, unit, destination)
     context.schedule("cleanup")  # rule 615
     context.schedule("priority")
+
+
+def pay_applied_costs(context: Context, player: str, destination: str, count: int,
+                      payment: dict[str, Any] | None) -> None:
+    """v1.4 204.4: an applied cost on moving several units to one battlefield at once ("Opponents must pay [A] for
+    each unit beyond the first to move multiple units to my battlefield at the same time", Mageseeker
+    Investigator) is paid as the move is performed, from the pool after adding the runes `payment` names
+    (204.4.b); a move whose cost is not paid cannot be performed (204.4.c). Only in a v1.4 match: earlier
+    editions name no applied costs, and the engine charged none."""
+    state = context.state
+    if not edition_of(state).applied_costs:
+        return  # a `pay` of a move was never read before v1.4: a stored match folds as it did
+    taxes = rulechanges.move_tax(state, player, destination) if count > 1 else []
+    owed = sum(static.get("value", 1) for static in taxes) * (count - 1)
+    if not owed:
+        context.check(not payment, "v1.4 204.4", f"{player} pays runes for a move to {destination} that has no "
+                                                 f"applied cost: the Standard Move's cost is exhausting the units")
+        return
+    costs.add_runes_paid(context, player, payment or {}, "v1.4 204.4.b")
+    _, short_power = costs.take_from_pool(state["players"][player]["pool"], 0, [([], owed)])
+    context.check(not short_power, "v1.4 204.4.c",
+                  f"{player} moves {count} units to {destination} at once without paying the applied cost of "
+                  f"{rulechanges.describe(state, taxes[0])}: {owed} Power of any domain ([A] for each unit beyond "
+                  f"the first), {short_power} missing; a move whose applied cost is not paid cannot be performed")
 
 
 def _check_route(context: Context, unit: dict[str, Any], destination: str) -> None:

@@ -158,7 +158,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
         for extra_energy, extra_power, extra_any in costs:  # 353.2.b: optional additional costs chosen in 352
             energy, power, any_power = energy + extra_energy, power + extra_power, any_power + extra_any
             breakdown.append(f"{name} {extra_energy} Energy and {extra_power + extra_any} Power")
-    tax = deflect_tax(state, player, item["targets"])
+    tax = deflect_tax(state, player, item["targets"], own)
     any_power += tax
     if tax:
         breakdown.append(f"Deflect {tax} Power of any domain")

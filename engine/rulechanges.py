@@ -48,11 +48,15 @@ RULES: dict[str, str] = {
     "victory_score": "the points needed to win the game are increased by `value`",
     "skip_draw_phase": "the player's Draw Phase is skipped: replaced with nothing, so they draw no card in it (v1.4 "
                        "443; Endless Riches' \"Skip your Draw Phase\")",
+    "ignore_deflect": "the player ignores Deflect while paying the costs of the spell that has it (its own static), "
+                      "or of spells and abilities choosing something `here` (v1.4 764-767; v1.4 matches only)",
+    "move_tax": "the player must pay `value` Power of any domain ([A], 1 if no value) for each unit beyond the first "
+                "to move several units here at the same time: an applied cost (v1.4 204.4; v1.4 matches only)",
     # recorded only
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "skip_draw_phase")
+                "skip_draw_phase", "ignore_deflect", "move_tax")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 
@@ -193,6 +197,21 @@ def player_turn_number(state: State, player: str) -> int:
     """How many turns `player` has begun this game (two players alternate; turn 1 is the first player's)."""
     first = (state.get("turn_order") or [None])[0] == player
     return (state["turn"] + (1 if first else 0)) // 2
+
+
+def ignoring_deflect(state: State, player: str, target: dict[str, Any],
+                     own: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The statics by which `player` ignores Deflect on `target` while paying a cost (v1.4 765-767): the spell's
+    own ("Ignore [Deflect] while paying this spell's cost": Decree of Insight), or a player rule of `target`'s
+    battlefield ("Players ignore [Deflect] while paying for spells and abilities choosing something here":
+    Heisho, Shell of the World). Only for the players it directs (767)."""
+    return applies_to_player(state, "ignore_deflect", player, target.get("location"), own)
+
+
+def move_tax(state: State, player: str, destination: str) -> list[dict[str, Any]]:
+    """The applied costs (v1.4 204.4) `player` pays to move several units to `destination` at once (Mageseeker
+    Investigator's "Opponents must pay [A] for each unit beyond the first ...")."""
+    return applies_to_player(state, "move_tax", player, destination)
 
 
 def scoring_forbidden(state: State, player: str, battlefield_id: str | None) -> list[dict[str, Any]]:

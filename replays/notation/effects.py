@@ -179,10 +179,10 @@ def _read_reveal(sc: Scanner, state: State) -> dict[str, Any]:
 
 
 def _read_pay(sc: Scanner, state: State) -> dict[str, Any]:
-    """`pay P1 energy 1; Calm 1 [$PAY]`: a cost paid within an instruction (v1.3 403.1.b.1), from the pool after
-    the runes of the payment."""
+    """`pay P1 energy 1; Calm 1 [+declined] [$PAY]`: a cost paid within an instruction (v1.3 403.1.b.1), from the
+    pool after the runes of the payment; `+declined`: the player chooses not to pay (v1.4 444.2)."""
     effect: dict[str, Any] = {"op": "pay", "player": read_player(sc, state)}
-    for piece in sc.pieces(("$",)):
+    for piece in sc.pieces(("$", "+")):
         kind, amount = split_last(sc, piece, "'energy N' or 'DOMAIN N'")
         paid = number(sc, amount, "an amount (a whole number)")
         is_energy = kind.text.lower() == "energy"
@@ -192,6 +192,10 @@ def _read_pay(sc: Scanner, state: State) -> dict[str, Any]:
             effect["energy"] = paid
         else:
             effect.setdefault("power", {})[kind.text] = paid
+    if sc.accept("+"):  # `+declined`: the player chooses not to pay (v1.4 444.2)
+        if sc.word("'declined' after '+'") != "declined":
+            sc.fail("'+declined' (the player chooses not to pay)")
+        effect["declined"] = True
     if sc.accept("$"):
         effect["pay"] = read_pay(sc, state, effect["player"])
     return effect
@@ -500,6 +504,7 @@ WRITERS: dict[str, Writer] = {
     "point": lambda state, effect: f"point {effect['player']} {effect['amount']}",
     "play": lambda state, effect: f"play {effect['player']} {write_play(state, effect)}",
     "pay": lambda state, effect: (_write_add(state, {**effect, "op": "add"}).replace("add", "pay", 1)
+                                  + (" +declined" if effect.get("declined") else "")
                                   + (f" {write_pay(state, effect['player'], effect['pay'])}" if "pay" in effect
                                      else "")),
     "attach": lambda state, effect: (f"attach {_name(state, effect['target'])} -> {_name(state, effect['to'])}"

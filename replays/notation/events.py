@@ -101,10 +101,13 @@ def _hide(sc: Scanner, state: State, player: str) -> Event:
 
 
 def _move(sc: Scanner, state: State, player: str) -> Event:
-    """The standard move (rule 140): `P1 move UNIT; UNIT -> LOCATION`."""
+    """The standard move (rule 140): `P1 move UNIT; UNIT -> LOCATION [$PAY]` (a payment for an applied cost,
+    v1.4 204.4: Mageseeker Investigator's [A] for each unit beyond the first)."""
     units = targets(sc, state, ("->",), "object", after="'move'")
     sc.expect("->", "'->' and where the units move")
-    return {"type": "move", "player": player, "units": units, "to": location(sc, state, sc.until(()))}
+    event: Event = {"type": "move", "player": player, "units": units, "to": location(sc, state, sc.until(("$",)))}
+    read_tail(sc, state, player, event, options=False)
+    return event
 
 
 def _invite(sc: Scanner, state: State, player: str) -> Event:
@@ -500,7 +503,8 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "play": lambda state, event: f"{event['player']} play {write_play(state, event)}",
     "activate": _write_activate, "add": _write_add, "hide": _write_hide,
     "move": lambda state, event: (f"{event['player']} move {write_targets(state, event['units'], 'object')} "
-                                  f"-> {event['to']}"),
+                                  f"-> {event['to']}" + (f" {write_pay(state, event['player'], event['pay'])}"
+                                                         if "pay" in event else "")),
     "pass": lambda state, event: f"{event['player']} pass",
     "invite": lambda state, event: f"{event['player']} invite {event['invitee']}",
     "end_turn": lambda state, event: f"{event['player']} end turn",
