@@ -102,6 +102,11 @@ class Edition:
     # - a card may have more than one type ("Unit, Gear": Patched Porobot), with the properties and permissions
     #   of all of them, affected by effects that interact with any (v1.4 177-178.3);
     multiple_types: bool = False
+    # Looking at or revealing cards of a main deck never burns out, an empty one included: the player looks at as
+    # many as there are (v1.4 431.1.c), so a Vision, now "When this is played, predict" (v1.4 817.1.b), burns
+    # nothing out either way it is recorded. v1.3 matches were recorded with the engine burning out an empty deck
+    # first (2025 607.1.b), and keep it.
+    looks_never_burn_out: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -116,7 +121,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
         "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
-        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True}
+        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
+        "looks_never_burn_out": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
