@@ -107,6 +107,11 @@ class Edition:
     # nothing out either way it is recorded. v1.3 matches were recorded with the engine burning out an empty deck
     # first (2025 607.1.b), and keep it.
     looks_never_burn_out: bool = False
+    # A [C] in the ability and keyword costs of a card with several domains (Danger Zone's Repeat [1][C], Spinning
+    # Axe's Equip [C]) is Power of any of the card's domains (v1.4 135.2.e.6.c). The catalog marks it (`own_power`
+    # of a printed cost, engine/cardtext.py); a v1.3 or 2025 match's facts leave the mark out, and such a [C] is paid
+    # with Power of any domain there, as every such match was recorded.
+    multi_domain_c_is_own_domains: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -122,7 +127,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
-        "looks_never_burn_out": True}
+        "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

@@ -43,3 +43,55 @@ def test_vision_on_an_empty_deck_burns_out_first_in_a_v1_3_match_607_1_b():
     t = seer_on_an_empty_deck("v1.3").do("resolve Gemcraft Seer: look P1 Clairvoyance")
     p1 = t.state["players"]["P1"]
     assert t.state["scores"]["P2"] == 1 and p1["deck_count"] == 1 and p1["trash"] == []
+
+
+# -- a multi-domain card's [C] in ability and keyword costs (v1.4 135.2.e.6.c) -------------------------------------
+AXE = deck("Glorious Executioner", ["Spinning Axe", "Blade Twirler"], ["Altar to Unity", "Grove of the God-Willow",
+                                                                "Vilemaw's Lair"])
+ZONE = deck("Mechanized Menace", ["Danger Zone", "Gem Jammer"], ["Altar to Unity", "Grove of the God-Willow",
+                                                                  "Vilemaw's Lair"])
+
+
+def calm_power_from_gold(p1: dict, segment: str, rules: str) -> GalleryTable:
+    """P1 (two domains, neither Calm) holds a Gold gear token and adds Calm Power with it ("[A]": Power of the
+    domain its player names, v1.3 429.5), a Power of none of their cards' domains."""
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Altar to Unity deck:37 {segment} gear:Gold | P2 0 "
+            f"bf:Trifarian War Camp deck:37 runedeck:8 runes:2 Calm Rune;2 Mind Rune hand:Gemcraft Seer;Clairvoyance")
+    return GalleryTable(p1, SEER, rules=rules).do(line, 'P1 activate Gold "add-a" +domain="Calm"')
+
+
+def test_a_multi_domain_cards_equip_c_is_paid_with_its_own_domains_v1_4_135_2_e_6_c():
+    """v1.4 135.2.e.6.c: Spinning Axe (Fury and Chaos) has Equip [C]: its Power is of Fury or Chaos, so Calm Power
+    does not pay it (the gallery's HTML prints it as the rainbow [A], the rules text as [C]); Fury Power does."""
+    t = calm_power_from_gold(AXE, "runedeck:6 runes:3 Fury Rune;3 Chaos Rune base:Blade Twirler "
+                                  "gear:Spinning Axe", "v1.4")
+    t.refuses("P1 activate Spinning Axe [1] -> Blade Twirler", rule="v1.4 404.1")
+    t.do("P1 activate Spinning Axe [1] -> Blade Twirler $ / Fury Rune")
+    assert t.state["players"]["P1"]["pool"]["power"] == {"Calm": 1}  # the Calm Power left unspent
+
+
+def test_a_multi_domain_cards_equip_c_takes_power_of_any_domain_in_a_v1_3_match():
+    """A v1.3 match keeps what its matches were recorded with: the catalog's [C] of Spinning Axe's Equip is Power
+    of any domain there, so the Calm Power pays it."""
+    t = calm_power_from_gold(AXE, "runedeck:6 runes:3 Fury Rune;3 Chaos Rune base:Blade Twirler "
+                                  "gear:Spinning Axe", "v1.3")
+    t.do("P1 activate Spinning Axe [1] -> Blade Twirler")
+    assert t.state["players"]["P1"]["pool"]["power"] == {}
+    assert "own_power" not in str(t.state["cards"]["Spinning Axe"])  # the facts as v1.3 matches folded them
+
+
+def test_a_multi_domain_spells_repeat_c_is_paid_with_its_own_domains_v1_4_135_2_e_6_c():
+    """v1.4 135.2.e.6.c: Danger Zone (Fury and Mind) has Repeat [1][C]: with its printed [1] and a Power of its
+    domains, the repeat's Power must be Fury or Mind too, so Calm Power leaves it unpaid."""
+    t = calm_power_from_gold(ZONE, "runedeck:6 runes:3 Fury Rune;3 Mind Rune hand:Danger Zone base:Gem Jammer",
+                             "v1.4")
+    t.refuses("P1 play Danger Zone +repeat $2 / Fury Rune", rule="v1.4 357.1")
+    t.do("P1 play Danger Zone +repeat $2 / Fury Rune; Mind Rune")
+    assert t.state["players"]["P1"]["pool"]["power"] == {"Calm": 1}
+
+
+def test_a_multi_domain_spells_repeat_c_takes_power_of_any_domain_in_a_v1_3_match():
+    t = calm_power_from_gold(ZONE, "runedeck:6 runes:3 Fury Rune;3 Mind Rune hand:Danger Zone base:Gem Jammer",
+                             "v1.3")
+    t.do("P1 play Danger Zone +repeat $2 / Fury Rune")
+    assert t.state["players"]["P1"]["pool"]["power"] == {}
