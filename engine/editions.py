@@ -112,6 +112,11 @@ class Edition:
     # of a printed cost, engine/cardtext.py); a v1.3 or 2025 match's facts leave the mark out, and such a [C] is paid
     # with Power of any domain there, as every such match was recorded.
     multi_domain_c_is_own_domains: bool = False
+    # A delayed ability whose duration has ended before it is generated is not generated (v1.4 359.3.e.16): one "at
+    # the end of this turn" (`until: "ending_step"`, Targon's Peak) created once the ending step has begun. The
+    # engine knows it has begun only when it is recorded as its own moment (`end_turn` with `ending_step`). v1.3
+    # and 2025 have no such rule: the ability is created, and never triggers.
+    late_delayed_not_created: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -127,7 +132,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
-        "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True}
+        "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
+        "late_delayed_not_created": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

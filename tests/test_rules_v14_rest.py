@@ -4,7 +4,10 @@ open state, a delayed ability whose time has passed; each beside a test that a v
 Real cards of the gallery."""
 from __future__ import annotations
 
+import pytest
+
 from gallery_table import GalleryTable, deck
+from replays import notation
 
 # -- a look at more cards than the deck holds (v1.4 431.1.c; Vision, 817.1.b) ---------------------------------------
 SEER = deck("Nine-Tailed Fox", ["Gemcraft Seer", "Clairvoyance"], ["Trifarian War Camp", "Windswept Hillock",
@@ -95,3 +98,61 @@ def test_a_multi_domain_spells_repeat_c_takes_power_of_any_domain_in_a_v1_3_matc
                              "v1.3")
     t.do("P1 play Danger Zone +repeat $2 / Fury Rune")
     assert t.state["players"]["P1"]["pool"]["power"] == {}
+
+
+# -- a delayed ability whose time has passed (v1.4 359.3.e.16) -----------------------------------------------------
+RENGAR = deck("Pridestalker", ["Dazzling Aurora", "Thrill of the Hunt", "Gem Jammer"],
+              ["Targon's Peak", "Windswept Hillock", "Zaun Warrens"])
+
+
+def conquered_in_the_ending_step(rules: str, policy: str = "strict") -> GalleryTable:
+    """P1's ending step, recorded as its own moment: Dazzling Aurora's "At the end of your turn" triggers, and in
+    reaction Thrill of the Hunt banishes Gem Jammer and plays it to Targon's Peak (the rules' own example, v1.4
+    359.3.e.16), where it conquers once the chain has resolved and the showdown there ends; Targon's Peak's "When
+    you conquer here, ready 2 runes at the end of this turn" then resolves."""
+    line = ("position turn 3 P1 action first P1 | P1 0 bf:Targon's Peak deck:36 runedeck:6 runes:3 Fury Rune;"
+            "3 Body Rune base:Gem Jammer gear:Dazzling Aurora hand:Thrill of the Hunt | P2 0 bf:Trifarian War Camp "
+            "deck:37 runedeck:8 runes:2 Calm Rune;2 Mind Rune hand:Gemcraft Seer;Clairvoyance")
+    t = GalleryTable(RENGAR, SEER, policy, rules=rules).do(line)
+    jammer = t.find("P1", "Gem Jammer")
+    t.do("P1 end turn +ending_step", 'P1 trigger Dazzling Aurora "at the end of your turn"',
+         "P1 play Thrill of the Hunt -> Gem Jammer $2 / Fury Rune", "P1 pass", "P2 pass",
+         f"resolve Thrill of the Hunt: banish {jammer} | play P1 {jammer} <banishment @bf1 +ignore_cost +to_allowed",
+         "P1 pass", "P2 pass", "resolve Dazzling Aurora", "P1 pass", "P2 pass",
+         'P1 trigger bf1 "when you conquer here"', "P1 pass", "P2 pass")
+    return t
+
+
+PEAK = 'resolve Targon\'s Peak: delayed "ready 2 runes at the end of this turn" +until="ending_step"'
+
+
+def test_a_delayed_ability_for_the_end_of_the_turn_made_in_its_ending_step_is_not_created_v1_4_359_3_e_16():
+    """v1.4 359.3.e.16: Targon's Peak conquered after the ending step began: "at the end of this turn" has passed,
+    so the delayed ability is not created and its instructions are ignored. A strict match refuses the op; an
+    audit match flags it and creates nothing."""
+    t = conquered_in_the_ending_step("v1.4")
+    assert t.state["phase"] == "end" and t.state["scores"]["P1"] == 1  # conquered in the ending step
+    t.refuses(PEAK, rule="v1.4 359.3.e.16")
+    t.do("resolve Targon's Peak", "P1 end turn")
+    assert t.state["turn_player"] == "P2"
+    audit = conquered_in_the_ending_step("v1.4", policy="audit").do(PEAK)
+    assert audit.state.get("delayed", []) == [] and audit.state["violations"][-1]["rule"] == "v1.4 359.3.e.16"
+
+
+def test_a_delayed_ability_for_the_end_of_the_turn_is_created_in_the_ending_step_of_a_v1_3_match():
+    """v1.3 has no 359.3.e.16: the delayed ability is created (and never triggers: it ends with the turn)."""
+    t = conquered_in_the_ending_step("v1.3").do(PEAK)
+    assert [entry["label"] for entry in t.state["delayed"]] == ["ready 2 runes at the end of this turn"]
+    t.do("P1 end turn")
+    assert t.state["turn_player"] == "P2" and t.state["delayed"] == []
+
+
+def test_the_ending_step_as_its_own_moment_writes_and_reads_back_in_the_notation():
+    """`end_turn`'s new optional field `ending_step` (a new field in the contract's spirit) and the delayed op's
+    `until: "ending_step"` read from the notation and write back to the same line."""
+    t = conquered_in_the_ending_step("v1.4", policy="audit")
+    for line in ("P1 end turn +ending_step", "P1 end turn", PEAK):
+        event = notation.parse_event(line, t.state)
+        assert notation.parse_event(notation.write_event(t.state, event), t.state) == event
+    with pytest.raises(notation.InvalidNotation, match="'\\+ending_step'"):
+        notation.parse_event("P1 end turn +ending", t.state)
