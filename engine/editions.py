@@ -117,6 +117,11 @@ class Edition:
     # engine knows it has begun only when it is recorded as its own moment (`end_turn` with `ending_step`). v1.3
     # and 2025 have no such rule: the ability is created, and never triggers.
     late_delayed_not_created: bool = False
+    # Control of a battlefield without its controller's units is lost in a cleanup, if the turn is in an open state
+    # and no showdown or combat is under way there (v1.4 323.6, cleanup step 4). The engine has treated it as a
+    # constant state, lost the moment the last unit leaves (2025 181.4.d, 181.5), in every v1.3 match recorded,
+    # and v1.3 keeps that (its 323.6 reads as v1.4's).
+    control_lost_at_open_cleanup: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -133,7 +138,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
-        "late_delayed_not_created": True}
+        "late_delayed_not_created": True, "control_lost_at_open_cleanup": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

@@ -156,3 +156,40 @@ def test_the_ending_step_as_its_own_moment_writes_and_reads_back_in_the_notation
         assert notation.parse_event(notation.write_event(t.state, event), t.state) == event
     with pytest.raises(notation.InvalidNotation, match="'\\+ending_step'"):
         notation.parse_event("P1 end turn +ending", t.state)
+
+
+# -- control lost only in an open state (v1.4 323.6) ----------------------------------------------------------------
+ODDS = deck("Pridestalker", ["Against the Odds", "Thrill of the Hunt", "Gem Jammer"],
+            ["Targon's Peak", "Windswept Hillock", "Zaun Warrens"])
+
+
+def left_during_a_chain(rules: str) -> GalleryTable:
+    """P1 controls Targon's Peak (bf1) with Gem Jammer alone. Against the Odds chooses it; in reaction Thrill of the
+    Hunt banishes it and plays it to Trifarian War Camp (bf2): once Thrill has resolved, bf1 has no P1 unit, while
+    Against the Odds is still on the chain (a closed state)."""
+    line = ("position turn 3 P1 action first P1 | P1 0 bf:Targon's Peak deck:36 runedeck:6 runes:3 Fury Rune;"
+            "3 Body Rune controls:bf1 bf1:Gem Jammer hand:Against the Odds;Thrill of the Hunt | P2 0 "
+            "bf:Trifarian War Camp deck:37 runedeck:8 runes:2 Calm Rune;2 Mind Rune hand:Gemcraft Seer;Clairvoyance")
+    t = GalleryTable(ODDS, SEER, rules=rules).do(line)
+    jammer = t.find("P1", "Gem Jammer")
+    return t.do("P1 play Against the Odds -> Gem Jammer $2", "P1 play Thrill of the Hunt -> Gem Jammer $2 / Fury Rune",
+                "P1 pass", "P2 pass",
+                f"resolve Thrill of the Hunt: banish {jammer} | play P1 {jammer} <banishment @bf2 +ignore_cost "
+                f"+to_allowed")
+
+
+def test_a_battlefield_left_during_a_chain_stays_controlled_until_an_open_state_v1_4_323_6():
+    """v1.4 323.6 (cleanup step 4): a player loses control of a battlefield without their units only if the turn
+    is in an open state and no showdown or combat is under way there; so while Against the Odds is on the chain P1
+    still controls Targon's Peak, and loses it in the cleanup after the chain has resolved."""
+    t = left_during_a_chain("v1.4")
+    assert t.state["chain"] and t.state["battlefields"][0]["controller"] == "P1"
+    t.do("P1 pass", "P2 pass", "resolve Against the Odds")
+    assert t.state["chain"] == [] and t.state["battlefields"][0]["controller"] is None
+
+
+def test_a_battlefield_left_during_a_chain_is_uncontrolled_at_once_in_a_v1_3_match_181_5():
+    """A v1.3 match keeps what its matches were folded with: control is a constant state (2025 181.4.d, 181.5),
+    lost the moment no unit of its controller is there."""
+    t = left_during_a_chain("v1.3")
+    assert t.state["chain"] and t.state["battlefields"][0]["controller"] is None
