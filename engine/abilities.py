@@ -183,12 +183,13 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
             obj["exhausted"] = True
     energy, power = cost.get("energy", 0), cost.get("power", {})
     costs.add_runes_paid(context, player, payment, "v1.3 404.1")
-    short_energy, short_power = costs.take_from_pool(state["players"][player]["pool"], energy,
-                                                     costs.power_requirements(power))
+    domains = facts(state, obj["card"]).get("domains", []) if obj is not None else []
+    requirements = costs.printed_power_requirements(cost, power, domains)
+    short_energy, short_power = costs.take_from_pool(state["players"][player]["pool"], energy, requirements)
     if short_energy or short_power:
         context.flag("v1.3 404.1", f"{player} cannot pay for {what}: it costs {energy} Energy and "
-                                   f"{costs.power_text(power)} Power; {short_energy} Energy and {short_power} Power "
-                                   f"are missing")
+                                   f"{costs.requirements_text(requirements)} Power; {short_energy} Energy and "
+                                   f"{short_power} Power are missing")
     _pay_with_source(context, player, obj, cost, what)
     counts = cost_counts(cost)
     for verb in OPTION_VERBS:

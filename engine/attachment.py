@@ -112,8 +112,9 @@ def _weaponmaster_pays(context: Context, item: dict[str, Any], effect: dict[str,
         power[reduced] -= 1  # v1.3 821.1.c: reduced by [A]
     costs.add_runes_paid(context, player, effect.get("pay", {}), "v1.3 821.1.c.5")
     energy = cost.get("energy", 0)
-    short_energy, short_power = costs.take_from_pool(state["players"][player]["pool"], energy,
-                                                     costs.power_requirements(power))
+    short_energy, short_power = costs.take_from_pool(
+        state["players"][player]["pool"], energy,
+        costs.printed_power_requirements(cost, power, facts(state, gear["card"]).get("domains", [])))
     return context.check(not short_energy and not short_power, "v1.3 821.1.c.5",
                          f"{player} cannot pay the Equip cost of {gear_name} for Weaponmaster ({energy} Energy and "
                          f"{costs.power_text(power)} Power after the [A] less): {short_energy} Energy and "

@@ -456,6 +456,36 @@ def mechanics(card: dict[str, Any]) -> set[str]:
     return found
 
 
+_LETTER = re.compile(r"\[(?:A|C|R|G|B|O|P|Y)\]")
+
+
+def mark_own_power(abilities: list[dict[str, Any]], rules_text: str) -> None:
+    """v1.4 135.2.e.6.c: a [C] of a card with several domains is Power of any of its domains. The gallery's HTML
+    (which the text is read from) prints it as the rainbow [A] symbol, and its rules text as [C] (where a real [A]
+    stays [A]), so each printed cost read as Power of any domain is compared, symbol by symbol, with its line of the
+    rules text; the Power that is [C] there is marked as the cost's `own_power` (how many of its "any" it is).
+    Lines whose words differ between the two texts are left as they are."""
+    rules_lines = {_LETTER.sub("[X]", plain(line)): plain(line) for line in _lines(
+        rules_text.replace("[E]", "[T]").replace("[M]", "[S]"))}
+    for ability in abilities:
+        cost = ability.get("cost")
+        if not cost or not cost["power"].get("any") or "or" in cost:
+            continue
+        line = plain(ability["text"])
+        rules_line = rules_lines.get(_LETTER.sub("[X]", line))
+        if rules_line is None:
+            continue
+        power_left, own = sum(cost["power"].values()), 0
+        for shown, printed in zip(_SYMBOL.findall(line), _SYMBOL.findall(rules_line)):
+            if power_left == 0:
+                break
+            if not shown.isdigit():
+                power_left -= 1
+                own += shown == "A" and printed == "C"
+        if own:
+            cost["own_power"] = own
+
+
 def read_printing(raw: dict, name: str, card_type: str | None, domains: list[str]) -> dict[str, Any]:
     """What a gallery printing's text says, as catalog facts: `text`, `abilities`, `keyword_costs`, `attached`,
     and the keywords (with values) its lines have, bracketed or not (Laurent Bladekeeper's "Ganking").
@@ -472,6 +502,8 @@ def read_printing(raw: dict, name: str, card_type: str | None, domains: list[str
         might = re.fullmatch(r"\+?(\d+)", str(bonus or "0").strip())
         attached = {"might": int(might.group(1)) if might else 0, "text": effect,
                     "abilities": read_abilities(effect, "Unit", domains)}
+    if len(domains) > 1 and isinstance(raw.get("abilityHtml"), str) and raw.get("rulesText"):
+        mark_own_power(abilities, strip_prefix(raw["rulesText"], name))
     return {
         "text": text, "abilities": abilities, "keyword_costs": keyword_costs(abilities), "attached": attached,
         "keywords": line_keywords(abilities), "keyword_values": keyword_values(abilities),

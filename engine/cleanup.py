@@ -40,7 +40,10 @@ def cleanup(context: Context) -> None:
         removed = hidden.removed_at_cleanup(state, entry, control.players_at(state, entry["id"]))
         if removed is not None:
             move_to_zone(state, removed, "trash")
-    control.lose_absent_control(state)
+    if edition_of(state).control_lost_at_open_cleanup:
+        control.lose_absent_control_in_open_state(state)  # v1.4 323.6
+    else:
+        control.lose_absent_control(state)
     for entry in state["battlefields"]:  # rule 524
         entry["pending_combat"] = len(control.players_at(state, entry["id"])) >= 2
     if edition_of(state).contested_removed_at_cleanup:

@@ -47,6 +47,18 @@ def lose_absent_control(state: State) -> None:
             entry["controller"] = None
 
 
+def lose_absent_control_in_open_state(state: State) -> None:
+    """v1.4 323.6 (cleanup step 4): players lose control of battlefields without their units if the turn is in an
+    open state (no chain) and there is no showdown or combat there."""
+    if state["chain"]:
+        return
+    ongoing = {fight["battlefield"] for fight in (state["showdown"], state["combat"]) if fight is not None}
+    for entry in state["battlefields"]:
+        controller = entry["controller"]
+        if controller is not None and entry["id"] not in ongoing and controller not in players_at(state, entry["id"]):
+            entry["controller"] = None
+
+
 def clear_contested(entry: dict[str, Any]) -> None:
     """Rules 181.3.b, 627.4: control was established or re-established."""
     entry["contested"] = False

@@ -156,6 +156,27 @@ def power_requirements(power: dict[str, int]) -> list[tuple[list[str], int]]:
     return [([] if domain == ANY else [domain], amount) for domain, amount in power.items() if amount]
 
 
+def own_domain_power(cost: dict[str, Any]) -> int:
+    """How much of a printed cost's Power of any domain is a [C] of a card with several domains, paid with Power of
+    any of the card's domains (v1.4 135.2.e.6.c): the catalog's `own_power`, in a v1.4 match's facts only."""
+    return min(cost.get("own_power", 0), cost.get("power", {}).get(ANY, 0))
+
+
+def printed_power_requirements(cost: dict[str, Any], power: dict[str, int],
+                               domains: list[str]) -> list[tuple[list[str], int]]:
+    """The requirements of a printed ability cost's Power `power` (`cost`'s, perhaps changed), its [C] of a
+    multi-domain card (`own_domain_power`) taken by the card's `domains`."""
+    own = min(own_domain_power(cost), power.get(ANY, 0))
+    if not own:
+        return power_requirements(power)
+    return [(list(domains), own), *power_requirements({**power, ANY: power[ANY] - own})]
+
+
+def requirements_text(requirements: list[tuple[list[str], int]]) -> str:
+    """Power requirements for a message, as power_text writes a cost: "1 Fury/Chaos, 1 any"."""
+    return ", ".join(f"{amount} {'/'.join(domains) or ANY}" for domains, amount in requirements) or "no"
+
+
 def power_text(power: dict[str, int]) -> str:
     """A Power cost for a message: "1 Order, 1 any"."""
     return ", ".join(f"{amount} {domain}" for domain, amount in power.items() if amount) or "no"

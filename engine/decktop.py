@@ -8,9 +8,11 @@ zone (603.1, 603.5: "look at the top 2 cards ... banish the other"); recycling p
 takes as many as there are and burns nothing out (431.1.c); putting more cards from it into another zone than it
 holds puts what it has, burns out, then puts the rest (431.1.b); Predict looks at the top N and recycles any of
 them, and never burns out (436.1, 436.4.a); Vision is "when played, look at the top card, you may recycle it"
-(817.1.b), recorded as a `look` and, if so, a `recycle` of it. Burn N is defined by its reminder text before v1.4
-(golden rule): "put the top N cards of your Main Deck into your trash", the `burn` op; v1.4 440 defines it the same
-way (as many as possible, burning out when the deck runs short, 440.4).
+(817.1.b), recorded as a `look` and, if so, a `recycle` of it. In a v1.4 match a look or reveal never burns out,
+from an empty deck neither (v1.4 431.1.c; Vision is a Predict, 817.1.b), where a v1.3 match burns out first.
+Burn N is defined by its reminder text before v1.4 (golden rule): "put the top N cards of your Main Deck into
+your trash", the `burn` op; v1.4 440 defines it the same way (as many as
+possible, burning out when the deck runs short, 440.4).
 
 The effect ops (contract section 6): `look {player, cards, from?}`, `predict {player, cards}`, `reveal {player,
 cards, from: "deck"}`, `recycle {player, cards, from: "deck"}`, `banish {player, cards, from: "deck"}` and `burn
@@ -25,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 from engine import deck
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import card_name
 from engine.rulings import Context
@@ -88,9 +91,10 @@ def reveal_from_deck(context: Context, player: str, cards: list[str | None]) -> 
 def _look_at(context: Context, player: str, owner: str, names: list[str | None], verb: str) -> None:
     if not names:
         return
-    _burn_out_while_empty(context, owner)  # 607.1.b
-    if context.state["winner"] is not None:
-        return
+    if not edition_of(context.state).looks_never_burn_out:  # v1.4 431.1.c: as many as there are, no burn out
+        _burn_out_while_empty(context, owner)  # 607.1.b
+        if context.state["winner"] is not None:
+            return
     remember_seen(context, player, owner, names)
     count = context.state["players"][owner]["deck_count"]
     context.check(len(names) <= count, "v1.3 431.1.c",

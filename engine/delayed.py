@@ -12,7 +12,9 @@ Recorded in two steps, as the engine does not read card text:
   information is referenced when it is created, 359.3.f.3.a), `until: "turn"` ends it in the end of turn's
   expiration step ("this turn", 004 517.2.b), `repeat` makes it trigger every time its condition is met in its window
   ("When any unit takes damage this turn, kill it"); without `repeat` it triggers once and is used up ("the next
-  time", "at the start of your next Main Phase"). It is kept in `state["delayed"]` with its id (`d1`, `d2`, ...),
+  time", "at the start of your next Main Phase"). `until: "ending_step"` is one whose time is the end of this turn
+  ("ready 2 runes at the end of this turn": Targon's Peak): in a v1.4 match, one created once the ending step has
+  begun (recorded as its own moment, `end_turn` with `ending_step`) is not created (v1.4 359.3.e.16). It is kept in `state["delayed"]` with its id (`d1`, `d2`, ...),
   its controller (the creating item's) and the card that created it.
 - its triggering: a `trigger` event whose `source` is the delayed ability's id puts it on the chain like any
   triggered ability (332; v1.3 392), controlled by its controller, then resolved with `resolve` as usual.
@@ -24,11 +26,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine import items, timing, trigger_costs
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import new_id
 from engine.rulings import Context
 
 State = dict[str, Any]
+ENDING_STEP = "ending_step"  # `until`: "at the end of this turn", its time the ending step's beginning (317.1)
+UNTIL = ("turn", ENDING_STEP)
 
 
 def is_delayed(state: State, source: str) -> bool:
@@ -41,9 +46,14 @@ def create(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
     label = effect["label"]
     if not label.strip():
         raise MalformedEvent(f"{item['id']} delayed op: 'label' names the delayed ability, got {label!r}")
-    if effect.get("until", "turn") != "turn":
-        raise MalformedEvent(f"{item['id']} delayed op: 'until' can only be 'turn' (else it lasts until it "
-                             f"triggers), got {effect['until']!r}")
+    if effect.get("until", "turn") not in UNTIL:
+        raise MalformedEvent(f"{item['id']} delayed op: 'until' can only be 'turn' or 'ending_step' (else it lasts "
+                             f"until it triggers), got {effect['until']!r}")
+    if effect.get("until") == ENDING_STEP and state["phase"] == "end" and edition_of(state).late_delayed_not_created:
+        context.flag("v1.4 359.3.e.16", f"{item['id']} creates the delayed ability {label!r} for the end of this "
+                                        f"turn during its ending step: its time has passed, so it is not created "
+                                        f"and its instructions are ignored")
+        return
     about = effect.get("about", [])
     unknown = [object_id for object_id in about if object_id not in state["objects"]]
     context.check(not unknown, "356.3.e.6", f"{item['id']} creates a delayed ability about {', '.join(unknown)}, "
@@ -78,6 +88,6 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
 
 
 def expire_turn(state: State) -> None:
-    """004 517.2.b: the delayed abilities that last "this turn" end in the expiration step."""
+    """004 517.2.b: the delayed abilities that last "this turn" (or until its end) end in the expiration step."""
     if state.get("delayed"):
-        state["delayed"] = [entry for entry in state["delayed"] if entry.get("until") != "turn"]
+        state["delayed"] = [entry for entry in state["delayed"] if entry.get("until") not in UNTIL]

@@ -102,6 +102,26 @@ class Edition:
     # - a card may have more than one type ("Unit, Gear": Patched Porobot), with the properties and permissions
     #   of all of them, affected by effects that interact with any (v1.4 177-178.3);
     multiple_types: bool = False
+    # Looking at or revealing cards of a main deck never burns out, an empty one included: the player looks at as
+    # many as there are (v1.4 431.1.c), so a Vision, now "When this is played, predict" (v1.4 817.1.b), burns
+    # nothing out either way it is recorded. v1.3 matches were recorded with the engine burning out an empty deck
+    # first (2025 607.1.b), and keep it.
+    looks_never_burn_out: bool = False
+    # A [C] in the ability and keyword costs of a card with several domains (Danger Zone's Repeat [1][C], Spinning
+    # Axe's Equip [C]) is Power of any of the card's domains (v1.4 135.2.e.6.c). The catalog marks it (`own_power`
+    # of a printed cost, engine/cardtext.py); a v1.3 or 2025 match's facts leave the mark out, and such a [C] is paid
+    # with Power of any domain there, as every such match was recorded.
+    multi_domain_c_is_own_domains: bool = False
+    # A delayed ability whose duration has ended before it is generated is not generated (v1.4 359.3.e.16): one "at
+    # the end of this turn" (`until: "ending_step"`, Targon's Peak) created once the ending step has begun. The
+    # engine knows it has begun only when it is recorded as its own moment (`end_turn` with `ending_step`). v1.3
+    # and 2025 have no such rule: the ability is created, and never triggers.
+    late_delayed_not_created: bool = False
+    # Control of a battlefield without its controller's units is lost in a cleanup, if the turn is in an open state
+    # and no showdown or combat is under way there (v1.4 323.6, cleanup step 4). The engine has treated it as a
+    # constant state, lost the moment the last unit leaves (2025 181.4.d, 181.5), in every v1.3 match recorded,
+    # and v1.3 keeps that (its 323.6 reads as v1.4's).
+    control_lost_at_open_cleanup: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -116,7 +136,9 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
         "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
-        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True}
+        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
+        "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
+        "late_delayed_not_created": True, "control_lost_at_open_cleanup": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

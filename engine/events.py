@@ -62,7 +62,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "move": {"player": (STR, True), "units": (LIST, True), "to": (STR, True), "pay": (MAP, False)},
     "pass": {"player": (STR, True)},
     "invite": {"player": (STR, True), "invitee": (STR, True)},
-    "end_turn": {"player": (STR, True)},
+    "end_turn": {"player": (STR, True), "ending_step": (BOOL, False)},
     "trigger": {"player": (STR, True), "source": (STR, True), "ability": (STR, True), "targets": (LIST, False), "cost": (MAP, False), "pay": (MAP, False)},
     "resolve": {"item": (STR, True), "effects": (LIST, True), "targets_kept": (LIST, False), "split": (INT, False)},
     "assign_damage": {"player": (STR, True), "assignments": (MAP, True)},
@@ -268,5 +268,5 @@ def validate_effect(effect: Any, where: str) -> None:
         if effect.get("type", "unit") not in TOKEN_TYPES:
             raise MalformedEvent(f"{where} (token): 'type' must be 'unit' or 'gear', got {effect['type']!r}")
     until = effect.get("until")
-    if until is not None and until not in UNTIL:
+    if until is not None and until not in UNTIL and not (op == "delayed" and until == "ending_step"):
         raise MalformedEvent(f"{where} ({op}): 'until' must be 'turn' or 'permanent', got {until!r}")

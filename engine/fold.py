@@ -20,6 +20,7 @@ from engine import (abilities, backups, chain, cleanup, combat, control, errors_
                     layers, match_end, movement, penalties, play, position, replacement, results, rewinds, setup,
                     sideboard, statics, tasks, timing, turn)
 from engine.catalog import Catalog
+from engine.editions import edition_of
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
 from engine.rulings import Context, Unappliable
@@ -197,7 +198,8 @@ def _skipped(state: State, violations: list[dict[str, Any]]) -> State:
 
 def _finish(context: Context, state: State) -> State:
     layers.refresh_all(state)  # statics whose source left the board end (004 569.1); the rest apply anew
-    control.lose_absent_control(state)  # rule 181.5: control is a constant state
+    if not edition_of(state).control_lost_at_open_cleanup:  # v1.4 323.6: at a cleanup in an open state only
+        control.lose_absent_control(state)  # rule 181.5: control is a constant state
     if context.violations:
         if state["policy"] == "strict":
             raise IllegalEvent(context.violations)

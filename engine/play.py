@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, rulechanges, showdown,
                     statics, timing)
-from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, pay
+from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
 from engine.rulings import Context, Unappliable
@@ -274,9 +274,9 @@ def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
     costs = []
     for index in chosen:
         if 0 <= index < len(printed):
-            power = printed[index].get("power", {})
-            costs.append((printed[index].get("energy", 0), sum(n for domain, n in power.items() if domain != "any"),
-                          power.get("any", 0)))
+            power, own = printed[index].get("power", {}), own_domain_power(printed[index])
+            costs.append((printed[index].get("energy", 0),
+                          sum(n for domain, n in power.items() if domain != "any") + own, power.get("any", 0) - own))
     return costs
 
 

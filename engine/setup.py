@@ -131,7 +131,7 @@ def _known_card(state: State, catalog: Catalog, reference: str, where: str) -> s
     if name is None:
         raise MalformedEvent(f"unknown card {reference!r} in {where} (catalog {catalog.name!r})")
     if name not in state["cards"]:  # copied once per card, not once per copy in a deck (a fold's hot spot)
-        state["cards"][name] = token_category(state, catalog.card(name))
+        state["cards"][name] = own_power(state, token_category(state, catalog.card(name)))
         for code in catalog.codes_of(name):  # events may name it by any of its printings' codes
             state["card_codes"][(canonical(code) or code).lower()] = name
     return name
@@ -146,6 +146,23 @@ def token_category(state: State, card: dict[str, Any]) -> dict[str, Any]:
     if card["supertype"] == "Token" and editions.edition_of(state).token_is_a_category:
         return {**card, "supertype": None, "token": True}
     return card
+
+
+def own_power(state: State, card: dict[str, Any]) -> dict[str, Any]:
+    """A card's facts without the catalog's `own_power` marks (a multi-domain card's [C] in its ability and keyword
+    costs, v1.4 135.2.e.6.c) unless the match's edition pays such a [C] with the card's domains: a v1.3 or 2025
+    match keeps the facts it was recorded with, where that [C] is Power of any domain."""
+    if editions.edition_of(state).multi_domain_c_is_own_domains or not any(
+            "own_power" in ability.get("cost", {}) for ability in card.get("abilities", ())):
+        return card
+
+    def without(cost: dict[str, Any]) -> dict[str, Any]:
+        return {field: value for field, value in cost.items() if field != "own_power"}
+
+    return {**card, "abilities": [{**ability, "cost": without(ability["cost"])} if "cost" in ability else ability
+                                  for ability in card["abilities"]],
+            "keyword_costs": {keyword: [without(cost) for cost in printed]
+                              for keyword, printed in card.get("keyword_costs", {}).items()}}
 
 
 def check_decks(context: Context, players: list[str] | None = None) -> None:

@@ -166,13 +166,26 @@ def pass_event(context: Context, event: dict[str, Any]) -> None:
 
 
 def end_turn(context: Context, event: dict[str, Any]) -> None:
-    """The turn player ends their action phase (rule 516.6); the end of turn runs and the next turn begins."""
+    """The turn player ends their action phase (rule 516.6); the end of turn runs and the next turn begins.
+
+    With `ending_step` (v1.4 316.9, 317.1) the ending step begins and waits: what happens at the end of the turn is
+    recorded in it (triggers, their chain, Reactions), then a plain `end_turn` ends it, and the turn with it. Without
+    it, the ending step runs within the `end_turn`, as it always has (its triggers recorded before it)."""
     state = context.state
     player = context.player(event)
     if state["turn_player"] is None:  # setup, or a game that ended during its setup
         context.fail("516.6", "the game has not begun: there is no turn to end")
     context.check(player == state["turn_player"], "516.6",
                   f"{player} ends the turn, but it is {state['turn_player']}'s turn")
+    if state["phase"] == "end":  # the ending step recorded as its own moment is over
+        context.check(not event.get("ending_step"), "516.6", f"{player} begins the ending step, which began already")
+        context.check(not state["chain"] and state["showdown"] is None and state["combat"] is None
+                      and state["choice"] is None, "505",
+                      f"{player} ends the ending step while a chain, showdown, combat or choice is still open")
+        _close_open(state)
+        expire(context)
+        context.schedule("next turn")
+        return
     context.check(state["phase"] == "action", "516.6",
                   f"{player} ends the turn during the {state['phase']} phase; only the action phase can be ended")
     for owed in [player for player in state["turn_order"] if state["owed_draws"].get(player)]:
@@ -185,22 +198,40 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
     else:
         context.check(not state["chain"] and state["combat"] is None and state["choice"] is None, "505",
                       f"{player} ends the turn while a chain, combat or choice is still open")
-    for item in state["chain"]:  # audit only: what was left on the chain goes to its owners' trash unresolved
-        source = state["objects"].get(item["source"] or "")
-        if source is not None and source["zone"] == "chain":
-            move_to_zone(state, source, "trash")
-    state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
+    _close_open(state)
+    if event.get("ending_step"):
+        begin_ending_step(state)
+        return
     end_of_turn(context)
     context.schedule("next turn")
 
 
+def _close_open(state: State) -> None:
+    """Audit only: what was left on the chain goes to its owners' trash unresolved; what was open closes."""
+    for item in state["chain"]:
+        source = state["objects"].get(item["source"] or "")
+        if source is not None and source["zone"] == "chain":
+            move_to_zone(state, source, "trash")
+    state["chain"], state["showdown"], state["combat"], state["choice"], state["focus"] = [], None, None, None, None
+
+
 def end_of_turn(context: Context) -> None:
     """Rule 517: the ending step, the expiration step and the cleanup step."""
-    state = context.state
+    begin_ending_step(context.state)
+    expire(context)
+
+
+def begin_ending_step(state: State) -> None:
+    """The ending step begins (517.1; v1.4 317.1): nobody has priority, and stuns end (599.1.a.2)."""
     state["phase"] = "end"
     state["priority"] = None
     for obj in state["objects"].values():
         obj["stunned"] = False  # rule 599.1.a.2: stuns end at the beginning of the next ending step
+
+
+def expire(context: Context) -> None:
+    """The expiration step (517.2) and its cleanup (517.3)."""
+    state = context.state
     for obj in state["objects"].values():
         obj["damage"] = 0  # rule 517.2.a
         if obj["attacker"] or obj["defender"]:  # audit only: a combat left open ends with the turn

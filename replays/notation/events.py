@@ -65,6 +65,16 @@ def _two_words(second: str, read: PlayerReader) -> PlayerReader:
     return reader
 
 
+def _end_turn(sc: Scanner, state: State, player: str) -> Event:
+    """`P1 end turn`, or `P1 end turn +ending_step`: the ending step begins and waits (engine/turn.py)."""
+    event: Event = {"type": "end_turn", "player": player}
+    if sc.accept("+"):
+        if sc.word("'ending_step' after '+'") != "ending_step":
+            sc.fail("'+ending_step' (the ending step begins and waits)")
+        event["ending_step"] = True
+    return event
+
+
 def _play(sc: Scanner, state: State, player: str) -> Event:
     return {"type": "play", **read_play(sc, state, player)}
 
@@ -269,7 +279,7 @@ PLAYER_VERBS: dict[str, PlayerReader] = {
                                                                               "set_aside": []},
     "channel": _channel, "concede": _concede, "play": _play, "activate": _activate, "add": _add,
     "hide": _hide, "move": _move, "pass": _bare("pass"), "invite": _invite,
-    "end": _two_words("turn", _bare("end_turn")), "trigger": _trigger, "assign": _assign, "choose": _choose,
+    "end": _two_words("turn", _end_turn), "trigger": _trigger, "assign": _assign, "choose": _choose,
     "game": _two_words("loss", _reason("game_loss")), "replace": _replace, "penalty": _penalty,
     "error": _judged("error"), "remedy": _judged("remedy"), "sideboard": _sideboard,
 }
@@ -507,7 +517,8 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
                                                          if "pay" in event else "")),
     "pass": lambda state, event: f"{event['player']} pass",
     "invite": lambda state, event: f"{event['player']} invite {event['invitee']}",
-    "end_turn": lambda state, event: f"{event['player']} end turn",
+    "end_turn": lambda state, event: f"{event['player']} end turn" + (" +ending_step" if event.get("ending_step")
+                                                                      else ""),
     "trigger": _write_trigger,
     "resolve": _write_resolve,
     "assign_damage": lambda state, event: f"{event['player']} assign " + "; ".join(
