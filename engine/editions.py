@@ -102,6 +102,10 @@ class Edition:
     # - a card may have more than one type ("Unit, Gear": Patched Porobot), with the properties and permissions
     #   of all of them, affected by effects that interact with any (v1.4 177-178.3);
     multiple_types: bool = False
+    # Making new choices (v1.4 750-755): new choices for a finalized item on the chain choose something it did not
+    # choose (751.1), each of them legal (753.1). v1.3 has no such rules (only 359.3.f.4's example): a new target is
+    # checked as any target is (engine/choices.py).
+    defines_new_choices: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -116,7 +120,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
         "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
-        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True}
+        "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
+        "defines_new_choices": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",
