@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine import (additional_turns, attachment, battlefield_tokens, choices, control, copies, costs, counters, deck,
-                    decktop, delayed, experience, flow, layers, movement, play, replacement, rulechanges, scoring,
-                    statics)
+                    decktop, delayed, experience, flow, layers, movement, naming, play, replacement, rulechanges,
+                    scoring, statics)
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
@@ -444,5 +444,6 @@ OPS: dict[str, Op] = {
     "win": lambda context, item, effect, kept: scoring.win(context, context.player(effect), "card", "633"),
     "battlefield": battlefield_tokens.battlefield_op,
     "retarget": choices.retarget,
+    "name": naming.name_op,
 }
 replacement.register_ops(OPS)  # a replacement's `with` ops are effect ops

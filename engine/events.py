@@ -115,6 +115,8 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "counters": {"target": (STR, True), "count": (INT, True), "kind": (STR, False), "to": (STR, False)},
     "control": {"target": (STR, False), "item": (STR, False), "player": (STR, True)},
     "retarget": {"item": (STR, True), "targets": (LIST, True)},
+    "name": {"target": (STR, True), "card": (STR, False), "tag": (STR, False), "type": (STR, False),
+             "of": (STR, False)},
     "note": {"text": (STR, True)},
     "attach": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},
     "detach": {"target": (STR, True)},

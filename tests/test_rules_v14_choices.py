@@ -124,3 +124,107 @@ def test_a_v1_3_match_applies_new_choices_without_v1_4_s_checks_v1_3_359_3_f_4()
     t = reversed_seeker("v1.3").do(
         "resolve Mystic Reversal: control Void Seeker@chain -> P1 | retarget Void Seeker -> Vilemaw")
     assert seeker(t)["controller"] == "P1" and t.state["violations"] == []
+
+
+# -- 3. naming a card, a type or a tag (v1.4 759-763) --------------------------------------------------------------
+FELINE_RULE = ('+statics=[{"rule": "no_play_named", "affects": {"who": "enemy"}, "while": {"at": "battlefield"}}]')
+
+
+def feline_match(rules: str, policy: str = "strict") -> GalleryTable:
+    """Ana (Shen, Eye of Twilight: Calm/Order) has two Fallen Felines at hand on her turn; Ben (Kai'Sa) holds
+    Eclipse ([Reaction] "Give a unit -4 [S] this turn")."""
+    shen = deck("Eye of Twilight", "Shen, Kinkou", ["Fallen Feline"],
+                ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ana")
+    kaisa = deck("Daughter of the Void", KAISA, ["Eclipse"],
+                 ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ben")
+    match = {"type": "match_created", "rules": rules, "mode": "duel", "players": [shen, kaisa],
+             "catalog": "gallery", "policy": policy}
+    line = ("turn 4 P1 action first P1 | P1 0 bf:Altar to Unity controls:bf1 champion:played deck:0 runedeck:0 "
+            "hand:Fallen Feline;Fallen Feline runes:3 Order Rune;3 Calm Rune bf1:Shen, Kinkou | "
+            "P2 0 bf:Treasure Hoard champion:played deck:0 runedeck:0 hand:Eclipse runes:3 Fury Rune;2 Mind Rune")
+    return GalleryTable.from_position(match, line)
+
+
+def feline_named(rules: str, named: str = 'card Eclipse +of="Spell"', policy: str = "strict") -> GalleryTable:
+    """Ana plays a Fallen Feline to her battlefield; its play trigger names `named`."""
+    t = feline_match(rules, policy).do(f"P1 play Fallen Feline @bf1 {FELINE_RULE} $2 / Order Rune",
+                                       'P1 trigger Fallen Feline "when-you-play"', "P1 pass", "P2 pass")
+    return t.do(f"resolve Fallen Feline: name Fallen Feline@bf1 -> {named}")
+
+
+def test_a_named_spell_cannot_be_played_by_an_opponent_v1_4_761():
+    """v1.4 759-761: Fallen Feline names Eclipse (recorded by its name, 761.1); while it is at a battlefield, Ben
+    cannot play Eclipse (the card's text, 002), here in answer to Ana's second Fallen Feline's trigger."""
+    t = feline_named("v1.4")
+    feline = t.state["objects"][t.find("P1", "Fallen Feline")]
+    assert feline["named"] == {"card": "Eclipse", "of": "Spell"} and t.state["violations"] == []
+    t.do("P1 play Fallen Feline $2 / Order Rune", 'P1 trigger Fallen Feline@base "when-you-play"', "P1 pass")
+    refusal = t.refuses("P2 play Eclipse -> Fallen Feline@bf1 $3", rule="v1.4 002")
+    assert "named" in str(refusal)
+
+
+def test_a_card_that_does_not_exist_cannot_be_named_v1_4_762_1():
+    """v1.4 762.1: "They cannot name a card that doesn't exist." (The catalog has no card "Eclipse of the Void".)"""
+    feline_match("v1.4").do(f"P1 play Fallen Feline @bf1 {FELINE_RULE} $2 / Order Rune",
+                            'P1 trigger Fallen Feline "when-you-play"', "P1 pass", "P2 pass").refuses(
+        "resolve Fallen Feline: name Fallen Feline@bf1 -> card Eclipse of the Void", rule="v1.4 762.1")
+
+
+def test_a_token_cannot_be_named_as_a_card_v1_4_762_2():
+    """v1.4 762.2: "A player cannot choose the name of a token when instructed to name a card." (Recruit.)"""
+    with pytest.raises(Exception) as refusal:
+        feline_named("v1.4", "card Recruit")
+    assert "v1.4 762.2" in str(getattr(refusal.value, "violations", refusal.value))
+
+
+def test_a_named_spell_must_be_a_spell_v1_4_002():
+    """Fallen Feline's "name a spell" (`of`): naming a unit breaks the card's text (002)."""
+    with pytest.raises(Exception) as refusal:
+        feline_named("v1.4", f'card {KAISA} +of="Spell"')
+    assert "v1.4 002" in str(getattr(refusal.value, "violations", refusal.value))
+
+
+def test_a_tag_that_does_not_exist_cannot_be_named_v1_4_763():
+    """v1.4 763, 763.1: a named tag is one of the tags that exist (Cat does, Kitten does not); a type is one of
+    133.4-133.6's."""
+    assert feline_named("v1.4", "tag Cat").obj("P1", "Fallen Feline")["named"] == {"tag": "Cat"}
+    assert feline_named("v1.4", "tag Miss Fortune").obj("P1", "Fallen Feline")["named"] == {"tag": "Miss Fortune"}
+    t = feline_named("v1.4", "tag Kitten", policy="audit")
+    assert [v["rule"] for v in t.state["violations"]] == ["v1.4 763"]
+    assert t.obj("P1", "Fallen Feline")["named"] == {"tag": "Kitten"}  # recorded as the player said it
+    t = feline_named("v1.4", "type Kitten", policy="audit")
+    assert [v["rule"] for v in t.state["violations"]] == ["v1.4 760"]
+
+
+def test_a_v1_3_match_records_a_name_unchecked_v1_3_002():
+    """v1.3 defines no naming: a name is recorded as written (a token's, a tag no card has), and what it does is the
+    card's text (Fallen Feline's prohibition still applies)."""
+    assert feline_named("v1.3", "card Recruit").obj("P1", "Fallen Feline")["named"] == {"card": "Recruit"}
+    assert feline_named("v1.3", "tag Kitten").state["violations"] == []
+    t = feline_named("v1.3").do("P1 play Fallen Feline $2 / Order Rune",
+                                'P1 trigger Fallen Feline@base "when-you-play"', "P1 pass")
+    t.refuses("P2 play Eclipse -> Fallen Feline@bf1 $3", rule="002")
+
+
+def test_the_list_names_a_tag_as_it_is_played_v1_4_763():
+    """The List: "As you play this, name a tag." (a choice made as it is played, the play's `options.named`): the
+    tag is kept on the gear; one that does not exist is flagged (v1.4 763); the name reads back in the notation."""
+    pyke = deck("Bloodharbor Ripper", "Pyke, Dockside Butcher", ["The List"],
+                ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ana")
+    kaisa = deck("Daughter of the Void", KAISA, ["Eclipse"],
+                 ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ben")
+    line = ("turn 4 P1 action first P1 | P1 0 bf:Altar to Unity champion:played deck:0 runedeck:0 hand:The List "
+            "runes:2 Chaos Rune | P2 0 bf:Treasure Hoard champion:played deck:0 runedeck:0 runes:2 Mind Rune")
+
+    def table(policy: str) -> GalleryTable:
+        return GalleryTable.from_position({"type": "match_created", "rules": "v1.4", "mode": "duel",
+                                           "players": [pyke, kaisa], "catalog": "gallery", "policy": policy}, line)
+
+    t = table("strict")
+    event = t.parse('P1 play The List +named={"tag": "Poro"} $1')
+    assert t.parse(notation.write_event(t.state, event)) == event
+    t.do(event)
+    assert t.obj("P1", "The List")["named"] == {"tag": "Poro"}
+    table("strict").refuses('P1 play The List +named={"tag": "Porro"} $1', rule="v1.4 763")
+    with pytest.raises(Exception, match="exactly one of"):  # malformed, as the notation reports it
+        table("strict").do('P1 play The List +named={"tag": "Poro", "card": "Eclipse"} $1')

@@ -138,6 +138,26 @@ def _read_retarget(sc: Scanner, state: State) -> dict[str, Any]:
     return {"op": "retarget", "item": item, "targets": [resolve(sc, state, piece, "target") for piece in sc.pieces(())]}
 
 
+def _read_name(sc: Scanner, state: State) -> dict[str, Any]:
+    """`name OBJECT -> card Void Seeker +of="Spell"`, `name The List -> tag Poro`, `name OBJECT -> type Gear`
+    (engine/naming.py): what the object names, written as the player named it (a card by its name)."""
+    target = _object(sc, state, sc.until(("->",)))
+    sc.expect("->", "'->' and what is named: card NAME, tag TAG or type TYPE")
+    start = sc.pos
+    kind = sc.word("card, tag or type").lower()
+    if kind not in ("card", "tag", "type"):
+        sc.fail("card, tag or type", start)
+    value = sc.until(("+",))
+    if not value.text:
+        sc.fail_at(value, f"the {kind} named")
+    return {"op": "name", "target": target, kind: value.text} | _flags(sc, ("of",))
+
+
+def _write_name(state: State, effect: dict[str, Any]) -> str:
+    kind = next(kind for kind in ("card", "tag", "type") if kind in effect)
+    return f"name {_name(state, effect['target'])} -> {kind} {effect[kind]}{_flags_text(effect, ('of',))}"
+
+
 def _word_piece(sc: Scanner, state: State, piece: Piece) -> str:
     if not WORD.fullmatch(piece.text):
         sc.fail_at(piece, "'hand' or 'deck'")
@@ -411,7 +431,7 @@ READERS: dict[str, Reader] = {
     "damage": _read_damage, "might": _read_might, "grant": _read_grant,
     "move": _read_destination("move", "to", location),
     "return": _read_destination("return", "to", _word_piece),
-    "control": _read_control, "retarget": _read_retarget,
+    "control": _read_control, "retarget": _read_retarget, "name": _read_name,
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
@@ -520,7 +540,7 @@ WRITERS: dict[str, Writer] = {
     "grant": _write_grant,
     "move": lambda state, effect: f"move {_name(state, effect['target'])} -> {effect['to']}",
     "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
-    "control": _write_control,
+    "control": _write_control, "name": _write_name,
     "retarget": lambda state, effect: (f"retarget {name_of(state, effect['item'], 'item')} -> "
                                        f"{write_targets(state, effect['targets'])}").rstrip(),
     "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
