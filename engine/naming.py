@@ -91,10 +91,14 @@ def _check(context: Context, obj: dict[str, Any], named: dict[str, str]) -> None
                       f"{who} names the type {named['type']!r}: the card types are {', '.join(TYPES)} (133.4-133.6)")
         return
     card = named["card"]
-    facts = context.catalog.get(card) if context.catalog is not None else None
+    if context.catalog is None:  # a dry run without the catalog (no fold hands none): nothing to check against
+        return
+    facts = context.catalog.get(card)
     if not context.check(facts is not None, "v1.4 762.1",
                          f"{who} names {card!r}, which is no card of the catalog: a player cannot name a card that "
                          f"doesn't exist"):
+        return
+    if facts is None:
         return
     context.check(card not in _TOKENS and facts.get("supertype") != "Token", "v1.4 762.2",
                   f"{who} names {card!r}, a token: a player cannot choose the name of a token when instructed to "
