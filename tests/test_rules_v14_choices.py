@@ -228,3 +228,14 @@ def test_the_list_names_a_tag_as_it_is_played_v1_4_763():
     table("strict").refuses('P1 play The List +named={"tag": "Porro"} $1', rule="v1.4 763")
     with pytest.raises(Exception, match="exactly one of"):  # malformed, as the notation reports it
         table("strict").do('P1 play The List +named={"tag": "Poro", "card": "Eclipse"} $1')
+
+
+def test_the_viewer_words_new_choices_and_names():
+    from web.describe import describe_op
+
+    name = {"o1": "Fallen Feline (o1)", "o2": "Vilemaw (o2)", "c3": "Void Seeker (c3)", "P1": "Ana"}.get
+    assert describe_op({"op": "control", "item": "c3", "player": "P1"}, name) == "Ana takes control of Void Seeker (c3)"
+    assert describe_op({"op": "retarget", "item": "c3", "targets": ["o2"]}, name) == \
+        "new choices for Void Seeker (c3): Vilemaw (o2)"
+    assert describe_op({"op": "name", "target": "o1", "card": "Eclipse", "of": "Spell"}, name) == \
+        "Fallen Feline (o1) names the card Eclipse"
