@@ -122,6 +122,13 @@ class Edition:
     # constant state, lost the moment the last unit leaves (2025 181.4.d, 181.5), in every v1.3 match recorded,
     # and v1.3 keeps that (its 323.6 reads as v1.4's).
     control_lost_at_open_cleanup: bool = False
+    # Making new choices (v1.4 750-755): new choices for a finalized item on the chain choose something it did not
+    # choose (751.1), each of them legal (753.1). v1.3 has no such rules (only 359.3.f.4's example): a new target is
+    # checked as any target is (engine/choices.py).
+    defines_new_choices: bool = False
+    # Naming a card, type or tag (v1.4 759-763): a named card exists and is no token (762), a named tag is one of
+    # 763.1's. v1.3 defines no naming: the name is recorded as written (engine/naming.py).
+    defines_naming: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -138,7 +145,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
-        "late_delayed_not_created": True, "control_lost_at_open_cleanup": True}
+        "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
+        "defines_new_choices": True, "defines_naming": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

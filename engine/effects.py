@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import (additional_turns, attachment, battlefield_tokens, control, copies, costs, counters, deck, decktop,
-                    delayed, experience, flow, layers, movement, play, replacement, rulechanges, scoring, statics)
+from engine import (additional_turns, attachment, battlefield_tokens, choices, control, copies, costs, counters, deck,
+                    decktop, delayed, experience, flow, layers, movement, naming, play, replacement, rulechanges,
+                    scoring, statics)
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import card_name, carry_attachments, create_object, is_location, move_to_zone, place_on_board, \
@@ -393,6 +394,9 @@ def _point(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
 
 
 def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    if "item" in effect:  # control of a chain item (engine/choices.py)
+        choices.control_item(context, item, effect)
+        return
     obj = _target(context, item, effect, kept)
     if obj is None:
         return
@@ -439,5 +443,7 @@ OPS: dict[str, Op] = {
     "copy": copies.copy_op,
     "win": lambda context, item, effect, kept: scoring.win(context, context.player(effect), "card", "633"),
     "battlefield": battlefield_tokens.battlefield_op,
+    "retarget": choices.retarget,
+    "name": naming.name_op,
 }
 replacement.register_ops(OPS)  # a replacement's `with` ops are effect ops

@@ -113,7 +113,10 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "empower": {"target": (STR, True)},
     "disempower": {"target": (STR, True)},
     "counters": {"target": (STR, True), "count": (INT, True), "kind": (STR, False), "to": (STR, False)},
-    "control": {"target": (STR, True), "player": (STR, True)},
+    "control": {"target": (STR, False), "item": (STR, False), "player": (STR, True)},
+    "retarget": {"item": (STR, True), "targets": (LIST, True)},
+    "name": {"target": (STR, True), "card": (STR, False), "tag": (STR, False), "type": (STR, False),
+             "of": (STR, False)},
     "note": {"text": (STR, True)},
     "attach": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},
     "detach": {"target": (STR, True)},
@@ -258,6 +261,9 @@ def validate_effect(effect: Any, where: str) -> None:
     power = effect.get("power", {})
     if not all(isinstance(amount, int) and not isinstance(amount, bool) for amount in power.values()):
         raise MalformedEvent(f"{where} ({op}): 'power' maps each domain to a whole number, got {power!r}")
+    if op == "control" and ("target" in effect) == ("item" in effect):
+        raise MalformedEvent(f"{where} (control): names either a 'target' (an object) or an 'item' (a chain item), "
+                             f"got {sorted(key for key in effect if key != 'op')!r}")
     if op == "token":
         if "kind" not in effect and "name" not in effect:
             raise MalformedEvent(f"{where} (token): missing field 'kind' (a string): the kind of token, or its "

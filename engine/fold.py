@@ -169,7 +169,7 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
     next_game = kind == "game_started" and not results.is_match_over(state)
     over = state["phase"] == "over" and not match_end.after_the_game(state, event) and not next_game
     state["seq"] += 1
-    context = Context(state, state["seq"])
+    context = Context(state, state["seq"], catalog)  # naming a card asks the catalog (engine/naming.py)
     if over:
         context.flag(*match_end.over_violation(state, kind))
     try:

@@ -256,6 +256,7 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
                    attacker=False, defender=False, controller=obj["owner"])
         obj.update(obj.pop("copy_of", None) or {})  # a copy ends as it leaves the board (engine/copies.py)
         obj.pop("counters", None)  # v1.4 748: an object going to a non-board zone loses all its counters
+        obj.pop("named", None)  # what it named (engine/naming.py) was the old object's
         if edition_of(state).zone_change_clears_statuses:
             obj.pop("empowered", None)  # v1.4 124.1 "Statuses are cleared", 441.2: Empowered is a state on the board
     obj["zone"] = zone

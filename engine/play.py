@@ -12,8 +12,8 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, rulechanges, showdown,
-                    statics, timing)
+from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, naming, rulechanges,
+                    showdown, statics, timing)
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -49,6 +49,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if kind is None:
         context.fail(NOT_PLAYED.get(card.get("type"), "595.1"),
                      f"{obj['card']!r} is a {card.get('type')}: only units, gear and spells are played")
+    naming.check_play(context, player, obj["card"])  # "opponents can't play spells with that name" (Fallen Feline)
     # Step 1 (351): the card goes onto the chain as a pending item, closing the state.
     item = items.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
     items.move_card_to_chain(state, obj)
@@ -118,6 +119,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         if not state["chain"] and state["showdown"] is not None:
             # the last item of its chain resolved in a showdown: Focus passes (343)
             context.schedule("chain resolved", True)
+    if "named" in options:  # "As you play this, name a tag" (The List): chosen as it is played (v1.4 752.2)
+        naming.record(context, obj, options["named"], "'play' event: 'options.named'")
     timing.after_chain_change(state)
 
 

@@ -52,11 +52,13 @@ RULES: dict[str, str] = {
                       "or of spells and abilities choosing something `here` (v1.4 764-767; v1.4 matches only)",
     "move_tax": "the player must pay `value` Power of any domain ([A], 1 if no value) for each unit beyond the first "
                 "to move several units here at the same time: an applied cost (v1.4 204.4; v1.4 matches only)",
+    "no_play_named": "the player can't play cards with the name its source named (Fallen Feline's \"opponents "
+                     "can't play spells with that name\"; engine/naming.py)",
     # recorded only
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "skip_draw_phase", "ignore_deflect", "move_tax")
+                "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 

@@ -28,9 +28,10 @@ class Unappliable(Exception):
 class Context:
     """The state being built by one event, and the violations found so far."""
 
-    def __init__(self, state: State, seq: int) -> None:
+    def __init__(self, state: State, seq: int, catalog: Any = None) -> None:
         self.state = state
         self.seq = seq
+        self.catalog = catalog  # the match's catalog (engine.catalog.Catalog), for what a state does not copy
         self.violations: list[dict[str, Any]] = []
         self.outstanding: list[tuple[str, tuple[Any, ...]]] = []
 

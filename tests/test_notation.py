@@ -227,6 +227,11 @@ def every_event(state: dict[str, Any]) -> list[dict[str, Any]]:
             {"op": "delayed", "label": "when a friendly unit is played", "repeat": True, "text": "buff it"},
             {"op": "copy", "target": poro, "of": poro}, {"op": "win", "player": "P1"},
             {"op": "battlefield", "kind": "Baron Pit"}, {"op": "battlefield", "kind": "Brush", "replaces": "bf1"}]},
+        {"type": "resolve", "item": item, "effects": [
+            {"op": "control", "item": item, "player": "P2"}, {"op": "retarget", "item": item, "targets": [poro]},
+            {"op": "retarget", "item": item, "targets": [poro, rearguard]},
+            {"op": "name", "target": poro, "card": "Gust", "of": "Spell"}, {"op": "name", "target": poro, "tag": "Poro"},
+            {"op": "name", "target": poro, "type": "Gear"}]},
     ]
 
 

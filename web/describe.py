@@ -423,7 +423,13 @@ def describe_op(op: dict[str, Any], name: Namer | None = None, viewer: str = "ju
     if kind == "point":
         return f"{player} scores {op.get('amount', 1)} point{'' if op.get('amount', 1) == 1 else 's'}"
     if kind == "control":
-        return f"{player} takes control of {target}"
+        return f"{player} takes control of {target or name(op.get('item'))}"
+    if kind == "retarget":  # new choices for a chain item (v1.4 750-755)
+        chosen = ", ".join(name(choice) for choice in op.get("targets") or []) or "no target"
+        return f"new choices for {name(op.get('item'))}: {chosen}"
+    if kind == "name":  # naming a card, a type or a tag (v1.4 759-763)
+        named = next((f"the {part} {op[part]}" for part in ("card", "tag", "type") if part in op), "nothing")
+        return f"{target} names {named}"
     if kind == "token":
         might = f" {op['might']}-might" if op.get("might") is not None else ""
         where = f" at {_location(op.get('to'), name)}" if op.get("to") else ""

@@ -7,11 +7,13 @@ resolve are read against the state before it: an object the resolve itself creat
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from replays.notation.clauses import read_pay, read_play, write_pay, write_play, write_targets
 from replays.notation.refs import (card_name, card_or_id, card_or_unseen, cards_text, cards_with_names,
-                                   location, name_of, player_id, read_cards, read_player, resolve)
+                                   location, name_of, player_id, read_cards, read_player, resolve, resolves_to,
+                                   shown_name, with_name)
 from replays.notation.text import WORD, Piece, Scanner, dumps, number, quote, split, split_last
 
 State = dict[str, Any]
@@ -100,12 +102,60 @@ def _read_grant(sc: Scanner, state: State) -> dict[str, Any]:
 
 
 def _read_destination(op: str, field: str, read: Callable[[Scanner, State, Piece], str]) -> Reader:
-    """`OP UNIT -> WHERE` (move, return, control)."""
+    """`OP UNIT -> WHERE` (move, return, copy)."""
     def reader(sc: Scanner, state: State) -> dict[str, Any]:
         target = _object(sc, state, sc.until(("->",)))
         sc.expect("->", f"'->' and where {op} sends it")
         return {"op": op, "target": target, field: read(sc, state, sc.until(()))}
     return reader
+
+
+def _read_control(sc: Scanner, state: State) -> dict[str, Any]:
+    """`control UNIT -> P2` (an object), or `control Void Seeker@chain -> P1` (a chain item: a reference ending in
+    `@chain`, or an item's id, engine/choices.py)."""
+    piece = sc.until(("->",))
+    text = piece.text.replace(" ", "")
+    is_item = text.lower().endswith("@chain") or re.fullmatch(r"(?:.*\()?c\d+\)?", text) is not None
+    field, ref = ("item", resolve(sc, state, piece, "item")) if is_item else ("target", _object(sc, state, piece))
+    sc.expect("->", "'->' and the player who gains control")
+    return {"op": "control", field: ref, "player": player_id(sc, state, sc.until(()))}
+
+
+def _write_control(state: State, effect: dict[str, Any]) -> str:
+    if "target" in effect:
+        return f"control {_name(state, effect['target'])} -> {effect['player']}"
+    shown = shown_name(state, effect["item"])
+    qualified = f"{shown}@chain" if shown else None
+    ref = qualified if qualified and resolves_to(state, qualified, "item", None) == effect["item"] else \
+        with_name(state, effect["item"])
+    return f"control {ref} -> {effect['player']}"
+
+
+def _read_retarget(sc: Scanner, state: State) -> dict[str, Any]:
+    """`retarget ITEM -> TARGET; TARGET` (new choices, engine/choices.py): the item's targets after them."""
+    item = resolve(sc, state, sc.until(("->",)), "item")
+    sc.expect("->", "'->' and the item's new targets")
+    return {"op": "retarget", "item": item, "targets": [resolve(sc, state, piece, "target") for piece in sc.pieces(())]}
+
+
+def _read_name(sc: Scanner, state: State) -> dict[str, Any]:
+    """`name OBJECT -> card Void Seeker +of="Spell"`, `name The List -> tag Poro`, `name OBJECT -> type Gear`
+    (engine/naming.py): what the object names, written as the player named it (a card by its name)."""
+    target = _object(sc, state, sc.until(("->",)))
+    sc.expect("->", "'->' and what is named: card NAME, tag TAG or type TYPE")
+    start = sc.pos
+    kind = sc.word("card, tag or type").lower()
+    if kind not in ("card", "tag", "type"):
+        sc.fail("card, tag or type", start)
+    value = sc.until(("+",))
+    if not value.text:
+        sc.fail_at(value, f"the {kind} named")
+    return {"op": "name", "target": target, kind: value.text} | _flags(sc, ("of",))
+
+
+def _write_name(state: State, effect: dict[str, Any]) -> str:
+    kind = next(kind for kind in ("card", "tag", "type") if kind in effect)
+    return f"name {_name(state, effect['target'])} -> {kind} {effect[kind]}{_flags_text(effect, ('of',))}"
 
 
 def _word_piece(sc: Scanner, state: State, piece: Piece) -> str:
@@ -381,7 +431,7 @@ READERS: dict[str, Reader] = {
     "damage": _read_damage, "might": _read_might, "grant": _read_grant,
     "move": _read_destination("move", "to", location),
     "return": _read_destination("return", "to", _word_piece),
-    "control": _read_destination("control", "player", player_id),
+    "control": _read_control, "retarget": _read_retarget, "name": _read_name,
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
@@ -490,7 +540,9 @@ WRITERS: dict[str, Writer] = {
     "grant": _write_grant,
     "move": lambda state, effect: f"move {_name(state, effect['target'])} -> {effect['to']}",
     "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
-    "control": lambda state, effect: f"control {_name(state, effect['target'])} -> {effect['player']}",
+    "control": _write_control, "name": _write_name,
+    "retarget": lambda state, effect: (f"retarget {name_of(state, effect['item'], 'item')} -> "
+                                       f"{write_targets(state, effect['targets'])}").rstrip(),
     "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
     "discard": lambda state, effect: f"discard {effect['player']} {cards_with_names(state, effect['cards'])}".rstrip(),
     "reveal": _write_deck_cards("reveal"), "look": _write_deck_cards("look"), "predict": _write_deck_cards("predict"),
