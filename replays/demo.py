@@ -13,6 +13,10 @@ The games of the modes of more than two players (`replays/data/ffa3.rln`, `ffa4.
 matches) are strict games of demo decks 1-4 to their winners: FFA3 with an invitation into a combat, FFA4 with a
 player conceding while the game goes on, 2v2 with a teammate invited to play a spell and teams sharing a score.
 
+The v1.4 game (`replays/data/v14.rln`, also the golden match tests/data/golden_v14.rln) is a strict duel under Core
+Rules v1.4 between demo decks 5 and 6, built around Vendetta cards, from a judge's position on turn 10: a unit
+mistargeted (758.1), prevention in combat damage assignment (465.2.c.10), Empower, Burn, Skip and Flow.
+
 Two short duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
 Nine-Tailed Fox (Calm/Mind), over five turns:
 
@@ -274,11 +278,21 @@ def record_mode_game(log: Log, mode: str) -> tuple[str, str]:
     return notation.import_match(log, mode_game_text(mode))
 
 
+def v14_text() -> str:
+    return resources.files("replays").joinpath("data/v14.rln").read_text(encoding="utf-8")
+
+
+def record_v14(log: Log) -> tuple[str, str]:
+    """Record the v1.4 game (also the golden match tests/data/golden_v14.rln) through the log, all or nothing."""
+    return notation.import_match(log, v14_text())
+
+
 SAMPLES = {"riftlog demo: strict": lambda log: record(log, "strict", strict_steps(), "riftlog demo: strict"),
            "riftlog demo: audit": lambda log: record(log, "audit", audit_steps(), "riftlog demo: audit"),
            "riftlog demo: full game": record_full_game,
            "riftlog demo: real cards": record_real_cards,
-           **{f"riftlog demo: {mode}": lambda log, mode=mode: record_mode_game(log, mode) for mode in MODE_GAMES}}
+           **{f"riftlog demo: {mode}": lambda log, mode=mode: record_mode_game(log, mode) for mode in MODE_GAMES},
+           "riftlog demo: v1.4": record_v14}
 
 
 def record_demo(log: Log) -> dict[str, str]:

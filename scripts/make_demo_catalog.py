@@ -95,8 +95,12 @@ DECKS: list[dict] = [
 
 # Demo decks 3 and 4: a Spiritforged deck as a text list and an Origins deck as a Piltover Archive deck code, the
 # decks of the golden match tests/data/golden_cards.rln (Legend abilities, Equip, Hidden, statics, a replaced death).
+# Demo decks 5 and 6: two text lists built around Vendetta cards, the decks of the v1.4 golden match
+# tests/data/golden_v14.rln (Skip, Flow, Burn, Empower, a mistargeted unit, prevention in combat, Contested removed).
 DECK_FILES: list[Path] = [ROOT / "tests" / "data" / "decks" / "spiritforged_sivir.txt",
-                          ROOT / "tests" / "data" / "decks" / "origins_kaisa.code"]
+                          ROOT / "tests" / "data" / "decks" / "origins_kaisa.code",
+                          ROOT / "tests" / "data" / "decks" / "vendetta_wildclaw.txt",
+                          ROOT / "tests" / "data" / "decks" / "vendetta_riches.txt"]
 
 
 def expand(entries: list[tuple[int, str]]) -> list[str]:

@@ -223,9 +223,9 @@ class Generator:
             self.players)
         entry = state["players"][player]
         kind = awaited["kind"]
-        if kind == "channel":
-            return {"type": "channel", "player": player,
-                    "runes": rng.sample(sorted(name for name, count in entry["rune_deck"].items() if count), 1)}
+        if kind == "channel":  # a rune deck may be empty (the v1.4 golden match ends so): channel what is left
+            left = sorted(name for name, count in entry["rune_deck"].items() if count)
+            return {"type": "channel", "player": player, "runes": rng.sample(left, min(1, len(left)))}
         if kind == "draw":
             deck = sorted(name for name, count in entry["deck"].items() if count)
             return {"type": "draw", "player": player, "cards": [rng.choice(deck) if deck else None]}

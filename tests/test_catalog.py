@@ -265,7 +265,7 @@ def test_from_dict_refuses_what_to_dict_did_not_write(data: object, message: str
 def test_demo_catalog_is_named_demo_loaded_once_and_has_the_basics() -> None:
     demo = demo_catalog()
     assert demo.name == "demo" and demo_catalog() is demo
-    assert 90 <= len(demo) <= 120  # four decks' cards, the basic runes and the token kinds
+    assert 90 <= len(demo) <= 130  # six decks' cards, the basic runes and the token kinds
     for name in BASICS:
         assert name in demo
     assert demo.card("Recruit") == next(c for c in basic_cards() if c["name"] == "Recruit")
@@ -287,9 +287,9 @@ def test_demo_files_are_what_the_script_makes_from_the_gallery(gallery: dict) ->
     assert decks == json.loads((ROOT / "engine" / "data" / "demo_decks.json").read_text(encoding="utf-8"))
 
 
-def test_demo_decks_are_four_decks_the_first_two_of_different_domains() -> None:
+def test_demo_decks_are_six_decks_the_first_two_of_different_domains() -> None:
     decks = demo_decks()
-    assert len(decks) == 4
+    assert len(decks) == 6
     demo = demo_catalog()
     identities = [frozenset(demo.card(deck["legend"])["domains"]) for deck in decks]
     assert len(identities[0]) == len(identities[1]) == 2 and not identities[0] & identities[1]

@@ -149,3 +149,62 @@ def test_the_magma_chamber_game_is_won_by_a_team_sharing_its_score_648_6(log, de
     rows = [row["event"] for row in log.events(match_id)]
     [invite] = [row for row in rows if row["type"] == "invite"]
     assert (invite["player"], invite["invitee"]) == ("P1", "P2")  # a teammate, on Ana's turn (v1.3 316.2.b.1)
+
+
+def test_the_v1_4_game_exercises_what_core_rules_v1_4_changed(log, demo_ids):
+    """The v1.4 game (tests/data/golden_v14.rln), from Vendetta decks: each behaviour checked in the state after it.
+    v1.4 758.1 (Void Seeker's damage to Vilemaw, untargetable by then, is refused and the resolve records the draw
+    alone), 465.2.c.10 (Counter Strike: Legion Marauder stays in the order of assignment: lethal to the Poro first),
+    827 (Empower), 440 (Burn 7), 443 (Skip: no draw in Ben's turn 14), 829 (Flow: Dredge Up from the trash, then
+    banished)."""
+    import pytest
+    from engine.catalog import demo_catalog
+    from replays import notation
+    from recorder import Refused
+
+    match_id = demo_ids[7]
+    state = log.state_at(match_id)
+    assert (state["rules"], state["policy"], state["violations"]) == ("v1.4", "strict", [])
+    rows = [row["event"] for row in log.events(match_id)]
+    cursor = replays.Cursor(log, match_id)
+
+    def seq_of(predicate) -> int:
+        return next(seq for seq, row in enumerate(rows, 1) if predicate(row))
+
+    # 758.1: the resolve of Void Seeker that names the damage to Vilemaw is refused; the one recorded draws only.
+    seeker = next(seq for seq, row in enumerate(rows, 1) if row["type"] == "resolve" and any(
+        entry["id"] == row["item"] and entry["card"] == "Void Seeker" for entry in cursor.state(seq - 1)["chain"]))
+    before = cursor.state(seeker - 1)
+    [item] = [entry for entry in before["chain"] if entry["card"] == "Void Seeker"]
+    vilemaw = next(oid for oid, obj in before["objects"].items() if obj["card"] == "Vilemaw")
+    assert item["targets"] == [vilemaw]
+    scratch = log.create_match(rows[0])[0]
+    log.append(scratch, rows[1:seeker - 1])
+    with pytest.raises(Refused) as refused:
+        log.append(scratch, [notation.parse_event(f"resolve {item['id']}: damage Vilemaw 4 | draw P2 ?",
+                                                  log.state_at(scratch), demo_catalog())])
+    assert "v1.4 758.1" in [violation["rule"] for violation in refused.value.violations]
+    assert cursor.state(seeker)["objects"][vilemaw]["damage"] == 0
+    # 465.2.c.10: Ben's assignment gives the prevented Legion Marauder damage after lethal to Veteran Poro.
+    assigned = seq_of(lambda row: row["type"] == "assign_damage" and row["player"] == "P2")
+    at = cursor.state(assigned - 1)
+    marauder = next(oid for oid, obj in at["objects"].items() if obj["card"] == "Legion Marauder")
+    poro = next(oid for oid, obj in at["objects"].items() if obj["card"] == "Veteran Poro")
+    assert rows[assigned - 1]["assignments"] == {poro: 3, marauder: 4}
+    assert at["replacements"] and cursor.state(assigned)["objects"][marauder]["damage"] == 0
+    assert cursor.state(assigned)["objects"][poro]["zone"] == "trash"
+    # Empower (827): Legion Marauder is Empowered.
+    assert state["objects"][marauder]["empowered"]
+    # Burn (440): Endless Riches' trigger burns 7 into the trash.
+    burned = seq_of(lambda row: row["type"] == "resolve" and any(op["op"] == "burn" for op in row["effects"]))
+    assert cursor.state(burned)["players"]["P2"]["deck_count"] == cursor.state(burned - 1)["players"]["P2"][
+        "deck_count"] - 7
+    # Skip (443): Ben's turn 14 goes from its channel to its Main Phase, no draw.
+    channel14 = max(seq for seq, row in enumerate(rows, 1) if row["type"] == "channel" and row["player"] == "P2")
+    assert cursor.state(channel14)["phase"] == "action" and rows[channel14]["type"] != "draw"
+    # Flow (829): Dredge Up played from the trash with its Flow cost, then banished.
+    flowed = seq_of(lambda row: row["type"] == "play" and row.get("from") == "trash")
+    dredge = rows[flowed - 1]["card"]
+    dredge_id = next(oid for oid, obj in cursor.state(flowed - 1)["objects"].items()
+                     if obj["card"] == "Dredge Up" and obj["zone"] == "trash")
+    assert (dredge in ("Dredge Up", dredge_id)) and state["objects"][dredge_id]["zone"] == "banishment"

@@ -398,7 +398,7 @@ MISTAKES = [
     (OPENING, notation.InvalidNotation, 1, 1, "expected the header"),
     # an unknown card in the header, and a deck reference that does not exist
     (HEADER.replace("demo deck 2", "demo deck 7"), notation.UnknownReference, 5, 9,
-     "expected a demo deck from 1 to 4"),
+     "expected a demo deck from 1 to 6"),
     (HEADER + '[P2Runes "6 Calm Rune; 6 Mind Rnue"]', notation.UnknownReference, 6, 26, "unknown card 'Mind Rnue'"),
     # an unknown card name in the body, with a suggestion
     (HEADER + "game 1: P1 first; P1 Zaun Warens; P2 Altar to Unity", notation.UnknownReference, 6, 22,
@@ -643,7 +643,7 @@ def test_a_hostile_position_is_a_notation_error(field, column, message):
     ('[P1Runes "999999999999 Fury Rune"]', 6, 11, notation.InvalidNotation, "a count of at most 99"),
     ('[P1Runes "6 Fury Rune; 100 Chaos Rune"]', 6, 24, notation.InvalidNotation,
      "a count of at most 99 before 'Chaos Rune', got 100"),
-    (f'[P2Deck "demo deck {BIG}"]', 6, 9, notation.UnknownReference, "expected a demo deck from 1 to 4"),
+    (f'[P2Deck "demo deck {BIG}"]', 6, 9, notation.UnknownReference, "expected a demo deck from 1 to 6"),
     (f'[P{BIG} "Cy"]', 6, 2, notation.InvalidNotation, "expected a known tag"),
     (f'[Info {{"deep": {"[" * 100 + "]" * 100}}}]', 6, 7, notation.InvalidNotation, "nested more than 64 deep"),
 ])

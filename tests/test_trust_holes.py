@@ -126,7 +126,7 @@ def test_no_catalog_name_hashed_in_place_of_a_hidden_card_matches_a_hash_a_spect
                 tried += len(hidden)
                 assert guessed(entries, hashes, {}) == {}, (match_id, token)
                 assert all("salt" not in entry["event"] for entry in hidden)
-        assert tried > 100  # the hidden draws, hands and decks of seven matches, seen twice
+        assert tried > 100  # the hidden draws, hands and decks of the sample matches, seen twice
 
 
 def test_the_attack_finds_the_cards_of_an_unsalted_record_whose_hashes_are_now_withheld_from_all_but_the_judge(
