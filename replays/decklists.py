@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from engine import construction
 from engine.catalog import Catalog, demo_decks
+from engine.modes import MODES
 from replays import deckcodes
 from replays.errors import ReplayError
 
@@ -52,6 +53,7 @@ MAX_LINES = 200
 MAX_LINE = 200  # characters of one line, after its surrounding spaces are stripped
 HINTS = 3  # unknown cards of one deck that get a "did you mean" (a difflib search of the whole catalog each)
 MAX_CHOSEN_BATTLEFIELDS = 12  # battlefields chosen on the form for one player (a player brings 3: 644.4.a)
+MAX_PLAYERS = max(mode["players"] for mode in MODES.values())  # players of a match_created whose decks are read
 _TITLE_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz ")
 _TIMES = frozenset("xX×")  # between a count and its card: `3x Card`, `Card x3`
 _CODE_SHAPE = re.compile(r"^[A-Za-z2-7]{8,}=*$")
@@ -535,6 +537,9 @@ def expand_players(event: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
     players = event.get("players")
     if not isinstance(players, list):
         return event
+    if len(players) > MAX_PLAYERS:  # before any deck is read: each costs a parse and a catalog search (issue 24)
+        raise DeckProblems([{"message": f"a match has at most {MAX_PLAYERS} players (ffa4, 2v2), this one lists "
+                                        f"{len(players)}: no deck was read"}])
     problems: list[dict[str, Any]] = []
     expanded = []
     for index, player in enumerate(players):

@@ -48,7 +48,7 @@ def test_a_deck_string_that_names_no_demo_deck_is_refused_naming_the_ways_to_giv
         answer = client.post("/api/matches", json=body)
         assert answer.status_code == 400
         message = json.dumps(answer.get_json())
-        assert f"P1's deck is {deck!r}" in message and "'demo deck 1' to 'demo deck 4'" in message
+        assert f"P1's deck is {deck!r}" in message and "'demo deck 1' to 'demo deck 6'" in message
         assert "`decklist`" in message and "`deck_code`" in message and "needs 'legend'" not in message
 
 

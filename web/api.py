@@ -59,10 +59,10 @@ def create_match():
     if not isinstance(event, dict):
         abort(400, "the body must be a match_created event (a JSON object)")
     event.setdefault("type", "match_created")
-    event = with_decks_read(event)
-    refused = creation_refused()  # a budget per client address (web.budget): 429 past it
+    refused = creation_refused()  # a budget per client address (web.budget), before any deck is read: 429 past it
     if refused is not None:
         return answer(429, refused[0], headers=refused[1])
+    event = with_decks_read(event)
     match_id, token = get_log().create_match(event)
     response = jsonify(tokens.created_answer(get_log(), match_id, token))
     response.status_code = 201
