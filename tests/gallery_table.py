@@ -6,6 +6,7 @@ named cards where the test needs them.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,19 @@ def deck(legend: str, cards: list[str], battlefields: list[str]) -> dict[str, An
         main.append(fillers[len(main) % len(fillers)])
     runes = [f"{domain} Rune" for domain in sorted(domains) for _ in range(6)]
     return {"legend": legend, "champion": champion, "deck": main, "runes": runes, "battlefields": battlefields}
+
+
+def listed(segment: str) -> int:
+    """How many main deck cards a position segment (`hand:A;B bf1:C base:2 D`) puts outside the deck: hand, board,
+    trash and the rest, for the `deck:` count of a position built from a 40-card gallery deck."""
+    count = 0
+    for label, value in re.findall(r"(\w+):(.*?)(?= \w+:|$)", segment):
+        if label in ("runes", "runedeck", "deck", "controls", "pool", "bf") or not value:
+            continue
+        for entry in value.split(";"):
+            number, _, rest = entry.partition(" ")
+            count += int(number) if number.isdigit() and rest else 1
+    return count
 
 
 class GalleryTable:

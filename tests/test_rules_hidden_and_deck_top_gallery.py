@@ -3,9 +3,7 @@ cards of the gallery: Blastcone Fae and Zhonya's Hourglass hidden and played fro
 Forgotten Relic's Burn."""
 from __future__ import annotations
 
-import re
-
-from gallery_table import GalleryTable, deck
+from gallery_table import GalleryTable, deck, listed
 
 P1_CARDS = ["Blastcone Fae", "Zhonya's Hourglass", "Eclipse", "Clairvoyance", "Stalwart Poro"]
 P2_CARDS = ["Forgotten Relic", "Blade Twirler", "Mischievous Marai", "Shadow Order Disciple"]
@@ -15,22 +13,10 @@ P1_RUNES = "runedeck:8 runes:2 Calm Rune;2 Mind Rune"
 P2_RUNES = "runedeck:6 runes:3 Fury Rune;3 Chaos Rune"
 
 
-def _listed(segment: str) -> int:
-    """How many main deck cards a position segment puts outside the deck (hand, board, trash, ...)."""
-    listed = 0
-    for label, value in re.findall(r"(\w+):(.*?)(?= \w+:|$)", segment):
-        if label in ("runes", "runedeck", "deck", "controls", "pool", "bf") or not value:
-            continue
-        for entry in value.split(";"):
-            count, _, rest = entry.partition(" ")
-            listed += int(count) if count.isdigit() and rest else 1
-    return listed
-
-
 def table(p1: str, p2: str, turn: int = 3, player: str = "P1", policy: str = "strict") -> GalleryTable:
     """A position at `player`'s action phase; both chosen champions are still in their zones (39 cards left)."""
-    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - _listed(p1)} "
-            f"{P1_RUNES} {p1} | P2 0 bf:Altar to Unity deck:{39 - _listed(p2)} {P2_RUNES} {p2}")
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} "
+            f"{P1_RUNES} {p1} | P2 0 bf:Altar to Unity deck:{39 - listed(p2)} {P2_RUNES} {p2}")
     return GalleryTable(P1, P2, policy).do(line)
 
 

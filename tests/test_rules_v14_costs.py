@@ -10,12 +10,10 @@ the engine's behaviour of before editions.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from engine.catalog import Catalog
-from gallery_table import GalleryTable, deck
+from gallery_table import GalleryTable, deck, listed
 from replays import notation
 
 P1_CARDS = ["Decree of Insight", "Patched Porobot", "Acceleration Gate", "Jayce, Hammer in Hand",
@@ -27,22 +25,12 @@ P1_RUNES = "runedeck:6 runes:3 Mind Rune;3 Body Rune"
 P2_RUNES = "runedeck:6 runes:3 Body Rune;3 Order Rune"
 
 
-def _listed(segment: str) -> int:
-    """How many main deck cards a position segment puts outside the deck (hand, board, trash, ...)."""
-    listed = 0
-    for label, value in re.findall(r"(\w+):(.*?)(?= \w+:|$)", segment):
-        if label in ("runes", "runedeck", "deck", "controls", "pool", "bf") or not value:
-            continue
-        listed += len(value.split(";"))
-    return listed
-
-
 def table(p1: str, p2: str, rules: str = "v1.4", policy: str = "strict", bf1: str = "Trifarian War Camp",
           player: str = "P1", turn: int = 3) -> GalleryTable:
     """A position at `player`'s action phase of a match under `rules`; both chosen champions are still in their
     zones (39 cards left in each main deck)."""
-    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf1} deck:{39 - _listed(p1)} {P1_RUNES} {p1} "
-            f"| P2 0 bf:Altar to Unity deck:{39 - _listed(p2)} {P2_RUNES} {p2}")
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf1} deck:{39 - listed(p1)} {P1_RUNES} {p1} "
+            f"| P2 0 bf:Altar to Unity deck:{39 - listed(p2)} {P2_RUNES} {p2}")
     return GalleryTable(P1, P2, policy, rules).do(line)
 
 
