@@ -70,7 +70,8 @@ def test_a_spectator_that_cannot_keep_up_is_dropped_and_resumes_with_last_event_
     sockets and the server's connection hold and its own buffer (STREAM_BUFFER), the server drops it; it reads
     what it had been sent, then the end, and a reconnect with the last id it read brings every event after it.
     A spectator that keeps up is not dropped."""
-    with served_process({"DATABASE": str(tmp_db), "STREAM_BUFFER": 64 * 1024}) as port:
+    # 11 MB of notes in seconds, past the budget of bytes one address may send to be written (web/budget.py)
+    with served_process({"DATABASE": str(tmp_db), "STREAM_BUFFER": 64 * 1024, "WRITE_BURST": 0}) as port:
         client = Client(port)
         created = create(client, duel_created, duel_game)
         path = f"/api/matches/{created['id']}/stream?after={HEAD}"
