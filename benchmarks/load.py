@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import recorder  # noqa: E402
+from engine.views import as_sent  # noqa: E402
 import replays  # noqa: E402
 from matches import long_match  # noqa: E402
 
@@ -268,15 +269,16 @@ def summary(name: str, ran: Phase, seconds: float) -> dict[str, Any]:
 
 
 def check(database: Path | str, recorders: list[Table], seal_key: Path | None = None) -> dict[str, Any]:
-    """Every acknowledged event stored at its seq with the bytes sent; every match verifies (with the servers'
-    key file, `seal_key`, where they were given one)."""
+    """Every acknowledged event stored at its seq with the bytes sent (and the fields the recorder adds, a salt:
+    `engine.views.as_sent`); every match verifies (with the servers' key file, `seal_key`, where they were given
+    one)."""
     missing, unverified = 0, []
     with recorder.Log(database, key_path=seal_key) as log:
         for table in recorders:
             match_id = table.match["id"]
             stored = {row["seq"]: row["event"] for row in log.events(match_id)}
             missing += sum(1 for seq, event in table.acknowledged
-                           if recorder.canonical_bytes(stored.get(seq, {})) != recorder.canonical_bytes(event))
+                           if recorder.canonical_bytes(as_sent(stored.get(seq, {}))) != recorder.canonical_bytes(event))
         for match_id in {table.match["id"] for table in recorders}:
             if not replays.verify(log, match_id)["ok"]:
                 unverified.append(match_id)
