@@ -138,7 +138,7 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
     if kind not in PRIVATE_KINDS:
         return shown
     if kind == "match_created":
-        for index, entry in enumerate(shown.get("players") or [], 1):
+        for index, entry in enumerate(_listed(shown, "players"), 1):
             if isinstance(entry, dict) and not may_see(viewer, f"P{index}"):
                 for field in ("deck", "runes", "battlefields"):
                     entry[field] = _nulls(entry.get(field))
@@ -155,14 +155,15 @@ def redact_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
     elif kind == "hide" and not may_see(viewer, shown.get("player")):
         shown["card"] = None
     elif kind == "position":
-        for player, described in (shown.get("players") or {}).items():
+        players = shown.get("players")
+        for player, described in players.items() if isinstance(players, dict) else ():
             if isinstance(described, dict) and not may_see(viewer, player):
                 described["hand"] = _nulls(described.get("hand"))
                 for facedown in described.get("facedown") or []:
                     if isinstance(facedown, dict):
                         facedown["card"] = None
     elif kind == "resolve":
-        for effect in shown.get("effects") or []:
+        for effect in _listed(shown, "effects"):
             if isinstance(effect, dict) and _private_op(effect):
                 _redact_cards(effect, viewer)
     elif kind == "remedy":  # the cards a remedy draws (TR 702.4.a.1, 702.14.a.1): the drawing player's
@@ -194,7 +195,7 @@ def hides_anything(event: dict[str, Any]) -> bool:
     chain hash, which every reader gets, cannot be matched against guesses of what was hidden (docs/trust.md)."""
     kind = event.get("type")
     if kind in FREE_TEXT or kind == "resolve" and any(
-            isinstance(op, dict) and op.get("op") == "note" for op in event.get("effects") or []):
+            isinstance(op, dict) and op.get("op") == "note" for op in _listed(event, "effects")):
         return True
     return kind in PRIVATE_KINDS and redact_event(event, "spectator") != event
 
@@ -236,7 +237,7 @@ class Redactor:
         shown = redact_event(event, self.viewer)
         self.seen |= _names_in(shown, self.card_names)
         unseen = self.card_names - self.seen
-        notes = [shown, *[op for op in shown.get("effects") or [] if isinstance(op, dict) and op.get("op") == "note"]]
+        notes = [shown, *[op for op in _listed(shown, "effects") if isinstance(op, dict) and op.get("op") == "note"]]
         for entry in notes:
             for field in ("text",) if entry is not shown else FREE_TEXT.get(str(shown.get("type")), ()):
                 text = entry.get(field)
@@ -265,6 +266,13 @@ def _names_in(event: dict[str, Any], card_names: set[str]) -> set[str]:
 def _redact_cards(entry: dict[str, Any], viewer: str) -> None:
     if not may_see(viewer, entry.get("player")):
         entry["cards"] = _nulls(entry.get("cards"))
+
+
+def _listed(event: dict[str, Any], field: str) -> list[Any]:
+    """The event's list `field`, or none: an event sent with another kind of value there is still redacted (and
+    refused by the engine, which checks its shape after the recorder has salted it) without an error here."""
+    value = event.get(field)
+    return value if isinstance(value, list) else []
 
 
 def _nulls(cards: Any) -> Any:

@@ -36,7 +36,7 @@ import msgpack
 
 import engine
 from engine.shapes import stamped
-from engine.views import SALT, hides_anything, as_sent
+from engine.views import SALT, hides_anything
 from recorder import access
 from recorder.access import token_hash
 from recorder.keys import ServerKey, default_key_path
@@ -147,8 +147,8 @@ class Log:
         if not isinstance(event, dict) or event.get("type") != "match_created":
             found = event.get("type") if isinstance(event, dict) else type(event).__name__
             raise Malformed(f"a match starts with a match_created event, not {found!r}")
-        event = stamped(event)  # its shape's version and its rules edition, in its bytes (engine/shapes.py)
-        body = _salted(event, canonical_bytes(as_sent(event)))
+        event = stamped(without_salt(event))  # its shape's version and edition, in its bytes (engine/shapes.py)
+        body = canonical_bytes(_salted(event))
         if "info" in event and len(canonical_bytes({"info": event["info"]})) > limits.MAX_INFO:
             raise TooLarge(f"match_created's info takes {len(canonical_bytes({'info': event['info']}))} bytes; "
                            f"the limit is {limits.MAX_INFO}")
@@ -227,10 +227,8 @@ class Log:
             raise Malformed(f"expected_seq must be an integer, not {expected_seq!r}")
         if idempotency_key is not None:
             limits.check_idempotency_key(idempotency_key)
-        # A retry sends the same events, not the same salts: the request is known by the bytes it sent.
-        request_hash = hashlib.sha256(msgpack.packb(bodies, use_bin_type=True)).hexdigest()
-        stored = [_salted(event, body) for event, body in zip(events, bodies)]
-        return PreparedAppend(match_id, events, stored, envelope, expected_seq, idempotency_key, request_hash)
+        request_hash = "" if idempotency_key is None else _request_hash(events)
+        return PreparedAppend(match_id, events, bodies, envelope, expected_seq, idempotency_key, request_hash)
 
     def write_append(self, prepared: PreparedAppend, heads: dict[str, tuple[str, Head]],
                      ahead: Folded | None = None) -> dict:
@@ -356,7 +354,7 @@ class Log:
             event = read(current)
             if event is None:
                 return None
-            bodies.append(_salted(event, _event_body(event, f"match {NEW_MATCH}, event {len(bodies) + 1}")))
+            bodies.append(_event_body(event, f"match {NEW_MATCH}, event {len(bodies) + 1}"))
             return event, bodies[-1]
 
         return self._fold(NEW_MATCH, pull, 0, Folded(1, first_hash, catalog_name, [], [], state, first_hash),
@@ -735,25 +733,37 @@ class Log:
 
 
 def _event_body(event: dict, where: str) -> bytes:
-    """The canonical bytes of an event to append, or `Malformed` (its cause kept) saying `where` it is."""
+    """The canonical bytes to store of an event to append (`_salted`), or `Malformed` (its cause kept) saying
+    `where` it is."""
+    if isinstance(event, dict) and not isinstance(event.get("type"), str):
+        raise Malformed(f"{where}: an event needs a type (a string)")
     try:
-        body = canonical_bytes(as_sent(event))
+        body = canonical_bytes(_salted(without_salt(event)) if isinstance(event, dict) else event)
     except Malformed as error:
         raise type(error)(f"{where}: {error}") from error
-    if not isinstance(event.get("type"), str):
-        raise Malformed(f"{where}: an event needs a type (a string)")
     if event["type"] == "match_created":
         raise Malformed(f"{where}: match_created can only be seq 1 of a new match")
     return body
 
 
-def _salted(event: dict, body: bytes) -> bytes:
-    """The bytes to store of an event sent as `body`: the same, or with a salt of 128 random bits when some view is
-    not given the whole event (`engine.views.hides_anything`), so that its chain hash, which every reader gets,
-    cannot be matched against guesses of the hidden cards (docs/trust.md, "Hidden cards and the hash chain")."""
-    if not hides_anything(event):
-        return body
-    return canonical_bytes({**event, SALT: secrets.token_hex(16)})
+def without_salt(event: dict) -> dict:
+    """`event` without a salt it was sent with (a stored event sent again): the recorder alone salts, each event it
+    stores anew with a salt of its own."""
+    return {key: value for key, value in event.items() if key != SALT} if SALT in event else event
+
+
+def _salted(event: dict) -> dict:
+    """The event to store: `event`, or a copy with a salt of 128 random bits when some view is not given the whole
+    event (`engine.views.hides_anything`), so that its chain hash, which every reader gets, cannot be matched
+    against guesses of the hidden cards (docs/trust.md, "Hidden cards and the hash chain")."""
+    return {**event, SALT: secrets.token_hex(16)} if hides_anything(event) else event
+
+
+def _request_hash(events: list[dict]) -> str:
+    """What an idempotency key is matched on: the events as sent (a retry sends the same events, not the salts
+    the recorder drew for them)."""
+    sent = [canonical_bytes(without_salt(event)) for event in events]
+    return hashlib.sha256(msgpack.packb(sent, use_bin_type=True)).hexdigest()
 
 
 def _verdict(error: engine.EngineError, where: str) -> RecorderError:

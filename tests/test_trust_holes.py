@@ -322,3 +322,17 @@ def test_recorded_events_keep_their_salt_out_of_the_state_and_the_notation(log, 
         shown = json.dumps(log.state_at(match_id)) + notation.export_match(log, match_id)
         assert salts and not any(salt in shown for salt in salts)
 
+
+
+@pytest.mark.parametrize("event, named", [
+    ({"type": "resolve", "item": "c1", "effects": 5}, "'effects' must be a list"),
+    ({"type": "position", "players": 3}, "missing field 'turn'"),
+    ({"type": 5}, "needs a type"),
+])
+def test_an_event_of_the_wrong_shape_is_refused_naming_it_before_or_after_salting(log, duel_created, event, named):
+    """The recorder asks whether an event hides anything (to salt it) before the engine checks its shape: an event
+    whose lists are not lists is still refused as malformed, naming the field, never an error of the salting."""
+    match_id, _ = log.create_match(duel_created)
+    with pytest.raises(recorder.Malformed, match=named):
+        log.append(match_id, [event])
+    assert log.match(match_id)["head_seq"] == 1
