@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import construction, deck, editions, match_end, match_format, modes, teams, timing, turn
+from engine import cards, construction, deck, editions, match_end, match_format, modes, teams, timing, turn
 from engine.results import new_result
 from engine.cardcodes import canonical
 from engine.catalog import Catalog
@@ -29,6 +29,10 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
     policy = event.get("policy", "strict")
     if policy not in ("strict", "audit"):
         raise MalformedEvent(f"'match_created' event: 'policy' must be 'strict' or 'audit', got {policy!r}")
+    checks = event.get("abilities", cards.DEFAULT)
+    if checks not in cards.ABILITIES:
+        raise MalformedEvent(f"'match_created' event: 'abilities' must be one of {list(cards.ABILITIES)} (whether the "
+                             f"engine checks what the cards do, or the recorder declares it), got {checks!r}")
     catalog_name = event.get("catalog", "demo")
     if catalog_name != catalog.name:
         raise MalformedEvent(f"'match_created' names catalog {catalog_name!r} but was given {catalog.name!r}")
@@ -38,7 +42,8 @@ def new_match(event: dict[str, Any], catalog: Catalog) -> State:
                              f"(rule {mode['rule']}.1), got {len(entries)}")
     team_names = _check_teams(event["mode"], mode, entries)
     state: State = {
-        "seq": 1, "mode": event["mode"], "policy": policy, "rules": edition.name, "catalog": catalog_name,
+        "seq": 1, "mode": event["mode"], "policy": policy, "rules": edition.name, "abilities": checks,
+        "catalog": catalog_name,
         "info": event.get("info"),
         "victory_score": mode["victory_score"], "games_to_win": match_format.games_to_win(event, mode, edition),
         "games": [],

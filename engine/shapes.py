@@ -16,18 +16,20 @@ as they were. docs/engine.md, "Changing an event's shape", says how to add one.
   nothing is ever written back. `engine.views.as_sent` leaves the recorder's fields out (a transcript's event).
 
 Versions of match_created: 1 (no `rules`: every match recorded before rules editions, under Core Rules v1.3);
-2 (`rules` names the edition, engine/editions.py).
+2 (`rules` names the edition, engine/editions.py); 3 (`abilities` says whether the engine checks the abilities from
+the cards, engine/cards: every match stored before it was recorded on the recorder's word, "declared").
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine import cards
 from engine.editions import DEFAULT, RECORDED_BEFORE_EDITIONS
 from engine.errors import EngineError
 
 Event = dict[str, Any]
 
-CURRENT: dict[str, int] = {"match_created": 2}  # every other type: 1
+CURRENT: dict[str, int] = {"match_created": 3}  # every other type: 1
 
 
 class LaterShape(EngineError):
@@ -45,8 +47,15 @@ def upcast_match_created_v1_v2(event: Event) -> Event:
     return {"rules": RECORDED_BEFORE_EDITIONS, **event}
 
 
+def upcast_match_created_v2_v3(event: Event) -> Event:
+    """A match_created of before the engine knew its cards was recorded with what abilities did on the recorder's
+    word: it is read as such ("declared"), so that it folds exactly as it did."""
+    return {"abilities": cards.RECORDED_BEFORE_CHECKS, **event}
+
+
 UPCASTERS: dict[tuple[str, int], Callable[[Event], Event]] = {
     ("match_created", 1): upcast_match_created_v1_v2,
+    ("match_created", 2): upcast_match_created_v2_v3,
 }
 
 
@@ -78,5 +87,6 @@ def stamped(event: Event) -> Event:
     if kind not in CURRENT:
         return event
     if kind == "match_created":
-        return {**event, "rules": event.get("rules", DEFAULT), "version": CURRENT[kind]}
+        return {**event, "rules": event.get("rules", DEFAULT), "abilities": event.get("abilities", cards.DEFAULT),
+                "version": CURRENT[kind]}
     return {**event, "version": CURRENT[kind]}

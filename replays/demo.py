@@ -59,8 +59,8 @@ def match_created(policy: str, event: str, mode: str = "duel") -> dict[str, Any]
     if modes.mode(mode)["teams"]:
         for player, team in zip(players, TEAMS):
             player["team"] = team
-    return {"type": "match_created", "mode": mode, "rules": "v1.3", "players": players, "catalog": "demo",
-            "policy": policy, "info": {"event": event, "round": 1, "table": 1 if policy == "strict" else 2}}
+    return {"type": "match_created", "mode": mode, "rules": "v1.3", "abilities": "declared", "players": players,
+            "catalog": "demo", "policy": policy, "info": {"event": event, "round": 1, "table": 1 if policy == "strict" else 2}}
 
 
 def find(state: dict[str, Any], player: str, card: str, zone: str = "board") -> str:

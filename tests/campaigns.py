@@ -320,7 +320,7 @@ def postgres_kills(cluster: Any, url: str, rounds: int, seed: int, threads: int 
 
 def _duel_created() -> dict[str, Any]:
     decks = json.loads((ROOT / "engine" / "data" / "demo_decks.json").read_text(encoding="utf-8"))["decks"]
-    return {"type": "match_created", "rules": "v1.3", "mode": "duel", "catalog": "demo",
+    return {"type": "match_created", "rules": "v1.3", "abilities": "declared", "mode": "duel", "catalog": "demo",
             "players": [{"name": name, **deck} for name, deck in zip(("Ana", "Ben"), decks)]}
 
 

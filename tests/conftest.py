@@ -93,11 +93,14 @@ def log(tmp_db: Path) -> Iterator[recorder.Log]:
 @pytest.fixture
 def make_match_created(demo_decks: list[dict]) -> Callable[..., dict]:
     """A factory of duel match_created events between Annie (P1) and Viktor (P2) with the demo decks, played under
-    Core Rules v1.3 (the edition the tests of before rules editions were written for; `rules=` to choose another)."""
+    Core Rules v1.3 (the edition the tests of before rules editions were written for; `rules=` to choose another),
+    with the abilities declared by the recorder as those tests record them (`abilities="checked"` for the engine's
+    checks of the cards, engine/cards)."""
 
     def make(policy: str = "strict", **fields: object) -> dict:
         players = [{"name": name, **deck} for name, deck in zip(("Annie", "Viktor"), demo_decks)]
-        return {"type": "match_created", "mode": "duel", "rules": "v1.3", "players": players, "catalog": "demo",
+        return {"type": "match_created", "mode": "duel", "rules": "v1.3", "abilities": "declared", "players": players,
+                "catalog": "demo",
                 "policy": policy, **fields}
 
     return make

@@ -45,5 +45,6 @@ class LaterSetsTable(Table):
         players = [{"name": deck["name"], "legend": deck["legend"], "champion": deck["champion"],
                     "deck": _expand(deck["deck"]), "runes": _expand(deck["runes"]),
                     "battlefields": deck["battlefields"]} for deck in DECKS.values()]
-        return {"type": "match_created", "rules": "v1.3", "mode": mode, "players": players, "catalog": "gallery",
+        return {"type": "match_created", "rules": "v1.3", "abilities": "declared", "mode": mode, "players": players,
+                "catalog": "gallery",
                 "policy": policy}

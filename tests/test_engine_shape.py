@@ -8,6 +8,9 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 
+CARDS = ENGINE / "cards"
+
+
 def engine_imports() -> dict[str, set[str]]:
     """Each engine module and the engine modules it imports, at any depth of its code."""
     modules = {path.stem for path in ENGINE.glob("*.py")}
@@ -55,3 +58,18 @@ def test_the_modules_of_modes_with_more_players_are_leaves():
     graph = engine_imports()
     for module in ("teams", "invites", "leaving"):
         assert not graph[module] & {"cleanup", "combat", "showdown", "chain", "play", "effects", "turn"}, module
+
+
+def test_the_cards_package_imports_nothing_of_the_engine_but_itself():
+    # engine/cards (issue 26): the compiler of card text, its data and its interpreters sit below the rules modules
+    # that call them (STYLE.md, "Growing").
+    for path in CARDS.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "engine":
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+                assert node.module.startswith("engine.cards") or (
+                    node.module == "engine" and all(alias.name == "cards" for alias in node.names)), \
+                    f"{path.relative_to(ENGINE)} imports {names}: engine/cards imports only itself"
+            elif isinstance(node, ast.Import):
+                assert not any(alias.name.split(".")[0] == "engine" and not alias.name.startswith("engine.cards")
+                               for alias in node.names), f"{path.relative_to(ENGINE)} imports the engine"

@@ -25,11 +25,13 @@ GOLDENS = sorted(FROZEN.glob("golden_*.json"))
 
 
 def as_frozen(state: dict[str, Any]) -> dict[str, Any]:
-    """`state` without the one field the frozen code did not fold: the rules edition the match is read under, which
+    """`state` without the two fields the frozen code did not fold: the rules edition the match is read under, which
     the state carries since editions (contract section 7) and which for these matches is v1.3, the edition they were
-    recorded under (docs/engine.md, "Rules editions"). Everything else must be exactly as it was."""
-    assert state["rules"] == "v1.3"
-    return {key: value for key, value in state.items() if key != "rules"}
+    recorded under (docs/engine.md, "Rules editions"), and whether the engine checks its abilities from the cards,
+    which for these matches is "declared", as they were recorded (engine/cards). Everything else must be exactly as
+    it was."""
+    assert state["rules"] == "v1.3" and state["abilities"] == "declared"
+    return {key: value for key, value in state.items() if key not in ("rules", "abilities")}
 
 
 def assert_states_as_frozen(states: list[dict[str, Any]], frozen: dict[str, Any], where: str) -> None:
@@ -85,7 +87,7 @@ def test_a_database_recorded_before_editions_reads_verifies_keeps_its_seal_and_f
 @pytest.mark.parametrize("path", GOLDENS, ids=[path.stem for path in GOLDENS])
 def test_a_golden_log_recorded_today_differs_from_the_frozen_only_in_naming_its_edition(log, path: Path):
     """The golden .rln files are as they were (no [Rules] line: v1.3); recorded today, the match_created names its
-    edition and shape version in its bytes (engine/shapes.py), and every other event's bytes are the frozen ones
+    edition, its abilities declared (no [Abilities] line) and shape version in its bytes (engine/shapes.py), and every other event's bytes are the frozen ones
     but for the salt of an event that hides anything (docs/trust.md)."""
     from recorder.canonical import decode
     from replays import notation
@@ -94,8 +96,8 @@ def test_a_golden_log_recorded_today_differs_from_the_frozen_only_in_naming_its_
     match_id, _ = notation.import_match(log, (FROZEN.parent / path.name.replace(".json", ".rln")).read_text("utf-8"))
     rows = log._event_rows(match_id, 0, None)
     bodies = [base64.b64decode(row["body"]) for row in frozen["events"]]
-    assert as_sent(decode(rows[0]["body"])) == {**decode(bodies[0]), "rules": "v1.3"}
-    assert decode(rows[0]["body"])["version"] == 2
+    assert as_sent(decode(rows[0]["body"])) == {**decode(bodies[0]), "rules": "v1.3", "abilities": "declared"}
+    assert decode(rows[0]["body"])["version"] == 3
     assert [as_sent(decode(row["body"])) for row in rows[1:]] == [decode(body) for body in bodies[1:]]
     assert [row["body"] for row in rows[1:] if "salt" not in decode(row["body"])] == \
         [body for body, row in zip(bodies[1:], rows[1:]) if "salt" not in decode(row["body"])]

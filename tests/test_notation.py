@@ -93,7 +93,8 @@ def test_the_writer_marks_turns_and_flagged_lines():
     text = notation.write_match(demo_events("audit"))
     assert "\n== Turn 5: P1 ==\nP1 channel Fury Rune; Chaos Rune\n" in text
     assert "P2 play Rune Prison -> Legion Rearguard $2 / Calm Rune  # flagged: rule 334.1.a" in text
-    assert text.startswith('[Mode "duel"]\n[Rules "v1.3"]\n[Policy "audit"]\n[Catalog "demo"]\n[Event "test"]\n'
+    assert text.startswith('[Mode "duel"]\n[Rules "v1.3"]\n[Abilities "declared"]\n[Policy "audit"]\n'
+                           '[Catalog "demo"]\n[Event "test"]\n'
                            '[Round "1"]\n')
     assert '[P1 "Ana"]\n[P1Deck "demo deck 1"]\n' in text
 

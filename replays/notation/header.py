@@ -3,6 +3,9 @@
     [Mode "duel"]                     required
     [Rules "v1.4"]                    the rules edition (engine/editions.py: v1.4, v1.3, 2025); a file without one
                                       was written before editions, and its match was played under v1.3
+    [Abilities "checked"]             whether the engine checks what the cards do ("checked") or the recorder
+                                      declares it ("declared"; engine/cards); a file without one was written
+                                      before the engine knew its cards: "declared"
     [Policy "audit"]                  strict (the default) or audit
     [Catalog "demo"]                  the catalog the cards come from (default: demo)
     [Event "League night"] [Round "3"] [Table "12"]      match info; a Round or Table of digits is a number
@@ -27,6 +30,7 @@ from typing import Any
 
 from engine import Catalog
 from engine.catalog import demo_decks
+from engine import cards
 from engine.editions import DEFAULT, EDITIONS, RECORDED_BEFORE_EDITIONS
 from replays import decklists
 from replays.notation.errors import InvalidNotation, UnknownReference
@@ -85,15 +89,15 @@ def parse_header(lines: list[tuple[int, str]], catalog: Catalog, end_line: int, 
         tag = read_tag(text, number)
         if tag.name in tags:
             raise tag.error(InvalidNotation, f"expected one [{tag.name} ...] line, got a second one", "one tag line")
-        if tag.name not in MATCH_TAGS and tag.name not in INFO_TAGS and tag.name not in ("Info", "Rules", "BestOf") \
+        if tag.name not in MATCH_TAGS and tag.name not in INFO_TAGS and tag.name not in ("Info", "Rules", "Abilities", "BestOf") \
                 and not PLAYER_TAG.fullmatch(tag.name):
-            raise tag.sc.error(InvalidNotation, f"expected a known tag (Mode, Rules, BestOf, Policy, Catalog, Event, "
+            raise tag.sc.error(InvalidNotation, f"expected a known tag (Mode, Rules, Abilities, BestOf, Policy, Catalog, Event, "
                                                 f"Round, Table, Info, P1, P1Deck, ...), got {tag.name!r}", 2,
                                "a known tag")
         tags[tag.name] = tag
     missing = _Missing(end_line, end_text)
     event: Event = {"type": "match_created", "mode": _required(tags, "Mode", missing).value,
-                    "rules": _rules(tags.get("Rules"))}
+                    "rules": _rules(tags.get("Rules")), "abilities": _abilities(tags.get("Abilities"))}
     for name, field in MATCH_TAGS.items():
         if name != "Mode" and name in tags:
             event[field] = tags[name].value
@@ -117,6 +121,17 @@ def _rules(tag: Tag | None) -> str:
     if tag.value not in EDITIONS:
         raise tag.error(InvalidNotation, f"expected a rules edition ({', '.join(EDITIONS)}), got {tag.value!r}",
                         "a rules edition")
+    return tag.value
+
+
+def _abilities(tag: Tag | None) -> str:
+    """Whether the engine checks the match's abilities (an `[Abilities]` line); none: the file was written before
+    the engine knew its cards, when the recorder declared what they did."""
+    if tag is None:
+        return cards.RECORDED_BEFORE_CHECKS
+    if tag.value not in cards.ABILITIES:
+        raise tag.error(InvalidNotation, f"expected {' or '.join(cards.ABILITIES)}, got {tag.value!r}",
+                        "checked or declared")
     return tag.value
 
 
@@ -244,7 +259,8 @@ def _cards(tag: Tag, catalog: Catalog) -> list[str]:
 # -- writing ---------------------------------------------------------------------------------------------------
 def write_header(event: Event) -> str:
     """The header lines of a match_created event."""
-    lines = [_tag("Mode", event["mode"]), _tag("Rules", event.get("rules", DEFAULT))]
+    lines = [_tag("Mode", event["mode"]), _tag("Rules", event.get("rules", DEFAULT)),
+             _tag("Abilities", event.get("abilities", cards.DEFAULT))]
     lines += [_tag("BestOf", str(event["best_of"]))] if "best_of" in event else []
     lines += [_tag(name, event[field]) for name, field in MATCH_TAGS.items() if name != "Mode" and field in event]
     lines += _info_lines(event["info"]) if event.get("info") else ["[Info {}]"] if "info" in event else []
