@@ -25,7 +25,8 @@ from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
 from engine.rulings import Context, Unappliable
 
-VERSION = "4"  # 3: modes of more than two players (teams, invitations, removed players); 4: rules editions (`rules`)
+VERSION = "5"  # 3: modes of more than two players (teams, invitations, removed players); 4: rules editions (`rules`);
+# 5: `abilities` checked or declared (engine/cards)
 
 HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "game_started": setup.game_started,
