@@ -71,7 +71,8 @@ def jax_vs_shen(policy: str = "strict") -> dict[str, Any]:
                ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Sacred Shears"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    return {"type": "match_created", "rules": "v1.3", "abilities": "declared", "mode": "duel", "players": [jax, shen], "catalog": "gallery",
+    return {"type": "match_created", "rules": "v1.3", "abilities": "declared", "mode": "duel", "players": [jax, shen],
+            "catalog": "gallery",
             "policy": policy}
 
 

@@ -40,11 +40,14 @@ WITH_UNITS = ("turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:33 runedeck
 class Table:
     catalog = CATALOG  # a table of another catalog (tests/later_sets_table.py) names it and its match_created
 
-    def __init__(self, policy: str = "strict", mode: str = "duel", rules: str | None = None) -> None:
+    def __init__(self, policy: str = "strict", mode: str = "duel", rules: str | None = None,
+                 abilities: str | None = None) -> None:
         """A new match; `rules`: its rules edition, when not the one `match_created` names (v1.3, the tests'
-        edition of before rules editions)."""
+        edition of before rules editions); `abilities`: "checked" for a match whose abilities the engine checks
+        from the cards (engine/cards), when not "declared" as `match_created` names them."""
         created = self.match_created(policy, mode)
-        self.state = engine.apply(None, {**created, "rules": rules} if rules else created, self.catalog)
+        chosen = {key: value for key, value in (("rules", rules), ("abilities", abilities)) if value}
+        self.state = engine.apply(None, {**created, **chosen}, self.catalog)
 
     @classmethod
     def match_created(cls, policy: str, mode: str) -> dict[str, Any]:
@@ -52,9 +55,10 @@ class Table:
 
     # -- positions -------------------------------------------------------------------------------------------
     @classmethod
-    def from_position(cls, line: str, policy: str = "strict", mode: str = "duel") -> Table:
+    def from_position(cls, line: str, policy: str = "strict", mode: str = "duel", rules: str | None = None,
+                      abilities: str | None = None) -> Table:
         """A match that starts from a one-line position (the `position` event, seq 2)."""
-        return cls(policy, mode).do(f"position {line}")
+        return cls(policy, mode, rules, abilities).do(f"position {line}")
 
     @classmethod
     def after_setup(cls, policy: str = "strict") -> Table:
