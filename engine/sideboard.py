@@ -16,10 +16,10 @@ event of its own: it is the competition's, and a player sideboards before a best
 the sideboarding records it (docs/engine.md).
 
 Refused: sideboarding before the first game of a best of three or five (TR 403.5: "Players may not use sideboard
-cards in the first game of a match"), during a game or after the match (TR 403.4: "in between games of a match"), after a drawn game (TR
-403.10), after a first game the match skipped because of a penalty (TR 403.9: a game loss given before game 1, TR
-701.2.b.1, or a draw of it, 701.2.b.3), an exchange that is not one for one, a card `in` that is not in the
-player's sideboard, a card `out` that is not in their main deck (TR 403.4).
+cards in the first game of a match"), during a game or after the match (TR 403.4: "in between games of a match"),
+after a drawn game (TR 403.10), after a first game the match skipped because of a penalty (TR 403.9: a game loss
+given before game 1, TR 701.2.b.1, or a draw of it, 701.2.b.3), an exchange that is not one for one, a card `in`
+that is not in the player's sideboard, a card `out` that is not in their main deck (TR 403.4).
 
 Recorded in v1.4 matches (`edition.records_sideboarding`); a v1.3 match refuses the event, as the engine always
 did (its `players[*].sideboard` was never read). The state keeps each player's sideboard as `sideboard` (card ->

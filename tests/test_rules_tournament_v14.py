@@ -239,8 +239,8 @@ def test_a_best_of_one_sideboards_before_its_game_in_the_altered_setup_tr_406_1_
     """TR 406.1.g.5: in a "best of 1" competition's altered setup, players sideboard before the game "as if they were
     in between games of a 'best of 3' match"; the game is set up from the deck sideboarded, with the champion chosen
     then (406.1.g.6)."""
-    table = duel(sideboard=[*JAX_SIDEBOARD[:9], "Jax, Unmatched"]).do("P1 sideboard in Block; Jax, Unmatched / out Doran's Shield; Veteran Poro / champion Jax, "
-                      "Unmatched")
+    table = duel(sideboard=[*JAX_SIDEBOARD[:9], "Jax, Unmatched"]).do(
+        "P1 sideboard in Block; Jax, Unmatched / out Doran's Shield; Veteran Poro / champion Jax, Unmatched")
     assert table.state["violations"] == [] and table.state["game"] == 0
     table.do(game(1, "P1", "Treasure Hoard", "Altar to Unity"))
     entry = table.state["players"]["P1"]
