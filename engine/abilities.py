@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import costs, deck, items, timing
+from engine import costs, deck, items, naming, timing
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.objects import State, battlefield, card_name, facts, move_to_zone, refresh, reveal_card
@@ -121,6 +121,7 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     item.update(ability=index, keyword=ability.get("keyword"))
     # Step 2 (v1.3 402): choices.
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
+    naming.check_named_tag_targets(context, source, ability, item["targets"], what)  # v1.4 355.9.b: The List
     if ability.get("keyword") == "Equip":
         _check_equip_target(context, player, source, item["targets"], what)
     # Steps 3-4 (v1.3 403-404): the total cost, paid in full.

@@ -19,13 +19,16 @@ is flagged (refused in strict) and still recorded in audit, as the player said i
 the name is recorded as written, unchecked (card text alone, 002, governs what it does).
 
 What the name does is the card's text: Fallen Feline's prohibition is the static rule `no_play_named` (engine/
-rulechanges.py), checked as a card is played.
+rulechanges.py), checked as a card is played; The List's "a unit with the named tag" is a targeting restriction
+(v1.4 355.9.b), checked as its ability is activated in a v1.4 match: each target must be a unit with the tag its
+source named (a unit's tags, 143.1, as a copy may have changed them). A source with no tag recorded (a gear a
+position put on the board) is not checked: what it named is not known.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine import rulechanges
+from engine import layers, rulechanges
 from engine.catalog import TOKEN_KINDS
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -126,3 +129,25 @@ def check_play(context: Context, player: str, card: str) -> None:
         context.check(source.get("named", {}).get("card") != card, "002",
                       f"{player} plays {card!r}, the card {rulechanges.describe(context.state, static)} named: "
                       f"{rulechanges.RULES['no_play_named']}")
+
+
+# The words of an ability whose choice is restricted to what its source named (The List).
+WITH_THE_NAMED_TAG = "with the named tag"
+
+
+def check_named_tag_targets(context: Context, source: dict[str, Any], ability: dict[str, Any],
+                            targets: list[str], what: str) -> None:
+    """v1.4 355.9.b ("It meets all targeting restrictions"): an ability that chooses "a unit with the named tag"
+    (The List) chooses units with the tag its source named (v1.4 763), in a v1.4 match."""
+    state = context.state
+    tag = (source.get("named") or {}).get("tag")
+    if tag is None or WITH_THE_NAMED_TAG not in ability.get("text", "") or not edition_of(state).defines_naming:
+        return
+    for target in targets:
+        obj = state["objects"].get(target)
+        if obj is None:  # a chain item, player or battlefield: items.check_targets said what it is
+            continue
+        tags = obj.get("tags") or layers.printed_facts(state, obj).get("tags", [])
+        context.check(obj["type"] == "Unit" and tag in tags, "v1.4 355.9.b",
+                      f"{what} chooses {target} ({obj['card']}), which is not a unit with the named tag {tag!r} "
+                      f"(its tags: {', '.join(tags) or 'none'})")

@@ -8,11 +8,18 @@ the sideboard (TR 601.1.c: `construction.sideboard_problems`, at most the editio
 `setup.check_decks` as at match_created; each problem is flagged, since a judge may record what was really played. The next game is set up from the new main
 deck (setup._reset_game rebuilds it from `decklist`).
 
-Refused: sideboarding before the first game (TR 403.5: "Players may not use sideboard cards in the first game of a
-match"), during a game or after the match (TR 403.4: "in between games of a match"), after a drawn game (TR
-403.10), after a first game the match skipped because of a penalty (TR 403.9: a game loss given before game 1, TR
-701.2.b.1, or a draw of it, 701.2.b.3), an exchange that is not one for one, a card `in` that is not in the
-player's sideboard, a card `out` that is not in their main deck (TR 403.4).
+Before the first game of a best of one (a duel, FFA3, FFA4, 2v2: 644.6, 646.6-648.6), a player may sideboard as
+between the games of a best of three: the altered setup a head judge may opt for in a "best of 1" competition (TR
+406.1.g.5), after the battlefields and the first player are known (406.1.g.2-4) and before the champions are placed
+(406.1.g.6: `game_started` takes the chosen champion from the deck sideboarded). The head judge's option is not an
+event of its own: it is the competition's, and a player sideboards before a best of one's game only under it, so
+the sideboarding records it (docs/engine.md).
+
+Refused: sideboarding before the first game of a best of three or five (TR 403.5: "Players may not use sideboard
+cards in the first game of a match"), during a game or after the match (TR 403.4: "in between games of a match"),
+after a drawn game (TR 403.10), after a first game the match skipped because of a penalty (TR 403.9: a game loss
+given before game 1, TR 701.2.b.1, or a draw of it, 701.2.b.3), an exchange that is not one for one, a card `in`
+that is not in the player's sideboard, a card `out` that is not in their main deck (TR 403.4).
 
 Recorded in v1.4 matches (`edition.records_sideboarding`); a v1.3 match refuses the event, as the engine always
 did (its `players[*].sideboard` was never read). The state keeps each player's sideboard as `sideboard` (card ->
@@ -23,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import results, setup
+from engine import match_format, results, setup
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import card_name
@@ -57,19 +64,24 @@ def sideboard(context: Context, event: dict[str, Any]) -> None:
     entry["decklist"], entry["sideboard"] = dict(sorted(main.items())), dict(sorted(side.items()))
     if "champion" in event:
         entry["champion_card"] = _card(context, event["champion"], "champion")
+    if state["game"] == 0:  # TR 406.1.g.5: the first game is set up from the deck sideboarded (406.1.g.6-7)
+        entry["deck"], entry["deck_count"] = dict(entry["decklist"]), sum(entry["decklist"].values())
     setup.check_decks(context, [player])
 
 
 def _check_between_games(context: Context, player: str) -> None:
-    """Sideboarding happens between the games of a match, not before the first (TR 403.5) nor after a draw (TR
-    403.10) or a first game skipped by a penalty (TR 403.9)."""
+    """Sideboarding happens between the games of a match, not before the first (TR 403.5) but in a best of one's
+    altered setup (TR 406.1.g.5), nor after a draw (TR 403.10) or a first game skipped by a penalty (TR 403.9)."""
     state = context.state
     if results.is_match_over(state):
         context.fail("TR 403.4", f"{player} sideboards, but the match is over (sideboarding is in between games of "
                                  f"a match)")
     if state["game"] == 0:
+        if match_format.best_of(state) == 1:
+            return  # TR 406.1.g.5: "as if they were in between games of a 'best of 3' match"
         context.fail("TR 403.5", f"{player} sideboards before game 1: sideboard cards may not be used in the first "
-                                 f"game of a match")
+                                 f"game of a match (only a best of one's altered setup sideboards before its game, "
+                                 f"TR 406.1.g.5; this match is a best of {match_format.best_of(state)})")
     if not results.game_over(state):
         context.fail("TR 403.4", f"{player} sideboards during game {state['game']}: sideboarding is in between "
                                  f"games of a match")

@@ -15,7 +15,8 @@ player conceding while the game goes on, 2v2 with a teammate invited to play a s
 
 The v1.4 game (`replays/data/v14.rln`, also the golden match tests/data/golden_v14.rln) is a strict duel under Core
 Rules v1.4 between demo decks 5 and 6, built around Vendetta cards, from a judge's position on turn 10: a unit
-mistargeted (758.1), prevention in combat damage assignment (465.2.c.10), Empower, Burn, Skip and Flow.
+mistargeted (758.1), prevention in combat damage assignment (465.2.c.10), Empower, Contested removed at a cleanup
+(323.11: a unit moved to the battlefield it then contests dies in that move's cleanup), Burn, Skip and Flow.
 
 Two short duels between the demo catalog's decks (engine/data/demo_decks.json), Loose Cannon (Fury/Chaos) against
 Nine-Tailed Fox (Calm/Mind), over five turns:

@@ -208,3 +208,30 @@ def test_the_v1_4_game_exercises_what_core_rules_v1_4_changed(log, demo_ids):
     dredge_id = next(oid for oid, obj in cursor.state(flowed - 1)["objects"].items()
                      if obj["card"] == "Dredge Up" and obj["zone"] == "trash")
     assert (dredge in ("Dredge Up", dredge_id)) and state["objects"][dredge_id]["zone"] == "banishment"
+
+
+def test_the_v1_4_game_removes_contested_where_the_contesting_unit_died_in_the_cleanup_v1_4_323_11(log, demo_ids):
+    """v1.4 323.11 in the v1.4 game (tests/data/golden_v14.rln): Rampage leaves Baccai Sandspinner 6 damage, which its
+    7 Might at Trifarian War Camp (bf2, +1) survives; Charm moves it to Treasure Hoard, Ana's bf1, which Ben's unit
+    contests as it arrives (v1.4 450). With 6 Might there it dies in that move's cleanup (323.5), and the same
+    cleanup removes Contested: Ben has no unit there and no showdown or combat began. Folded as a v1.3 match, the
+    same events leave bf1 contested by Ben (v1.3 has no such step): the move did contest it."""
+    from engine.catalog import demo_catalog
+
+    match_id = demo_ids[7]
+    rows = [row["event"] for row in log.events(match_id)]
+    cursor = replays.Cursor(log, match_id)
+    charm = next(seq for seq, row in enumerate(rows, 1) if row["type"] == "resolve" and any(
+        entry["id"] == row["item"] and entry["card"] == "Charm" for entry in cursor.state(seq - 1)["chain"]))
+    before, after = cursor.state(charm - 1), cursor.state(charm)
+    baccai = next(oid for oid, obj in before["objects"].items() if obj["card"] == "Baccai Sandspinner")
+    assert (before["objects"][baccai]["location"], before["objects"][baccai]["damage"]) == ("bf2", 6)
+    assert before["objects"][baccai]["might"] == 7
+    assert rows[charm - 1]["effects"] == [{"op": "move", "target": baccai, "to": "bf1"}]
+    assert after["objects"][baccai]["zone"] == "trash"
+    bf1 = after["battlefields"][0]
+    assert (bf1["controller"], bf1["contested"], bf1["contested_by"]) == ("P1", False, None)
+    assert after["showdown"] is None and after["combat"] is None
+    as_v1_3 = engine.fold([{**rows[0], "rules": "v1.3"}, *rows[1:charm]], demo_catalog())
+    bf1 = as_v1_3["battlefields"][0]
+    assert (bf1["controller"], bf1["contested"], bf1["contested_by"]) == ("P1", True, "P2")

@@ -224,6 +224,41 @@ def test_sideboarding_before_the_first_game_is_refused_tr_403_5():
                                                            rule="TR 403.5")
 
 
+def test_a_best_of_three_refuses_sideboarding_before_game_1_naming_its_format_tr_403_5():
+    refusal = GalleryTable(created(sideboard=JAX_SIDEBOARD)).refuses("P1 sideboard in Block / out Veteran Poro",
+                                                                     rule="TR 403.5")
+    assert "this match is a best of 3" in str(refusal)
+
+
+def duel(rules: str = "v1.4", sideboard: list[str] = JAX_SIDEBOARD) -> GalleryTable:
+    """A best of one (a duel, 644.6) with Jax's side deck, before its game."""
+    return GalleryTable({**created(rules, sideboard=sideboard), "mode": "duel"})
+
+
+def test_a_best_of_one_sideboards_before_its_game_in_the_altered_setup_tr_406_1_g_5():
+    """TR 406.1.g.5: in a "best of 1" competition's altered setup, players sideboard before the game "as if they were
+    in between games of a 'best of 3' match"; the game is set up from the deck sideboarded, with the champion chosen
+    then (406.1.g.6)."""
+    table = duel(sideboard=[*JAX_SIDEBOARD[:9], "Jax, Unmatched"]).do(
+        "P1 sideboard in Block; Jax, Unmatched / out Doran's Shield; Veteran Poro / champion Jax, Unmatched")
+    assert table.state["violations"] == [] and table.state["game"] == 0
+    table.do(game(1, "P1", "Treasure Hoard", "Altar to Unity"))
+    entry = table.state["players"]["P1"]
+    assert entry["deck"]["Block"] == 1 and entry["deck"]["Doran's Shield"] == 2 and entry["deck_count"] == 39
+    assert table.obj("P1", "Jax, Unmatched", "champion")["card"] == "Jax, Unmatched"
+
+
+def test_a_best_of_one_refuses_sideboarding_once_its_game_has_begun_tr_403_4():
+    duel().do(game(1, "P1", "Treasure Hoard", "Altar to Unity")).refuses("P1 sideboard in Block / out Veteran Poro",
+                                                                         rule="TR 403.4")
+
+
+def test_a_v1_3_best_of_one_refuses_sideboarding_before_its_game_as_before():
+    refusal = duel("v1.3").refuses({"type": "sideboard", "player": "P1", "in": ["Block"], "out": ["Veteran Poro"]},
+                                   rule="TR 403.4")
+    assert "this match is played under v1.3" in str(refusal)
+
+
 def test_sideboarding_during_a_game_is_refused_tr_403_4():
     table = GalleryTable(created(sideboard=JAX_SIDEBOARD)).do(game(1, "P1", "Treasure Hoard", "Altar to Unity"))
     table.refuses("P1 sideboard in Block / out Veteran Poro", rule="TR 403.4")

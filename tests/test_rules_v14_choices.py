@@ -230,6 +230,39 @@ def test_the_list_names_a_tag_as_it_is_played_v1_4_763():
         table("strict").do('P1 play The List +named={"tag": "Poro", "card": "Eclipse"} $1')
 
 
+def the_list_named_yordle(rules: str, policy: str = "strict") -> GalleryTable:
+    """Ana plays The List naming the tag Yordle; Ben has Lecturing Yordle (Yordle, Bandle City) and Kai'Sa, Survivor
+    (Kai'Sa, The Void) at bf2."""
+    pyke = deck("Bloodharbor Ripper", "Pyke, Dockside Butcher", ["The List"],
+                ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ana")
+    kaisa = deck("Daughter of the Void", KAISA, ["Lecturing Yordle"],
+                 ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ben")
+    line = ("turn 4 P1 action first P1 | P1 0 bf:Altar to Unity champion:played deck:0 runedeck:0 hand:The List "
+            "runes:2 Chaos Rune | P2 0 bf:Treasure Hoard controls:bf2 champion:played deck:0 runedeck:0 "
+            f"runes:2 Mind Rune bf2:Lecturing Yordle;{KAISA}")
+    return GalleryTable.from_position({"type": "match_created", "rules": rules, "mode": "duel",
+                                       "players": [pyke, kaisa], "catalog": "gallery", "policy": policy},
+                                      line).do('P1 play The List +named={"tag": "Yordle"} $1')
+
+
+def test_the_lists_ability_chooses_only_a_unit_with_the_named_tag_v1_4_355_9_b():
+    """The List: "[T]: Give a unit with the named tag -2 [S] this turn.": a target meets all targeting restrictions
+    (v1.4 355.9.b), so with Yordle named, Lecturing Yordle may be chosen and Kai'Sa, Survivor may not."""
+    refusal = the_list_named_yordle("v1.4").refuses(f'P1 activate The List "give-a-unit" -> {KAISA}',
+                                                    rule="v1.4 355.9.b")
+    assert "which is not a unit with the named tag 'Yordle' (its tags: Kai'Sa, The Void)" in str(refusal)
+    t = the_list_named_yordle("v1.4").do('P1 activate The List "give-a-unit" -> Lecturing Yordle', "P1 pass",
+                                         "P2 pass", "resolve The List: might Lecturing Yordle -2 until turn")
+    assert t.state["violations"] == [] and t.obj("P2", "Lecturing Yordle")["might"] == 0
+
+
+def test_the_lists_target_is_not_checked_against_its_tag_in_a_v1_3_match_v1_3_002():
+    """v1.3 defines no naming (what is named is recorded as written, card text alone governs, 002): the choice of
+    a unit without the named tag is recorded, as before."""
+    t = the_list_named_yordle("v1.3").do(f'P1 activate The List "give-a-unit" -> {KAISA}')
+    assert t.state["violations"] == [] and t.state["chain"][-1]["targets"] == [t.find("P2", KAISA)]
+
+
 def test_the_viewer_words_new_choices_and_names():
     from web.describe import describe_op
 
