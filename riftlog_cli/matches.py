@@ -52,12 +52,15 @@ def demo() -> None:
 @click.option("--behind-proxy", is_flag=True,
               help="Trust the X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers of one reverse proxy in front "
                    "(HTTPS ends there): only when every request comes through it.")
+@url_option()
 @db_option(None)
 def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int, creations_per_address: int,
-          behind_proxy: bool) -> None:
+          behind_proxy: bool, url: str | None) -> None:
     """Serve the viewer and the HTTP API.
 
-    Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). One
+    Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). The
+    table cards' links name --url when given (the address phones reach, e.g. a proxy's), else the address a page is
+    asked at, this machine's on the network for a page asked at 127.0.0.1 with --host 0.0.0.0 (docs/web.md). One
     server per SQLite database and per port: a database or a port another server holds is refused, naming it. Any
     number of servers, on one machine or several, may serve one PostgreSQL database (docs/architecture.md)."""
     from recorder.store import is_postgres
@@ -82,14 +85,18 @@ def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: 
     reachable = serving.urls(host, port)
     shown = redacted(path) if is_postgres(path) else path
     click.echo(f"riftlog: serving {shown} at {reachable[0]}  (Ctrl+C to stop)")
-    for url in reachable[1:]:
-        click.echo(f"  also at {url}")
-    if behind_proxy:
+    for address in reachable[1:]:
+        click.echo(f"  also at {address}")
+    public = reachable_base(url)
+    if public:
+        click.echo(f"  the table cards' links name {public}/")
+    elif behind_proxy:
         click.echo("  behind a reverse proxy: links name the address the proxy forwards (X-Forwarded-*)")
     click.echo(f"  new match: {reachable[0]}matches/new · organiser: {reachable[0]}organiser "
                "(`riftlog organiser` prints its link)")
     config = {"DATABASE": path, "STREAMS": streams, "STREAMS_PER_ADDRESS": streams_per_address,
-              "BEHIND_PROXY": 1 if behind_proxy else 0, "CREATE_BURST": creations_per_address}
+              "BEHIND_PROXY": 1 if behind_proxy else 0, "CREATE_BURST": creations_per_address,
+              "PUBLIC_URL": public or None, "LISTEN_HOST": host, "LISTEN_PORT": port}
     if debug:  # Werkzeug's development server: its reloader and debugger
         create_app(config).run(host=host, port=port, debug=True)
     else:
