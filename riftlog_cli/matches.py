@@ -12,8 +12,8 @@ import click
 from engine.editions import DEFAULT, EDITIONS
 from recorder import tokens
 
-from .base import (cli, db_option, db_path, echo_json, open_log, reachable_base, read_json, read_text, url_option,
-                   user_errors, write_file)
+from .base import (cli, db_option, db_path, deck_file, echo_json, open_log, reachable_base, read_json, read_text,
+                   url_option, user_errors, write_file)
 
 
 @cli.command()
@@ -441,7 +441,7 @@ def write_card(output: str, log: Any, match_id: str, token: str | None, player_t
     app = web.create_app({"DATABASE": db_path()})
     with app.test_request_context("/", base_url=url):
         page = card_html(log.match(match_id), token, player_tokens, standalone=True)
-    write_file(output, page)
+    write_file(output, page, said=f"{match_id}: table card written to {{path}}", err=True)
 
 
 def player_deck(option: str, flag: str) -> dict[str, str]:
@@ -449,7 +449,7 @@ def player_deck(option: str, flag: str) -> dict[str, str]:
     name, equals, deck = option.partition("=")
     if not equals or not name.strip() or not deck.strip():
         raise click.ClickException(f"{flag} takes NAME=DECK (a deck list file or a deck code), got {option!r}")
-    if deck == "-" or Path(deck).exists():
+    if deck == "-" or deck_file(deck) is not None:
         return {"name": name.strip(), "decklist": read_text(deck, "deck list")}
     return {"name": name.strip(), "deck_code": deck.strip()}
 
@@ -468,7 +468,7 @@ def deck(source: str, catalog_name: str, name: str | None, to_code: bool) -> Non
     import engine
     from replays import decklists
 
-    if source == "-" or Path(source).exists():
+    if source == "-" or deck_file(source) is not None:
         text = read_text(source, "deck list")
     elif decklists.is_deck_code(source):
         text = source
