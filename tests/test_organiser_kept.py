@@ -1,7 +1,7 @@
 """`make run` twice keeps the organiser's bookmark: `riftlog demo` records nothing the database has, and `riftlog
 organiser` prints the same link at every start (recorder.tokens.organiser_token), a new key only with `--reissue`.
-Checked on a real database file and against a served process (tests/serving.py), as the organiser's browser asks
-the page."""
+Checked on a real database file (and on PostgreSQL) and against a served process (tests/serving.py), as the
+organiser's browser asks the page."""
 from __future__ import annotations
 
 import json
@@ -13,6 +13,7 @@ import recorder
 from recorder import access
 from riftlog_cli import cli
 from serving import served_process
+from stores import on_both_stores
 
 URL = "http://127.0.0.1:5000"
 
@@ -57,6 +58,7 @@ def organiser_page(port: int, key: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+@on_both_stores
 def test_make_run_twice_keeps_the_demo_and_the_organisers_link(runner, tmp_db):
     first = make_run(runner, tmp_db)
     assert first["organiser"]["link"] == f"{URL}/organiser#token={first['organiser']['token']}"
@@ -73,6 +75,7 @@ def test_make_run_twice_keeps_the_demo_and_the_organisers_link(runner, tmp_db):
         assert status == 200 and "Signed in with the organiser key" in page and 'href="/organiser?event=' in page  # the demo's rounds
 
 
+@on_both_stores
 def test_reissue_makes_a_new_key_and_the_old_link_answers_403(runner, tmp_db):
     first = make_run(runner, tmp_db)["organiser"]
     reissued = run(runner, "--db", tmp_db, "organiser", "--reissue", "--url", URL)
@@ -85,6 +88,7 @@ def test_reissue_makes_a_new_key_and_the_old_link_answers_403(runner, tmp_db):
         assert organiser_page(port, new["token"])[0] == 200
 
 
+@on_both_stores
 def test_a_key_made_by_an_earlier_riftlog_is_not_replaced_behind_the_organisers_back(runner, tmp_db):
     """A random key kept only as its hash (riftlog before keys were derived) cannot be printed again: `riftlog
     organiser` says so and leaves it working, rather than killing the link the organiser holds."""
