@@ -8,7 +8,8 @@ that from that seq on someone else may hold the key, which a dispute about who r
 Who may reissue (docs/web.md, "Tables by phone"):
 
 - the **organiser** (the database's organiser key, `new_organiser_token`; one per database, kept as its sha256 as
-  match tokens are): any role of any match, the match token (the judge's) included;
+  match tokens are, and derived from the server's key so that it can be printed again, `organiser_token`): any
+  role of any match, the match token (the judge's) included;
 - the **judge** (the match token): the players' read tokens of that match, not its own (a judge who lost the match
   token no longer holds it; one who holds it has no need).
 
@@ -20,6 +21,7 @@ with it (`web.hub.Hub.revoked`).
 """
 from __future__ import annotations
 
+import base64
 import hmac
 import json
 import secrets
@@ -35,14 +37,37 @@ ROLES_BY = (ORGANISER, JUDGE)  # who may reissue, as the note names them
 
 
 def new_organiser_token(log: Any) -> str:
-    """A new organiser key for the database of `log`: the earlier one (if any) no longer works. Shown once; the
-    database keeps its sha256."""
-    token = secrets.token_urlsafe(24)
+    """A new organiser key for the database of `log`: the earlier one (if any) no longer works. The database keeps
+    its sha256 and the moment it was made; the key itself is derived from that moment and the server's key
+    (`organiser_token`), so that `riftlog organiser` can print the same link again after a restart."""
     with log.db.writing():
+        row = log.db.execute("SELECT created_at FROM organiser WHERE id = 1").fetchone()
+        stamp = log.clock()
+        if row is not None and row[0] == stamp:  # two keys within the clock's tick: the second one must differ
+            stamp = f"{stamp} {secrets.token_hex(4)}"
+        token = _derived_organiser_token(log, stamp)
         log.db.execute("INSERT INTO organiser (id, token_hash, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO "
                        "UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at",
-                       [token_hash(token), log.clock()])
+                       [token_hash(token), stamp])
     return token
+
+
+def organiser_token(log: Any) -> str | None:
+    """The database's organiser key as made, or None when it has none, or when the key cannot be derived again:
+    made by a riftlog before keys were derived (a random one, kept only as its hash), or with another server key
+    file (the database migrated, `$RIFTLOG_SEAL_KEY` set elsewhere). Then only `new_organiser_token` gives a link."""
+    row = log.db.execute("SELECT token_hash, created_at FROM organiser WHERE id = 1").fetchone()
+    if row is None or row[1] is None:
+        return None
+    token = _derived_organiser_token(log, row[1])
+    return token if hmac.compare_digest(token_hash(token), row[0]) else None
+
+
+def _derived_organiser_token(log: Any, stamp: str) -> str:
+    """The organiser key made at `stamp`: an HMAC of it with the server's key (recorder.keys, a file kept apart
+    from the database), so that a copy of the database alone does not give the key, as a hash alone would not."""
+    digest = bytes.fromhex(log.key.mac(b"riftlog organiser key v1\n" + stamp.encode("utf-8")))
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
 def is_organiser(log: Any, token: str | None) -> bool:

@@ -105,13 +105,29 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def write_file(output: str, text: str) -> None:
-    """Write `text` to the file `output` and print its path; a clear error when it cannot be written."""
+def write_file(output: str, text: str, *, said: str = "{path}", err: bool = False) -> None:
+    """Write `text` to the file `output` and print `said` naming its path, on stdout or (`err`) on stderr, where a
+    command's stdout is already JSON that must parse; a clear error when it cannot be written."""
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
         raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
-    click.echo(output)
+    click.echo(said.format(path=output), err=err)
+
+
+def deck_file(source: str) -> Path | None:
+    """The file a deck argument names (- is stdin, None), or None for a deck code. A value that reads as a path (it
+    has a '/' or ends in a '.' extension: a deck code is letters and digits only, docs/decks.md) and names no file
+    is `no such file`, rather than a deck code with a '.' in it."""
+    if source == "-":
+        return None
+    path = Path(source)
+    if path.is_file():
+        return path
+    if "/" in source or os.sep in source or path.suffix:
+        raise click.ClickException(f"no such file: {source}" if not path.exists() else
+                                   f"{source} is a folder, not a deck list file")
+    return None
 
 
 def reachable_base(url: str | None) -> str:

@@ -12,8 +12,8 @@ import click
 from engine.editions import DEFAULT, EDITIONS
 from recorder import tokens
 
-from .base import (cli, db_option, db_path, echo_json, open_log, reachable_base, read_json, read_text, url_option,
-                   user_errors, write_file)
+from .base import (cli, db_option, db_path, deck_file, echo_json, open_log, reachable_base, read_json, read_text,
+                   url_option, user_errors, write_file)
 
 
 @cli.command()
@@ -52,12 +52,15 @@ def demo() -> None:
 @click.option("--behind-proxy", is_flag=True,
               help="Trust the X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers of one reverse proxy in front "
                    "(HTTPS ends there): only when every request comes through it.")
+@url_option()
 @db_option(None)
 def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: int, creations_per_address: int,
-          behind_proxy: bool) -> None:
+          behind_proxy: bool, url: str | None) -> None:
     """Serve the viewer and the HTTP API.
 
-    Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). One
+    Prints the addresses it can be reached at (with --host 0.0.0.0, this machine's on the venue's network). The
+    table cards' links name --url when given (the address phones reach, e.g. a proxy's), else the address a page is
+    asked at, this machine's on the network for a page asked at 127.0.0.1 with --host 0.0.0.0 (docs/web.md). One
     server per SQLite database and per port: a database or a port another server holds is refused, naming it. Any
     number of servers, on one machine or several, may serve one PostgreSQL database (docs/architecture.md)."""
     from recorder.store import is_postgres
@@ -82,14 +85,18 @@ def serve(host: str, port: int, debug: bool, streams: int, streams_per_address: 
     reachable = serving.urls(host, port)
     shown = redacted(path) if is_postgres(path) else path
     click.echo(f"riftlog: serving {shown} at {reachable[0]}  (Ctrl+C to stop)")
-    for url in reachable[1:]:
-        click.echo(f"  also at {url}")
-    if behind_proxy:
+    for address in reachable[1:]:
+        click.echo(f"  also at {address}")
+    public = reachable_base(url)
+    if public:
+        click.echo(f"  the table cards' links name {public}/")
+    elif behind_proxy:
         click.echo("  behind a reverse proxy: links name the address the proxy forwards (X-Forwarded-*)")
     click.echo(f"  new match: {reachable[0]}matches/new · organiser: {reachable[0]}organiser "
                "(`riftlog organiser` prints its link)")
     config = {"DATABASE": path, "STREAMS": streams, "STREAMS_PER_ADDRESS": streams_per_address,
-              "BEHIND_PROXY": 1 if behind_proxy else 0, "CREATE_BURST": creations_per_address}
+              "BEHIND_PROXY": 1 if behind_proxy else 0, "CREATE_BURST": creations_per_address,
+              "PUBLIC_URL": public or None, "LISTEN_HOST": host, "LISTEN_PORT": port}
     if debug:  # Werkzeug's development server: its reloader and debugger
         create_app(config).run(host=host, port=port, debug=True)
     else:
@@ -434,7 +441,7 @@ def write_card(output: str, log: Any, match_id: str, token: str | None, player_t
     app = web.create_app({"DATABASE": db_path()})
     with app.test_request_context("/", base_url=url):
         page = card_html(log.match(match_id), token, player_tokens, standalone=True)
-    write_file(output, page)
+    write_file(output, page, said=f"{match_id}: table card written to {{path}}", err=True)
 
 
 def player_deck(option: str, flag: str) -> dict[str, str]:
@@ -442,7 +449,7 @@ def player_deck(option: str, flag: str) -> dict[str, str]:
     name, equals, deck = option.partition("=")
     if not equals or not name.strip() or not deck.strip():
         raise click.ClickException(f"{flag} takes NAME=DECK (a deck list file or a deck code), got {option!r}")
-    if deck == "-" or Path(deck).exists():
+    if deck == "-" or deck_file(deck) is not None:
         return {"name": name.strip(), "decklist": read_text(deck, "deck list")}
     return {"name": name.strip(), "deck_code": deck.strip()}
 
@@ -461,7 +468,7 @@ def deck(source: str, catalog_name: str, name: str | None, to_code: bool) -> Non
     import engine
     from replays import decklists
 
-    if source == "-" or Path(source).exists():
+    if source == "-" or deck_file(source) is not None:
         text = read_text(source, "deck list")
     elif decklists.is_deck_code(source):
         text = source

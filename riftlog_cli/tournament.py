@@ -11,20 +11,36 @@ from .base import (cli, db_option, db_path, echo_json, open_log, reachable_base,
                    write_file)
 
 
-@cli.command(short_help="Make a new organiser key and print the organiser's link (the old key stops working).")
+@cli.command(short_help="Print the organiser's link (--reissue: a new key, the old link then stops working).")
+@click.option("--reissue", is_flag=True,
+              help="Make a new organiser key: the link printed before stops working (a key seen by the wrong "
+                   "person, a lost phone).")
 @url_option()
 @db_option(None)
-def organiser(url: str | None) -> None:
-    """Make the database's organiser key anew and print {"token", "link"}: the organiser's page
-    (`/organiser#token=...`) lists the tables with their players' links and reissues a lost match or player token.
-    The key made before no longer works. One key per database, kept as its hash (docs/web.md)."""
+def organiser(reissue: bool, url: str | None) -> None:
+    """Print the organiser's link, {"token", "link"}: the organiser's page (`/organiser#token=...`) lists the tables
+    with their players' links and reissues a lost match or player token. The database's key is made on first use
+    and printed the same every time after (`make run` prints it at each start, so a bookmark of it keeps working);
+    `--reissue` makes a new one and the old link stops working. One key per database, kept as its hash and derived
+    from the server's key file (docs/web.md, "The organiser")."""
     from recorder import tokens
 
     with user_errors():
-        token = tokens.new_organiser_token(open_log(must_exist=False))
+        log = open_log(must_exist=False)
+        token = None if reissue else tokens.organiser_token(log)
+        if token is None and not reissue and tokens.has_organiser(log):
+            raise click.ClickException(
+                "the organiser key of this database was made by an earlier riftlog (or with another server key "
+                "file) and is kept only as its hash, so it cannot be printed again: the link printed then still "
+                "works; `riftlog organiser --reissue` makes a new one (that link then stops working)")
+        made = token is None
+        if made:
+            token = tokens.new_organiser_token(log)
     link = f"{reachable_base(url)}/organiser#token={token}"
     echo_json({"token": token, "link": link})
-    click.echo(f"organiser: open {link} to list the tables and reissue lost links", err=True)
+    said = "a new organiser key: the link printed before no longer works" if reissue else \
+        "the organiser key is made" if made else "the same link as before"
+    click.echo(f"organiser ({said}): open {link} to list the tables and reissue lost links", err=True)
 
 
 @cli.command(short_help="Reissue a lost token of MATCH: the match token (judge) or a player's (P1, P2, ...).")

@@ -196,7 +196,8 @@ def test_riftlog_create_prints_the_recording_link_and_writes_the_table_card(runn
                  "--p2", f"Ben={KAISA}", "--event", "Regional", "--round", "3", "--table", "12",
                  "--url", "http://192.168.1.20:5000", "--card", card)
     assert result.exit_code == 0, result.output
-    answer = json.loads(result.stdout[:result.stdout.rindex("}") + 1])
+    answer = json.loads(result.stdout)  # stdout is the JSON alone: the card's path is said on stderr
+    assert f"m1: table card written to {card}" in result.stderr
     assert answer["links"] == {
         "record": f"http://192.168.1.20:5000/matches/m1/record#token={answer['token']}",
         "P1": f"http://192.168.1.20:5000/matches/m1#token={answer['player_tokens']['P1']}",

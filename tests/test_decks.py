@@ -301,6 +301,8 @@ def test_riftlog_deck_prints_every_problem_and_fails(runner, gallery_db, tmp_pat
     assert "line 9: unknown card 'Sea Monky' in catalog 'gallery' (did you mean 'Sea Monkey'?)" in result.stderr
     assert "103.2" not in result.stdout
     result = run(runner, "deck", tmp_path / "absent.txt", "--db", gallery_db)
+    assert result.exit_code == 1 and f"no such file: {tmp_path / 'absent.txt'}" in result.stderr
+    result = run(runner, "deck", "Sivir's deck", "--db", gallery_db)  # no path, no code
     assert result.exit_code == 1 and "neither a deck list file nor a deck code" in result.stderr
     result = run(runner, "deck", SIVIR_TEXT, "--catalog", "nope", "--db", gallery_db)
     assert result.exit_code == 1 and "no catalog named 'nope'" in result.stderr
@@ -337,6 +339,22 @@ def test_riftlog_create_reads_decklist_and_deck_code_fields_of_a_match_file(runn
 def test_riftlog_create_with_decks_refuses_what_it_cannot_read(runner, gallery_db, args, message):
     result = run(runner, "create", *args, "--db", gallery_db)
     assert result.exit_code == 1 and message in result.stderr, result.output
+
+
+@pytest.mark.parametrize("deck, message", [
+    ("missing.txt", "no such file: missing.txt"),  # a '.' extension: a deck code never has one
+    ("decks/ana", "no such file: decks/ana"),  # a '/': a folder
+    ("{tmp}", "{tmp} is a folder, not a deck list file"),
+])
+def test_riftlog_create_says_a_deck_file_that_is_not_there_is_not_there(runner, gallery_db, log, tmp_path, deck,
+                                                                        message):
+    """Not "a deck code is letters A-Z and digits 2-7; this one has '.'": the user meant a file. Nothing is made."""
+    deck, message = deck.format(tmp=tmp_path), message.format(tmp=tmp_path)
+    code = KAISA_CODE.read_text(encoding="utf-8").strip()
+    result = run(runner, "create", "--p1", f"Ana={deck}", "--p2", f"Ben={code}", "--catalog", "gallery",
+                 "--db", gallery_db)
+    assert result.exit_code == 1 and message in result.stderr and "deck code" not in result.stderr, result.output
+    assert log.match_count() == 0
 
 
 def test_api_parses_a_list_and_a_code(client, gallery_db):

@@ -168,11 +168,13 @@ def test_the_api_refuses_a_reissue_without_or_with_a_wrong_key(client, tables, o
 # --- the CLI ---------------------------------------------------------------------------------------------------
 
 
-def test_riftlog_organiser_prints_a_new_link_and_kills_the_old_key(runner, tmp_db, log):
+def test_riftlog_organiser_prints_the_same_link_and_a_new_one_only_with_reissue(runner, tmp_db, log):
     first = json.loads(run(runner, "--db", tmp_db, "organiser", "--url", "http://192.168.1.20:5000/").stdout)
     assert first["link"] == f"http://192.168.1.20:5000/organiser#token={first['token']}"
-    second = run(runner, "--db", tmp_db, "organiser", "--url", "http://192.168.1.20:5000")
-    assert "organiser: open http://192.168.1.20:5000/organiser#token=" in second.stderr
+    again = run(runner, "--db", tmp_db, "organiser", "--url", "http://192.168.1.20:5000")
+    assert json.loads(again.stdout) == first and tokens.is_organiser(log, first["token"])
+    second = run(runner, "--db", tmp_db, "organiser", "--reissue", "--url", "http://192.168.1.20:5000")
+    assert "open http://192.168.1.20:5000/organiser#token=" in second.stderr
     assert tokens.is_organiser(log, json.loads(second.stdout)["token"])
     assert not tokens.is_organiser(log, first["token"])
 

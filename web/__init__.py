@@ -28,7 +28,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     `../shared/rules` beside the project; see replays.rules_text); `BEHIND_PROXY`, the number of reverse proxies in
     front whose X-Forwarded-* headers are trusted (default none); `CREATE_BURST` and `CREATE_EVERY`, the matches one
     client address may create (web.budget); `BODY_TIMEOUT`, the seconds a request's body has to arrive under
-    `riftlog serve` (web.gateway). `test_config` overrides any key.
+    `riftlog serve` (web.gateway); `PUBLIC_URL`, `LISTEN_HOST` and `LISTEN_PORT`, the address the table cards'
+    links name and the one the server listens at (web.tablecard.site_base). `test_config` overrides any key.
     """
     app = Flask(__name__)
     app.config.from_mapping(DATABASE=os.environ.get("RIFTLOG_DB") or "riftlog.db", MAX_CONTENT_LENGTH=MAX_BODY)

@@ -28,7 +28,7 @@ from recorder import access, archive, tokens
 
 from .db import get_log
 from .params import bearer_token, player_ids, read_archived, read_body
-from .tablecard import links, render_card
+from .tablecard import links, render_card, site_base
 from .tournament import info_of, natural
 
 bp = Blueprint("organiser", __name__)
@@ -45,7 +45,7 @@ def organiser_cookie() -> str | None:
 def require_organiser() -> None:
     """403 unless the request carries the database's organiser key (its cookie)."""
     if not tokens.is_organiser(get_log(), organiser_cookie()):
-        abort(403, "this page needs the organiser's link: `riftlog organiser` prints a new one")
+        abort(403, "this page needs the organiser's link: `riftlog organiser` prints it")
 
 
 @bp.get("/organiser")
@@ -111,7 +111,7 @@ def use_token():
         return response
     token = (request.form.get("token") or "").strip()
     if not tokens.is_organiser(get_log(), token):
-        abort(403, "this is not the organiser key of this database (a newer `riftlog organiser` replaces it)")
+        abort(403, "this is not the organiser key of this database (`riftlog organiser --reissue` replaces it)")
     response.set_cookie(COOKIE, token, path=COOKIE_PATH, httponly=True, samesite="Strict", secure=request.is_secure)
     return response
 
@@ -174,8 +174,7 @@ def reissue_api(match_id: str):
         roles = ", ".join(["judge", *player_ids(summary)])
         abort(400, f'the body is {{"role": ROLE}}, the role whose token is reissued: one of {roles}')
     answer = reissued(log, match_id, body["role"], by)
-    answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"],
-                            base=url_for("viewer.index", _external=True))
+    answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"], base=site_base())
     return jsonify(answer)
 
 

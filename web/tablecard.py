@@ -4,9 +4,11 @@ A match is handed to its table as links with the token in the URL fragment (`/ma
 judge or scorekeeper who records it, `/matches/<id>#token=...` for each player's view): a browser never sends the
 fragment in a request, so a token does not reach a server log or a proxy's. The table card holds each link and its
 QR code (segno, SVG drawn in the page: nothing is fetched to show it) on one printed page, cut in three: the
-recording part for the scorekeeper, a slip for each player. Links are absolute, on the address the page was asked
-at (the proxy's, with `riftlog serve --behind-proxy`: web/__init__.py), so that a phone can open them; a card asked
-at a loopback address says that phones cannot reach it.
+recording part for the scorekeeper, a slip for each player. Links are absolute, so that a phone can open them, on
+`site_base()`: the server's public address when one is configured (`riftlog serve --url`), else the address the page
+was asked at (the proxy's, with `riftlog serve --behind-proxy`: web/__init__.py), except that a page asked at
+loopback from a server that listens on every interface names this machine's address on its network; a card whose
+links are still loopback says that phones cannot reach it.
 """
 from __future__ import annotations
 
@@ -52,10 +54,35 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+WILDCARDS = ("0.0.0.0", "::")
+
+
+def site_base() -> str:
+    """The root the links handed to phones are on, ending in "/": `PUBLIC_URL` when configured (`riftlog serve
+    --url`, `make run URL=...`); else the request's own address, unless it is loopback while the server listens
+    on every interface (`LISTEN_HOST` 0.0.0.0, as `make run HOST=0.0.0.0` serves): then this machine's first
+    address on its network (`web.serving.urls`, as the banner prints it), so that a card printed from a browser
+    on the server's own machine carries links a phone opens. Nothing stored depends on it: the same match's
+    links follow the server's address from one start to the next."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/") + "/"
+    base = url_for("viewer.index", _external=True)
+    listening, port = current_app.config.get("LISTEN_HOST"), current_app.config.get("LISTEN_PORT")
+    if listening in WILDCARDS and port and is_loopback(request.host):
+        from .serving import urls
+
+        reachable = [url for url in urls(listening, int(port)) if not is_loopback(url.split("/")[2])]
+        if reachable:
+            return reachable[0].rstrip("/") + url_for("viewer.index")
+    return base
+
+
 def card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, str], *,
          note: str | None = None) -> dict[str, Any]:
-    """What the table card shows of a match: its table, players, links and QR codes, on this request's address."""
-    base = url_for("viewer.index", _external=True)
+    """What the table card shows of a match: its table, players, links and QR codes, on `site_base()`."""
+    base = site_base()
+    host = base.split("/")[2]
     found = links(summary["id"], token, player_tokens, base=base)
     info = summary.get("info") if isinstance(summary.get("info"), dict) else {}
     names = dict(zip(player_ids(summary), summary["players"]))
@@ -66,8 +93,8 @@ def card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, st
         "match": summary,
         "info": info,
         "note": note,
-        "loopback": is_loopback(request.host),
-        "host": request.host,
+        "loopback": is_loopback(host),
+        "host": host,
         "record": {"url": found["record"], "qr": qr_svg(found["record"], "the recording screen's link")}
         if "record" in found else None,
         "players": [{"id": player, "name": names.get(player) or player, "legend": legends.get(player),
