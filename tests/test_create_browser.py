@@ -147,6 +147,12 @@ def test_an_organiser_creates_a_match_at_phone_width_and_opens_its_recording_lin
     assert re.search(rb"/MediaBox\s*\[0 0 59[45]", pdf)  # A4
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     driver.set_window_size(794, 1123)  # an A4 page at 96 dpi, as printed
+    # Issue 27 (friction 11): the page's own grey (the root's background paints the whole sheet below the card)
+    # printed as a grey block under the slips: printed, every box behind the card is white or unpainted.
+    painted = driver.execute_script(
+        "return ['html', 'body', 'main', '.sheet'].map(function (selector) {"
+        "  return [selector, getComputedStyle(document.querySelector(selector)).backgroundColor]; });")
+    assert all(colour in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)") for _, colour in painted), painted
     shot(driver, "card-print")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     driver.set_window_size(*PHONE)
