@@ -127,7 +127,8 @@ def test_the_log_names_the_card_set_aside_and_the_legend_before_the_game(narrow,
                                                        "Rune Prison"]}])
     open_screen(narrow, server, match_id, token)
     state = api(server, f"/matches/{match_id}/state", token)
-    rearguard = next(ref for ref in state["players"]["P1"]["hand"] if state["objects"][ref]["card"] == "Legion Rearguard")
+    rearguard = next(ref for ref in state["players"]["P1"]["hand"]
+                     if state["objects"][ref]["card"] == "Legion Rearguard")
     tap_object(narrow, rearguard)
     tap(narrow, "mulligan-submit")
     wait_for_seq(narrow, 5)

@@ -71,9 +71,17 @@
   function payHint(cost, sourceId) {
     cost = cost || {};
     var runes = Rec.costText({ energy: cost.energy, power: cost.power }), parts = [];
-    if (cost.energy || Object.keys(cost.power || {}).length) parts.push("tap runes to pay " + runes + " (tap again to recycle)");
+    if (cost.energy || Object.keys(cost.power || {}).length) {
+      parts.push("tap runes to pay " + runes + " (tap again to recycle)");
+    }
     if (cost.exhaust_self) parts.push("[T] exhausts " + Rec.name(sourceId) + " itself as the activation is recorded");
     return parts.join("; ");
+  }
+
+  // Parts of a hint as one sentence: the empty ones left out, a capital first, a full stop last.
+  function sentence(parts) {
+    var text = parts.filter(Boolean).join("; ");
+    return text.charAt(0).toUpperCase() + text.slice(1) + ".";
   }
 
   // The sources `player` may activate from (v1.3 380): units, gear (not attached: its own text is inactive,
@@ -134,9 +142,9 @@
     describe();
     var parts = [
       el("p", { class: "ability-text", text: ability.text || "" }),
-      el("p", { class: "hint", id: "activate-hint", text: [
+      el("p", { class: "hint", id: "activate-hint", text: sentence([
         equip ? "Tap the unit to equip" : ability.adds ? "" : "Tap its targets on the board",
-        payHint(ability.cost, sourceId)].filter(Boolean).join("; ").replace(/^./, function (c) { return c.toUpperCase(); }) + "." }),
+        payHint(ability.cost, sourceId)]) }),
       summary];
     // [A] adds one Power of any domain: the player names the domain now, or leaves it open (universal Power, which
     // pays for any domain when it is spent: engine.abilities.add_resources, 156.2.b).
