@@ -373,3 +373,34 @@ def test_riftlog_create_makes_a_v1_4_best_of_five_and_refuses_one_under_v1_3_nam
         assert log.state_at("m1")["games_to_win"] == 3
     refused = run(runner, *base, "--rules", "v1.3")
     assert refused.exit_code == 1 and "this match is played under v1.3" in refused.stderr
+
+
+SUMMARY_LINK = re.compile(r'<li><a href="#([\w-]+)" data-field="\1">([^<]*)</a></li>')
+
+
+def test_a_check_with_problems_opens_with_a_summary_linking_each_to_its_field(client):
+    """The error summary (docs/web.md): each problem of the playing seats, a link to the field that fixes it; a
+    check says to fix them, a creation that nothing was created."""
+    page = client.post("/matches/new", data=form("check", P1_name="", P2_deck="")).get_data(as_text=True)
+    assert 'id="error-summary"' in page and "<title>Error: New match" in page
+    assert "2 problems:\n      fix them, then create the match" in page
+    assert SUMMARY_LINK.findall(page) == [
+        ("P1-name", "Player 1: player 1 needs a name"),
+        ("P2-deck", "Player 2: paste player 2&#39;s deck: a list of `3 Card Name` lines or a Piltover Archive deck "
+                    "code")]
+    created = client.post("/matches/new", data=form(P1_name="")).get_data(as_text=True)
+    assert "1 problem:\n      no match was created" in created
+
+
+def test_a_problem_of_the_whole_form_links_to_the_field_that_fixes_it(client, demo_decks):
+    fields = form(mode="2v2")
+    for index, entry in enumerate(demo_decks[:4], 1):
+        fields.update({f"P{index}_name": f"Player {index}", f"P{index}_deck": as_list(entry), f"P{index}_team": "A"})
+    page = client.post("/matches/new", data=fields).get_data(as_text=True)
+    assert [field for field, text in SUMMARY_LINK.findall(page) if "two teams of two" in text] == ["P1-team"]
+    assert 'id="P1-team"' in page
+
+
+def test_a_form_without_problems_has_no_summary(client):
+    page = client.post("/matches/new", data=form("check")).get_data(as_text=True)
+    assert "error-summary" not in page and "<title>New match" in page

@@ -21,6 +21,7 @@ import pytest
 
 import recorder
 from recorder import tokens
+from screens import laid_out_within, save
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401
 from web import create_app, serving
 from web.tablecard import qr_svg
@@ -146,6 +147,12 @@ def test_an_organiser_creates_a_match_at_phone_width_and_opens_its_recording_lin
     assert re.search(rb"/MediaBox\s*\[0 0 59[45]", pdf)  # A4
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     driver.set_window_size(794, 1123)  # an A4 page at 96 dpi, as printed
+    # Issue 27 (friction 11): the page's own grey (the root's background paints the whole sheet below the card)
+    # printed as a grey block under the slips: printed, every box behind the card is white or unpainted.
+    painted = driver.execute_script(
+        "return ['html', 'body', 'main', '.sheet'].map(function (selector) {"
+        "  return [selector, getComputedStyle(document.querySelector(selector)).backgroundColor]; });")
+    assert all(colour in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)") for _, colour in painted), painted
     shot(driver, "card-print")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     driver.set_window_size(*PHONE)
@@ -219,3 +226,42 @@ def test_a_four_player_match_shows_its_players_as_the_mode_changes_and_prints_on
     shot(driver, "card-print-ffa4")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     driver.set_window_size(*PHONE)
+
+
+def test_a_failed_create_on_a_phone_lands_on_a_focused_summary_linking_each_problem(browser, site):
+    """Issue 27 (friction 2): "Create match" with five problems on a 360 x 740 phone answers the form at the top of
+    the page; the summary is there, focused, in view, one link per problem; a tap on a link puts the cursor in the
+    field it names, in view."""
+    browser.set_window_size(360, 740)
+    try:
+        browser.get(f"{site}/matches/new")
+        fill(browser, "P1-deck", SIVIR.replace("3 Sea Monkey", "3 Sea Monky"))
+        browser.find_element(By.ID, "create-match").click()  # no names, no second deck
+        waiting(browser).until(lambda d: d.find_elements(By.ID, "error-summary"))
+        summary = browser.find_element(By.ID, "error-summary")
+        assert browser.switch_to.active_element == summary
+        assert browser.title.startswith("Error: ")
+        top, bottom, height = browser.execute_script(
+            "var r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, innerHeight]", summary)
+        assert 0 <= top and bottom <= height, (top, bottom, height)  # all of it on the first screen
+        links = summary.find_elements(By.CSS_SELECTOR, "li a")
+        number = SIVIR.splitlines().index("3 Sea Monkey") + 1
+        assert [link.text for link in links] == [
+            "Player 1: player 1 needs a name",
+            "Player 1: the player's main deck has 37 cards; it needs at least 40",
+            f"Player 1: line {number} “3 Sea Monky”: unknown card 'Sea Monky' in catalog 'demo' (did you mean "
+            "'Sea Monkey'?)",
+            "Player 2: player 2 needs a name",
+            "Player 2: paste player 2's deck: a list of `3 Card Name` lines or a Piltover Archive deck code"]
+        assert [link.get_attribute("data-field") for link in links] == [
+            "P1-name", "P1-deck", "P1-deck", "P2-name", "P2-deck"]
+        fits(browser)
+        assert not laid_out_within(browser, "#error-summary li")
+        save(browser, "create-error-summary-360")
+        links[4].click()
+        waiting(browser).until(lambda d: d.switch_to.active_element.get_attribute("id") == "P2-deck")
+        top, bottom, height = browser.execute_script(
+            "var r = document.getElementById('P2-deck').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]")
+        assert 0 <= top < height, (top, height)
+    finally:
+        browser.set_window_size(*PHONE)

@@ -55,7 +55,7 @@ def fresh_tab(driver) -> None:
 def test_a_link_opened_in_a_new_tab_leaves_its_token_in_no_history_entry(browser, served):
     base, match_id, judge, players, key = served
     opened = [(f"/matches/{match_id}#token={players['P1']}", players["P1"],
-               lambda d: "reading with the P1's token" in text_of(d, "token-form")),
+               lambda d: "reading with P1's token" in text_of(d, "token-form")),
               (f"/matches/{match_id}/record#token={judge}", judge,
                lambda d: d.execute_script(f"return sessionStorage.getItem('riftlog-record-{match_id}')") == judge),
               (f"/matches/{match_id}/slip#token={judge}", judge, lambda d: d.find_elements(By.ID, "slip-code")),
@@ -73,7 +73,7 @@ def test_a_link_opened_in_a_new_tab_leaves_its_token_in_no_history_entry(browser
 def test_a_link_followed_in_the_same_tab_is_taken_and_dropped_from_history(browser, served):
     """The same page already open: following the link changes only the fragment (no new page is loaded)."""
     base, match_id, judge, players, key = served
-    same_tab = [(f"/matches/{match_id}", players["P2"], lambda d: "reading with the P2's token" in text_of(d, "token-form")),
+    same_tab = [(f"/matches/{match_id}", players["P2"], lambda d: "reading with P2's token" in text_of(d, "token-form")),
                 (f"/matches/{match_id}/record", judge,
                  lambda d: d.execute_script(f"return sessionStorage.getItem('riftlog-record-{match_id}')") == judge),
                 ("/organiser", key,

@@ -114,19 +114,32 @@ def test_a_finished_match_is_not_shown_as_live(browser, site, duel_game):  # noq
 
 
 def test_the_tournament_page_and_the_match_list_stay_within_a_phone(browser, site):  # noqa: F811
-    """Issue 15's screens at 360 px: the round's tables and the list of matches scroll sideways inside their own
-    box, the page no wider than the phone (it was 642 and 681 px wide)."""
+    """Issue 15's screens at 360 px, the page no wider than the phone (it was 642 and 681 px wide). The list of
+    matches scrolls sideways inside its own box; the round's tables reflow, one card per table (issue 27: a row's
+    only link, "Watch ›", sat at x=596 of a 651 px-wide table, off screen): every cell and every link of a row is
+    on the screen, none over another, nothing scrolls sideways."""
     site, _ = site
     browser.set_window_size(360, 780)
     try:
-        for path in (f"/tournament?event={EVENT.replace(' ', '+')}&round=1", "/"):
-            browser.get(site.base + path)
-            waiting(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table.matches tbody tr"))
-            assert laid_out_within(browser, "table.matches, main > h1, main > p") == [], path
-            table = browser.find_element(By.CSS_SELECTOR, "table.matches")
-            assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", table)
-            if path.startswith("/tournament"):
-                save(browser, "tournament-phone")  # docs/screens/tournament-phone.png
+        browser.get(site.base + "/")
+        waiting(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table.matches tbody tr"))
+        assert laid_out_within(browser, "table.matches, main > h1, main > p") == []
+        table = browser.find_element(By.CSS_SELECTOR, "table.matches")
+        assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", table)
+
+        browser.get(site.base + f"/tournament?event={EVENT.replace(' ', '+')}&round=1")
+        waiting(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tables tbody tr"))
+        assert laid_out_within(browser, "main > h1, main > p, #tables td") == []
+        table = browser.find_element(By.ID, "tables")
+        assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", table)
+        links = browser.find_elements(By.CSS_SELECTOR, "#tables a.watch")
+        assert len(links) == 2
+        for link in links:
+            left, right = browser.execute_script(
+                "var r = arguments[0].getBoundingClientRect(); return [r.left, r.right]", link)
+            assert 0 <= left and right <= 360, (link.text, left, right)
+            assert link.is_displayed() and link.text == "Watch ›"
+        save(browser, "tournament-phone")  # docs/screens/tournament-phone.png
     finally:
         browser.set_window_size(1400, 1700)
 

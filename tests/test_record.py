@@ -81,6 +81,40 @@ def test_recording_since_a_seq_lists_what_changed_after_it(client, strict):
     assert body["changes"][0]["type"] == "channel"
 
 
+def opening_hand(client, duel_created, duel_game) -> tuple[str, str, str, str]:
+    """A strict duel after both opening draws: (id, token, the first card of P1's hand as an id, its name)."""
+    match_id, token, _ = create(client, duel_created)
+    append(client, match_id, token, duel_game(0)[:3])
+    state = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()["state"]
+    first = state["players"]["P1"]["hand"][0]
+    return match_id, token, first, state["objects"][first]["card"]
+
+
+def test_recent_names_the_card_a_mulligan_set_aside_as_the_viewer_does(client, duel_created, duel_game,
+                                                                        demo_decks):
+    """Once the replacement is drawn the card set aside is recycled into the deck (117.3), where its id names no
+    card at the head: the log words the mulligan from the state before it, as the viewer's timeline does
+    ("setting aside Card (o8)", not "setting aside o8")."""
+    match_id, token, card_id, card = opening_hand(client, duel_created, duel_game)
+    deck = list(demo_decks[0]["deck"])
+    deck.remove(demo_decks[0]["champion"])
+    append(client, match_id, token, [{"type": "mulligan", "player": "P1", "set_aside": [card_id]},
+                                     {"type": "draw", "player": "P1", "cards": [deck[4]]}])
+    body = client.get(f"/api/matches/{match_id}/recording", headers=judge(token)).get_json()
+    mulligan = body["recent"][-2]
+    assert mulligan["text"] == f"Annie mulligans, setting aside {card} ({card_id})"
+    page = client.get(f"/matches/{match_id}?view=judge&seq={mulligan['seq']}", headers=judge(token))
+    assert page.status_code == 200 and mulligan["text"] in page.get_data(as_text=True)  # the viewer's very line
+
+
+def test_check_words_the_input_as_the_log_will(client, duel_created, duel_game):
+    """The dry run's `texts`: what the screen says of an input before it is recorded, in the log's words."""
+    match_id, token, card_id, card = opening_hand(client, duel_created, duel_game)
+    answer = client.post(f"/api/matches/{match_id}/check", headers=judge(token),
+                         json={"event": {"type": "mulligan", "player": "P1", "set_aside": [card_id]}})
+    assert answer.get_json()["texts"] == [f"Annie mulligans, setting aside {card} ({card_id})"]
+
+
 @pytest.mark.parametrize("since", ["x", "-1", "1.5"])
 def test_recording_refuses_a_since_that_is_not_a_seq(client, strict, since):
     match_id, token, _ = strict
@@ -130,7 +164,7 @@ def test_check_passes_a_legal_input_and_writes_nothing(client, strict):
                          json={"event": {"type": "end_turn", "player": "P1"}, "expected_seq": 8})
     assert answer.status_code == 200
     assert answer.get_json() == {"ok": True, "policy": "strict", "head_seq": 8, "seq": 9, "violations": [],
-                                 "error": None}
+                                 "error": None, "texts": ["Annie ends the turn"]}
     assert head_seq(client, match_id) == 8
 
 

@@ -104,6 +104,49 @@ def test_the_report_fits_a_phone(report_page):
     save(report_page, "report-phone")
 
 
+# Each word of each element's text as the browser lays it out: [element index, word, the lines it is drawn on].
+WORDS_LAID_OUT = """
+const found = [];
+document.querySelectorAll(arguments[0]).forEach(function (element, index) {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const pattern = /\\S+/g;
+    for (let match = pattern.exec(node.data); match; match = pattern.exec(node.data)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).map(function (rect) { return Math.round(rect.top); }));
+      found.push([index, match[0], tops.size]);
+    }
+  }
+});
+return found;
+"""
+
+
+def test_the_notation_wraps_between_words_at_phone_width(report_page):
+    """Issue 27 (friction 11): at 360 px a line of the notation wrapped inside a card's name ("Legio n Rearguard"):
+    it wraps between words now. At every phone width from 320 to 420 px (where a line breaks depends on the width
+    to the pixel) each word of every line of the notation is drawn on one line; at 360 px some of those lines do
+    wrap (so the check is not empty)."""
+    report_page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    split = {}
+    for width in range(320, 421, 4):
+        report_page.set_window_size(width, 1000)
+        words = report_page.execute_script(WORDS_LAID_OUT, "code.line")
+        assert len(words) > 50
+        split.update({word: width for _, word, lines in words if lines > 1})
+    assert split == {}, split  # {a word drawn on two lines: the window's width}
+    report_page.set_window_size(360, 1000)
+    lines = report_page.execute_script(
+        "return Array.from(document.querySelectorAll('code.line')).map(function (element) {"
+        "  return new Set(Array.from(element.getClientRects()).map(function (r) { return Math.round(r.top); })).size;"
+        "});")
+    assert max(lines) > 1  # some line of the notation does wrap at 360 px
+    report_page.execute_script("document.querySelector('code.line').scrollIntoView()")
+    save(report_page, "report-notation-360")
+
+
 def test_a_note_reads_as_lines_at_phone_width_its_table_scrolling_in_its_box(report_page):
     """At 360 px the notes' table kept the page's width by squeezing the note to a word a line (78 px); the note
     now keeps a readable width and the table scrolls sideways inside its own box, the page no wider."""

@@ -367,3 +367,36 @@ def test_a_best_of_three_shows_the_games_won_and_the_match_winner(browser, serve
     assert shown(browser, "games-won") == "Ana 1 · Ben 2"
     assert "Game 3 won by Ben" in shown(browser, "winner")
     assert shown(browser, "match-winner") == "Match won by Ben."
+
+
+def kept(driver, place: int) -> None:
+    """The page, loaded, is scrolled to `place` (read once the document is complete: the place is taken back as the
+    page loads)."""
+    waiting(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    assert driver.execute_script("return Math.round(scrollY)") == place
+
+
+def test_a_step_on_a_phone_keeps_the_readers_place_on_the_page(judge, server):
+    """Issue 27 (friction 5): a phone scrolled down to the board taps "next event" (or presses a step key): the page
+    at the next seq opens where the reader was, not at its top, so the board stays in view after each tap."""
+    from screens import save
+
+    judge.set_window_size(360, 740)
+    try:
+        open_at(judge, server, 20)
+        judge.execute_script("document.getElementById('steps').scrollIntoView()")
+        place = judge.execute_script("return Math.round(scrollY)")
+        assert place > 200  # the header and the match's lines are above the steps
+        click(judge, "next-event")
+        assert url_seq(judge) == 21
+        kept(judge, place)
+        press(judge, Keys.ARROW_RIGHT)
+        assert url_seq(judge) == 22
+        kept(judge, place)
+        top = judge.execute_script("return document.getElementById('steps').getBoundingClientRect().top")
+        assert abs(top) <= 1  # the steps (and the board under them) where the reader left them
+        save(judge, "viewer-step-kept-360")
+        judge.get(f"{server}/matches/m1?seq=5&view=judge")  # a page opened afresh opens at its top
+        assert judge.execute_script("return scrollY") == 0
+    finally:
+        judge.set_window_size(1400, 1700)

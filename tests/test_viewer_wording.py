@@ -90,3 +90,16 @@ def test_turn_forward_goes_on_to_the_last_event_after_a_concession(client, log, 
     assert page.seq_of("next-turn") == head
     page = Page(client.get(f"/matches/{match_id}?seq={head}").get_data(as_text=True))
     assert page.seq_of("next-turn") is None
+
+
+@pytest.mark.parametrize("ability, expected", [
+    (0, "P2 activates o2 (its ability 1)"),  # an index counted from 1 for a reader, not "[0]"
+    (2, "P2 activates o2 (its ability 3)"),
+    ("add-a-use", "P2 activates o2 (add-a-use)"),
+    (None, "P2 activates o2"),
+])
+def test_an_activated_ability_is_named_for_a_reader_not_as_an_index(ability, expected):
+    from web.describe import describe_event
+
+    event = {"type": "activate", "player": "P2", "source": "o2", **({} if ability is None else {"ability": ability})}
+    assert describe_event(event) == expected

@@ -124,7 +124,7 @@ def read_player(player: str, form: Any, catalog: Any) -> dict[str, Any]:
     name, deck = found["name"].strip(), found["deck"]
     number_ = player[1:]
     if not name:
-        found["problems"].append({"message": f"player {number_} needs a name"})
+        found["problems"].append({"message": f"player {number_} needs a name", "field": "name"})
     if len(deck) > MAX_DECK:
         found["problems"].append({"message": f"the deck is {len(deck):,} characters long; a deck list is far "
                                              f"shorter (at most {MAX_DECK:,})"})
@@ -196,10 +196,33 @@ def placed(problems: list[dict[str, Any]], lines: list[str]) -> list[dict[str, A
     return sorted(shown, key=lambda problem: (problem.get("line") is not None, problem.get("line") or 0))
 
 
+# Where a problem of the form as a whole is fixed, by how its message starts (the summary links to that field).
+FIELD_OF = (("mode ", "mode-duel"), ("policy ", "policy-strict"), ("rules ", "rules"), ("no catalog", "catalog"),
+            ("a 2v2 match", "P1-team"))
+
+
+def summary(values: dict[str, Any], players: list[dict[str, Any]], problems: list[str]) -> list[dict[str, str]]:
+    """The error summary at the top of the form (as GOV.UK's forms have it): every problem, the form's own and each
+    playing seat's, with the id of the field that fixes it, so a phone that lands at the top of a failed form sees
+    all of them at once and a tap goes to each (docs/web.md). A deck's problem links to its deck box, the line it
+    is about quoted; a missing name to the name."""
+    rows = [{"text": problem, "field": next((field for start, field in FIELD_OF if problem.startswith(start)),
+                                            "create-form")} for problem in problems]
+    count = engine.modes.MODES[values["mode"]]["players"] if values.get("mode") in MODES else 2
+    for player in players[:count]:
+        for problem in player["problems"]:
+            where = f"line {problem['line']} “{problem['text']}”: " if problem.get("line") and problem.get("text") \
+                else f"card {problem['card']}: " if problem.get("card") else ""
+            rows.append({"text": f"Player {player['id'][1:]}: {where}{problem['message']}",
+                         "field": f"{player['id']}-{problem.get('field', 'deck')}"})
+    return rows
+
+
 def page(values: dict[str, Any], players: list[dict[str, Any]], problems: list[str] | None = None,
          status: int = 200):
     log = get_log()
     return render_template("create.html", values=values, players=players, problems=problems or [],
+                           summary=summary(values, players, problems or []),
                            modes=MODES, policies=POLICIES, editions=EDITIONS, catalogs=log.catalogs.names(), teams=TEAMS,
                            players_of={mode: engine.modes.MODES[mode]["players"] for mode in MODES},
                            battlefields_needed=BATTLEFIELDS), status

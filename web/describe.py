@@ -214,9 +214,14 @@ def _play(event, name, viewer):
 
 
 def _activate(event, name, viewer):
+    """An index into the source's abilities is counted from 1 for a reader ("its ability 1"), a label quoted: a bare
+    "[0]" read as a cost symbol on the recording screen."""
     text = f"{name(event.get('player'))} activates {name(event.get('source'))}"
-    if event.get("ability") not in (None, ""):
-        text += f" [{event['ability']}]"
+    ability = event.get("ability")
+    if isinstance(ability, int) and not isinstance(ability, bool) and ability >= 0:
+        text += f" (its ability {ability + 1})"
+    elif ability not in (None, ""):
+        text += f" ({ability})"
     return text + _targets(event, name) + _pay(event.get("pay"), name)
 
 

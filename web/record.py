@@ -19,11 +19,12 @@ import replays
 from engine import events as event_shapes
 from engine.combat import lethal_first
 from engine.play import suggested_payment
+from recorder import access
 from replays import ledger, notation
 
 from .api import parse_append, require_judge
 from .db import get_log
-from .describe import describe_event, object_namer
+from .describe import describe_event, object_namer, timeline_texts
 from .params import player_ids, read_body, read_int
 
 bp = Blueprint("record", __name__)
@@ -82,7 +83,8 @@ def recording(match_id: str):
     cursor = replays.Cursor(get_log(), match_id)
     head_seq, state = cursor.head_seq, cursor.head_state
     names = dict(zip(player_ids(summary), summary["players"]))
-    describe = _describer(cursor, state, names)
+    describe = _describer(cursor, state, names, min(max(1, head_seq - RECENT + 1),
+                                                    since + 1 if since is not None else head_seq))
     answer: dict[str, Any] = {
         "match": match_id, "head_seq": head_seq, "policy": state.get("policy"), "players": names,
         "published_at": summary.get("published_at"),
@@ -103,7 +105,19 @@ def check(match_id: str):
     require_judge(match_id)
     events, options = parse_append(read_body())
     events = ledger.with_upgrades(get_log(), match_id, events)  # as the append records them (docs/judging.md)
-    return jsonify(get_log().dry_run(match_id, events, expected_seq=options.get("expected_seq")))
+    verdict = get_log().dry_run(match_id, events, expected_seq=options.get("expected_seq"))
+    return jsonify({**verdict, "texts": _texts(match_id, events)})
+
+
+def _texts(match_id: str, events: list[dict[str, Any]]) -> list[str]:
+    """The events of a dry run in the timeline's words (`describe_event`, named from the head: the state before
+    them), so the screen's messages ("breaks a rule", "may not be recorded yet") say what the log will say, with
+    no wording of its own. The dry run has answered 400 for an event that is not well formed already."""
+    cursor = replays.Cursor(get_log(), match_id)
+    summary = get_log().match(match_id)
+    name = object_namer(cursor.head_state, dict(zip(player_ids(summary), summary["players"])),
+                        {**cursor.battlefield_names, **cursor.chain_cards})
+    return [describe_event(event, name, access.JUDGE) for event in events]
 
 
 @bp.post("/api/matches/<match_id>/parse")
@@ -132,16 +146,20 @@ def parse(match_id: str):
     return jsonify({"events": events})
 
 
-def _describer(cursor: replays.Cursor, state: dict[str, Any], names: dict[str, str]):
-    """seq -> {seq, type, text, voided, flagged}: the viewer's words for the event at that seq."""
-    recorded, passes = cursor.events, cursor.passes
-    name = object_namer(state, names, {**cursor.battlefield_names, **cursor.chain_cards})
+def _describer(cursor: replays.Cursor, state: dict[str, Any], names: dict[str, str], first: int):
+    """seq -> {seq, type, text, voided, flagged}: the viewer's words for the event at that seq, the very line the
+    judge's timeline shows (`timeline_texts`: each event worded from the state before it, so a card set aside by a
+    mulligan is named, not left as the id it has in the deck at the head). The lines from `first` to the head are
+    worded in one fold (they are cached with the cursor's timeline, so the next refresh words only new ones)."""
+    recorded = cursor.events
+    head_seq = cursor.head_seq
     voided = set(state.get("voided") or [])
     flagged = {violation.get("seq") for violation in state.get("violations") or []}
+    texts = timeline_texts(cursor, max(1, min(first, head_seq)), head_seq, access.JUDGE, names) if head_seq else {}
 
     def describe(seq: int) -> dict[str, Any]:
-        event = recorded[seq - 1]
-        return {"seq": seq, "type": event.get("type"), "text": describe_event(event, name, "judge", passes.get(seq)),
+        text = texts.get(seq) or timeline_texts(cursor, seq, seq, access.JUDGE, names)[seq]
+        return {"seq": seq, "type": recorded[seq - 1].get("type"), "text": text,
                 "voided": seq in voided, "flagged": seq in flagged}
 
     return describe

@@ -17,5 +17,18 @@
     }
     form.querySelectorAll("input[name=mode]").forEach(function (radio) { radio.addEventListener("change", show); });
     show();
+    // A form that came back with problems: its summary at the top takes the focus (read out, in view), and a tap
+    // on a problem puts the cursor in its field with the field's label in view, as GOV.UK's error summary does.
+    var summary = document.getElementById("error-summary");
+    if (!summary) return;
+    summary.focus();
+    summary.addEventListener("click", function (event) {
+      var link = event.target.closest("a[data-field]");
+      var field = link && document.getElementById(link.getAttribute("data-field"));
+      if (!field) return;
+      event.preventDefault();
+      (field.closest("label") || field).scrollIntoView({ block: "start" });
+      field.focus({ preventScroll: true });
+    });
   });
 })();

@@ -173,6 +173,8 @@
       if (answer.status === 409) return conflict(pending);
       if (answer.status !== 200) return fail(answer);
       var verdict = answer.body;
+      // The server words the input as the log will (the viewer's words): the form's own label is only a fallback.
+      if (verdict.texts && verdict.texts.length) pending.label = verdict.texts.join("; ");
       if (verdict.ok) return append(pending);
       setBusy(false);
       if (verdict.policy === "strict") {
@@ -197,9 +199,15 @@
     }).then(function (answer) {
       if (answer.status === 201) {
         Rec.pending = null;
+        // The standing panel (note, concession, seal) served this one input: it closes, so a concession's buttons
+        // are not left live under a game that is over, and a seal shown no longer covers the head.
+        document.getElementById("extra").textContent = "";
         return Rec.refresh().then(function () {
           setBusy(false);
-          Rec.say("recorded", "Recorded seq " + answer.body.seq + ": " + pending.label);
+          var logged = ((Rec.data && Rec.data.recent) || []).filter(function (entry) {
+            return entry.seq > pending.expected_seq && entry.seq <= answer.body.seq;
+          }).map(function (entry) { return entry.text; });
+          Rec.say("recorded", "Recorded seq " + answer.body.seq + ": " + (logged.join("; ") || pending.label));
         });
       }
       if (answer.status === 409) return conflict(pending);
@@ -364,7 +372,8 @@
       info.rune_deck_count + " · trash " + (info.trash || []).length + " · pool " + (pool.energy || 0) + " energy" +
       (power.length ? " + " + power.map(function (d) { return pool.power[d] + " " + d; }).join(", ") : "") });
     return el("div", { class: "side panel", id: "side-" + player, "data-player": player }, [
-      head, counts, zone("Legend", info.legend ? [info.legend] : [], "none"),
+      head, counts, zone("Legend", info.legend ? [info.legend] : [],
+                         info.legend_card ? info.legend_card + " (placed as the game starts)" : "none"),
       zone("Champion zone", info.champion_zone ? [info.champion_zone] : [], "empty"),
       zone("Runes", info.runes, "none"), zone("Base", info.base, "no units"), zone("Hand", info.hand, "empty")]);
   }

@@ -58,6 +58,32 @@
     return (ability.label || "ability").replace(/-/g, " ");
   }
 
+  // The activated abilities offered for a source: one whose cost exhausts the source itself ([T], v1.3 414.4) is
+  // not offered while that source is exhausted already.
+  function activatable(sourceId) {
+    var obj = state().objects[sourceId];
+    return Rec.abilitiesOf(sourceId, "activated").filter(function (entry) {
+      return !(obj && obj.exhausted && (entry.ability.cost || {}).exhaust_self);
+    });
+  }
+
+  // What paying `cost` takes, in words: runes tapped for its Energy and Power, the source exhausted for [T].
+  function payHint(cost, sourceId) {
+    cost = cost || {};
+    var runes = Rec.costText({ energy: cost.energy, power: cost.power }), parts = [];
+    if (cost.energy || Object.keys(cost.power || {}).length) {
+      parts.push("tap runes to pay " + runes + " (tap again to recycle)");
+    }
+    if (cost.exhaust_self) parts.push("[T] exhausts " + Rec.name(sourceId) + " itself as the activation is recorded");
+    return parts.join("; ");
+  }
+
+  // Parts of a hint as one sentence: the empty ones left out, a capital first, a full stop last.
+  function sentence(parts) {
+    var text = parts.filter(Boolean).join("; ");
+    return text.charAt(0).toUpperCase() + text.slice(1) + ".";
+  }
+
   // The sources `player` may activate from (v1.3 380): units, gear (not attached: its own text is inactive,
   // v1.3 721.2) and runes on the board, the legend, and the battlefields they control (or nobody controls).
   function sources(player) {
@@ -70,12 +96,12 @@
     ids.forEach(function (id) {
       var obj = s.objects[id];
       if (obj && (obj.controller !== player || obj.attached_to)) return;
-      if (found.indexOf(id) === -1 && Rec.abilitiesOf(id, "activated").length) found.push(id);
+      if (found.indexOf(id) === -1 && activatable(id).length) found.push(id);
     });
     Object.keys(s.objects).forEach(function (id) {  // gear at a battlefield is in no list above
       var obj = s.objects[id];
       if (obj.zone === "board" && obj.controller === player && !obj.attached_to && found.indexOf(id) === -1 &&
-          Rec.abilitiesOf(id, "activated").length) found.push(id);
+          activatable(id).length) found.push(id);
     });
     return found;
   }
@@ -86,7 +112,7 @@
     var rows = sources(player).map(function (sourceId) {
       return el("div", { class: "ability-source", "data-source": sourceId }, [
         el("span", { class: "source-name", text: Rec.name(sourceId) })].concat(
-        Rec.abilitiesOf(sourceId, "activated").map(function (entry) {
+        activatable(sourceId).map(function (entry) {
           var ability = entry.ability;
           var node = Rec.ui.button("activate-" + sourceId + "-" + entry.index, "", function () {
             activateForm(player, sourceId, entry.index, ability);
@@ -116,17 +142,21 @@
     describe();
     var parts = [
       el("p", { class: "ability-text", text: ability.text || "" }),
-      el("p", { class: "hint", text: (equip ? "Tap the unit to equip" : "Tap its targets on the board") +
-                                     "; tap runes to pay " + Rec.costText(ability.cost) + " (tap again to recycle)." }),
+      el("p", { class: "hint", id: "activate-hint", text: sentence([
+        equip ? "Tap the unit to equip" : ability.adds ? "" : "Tap its targets on the board",
+        payHint(ability.cost, sourceId)]) }),
       summary];
+    // [A] adds one Power of any domain: the player names the domain now, or leaves it open (universal Power, which
+    // pays for any domain when it is spent: engine.abilities.add_resources, 156.2.b).
     var any = ability.adds && ability.amount && (ability.amount.power || {}).any;
-    var domain = any ? Rec.ui.select("activate-domain", [["", "universal Power"]].concat(
-      DOMAINS.map(function (d) { return [d, d + " Power"]; })), "", "domain added") : null;
+    var domain = any ? Rec.ui.select("activate-domain", [["", "Any (named when spent)"]].concat(
+      DOMAINS.map(function (d) { return [d, d]; })), "", "which domain the Power is of") : null;
     var amount = ability.adds && !ability.amount ? el("input", { id: "activate-add", type: "number", min: "0",
       value: "1", "aria-label": "energy added" }) : null;
     var options = el("input", { id: "activate-options", placeholder: 'other costs paid, JSON: {"discard": ["o12"]}',
                                 "aria-label": "options" });
-    if (domain) parts.push(el("label", {}, ["Adds ", domain]));
+    if (domain) parts.push(el("label", { class: "field", id: "activate-domain-label" }, [
+      el("span", { text: "[A] is a Power of any domain: which domain?" }), domain]));
     if (amount) parts.push(el("label", {}, ["Energy added ", amount]));
     parts.push(el("details", {}, [el("summary", { text: "other costs" }), options]));
     parts.push(Rec.ui.button("activate-submit", equip ? "Record the equip" : "Record the activation", function () {

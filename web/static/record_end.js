@@ -71,7 +71,7 @@
         return name(player) + " " + state.scores[player];
       }).join(" · ") }),
       box, slipLink(),
-      Rec.ui.button("seal-again", "Seal again", function () { seal(box); }, "primary"), publishButton,
+      Rec.ui.button("seal-again", "Read the seal code again", function () { seal(box); }, "small"), publishButton,
       el("p", { class: "hint", text: "Publishing makes the judge's view public, every hand included: after the round." })],
       "Copy the seal code onto the match slip");
     seal(box);

@@ -587,11 +587,12 @@
 
   // A concession or a draw by agreement, of the game (TR 410.1) or of the match (TR 410.2), with the rule's words
   // from the judge's menu (GET /api/judging/infractions). Between games, or before game 1, only the match can be
-  // conceded or drawn: the form starts there. The server decides what is legal.
+  // conceded or drawn: the form starts there. "Who concedes" starts at the player the screen acts for (the one
+  // awaited, else the turn player), never silently at P1. The server decides what is legal.
   document.getElementById("concede-open").addEventListener("click", function () {
     var st = state();
     var who = select("concede-player", Object.keys(st.players).map(function (p) { return [p, playerName(p)]; }),
-                     null, "who concedes");
+                     Rec.acting(), "who concedes");  // the player awaited (else the turn player): who is at the table
     var what = select("concede-what", [["game", "the game (TR 410.1)"], ["match", "the match (TR 410.2)"]], null,
                       "game or match");
     what.value = st.game === 0 || st.phase === "over" ? "match" : "game";

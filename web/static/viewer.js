@@ -55,11 +55,25 @@
     return read("riftlog-autoplay") === page.match;
   }
 
+  // A step loads the page at its new seq; the reader's place on the page goes with it ("match y" in this tab's
+  // storage, taken back as the next page loads), so the board a phone is scrolled to stays in view after each tap
+  // instead of the page opening at its top (issue 27). Every way of stepping keeps it: the step links, their keys,
+  // autoplay, the scrubber, the timeline's links and the seq box.
+  var PLACE = "riftlog-scroll";
+
+  function keepPlace() {
+    write(PLACE, page.match + " " + Math.round(window.scrollY));
+  }
+
+  function go(url) {
+    keepPlace();
+    window.location.assign(url);
+  }
+
   function stepForward() {
     var next = document.getElementById("next-event");
     if (!next || !next.hasAttribute("href")) { setPlaying(false); return; }
-    write("riftlog-scroll", String(window.scrollY)); // the next page keeps the reader's place
-    window.location.assign(next.href);
+    go(next.href);
   }
 
   function schedule() {
@@ -107,7 +121,7 @@
     var url = new URL(window.location.href);
     url.searchParams.set("seq", String(seq));
     url.searchParams.set("view", page.main.getAttribute("data-view"));
-    window.location.assign(url.toString());
+    go(url.toString());
   }
 
   document.addEventListener("keydown", function (event) {
@@ -121,7 +135,7 @@
     event.preventDefault();
     if (ACTIONS[action]) { ACTIONS[action](); return; }
     var link = document.getElementById(action);
-    if (link && link.hasAttribute("href")) window.location.assign(link.href);
+    if (link && link.hasAttribute("href")) go(link.href);
   });
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -155,12 +169,20 @@
       event.preventDefault();
       seek(seq);
     });
-    if (playing()) {
-      var scroll = Number(read("riftlog-scroll"));
-      if (scroll) window.scrollTo(0, scroll);
-      setPlaying(true);
-    }
-    write("riftlog-scroll", null);
+    // A tap on a step link, a run of the scrubber or an event of the timeline, or the seq box sent: the place is
+    // kept as the browser follows it.
+    ["steps", "scrubber", "timeline"].forEach(function (id) {
+      var node = document.getElementById(id);
+      if (node) node.addEventListener("click", function (event) {
+        if (event.target.closest && event.target.closest("a[href]")) keepPlace();
+      });
+    });
+    var box = document.querySelector("#steps form.position");
+    if (box) box.addEventListener("submit", keepPlace);
+    var place = (read(PLACE) || "").split(" ");
+    write(PLACE, null);
+    if (place[0] === page.match && Number(place[1]) > 0) window.scrollTo(0, Number(place[1]));
+    if (playing()) setPlaying(true);
   });
 
   // Test hooks: drive the autoplay clock by hand (see the clock above).
