@@ -9,6 +9,7 @@ from positions import ARENA
 from table import Table
 
 import engine
+from engine import views
 
 REASON = "Head judge: the exhausted Flame Chompers moved; the players agreed it had readied"
 
@@ -96,3 +97,17 @@ def test_a_match_created_carries_no_ruling():
     created = Table.match_created("strict", "duel")
     with pytest.raises(engine.MalformedEvent, match="'match_created' carries no 'ruling'"):
         engine.apply(None, ruled(created), Table.catalog)
+
+
+def test_a_rulings_reason_naming_a_hidden_card_is_worded_for_the_public():
+    # The reason is the judge's text (engine/views.py): it never gives away P1's hand (Shakedown) to another view.
+    table = exhausted_arena()
+    event = ruled(exhausted_move(table), "allowed: P1 showed the judge the Shakedown in hand")
+    assert views.hides_anything(event)  # salted by the recorder, as a note is
+    table.do(event)
+    assert engine.view(table.state, "judge")["violations"][0]["ruling"] == event["ruling"]["reason"]
+    assert engine.view(table.state, "P1")["violations"][0]["ruling"] == event["ruling"]["reason"]
+    public = engine.view(table.state, "spectator")["violations"][0]
+    assert public["ruling"] == views.JUDGES_TEXT_HIDDEN and public["redacted"] and public["ruled"]
+    shown = views.Redactor("spectator", {card["name"] for card in table.catalog}).redact({**event, "salt": "ab"})
+    assert shown["ruling"] == {"reason": views.JUDGES_TEXT_HIDDEN} and shown["redacted"] and "salt" not in shown

@@ -25,6 +25,7 @@ from replays.notation.effects import (read_effects, read_replacement, read_stati
                                       write_static)
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
+from replays.notation import rulings
 from replays.notation.refs import (OBJECT_ID, PLAYER_ID, card_name, card_or_unseen, cards_text, location, name_of,
                                    player_id, read_cards, read_player, resolve, with_name)
 from replays.notation.text import Piece, Scanner, comment_start, dumps, number, quote, split_last
@@ -372,10 +373,12 @@ VERBS = ", ".join({"end": "end turn", "game": "game loss"}.get(verb, verb) for v
 
 
 def parse_event(text: str, state: State, line: int = 1) -> Event:
-    """The event of one body line, read against the state before it (not applied)."""
+    """The event of one body line, read against the state before it (not applied); a judge's ruling at its end,
+    `[ruling "reason"]`, is the event's `ruling` (replays/notation/rulings.py)."""
     sc = Scanner(text, line, 0, comment_start(text))
     if sc.looking_at("{"):
         return _json_event(sc)
+    ruling = rulings.read_suffix(sc)
     sc.skip()
     start = sc.pos
     first = sc.word(START)
@@ -391,7 +394,7 @@ def parse_event(text: str, state: State, line: int = 1) -> Event:
     else:
         sc.fail(START, start)
     sc.expect_end("the end of the line")
-    return event
+    return event if ruling is None else {**event, "ruling": ruling}
 
 
 def _json_event(sc: Scanner) -> Event:
@@ -551,7 +554,11 @@ def write_line(state: State, event: Event) -> str:
     writer = WRITERS.get(event.get("type"))
     if writer is not None:
         try:
-            line = writer(state, event)
+            if "ruling" in event:  # the event's own line, then the judge's ruling (replays/notation/rulings.py)
+                line = writer(state, {key: value for key, value in event.items() if key != "ruling"})
+                line += f" {rulings.write_suffix(event['ruling'])}"
+            else:
+                line = writer(state, event)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             return json_line(event)
         if reads_back(line, state, event):
