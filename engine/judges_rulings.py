@@ -48,6 +48,14 @@ def reason_of(event: dict[str, Any]) -> str | None:
     return reason
 
 
+def recorded_reason(event: dict[str, Any]) -> str | None:
+    """The reason of the ruling a recorded event carries, as a reader was given it (a public wording where it
+    names a card the view has not seen: engine/views.py), or None: for the viewer and the report, which show it."""
+    ruling = event.get(FIELD)
+    reason = ruling.get("reason") if isinstance(ruling, dict) else None
+    return reason if isinstance(reason, str) else None
+
+
 def ruled(violations: list[dict[str, Any]], reason: str | None) -> list[dict[str, Any]]:
     """`violations` as a judge's ruling keeps them: each marked `ruled: true` with the ruling's reason, the rule
     the engine read and its message unchanged (`violations` itself when there is no ruling)."""
