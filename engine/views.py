@@ -228,7 +228,8 @@ class Redactor:
     """A match's events as `viewer` may see them, given one at a time from seq 1 on: each by `redact_event`, and
     the text a judge wrote (a note, a rewind's or a game loss's reason) replaced by a public wording when it names a
     card of `card_names` (the catalog's) that no event so far has shown this view: a judge's note never gives away
-    a hidden hand, nor does the reason of a judge's ruling. One object carries what has been shown so far, so a live stream redacts each new event alone."""
+    a hidden hand, nor does the reason of a judge's ruling. One object carries what has been shown so far, so a live
+    stream redacts each new event alone."""
 
     def __init__(self, viewer: str, card_names: set[str]) -> None:
         self.viewer = viewer

@@ -59,6 +59,12 @@ def test_only_the_match_token_records_a_ruling_and_a_malformed_one_writes_nothin
         status, summary = send(port, "GET", f"/api/matches/{created['id']}")
         assert summary["head_seq"] == 2  # match_created and the position: nothing else was written
 
+        status, verdict = send(port, "POST", f"/api/matches/{created['id']}/check",
+                               {"event": {**move, "ruling": {"reason": REASON}}}, judge)
+        assert verdict["ok"] is True and verdict["violations"][0]["ruled"] is True, verdict  # nothing to confirm
+        status, verdict = send(port, "POST", f"/api/matches/{created['id']}/check", {"event": move}, judge)
+        assert verdict["ok"] is False, verdict
+
         status, answer = send(port, "POST", events, {"event": {**move, "ruling": {"reason": REASON}}}, judge)
         assert status == 201 and answer["seq"] == 3, answer
         status, state = send(port, "GET", f"/api/matches/{created['id']}/state", token=judge)
