@@ -73,3 +73,12 @@ def test_only_the_match_token_records_a_ruling_and_a_malformed_one_writes_nothin
         assert violation == {**violation, "rule": "140.2", "seq": 3, "ruled": True, "ruling": REASON}
         status, recorded = send(port, "GET", f"{events}?after=2", token=judge)
         assert recorded["events"][0]["event"]["ruling"] == {"reason": REASON}
+
+        # An event the engine cannot apply at all, under a ruling: kept, flagged and skipped; the record verifies.
+        unknown = {"type": "move", "player": "P1", "units": ["o999"], "to": "bf2", "ruling": {"reason": REASON}}
+        status, answer = send(port, "POST", events, {"event": unknown}, judge)
+        assert status == 201 and answer["seq"] == 4, answer
+        status, state = send(port, "GET", f"/api/matches/{created['id']}/state", token=judge)
+        assert state["seq"] == 4 and state["violations"][-1]["skipped"] is True and state["violations"][-1]["ruled"]
+        status, verified = send(port, "GET", f"/api/matches/{created['id']}/verify", token=judge)
+        assert verified["ok"] is True and verified["head_seq"] == 4, verified
