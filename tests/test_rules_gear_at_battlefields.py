@@ -10,6 +10,8 @@ from gallery_table import GalleryTable, deck
 from test_rules_static_rules import P2, P2_RUNES
 from test_rules_statics import deck_count
 
+from replays.wording import Namer, battlefield_sentences
+
 P1 = deck("Bounty Hunter", ["Ruin Runner", "Doran's Blade"], ["Rockfall Path", "Forgotten Monument",
                                                                "Aspirant's Climb"])
 P1_RUNES = "runedeck:8 runes:2 Body Rune;2 Chaos Rune"
@@ -60,3 +62,13 @@ def test_a_match_stored_before_keeps_listing_the_gear_among_the_units():
     t = table("controls:bf1 bf1:Ruin Runner+Doran's Blade", checked=False)
     assert at(t, "bf1")["units"] == [t.find("P1", "Ruin Runner"), t.find("P1", "Doran's Blade")]
     assert "gear" not in at(t, "bf1")
+
+
+def test_the_reports_words_say_the_gear_that_came_to_a_battlefield_apart_from_its_units():
+    t = table("base:Ruin Runner+Doran's Blade")
+    before = t.state
+    t.do("P1 move Ruin Runner -> bf1")
+    said = battlefield_sentences(Namer(before, t.state), before["battlefields"], t.state["battlefields"])
+    runner, blade = t.find("P1", "Ruin Runner"), t.find("P1", "Doran's Blade")
+    [bf1] = [sentence for sentence in said if sentence.startswith("Rockfall Path (bf1)")]
+    assert f"units + Ruin Runner ({runner})" in bf1 and f"gear + Doran's Blade ({blade})" in bf1
