@@ -18,11 +18,10 @@ P1_RUNES = "runedeck:8 runes:2 Body Rune;2 Chaos Rune"
 
 
 def table(p1: str, checked: bool = True) -> GalleryTable:
-    """P1's action phase, turn 3, bf1 P1's battlefield; `checked`: a match whose abilities the engine checks (the
-    match_created field the lead adds; set on the state here)."""
+    """P1's action phase, turn 3, bf1 P1's battlefield; `checked`: a match whose abilities the engine checks, else
+    one stored before (match_created's `abilities`, "checked" or "declared": set on the state here)."""
     t = GalleryTable(P1, P2)
-    if checked:
-        t.state = {**t.state, "abilities": "checked"}
+    t.state = {**t.state, "abilities": "checked" if checked else "declared"}  # "declared": a match stored before
     segment = f"{P1_RUNES} {p1}"
     left = deck_count(segment) - segment.count("+")  # a gear attached after `+` came from the deck too
     return t.do(f"position turn 3 P1 action first P1 | P1 0 bf:Rockfall Path deck:{left} {segment} | "
