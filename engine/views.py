@@ -16,6 +16,7 @@ import marshal
 from typing import Any
 
 from engine import shapes
+from engine.judges_rulings import FIELD as RULING
 from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
@@ -211,8 +212,8 @@ def _private_op(effect: dict[str, Any]) -> bool:
     return op in ("draw", "look", "predict") or op == "recycle" and effect.get("from") == "deck"
 
 
-# The text a judge writes, per event type; and on any event, the reason of a judge's ruling (engine/judges_rulings.py).
-RULING = "ruling"
+# The text a judge writes, per event type; and on any event, the reason of a judge's ruling (RULING,
+# engine/judges_rulings.py).
 JUDGES_TEXT_HIDDEN = "(the judge's text names a card this view may not see)"
 FREE_TEXT = {"note": ("text",), "rewind": ("reason",), "game_loss": ("reason",), "penalty": ("remedy", "note"),
              "error": ("note",), "remedy": ("note",)}

@@ -312,8 +312,8 @@ class Log:
                     "violations": refusal.violations, "error": str(refusal)}
         flagged = [violation for violation in folded.state["violations"] if violation.get("seq", 0) > head_seq]
         error = "; ".join(f"{v.get('message')} (rule {v.get('rule')})" for v in flagged) or None
-        return {"ok": all(violation.get("ruled") for violation in flagged), "policy": policy, "head_seq": head_seq, "seq": head_seq + len(folded.rows),
-                "violations": flagged, "error": error}
+        return {"ok": all(violation.get("ruled") for violation in flagged), "policy": policy, "head_seq": head_seq,
+                "seq": head_seq + len(folded.rows), "violations": flagged, "error": error}
 
     def fold_ahead(self, prepared: PreparedAppend) -> Folded | None:
         """The append folded onto the match's head as it stands, without the write lock (see `append`); None if

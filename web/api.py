@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 import engine
 import replays
+from engine import judges_rulings
 from recorder import access, tokens
 from replays import decklists, ledger
 from replays import seal as seals
@@ -151,7 +152,8 @@ def ruling_refused(match_id: str) -> str | None:
         return None
     sent = body.get("events") if isinstance(body, dict) and "events" in body else \
         [body.get("event")] if isinstance(body, dict) else []
-    if not isinstance(sent, list) or not any(isinstance(event, dict) and "ruling" in event for event in sent):
+    if not isinstance(sent, list) or not any(isinstance(event, dict) and judges_rulings.FIELD in event
+                                             for event in sent):
         return None
     return (f"only the match token may record a judge's ruling ('ruling') in match {match_id}: a ruling folds what "
             "the engine refuses, so only the judge or scorekeeper who holds the match token records one (a player "

@@ -18,14 +18,15 @@ from typing import Any, Callable
 
 from engine import MalformedEvent
 from engine.events import validate
+from engine.judges_rulings import FIELD as RULING
 from engine.views import as_sent
+from replays.notation import rulings
 from replays.notation.clauses import (TAIL, card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
                                       write_pay, write_play, write_targets)
 from replays.notation.effects import (read_effects, read_replacement, read_static, write_effects, write_replacement,
                                       write_static)
 from replays.notation.errors import InvalidNotation, NotationError
 from replays.notation.position import read_position, write_position
-from replays.notation import rulings
 from replays.notation.refs import (OBJECT_ID, PLAYER_ID, card_name, card_or_unseen, cards_text, location, name_of,
                                    player_id, read_cards, read_player, resolve, with_name)
 from replays.notation.text import Piece, Scanner, comment_start, dumps, number, quote, split_last
@@ -394,7 +395,7 @@ def parse_event(text: str, state: State, line: int = 1) -> Event:
     else:
         sc.fail(START, start)
     sc.expect_end("the end of the line")
-    return event if ruling is None else {**event, "ruling": ruling}
+    return event if ruling is None else {**event, RULING: ruling}
 
 
 def _json_event(sc: Scanner) -> Event:
@@ -554,9 +555,9 @@ def write_line(state: State, event: Event) -> str:
     writer = WRITERS.get(event.get("type"))
     if writer is not None:
         try:
-            if "ruling" in event:  # the event's own line, then the judge's ruling (replays/notation/rulings.py)
-                line = writer(state, {key: value for key, value in event.items() if key != "ruling"})
-                line += f" {rulings.write_suffix(event['ruling'])}"
+            if RULING in event:  # the event's own line, then the judge's ruling (replays/notation/rulings.py)
+                line = writer(state, {key: value for key, value in event.items() if key != RULING})
+                line += f" {rulings.write_suffix(event[RULING])}"
             else:
                 line = writer(state, event)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
