@@ -6,7 +6,9 @@ input (replays rely on that). The state carries its own position (`seq`) and pol
 - strict matches: an event that breaks a rule raises IllegalEvent with its violations, and nothing changes;
 - audit matches: the event is applied as far as it mechanically can be, and its violations are kept in
   `state["violations"]`; an event that cannot be applied at all (an unknown object, say) is kept, flagged and
-  skipped (contract section 1, "Legality").
+  skipped (contract section 1, "Legality");
+- an event carrying a judge's ruling (`ruling: {reason}`, engine/judges_rulings.py) is folded as an audit match
+  folds it, whatever the policy, its violations kept with `ruled: true` (contract section 7).
 
 No clock and no randomness: the same events always fold to the same state.
 """
@@ -17,8 +19,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
 from engine import (abilities, backups, chain, cleanup, combat, control, errors_as_played, events, hidden, invites,
-                    layers, match_end, movement, penalties, play, position, replacement, results, rewinds, setup,
-                    sideboard, statics, tasks, timing, turn)
+                    judges_rulings, layers, match_end, movement, penalties, play, position, replacement, results,
+                    rewinds, setup, sideboard, statics, tasks, timing, turn)
 from engine.catalog import Catalog
 from engine.editions import edition_of
 from engine.errors import IllegalEvent, MalformedEvent
@@ -77,7 +79,8 @@ CHECKPOINT_EVERY = 256  # audit folds keep a copy this often, to rebuild the sta
 
 
 class _Skip(Exception):
-    """An audit event that cannot be applied at all: it is kept, flagged and skipped (contract section 1)."""
+    """An audit event (or one a judge ruled) that cannot be applied at all: it is kept, flagged and skipped
+    (contract section 1)."""
 
     def __init__(self, violations: list[dict[str, Any]]) -> None:
         super().__init__(violations[-1]["message"])
@@ -116,7 +119,8 @@ def steps(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State |
 
     An audit event that cannot be applied must be skipped from the state before it, which the in-place fold has
     partly changed: that state is rebuilt from a checkpoint (a copy kept every CHECKPOINT_EVERY events of an
-    audit match) plus the events since. Strict matches refuse such an event, so they need no checkpoint.
+    audit match) plus the events since. Strict matches refuse such an event, so they need no checkpoint, except
+    before an event a judge ruled (engine/judges_rulings.py), which is skipped as in an audit match.
 
     A `rewind` restores the state after an earlier event: a fold from the beginning of the match folds its own
     events up to there again; a fold that starts from a state asks `past(seq)`.
@@ -132,15 +136,18 @@ def steps(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State |
     since: list[dict[str, Any]] = []
     for event in event_list:
         seen.append(event)
-        if state is not None and state["policy"] != "strict" and (checkpoint is None or
-                                                                   len(since) >= CHECKPOINT_EVERY):
-            checkpoint, since = copy_state(state), []
+        if state is not None:
+            if state["policy"] != "strict":
+                if checkpoint is None or len(since) >= CHECKPOINT_EVERY:
+                    checkpoint, since = copy_state(state), []
+            elif judges_rulings.FIELD in event:  # rare: a copy before each ruled event of a strict match
+                checkpoint, since = copy_state(state), []
         try:
             state = _step(state, event, catalog, past)
             if checkpoint is not None:
                 since.append(event)
         except _Skip:
-            assert checkpoint is not None, "only an audit match skips an event"
+            assert checkpoint is not None, "only an audit match, or a judge's ruling, skips an event"
             before = checkpoint
             for earlier in since:
                 before = apply(before, earlier, catalog, past)
@@ -154,8 +161,9 @@ def steps(event_list: Iterable[dict[str, Any]], catalog: Catalog, state: State |
 
 def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: rewinds.Past) -> State:
     """Apply `event` to `state` in place and return it (a new state for match_created). Raises _Skip for an
-    audit event that cannot be applied at all, leaving `state` partly changed."""
+    audit event (or one a judge ruled) that cannot be applied at all, leaving `state` partly changed."""
     events.validate(event)
+    ruling = judges_rulings.reason_of(event)
     kind = event["type"]
     if state is None:
         if kind != "match_created":
@@ -188,10 +196,10 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
             backups.note_action(state, kind, context.seq)
             errors_as_played.observe(context, event)  # a violation that is a TR game play error says which
     except Unappliable as stop:
-        if state["policy"] == "strict":
+        if state["policy"] == "strict" and ruling is None:
             raise IllegalEvent(context.violations + [stop.violation]) from None
-        raise _Skip(context.violations + [dict(stop.violation, skipped=True)]) from None
-    return _finish(context, state)
+        raise _Skip(judges_rulings.ruled(context.violations + [dict(stop.violation, skipped=True)], ruling)) from None
+    return _finish(context, state, ruling)
 
 
 def _skipped(state: State, violations: list[dict[str, Any]]) -> State:
@@ -201,14 +209,16 @@ def _skipped(state: State, violations: list[dict[str, Any]]) -> State:
     return _finish(Context(state, state["seq"]), state)
 
 
-def _finish(context: Context, state: State) -> State:
+def _finish(context: Context, state: State, ruling: str | None = None) -> State:
+    """The end of every step: statics and control refreshed, the violations refused (a strict match, unless a
+    judge ruled: `ruling`, the ruling's reason) or kept, the derived fields of the state refreshed."""
     layers.refresh_all(state)  # statics whose source left the board end (004 569.1); the rest apply anew
     if not edition_of(state).control_lost_at_open_cleanup:  # v1.4 323.6: at a cleanup in an open state only
         control.lose_absent_control(state)  # rule 181.5: control is a constant state
     if context.violations:
-        if state["policy"] == "strict":
+        if state["policy"] == "strict" and ruling is None:
             raise IllegalEvent(context.violations)
-        state["violations"].extend(context.violations)
+        state["violations"].extend(judges_rulings.ruled(context.violations, ruling))
     timing.refresh_derived(state)
     if state.get("errors"):
         state["awaiting"] = errors_as_played.awaited(state) + state["awaiting"]  # TR 702.2.f.2

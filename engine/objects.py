@@ -227,7 +227,9 @@ def remove_from_zone(state: State, obj: dict[str, Any]) -> None:
         elif location and location.startswith("base:"):
             _discard_id(player_zone(state, location.split(":", 1)[1], "base"), obj["id"])
         elif location:
-            _discard_id(battlefield(state, location)["units"], obj["id"])
+            entry = battlefield(state, location)
+            _discard_id(entry["units"], obj["id"])
+            _discard_id(entry.get(GEAR_HERE, []), obj["id"])
         obj["location"] = None
 
 
@@ -285,9 +287,24 @@ def place_on_board(state: State, obj: dict[str, Any], location: str | None) -> N
     obj["location"] = location
     if location.startswith("base:"):
         player_zone(state, location.split(":", 1)[1], "base").append(obj["id"])
+    elif obj["type"] != "Unit" and lists_units_only(state):
+        battlefield(state, location).setdefault(GEAR_HERE, []).append(obj["id"])
     else:
         battlefield(state, location)["units"].append(obj["id"])
     layers.refresh_all(state)  # a static "here" may now apply to it, or a static of its own to others
+
+
+# A battlefield's list of the gear at it, attached or not (issue 26): its `units` list units only (contract section 2).
+GEAR_HERE = "gear"
+
+
+def lists_units_only(state: State) -> bool:
+    """Whether a battlefield's `units` lists its units only, the gear there (attached to a unit, v1.3 719.3, or
+    left there by one, 435.4) kept apart in its `gear` list: in a match whose abilities the engine checks
+    (`abilities: "checked"`, every match created since). A match stored before it listed gear among the units, and
+    must fold to the very states it folded to (tests/test_frozen.py: the golden real-cards match equips Doran's Blade
+    at a battlefield), so it keeps doing so; every reader of `units` looks at the objects' types either way."""
+    return state.get("abilities") == "checked"
 
 
 def resolve_location(state: State, player: str, location: str | None) -> str:

@@ -16,6 +16,7 @@ import marshal
 from typing import Any
 
 from engine import shapes
+from engine.judges_rulings import FIELD as RULING
 from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
@@ -52,7 +53,7 @@ def view(state: State, viewer: str = "judge") -> dict[str, Any]:
     for entry in public.get("penalties", []):  # a judge's remedy or note never gives away a hidden card
         for field in FREE_TEXT["penalty"]:
             if isinstance(entry.get(field), str) and any(name in entry[field] for name in hidden_names):
-                entry[field] = "(the judge's text names a card this view may not see)"
+                entry[field] = JUDGES_TEXT_HIDDEN
                 entry["redacted"] = True
     return public
 
@@ -91,8 +92,11 @@ def _hidden_names(state: State, public: dict[str, Any]) -> set[str]:
 
 
 def public_violation(violation: dict[str, Any], hidden_names: set[str]) -> dict[str, Any]:
-    """`violation` as is, or with a public message (the rule and seq kept) when its message names a hidden card."""
-    message = violation.get("message")
+    """`violation` as is, or with a public message (the rule and seq kept) when its message names a hidden card,
+    and a public wording of the judge's ruling it was ruled by (engine/judges_rulings.py) when that names one."""
+    message, ruling = violation.get("message"), violation.get(RULING)
+    if isinstance(ruling, str) and any(name in ruling for name in hidden_names):
+        violation = {**violation, RULING: JUDGES_TEXT_HIDDEN, "redacted": True}
     if not isinstance(message, str) or not any(name in message for name in hidden_names):
         return violation
     return {**violation, "message": f"an event breaks rule {violation.get('rule')}; the message names a card "
@@ -194,7 +198,7 @@ def hides_anything(event: dict[str, Any]) -> bool:
     when it names a card the view has not seen (`Redactor`). The recorder salts such an event (SALT) so that its
     chain hash, which every reader gets, cannot be matched against guesses of what was hidden (docs/trust.md)."""
     kind = event.get("type")
-    if kind in FREE_TEXT or kind == "resolve" and any(
+    if kind in FREE_TEXT or RULING in event or kind == "resolve" and any(
             isinstance(op, dict) and op.get("op") == "note" for op in _listed(event, "effects")):
         return True
     return kind in PRIVATE_KINDS and redact_event(event, "spectator") != event
@@ -208,7 +212,9 @@ def _private_op(effect: dict[str, Any]) -> bool:
     return op in ("draw", "look", "predict") or op == "recycle" and effect.get("from") == "deck"
 
 
-# The text a judge writes, per event type.
+# The text a judge writes, per event type; and on any event, the reason of a judge's ruling (RULING,
+# engine/judges_rulings.py).
+JUDGES_TEXT_HIDDEN = "(the judge's text names a card this view may not see)"
 FREE_TEXT = {"note": ("text",), "rewind": ("reason",), "game_loss": ("reason",), "penalty": ("remedy", "note"),
              "error": ("note",), "remedy": ("note",)}
 
@@ -223,7 +229,8 @@ class Redactor:
     """A match's events as `viewer` may see them, given one at a time from seq 1 on: each by `redact_event`, and
     the text a judge wrote (a note, a rewind's or a game loss's reason) replaced by a public wording when it names a
     card of `card_names` (the catalog's) that no event so far has shown this view: a judge's note never gives away
-    a hidden hand. One object carries what has been shown so far, so a live stream redacts each new event alone."""
+    a hidden hand, nor does the reason of a judge's ruling. One object carries what has been shown so far, so a live
+    stream redacts each new event alone."""
 
     def __init__(self, viewer: str, card_names: set[str]) -> None:
         self.viewer = viewer
@@ -242,9 +249,15 @@ class Redactor:
             for field in ("text",) if entry is not shown else FREE_TEXT.get(str(shown.get("type")), ()):
                 text = entry.get(field)
                 if isinstance(text, str) and any(name in text for name in unseen):
-                    entry[field] = "(the judge's text names a card this view may not see)"
+                    entry[field] = JUDGES_TEXT_HIDDEN
                     entry["redacted"] = True
                     shown.pop(SALT, None)
+        ruling = shown.get(RULING)
+        if isinstance(ruling, dict) and isinstance(ruling.get("reason"), str) and any(
+                name in ruling["reason"] for name in unseen):
+            shown[RULING] = {**ruling, "reason": JUDGES_TEXT_HIDDEN}
+            shown["redacted"] = True
+            shown.pop(SALT, None)
         return shown
 
 
@@ -255,7 +268,7 @@ def _names_in(event: dict[str, Any], card_names: set[str]) -> set[str]:
         value = todo.pop()
         if isinstance(value, dict):
             free = ("text",) if value.get("op") == "note" else FREE_TEXT.get(str(value.get("type")), ())
-            todo += [item for key, item in value.items() if key not in free]
+            todo += [item for key, item in value.items() if key not in free and key != RULING]
         elif isinstance(value, list):
             todo += value
         elif isinstance(value, str) and value in card_names:

@@ -293,7 +293,10 @@ class Log:
         """What `append` would make of `events` now, without writing anything (a recording screen asks before it
         sends): {"ok", "policy", "head_seq", "seq", "violations", "error"}. `violations` are the rules the events
         break: a strict match would refuse them (`ok` false, `seq` the head), an audit match would record them
-        flagged (`seq` the new head). `Malformed` and `Conflict` (a stale `expected_seq`) as `append` raises them."""
+        flagged (`seq` the new head). Violations a judge's ruling overrules (`ruled`, engine/judges_rulings.py) are
+        listed but leave `ok` true: the ruling is the judge's word that the events go in as recorded, so a screen
+        that asks first has nothing more to confirm. `Malformed` and `Conflict` (a stale `expected_seq`) as `append`
+        raises them."""
         prepared = self.prepare_append(match_id, events, expected_seq=expected_seq)
         row = self._match_row(match_id)
         head_seq, catalog_name, policy = row["head_seq"], row["catalog"], row["policy"]
@@ -309,8 +312,8 @@ class Log:
                     "violations": refusal.violations, "error": str(refusal)}
         flagged = [violation for violation in folded.state["violations"] if violation.get("seq", 0) > head_seq]
         error = "; ".join(f"{v.get('message')} (rule {v.get('rule')})" for v in flagged) or None
-        return {"ok": not flagged, "policy": policy, "head_seq": head_seq, "seq": head_seq + len(folded.rows),
-                "violations": flagged, "error": error}
+        return {"ok": all(violation.get("ruled") for violation in flagged), "policy": policy, "head_seq": head_seq,
+                "seq": head_seq + len(folded.rows), "violations": flagged, "error": error}
 
     def fold_ahead(self, prepared: PreparedAppend) -> Folded | None:
         """The append folded onto the match's head as it stands, without the write lock (see `append`); None if

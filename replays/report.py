@@ -4,7 +4,8 @@ For a span of a match (seqs `first`..`last`, default the whole match) the report
 - the header: players, legends, champions and decks, mode, policy, event/round/table;
 - the seal of the head (`replays.seal`), or why the match cannot be sealed;
 - every event of the span that breaks a rule, with each violation's rule number and the rule's own text
-  (`replays.rules_text`), and the relevant state before and after it: what the turn looked like before (turn,
+  (`replays.rules_text`), the judge's ruling it was recorded under if any (`ruling`: its reason; its violations
+  say `ruled`, contract section 7), and the relevant state before and after it: what the turn looked like before (turn,
   phase, priority, the chain, a showdown or combat) and the parts of the state the event changed, a compact diff;
 - the result at the end of the span: each game ended, the match's result, time called (TR 404, 408, 410);
 - the judge's notes (with the seq each is `about`; a later note about an event of the span too), the rewinds (with what each voided and undid) and the voided
@@ -22,6 +23,7 @@ from typing import Any
 
 import engine
 from engine.citations import DEFAULT
+from engine.judges_rulings import recorded_reason
 from engine.views import INTERNAL, INTERNAL_OBJECT, INTERNAL_PLAYER, conceal, may_see
 from recorder import Log
 from recorder.keys import ServerKey
@@ -206,7 +208,8 @@ def flagged_event(cursor: Cursor, seq: int, shown: dict[str, Any], view: str, ru
     after = engine.view(cursor.state(seq), view)
     violations = [{**violation, "rule_text": rule_text(rules, str(violation.get("rule")), edition)}
                   for violation in after.get("violations") or [] if violation.get("seq") == seq]
-    return {"seq": seq, "voided": voided, "violations": violations, **moment(cursor, seq, shown, view, after)}
+    return {"seq": seq, "voided": voided, "violations": violations, "ruling": recorded_reason(shown),
+            **moment(cursor, seq, shown, view, after)}
 
 
 def moment(cursor: Cursor, seq: int, shown: dict[str, Any], view: str,

@@ -310,11 +310,11 @@ def battlefield_sentences(namer: Namer, before: list[dict[str, Any]], after: lis
         for key in field:
             if field.get(key) == was.get(key) or key in ("id", "name"):
                 continue
-            if key == "units":
-                added = [unit for unit in field.get("units") or [] if unit not in (was.get("units") or [])]
-                gone = [unit for unit in was.get("units") or [] if unit not in (field.get("units") or [])]
-                said += ([f"units + {namer.list(added)}"] if added else []) + \
-                        ([f"units − {namer.list(gone)}"] if gone else [])
+            if key in ("units", "gear"):  # the gear there: attached to its units, or left by one (v1.3 435.4)
+                added = [ref for ref in field.get(key) or [] if ref not in (was.get(key) or [])]
+                gone = [ref for ref in was.get(key) or [] if ref not in (field.get(key) or [])]
+                said += ([f"{key} + {namer.list(added)}"] if added else []) + \
+                        ([f"{key} − {namer.list(gone)}"] if gone else [])
             elif key in ("controller", "contested_by"):
                 said.append(f"{key.replace('_', ' ')} {namer.player(was.get(key))} {ARROW} "
                             f"{namer.player(field.get(key))}")

@@ -127,7 +127,10 @@ def append(match_id: str, source: str, token: str, expected_seq: int | None, ide
         log = open_log()
         log.match(match_id)
         if not log.check_token(match_id, token):
-            raise click.ClickException(f"wrong token for match {match_id}")
+            reader = log.reader(match_id, token)  # a player's read token says so: it reads, it never appends
+            raise click.ClickException(f"{reader}'s read token only reads match {match_id}: appending an event, a "
+                                       f"judge's ruling too, takes the match token" if reader else
+                                       f"wrong token for match {match_id}")
         events = ledger.with_upgrades(log, match_id, events, idempotency_key)  # TR 702.1.b across the event
         echo_json(log.append(match_id, events, expected_seq=expected_seq, idempotency_key=idempotency_key))
 

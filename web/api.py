@@ -6,12 +6,14 @@ view the reader's token may see (`web.readers`), redacted by the engine (`engine
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, abort, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
 
 import engine
 import replays
+from engine import judges_rulings
 from recorder import access, tokens
 from replays import decklists, ledger
 from replays import seal as seals
@@ -114,7 +116,7 @@ def match(match_id: str):
 def append(match_id: str):
     """Append one event or a batch: 201 {"seq", "hash"} | 400 | 401 | 403 | 404 | 409 | 422 | 503 (busy: retry
     after the `Retry-After` seconds). Written by the app's writer, in one commit with other requests' appends."""
-    require_judge(match_id)
+    require_judge(match_id, ruling_refused)
     events, options = parse_append(read_body())
     sent = events
     events = ledger.with_upgrades(get_log(), match_id, events, options.get("idempotency_key"))  # TR 702.1.b
@@ -128,14 +130,34 @@ def append(match_id: str):
     return response
 
 
-def require_judge(match_id: str) -> None:
+def require_judge(match_id: str, refusal: Callable[[str], str | None] | None = None) -> None:
     """404 for an unknown match (before any question about the token), 401 without a token, 403 for any token
-    but the match's own (a player token reads, it never writes). Reads no database once the match is known to
-    this process (`Log.judge_token_hash`)."""
+    but the match's own (a player token reads, it never writes), in the words of `refusal(match_id)` when it has
+    some for this request. Reads no database once the match is known to this process (`Log.judge_token_hash`)."""
     log = get_log()
     log.judge_token_hash(match_id)  # 404 first
     if not log.check_token(match_id, bearer_token()):
-        abort(403, f"only the match token may change match {match_id} (a player token only reads)")
+        abort(403, (refusal and refusal(match_id)) or
+              f"only the match token may change match {match_id} (a player token only reads)")
+
+
+def ruling_refused(match_id: str) -> str | None:
+    """Why an append carrying a judge's ruling (`ruling`, contract section 7: engine/judges_rulings.py) is refused to
+    any token but the match's: a ruling makes the engine fold what it would refuse, so only the judge or scorekeeper
+    who holds the match token records one. None for a body without a ruling (or one that does not read: the
+    general refusal says enough)."""
+    try:
+        body = read_body()
+    except HTTPException:
+        return None
+    sent = body.get("events") if isinstance(body, dict) and "events" in body else \
+        [body.get("event")] if isinstance(body, dict) else []
+    if not isinstance(sent, list) or not any(isinstance(event, dict) and judges_rulings.FIELD in event
+                                             for event in sent):
+        return None
+    return (f"only the match token may record a judge's ruling ('ruling') in match {match_id}: a ruling folds what "
+            "the engine refuses, so only the judge or scorekeeper who holds the match token records one (a player "
+            "token only reads)")
 
 
 @bp.post("/matches/<match_id>/publish")

@@ -22,7 +22,7 @@ from engine.play import suggested_payment
 from recorder import access
 from replays import ledger, notation
 
-from .api import parse_append, require_judge
+from .api import parse_append, require_judge, ruling_refused
 from .db import get_log
 from .describe import describe_event, object_namer, timeline_texts
 from .params import player_ids, read_body, read_int
@@ -102,7 +102,7 @@ def check(match_id: str):
     """A dry run of an append (judge only; the body as for /events, `idempotency_key` and `meta` ignored): 200
     {ok, policy, head_seq, seq, violations, error}, nothing written. A strict match would refuse what is not ok;
     an audit match would record it flagged. 400 malformed, 409 a stale expected_seq."""
-    require_judge(match_id)
+    require_judge(match_id, ruling_refused)
     events, options = parse_append(read_body())
     events = ledger.with_upgrades(get_log(), match_id, events)  # as the append records them (docs/judging.md)
     verdict = get_log().dry_run(match_id, events, expected_seq=options.get("expected_seq"))

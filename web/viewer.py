@@ -13,6 +13,7 @@ from flask import Blueprint, Flask, Response, abort, redirect, render_template, 
 import engine
 import replays
 from engine.editions import EDITIONS
+from engine.judges_rulings import recorded_reason
 from replays import notation
 
 from . import keys
@@ -105,6 +106,7 @@ def match(match_id: str):
     ]
     current = timeline[seq - first]
     violations_here = [v for v in shown.get("violations") or [] if v.get("seq") == seq]
+    ruling_here = recorded_reason(recorded[seq - 1])
     bar = scrubber(cursor)
     notes_here = [(note, recorded[note - 1].get("text", "")) for note in bar.notes_about.get(seq, []) if note != seq]
     link = url_for("viewer.match", match_id=match_id, view=viewer)  # the page in this view; links add `&seq=N`
@@ -135,6 +137,7 @@ def match(match_id: str):
         over=engine.results.is_match_over(shown),  # no longer "live"
         current=current,
         violations_here=violations_here,
+        ruling_here=ruling_here,
         timeline=timeline,
         timeline_earlier=first - 1,
         timeline_later=head_seq - last,

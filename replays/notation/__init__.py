@@ -234,7 +234,8 @@ def _advance(state: State, event: Event, catalog: Catalog, view: str = "judge",
         return after, ""
     rules = ", ".join(violation["rule"] for violation in flagged)
     skipped = " (not applied)" if any(violation.get("skipped") for violation in flagged) else ""
-    return after, f"flagged: rule{'s' if len(flagged) > 1 else ''} {rules}{skipped}"
+    ruled = ", as the judge ruled" if any(violation.get("ruled") for violation in flagged) else ""
+    return after, f"flagged: rule{'s' if len(flagged) > 1 else ''} {rules}{skipped}{ruled}"
 
 
 def write_event(state_before: State | None, event: Event) -> str:

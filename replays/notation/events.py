@@ -18,7 +18,9 @@ from typing import Any, Callable
 
 from engine import MalformedEvent
 from engine.events import validate
+from engine.judges_rulings import FIELD as RULING
 from engine.views import as_sent
+from replays.notation import rulings
 from replays.notation.clauses import (TAIL, card_ref, pay_text, read_pay, read_play, read_tail, targets, write_options,
                                       write_pay, write_play, write_targets)
 from replays.notation.effects import (read_effects, read_replacement, read_static, write_effects, write_replacement,
@@ -372,10 +374,12 @@ VERBS = ", ".join({"end": "end turn", "game": "game loss"}.get(verb, verb) for v
 
 
 def parse_event(text: str, state: State, line: int = 1) -> Event:
-    """The event of one body line, read against the state before it (not applied)."""
+    """The event of one body line, read against the state before it (not applied); a judge's ruling at its end,
+    `[ruling "reason"]`, is the event's `ruling` (replays/notation/rulings.py)."""
     sc = Scanner(text, line, 0, comment_start(text))
     if sc.looking_at("{"):
         return _json_event(sc)
+    ruling = rulings.read_suffix(sc)
     sc.skip()
     start = sc.pos
     first = sc.word(START)
@@ -391,7 +395,7 @@ def parse_event(text: str, state: State, line: int = 1) -> Event:
     else:
         sc.fail(START, start)
     sc.expect_end("the end of the line")
-    return event
+    return event if ruling is None else {**event, RULING: ruling}
 
 
 def _json_event(sc: Scanner) -> Event:
@@ -551,7 +555,11 @@ def write_line(state: State, event: Event) -> str:
     writer = WRITERS.get(event.get("type"))
     if writer is not None:
         try:
-            line = writer(state, event)
+            if RULING in event:  # the event's own line, then the judge's ruling (replays/notation/rulings.py)
+                line = writer(state, {key: value for key, value in event.items() if key != RULING})
+                line += f" {rulings.write_suffix(event[RULING])}"
+            else:
+                line = writer(state, event)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             return json_line(event)
         if reads_back(line, state, event):

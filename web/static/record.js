@@ -407,7 +407,7 @@
            [el("b", { text: field.name }), " " + field.id +
             (field.controller ? " · " + Rec.data.players[field.controller] : "") +
             (field.contested ? " · contested" : "") + (marked ? " · " + marked : "")]),
-        unitsByController(field.units || []),
+        unitsByController((field.units || []).concat(field.gear || [])),  // gear: units list units only
         field.facedown ? zone("Face\u00addown", [field.facedown]) : null]));
     });
     if (!(state.battlefields || []).length) box.appendChild(el("p", { class: "muted", text: "No battlefields yet." }));
