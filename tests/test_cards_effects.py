@@ -1,0 +1,210 @@
+"""Resolutions the engine checks (issue 26): a `resolve` whose ops, targets or amounts the card does not allow is
+refused in a strict match and flagged in an audit one, citing v1.4 359.3.d (a spell executes its text) or v1.4
+406.5 (an ability executes just like a spell) and quoting the card (engine/cards/effects.py,
+engine/cards/resolutions.py, engine/resolution_checks.py). Real gallery cards, v1.4 "checked" matches:
+
+- Origins' Hextech Ray, "Deal 3 to a unit at a battlefield.";
+- Unleashed's Heroic Charge, "Give a friendly unit +1 [S] this turn and [Stun] an enemy unit at its location."
+  (its stun's target is not read: taken on the recorder's word);
+- Unleashed's Starhound, "When you play me, return a Bird, Cat, Dog, or Poro from your trash to your hand.";
+- Unleashed's The Ruination, "Kill all units.".
+
+Ana (P1) plays Rek'Sai (Void Burrower: Fury/Order); Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gallery_duel import GALLERY
+
+if not GALLERY.exists():
+    pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)", allow_module_level=True)
+
+from gallery_duel import GalleryTable, deck  # noqa: E402
+
+from engine.cards.effects import compile_ability, parse_target  # noqa: E402
+
+SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
+
+
+def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any]:
+    reksai = deck("Void Burrower", "Rek'Sai, Breacher",
+                  ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant"],
+                  ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech"],
+                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
+    return {"type": "match_created", "rules": "v1.4", "abilities": abilities, "mode": "duel",
+            "players": [reksai, kaisa], "catalog": "gallery", "policy": policy}
+
+
+BOARD = ("turn 4 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound runes:6 Fury Rune;6 Order Rune "
+         "bf1:Daring Poro base:Vanguard Sergeant trash:{trash} | "
+         "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 runes:3 Fury Rune "
+         "bf2:Dune Surfer;Eager Drakehound base:Mega-Mech")
+
+
+def table(policy: str = "strict", abilities: str = "checked", trash: str = "Vanguard Sergeant") -> GalleryTable:
+    return GalleryTable.from_position(created(policy, abilities), BOARD.format(trash=trash))
+
+
+def played(spell: str, targets: str, pay: str, policy: str = "strict", abilities: str = "checked",
+           trash: str = "Vanguard Sergeant") -> GalleryTable:
+    return table(policy, abilities, trash).do(f"P1 play {spell} -> {targets} {pay}" if targets else
+                                              f"P1 play {spell} {pay}", "P1 pass", "P2 pass")
+
+
+def ray(policy: str = "strict", abilities: str = "checked", target: str = "Dune Surfer") -> GalleryTable:
+    return played("Hextech Ray", target, "$1 / Fury Rune", policy, abilities)
+
+
+# -- the compiler ------------------------------------------------------------------------------------------------
+def test_a_target_phrase_reads_whose_which_type_where_tags_might_and_how_many():
+    assert parse_target("an enemy unit at a battlefield with 3 [S] or less") == (
+        {"count": {"min": 1, "max": 1}, "whose": "enemy", "types": ["Unit"], "where": "battlefield",
+         "might_max": 3}, "")
+    assert parse_target("a Bird, Cat, Dog, or Poro from your trash")[0]["tags"] == ["Bird", "Cat", "Dog", "Poro"]
+    assert parse_target("all units at battlefields")[0]["count"] == {"all": True}
+    assert parse_target("up to two units")[0]["count"] == {"min": 0, "max": 2}
+    assert parse_target("a unit at a battlefield I moved to or from")[1] == "I moved to or from"  # left unread
+
+
+def test_hextech_ray_compiles_to_damage_3_to_a_unit_at_a_battlefield_with_nothing_unread():
+    compiled = compile_ability({"kind": "spell", "text": "Deal 3 to a unit at a battlefield."})
+    assert compiled["unread"] == [] and compiled["effects"] == [
+        {"op": "damage", "text": "Deal 3 to a unit at a battlefield", "amount": 3,
+         "target": {"count": {"min": 1, "max": 1}, "types": ["Unit"], "where": "battlefield"}}]
+
+
+def test_a_part_the_compiler_cannot_read_is_named_never_guessed():
+    compiled = compile_ability({"kind": "spell", "text": "Give a friendly unit +1 [S] this turn and [Stun] an enemy "
+                                                         "unit at its location. (A stunned unit ...)"})
+    assert [spec["op"] for spec in compiled["effects"]] == ["might", "stun"]
+    assert compiled["unread"] == ["target: 'an enemy unit at its location'"]
+    assert "target" not in compiled["effects"][1]  # any stunned unit is taken on the recorder's word
+
+
+# -- Hextech Ray: amounts, where, no effects -----------------------------------------------------------------------
+def test_hextech_ray_dealing_3_to_a_unit_at_a_battlefield_is_legal():
+    t = ray().do("resolve Hextech Ray: damage Dune Surfer 3")
+    assert t.state["violations"] == []
+    assert t.obj("P2", "Dune Surfer", "trash")  # 3 damage kills the 3 [S] unit
+
+
+def test_hextech_ray_dealing_9_is_refused_quoting_the_card_v1_4_359_3_d():
+    refusal = ray().refuses("resolve Hextech Ray: damage Dune Surfer 9", rule=SPELL)
+    assert "the card deals 3, not 9" in str(refusal) and '"Deal 3 to a unit at a battlefield."' in str(refusal)
+
+
+def test_hextech_ray_dealing_9_in_an_audit_match_is_flagged_and_applied_as_recorded():
+    t = ray("audit")
+    t.flags("resolve Hextech Ray: damage Dune Surfer 9", rule=SPELL)
+    assert t.obj("P2", "Dune Surfer", "trash")
+
+
+def test_hextech_ray_on_a_unit_in_base_is_refused_v1_4_359_3_d():
+    refusal = ray(target="Mega-Mech").refuses("resolve Hextech Ray: damage Mega-Mech 3", rule=SPELL)
+    assert "is in P2's base, and the card's target is at a battlefield" in str(refusal)
+
+
+def test_hextech_ray_resolving_with_no_effects_while_its_target_is_legal_is_refused_v1_4_359_3_d():
+    refusal = ray().refuses("resolve Hextech Ray", rule=SPELL)
+    assert "records no damage for 'Deal 3 to a unit at a battlefield'" in str(refusal)
+
+
+def test_a_resolution_with_no_effects_in_an_audit_match_is_flagged():
+    ray("audit").flags("resolve Hextech Ray", rule=SPELL)
+
+
+def test_an_op_the_card_does_not_do_is_refused_v1_4_359_3_d():
+    refusal = ray().refuses("resolve Hextech Ray: damage Dune Surfer 3 | draw P1 ?", rule=SPELL)
+    assert "records draw" in str(refusal) and "which the card does not do" in str(refusal)
+
+
+def test_a_declared_match_takes_the_recorders_word_as_before():
+    t = ray(abilities="declared").do("resolve Hextech Ray: damage Dune Surfer 9")
+    assert t.state["violations"] == []
+
+
+# -- Heroic Charge: buff your own, this turn ---------------------------------------------------------------------
+def charge(policy: str = "strict") -> GalleryTable:
+    return played("Heroic Charge", "Daring Poro", "$3", policy)
+
+
+def test_heroic_charge_giving_a_friendly_unit_1_this_turn_is_legal_and_its_unread_stun_is_on_the_recorders_word():
+    t = charge().do("resolve Heroic Charge: might Daring Poro +1 until turn | stun Mega-Mech")
+    assert t.state["violations"] == []
+    assert t.obj("P1", "Daring Poro")["might"] == 3
+
+
+def test_heroic_charge_giving_5_is_refused_v1_4_359_3_d():
+    refusal = charge().refuses("resolve Heroic Charge: might Daring Poro +5 until turn", rule=SPELL)
+    assert "the card gives +1 [S], not 5" in str(refusal)
+
+
+def test_heroic_charge_on_an_enemy_unit_is_refused_v1_4_359_3_d():
+    refusal = charge().refuses("resolve Heroic Charge: might Dune Surfer +1 until turn", rule=SPELL)
+    assert "Dune Surfer) is an enemy's (P2), and the card's target is friendly" in str(refusal)
+
+
+def test_heroic_charge_on_an_enemy_unit_in_an_audit_match_is_flagged():
+    charge("audit").flags("resolve Heroic Charge: might Dune Surfer +5 until turn", rule=SPELL)
+
+
+def test_heroic_charge_given_permanently_is_refused_v1_4_359_3_d():
+    refusal = charge().refuses("resolve Heroic Charge: might Daring Poro +1", rule=SPELL)
+    assert "lasts this turn" in str(refusal)
+
+
+# -- Starhound: a Bird, Cat, Dog, or Poro from your trash --------------------------------------------------------
+def starhound_trashed(policy: str = "strict") -> GalleryTable:
+    """Daring Poro in the trash: BOARD has one on bf1, so this position has none there."""
+    line = BOARD.format(trash="Vanguard Sergeant;Daring Poro").replace("bf1:Daring Poro ", "")
+    return GalleryTable.from_position(created(policy), line).do(
+        "P1 play Starhound $5 / Order Rune", 'P1 trigger Starhound "when-you-play"', "P1 pass", "P2 pass")
+
+
+def test_starhound_returning_a_poro_from_the_trash_is_legal():
+    t = starhound_trashed()
+    poro = t.find("P1", "Daring Poro", "trash")
+    t.do(f"resolve Starhound: return {poro} -> hand")
+    assert t.state["violations"] == [] and t.state["objects"][poro]["zone"] == "hand"
+
+
+def test_starhound_returning_a_vanguard_sergeant_is_refused_v1_4_406_5():
+    t = starhound_trashed()
+    sergeant = t.find("P1", "Vanguard Sergeant", "trash")
+    refusal = t.refuses(f"resolve Starhound: return {sergeant} -> hand", rule=ABILITY)
+    assert "has tags Demacia, Elite, and the card's target is a Bird or Cat or Dog or Poro" in str(refusal)
+    assert "return a Bird, Cat, Dog, or Poro from your trash to your hand" in str(refusal)
+
+
+def test_starhound_returning_a_vanguard_sergeant_in_an_audit_match_is_flagged():
+    t = starhound_trashed("audit")
+    t.flags(f"resolve Starhound: return {t.find('P1', 'Vanguard Sergeant', 'trash')} -> hand", rule=ABILITY)
+
+
+# -- The Ruination: all units ------------------------------------------------------------------------------------
+def ruination(policy: str = "strict") -> GalleryTable:
+    return played("The Ruination", "", "$9 / Order Rune; Order Rune; Order Rune", policy, trash="Hextech Ray")
+
+
+ALL = "kill Daring Poro | kill Vanguard Sergeant | kill Dune Surfer | kill Eager Drakehound | kill Mega-Mech"
+
+
+def test_the_ruination_killing_all_units_is_legal():
+    t = ruination().do(f"resolve The Ruination: {ALL}")
+    assert t.state["violations"] == []
+    assert not [obj for obj in t.state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"]
+
+
+def test_the_ruination_written_as_a_subset_is_refused_naming_the_units_left_v1_4_359_3_d():
+    refusal = ruination().refuses("resolve The Ruination: kill Dune Surfer | kill Mega-Mech", rule=SPELL)
+    assert "Daring Poro" in str(refusal) and "Eager Drakehound" in str(refusal)
+    assert "the card acts on all of them" in str(refusal) and '"Kill all units."' in str(refusal)
+
+
+def test_the_ruination_written_as_a_subset_in_an_audit_match_is_flagged():
+    ruination("audit").flags("resolve The Ruination: kill Dune Surfer", rule=SPELL)
