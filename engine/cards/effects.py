@@ -52,6 +52,13 @@ KEYWORD_OPS: dict[str, tuple[str, ...]] = {
     "Hunt": ("xp",), "Weaponmaster": ("attach", "pay"), "Quick-Draw": ("attach",), "Temporary": ("kill",),
     "Equip": ("attach",), "Empower": ("empower",),
 }
+# The effect a keyword's rule gives an activated ability: Equip is "[Cost]: Attach this gear to a unit you
+# control." (v1.4 818.1.c.2); Empower is "[Cost]: Empower this." (v1.4 827.1.c.1).
+KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
+    "Equip": ({"op": "attach", "text": "Attach this to a unit you control", "target": {"self": True},
+               "to": {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}},),
+    "Empower": ({"op": "empower", "text": "Empower me", "target": {"self": True}},),
+}
 # Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
 INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -72,7 +79,7 @@ def effect_text(ability: dict[str, Any]) -> str | None:
         text = text[colon + 1:].strip() if colon >= 0 else text
         text = re.sub(r"^\[(Action|Reaction)\]\s*(—|\[>\])\s*", "", text)
     elif kind == "triggered":
-        dash = re.match(r"^\[[A-Za-z -]+\]\s*—\s*", text)
+        dash = re.match(r"^(?:\[[A-Za-z0-9 -]+\]\s*(?:—|\[>>?\])\s*)+", text)
         if dash:
             text = text[dash.end():]
         elif keyword:
@@ -316,8 +323,14 @@ def compile_instruction(sentence: str, referent: Filter | None) -> tuple[list[Sp
         unread.append(f"condition: {conditional.group(1)!r}")
         text, optional = text[conditional.end():], True
     cost = _COST_WITHIN.match(text)
-    if cost:
-        unread.extend([f"cost within instructions: {cost.group(1)!r}", "ops: pay"])
+    if cost:  # each part of the cost an optional op ("exhaust me"), else unread with the ops its verb records
+        for part in re.split(r",? and |, ", cost.group(1)):
+            found, missing = compile_sentence(part, referent)
+            specs.extend({**spec, "optional": True} for spec in found)
+            if missing or not found:
+                verb = part.split(" ")[0].lower()
+                unread.extend([f"cost within instructions: {part!r}",
+                               f"ops: {','.join(VERB_OPS.get(verb, ('*',)))}"])
         text, optional = text[cost.end():], True
     for part in _COMPOUND.split(text):
         found, missing = compile_sentence(part, referent)
@@ -367,14 +380,18 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     if given is not None:
         return {"effects": given, "unread": [], "unread_ops": [], "source": "data"}
     text = effect_text(ability)
+    keyword = ability.get("keyword")
+    if keyword in KEYWORD_SPECS and ability.get("kind") == "activated":
+        return {"effects": [dict(spec) for spec in KEYWORD_SPECS[keyword]], "unread": [], "unread_ops": [],
+                "source": "text"}
     if text is None:
-        keyword = ability.get("keyword")
         if not keyword:
             return {"effects": [], "unread": [], "unread_ops": [], "source": "text"}
         return {"effects": [], "unread": [f"effect of [{keyword}] (its rule)"],
                 "unread_ops": list(KEYWORD_OPS.get(keyword, ("*",))), "source": "text"}
     conditional = re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*", text)
     result = _compiled(text[conditional.end():] if conditional else text)
+    conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
     result = {**result, "source": "text"}
     if conditional or ability.get("condition"):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]

@@ -56,6 +56,9 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
                                      for spec in result["effects"]]
     if not compiled:
         return found
+    if "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", []):
+        # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
+        specs += [({**spec, "optional": True}, text) for spec, text in specs]
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
     assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
@@ -134,7 +137,11 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return f"the card gives [{spec.get('keyword')}{' ' + str(spec['value']) if spec.get('value') else ''}]"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
         return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
-    if op == "move" and "to" in spec:
+    if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
+        reason = _target_mismatch(state, item, spec["to"], effect["to"])
+        if reason:
+            return f"the card attaches to a unit you control: {reason}"
+    if op == "move" and isinstance(spec.get("to"), str):
         reason = _where_mismatch(state, item, spec["to"], str(effect.get("to", "")))
         if reason:
             return f"the card moves {reason}"
@@ -143,7 +150,7 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
 
 def _token_mismatch(spec: Spec, effect: dict[str, Any]) -> str | None:
     kind = str(effect.get("kind", effect.get("name", "")))
-    if kind.casefold() != str(spec.get("kind", "")).casefold():
+    if not kind.casefold().startswith(str(spec.get("kind", "")).casefold()):  # "Recruit (DE)" is a Recruit
         return f"the card plays a {spec.get('kind')} token, not a {kind} token"
     if spec.get("might") is not None and effect.get("might", spec["might"]) != spec["might"]:
         return f"the card's {spec.get('kind')} token has {spec['might']} [S], not {effect.get('might')}"
