@@ -409,10 +409,12 @@ def with_effects(ability: dict[str, Any], card: str | None = None) -> dict[str, 
     return out
 
 
-def unread_parts(ability: dict[str, Any], card: str | None = None) -> list[str]:
-    """The parts of an ability's effect this module does not check ("targets", "amount", an instruction...): []
-    when every op, target and amount is checked (gallery_coverage.py's classification)."""
-    if ability.get("kind") not in ("spell", "triggered", "activated"):
+def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = None) -> list[str]:
+    """The parts of an ability's effect this module does not check (a target, an amount, an instruction...): []
+    when every op, target and amount is checked (engine/cards/coverage.py's interface; `card`: the catalog's
+    entry or its name)."""
+    if ability.get("kind") not in ("spell", "triggered", "activated") or ability.get("adds"):
         return []
-    return [f"effect {part}" for part in compile_ability(ability, card)["unread"]]
+    name = card.get("name") if isinstance(card, dict) else card
+    return [f"effect {part}" for part in compile_ability(ability, name)["unread"]]
 
