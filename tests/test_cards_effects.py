@@ -13,6 +13,7 @@ Ana (P1) plays Rek'Sai (Void Burrower: Fury/Order); Ben (P2) plays Kai'Sa (Daugh
 """
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -24,7 +25,10 @@ if not GALLERY.exists():
 
 from gallery_duel import GalleryTable, deck  # noqa: E402
 
+import engine  # noqa: E402
 from engine.cards.effects import compile_ability, parse_target  # noqa: E402
+from replays import notation  # noqa: E402
+from replays.demo import real_cards_text  # noqa: E402
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
 
@@ -83,7 +87,7 @@ def test_a_part_the_compiler_cannot_read_is_named_never_guessed():
                                                          "unit at its location. (A stunned unit ...)"})
     assert [spec["op"] for spec in compiled["effects"]] == ["might", "stun"]
     assert compiled["unread"] == ["target: 'an enemy unit at its location'"]
-    assert "target" not in compiled["effects"][1]  # any stunned unit is taken on the recorder's word
+    assert compiled["effects"][1]["target"] is None  # any stunned unit is taken on the recorder's word
 
 
 # -- Hextech Ray: amounts, where, no effects -----------------------------------------------------------------------
@@ -208,3 +212,23 @@ def test_the_ruination_written_as_a_subset_is_refused_naming_the_units_left_v1_4
 
 def test_the_ruination_written_as_a_subset_in_an_audit_match_is_flagged():
     ruination("audit").flags("resolve The Ruination: kill Dune Surfer", rule=SPELL)
+
+
+# -- real recorded games ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["real_cards.rln", "v14.rln"])
+def test_the_recorded_real_card_games_fold_checked_with_no_resolution_flagged(name: str):
+    """The demo's real-cards game and the v1.4 game (replays/data), recorded "declared", folded again as "checked"
+    audit matches: every resolution in them fits its card (Endless Riches' "banish your hand and trash", whose
+    target is unread, banishes seven cards; Battle Mistress's "exhaust me to ..." is its cost within
+    instructions)."""
+    text = real_cards_text() if name == "real_cards.rln" else \
+        resources.files("replays").joinpath(f"data/{name}").read_text(encoding="utf-8")
+    catalog = engine.demo_catalog()
+    events = notation.parse_match(text, catalog)
+    state = engine.apply(None, {**events[0], "abilities": "checked", "policy": "audit"}, catalog)
+    resolves = 0
+    for event in events[1:]:
+        resolves += event["type"] == "resolve"
+        state = engine.apply(state, event, catalog)
+    assert resolves >= 6
+    assert [v for v in state["violations"] if v["rule"].endswith(("359.3.d", "406.5"))] == []

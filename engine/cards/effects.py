@@ -44,7 +44,8 @@ VERB_OPS: dict[str, tuple[str, ...]] = {
     "score": ("point",), "counter": ("counter",), "discard": ("discard",), "gain": ("xp",), "heal": ("heal",),
     "recycle": ("recycle",), "reveal": ("reveal",), "look": ("look",), "predict": ("predict",), "burn": ("burn",),
     "attach": ("attach",), "detach": ("detach",), "spend": ("spend_buff", "xp"), "empower": ("empower",),
-    "pay": ("pay",), "add": ("add",),
+    "pay": ("pay",), "add": ("add",), "win": ("win",), "take": ("control",), "disempower": ("disempower",),
+    "increase": ("might",), "double": ("might",), "prevent": ("prevent",),
 }
 # What a keyword's own rule records as it resolves (a line such as "[Predict]" that the reader leaves unread).
 KEYWORD_OPS: dict[str, tuple[str, ...]] = {
@@ -213,7 +214,7 @@ def _targeted(op: str, sentence: str, phrase: str, unread: list[str], **fields: 
     target, rest = parse_target(phrase)
     if target is None or rest:
         unread.append(f"target: {phrase!r}")
-        return _spec(op, sentence, target=None, **fields)
+        return {**_spec(op, sentence, **fields), "target": None}  # a target, unread: any object, any number
     return _spec(op, sentence, target=target, **fields)
 
 
@@ -293,15 +294,37 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))
     else:
-        verb = text.split(" ")[0] if text else ""
-        return [], [f"instruction: {sentence!r}"] + ([f"ops: {','.join(VERB_OPS[verb])}"] if verb in VERB_OPS
-                                                     else ["ops: *"])
+        return [], [f"instruction: {sentence!r}", f"ops: {','.join(_ops_of(text)) or '-'}"]
     for spec in specs:
         if optional:
             spec["optional"] = True
         if "amount" in unread and spec["op"] != "token":
             spec.pop("amount", None)
     return specs, unread
+
+
+_SUBJECT = re.compile(r"^(?:they|each player|each opponent|an opponent|its controller|its owner|that player|"
+                      r"the defender|you and each opponent|you|it|we|i|this|this turn,)\s+(?:may\s+|must\s+)?",
+                      re.IGNORECASE)
+_NO_OPS = re.compile(r"^(?:use (?:this ability )?only\b|this (?:ability|spell) costs?\b|.*\bcosts? \[[^\]]+\] "
+                     r"(?:less|more)\b|spend this energy only\b)", re.IGNORECASE)
+
+
+def _ops_of(text: str) -> tuple[str, ...]:
+    """The ops a sentence the reader cannot read may record, from its verb (after a subject, "They discard 1"): a
+    restriction ("Use only once per turn") or a cost change records none; "*" when the verb is unknown."""
+    if _NO_OPS.match(text):
+        return ()
+    text = _SUBJECT.sub("", text)
+    verb = re.sub(r"[^a-z]", "", text.split(" ")[0].lower()) if text else ""
+    verb = {"draws": "draw", "discards": "discard", "kills": "kill", "deals": "deal", "plays": "play",
+            "reveals": "reveal", "recycles": "recycle", "moves": "move", "chooses": "choose", "scores": "score",
+            "returns": "return", "channels": "channel"}.get(verb, verb)
+    if verb in KEYWORD_OPS or verb.capitalize() in KEYWORD_OPS:
+        return KEYWORD_OPS[verb.capitalize()]
+    if verb in ("choose", "look"):
+        return ("look",) if verb == "look" else ()
+    return VERB_OPS.get(verb, ("*",))
 
 
 _VERBS = "|".join(sorted(VERB_OPS))
@@ -328,9 +351,7 @@ def compile_instruction(sentence: str, referent: Filter | None) -> tuple[list[Sp
             found, missing = compile_sentence(part, referent)
             specs.extend({**spec, "optional": True} for spec in found)
             if missing or not found:
-                verb = part.split(" ")[0].lower()
-                unread.extend([f"cost within instructions: {part!r}",
-                               f"ops: {','.join(VERB_OPS.get(verb, ('*',)))}"])
+                unread.extend([f"cost within instructions: {part!r}", f"ops: {','.join(_ops_of(part)) or '-'}"])
         text, optional = text[cost.end():], True
     for part in _COMPOUND.split(text):
         found, missing = compile_sentence(part, referent)
@@ -364,7 +385,7 @@ def _compiled(text: str) -> dict[str, Any]:
                 missing.append("amount")
         for part in missing:
             if part.startswith("ops: "):
-                unread_ops.update(part[5:].split(","))
+                unread_ops.update(op for op in part[5:].split(",") if op != "-")
             else:
                 unread.append(part)
         specs.extend(found)

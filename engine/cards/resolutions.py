@@ -10,7 +10,7 @@ What stays the recorder's (v1.4 359.3.d executes the card's text; the choices it
 - every part the compiler left unread: an op an unread sentence may record is accepted on the recorder's word,
   and a target or amount it did not read is not checked;
 - an instruction with no legal object left is ignored (v1.4 359.3.e.5-e.7): its op may be absent;
-- amounts where a card on the board changes damage ("Bonus Damage", v1.4 391's example), and fewer cards drawn,
+- amounts where a card on the board or the chain changes damage ("Bonus Damage", v1.4 391's example), and fewer cards drawn,
   channelled or discarded than the card says when the zone holds fewer (v1.4 359.3.e.11).
 The state is read before the resolution's ops are applied: the targets, "all" and "here" as the item resolves.
 """
@@ -249,6 +249,9 @@ def _fewer_allowed(state: dict[str, Any], item: dict[str, Any], op: str, amount:
 
 # -- instructions not followed -----------------------------------------------------------------------------------
 def _full(spec: Spec, given: list[dict[str, Any]]) -> bool:
+    """Whether the instruction has acted on as many objects as it names (an unread target names no number)."""
+    if "target" in spec and spec["target"] is None:
+        return False
     count = (spec.get("target") or {}).get("count") or {"max": spec.get("amount") if spec["op"] == "token" else 1}
     if count.get("all") or count.get("max") is None:
         return False
@@ -321,6 +324,7 @@ def _describe(state: dict[str, Any], effect: dict[str, Any]) -> str:
 
 
 def _board_texts(state: dict[str, Any]) -> list[str]:
-    """The ability texts of the cards on the board (to find what changes a damage amount)."""
-    names = {obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]}
+    """The ability texts of the cards on the board and the chain (to find what changes a damage amount)."""
+    names = {obj["card"] for obj in state["objects"].values()
+             if obj["zone"] in ("board", "legend", "chain") and obj["card"]}
     return [ability.get("text", "") for name in names for ability in state["cards"].get(name, {}).get("abilities", [])]
