@@ -328,3 +328,78 @@ def _board_texts(state: dict[str, Any]) -> list[str]:
     names = {obj["card"] for obj in state["objects"].values()
              if obj["zone"] in ("board", "legend", "chain") and obj["card"]}
     return [ability.get("text", "") for name in names for ability in state["cards"].get(name, {}).get("abilities", [])]
+
+
+# -- a resolution pre-filled from the card (the recording screen) -------------------------------------------------
+def prefill(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The resolution of the newest chain item as its card writes it, for the recording screen to offer:
+    `{item, ops: [{op, values, legal?}]}`: each instruction's op with the card's amount, its player the item's
+    controller, its target filled in where only one object fits (the item's chosen targets first), and `legal`: the
+    objects that fit (the only ones to tap). "All" is one op per object it acts on. An instruction read only in part
+    is offered with what was read; the recorder fills in the rest and writes every choice the card leaves open.
+    None when no chain item resolves next or its card compiles to nothing."""
+    if not state.get("chain"):
+        return None
+    item = state["chain"][-1]
+    specs = [spec for ability in abilities_of(state, item)
+             for spec in compile_ability(ability, item.get("card"))["effects"]]
+    if not specs:
+        return None
+    ops: list[dict[str, Any]] = []
+    for spec in specs:
+        target = spec.get("target")
+        legal = _fitting(state, item, target) if target is not None else None
+        if target is not None and (target.get("count") or {}).get("all"):
+            ops += [{"op": spec["op"], "values": {**_values(state, item, spec), "target": object_id}}
+                    for object_id in legal or []]
+            continue
+        values = _values(state, item, spec)
+        if target is not None and target.get("self") and item.get("source"):
+            values["target"] = item["source"]
+        elif legal is not None:
+            chosen = [object_id for object_id in item.get("targets", []) if object_id in legal]
+            if len(chosen) == 1 or len(legal) == 1:
+                values["target"] = (chosen or legal)[0]
+        entry: dict[str, Any] = {"op": spec["op"], "values": values, "text": spec["text"]}
+        if legal is not None and not target.get("self"):
+            entry["legal"] = legal
+        if spec.get("optional"):
+            entry["optional"] = True
+        ops.append(entry)
+    return {"item": item["id"], "ops": ops}
+
+
+def _fitting(state: dict[str, Any], item: dict[str, Any], target: Filter) -> list[str]:
+    """The objects in the filter's zone that fit it, in id order."""
+    zone = target.get("zone", "board")
+    return sorted((object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone
+                   and _target_mismatch(state, item, target, object_id) is None),
+                  key=lambda object_id: (len(object_id), object_id))
+
+
+def _values(state: dict[str, Any], item: dict[str, Any], spec: Spec) -> dict[str, Any]:
+    """An op's fields from the card: its amount, duration, keyword, destination and player."""
+    op, amount, values = spec["op"], spec.get("amount"), {}
+    if op in ("draw", "channel", "point", "discard", "xp"):
+        values["player"] = item["controller"]
+    if amount is not None:
+        if op in ("damage", "point", "xp"):
+            values["amount"] = amount
+        elif op == "might":
+            values["delta"] = amount
+        elif op == "draw":
+            values["cards"] = "; ".join(["?"] * amount)
+    if spec.get("until"):
+        values["until"] = spec["until"]
+    if op == "grant":
+        values["keyword"] = spec.get("keyword")
+        if spec.get("value") is not None:
+            values["value"] = spec["value"]
+    if op == "return":
+        values["to"] = spec.get("to", "hand")
+    if op == "token":
+        values["name"] = spec.get("kind")
+        values["controller"] = item["controller"]
+        if spec.get("might") is not None:
+            values["might"] = spec["might"]
+    return values
