@@ -7,7 +7,9 @@ engine/cards/resolutions.py, engine/resolution_checks.py). Real gallery cards, v
 - Unleashed's Heroic Charge, "Give a friendly unit +1 [S] this turn and [Stun] an enemy unit at its location."
   (its stun's target is not read: taken on the recorder's word);
 - Unleashed's Starhound, "When you play me, return a Bird, Cat, Dog, or Poro from your trash to your hand.";
-- Unleashed's The Ruination, "Kill all units.".
+- Unleashed's The Ruination, "Kill all units.";
+- Spiritforged's Drag Under, "Kill a unit at a battlefield.";
+- Vendetta's Decree of Rage, "Deal 4 to an enemy Calm ([G]) unit." (a domain, not a tag).
 
 Ana (P1) plays Rek'Sai (Void Burrower: Fury/Order); Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
 """
@@ -35,7 +37,8 @@ SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
 
 def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any]:
     reksai = deck("Void Burrower", "Rek'Sai, Breacher",
-                  ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant"],
+                  ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant",
+                   "Drag Under", "Decree of Rage"],
                   ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
@@ -44,7 +47,8 @@ def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any
 
 
 BOARD = ("turn 4 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
-         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound runes:6 Fury Rune;6 Order Rune "
+         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound;Drag Under;Decree of Rage "
+         "runes:6 Fury Rune;6 Order Rune "
          "bf1:Daring Poro base:Vanguard Sergeant trash:{trash} | "
          "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 runes:3 Fury Rune "
          "bf2:Dune Surfer;Eager Drakehound base:Mega-Mech")
@@ -212,6 +216,36 @@ def test_the_ruination_written_as_a_subset_is_refused_naming_the_units_left_v1_4
 
 def test_the_ruination_written_as_a_subset_in_an_audit_match_is_flagged():
     ruination("audit").flags("resolve The Ruination: kill Dune Surfer", rule=SPELL)
+
+
+# -- Drag Under (Spiritforged): a unit at a battlefield; Decree of Rage (Vendetta): an enemy Calm unit -----------
+def test_drag_under_killing_a_unit_at_a_battlefield_is_legal():
+    t = played("Drag Under", "Eager Drakehound", "$5 / Order Rune").do("resolve Drag Under: kill Eager Drakehound")
+    assert t.state["violations"] == [] and t.obj("P2", "Eager Drakehound", "trash")
+
+
+def test_drag_under_killing_a_unit_in_base_is_refused_v1_4_359_3_d():
+    t = played("Drag Under", "Mega-Mech", "$5 / Order Rune")
+    refusal = t.refuses("resolve Drag Under: kill Mega-Mech", rule=SPELL)
+    assert "is in P2's base, and the card's target is at a battlefield" in str(refusal)
+    assert '"Kill a unit at a battlefield."' in str(refusal)
+
+
+def test_drag_under_killing_a_unit_in_base_in_an_audit_match_is_flagged():
+    played("Drag Under", "Mega-Mech", "$5 / Order Rune", "audit").flags("resolve Drag Under: kill Mega-Mech",
+                                                                        rule=SPELL)
+
+
+def test_decree_of_rage_reads_a_domain_not_a_tag():
+    [spec] = compile_ability({"kind": "spell", "text": "Deal 4 to an enemy Calm ([G]) unit."})["effects"]
+    assert spec["target"] == {"count": {"min": 1, "max": 1}, "whose": "enemy", "domains": ["Calm"],
+                              "types": ["Unit"]}
+
+
+def test_decree_of_rage_on_a_unit_of_no_calm_domain_is_refused_v1_4_359_3_d():
+    t = played("Decree of Rage", "Dune Surfer", "$1 / Fury Rune")
+    refusal = t.refuses("resolve Decree of Rage: damage Dune Surfer 4", rule=SPELL)
+    assert "and the card's target is Calm" in str(refusal)
 
 
 # -- real recorded games ----------------------------------------------------------------------------------------

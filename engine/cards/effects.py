@@ -7,7 +7,8 @@ This module reads an ability's instructions into the same ops, each with what th
 - `amount`: "Deal 3" (damage 3), "+2 [S]" (might +2), "Draw 2" (2 cards), "Channel 1 rune" (1 rune), "score 1
   point"; None where the card computes it ("equal to my Might", "for each ...": taken on the recorder's word);
 - `target`: a filter: `whose` ("friendly", "enemy"), `types` (Unit, Gear, Rune, Spell, Card), `zone` (board,
-  trash, hand), `where` ("battlefield", "base", "here"), `tags` (any of: "a Bird, Cat, Dog, or Poro"),
+  trash, hand), `where` ("battlefield", "base", "here"), `tags` (any of: "a Bird, Cat, Dog, or Poro"), `domains`
+  ("an enemy Calm unit"),
   `not_tags` ("non-Dragon"), `might_max` / `might_min` ("with 3 [S] or less"), `self` ("me", "this"), `other`
   ("another"); `count`: `{"min": n, "max": n}`, or `{"all": true}` for "all"/"each";
 - `until`: "turn" for "this turn"; `optional`: "you may", "up to".
@@ -31,6 +32,7 @@ from engine.cards import reviewed
 Filter = dict[str, Any]
 Spec = dict[str, Any]
 
+DOMAINS: frozenset[str] = frozenset({"Fury", "Calm", "Mind", "Body", "Chaos", "Order"})
 NUMBERS: dict[str, int] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _NUM = r"(\d+|a|an|one|two|three|four|five|six)"
 TYPES: dict[str, str] = {"unit": "Unit", "units": "Unit", "gear": "Gear", "gears": "Gear", "rune": "Rune",
@@ -164,7 +166,9 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
                     text)
     if tags and not tags.group(1).lower() in TYPES:
         names = [name for name in re.split(r",? (?:or |and )?|, ", tags.group(1)) if name]
-        if all(name.startswith("non-") for name in names):
+        if all(name in DOMAINS for name in names):  # "an enemy Calm ([G]) unit": a domain, not a tag
+            found["domains"] = names
+        elif all(name.startswith("non-") for name in names):
             found["not_tags"] = [name[4:] for name in names]
         elif not any(name.startswith("non-") for name in names):
             found["tags"] = names

@@ -183,6 +183,10 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     if target.get("tags") and not tags & set(target["tags"]):
         return (f"{name} has tags {', '.join(sorted(tags)) or 'none'}, and the card's target is a "
                 f"{' or '.join(target['tags'])}")
+    domains = state["cards"].get(obj["card"] or "", {}).get("domains", [])
+    if target.get("domains") and not set(domains) & set(target["domains"]):
+        return (f"{name} is {'/'.join(domains) or 'of no domain'}, and the card's target is "
+                f"{' or '.join(target['domains'])}")
     if set(target.get("not_tags", [])) & tags:
         return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
     might = obj.get("might")
