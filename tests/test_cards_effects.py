@@ -9,7 +9,9 @@ engine/cards/resolutions.py, engine/resolution_checks.py). Real gallery cards, v
 - Unleashed's Starhound, "When you play me, return a Bird, Cat, Dog, or Poro from your trash to your hand.";
 - Unleashed's The Ruination, "Kill all units.";
 - Spiritforged's Drag Under, "Kill a unit at a battlefield.";
-- Vendetta's Decree of Rage, "Deal 4 to an enemy Calm ([G]) unit." (a domain, not a tag).
+- Vendetta's Decree of Rage, "Deal 4 to an enemy Calm ([G]) unit." (a domain, not a tag);
+- Spiritforged's Bonds of Strength, "Give two friendly units each +1 [S] this turn." (a reviewed data entry,
+  engine/cards/data/bonds-of-strength.json: the reader does not read "two ... each").
 
 Ana (P1) plays Rek'Sai (Void Burrower: Fury/Order); Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
 """
@@ -28,6 +30,7 @@ if not GALLERY.exists():
 from gallery_duel import GalleryTable, deck  # noqa: E402
 
 import engine  # noqa: E402
+from engine.cards import reviewed  # noqa: E402
 from engine.cards.effects import compile_ability, parse_target  # noqa: E402
 from replays import notation  # noqa: E402
 from replays.demo import real_cards_text  # noqa: E402
@@ -38,7 +41,7 @@ SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
 def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any]:
     reksai = deck("Void Burrower", "Rek'Sai, Breacher",
                   ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant",
-                   "Drag Under", "Decree of Rage"],
+                   "Drag Under", "Decree of Rage", "Bonds of Strength"],
                   ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
@@ -47,7 +50,7 @@ def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any
 
 
 BOARD = ("turn 4 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
-         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound;Drag Under;Decree of Rage "
+         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound;Drag Under;Decree of Rage;Bonds of Strength "
          "runes:6 Fury Rune;6 Order Rune "
          "bf1:Daring Poro base:Vanguard Sergeant trash:{trash} | "
          "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 runes:3 Fury Rune "
@@ -246,6 +249,54 @@ def test_decree_of_rage_on_a_unit_of_no_calm_domain_is_refused_v1_4_359_3_d():
     t = played("Decree of Rage", "Dune Surfer", "$1 / Fury Rune")
     refusal = t.refuses("resolve Decree of Rage: damage Dune Surfer 4", rule=SPELL)
     assert "and the card's target is Calm" in str(refusal)
+
+
+# -- Bonds of Strength (Spiritforged): a reviewed data entry -----------------------------------------------------
+BONDS = "Give two friendly units each +1 [S] this turn."
+
+
+def test_a_reviewed_entry_gives_the_effects_of_a_line_the_reader_cannot_read():
+    assert compile_ability({"kind": "spell", "text": BONDS})["unread"] == ["target: 'two friendly units each'"]
+    compiled = compile_ability({"kind": "spell", "text": BONDS}, "Bonds of Strength")
+    assert compiled["source"] == "data" and compiled["unread"] == []
+    assert compiled["effects"][0]["target"]["count"] == {"min": 2, "max": 2}
+
+
+def test_a_reviewed_entry_for_another_line_is_not_used():
+    assert compile_ability({"kind": "spell", "text": "Give two friendly units each +2 [S] this turn."},
+                           "Bonds of Strength")["source"] == "text"
+
+
+def test_a_reviewed_file_naming_another_card_is_an_error_naming_both(tmp_path, monkeypatch):
+    (tmp_path / "hextech-ray.json").write_text('{"name": "Hextech Raygun", "abilities": []}', encoding="utf-8")
+    monkeypatch.setattr(reviewed, "DATA", tmp_path)
+    reviewed.entry.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="reviews 'Hextech Raygun', not 'Hextech Ray'"):
+            reviewed.entry("Hextech Ray")
+    finally:
+        reviewed.entry.cache_clear()
+
+
+def bonds(policy: str = "strict") -> GalleryTable:
+    return played("Bonds of Strength", "Daring Poro; Vanguard Sergeant", "$2", policy, trash="Hextech Ray")
+
+
+def test_bonds_of_strength_giving_two_friendly_units_1_this_turn_is_legal():
+    t = bonds().do("resolve Bonds of Strength: might Daring Poro +1 until turn | might Vanguard Sergeant +1 until turn")
+    assert t.state["violations"] == [] and t.obj("P1", "Vanguard Sergeant")["might"] == 5
+
+
+def test_bonds_of_strength_on_an_enemy_unit_is_refused_v1_4_359_3_d():
+    refusal = bonds().refuses("resolve Bonds of Strength: might Daring Poro +1 until turn | "
+                              "might Dune Surfer +1 until turn", rule=SPELL)
+    assert "Dune Surfer) is an enemy's (P2), and the card's target is friendly" in str(refusal)
+
+
+def test_bonds_of_strength_on_one_unit_only_is_refused_v1_4_359_3_d():
+    refusal = bonds().refuses("resolve Bonds of Strength: might Daring Poro +1 until turn", rule=SPELL)
+    assert "records might for 1 of the 2 objects 'Give two friendly units each +1 [S] this turn' names" in str(
+        refusal)
 
 
 # -- real recorded games ----------------------------------------------------------------------------------------

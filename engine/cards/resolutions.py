@@ -284,34 +284,33 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
             names = ", ".join(f"{object_id} ({state['objects'][object_id]['card']})" for object_id in left)
             return f"records no {op} for {names}: the card acts on all of them"
         return None
-    if spec.get("optional") or given:
+    if spec.get("optional") or target is None and "target" in spec:
+        return None  # a "you may", or an unread target: how many it acts on is on the recorder's word
+    need = ((target or {}).get("count") or {"min": 1}).get("min", 1)
+    if target is not None and target.get("self"):
+        need = min(need, int(item.get("source") in state["objects"]))
+    elif target is not None:  # only what is there can be acted on (v1.4 359.3.e.6-e.8)
+        need = min(need, _legal_count(state, item, target, mistargeted))
+    if len(given) >= need:
         return None
-    count = (target or {}).get("count") or {"min": 1}
-    if count.get("min", 1) == 0:
-        return None
-    if target is not None and not target.get("self") and not _any_legal(state, item, target, mistargeted):
-        return None  # nothing to act on: the instruction cannot be followed
-    if target is not None and target.get("self") and item.get("source") not in state["objects"]:
-        return None
-    if target is None and "target" in spec:
-        return None  # an unread target: whether anything was there to act on is on the recorder's word
+    if given:
+        return f"records {op} for {len(given)} of the {need} objects {spec['text']!r} names"
     there = ", and something is there to act on" if target is not None else ""
     return f"records no {op} for {spec['text']!r}{there}"
 
 
-def _any_legal(state: dict[str, Any], item: dict[str, Any], target: Filter,
-               mistargeted: set[str] | frozenset[str]) -> bool:
-    """Whether anything the instruction could act on is there: among the item's chosen targets still legal when
-    it chose some, else among all objects in the filter's zone."""
+def _legal_count(state: dict[str, Any], item: dict[str, Any], target: Filter,
+                 mistargeted: set[str] | frozenset[str]) -> int:
+    """How many objects the instruction could act on: the item's chosen targets still legal when it chose some
+    (not one that became untargetable, v1.4 758.1), else every object in the filter's zone that fits."""
     zone = target.get("zone", "board")
     chosen = [object_id for object_id in item.get("targets", []) if object_id in state["objects"]]
-    if chosen and set(chosen) <= set(mistargeted):
-        return False
-    pool = chosen or [object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone]
-    return any(state["objects"][object_id]["zone"] == zone and
+    pool = [object_id for object_id in chosen if object_id not in mistargeted] if chosen else \
+        [object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone]
+    return sum(1 for object_id in pool if state["objects"][object_id]["zone"] == zone and
                state["objects"][object_id]["incarnation"] == item.get("target_incarnations", {}).get(
                    object_id, state["objects"][object_id]["incarnation"]) and
-               _target_mismatch(state, item, target, object_id) is None for object_id in pool)
+               _target_mismatch(state, item, target, object_id) is None)
 
 
 def _describe(state: dict[str, Any], effect: dict[str, Any]) -> str:
