@@ -11,7 +11,8 @@ engine/cards/resolutions.py, engine/resolution_checks.py). Real gallery cards, v
 - Spiritforged's Drag Under, "Kill a unit at a battlefield.";
 - Vendetta's Decree of Rage, "Deal 4 to an enemy Calm ([G]) unit." (a domain, not a tag);
 - Spiritforged's Bonds of Strength, "Give two friendly units each +1 [S] this turn." (a reviewed data entry,
-  engine/cards/data/bonds-of-strength.json: the reader does not read "two ... each").
+  engine/cards/data/bonds-of-strength.json: the reader does not read "two ... each");
+- Spiritforged's Royal Guard, "When you play me, play a 2 [S] Sand Soldier unit token here.".
 
 Ana (P1) plays Rek'Sai (Void Burrower: Fury/Order); Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
 """
@@ -41,7 +42,7 @@ SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
 def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any]:
     reksai = deck("Void Burrower", "Rek'Sai, Breacher",
                   ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant",
-                   "Drag Under", "Decree of Rage", "Bonds of Strength"],
+                   "Drag Under", "Decree of Rage", "Bonds of Strength", "Royal Guard"],
                   ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
@@ -50,7 +51,8 @@ def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any
 
 
 BOARD = ("turn 4 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
-         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound;Drag Under;Decree of Rage;Bonds of Strength "
+         "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound;Drag Under;Decree of Rage;Bonds of Strength;"
+         "Royal Guard "
          "runes:6 Fury Rune;6 Order Rune "
          "bf1:Daring Poro base:Vanguard Sergeant trash:{trash} | "
          "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 runes:3 Fury Rune "
@@ -297,6 +299,31 @@ def test_bonds_of_strength_on_one_unit_only_is_refused_v1_4_359_3_d():
     refusal = bonds().refuses("resolve Bonds of Strength: might Daring Poro +1 until turn", rule=SPELL)
     assert "records might for 1 of the 2 objects 'Give two friendly units each +1 [S] this turn' names" in str(
         refusal)
+
+
+# -- Royal Guard (Spiritforged): a token of a kind, a Might and a place -----------------------------------------
+def guard(policy: str = "strict") -> GalleryTable:
+    return table(policy).do("P1 play Royal Guard @bf1 $4", 'P1 trigger Royal Guard "when-you-play"', "P1 pass",
+                            "P2 pass")
+
+
+def test_royal_guard_playing_a_2_sand_soldier_here_is_legal():
+    t = guard().do("resolve Royal Guard: token P1 Sand Soldier @bf1")
+    assert t.state["violations"] == [] and t.obj("P1", "Sand Soldier")["location"] == "bf1"
+
+
+@pytest.mark.parametrize(("token", "why"), [
+    ("token P1 Recruit @bf1", "the card plays a Sand Soldier token, not a Recruit token"),
+    ("token P1 Sand Soldier", "the card plays its token here (bf1), not at base"),
+    ("token P1 Sand Soldier @bf1 +might=5", "the card's Sand Soldier token has 2 [S], not 5"),
+])
+def test_royal_guard_playing_another_token_or_elsewhere_is_refused_v1_4_406_5(token: str, why: str):
+    refusal = guard().refuses(f"resolve Royal Guard: {token}", rule=ABILITY)
+    assert why in str(refusal) and "play a 2 [S] Sand Soldier unit token here" in str(refusal)
+
+
+def test_royal_guard_playing_another_token_in_an_audit_match_is_flagged():
+    guard("audit").flags("resolve Royal Guard: token P1 Recruit @bf1", rule=ABILITY)
 
 
 # -- real recorded games ----------------------------------------------------------------------------------------

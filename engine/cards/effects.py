@@ -32,6 +32,8 @@ from engine.cards import reviewed
 Filter = dict[str, Any]
 Spec = dict[str, Any]
 
+SYMBOL_DOMAINS: dict[str, str] = {"A": "any", "R": "Fury", "G": "Calm", "B": "Mind", "O": "Body", "P": "Chaos",
+                                  "Y": "Order"}  # the rune symbols of engine/cardtext.py
 DOMAINS: frozenset[str] = frozenset({"Fury", "Calm", "Mind", "Body", "Chaos", "Order"})
 NUMBERS: dict[str, int] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _NUM = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -206,7 +208,7 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
 # -- sentences ---------------------------------------------------------------------------------------------------
 _TOKEN = re.compile(rf"^play {_NUM} (ready )?(?:(\d+) \[S\] )?([A-Z][A-Za-z' ]*?) (unit|gear) tokens?"
                     r"(?: with ((?:\[[^\]]+\](?:,? (?:and )?)?)+))?"
-                    r"(?: (?:to|in|at) (your base|here|a battlefield|there))?( exhausted)?$")
+                    r"(?: (?:(?:to|in|at) )?(your base|here|a battlefield|there))?( exhausted)?$")
 
 
 def _spec(op: str, sentence: str, **fields: Any) -> Spec:
@@ -282,13 +284,21 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
         specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"return (.+?) to your hand", text):
         specs.append(target_of(m.group(1), "return", to="hand"))
-    elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal) (.+)", text):
+    elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal|empower|disempower) (.+)", text):
         specs.append(target_of(m.group(2), m.group(1)))
+    elif m := re.fullmatch(r"\[add\] ((?:\[(?:\d+|[ARGBOPY])\])+)", text, re.IGNORECASE):
+        symbols = re.findall(r"\[(\d+|[ARGBOPY])\]", m.group(1))
+        power: dict[str, int] = {}
+        for symbol in symbols:
+            if not symbol.isdigit():
+                power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
+        specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
+                           power=power))
     elif m := re.fullmatch(r"counter (an? spell|a spell or ability|an ability)", text):
         specs.append(_spec("counter", sentence))
     elif m := _TOKEN.fullmatch(text):
         where = {"your base": "base", "here": "here", "a battlefield": "battlefield", "there": "there"}.get(
-            m.group(6) or "your base")
+            m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
         specs.append(_spec("token", sentence, amount=_amount(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
     elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here)", text):

@@ -119,7 +119,9 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
     if op in ("point", "xp") and effect.get("amount") != amount:
         return f"the card says {amount}, not {effect.get('amount')}"
     if op == "token":
-        return _token_mismatch(spec, effect)
+        return _token_mismatch(state, item, spec, effect)
+    if op == "add":
+        return _add_mismatch(spec, effect)
     return _shape_mismatch(state, item, spec, effect)
 
 
@@ -148,7 +150,26 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     return None
 
 
-def _token_mismatch(spec: Spec, effect: dict[str, Any]) -> str | None:
+def _add_mismatch(spec: Spec, effect: dict[str, Any]) -> str | None:
+    """[Add]: the Energy the card adds, and its Power: so many of each domain it names, any domain for [A]."""
+    energy, power = spec.get("energy", 0), spec.get("power", {})
+    given = {domain: amount for domain, amount in (effect.get("power") or {}).items() if amount}
+    named_short = [domain for domain, amount in power.items() if domain != "any" and given.get(domain, 0) < amount]
+    if effect.get("energy", 0) != energy or sum(given.values()) != sum(power.values()) or named_short:
+        wanted = ", ".join([f"{energy} Energy"] * bool(energy) + [f"{amount} {domain} Power"
+                                                                  for domain, amount in power.items()])
+        return f"the card adds {wanted or 'nothing'}"
+    return None
+
+
+def _token_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
+    """A token of the kind and Might the card names, where it names ("in your base" when it names nowhere)."""
+    to = str(effect.get("to") or "base")
+    where = spec.get("where")
+    if where in ("base", "battlefield", "here"):
+        reason = _where_mismatch(state, item, where, f"base:{item['controller']}" if to == "base" else to)
+        if reason:
+            return f"the card plays its token {reason}, not at {to}"
     kind = str(effect.get("kind", effect.get("name", "")))
     if not kind.casefold().startswith(str(spec.get("kind", "")).casefold()):  # "Recruit (DE)" is a Recruit
         return f"the card plays a {spec.get('kind')} token, not a {kind} token"
