@@ -12,7 +12,9 @@ engine/cards/resolutions.py, engine/resolution_checks.py). Real gallery cards, v
 - Vendetta's Decree of Rage, "Deal 4 to an enemy Calm ([G]) unit." (a domain, not a tag);
 - Spiritforged's Bonds of Strength, "Give two friendly units each +1 [S] this turn." (a reviewed data entry,
   engine/cards/data/bonds-of-strength.json: the reader does not read "two ... each");
-- Spiritforged's Royal Guard, "When you play me, play a 2 [S] Sand Soldier unit token here.".
+- Spiritforged's Royal Guard, "When you play me, play a 2 [S] Sand Soldier unit token here.";
+- Vendetta's Mesmerize, "Choose one — Return a friendly unit to its owner's hand. / Give an enemy unit -2 [S]
+  this turn." (one mode, the player's choice).
 
 Ana (P1) plays Rek'Sai (Void Burrower: Fury/Order); Ben (P2) plays Kai'Sa (Daughter of the Void: Fury/Mind).
 """
@@ -44,7 +46,7 @@ def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any
                   ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant",
                    "Drag Under", "Decree of Rage", "Bonds of Strength", "Royal Guard"],
                   ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
-    kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech"],
+    kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech", "Mesmerize"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
     return {"type": "match_created", "rules": "v1.4", "abilities": abilities, "mode": "duel",
             "players": [reksai, kaisa], "catalog": "gallery", "policy": policy}
@@ -55,7 +57,8 @@ BOARD = ("turn 4 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champi
          "Royal Guard "
          "runes:6 Fury Rune;6 Order Rune "
          "bf1:Daring Poro base:Vanguard Sergeant trash:{trash} | "
-         "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 runes:3 Fury Rune "
+         "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 hand:Mesmerize "
+         "runes:2 Fury Rune;2 Mind Rune "
          "bf2:Dune Surfer;Eager Drakehound base:Mega-Mech")
 
 
@@ -324,6 +327,30 @@ def test_royal_guard_playing_another_token_or_elsewhere_is_refused_v1_4_406_5(to
 
 def test_royal_guard_playing_another_token_in_an_audit_match_is_flagged():
     guard("audit").flags("resolve Royal Guard: token P1 Recruit @bf1", rule=ABILITY)
+
+
+# -- Mesmerize (Vendetta): one mode of two ---------------------------------------------------------------------
+def mesmerized(policy: str = "strict") -> GalleryTable:
+    """Ben answers Ana's Hextech Ray with Mesmerize (a Reaction): it resolves first."""
+    return table(policy).do("P1 play Hextech Ray -> Dune Surfer $1 / Fury Rune", "P1 pass",
+                            "P2 play Mesmerize $1 / Mind Rune", "P2 pass", "P1 pass")
+
+
+@pytest.mark.parametrize("mode", ["return Dune Surfer -> hand", "might Daring Poro -2 until turn"])
+def test_mesmerize_resolving_either_mode_is_legal(mode: str):
+    t = mesmerized().do(f"resolve Mesmerize: {mode}")
+    assert t.state["violations"] == []
+
+
+def test_mesmerize_resolving_both_modes_is_refused_v1_4_359_3_d():
+    refusal = mesmerized().refuses("resolve Mesmerize: return Dune Surfer -> hand | might Daring Poro -2 until turn",
+                                   rule=SPELL)
+    assert "records might -2 to" in str(refusal) and "in the mode that fits best (one mode is chosen)" in str(refusal)
+
+
+def test_mesmerize_returning_an_enemy_unit_is_refused_v1_4_359_3_d():
+    refusal = mesmerized().refuses("resolve Mesmerize: return Daring Poro -> hand", rule=SPELL)
+    assert "Daring Poro) is an enemy's (P1), and the card's target is friendly" in str(refusal)
 
 
 # -- real recorded games ----------------------------------------------------------------------------------------

@@ -380,6 +380,15 @@ def _compiled(text: str) -> dict[str, Any]:
     unread: list[str] = []
     unread_ops: set[str] = set()
     referent: Filter | None = None
+    modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
+    if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
+        modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
+        qualifier = (modal.group(1) or "").strip()
+        history = [f"modes: which were chosen before ({qualifier!r})"] if "chosen" in qualifier else \
+            [f"modes: {qualifier!r}"] if qualifier else []
+        return {"effects": [], "modes": [mode["effects"] for mode in modes],
+                "unread": [*history, *(part for mode in modes for part in mode["unread"])],
+                "unread_ops": sorted({op for mode in modes for op in mode["unread_ops"]})}
     if re.search(r"\bchoose (one|two|three)\b.*—", text, re.IGNORECASE) or "\n- " in text:
         return {"effects": [], "unread": [f"modes: {text!r}"], "unread_ops": ["*"]}
     for sentence in re.split(r"(?<=\.)\s+", text):

@@ -49,20 +49,36 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     """Each way the recorded `effects` go beyond the item's card: `{text, message}` (the card's line quoted, what
     is wrong). `mistargeted`: chosen targets the rules module found no longer legal for reasons this package does
     not read (untargetability, v1.4 758.1); an instruction about them may be left out."""
-    found: list[dict[str, str]] = []
     abilities = abilities_of(state, item)
     compiled = [(ability, compile_ability(ability, item.get("card"))) for ability in abilities]
-    specs: list[tuple[Spec, str]] = [(spec, ability["text"]) for ability, result in compiled
-                                     for spec in result["effects"]]
     if not compiled:
-        return found
-    if "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", []):
-        # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
-        specs += [({**spec, "optional": True}, text) for spec, text in specs]
+        return []
+    # A modal line ("Choose one — ..."): the resolution is one of its modes, whichever fits best.
+    choices: list[list[tuple[Spec, str]]] = [[]]
+    for ability, result in compiled:
+        options = result.get("modes") or [result["effects"]]
+        choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
-    assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state))))
+    repeat = "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", [])
+    answers = [_match(state, item, specs, effects, unread_ops, whole_text, lenient, repeat, mistargeted)
+               for specs in choices]
+    best = min(answers, key=len)
+    if len(choices) > 1:  # v1.4 359.3.d reads the mode chosen: the other modes are no instructions of this one
+        best = [{**problem, "message": problem["message"] + " in the mode that fits best (one mode is chosen)"}
+                for problem in best]
+    return best
+
+
+def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, str]],
+           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: bool,
+           mistargeted: set[str] | frozenset[str]) -> list[dict[str, str]]:
+    """The problems of the recorded ops against one reading of the card (its specs, one mode of each modal line)."""
+    found: list[dict[str, str]] = []
+    if repeat:  # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
+        specs = specs + [({**spec, "optional": True}, text) for spec, text in specs]
+    assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     for effect in effects:
         if effect.get("op") in INCIDENTAL:
             continue
