@@ -46,7 +46,8 @@ def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any
                   ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant",
                    "Drag Under", "Decree of Rage", "Bonds of Strength", "Royal Guard"],
                   ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
-    kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor", ["Dune Surfer", "Eager Drakehound", "Mega-Mech", "Mesmerize"],
+    kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor",
+                 ["Dune Surfer", "Eager Drakehound", "Mega-Mech", "Mesmerize"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
     return {"type": "match_created", "rules": "v1.4", "abilities": abilities, "mode": "duel",
             "players": [reksai, kaisa], "catalog": "gallery", "policy": policy}

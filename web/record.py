@@ -75,8 +75,8 @@ def recording(match_id: str):
     damage assignment, {unit: amount}), payments (the engine's suggested payment of each card the awaited player
     may play, {object id: {exhaust, recycle}}; unseen_payments the same for a card drawn unseen by the name it may
     be given, {name: {exhaust, recycle}}), resolution (the newest chain item's resolution as its card writes it,
-    {item, ops: [{op, values, legal?, optional?, text}]} or null: engine/cards/resolutions.py prefill), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
-    changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
+    {item, ops: [{op, values, legal?, optional?, text}]}, in a "checked" match, else null: engine/cards/
+    resolutions.py prefill), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`, changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
     require_judge(match_id)
     summary = get_log().match(match_id)
     since = read_int("since", request.args.get("since"))

@@ -8,7 +8,7 @@ Each ability has parts, and each part is read by one module of this package:
 | `trigger` (its condition as an event pattern) | triggered | engine/cards/triggers.py |
 | `cost` (in full, from the card) | activated | engine/cards/statics.py |
 | `condition` ("[Legion] —", "[Mighty]", ...) | any with one | engine/cards/statics.py |
-| `static` (what a static ability does, where, while what) | static lines that are no keyword | engine/cards/statics.py |
+| `static` (what a static ability does, where, while) | static lines that are no keyword | engine/cards/statics.py |
 | `effect` (ops, targets, amounts) | spell, triggered, activated | engine/cards/effects.py |
 | `replacement` | replacement | none yet |
 

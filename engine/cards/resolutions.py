@@ -10,8 +10,8 @@ What stays the recorder's (v1.4 359.3.d executes the card's text; the choices it
 - every part the compiler left unread: an op an unread sentence may record is accepted on the recorder's word,
   and a target or amount it did not read is not checked;
 - an instruction with no legal object left is ignored (v1.4 359.3.e.5-e.7): its op may be absent;
-- amounts where a card on the board or the chain changes damage ("Bonus Damage", v1.4 391's example), and fewer cards drawn,
-  channelled or discarded than the card says when the zone holds fewer (v1.4 359.3.e.11).
+- amounts where a card on the board or the chain changes damage ("Bonus Damage", v1.4 391's example), and fewer
+  cards drawn, channelled or discarded than the card says when the zone holds fewer (v1.4 359.3.e.11).
 The state is read before the resolution's ops are applied: the targets, "all" and "here" as the item resolves.
 """
 from __future__ import annotations
@@ -38,8 +38,8 @@ def abilities_of(state: dict[str, Any], item: dict[str, Any]) -> list[dict[str, 
     if isinstance(index, int) and not isinstance(index, bool):
         return [listed[index]] if 0 <= index < len(listed) else []
     for ability in listed:
-        if ability.get("kind") in ("triggered", "activated") and isinstance(index, str) and \
-                index.casefold() in {str(ability.get("label", "")).casefold(), str(ability.get("keyword", "")).casefold()}:
+        names = {str(ability.get("label", "")).casefold(), str(ability.get("keyword", "")).casefold()}
+        if ability.get("kind") in ("triggered", "activated") and isinstance(index, str) and index.casefold() in names:
             return [ability]
     return []
 

@@ -198,7 +198,9 @@
           active = null;
           draw();
         }, "small"));
-        if (entry.text) parts.push(el("span", { class: "muted op-text", text: (entry.optional ? "may: " : "") + entry.text }));
+        if (entry.text) {
+          parts.push(el("span", { class: "muted op-text", text: (entry.optional ? "may: " : "") + entry.text }));
+        }
         list.appendChild(el("li", { "data-op": entry.op }, parts));
       });
     }
