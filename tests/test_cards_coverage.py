@@ -40,6 +40,17 @@ def test_a_part_a_present_module_reads_is_not_named():
     assert coverage.unread(card("Starhound"), reading) == []
 
 
+def test_a_triggers_pay_cost_is_its_cost_part_not_its_effects():
+    """Icevale Archer-like "When I attack, you may pay [1] to ...": the payment is the trigger's base cost (v1.4
+    403.1.b.1), read by the statics/costs module."""
+    ability = {"kind": "triggered", "text": "When I hold, you may pay [1] to draw 1."}
+    assert coverage.parts(ability) == ["trigger", "effect", "cost"]
+    assert effects.unread_parts(ability, None) == []
+    assert coverage.unread({"abilities": [ability]}, NOTHING_ELSE) == [
+        "ability 0: trigger (not compiled: engine/cards/triggers.py absent)",
+        "ability 0: cost (not compiled: engine/cards/statics.py absent)"]
+
+
 def test_the_parts_of_each_kind_of_ability():
     assert coverage.parts({"kind": "triggered", "text": "When I hold, you score 1 point."}) == ["trigger", "effect"]
     assert coverage.parts({"kind": "activated", "text": "[T]: Draw 1.", "condition": "Legion"}) == [

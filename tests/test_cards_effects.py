@@ -30,7 +30,7 @@ from gallery_duel import GALLERY
 if not GALLERY.exists():
     pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)", allow_module_level=True)
 
-from gallery_duel import GalleryTable, deck  # noqa: E402
+from gallery_duel import GalleryTable, deck, gallery_catalog  # noqa: E402
 
 import engine  # noqa: E402
 from engine.cards import reviewed  # noqa: E402
@@ -101,6 +101,18 @@ def test_a_part_the_compiler_cannot_read_is_named_never_guessed():
     assert [spec["op"] for spec in compiled["effects"]] == ["might", "stun"]
     assert compiled["unread"] == ["target: 'an enemy unit at its location'"]
     assert compiled["effects"][1]["target"] is None  # any stunned unit is taken on the recorder's word
+
+
+@pytest.mark.parametrize(("name", "ops"), [
+    ("Arachnoid Horror", [("xp", 2)]),            # [Hunt 2]: "my controller gains 2 XP" (v1.4 823.1.c.1)
+    ("Keeper of Masks", [("kill", None)]),         # [Temporary]: "kill this" (v1.4 816.1.b)
+    ("Divining Shells", [("predict", 1), ("recycle", None)]),  # [Vision]: "predict" (v1.4 817.1.b)
+])
+def test_a_keyword_line_compiles_to_what_its_rule_defines(name: str, ops: list):
+    [ability] = [a for a in gallery_catalog().card(name)["abilities"] if a.get("keyword") in ("Hunt", "Temporary",
+                                                                                               "Vision")]
+    compiled = compile_ability(ability, name)
+    assert compiled["unread"] == [] and [(spec["op"], spec.get("amount")) for spec in compiled["effects"]] == ops
 
 
 # -- Hextech Ray: amounts, where, no effects -----------------------------------------------------------------------

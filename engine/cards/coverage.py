@@ -6,7 +6,7 @@ Each ability has parts, and each part is read by one module of this package:
 | part | abilities | module |
 | --- | --- | --- |
 | `trigger` (its condition as an event pattern) | triggered | engine/cards/triggers.py |
-| `cost` (in full, from the card) | activated | engine/cards/statics.py |
+| `cost` (in full, from the card) | activated; triggered with "pay [..] to" | engine/cards/statics.py |
 | `condition` ("[Legion] —", "[Mighty]", ...) | any with one | engine/cards/statics.py |
 | `static` (what a static ability does, where, while) | static lines that are no keyword | engine/cards/statics.py |
 | `effect` (ops, targets, amounts) | spell, triggered, activated | engine/cards/effects.py |
@@ -21,6 +21,7 @@ applies (engine/mechanics.py), not parts read here.
 from __future__ import annotations
 
 import importlib
+import re
 from types import ModuleType
 from typing import Any, Callable
 
@@ -36,6 +37,8 @@ def parts(ability: dict[str, Any]) -> list[str]:
              "static": [] if ability.get("keyword") else ["static"], "replacement": ["replacement"]}.get(kind, [])
     if kind == "activated" and ability.get("adds"):
         found = ["cost"]  # an [Add] ability resolves at once: what it adds is the engine's (abilities.py)
+    if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE):
+        found = [*found, "cost"]  # a cost within its instructions is its base cost (v1.4 403.1.b.1)
     if ability.get("condition"):
         found = [*found, "condition"]
     return found

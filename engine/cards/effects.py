@@ -64,6 +64,25 @@ KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
                "to": {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}},),
     "Empower": ({"op": "empower", "text": "Empower me", "target": {"self": True}},),
 }
+def keyword_specs(ability: dict[str, Any]) -> list[Spec] | None:
+    """The effect a keyword line's rule defines, or None for a line that is no such keyword: Equip and Empower
+    (activated, above); Hunt X, "my controller gains X XP" (v1.4 823.1.c.1); Temporary, "kill this" (v1.4
+    816.1.b); Vision, "predict" (v1.4 817.1.b); [Predict N] on a spell, the top N cards looked at (recycling any of
+    them is the player's choice)."""
+    keyword, kind, value = ability.get("keyword"), ability.get("kind"), ability.get("value")
+    if kind == "activated" and keyword in KEYWORD_SPECS:
+        return [dict(spec) for spec in KEYWORD_SPECS[keyword]]
+    if kind == "triggered" and keyword == "Hunt" and isinstance(value, int):
+        return [{"op": "xp", "text": f"gain {value} XP", "amount": value, "player": "you"}]
+    if kind == "triggered" and keyword == "Temporary":
+        return [{"op": "kill", "text": "kill this", "target": {"self": True, "count": {"min": 1, "max": 1}}}]
+    if kind in ("triggered", "spell") and keyword in ("Vision", "Predict"):
+        count = value if isinstance(value, int) else 1
+        return [{"op": "predict", "text": f"predict {count}", "amount": count, "player": "you"},
+                {"op": "recycle", "text": "you may recycle them", "optional": True, "player": "you"}]
+    return None
+
+
 # Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
 INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -294,6 +313,8 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
                 power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
         specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
                            power=power))
+    elif m := re.fullmatch(r"\[predict(?: (\d+))?\]", text, re.IGNORECASE):
+        specs += keyword_specs({"kind": "spell", "keyword": "Predict", "value": int(m.group(1) or 1)}) or []
     elif m := re.fullmatch(r"counter (an? spell|a spell or ability|an ability)", text):
         specs.append(_spec("counter", sentence))
     elif m := _TOKEN.fullmatch(text):
@@ -425,9 +446,9 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
         return {"effects": given, "unread": [], "unread_ops": [], "source": "data"}
     text = effect_text(ability)
     keyword = ability.get("keyword")
-    if keyword in KEYWORD_SPECS and ability.get("kind") == "activated":
-        return {"effects": [dict(spec) for spec in KEYWORD_SPECS[keyword]], "unread": [], "unread_ops": [],
-                "source": "text"}
+    defined = keyword_specs(ability)
+    if defined is not None:
+        return {"effects": defined, "unread": [], "unread_ops": [], "source": "text"}
     if text is None:
         if not keyword:
             return {"effects": [], "unread": [], "unread_ops": [], "source": "text"}
@@ -460,5 +481,11 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     if ability.get("kind") not in ("spell", "triggered", "activated") or ability.get("adds"):
         return []
     name = card.get("name") if isinstance(card, dict) else card
-    return [f"effect {part}" for part in compile_ability(ability, name)["unread"]]
+    return [f"effect {part}" for part in compile_ability(ability, name)["unread"] if not is_paid_cost(part)]
+
+
+def is_paid_cost(part: str) -> bool:
+    """An unread part that is a triggered ability's cost within its instructions ("pay [1] to ..."): its base
+    cost (v1.4 403.1.b.1), the `cost` part of engine/cards/coverage.py, not the effect's."""
+    return part.startswith("cost within instructions: 'pay ")
 

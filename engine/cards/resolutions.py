@@ -127,7 +127,7 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
         low, high = (amount, 0) if spec.get("at_least") and amount < 0 else (amount, amount)
         if not isinstance(delta, int) or not low <= delta <= high:
             return f"the card gives {amount:+d} [S], not {delta}"
-    if op in ("draw", "discard", "channel"):
+    if op in ("draw", "discard", "channel", "predict"):
         field = "runes" if op == "channel" else "cards"
         given = len(effect.get(field) or [])
         if given > amount or given < amount and not _fewer_allowed(state, item, op, amount):
@@ -284,7 +284,7 @@ def _fewer_allowed(state: dict[str, Any], item: dict[str, Any], op: str, amount:
     """Fewer cards than the card says, when the zone holds fewer (v1.4 359.3.e.11)."""
     player = state["players"].get(item["controller"], {})
     held = {"discard": len(player.get("hand", [])), "channel": player.get("rune_deck_count", amount),
-            "draw": amount}[op]
+            "predict": player.get("deck_count", amount), "draw": amount}[op]
     return held < amount
 
 
