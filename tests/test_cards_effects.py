@@ -44,7 +44,7 @@ SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
 def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any]:
     reksai = deck("Void Burrower", "Rek'Sai, Breacher",
                   ["Hextech Ray", "Heroic Charge", "Starhound", "The Ruination", "Daring Poro", "Vanguard Sergeant",
-                   "Drag Under", "Decree of Rage", "Bonds of Strength", "Royal Guard"],
+                   "Drag Under", "Decree of Rage", "Bonds of Strength", "Royal Guard", "Firestorm"],
                   ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", "Kai'Sa, Survivor",
                  ["Dune Surfer", "Eager Drakehound", "Mega-Mech", "Mesmerize"],
@@ -55,7 +55,7 @@ def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any
 
 BOARD = ("turn 4 P1 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
          "hand:Hextech Ray;Heroic Charge;The Ruination;Starhound;Drag Under;Decree of Rage;Bonds of Strength;"
-         "Royal Guard "
+         "Royal Guard;Firestorm "
          "runes:6 Fury Rune;6 Order Rune "
          "bf1:Daring Poro base:Vanguard Sergeant trash:{trash} | "
          "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 hand:Mesmerize "
@@ -364,6 +364,25 @@ def test_mesmerize_resolving_both_modes_is_refused_v1_4_359_3_d():
 def test_mesmerize_returning_an_enemy_unit_is_refused_v1_4_359_3_d():
     refusal = mesmerized().refuses("resolve Mesmerize: return Daring Poro -> hand", rule=SPELL)
     assert "Daring Poro) is an enemy's (P1), and the card's target is friendly" in str(refusal)
+
+
+# -- Firestorm: all enemy units at one battlefield ---------------------------------------------------------------
+def firestorm(policy: str = "strict") -> GalleryTable:
+    return played("Firestorm", "", "$6 / Fury Rune", policy)
+
+
+def test_firestorm_dealing_3_to_all_enemy_units_at_a_battlefield_is_legal():
+    t = firestorm().do("resolve Firestorm: damage Dune Surfer 3 | damage Eager Drakehound 3")
+    assert t.state["violations"] == []
+
+
+def test_firestorm_dealing_3_to_one_of_the_enemy_units_there_is_refused_v1_4_359_3_d():
+    refusal = firestorm().refuses("resolve Firestorm: damage Dune Surfer 3", rule=SPELL)
+    assert "Eager Drakehound" in str(refusal) and "the card acts on all of them" in str(refusal)
+
+
+def test_firestorm_resolving_with_nothing_is_refused_v1_4_359_3_d():
+    firestorm().refuses("resolve Firestorm", rule=SPELL)
 
 
 # -- real recorded games ----------------------------------------------------------------------------------------

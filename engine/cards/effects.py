@@ -7,7 +7,7 @@ This module reads an ability's instructions into the same ops, each with what th
 - `amount`: "Deal 3" (damage 3), "+2 [S]" (might +2), "Draw 2" (2 cards), "Channel 1 rune" (1 rune), "score 1
   point"; None where the card computes it ("equal to my Might", "for each ...": taken on the recorder's word);
 - `target`: a filter: `whose` ("friendly", "enemy"), `types` (Unit, Gear, Rune, Spell, Card), `zone` (board,
-  trash, hand), `where` ("battlefield", "base", "here"), `tags` (any of: "a Bird, Cat, Dog, or Poro"), `domains`
+  trash, hand), `where` ("battlefield", "base", "here"; `one_place` for "all ... at a battlefield": one of them), `tags` (any of: "a Bird, Cat, Dog, or Poro"), `domains`
   ("an enemy Calm unit"),
   `not_tags` ("non-Dragon"), `might_max` / `might_min` ("with 3 [S] or less"), `self` ("me", "this"), `other`
   ("another"); `count`: `{"min": n, "max": n}`, or `{"all": true}` for "all"/"each";
@@ -136,7 +136,8 @@ def _outside_quotes(text: str, needle: str) -> int:
 _COUNT = re.compile(r"^(?:(up to) (\d+|one|two|three|four|five)|(all|each|any number of)|(another)|"
                     r"(\d+|an?|one|two|three|four|five))\s+")
 _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
-    (re.compile(r"^at (?:a |any )?battlefields?\b"), {"where": "battlefield"}),
+    (re.compile(r"^at a battlefield\b"), {"where": "battlefield", "one_place": True}),
+    (re.compile(r"^at (?:any )?battlefields?\b"), {"where": "battlefield"}),
     (re.compile(r"^(?:in|at) (?:your|their|its controller's|a) base\b"), {"where": "base"}),
     (re.compile(r"^here\b"), {"where": "here"}),
     (re.compile(r"^there\b"), {"where": "there"}),
@@ -221,6 +222,8 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
                 break
         else:
             break
+    if not (found.get("count") or {}).get("all"):
+        found.pop("one_place", None)  # "a unit at a battlefield" is at any of them; "all ... at a battlefield" at one
     return found, text.strip()
 
 

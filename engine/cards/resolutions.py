@@ -316,6 +316,14 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
         zone = target.get("zone", "board")
         expected = {object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone
                     and _target_mismatch(state, item, target, object_id) is None}
+        if target.get("one_place"):  # "all enemy units at a battlefield": the battlefield the ops name, one
+            places = {state["objects"][effect["target"]]["location"] for effect in given
+                      if effect.get("target") in state["objects"]}
+            if len(places) > 1:
+                return f"records {op} at {', '.join(sorted(places))}: the card acts at one battlefield"
+            if not places and expected:
+                return f"records no {op} for {spec['text']!r}, and something is there to act on"
+            expected = {object_id for object_id in expected if state["objects"][object_id]["location"] in places}
         left = sorted(expected - {effect.get("target") for effect in given})
         if left:
             names = ", ".join(f"{object_id} ({state['objects'][object_id]['card']})" for object_id in left)
@@ -389,7 +397,7 @@ def prefill(state: dict[str, Any]) -> dict[str, Any] | None:
     for spec in specs:
         target = spec.get("target")
         legal = _fitting(state, item, target) if target is not None else None
-        if target is not None and (target.get("count") or {}).get("all"):
+        if target is not None and (target.get("count") or {}).get("all") and not target.get("one_place"):
             ops += [{"op": spec["op"], "values": {**_values(state, item, spec), "target": object_id}}
                     for object_id in legal or []]
             continue
