@@ -7,10 +7,10 @@ This module reads an ability's instructions into the same ops, each with what th
 - `amount`: "Deal 3" (damage 3), "+2 [S]" (might +2), "Draw 2" (2 cards), "Channel 1 rune" (1 rune), "score 1
   point"; None where the card computes it ("equal to my Might", "for each ...": taken on the recorder's word);
 - `target`: a filter: `whose` ("friendly", "enemy"), `types` (Unit, Gear, Rune, Spell, Card), `zone` (board,
-  trash, hand), `where` ("battlefield", "base", "here"; `one_place` for "all ... at a battlefield": one of them), `tags` (any of: "a Bird, Cat, Dog, or Poro"), `domains`
-  ("an enemy Calm unit"),
-  `not_tags` ("non-Dragon"), `might_max` / `might_min` ("with 3 [S] or less"), `self` ("me", "this"), `other`
-  ("another"); `count`: `{"min": n, "max": n}`, or `{"all": true}` for "all"/"each";
+  trash, hand), `where` ("battlefield", "base", "here"; `one_place` for "all ... at a battlefield": one of them),
+  `tags` (any of: "a Bird, Cat, Dog, or Poro"), `domains` ("an enemy Calm unit"), `not_tags` ("non-Dragon"),
+  `might_max` / `might_min` ("with 3 [S] or less"), `self` ("me", "this"), `other` ("another"), `state`
+  ("exhausted"); `count`: `{"min": n, "max": n}`, or `{"all": true}` for "all"/"each";
 - `until`: "turn" for "this turn"; `optional`: "you may", "up to".
 
 What the reader cannot read is said, never guessed: a sentence it does not know is kept in `unread` with the ops
@@ -19,7 +19,7 @@ its first verb may record (`unread_ops`, "*" when it cannot tell), and a part of
 
 Compilation is a pure function of the text (cached by text), never stored in a match's state. A recorded
 resolution is matched against the compiled ops by engine/cards/resolutions.py, which answers plain data; the rules
-module that asks it (engine/resolution_checks.py) cites the rules. The matching is engine/cards/resolutions.py.
+module that asks it (engine/resolution_checks.py) cites the rules.
 """
 from __future__ import annotations
 
@@ -64,6 +64,11 @@ KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
                "to": {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}},),
     "Empower": ({"op": "empower", "text": "Empower me", "target": {"self": True}},),
 }
+# Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
+INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
 def keyword_specs(ability: dict[str, Any]) -> list[Spec] | None:
     """The effect a keyword line's rule defines, or None for a line that is no such keyword: Equip and Empower
     (activated, above); Hunt X, "my controller gains X XP" (v1.4 823.1.c.1); Temporary, "kill this" (v1.4
@@ -81,11 +86,6 @@ def keyword_specs(ability: dict[str, Any]) -> list[Spec] | None:
         return [{"op": "predict", "text": f"predict {count}", "amount": count, "player": "you"},
                 {"op": "recycle", "text": "you may recycle them", "optional": True, "player": "you"}]
     return None
-
-
-# Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
-INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
-_REMINDER = re.compile(r"\s*\([^()]*\)")
 
 
 # -- the text of an ability's effect -----------------------------------------------------------------------------
