@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, costs, delayed, effects, experience, flow, replacement, showdown, timing, trigger_costs
+from engine import abilities, costs, delayed, effects, experience, flow, replacement, resolution_checks, showdown, \
+    timing, trigger_costs
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -78,6 +79,7 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     in_showdown = state["showdown"] is not None
     if "split" in event:
         effects.check_split(context, item, event)  # damage split among its targets (355.14), before the ops
+    resolution_checks.check(context, item, event["effects"])  # what the card allows ("checked" matches only)
     effects.apply_effects(context, item, event["effects"], event.get("targets_kept"))
     experience.check_resolved(context, item, event["effects"])
     if any(entry["id"] == item["id"] for entry in state["chain"]):

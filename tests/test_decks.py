@@ -39,7 +39,8 @@ def messages(problems: list[dict]) -> list[str]:
 
 
 def created(catalog, *players: dict, policy: str = "strict") -> dict:
-    event = {"type": "match_created", "rules": "v1.3", "mode": "duel", "catalog": catalog.name, "policy": policy,
+    event = {"type": "match_created", "abilities": "declared",
+             "rules": "v1.3", "mode": "duel", "catalog": catalog.name, "policy": policy,
              "players": list(players)}
     return engine.apply(None, event, catalog)
 

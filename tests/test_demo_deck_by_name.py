@@ -8,7 +8,8 @@ import json
 
 from engine.catalog import demo_decks
 
-BODY = {"type": "match_created", "rules": "v1.3", "mode": "duel", "policy": "strict", "catalog": "demo",
+BODY = {"type": "match_created", "abilities": "declared",
+        "rules": "v1.3", "mode": "duel", "policy": "strict", "catalog": "demo",
         "players": [{"name": "Ana", "deck": "demo deck 1"}, {"name": "Ben", "deck": "Demo Deck 2"}]}
 
 

@@ -122,7 +122,8 @@ def make_match_created_module():
 
     def make(policy: str) -> dict:
         players = [{"name": name, **deck} for name, deck in zip(("Ana", "Ben"), decks)]
-        return {"type": "match_created", "rules": "v1.3", "mode": "duel", "players": players, "catalog": "demo",
+        return {"type": "match_created", "abilities": "declared",
+                "rules": "v1.3", "mode": "duel", "players": players, "catalog": "demo",
                 "policy": policy}
 
     return make

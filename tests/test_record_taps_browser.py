@@ -38,7 +38,8 @@ def match(demo_db) -> tuple[str, str]:
                        .read_text(encoding="utf-8"))["decks"]
     players = [{"name": name, **deck} for name, deck in zip(("Ana", "Ben"), decks)]
     with recorder.Log(demo_db) as log:
-        return log.create_match({"type": "match_created", "rules": "v1.3", "mode": "duel", "players": players,
+        return log.create_match({"type": "match_created", "abilities": "declared",
+                                 "rules": "v1.3", "mode": "duel", "players": players,
                                  "catalog": "demo", "policy": "strict"})
 
 

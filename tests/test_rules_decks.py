@@ -37,7 +37,7 @@ def legal_deck(catalog: Catalog, legend: str, champion: str) -> dict:
 def rules_broken(catalog: Catalog, deck: dict) -> list[str]:
     """The rules the engine cites for P1's deck: an audit match keeps the violations; a strict one refuses them."""
     other = legal_deck(catalog, "Daughter of the Void", "Kai'Sa, Survivor")
-    event = {"type": "match_created", "rules": "v1.3", "mode": "duel", "catalog": NAME,
+    event = {"type": "match_created", "abilities": "declared", "rules": "v1.3", "mode": "duel", "catalog": NAME,
              "players": [deck, dict(other, name="Ben")]}
     audit = engine.apply(None, {**event, "policy": "audit"}, catalog)
     rules = [violation["rule"] for violation in audit["violations"]]
@@ -119,7 +119,8 @@ def test_a_single_domain_card_outside_the_identity_cites_103_1_b_3(catalog):
 def test_events_may_name_a_card_by_any_printing_code(catalog):
     deck = legal_deck(catalog, "Daughter of the Void", "Kai'Sa, Survivor")
     deck["deck"][-3:] = ["Icathian Rain"] * 3
-    state = engine.apply(None, {"type": "match_created", "rules": "v1.3", "mode": "duel", "catalog": NAME,
+    state = engine.apply(None, {"type": "match_created", "abilities": "declared",
+                                "rules": "v1.3", "mode": "duel", "catalog": NAME,
                                 "policy": "audit", "players": [deck, dict(deck, name="Ben")]}, catalog)
     for reference in ("Icathian Rain", "OGN-248", "OGN-248/298", "ogn-248a", "OGN-039a", "OGN-247", "OGN-299*",
                       "OGN-299s"):

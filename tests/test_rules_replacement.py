@@ -203,7 +203,8 @@ def test_counter_strike_prevents_only_the_next_damage_v1_3_437_1_b_2():
                ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", [], ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"],
                 "Ben")
-    created = {"type": "match_created", "rules": "v1.3", "mode": "duel", "players": [jax, shen], "catalog": "gallery",
+    created = {"type": "match_created", "abilities": "declared",
+               "rules": "v1.3", "mode": "duel", "players": [jax, shen], "catalog": "gallery",
                "policy": "strict"}
     line = ("turn 3 P1 action first P1 | P1 0 bf:Treasure Hoard champion:played deck:0 runedeck:0 "
             "hand:Counter Strike runes:2 Calm Rune;2 Body Rune base:Jax, Unrelenting | "
@@ -294,7 +295,8 @@ def test_the_boss_spends_a_buff_and_recalls_the_unit_instead_of_its_death_v1_3_3
     sett = deck("The Boss", "Sett, Brawler", [], ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Commander Ledros"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    created = {"type": "match_created", "rules": "v1.3", "mode": "duel", "players": [sett, shen], "catalog": "gallery",
+    created = {"type": "match_created", "abilities": "declared",
+               "rules": "v1.3", "mode": "duel", "players": [sett, shen], "catalog": "gallery",
                "policy": "strict"}
     line = ("turn 6 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
             "runes:2 Body Rune;2 Order Rune bf1:Sett, Brawler^ | "

@@ -30,7 +30,8 @@ def created(rules: str, policy: str = "strict") -> dict[str, Any]:
               ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", KAISA, ["Void Seeker"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    return {"type": "match_created", "rules": rules, "mode": "duel", "players": [yi, kaisa], "catalog": "gallery",
+    return {"type": "match_created", "abilities": "declared",
+            "rules": rules, "mode": "duel", "players": [yi, kaisa], "catalog": "gallery",
             "policy": policy}
 
 
@@ -137,7 +138,7 @@ def feline_match(rules: str, policy: str = "strict") -> GalleryTable:
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ana")
     kaisa = deck("Daughter of the Void", KAISA, ["Eclipse"],
                  ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ben")
-    match = {"type": "match_created", "rules": rules, "mode": "duel", "players": [shen, kaisa],
+    match = {"type": "match_created", "abilities": "declared", "rules": rules, "mode": "duel", "players": [shen, kaisa],
              "catalog": "gallery", "policy": policy}
     line = ("turn 4 P1 action first P1 | P1 0 bf:Altar to Unity controls:bf1 champion:played deck:0 runedeck:0 "
             "hand:Fallen Feline;Fallen Feline runes:3 Order Rune;3 Calm Rune bf1:Shen, Kinkou | "
@@ -217,7 +218,8 @@ def test_the_list_names_a_tag_as_it_is_played_v1_4_763():
             "runes:2 Chaos Rune | P2 0 bf:Treasure Hoard champion:played deck:0 runedeck:0 runes:2 Mind Rune")
 
     def table(policy: str) -> GalleryTable:
-        return GalleryTable.from_position({"type": "match_created", "rules": "v1.4", "mode": "duel",
+        return GalleryTable.from_position({"type": "match_created", "abilities": "declared",
+                                           "rules": "v1.4", "mode": "duel",
                                            "players": [pyke, kaisa], "catalog": "gallery", "policy": policy}, line)
 
     t = table("strict")

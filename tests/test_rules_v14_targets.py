@@ -28,7 +28,8 @@ def created(rules: str, policy: str = "strict") -> dict[str, Any]:
               ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     kaisa = deck("Daughter of the Void", KAISA, ["Void Seeker", "Frigid Touch", "Stupefy"],
                  ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    return {"type": "match_created", "rules": rules, "mode": "duel", "players": [yi, kaisa], "catalog": "gallery",
+    return {"type": "match_created", "abilities": "declared",
+            "rules": rules, "mode": "duel", "players": [yi, kaisa], "catalog": "gallery",
             "policy": policy}
 
 

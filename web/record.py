@@ -17,6 +17,8 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 import engine
 import replays
 from engine import events as event_shapes
+from engine.cards import checks_abilities
+from engine.cards.resolutions import prefill
 from engine.combat import lethal_first
 from engine.play import suggested_payment
 from recorder import access
@@ -73,8 +75,9 @@ def recording(match_id: str):
     (the judge's view), undo ({seq, to, text} or null), assignment (the lethal-first pre-fill of an awaited
     damage assignment, {unit: amount}), payments (the engine's suggested payment of each card the awaited player
     may play, {object id: {exhaust, recycle}}; unseen_payments the same for a card drawn unseen by the name it may
-    be given, {name: {exhaust, recycle}}), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`,
-    changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
+    be given, {name: {exhaust, recycle}}), resolution (the newest chain item's resolution as its card writes it,
+    {item, ops: [{op, values, legal?, optional?, text}]}, in a "checked" match, else null: engine/cards/
+    resolutions.py prefill), recent ([{seq, type, text, voided, flagged}]) and, with `since=N`, changes (the events after N, the newest CHANGES of them): what moved on since a client's stale seq."""
     require_judge(match_id)
     summary = get_log().match(match_id)
     since = read_int("since", request.args.get("since"))
@@ -90,6 +93,7 @@ def recording(match_id: str):
         "published_at": summary.get("published_at"),
         "state": engine.view(state, "judge"), "undo": _undo(cursor, state, describe),
         "assignment": _assignment(state), "payments": _payments(state), "unseen_payments": _unseen_payments(state),
+        "resolution": prefill(state) if checks_abilities(state) else None,
         "recent": [describe(seq) for seq in range(max(1, head_seq - RECENT + 1), head_seq + 1)],
     }
     if since is not None:

@@ -80,12 +80,35 @@
     return (state().chain || []).some(function (entry) { return entry.id === id; });
   }
 
+  // The resolution the card writes (GET /recording's `resolution`, engine/cards/resolutions.py): its ops with the
+  // card's amounts, a target filled in where one object fits, and `legal`, the only objects a tap may name.
+  function fromCard(item) {
+    var hint = Rec.data.resolution;
+    if (!hint || hint.item !== item.id) return [];
+    return hint.ops.map(function (entry) {
+      return { op: entry.op, values: Object.assign({}, entry.values), legal: entry.legal || null,
+               text: entry.text || "", optional: !!entry.optional };
+    });
+  }
+
+  // The objects the active field may name get the "legal" mark on the board; the others none.
+  function mark(legal) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-id]"), function (node) {
+      node.classList.toggle("legal", !!legal && legal.indexOf(node.getAttribute("data-id")) !== -1);
+    });
+  }
+
   Rec.resolveForm = function (wait) {
     var chain = state().chain, item = chain[chain.length - 1];
-    var ops = [], active = null;  // ops: [{op, values}]; active: [op index, field] a tap fills
+    var ops = fromCard(item), active = null;  // ops: [{op, values, legal?}]; active: [op index, field] a tap fills
     var list = el("ol", { id: "ops", class: "ops" });
     Rec.tap = function (id) {
       if (!active) return false;
+      var legal = active[1] === "target" ? ops[active[0]].legal : null;
+      if (legal && legal.indexOf(id) === -1) {
+        Rec.say("error", Rec.name(id) + " is not what the card names: " + ops[active[0]].text);
+        return true;
+      }
       ops[active[0]].values[active[1]] = id;
       active = null;
       draw();
@@ -158,6 +181,7 @@
 
     function draw() {
       list.textContent = "";
+      mark(active && active[1] === "target" ? ops[active[0]].legal : null);
       ops.forEach(function (entry, index) {
         var specs = TABLE[entry.op] || [];
         var required = specs.filter(function (spec) { return spec[2]; });
@@ -174,6 +198,9 @@
           active = null;
           draw();
         }, "small"));
+        if (entry.text) {
+          parts.push(el("span", { class: "muted op-text", text: (entry.optional ? "may: " : "") + entry.text }));
+        }
         list.appendChild(el("li", { "data-op": entry.op }, parts));
       });
     }
@@ -231,8 +258,9 @@
     var chosen = (item.targets || []).map(Rec.name).join(", ");
     Rec.ui.show("Resolve " + Rec.name(item.id), [
       item.card ? RiftCards.face(item.card, facts) : el("p", { text: item.label || item.kind }),
-      el("p", { class: "muted", text: "Tap what it did, op by op" + (chosen ? "; its targets (" + chosen +
-        ") are filled in" : "") + ". Tap a field, then the object on the board, to change one." }),
+      el("p", { class: "muted", text: (ops.length ? "Filled in from the card; check each op" :
+        "Tap what it did, op by op") + (chosen ? "; its targets (" + chosen + ") are filled in" : "") +
+        ". Tap a field, then the object on the board, to change one." }),
       kinds, list, el("div", { class: "row quick-ops" }, quick),
       el("div", { class: "row" }, [kind, Rec.ui.button("op-add", "+ effect", function () { add(kind.value); }, "small")]),
       Rec.ui.button("resolve-submit", "Record the resolution", function () {
@@ -244,5 +272,11 @@
         Rec.submit([{ type: "resolve", item: item.id, effects: results.map(function (result) { return result.op; }) }],
                    "resolve " + Rec.name(item.id));
       }, "primary")], "Resolve " + Rec.name(item.id) + ": tap what it did");
+    // The first op from the card still missing its target is what the next tap fills (its legal objects marked).
+    ops.some(function (entry, index) {
+      if (entry.legal && !entry.values.target) active = [index, "target"];
+      return !!active;
+    });
+    draw();
   };
 })();

@@ -1,0 +1,494 @@
+"""A spell's or an ability's effect compiled into the ops a `resolve` may record, and a resolution matched against them.
+
+A spell resolves by executing its rules text from top to bottom (v1.4 359.3.d), an ability "just like a Spell"
+(v1.4 406.5). The players record that execution as effect ops (engine/effects.py: `damage`, `might`, `draw`, ...).
+This module reads an ability's instructions into the same ops, each with what the card fixes:
+
+- `amount`: "Deal 3" (damage 3), "+2 [S]" (might +2), "Draw 2" (2 cards), "Channel 1 rune" (1 rune), "score 1
+  point"; None where the card computes it ("equal to my Might", "for each ...": taken on the recorder's word);
+- `target`: a filter: `whose` ("friendly", "enemy"), `types` (Unit, Gear, Rune, Spell, Card), `zone` (board,
+  trash, hand), `where` ("battlefield", "base", "here"; `one_place` for "all ... at a battlefield": one of them),
+  `tags` (any of: "a Bird, Cat, Dog, or Poro"), `domains` ("an enemy Calm unit"), `not_tags` ("non-Dragon"),
+  `might_max` / `might_min` ("with 3 [S] or less"), `self` ("me", "this"), `other` ("another"), `state`
+  ("exhausted"); `count`: `{"min": n, "max": n}`, or `{"all": true}` for "all"/"each";
+- `until`: "turn" for "this turn"; `optional`: "you may", "up to".
+
+What the reader cannot read is said, never guessed: a sentence it does not know is kept in `unread` with the ops
+its first verb may record (`unread_ops`, "*" when it cannot tell), and a part of a read sentence it does not know
+(a target phrase, an amount) is named in `unread` too. The engine takes those parts on the recorder's word.
+
+Compilation is a pure function of the text (cached by text), never stored in a match's state. A recorded
+resolution is matched against the compiled ops by engine/cards/resolutions.py, which answers plain data; the rules
+module that asks it (engine/resolution_checks.py) cites the rules.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from engine.cards import reviewed
+
+Filter = dict[str, Any]
+Spec = dict[str, Any]
+
+SYMBOL_DOMAINS: dict[str, str] = {"A": "any", "R": "Fury", "G": "Calm", "B": "Mind", "O": "Body", "P": "Chaos",
+                                  "Y": "Order"}  # the rune symbols of engine/cardtext.py
+DOMAINS: frozenset[str] = frozenset({"Fury", "Calm", "Mind", "Body", "Chaos", "Order"})
+NUMBERS: dict[str, int] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_NUM = r"(\d+|a|an|one|two|three|four|five|six)"
+TYPES: dict[str, str] = {"unit": "Unit", "units": "Unit", "gear": "Gear", "gears": "Gear", "rune": "Rune",
+                         "runes": "Rune", "spell": "Spell", "spells": "Spell", "card": "Card", "cards": "Card",
+                         "permanent": "Permanent", "permanents": "Permanent", "equipment": "Gear"}
+# The verb a sentence starts with, and the ops it records (for a sentence the reader cannot read further).
+VERB_OPS: dict[str, tuple[str, ...]] = {
+    "deal": ("damage",), "give": ("might", "grant"), "draw": ("draw",), "kill": ("kill",), "return": ("return",),
+    "stun": ("stun",), "ready": ("ready",), "exhaust": ("exhaust",), "recall": ("recall",), "buff": ("buff",),
+    "banish": ("banish",), "channel": ("channel",), "play": ("token", "play"), "move": ("move",),
+    "score": ("point",), "counter": ("counter",), "discard": ("discard",), "gain": ("xp",), "heal": ("heal",),
+    "recycle": ("recycle",), "reveal": ("reveal",), "look": ("look",), "predict": ("predict",), "burn": ("burn",),
+    "attach": ("attach",), "detach": ("detach",), "spend": ("spend_buff", "xp"), "empower": ("empower",),
+    "pay": ("pay",), "add": ("add",), "win": ("win",), "take": ("control",), "disempower": ("disempower",),
+    "increase": ("might",), "double": ("might",), "prevent": ("prevent",),
+}
+# What a keyword's own rule records as it resolves (a line such as "[Predict]" that the reader leaves unread).
+KEYWORD_OPS: dict[str, tuple[str, ...]] = {
+    "Predict": ("look", "predict", "recycle"), "Burn": ("burn",), "Vision": ("look", "predict", "recycle"),
+    "Hunt": ("xp",), "Weaponmaster": ("attach", "pay"), "Quick-Draw": ("attach",), "Temporary": ("kill",),
+    "Equip": ("attach",), "Empower": ("empower",),
+}
+# The effect a keyword's rule gives an activated ability: Equip is "[Cost]: Attach this gear to a unit you
+# control." (v1.4 818.1.c.2); Empower is "[Cost]: Empower this." (v1.4 827.1.c.1).
+KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
+    "Equip": ({"op": "attach", "text": "Attach this to a unit you control", "target": {"self": True},
+               "to": {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}},),
+    "Empower": ({"op": "empower", "text": "Empower me", "target": {"self": True}},),
+}
+# Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
+INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+def keyword_specs(ability: dict[str, Any]) -> list[Spec] | None:
+    """The effect a keyword line's rule defines, or None for a line that is no such keyword: Equip and Empower
+    (activated, above); Hunt X, "my controller gains X XP" (v1.4 823.1.c.1); Temporary, "kill this" (v1.4
+    816.1.b); Vision, "predict" (v1.4 817.1.b); [Predict N] on a spell, the top N cards looked at (recycling any of
+    them is the player's choice)."""
+    keyword, kind, value = ability.get("keyword"), ability.get("kind"), ability.get("value")
+    if kind == "activated" and keyword in KEYWORD_SPECS:
+        return [dict(spec) for spec in KEYWORD_SPECS[keyword]]
+    if kind == "triggered" and keyword == "Hunt" and isinstance(value, int):
+        return [{"op": "xp", "text": f"gain {value} XP", "amount": value, "player": "you"}]
+    if kind == "triggered" and keyword == "Temporary":
+        return [{"op": "kill", "text": "kill this", "target": {"self": True, "count": {"min": 1, "max": 1}}}]
+    if kind in ("triggered", "spell") and keyword in ("Vision", "Predict"):
+        count = value if isinstance(value, int) else 1
+        return [{"op": "predict", "text": f"predict {count}", "amount": count, "player": "you"},
+                {"op": "recycle", "text": "you may recycle them", "optional": True, "player": "you"}]
+    return None
+
+
+# -- the text of an ability's effect -----------------------------------------------------------------------------
+def effect_text(ability: dict[str, Any]) -> str | None:
+    """The instructions of an ability: a spell's line; an activated ability's text after its cost (v1.4 403.1.a:
+    the cost is before the ":"); a triggered ability's after its condition (and an "if" right after it, v1.4
+    383.2.a.1). None for a line whose effect a keyword's rule defines ("[Equip] [1]", "[Vision]")."""
+    text = re.sub(r"\s+", " ", _REMINDER.sub("", ability.get("text", ""))).strip()
+    kind = ability.get("kind")
+    keyword = ability.get("keyword")
+    if kind == "activated":
+        if keyword:
+            return None
+        colon = _outside_quotes(text, ":")
+        text = text[colon + 1:].strip() if colon >= 0 else text
+        text = re.sub(r"^\[(Action|Reaction)\]\s*(—|\[>\])\s*", "", text)
+    elif kind == "triggered":
+        dash = re.match(r"^(?:\[[A-Za-z0-9 -]+\]\s*(?:—|\[>>?\])\s*)+", text)
+        if dash:
+            text = text[dash.end():]
+        elif keyword:
+            return None
+        else:
+            comma = _outside_quotes(text, ", ")
+            text = text[comma + 2:] if comma >= 0 else text
+            while text.lower().startswith("if ") and ", " in text:
+                text = text[text.index(", ") + 2:]
+    elif kind == "spell":
+        if keyword:
+            return None
+    else:
+        return None
+    return text.strip() or None
+
+
+def _outside_quotes(text: str, needle: str) -> int:
+    """The first index of `needle` outside quotation marks, or -1."""
+    quoted = False
+    for index in range(len(text)):
+        if text[index] in "\"“”":
+            quoted = not quoted
+        elif not quoted and text.startswith(needle, index):
+            return index
+    return -1
+
+
+# -- target phrases ----------------------------------------------------------------------------------------------
+_COUNT = re.compile(r"^(?:(up to) (\d+|one|two|three|four|five)|(all|each|any number of)|(another)|"
+                    r"(\d+|an?|one|two|three|four|five))\s+")
+_QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
+    (re.compile(r"^at a battlefield\b"), {"where": "battlefield", "one_place": True}),
+    (re.compile(r"^at (?:any )?battlefields?\b"), {"where": "battlefield"}),
+    (re.compile(r"^(?:in|at) (?:your|their|its controller's|a) base\b"), {"where": "base"}),
+    (re.compile(r"^here\b"), {"where": "here"}),
+    (re.compile(r"^there\b"), {"where": "there"}),
+    (re.compile(r"^(?:you control|of yours)\b"), {"whose": "friendly"}),
+    (re.compile(r"^(?:an opponent controls|your opponents control|enemies control)\b"), {"whose": "enemy"}),
+    (re.compile(r"^from your trash\b|^in your trash\b"), {"zone": "trash", "whose": "own"}),
+    (re.compile(r"^from your hand\b|^in your hand\b"), {"zone": "hand", "whose": "own"}),
+]
+_MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
+_ADJECTIVES = {"friendly": ("whose", "friendly"), "enemy": ("whose", "enemy"), "exhausted": ("state", "exhausted"),
+               "ready": ("state", "ready"), "stunned": ("state", "stunned"), "damaged": ("state", "damaged"),
+               "attacking": ("state", "attacker"), "defending": ("state", "defender"),
+               "other": ("other", True), "your": ("whose", "friendly"), "token": ("token", True)}
+
+
+def parse_target(phrase: str) -> tuple[Filter | None, str]:
+    """A target phrase ("an enemy unit at a battlefield with 3 [S] or less") as a filter, with the words left
+    over that the reader could not read ("" when it read them all). "me"/"this"/"I" is the ability's source."""
+    text = phrase.strip().rstrip(".").strip()
+    if re.fullmatch(r"me|this|I|myself|this gear|this unit", text):
+        return {"self": True, "count": {"min": 1, "max": 1}}, ""
+    found: Filter = {}
+    count = _COUNT.match(text)
+    if count is None:  # "your units", "friendly units", "enemy units here": all of them
+        if not re.match(r"^(?:(?:your|friendly|enemy|other) )+(?:[A-Z][A-Za-z'-]* )?(?:units|gear|runes)\b", text):
+            return None, text
+        found["count"] = {"all": True}
+    else:
+        text = text[count.end():]
+    if count is None:
+        pass
+    elif count.group(1):
+        found["count"] = {"min": 0, "max": NUMBERS.get(count.group(2)) or int(count.group(2))}
+    elif count.group(3):
+        found["count"] = {"all": True} if count.group(3) != "any number of" else {"min": 0, "max": None}
+    else:
+        if count.group(4):
+            found["other"] = True
+        word = count.group(5) or "a"
+        number = NUMBERS.get(word) or int(word)
+        found["count"] = {"min": number, "max": number}
+    words = text.split(" ")
+    while words and words[0] in _ADJECTIVES:
+        key, value = _ADJECTIVES[words.pop(0)]
+        found[key] = value
+    text = " ".join(words)
+    tags = re.match(r"^((?:non-)?[A-Z][A-Za-z'-]*(?:, (?:or |and )?[A-Z][A-Za-z'-]*|,? or [A-Z][A-Za-z'-]*)*)\s*",
+                    text)
+    if tags and not tags.group(1).lower() in TYPES:
+        names = [name for name in re.split(r",? (?:or |and )?|, ", tags.group(1)) if name]
+        if all(name in DOMAINS for name in names):  # "an enemy Calm ([G]) unit": a domain, not a tag
+            found["domains"] = names
+        elif all(name.startswith("non-") for name in names):
+            found["not_tags"] = [name[4:] for name in names]
+        elif not any(name.startswith("non-") for name in names):
+            found["tags"] = names
+        text = text[tags.end():]
+    types = re.match(r"^((?:units?|gears?|runes?|spells?|cards?|permanents?|equipment)"
+                     r"(?:(?:,| and| or| and/or|, and/or|, and|, or) (?:units?|gears?|runes?|spells?|cards?))*)\b",
+                     text)
+    if types:
+        found["types"] = sorted({TYPES[word] for word in re.findall(r"[a-z]+", types.group(1)) if word in TYPES})
+        text = text[types.end():].strip()
+    elif "tags" not in found:
+        return None, phrase
+    else:
+        found["types"] = ["Unit"]  # "a Bird, Cat, Dog, or Poro": a card with one of those tags (units)
+    while text:
+        text = text.strip().lstrip(",").strip()
+        if not text:
+            break
+        bound = _MIGHT_BOUND.match(text)
+        if bound:
+            found["might_max" if bound.group(2) == "less" else "might_min"] = int(bound.group(1))
+            text = text[bound.end():]
+            continue
+        for pattern, values in _QUALIFIERS:
+            matched = pattern.match(text)
+            if matched:
+                found.update({key: value for key, value in values.items() if key not in found or key == "zone"})
+                text = text[matched.end():]
+                break
+        else:
+            break
+    if not (found.get("count") or {}).get("all"):
+        found.pop("one_place", None)  # "a unit at a battlefield" is at any of them; "all ... at a battlefield" at one
+    return found, text.strip()
+
+
+# -- sentences ---------------------------------------------------------------------------------------------------
+_TOKEN = re.compile(rf"^play {_NUM} (ready )?(?:(\d+) \[S\] )?([A-Z][A-Za-z' ]*?) (unit|gear) tokens?"
+                    r"(?: with ((?:\[[^\]]+\](?:,? (?:and )?)?)+))?"
+                    r"(?: (?:(?:to|in|at) )?(your base|here|a battlefield|there))?( exhausted)?$")
+
+
+def _spec(op: str, sentence: str, **fields: Any) -> Spec:
+    return {"op": op, "text": sentence, **{key: value for key, value in fields.items() if value is not None}}
+
+
+def _targeted(op: str, sentence: str, phrase: str, unread: list[str], **fields: Any) -> Spec:
+    """An op on the objects a target phrase names; a phrase the reader cannot read leaves the target unread."""
+    target, rest = parse_target(phrase)
+    if target is None or rest:
+        unread.append(f"target: {phrase!r}")
+        return {**_spec(op, sentence, **fields), "target": None}  # a target, unread: any object, any number
+    return _spec(op, sentence, target=target, **fields)
+
+
+def _amount(word: str) -> int | None:
+    return NUMBERS.get(word) if word in NUMBERS else (int(word) if word.isdigit() else None)
+
+
+def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec], list[str]]:
+    """One instruction as specs, with the parts left unread. `referent` is what "it" names (the target of a
+    "Choose a unit." before it)."""
+    unread: list[str] = []
+    text = sentence.strip().rstrip(".").strip()
+    optional = False
+    lead = re.match(r"^(?:then,? |and |you may |they may )+", text, re.IGNORECASE)
+    if lead:
+        optional = "may" in lead.group(0).lower()
+        text = text[lead.end():]
+    text = re.sub(r"^\[(Stun|Buff)\]", r"\1", text)
+    text = text[0].lower() + text[1:] if text else text
+    variable = re.search(r" (for each|equal to) .*$", text)
+    if variable and not text.startswith("deal damage equal"):
+        text = text[:variable.start()]
+        unread.append("amount")
+    if referent is not None:
+        text = re.sub(r"\b(it|that unit)\b", "the chosen", text)
+    specs: list[Spec] = []
+    text = re.sub(r" this turn(, to a minimum of 1 \[S\])$", r"\1 this turn", text)
+    this_turn = text.endswith(" this turn")
+    if this_turn:
+        text = text[: -len(" this turn")]
+    until = "turn" if this_turn else None
+
+    def target_of(phrase: str, op: str, **fields: Any) -> Spec:
+        if phrase == "the chosen" and referent is not None:
+            return _spec(op, sentence, target=referent, **fields)
+        return _targeted(op, sentence, phrase, unread, **fields)
+
+    if m := re.fullmatch(rf"deal (\d+) to (.+)", text):
+        specs.append(target_of(m.group(2), "damage", amount=int(m.group(1))))
+    elif m := re.fullmatch(r"deal damage equal to .+? to (.+)", text):
+        specs.append(target_of(m.group(1), "damage"))
+        unread.append("amount")
+    elif m := re.fullmatch(r"give (.+?) ([+-])(\d+) \[S\](, to a minimum of 1 \[S\])?", text):
+        delta = int(m.group(3)) * (1 if m.group(2) == "+" else -1)
+        specs.append(target_of(m.group(1), "might", amount=delta, until=until, at_least=bool(m.group(4)) or None))
+
+    elif m := re.fullmatch(r"give (.+?) \[([A-Z][A-Za-z-]*)(?: (\d+))?\]", text):
+        specs.append(target_of(m.group(1), "grant", keyword=m.group(2),
+                               value=int(m.group(3)) if m.group(3) else None, until=until))
+    elif m := re.fullmatch(rf"draw {_NUM}", text):
+        specs.append(_spec("draw", sentence, amount=_amount(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"channel {_NUM} runes?( exhausted)?", text):
+        specs.append(_spec("channel", sentence, amount=_amount(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"(?:you )?score {_NUM} points?", text):
+        specs.append(_spec("point", sentence, amount=_amount(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"discard {_NUM}", text):
+        specs.append(_spec("discard", sentence, amount=_amount(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"gain {_NUM} xp", text, re.IGNORECASE):
+        specs.append(_spec("xp", sentence, amount=_amount(m.group(1)), player="you"))
+    elif m := re.fullmatch(r"return (.+?) to (?:its|their) owners?'s? hands?", text):
+        specs.append(target_of(m.group(1), "return", to="hand"))
+    elif m := re.fullmatch(r"return (.+?) to your hand", text):
+        specs.append(target_of(m.group(1), "return", to="hand"))
+    elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal|empower|disempower) (.+)", text):
+        specs.append(target_of(m.group(2), m.group(1)))
+    elif m := re.fullmatch(r"\[add\] ((?:\[(?:\d+|[ARGBOPY])\])+)", text, re.IGNORECASE):
+        symbols = re.findall(r"\[(\d+|[ARGBOPY])\]", m.group(1))
+        power: dict[str, int] = {}
+        for symbol in symbols:
+            if not symbol.isdigit():
+                power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
+        specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
+                           power=power))
+    elif m := re.fullmatch(r"\[predict(?: (\d+))?\]", text, re.IGNORECASE):
+        specs += keyword_specs({"kind": "spell", "keyword": "Predict", "value": int(m.group(1) or 1)}) or []
+    elif m := re.fullmatch(r"counter (an? spell|a spell or ability|an ability)", text):
+        specs.append(_spec("counter", sentence))
+    elif m := _TOKEN.fullmatch(text):
+        where = {"your base": "base", "here": "here", "a battlefield": "battlefield", "there": "there"}.get(
+            m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
+        specs.append(_spec("token", sentence, amount=_amount(m.group(1)), kind=m.group(4).strip(),
+                           might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
+    elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here)", text):
+        spec = target_of(m.group(1), "move")
+        spec["to"] = {"a battlefield": "battlefield", "here": "here"}.get(m.group(2), "base")
+        specs.append(spec)
+    elif m := re.fullmatch(r"move (.+)", text):
+        specs.append(target_of(m.group(1), "move"))
+    else:
+        return [], [f"instruction: {sentence!r}", f"ops: {','.join(_ops_of(text)) or '-'}"]
+    for spec in specs:
+        if optional:
+            spec["optional"] = True
+        if "amount" in unread and spec["op"] != "token":
+            spec.pop("amount", None)
+    return specs, unread
+
+
+_SUBJECT = re.compile(r"^(?:they|each player|each opponent|an opponent|its controller|its owner|that player|"
+                      r"the defender|you and each opponent|you|it|we|i|this|this turn,)\s+(?:may\s+|must\s+)?",
+                      re.IGNORECASE)
+_NO_OPS = re.compile(r"^(?:use (?:this ability )?only\b|this (?:ability|spell) costs?\b|.*\bcosts? \[[^\]]+\] "
+                     r"(?:less|more)\b|spend this energy only\b)", re.IGNORECASE)
+
+
+def _ops_of(text: str) -> tuple[str, ...]:
+    """The ops a sentence the reader cannot read may record, from its verb (after a subject, "They discard 1"): a
+    restriction ("Use only once per turn") or a cost change records none; "*" when the verb is unknown."""
+    if _NO_OPS.match(text):
+        return ()
+    text = _SUBJECT.sub("", text)
+    verb = re.sub(r"[^a-z]", "", text.split(" ")[0].lower()) if text else ""
+    verb = {"draws": "draw", "discards": "discard", "kills": "kill", "deals": "deal", "plays": "play",
+            "reveals": "reveal", "recycles": "recycle", "moves": "move", "chooses": "choose", "scores": "score",
+            "returns": "return", "channels": "channel"}.get(verb, verb)
+    if verb in KEYWORD_OPS or verb.capitalize() in KEYWORD_OPS:
+        return KEYWORD_OPS[verb.capitalize()]
+    if verb in ("choose", "look"):
+        return ("look",) if verb == "look" else ()
+    return VERB_OPS.get(verb, ("*",))
+
+
+_VERBS = "|".join(sorted(VERB_OPS))
+_COMPOUND = re.compile(rf"(?:,? and |, then |, )(?=(?:\[?(?:{_VERBS})\]?)\b)", re.IGNORECASE)
+_COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|recycle|banish)\b.*?) to ", re.IGNORECASE)
+_CONDITIONAL = re.compile(r"^(if [^,]+|when [^,]+|otherwise|then, if [^,]+),\s*", re.IGNORECASE)
+
+
+def compile_instruction(sentence: str, referent: Filter | None) -> tuple[list[Spec], list[str]]:
+    """A sentence as specs: its compound instructions ("buff me and draw 1") one by one; a cost within it
+    ("pay [1] to ready me", v1.4 204.3.b) makes what follows optional (the payment is the statics/costs reader's
+    part, left unread here); an "If ..., X" makes X optional, its condition unread."""
+    specs: list[Spec] = []
+    unread: list[str] = []
+    text = sentence.strip().rstrip(".")
+    optional = False
+    conditional = _CONDITIONAL.match(text)
+    if conditional:
+        unread.append(f"condition: {conditional.group(1)!r}")
+        text, optional = text[conditional.end():], True
+    cost = _COST_WITHIN.match(text)
+    if cost:  # each part of the cost an optional op ("exhaust me"), else unread with the ops its verb records
+        for part in re.split(r",? and |, ", cost.group(1)):
+            found, missing = compile_sentence(part, referent)
+            specs.extend({**spec, "optional": True} for spec in found)
+            if missing or not found:
+                unread.extend([f"cost within instructions: {part!r}", f"ops: {','.join(_ops_of(part)) or '-'}"])
+        text, optional = text[cost.end():], True
+    for part in _COMPOUND.split(text):
+        found, missing = compile_sentence(part, referent)
+        specs.extend({**spec, "optional": True} if optional else spec for spec in found)
+        unread.extend(missing)
+    return specs, unread
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(text: str) -> dict[str, Any]:
+    specs: list[Spec] = []
+    unread: list[str] = []
+    unread_ops: set[str] = set()
+    referent: Filter | None = None
+    modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
+    if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
+        modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
+        qualifier = (modal.group(1) or "").strip()
+        history = [f"modes: which were chosen before ({qualifier!r})"] if "chosen" in qualifier else \
+            [f"modes: {qualifier!r}"] if qualifier else []
+        return {"effects": [], "modes": [mode["effects"] for mode in modes],
+                "unread": [*history, *(part for mode in modes for part in mode["unread"])],
+                "unread_ops": sorted({op for mode in modes for op in mode["unread_ops"]})}
+    if re.search(r"\bchoose (one|two|three)\b.*—", text, re.IGNORECASE) or "\n- " in text:
+        return {"effects": [], "unread": [f"modes: {text!r}"], "unread_ops": ["*"]}
+    for sentence in re.split(r"(?<=\.)\s+", text):
+        sentence = sentence.strip()
+        if not sentence:
+            continue
+        if m := re.fullmatch(r"[Cc]hoose (.+?)\.?", sentence):
+            target, rest = parse_target(m.group(1))
+            if target is not None and not rest:
+                referent = target
+                continue
+        found, missing = compile_instruction(sentence, referent)
+        if re.search(r"\binstead\b", sentence, re.IGNORECASE):
+            for spec in found:
+                spec.pop("amount", None)
+            if found:
+                missing.append("amount")
+        for part in missing:
+            if part.startswith("ops: "):
+                unread_ops.update(op for op in part[5:].split(",") if op != "-")
+            else:
+                unread.append(part)
+        specs.extend(found)
+    return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops)}
+
+
+def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
+    """An ability's `effects` (specs), `unread` (the parts the engine takes on the recorder's word) and
+    `unread_ops` (ops an unread part may record: "*" for any), and `source`: "data" where a reviewed entry of
+    engine/cards/data/ gives the effects for the line, else "text". Conditional lines ("[Legion] — ...") keep
+    their ops optional: whether the condition held is not read here."""
+    given = reviewed.effects_for(card, ability.get("text", "")) if card else None
+    if given is not None:
+        return {"effects": given, "unread": [], "unread_ops": [], "source": "data"}
+    text = effect_text(ability)
+    keyword = ability.get("keyword")
+    defined = keyword_specs(ability)
+    if defined is not None:
+        return {"effects": defined, "unread": [], "unread_ops": [], "source": "text"}
+    if text is None:
+        if not keyword:
+            return {"effects": [], "unread": [], "unread_ops": [], "source": "text"}
+        return {"effects": [], "unread": [f"effect of [{keyword}] (its rule)"],
+                "unread_ops": list(KEYWORD_OPS.get(keyword, ("*",))), "source": "text"}
+    conditional = re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*", text)
+    result = _compiled(text[conditional.end():] if conditional else text)
+    conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
+    result = {**result, "source": "text"}
+    if conditional or ability.get("condition"):
+        result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
+        result["unread"] = [*result["unread"], "condition"]
+    return result
+
+
+def with_effects(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
+    """The ability as the catalog serves it with its compiled `effects`, `source` and, where some part is not
+    read, `unread` (contract section 7)."""
+    compiled = compile_ability(ability, card)
+    out = {**ability, "effects": compiled["effects"], "source": compiled["source"]}
+    if compiled["unread"]:
+        out["effects_unread"] = compiled["unread"]
+    return out
+
+
+def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = None) -> list[str]:
+    """The parts of an ability's effect this module does not check (a target, an amount, an instruction...): []
+    when every op, target and amount is checked (engine/cards/coverage.py's interface; `card`: the catalog's
+    entry or its name)."""
+    if ability.get("kind") not in ("spell", "triggered", "activated") or ability.get("adds"):
+        return []
+    name = card.get("name") if isinstance(card, dict) else card
+    return [f"effect {part}" for part in compile_ability(ability, name)["unread"] if not is_paid_cost(part)]
+
+
+def is_paid_cost(part: str) -> bool:
+    """An unread part that is a triggered ability's cost within its instructions ("pay [1] to ..."): its base
+    cost (v1.4 403.1.b.1), the `cost` part of engine/cards/coverage.py, not the effect's."""
+    return part.startswith("cost within instructions: 'pay ")
+

@@ -1,0 +1,453 @@
+"""A recorded resolution matched against what the resolving card or ability says it does (issue 26).
+
+`problems(state, item, effects)` answers, as plain data, where the ops a `resolve` records go beyond the compiled
+instructions of the item's card (engine/cards/effects.py): an op the card does not record, an amount it does not
+give, a target its filter does not allow, fewer objects than "all" the card names, no op for an instruction that
+could be followed. It never cites a rule: the rules module that asks (engine/resolution_checks.py) does.
+
+What stays the recorder's (v1.4 359.3.d executes the card's text; the choices it leaves are the players'):
+- which of the legal objects an "a"/"up to" instruction chooses, the order of ops, a mode, a "you may";
+- every part the compiler left unread: an op an unread sentence may record is accepted on the recorder's word,
+  and a target or amount it did not read is not checked;
+- an instruction with no legal object left is ignored (v1.4 359.3.e.5-e.7): its op may be absent;
+- amounts where a card on the board or the chain changes damage ("Bonus Damage", v1.4 391's example), and fewer
+  cards drawn, channelled or discarded than the card says when the zone holds fewer (v1.4 359.3.e.11).
+The state is read before the resolution's ops are applied: the targets, "all" and "here" as the item resolves.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
+
+_AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
+
+
+def abilities_of(state: dict[str, Any], item: dict[str, Any]) -> list[dict[str, Any]]:
+    """The abilities whose instructions the item executes: a spell's lines (v1.4 359.3.d), or the one activated
+    (by its index) or triggered (by its index or label) ability the item is (v1.4 406.5); [] for anything else
+    (a unit or gear played, a delayed ability with no card)."""
+    facts = state["cards"].get(item.get("card") or "", {})
+    listed = facts.get("abilities", [])
+    if item["kind"] == "spell":
+        return [ability for ability in listed if ability.get("kind") == "spell"]
+    if item["kind"] != "ability" or item.get("source") is None:
+        return []
+    index = item.get("ability", item.get("label"))
+    if isinstance(index, int) and not isinstance(index, bool):
+        return [listed[index]] if 0 <= index < len(listed) else []
+    for ability in listed:
+        names = {str(ability.get("label", "")).casefold(), str(ability.get("keyword", "")).casefold()}
+        if ability.get("kind") in ("triggered", "activated") and isinstance(index, str) and index.casefold() in names:
+            return [ability]
+    return []
+
+
+def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str, Any]],
+             mistargeted: set[str] | frozenset[str] = frozenset()) -> list[dict[str, str]]:
+    """Each way the recorded `effects` go beyond the item's card: `{text, message}` (the card's line quoted, what
+    is wrong). `mistargeted`: chosen targets the rules module found no longer legal for reasons this package does
+    not read (untargetability, v1.4 758.1); an instruction about them may be left out."""
+    abilities = abilities_of(state, item)
+    compiled = [(ability, compile_ability(ability, item.get("card"))) for ability in abilities]
+    if not compiled:
+        return []
+    # A modal line ("Choose one — ..."): the resolution is one of its modes, whichever fits best.
+    choices: list[list[tuple[Spec, str]]] = [[]]
+    for ability, result in compiled:
+        options = result.get("modes") or [result["effects"]]
+        choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
+    unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
+    whole_text = " / ".join(ability["text"] for ability in abilities)
+    lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state))))
+    repeat = "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", [])
+    answers = [_match(state, item, specs, effects, unread_ops, whole_text, lenient, repeat, mistargeted)
+               for specs in choices]
+    best = min(answers, key=len)
+    if len(choices) > 1:  # v1.4 359.3.d reads the mode chosen: the other modes are no instructions of this one
+        best = [{**problem, "message": problem["message"] + " in the mode that fits best (one mode is chosen)"}
+                for problem in best]
+    return best
+
+
+def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, str]],
+           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: bool,
+           mistargeted: set[str] | frozenset[str]) -> list[dict[str, str]]:
+    """The problems of the recorded ops against one reading of the card (its specs, one mode of each modal line)."""
+    found: list[dict[str, str]] = []
+    if repeat:  # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
+        specs = specs + [({**spec, "optional": True}, text) for spec, text in specs]
+    assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
+    for effect in effects:
+        if effect.get("op") in INCIDENTAL:
+            continue
+        same = [index for index, (spec, _) in enumerate(specs) if spec["op"] == effect["op"]]
+        reasons = []
+        for index in same:
+            reason = _mismatch(state, item, specs[index][0], effect, lenient)
+            if reason is None and not _full(specs[index][0], assigned[index]):
+                assigned[index].append(effect)
+                break
+            reasons.append((index, reason or f"the card's instruction acts on "
+                                                 f"{_how_many(specs[index][0])} only"))
+        else:
+            if "*" in unread_ops or effect["op"] in unread_ops:
+                continue  # an op an unread part may record: on the recorder's word
+            if reasons:
+                index, reason = reasons[0]
+                found.append({"text": specs[index][1], "message": f"records {_describe(state, effect)}, but {reason}"})
+            else:
+                found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
+                                                              f"does not do"})
+    for index, (spec, text) in enumerate(specs):
+        message = _missing(state, item, spec, assigned[index], mistargeted)
+        if message:
+            found.append({"text": text, "message": message})
+    return found
+
+
+# -- one op against one spec -------------------------------------------------------------------------------------
+def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any],
+              lenient: bool) -> str | None:
+    """Why the recorded op is not what the spec allows, or None when it is."""
+    op, amount = spec["op"], spec.get("amount")
+    if "target" in spec and "target" in effect:
+        reason = _target_mismatch(state, item, spec["target"], effect["target"])
+        if reason:
+            return reason
+    if spec.get("player") == "you" and effect.get("player", item["controller"]) != item["controller"]:
+        return f"the card's {op} is its controller's ({item['controller']}), not {effect.get('player')}'s"
+    if amount is None:
+        return None
+    if op == "damage" and not lenient and effect.get("amount") != amount:
+        return f"the card deals {amount}, not {effect.get('amount')}"
+    if op == "might":
+        delta = effect.get("delta")
+        low, high = (amount, 0) if spec.get("at_least") and amount < 0 else (amount, amount)
+        if not isinstance(delta, int) or not low <= delta <= high:
+            return f"the card gives {amount:+d} [S], not {delta}"
+    if op in ("draw", "discard", "channel", "predict"):
+        field = "runes" if op == "channel" else "cards"
+        given = len(effect.get(field) or [])
+        if given > amount or given < amount and not _fewer_allowed(state, item, op, amount):
+            return f"the card says {op} {amount}, not {given}"
+    if op in ("point", "xp") and effect.get("amount") != amount:
+        return f"the card says {amount}, not {effect.get('amount')}"
+    if op == "token":
+        return _token_mismatch(state, item, spec, effect)
+    if op == "add":
+        return _add_mismatch(spec, effect)
+    return _shape_mismatch(state, item, spec, effect)
+
+
+def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
+    """The parts of an op besides its target and amount: how long ("this turn"), which keyword, where to."""
+    op = spec["op"]
+    if op in ("might", "grant"):
+        until = effect.get("until", "permanent")
+        if spec.get("until") == "turn" and until != "turn":
+            return "the card's effect lasts this turn, not permanently"
+        if spec.get("until") is None and until == "turn":
+            return "the card's effect is not for this turn only"
+    if op == "grant" and (effect.get("keyword") != spec.get("keyword") or
+                          spec.get("value") is not None and effect.get("value") != spec["value"]):
+        return f"the card gives [{spec.get('keyword')}{' ' + str(spec['value']) if spec.get('value') else ''}]"
+    if op == "return" and effect.get("to") != spec.get("to", "hand"):
+        return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
+    if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
+        reason = _target_mismatch(state, item, spec["to"], effect["to"])
+        if reason:
+            return f"the card attaches to a unit you control: {reason}"
+    if op == "move" and isinstance(spec.get("to"), str):
+        reason = _where_mismatch(state, item, spec["to"], str(effect.get("to", "")))
+        if reason:
+            return f"the card moves {reason}"
+    return None
+
+
+def _add_mismatch(spec: Spec, effect: dict[str, Any]) -> str | None:
+    """[Add]: the Energy the card adds, and its Power: so many of each domain it names, any domain for [A]."""
+    energy, power = spec.get("energy", 0), spec.get("power", {})
+    given = {domain: amount for domain, amount in (effect.get("power") or {}).items() if amount}
+    named_short = [domain for domain, amount in power.items() if domain != "any" and given.get(domain, 0) < amount]
+    if effect.get("energy", 0) != energy or sum(given.values()) != sum(power.values()) or named_short:
+        wanted = ", ".join([f"{energy} Energy"] * bool(energy) + [f"{amount} {domain} Power"
+                                                                  for domain, amount in power.items()])
+        return f"the card adds {wanted or 'nothing'}"
+    return None
+
+
+def _token_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
+    """A token of the kind and Might the card names, where it names ("in your base" when it names nowhere)."""
+    to = str(effect.get("to") or "base")
+    where = spec.get("where")
+    if where in ("base", "battlefield", "here"):
+        reason = _where_mismatch(state, item, where, f"base:{item['controller']}" if to == "base" else to)
+        if reason:
+            return f"the card plays its token {reason}, not at {to}"
+    kind = str(effect.get("kind", effect.get("name", "")))
+    if not kind.casefold().startswith(str(spec.get("kind", "")).casefold()):  # "Recruit (DE)" is a Recruit
+        return f"the card plays a {spec.get('kind')} token, not a {kind} token"
+    if spec.get("might") is not None and effect.get("might", spec["might"]) != spec["might"]:
+        return f"the card's {spec.get('kind')} token has {spec['might']} [S], not {effect.get('might')}"
+    return None
+
+
+def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter | None, chosen: str) -> str | None:
+    """Why the object `chosen` is not one the filter names (None: it is, or the filter or object is unknown)."""
+    obj = state["objects"].get(chosen)
+    if target is None or obj is None:
+        return None
+    name = f"{chosen} ({obj['card']})"
+    if target.get("self"):
+        return None if chosen == item.get("source") else f"the card acts on itself, not on {name}"
+    if target.get("other") and chosen == item.get("source"):
+        return f"the card acts on another object, not on itself"
+    types = target.get("types", [])
+    if types and not _type_fits(obj, types):
+        return f"{name} is a {obj['type']}, not a {' or '.join(t.lower() for t in types)}"
+    whose = target.get("whose")
+    if whose == "friendly" and obj["controller"] != item["controller"]:
+        return f"{name} is an enemy's ({obj['controller']}), and the card's target is friendly"
+    if whose == "enemy" and obj["controller"] == item["controller"]:
+        return f"{name} is friendly ({obj['controller']}), and the card's target is an enemy's"
+    if whose == "own" and obj["owner"] != item["controller"]:
+        return f"{name} is {obj['owner']}'s, and the card's target is its controller's own"
+    if "zone" in target and obj["zone"] != target["zone"]:
+        return f"{name} is in {obj['zone']}, not in the {target['zone']}"
+    tags = set(obj.get("tags") or state["cards"].get(obj["card"] or "", {}).get("tags", []))
+    if target.get("tags") and not tags & set(target["tags"]):
+        return (f"{name} has tags {', '.join(sorted(tags)) or 'none'}, and the card's target is a "
+                f"{' or '.join(target['tags'])}")
+    domains = state["cards"].get(obj["card"] or "", {}).get("domains", [])
+    if target.get("domains") and not set(domains) & set(target["domains"]):
+        return (f"{name} is {'/'.join(domains) or 'of no domain'}, and the card's target is "
+                f"{' or '.join(target['domains'])}")
+    if set(target.get("not_tags", [])) & tags:
+        return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
+    might = obj.get("might")
+    if "might_max" in target and isinstance(might, int) and might > target["might_max"]:
+        return f"{name} has {might} [S], and the card's target has {target['might_max']} [S] or less"
+    if "might_min" in target and isinstance(might, int) and might < target["might_min"]:
+        return f"{name} has {might} [S], and the card's target has {target['might_min']} [S] or more"
+    if obj["zone"] == "board" and target.get("where"):
+        reason = _where_mismatch(state, item, target["where"], obj.get("location") or "")
+        if reason:
+            return f"{name} is {_where_is(obj)}, and the card's target is {reason}"
+    status = target.get("state")
+    if status and not _has_status(obj, status):
+        return f"{name} is not {status}, and the card's target is"
+    return None
+
+
+def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:
+    kinds = set(types)
+    if "Card" in kinds or "Permanent" in kinds and obj["type"] in ("Unit", "Gear"):
+        return True
+    return obj["type"] in kinds
+
+
+def _has_status(obj: dict[str, Any], status: str) -> bool:
+    return {"exhausted": obj.get("exhausted"), "ready": not obj.get("exhausted"), "stunned": obj.get("stunned"),
+            "damaged": obj.get("damage", 0) > 0, "attacker": obj.get("attacker"),
+            "defender": obj.get("defender")}.get(status, True)
+
+
+def _where_is(obj: dict[str, Any]) -> str:
+    location = obj.get("location") or ""
+    return f"in {location.replace('base:', '')}'s base" if location.startswith("base:") else f"at {location}"
+
+
+def _where_mismatch(state: dict[str, Any], item: dict[str, Any], where: str, location: str) -> str | None:
+    """Why `location` is not where the card says ("battlefield", "base", "here"); "there" is not read."""
+    if where == "battlefield" and (not location or location.startswith("base:") or location == "base"):
+        return "at a battlefield"
+    if where == "base" and not (location.startswith("base:") or location == "base"):
+        return "in a base"
+    if where == "here":
+        here = _here(state, item)
+        if here is not None and location != here:
+            return f"here ({here})"
+    return None
+
+
+def _here(state: dict[str, Any], item: dict[str, Any]) -> str | None:
+    """The source's location ("here", v1.4 359.3.f.1), or None when it is unknown (a spell on the chain)."""
+    source = state["objects"].get(item.get("source") or "")
+    if source is None or source.get("zone") != "board":
+        return None
+    return source.get("location")
+
+
+def _fewer_allowed(state: dict[str, Any], item: dict[str, Any], op: str, amount: int) -> bool:
+    """Fewer cards than the card says, when the zone holds fewer (v1.4 359.3.e.11)."""
+    player = state["players"].get(item["controller"], {})
+    held = {"discard": len(player.get("hand", [])), "channel": player.get("rune_deck_count", amount),
+            "predict": player.get("deck_count", amount), "draw": amount}[op]
+    return held < amount
+
+
+# -- instructions not followed -----------------------------------------------------------------------------------
+def _full(spec: Spec, given: list[dict[str, Any]]) -> bool:
+    """Whether the instruction has acted on as many objects as it names (an unread target names no number)."""
+    if "target" in spec and spec["target"] is None:
+        return False
+    count = (spec.get("target") or {}).get("count") or {"max": spec.get("amount") if spec["op"] == "token" else 1}
+    if count.get("all") or count.get("max") is None:
+        return False
+    return len(given) >= count["max"]
+
+
+def _how_many(spec: Spec) -> str:
+    count = (spec.get("target") or {}).get("count") or {}
+    return "all" if count.get("all") else str(count.get("max", 1))
+
+
+def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
+             mistargeted: set[str] | frozenset[str]) -> str | None:
+    """What an instruction the card says and the resolution leaves out: every object of an "all", or an op the
+    card does not make optional while something legal is there to act on (v1.4 359.3.e.6: only an instruction
+    that cannot be followed is ignored)."""
+    op, target = spec["op"], spec.get("target")
+    if target is not None and (target.get("count") or {}).get("all"):
+        if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
+            return None  # where "there" or an unknown "here" is: on the recorder's word
+        zone = target.get("zone", "board")
+        expected = {object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone
+                    and _target_mismatch(state, item, target, object_id) is None}
+        if target.get("one_place"):  # "all enemy units at a battlefield": the battlefield the ops name, one
+            places = {state["objects"][effect["target"]]["location"] for effect in given
+                      if effect.get("target") in state["objects"]}
+            if len(places) > 1:
+                return f"records {op} at {', '.join(sorted(places))}: the card acts at one battlefield"
+            if not places and expected:
+                return f"records no {op} for {spec['text']!r}, and something is there to act on"
+            expected = {object_id for object_id in expected if state["objects"][object_id]["location"] in places}
+        left = sorted(expected - {effect.get("target") for effect in given})
+        if left:
+            names = ", ".join(f"{object_id} ({state['objects'][object_id]['card']})" for object_id in left)
+            return f"records no {op} for {names}: the card acts on all of them"
+        return None
+    if spec.get("optional") or target is None and "target" in spec:
+        return None  # a "you may", or an unread target: how many it acts on is on the recorder's word
+    need = ((target or {}).get("count") or {"min": 1}).get("min", 1)
+    if target is not None and target.get("self"):
+        need = min(need, int(item.get("source") in state["objects"]))
+    elif target is not None:  # only what is there can be acted on (v1.4 359.3.e.6-e.8)
+        need = min(need, _legal_count(state, item, target, mistargeted))
+    if len(given) >= need:
+        return None
+    if given:
+        return f"records {op} for {len(given)} of the {need} objects {spec['text']!r} names"
+    there = ", and something is there to act on" if target is not None else ""
+    return f"records no {op} for {spec['text']!r}{there}"
+
+
+def _legal_count(state: dict[str, Any], item: dict[str, Any], target: Filter,
+                 mistargeted: set[str] | frozenset[str]) -> int:
+    """How many objects the instruction could act on: the item's chosen targets still legal when it chose some
+    (not one that became untargetable, v1.4 758.1), else every object in the filter's zone that fits."""
+    zone = target.get("zone", "board")
+    chosen = [object_id for object_id in item.get("targets", []) if object_id in state["objects"]]
+    pool = [object_id for object_id in chosen if object_id not in mistargeted] if chosen else \
+        [object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone]
+    return sum(1 for object_id in pool if state["objects"][object_id]["zone"] == zone and
+               state["objects"][object_id]["incarnation"] == item.get("target_incarnations", {}).get(
+                   object_id, state["objects"][object_id]["incarnation"]) and
+               _target_mismatch(state, item, target, object_id) is None)
+
+
+def _describe(state: dict[str, Any], effect: dict[str, Any]) -> str:
+    """An op as the message names it: "damage 9 to o12 (Vanguard Sergeant)"."""
+    parts = [str(effect.get("op"))]
+    for field in ("amount", "delta", "keyword"):
+        if field in effect:
+            parts.append(str(effect[field]))
+    target = effect.get("target")
+    if target is not None:
+        obj = state["objects"].get(target)
+        parts.append(f"to {target} ({obj['card']})" if obj else f"to {target}")
+    return " ".join(parts)
+
+
+def _board_texts(state: dict[str, Any]) -> list[str]:
+    """The ability texts of the cards on the board and the chain (to find what changes a damage amount)."""
+    names = {obj["card"] for obj in state["objects"].values()
+             if obj["zone"] in ("board", "legend", "chain") and obj["card"]}
+    return [ability.get("text", "") for name in names for ability in state["cards"].get(name, {}).get("abilities", [])]
+
+
+# -- a resolution pre-filled from the card (the recording screen) -------------------------------------------------
+def prefill(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The resolution of the newest chain item as its card writes it, for the recording screen to offer:
+    `{item, ops: [{op, values, legal?}]}`: each instruction's op with the card's amount, its player the item's
+    controller, its target filled in where only one object fits (the item's chosen targets first), and `legal`: the
+    objects that fit (the only ones to tap). "All" is one op per object it acts on. An instruction read only in part
+    is offered with what was read; the recorder fills in the rest and writes every choice the card leaves open.
+    None when no chain item resolves next or its card compiles to nothing."""
+    if not state.get("chain"):
+        return None
+    item = state["chain"][-1]
+    specs = [spec for ability in abilities_of(state, item)
+             for spec in compile_ability(ability, item.get("card"))["effects"]]
+    if not specs:
+        return None
+    ops: list[dict[str, Any]] = []
+    for spec in specs:
+        target = spec.get("target")
+        legal = _fitting(state, item, target) if target is not None else None
+        if target is not None and (target.get("count") or {}).get("all") and not target.get("one_place"):
+            ops += [{"op": spec["op"], "values": {**_values(state, item, spec), "target": object_id}}
+                    for object_id in legal or []]
+            continue
+        values = _values(state, item, spec)
+        if target is not None and target.get("self") and item.get("source"):
+            values["target"] = item["source"]
+        elif legal is not None:
+            chosen = [object_id for object_id in item.get("targets", []) if object_id in legal]
+            if len(chosen) == 1 or len(legal) == 1:
+                values["target"] = (chosen or legal)[0]
+        entry: dict[str, Any] = {"op": spec["op"], "values": values, "text": spec["text"]}
+        if legal is not None and not target.get("self"):
+            entry["legal"] = legal
+        if spec.get("optional"):
+            entry["optional"] = True
+        ops.append(entry)
+    return {"item": item["id"], "ops": ops}
+
+
+def _fitting(state: dict[str, Any], item: dict[str, Any], target: Filter) -> list[str]:
+    """The objects in the filter's zone that fit it, in id order."""
+    zone = target.get("zone", "board")
+    return sorted((object_id for object_id, obj in state["objects"].items() if obj["zone"] == zone
+                   and _target_mismatch(state, item, target, object_id) is None),
+                  key=lambda object_id: (len(object_id), object_id))
+
+
+def _values(state: dict[str, Any], item: dict[str, Any], spec: Spec) -> dict[str, Any]:
+    """An op's fields from the card: its amount, duration, keyword, destination and player."""
+    op, amount, values = spec["op"], spec.get("amount"), {}
+    if op in ("draw", "channel", "point", "discard", "xp"):
+        values["player"] = item["controller"]
+    if amount is not None:
+        if op in ("damage", "point", "xp"):
+            values["amount"] = amount
+        elif op == "might":
+            values["delta"] = amount
+        elif op == "draw":
+            values["cards"] = "; ".join(["?"] * amount)
+    if spec.get("until"):
+        values["until"] = spec["until"]
+    if op == "grant":
+        values["keyword"] = spec.get("keyword")
+        if spec.get("value") is not None:
+            values["value"] = spec["value"]
+    if op == "return":
+        values["to"] = spec.get("to", "hand")
+    if op == "token":
+        values["name"] = spec.get("kind")
+        values["controller"] = item["controller"]
+        if spec.get("might") is not None:
+            values["might"] = spec["might"]
+    return values

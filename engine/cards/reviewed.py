@@ -1,0 +1,42 @@
+"""Reviewed data for card lines the compiler cannot read (issue 26: cards as data, never code per card).
+
+One small JSON file per card under engine/cards/data/, named by the card's slug (`slug("Hextech Ray")` is
+"hextech-ray"): `{"name": ..., "abilities": [{"text": <the line as printed>, "effects": [<specs>]}]}`. An entry
+whose `text` no longer matches the card's line is not used (the printed text is the source; a reprint with new
+words needs a new review). Read once per card (cached).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def slug(name: str) -> str:
+    """A card name as a file name: lower case, runs of other characters as one "-"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+@functools.lru_cache(maxsize=None)
+def entry(name: str) -> dict[str, Any] | None:
+    """The reviewed entry of a card, or None when it has none."""
+    path = DATA / f"{slug(name)}.json"
+    if not path.exists():
+        return None
+    found = json.loads(path.read_text(encoding="utf-8"))
+    if found.get("name") != name:
+        raise ValueError(f"{path} reviews {found.get('name')!r}, not {name!r}")
+    return found
+
+
+def effects_for(name: str, text: str) -> list[dict[str, Any]] | None:
+    """The reviewed effects of the card's line `text`, or None when no entry reviews that line."""
+    found = entry(name)
+    for ability in (found or {}).get("abilities", []):
+        if ability.get("text") == text and "effects" in ability:
+            return list(ability["effects"])
+    return None

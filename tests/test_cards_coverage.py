@@ -1,0 +1,80 @@
+"""Honest coverage (issue 26): scripts/gallery_coverage.py classifies each gallery name ENFORCED, PARTLY (naming the
+parts taken on the recorder's word) or NOT RECORDABLE, per set, from engine/cards/coverage.py, which asks each
+module of engine/cards for the parts of an ability it does not read (a module not there reads nothing)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cards import coverage, effects
+from gallery import gallery_catalog, gallery_file
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTHING_ELSE = {"triggers": None, "statics": None, "effects": effects.unread_parts}
+
+
+def card(name: str) -> dict:
+    return gallery_catalog().card(name)
+
+
+def test_a_spell_whose_every_op_target_and_amount_is_compiled_has_nothing_unread():
+    assert coverage.unread(card("Hextech Ray"), NOTHING_ELSE) == []   # "Deal 3 to a unit at a battlefield."
+    assert coverage.unread(card("The Ruination"), NOTHING_ELSE) == []  # "Kill all units."
+
+
+def test_a_target_the_compiler_cannot_read_is_named():
+    assert coverage.unread(card("Heroic Charge"), NOTHING_ELSE) == [
+        "give-a-friendly: effect target: 'an enemy unit at its location'"]
+
+
+def test_a_part_whose_module_is_absent_is_named_as_not_compiled():
+    assert coverage.unread(card("Starhound"), NOTHING_ELSE) == [
+        "when-you-play: trigger (not compiled: engine/cards/triggers.py absent)"]
+
+
+def test_a_part_a_present_module_reads_is_not_named():
+    reading = {**NOTHING_ELSE, "triggers": lambda ability, entry: []}
+    assert coverage.unread(card("Starhound"), reading) == []
+
+
+def test_a_triggers_pay_cost_is_its_cost_part_not_its_effects():
+    """Icevale Archer-like "When I attack, you may pay [1] to ...": the payment is the trigger's base cost (v1.4
+    403.1.b.1), read by the statics/costs module."""
+    ability = {"kind": "triggered", "text": "When I hold, you may pay [1] to draw 1."}
+    assert coverage.parts(ability) == ["trigger", "effect", "cost"]
+    assert effects.unread_parts(ability, None) == []
+    assert coverage.unread({"abilities": [ability]}, NOTHING_ELSE) == [
+        "ability 0: trigger (not compiled: engine/cards/triggers.py absent)",
+        "ability 0: cost (not compiled: engine/cards/statics.py absent)"]
+
+
+def test_the_parts_of_each_kind_of_ability():
+    assert coverage.parts({"kind": "triggered", "text": "When I hold, you score 1 point."}) == ["trigger", "effect"]
+    assert coverage.parts({"kind": "activated", "text": "[T]: Draw 1.", "condition": "Legion"}) == [
+        "cost", "effect", "condition"]
+    assert coverage.parts({"kind": "static", "keyword": "Assault", "text": "[Assault]"}) == []
+    assert coverage.parts({"kind": "static", "text": "Your Mechs have +1 [S]."}) == ["static"]
+
+
+def test_the_script_prints_each_name_with_its_class_and_the_totals_per_set():
+    path = gallery_file()
+    if path is None:
+        pytest.skip("the card gallery ../shared/data/cards.json is absent")
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gallery_coverage.py"), str(path)],
+                            capture_output=True, text=True, check=True, cwd=ROOT)
+    checked = result.stdout.split('checked by the engine (abilities "checked")')[1]
+    lines = checked.splitlines()
+    for set_id in ("SFD", "UNL", "VEN", "OGN"):
+        assert any(line.startswith(f"  {set_id}: ") and "ENFORCED" in line and "PARTLY" in line for line in lines)
+    order = [next(index for index, line in enumerate(lines) if line.startswith(f"  {set_id}: "))
+             for set_id in ("SFD", "UNL", "VEN", "OGN")]
+    assert order == sorted(order)  # Spiritforged, Unleashed, Vendetta first
+    assert "  Hextech Ray [OGN]: ENFORCED" in lines
+    assert "  Skyfall of Areion [SFD]: NOT RECORDABLE (unread)" in lines
+    assert any(line.startswith("  Heroic Charge [UNL]: PARTLY (") and "an enemy unit at its location" in line
+               for line in lines)
+    total = next(line for line in lines if line.startswith("  all: "))
+    assert total.endswith("of 935")
