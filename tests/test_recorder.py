@@ -76,7 +76,7 @@ def test_hash_chains_from_32_zero_bytes(log: Log, duel_created: dict) -> None:
     first, second = log.events(match_id)
     # Stored as sent, with the fields the recorder adds: the salt of an event that hides anything (docs/trust.md)
     # and the shape's version (engine/shapes.py); read back as stored, so the hashes can be checked from them.
-    assert first["event"] == {**duel_created, "salt": first["event"]["salt"], "version": 2}
+    assert first["event"] == {**duel_created, "salt": first["event"]["salt"], "version": 3}
     assert second["event"] == {**NOTE, "salt": second["event"]["salt"]}
     assert first["hash"] == recorder.chain_hash("00" * 32, recorder.canonical_bytes(first["event"]))
     assert answer == {"seq": 2, "hash": recorder.chain_hash(first["hash"], recorder.canonical_bytes(second["event"]))}
