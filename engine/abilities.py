@@ -13,13 +13,14 @@ while nobody controls it (v1.3 187.6). When: like a card, by its timing keyword 
 310.1.a: without a keyword only by the turn player with priority in a neutral open state of their action phase,
 v1.3 381). Where: a unit, gear or rune on the board, a legend in its Legend Zone, a battlefield in play (v1.3 380).
 
-A leaf module: of the rules modules it imports only leaf ones (`costs`, `items`, `timing`, `deck`).
+A leaf module: of the rules modules it imports only leaf ones (`costs`, `items`, `timing`, `deck`, `layers`,
+`statics`).
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import costs, deck, items, naming, timing
+from engine import costs, deck, items, layers, naming, statics, timing
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.objects import State, battlefield, card_name, facts, move_to_zone, refresh, reveal_card
@@ -105,8 +106,14 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     what = f"{label!r} of {source['id']} ({source['card']})"
     _check_source(context, player, source, what)
     if ability.get("keyword") == "Empower":  # "Empower this. Play only if not Empowered." (v1.4 827.1.c.1)
-        context.check(not source.get("empowered"), edition_of(state).keyword_rule("v1.4 827.1.c.1", "v1.3 377.2.b"),
-                      f"{player} activates {what}, but it is Empowered already: Empower is used only if not Empowered")
+        times, limit = layers.empowered_times(source), statics.empower_limit(state, source)
+        if limit > 1:  # a permission to be Empowered several times ignores the restriction (v1.4 441.1.c.1)
+            context.check(times < limit, "v1.4 441.1.c.1", f"{player} activates {what}, but it is Empowered "
+                                                           f"{times} times already, the most it may be")
+        else:
+            context.check(not times, edition_of(state).keyword_rule("v1.4 827.1.c.1", "v1.3 377.2.b"),
+                          f"{player} activates {what}, but it is Empowered already: Empower is used only if not "
+                          f"Empowered")
     keywords = [TIMING_KEYWORDS[ability["timing"]]] if ability.get("timing") in TIMING_KEYWORDS else []
     timing.check_timing(context, player, what, keywords, "activate")
     adds = ability.get("amount", {"variable": True}) if ability.get("adds") else None

@@ -40,6 +40,7 @@ RULES: dict[str, str] = {
     "play_to_enemy_alone": "may be played to a battlefield where an enemy unit is alone",
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
+    "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
     # rules about players
     "play_from_trash": "the player may play cards from their trash (a unit's own: 'play me from your trash')",
     "play_only_to_base": "the player plays units only to their base",

@@ -3,7 +3,11 @@
 a test that a v1.3 match keeps the old behaviour. Real cards of the gallery (Vendetta's where it has them)."""
 from __future__ import annotations
 
+import pytest
+
+import engine
 from gallery_table import GalleryTable, deck, listed
+from replays import notation
 from table import Table
 
 P1 = deck("Hand of Noxus", ["Dune Surfer", "Kayle, Justified", "Iron Ballista", "Fresh Beans"],
@@ -133,3 +137,82 @@ def test_in_2v2_the_first_players_battlefields_are_removed_v1_4_489_5_b():
     game = Table("strict", "2v2", rules="v1.4").do("game 1: P2 first; P1 Zaun Warrens; P3 Treasure Hoard; "
                                                    "P4 Startipped Peak")
     assert [bf["owner"] for bf in game.state["battlefields"]] == ["P1", "P3", "P4"]
+
+
+# -- Kayle, Justified: "I can be [Empowered] up to three times" (v1.4 441.1.c.1) ---------------------------------
+KAYLE = 'static Kayle, Justified +rule="empower_times" +value=3'
+EMPOWER = ('P1 activate Kayle, Justified "empower" $0', "P1 pass", "P2 pass",
+           "resolve Kayle, Justified: empower Kayle, Justified")
+
+
+def kayle(rules: str = "v1.4", policy: str = "strict") -> GalleryTable:
+    """P1's Kayle, Justified in base, with her permission recorded, and nine Energy to empower her three times."""
+    return table("base:Kayle, Justified pool:9", rules=rules, policy=policy).do(KAYLE)
+
+
+def test_kayle_is_empowered_up_to_three_times_v1_4_441_1_c_1():
+    """v1.4 441.1.a: Empowered is a binary state, but 441.1.c.1: an effect may permit an object to be Empowered
+    several times, and ignores the restriction (441.1.b) and Empower's "Play only if not Empowered" (827.1.c.1):
+    Kayle is Empowered three times, recorded as a count; a fourth activation is refused."""
+    game = kayle().do(*EMPOWER)
+    assert game.obj("P1", "Kayle, Justified")["empowered"] is True  # once: the mark, as for any object
+    game.do(*EMPOWER, *EMPOWER)
+    assert game.obj("P1", "Kayle, Justified")["empowered"] == 3
+    game.refuses('P1 activate Kayle, Justified "empower" $0', rule="v1.4 441.1.c.1")
+
+
+def test_kayles_statics_read_how_many_times_she_is_empowered_v1_4_441_1_c_1():
+    """"I have +2 [S] for each time I'm [Empowered]" and "While I'm [Empowered] three times": a static's
+    `while.empowered` may be a number of times (at least that many), so each +2 is a static of its own."""
+    game = kayle()
+    for times in (1, 2, 3):
+        game.do(f'static Kayle, Justified +might=2 +while={{"empowered": {times}}}')
+    assert game.obj("P1", "Kayle, Justified")["might"] == 3
+    game.do(*EMPOWER, *EMPOWER)
+    assert game.obj("P1", "Kayle, Justified")["might"] == 7
+    game.do(*EMPOWER)
+    assert game.obj("P1", "Kayle, Justified")["might"] == 9
+
+
+def test_an_empowered_object_without_the_permission_stays_empowered_once_v1_4_441_1_c():
+    """v1.4 441.1.c: instructed to be Empowered when it already is, nothing additional happens."""
+    game = table("base:Kayle, Justified pool:6").do(*EMPOWER)
+    game.refuses('P1 activate Kayle, Justified "empower" $0', rule="v1.4 827.1.c.1")
+    assert game.obj("P1", "Kayle, Justified")["empowered"] is True
+
+
+def test_disempowering_kayle_clears_every_time_v1_4_442_1():
+    """v1.4 442.1: Disempowering removes the Empowered status, however many times it was Empowered."""
+    game = kayle().do(*EMPOWER, *EMPOWER)
+    game.do('P1 activate Kayle, Justified "empower" $0', "P1 pass", "P2 pass",
+            "resolve Kayle, Justified: disempower Kayle, Justified")
+    assert "empowered" not in game.obj("P1", "Kayle, Justified")
+
+
+def test_a_v1_3_match_empowers_kayle_once():
+    """v1.3 defines no Empowered beyond the reminder text ("Use only if not Empowered", v1.3 377.2.b): the
+    permission is recorded, and Empowered stays a mark."""
+    game = kayle(rules="v1.3").do(*EMPOWER)
+    game.refuses('P1 activate Kayle, Justified "empower" $0', rule="v1.3 377.2.b")
+    assert game.obj("P1", "Kayle, Justified")["empowered"] is True
+
+
+def test_a_position_describes_how_many_times_an_object_is_empowered_v1_4_441_1_c_1():
+    """The notation writes Kayle Empowered three times as `{E3}` and reads it back (`{E}`: the mark)."""
+    game = kayle().do(*EMPOWER, *EMPOWER, *EMPOWER)
+    line = notation.write_position(notation.position_of(game.state))
+    assert "Kayle, Justified{E3}" in line
+    again = table("base:Kayle, Justified{E3};Dune Surfer{E}")
+    assert again.obj("P1", "Kayle, Justified")["empowered"] == 3
+    assert again.obj("P1", "Dune Surfer")["empowered"] is True
+
+
+def test_a_position_with_empowered_neither_true_nor_a_count_is_refused():
+    event = notation.parse_position(f"turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:38 "
+                                    f"{P1_RUNES} base:Kayle, Justified{{E2}} | P2 0 bf:Altar to Unity deck:39 "
+                                    f"{P2_RUNES}")
+    assert event["players"]["P1"]["units"][0]["empowered"] == 2
+    event["players"]["P1"]["units"][0]["empowered"] = 0
+    with pytest.raises(engine.MalformedEvent, match=r"'Kayle, Justified' needs 'empowered' true or false, or the "
+                                                    r"times it is Empowered \(1 or more"):
+        GalleryTable(P1, P2, "strict", "v1.4").do(event)
