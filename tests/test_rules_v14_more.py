@@ -216,3 +216,46 @@ def test_a_position_with_empowered_neither_true_nor_a_count_is_refused():
     with pytest.raises(engine.MalformedEvent, match=r"'Kayle, Justified' needs 'empowered' true or false, or the "
                                                     r"times it is Empowered \(1 or more"):
         GalleryTable(P1, P2, "strict", "v1.4").do(event)
+
+
+# -- Repeat on activated abilities (v1.4 820.1.a) ----------------------------------------------------------------
+# Iron Ballista's "[T]: Deal 2 to a unit at a battlefield", given Repeat [1] by an effect ("My abilities have
+# [Repeat] ...", v1.4 820.1.d.1's example; no card of the gallery prints Repeat on an ability): the activation
+# names the Repeat costs it pays (`options.repeat`).
+BALLISTA = 'P1 activate Iron Ballista "deal-2-to" -> Demacian Diplomat; Horns of the Dragon +repeat=[{"energy": 1}]'
+
+
+def ballista(rules: str = "v1.4") -> GalleryTable:
+    return table("base:Iron Ballista", "controls:bf2 bf2:Demacian Diplomat;Horns of the Dragon", rules=rules)
+
+
+def test_an_activated_ability_repeats_for_its_repeat_cost_v1_4_820_1_a():
+    """v1.4 820.1.a: Repeat is present on spells and abilities; its cost is an additional cost paid as the ability
+    is activated (820.1.c.1), and the instructions are executed once more (820.3), each time with its own target
+    (820.2.a): [1] more, and 2 damage to each of two units."""
+    game = ballista()
+    event = game.parse(f"{BALLISTA} $1")
+    assert notation.parse_event(notation.write_event(game.state, event), game.state) == event
+    game.do(event)
+    assert game.state["chain"][-1]["repeat"] == 1 and game.pool("P1") == {"energy": 0, "power": {}}
+    game.do("P1 pass", "P2 pass",
+            "resolve Iron Ballista: damage Demacian Diplomat 2 | damage Horns of the Dragon 2")
+    assert game.obj("P2", "Demacian Diplomat", "trash") and game.obj("P2", "Horns of the Dragon")["damage"] == 2
+
+
+def test_an_unpaid_repeat_cost_of_an_ability_is_refused_v1_4_820_1_c_1():
+    """The Repeat cost is part of the ability's total cost, paid in full (v1.4 820.1.c.1, 404.1)."""
+    refusal = ballista().refuses(f"{BALLISTA} $0", rule="v1.4 404.1")
+    assert "it costs 1 Energy and no Power; 1 Energy and 0 Power are missing" in str(refusal)
+
+
+def test_a_v1_3_match_repeats_spells_only_v1_3_820_1_a():
+    ballista(rules="v1.3").refuses(f"{BALLISTA} $1", rule="v1.3 820.1.a")
+
+
+def test_a_malformed_repeat_of_an_ability_is_refused():
+    game = ballista()
+    event = game.parse(f"{BALLISTA} $1")
+    event["options"]["repeat"] = [{"energy": -1}]
+    with pytest.raises(engine.MalformedEvent, match=r"options.repeat lists the Repeat costs paid"):
+        game.do(event)
