@@ -138,10 +138,10 @@ def _check_order(context: Context, player: str, targets: list[dict[str, Any]], a
     state = context.state
     given = {unit["id"]: assignments.get(unit["id"], 0) for unit in targets}
     targets = _in_the_order(state, targets)
-    tank = "Tank" if not ignores_tank(state, player, battlefield_id) else None
+    ignoring = ignores_tank(state, player, battlefield_id)  # then no unit must come first for its Tank
     short_tanks = [unit["id"] for unit in targets
-                   if tank in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
-    hit_before_tanks = [unit["id"] for unit in targets if tank not in unit["keywords"] and given[unit["id"]]]
+                   if not ignoring and "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
+    hit_before_tanks = [unit["id"] for unit in targets if "Tank" not in unit["keywords"] and given[unit["id"]]]
     if short_tanks and hit_before_tanks:
         context.flag("626.1.d.1", f"{player} assigns damage to {', '.join(hit_before_tanks)} before the Tank "
                                   f"unit{'s' if len(short_tanks) > 1 else ''} {', '.join(short_tanks)} "
