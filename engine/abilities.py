@@ -13,15 +13,17 @@ while nobody controls it (v1.3 187.6). When: like a card, by its timing keyword 
 310.1.a: without a keyword only by the turn player with priority in a neutral open state of their action phase,
 v1.3 381). Where: a unit, gear or rune on the board, a legend in its Legend Zone, a battlefield in play (v1.3 380).
 
-A leaf module: of the rules modules it imports only leaf ones (`costs`, `items`, `timing`, `deck`).
+A leaf module: of the rules modules it imports only leaf ones (`costs`, `items`, `timing`, `deck`, `layers`,
+`statics`).
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import costs, deck, items, naming, timing
+from engine import costs, deck, items, layers, naming, statics, timing
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
+from engine.errors import MalformedEvent
 from engine.objects import State, battlefield, card_name, facts, move_to_zone, refresh, reveal_card
 from engine.rulings import Context
 
@@ -105,8 +107,14 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     what = f"{label!r} of {source['id']} ({source['card']})"
     _check_source(context, player, source, what)
     if ability.get("keyword") == "Empower":  # "Empower this. Play only if not Empowered." (v1.4 827.1.c.1)
-        context.check(not source.get("empowered"), edition_of(state).keyword_rule("v1.4 827.1.c.1", "v1.3 377.2.b"),
-                      f"{player} activates {what}, but it is Empowered already: Empower is used only if not Empowered")
+        times, limit = layers.empowered_times(source), statics.empower_limit(state, source)
+        if limit > 1:  # a permission to be Empowered several times ignores the restriction (v1.4 441.1.c.1)
+            context.check(times < limit, "v1.4 441.1.c.1", f"{player} activates {what}, but it is Empowered "
+                                                           f"{times} times already, the most it may be")
+        else:
+            context.check(not times, edition_of(state).keyword_rule("v1.4 827.1.c.1", "v1.3 377.2.b"),
+                          f"{player} activates {what}, but it is Empowered already: Empower is used only if not "
+                          f"Empowered")
     keywords = [TIMING_KEYWORDS[ability["timing"]]] if ability.get("timing") in TIMING_KEYWORDS else []
     timing.check_timing(context, player, what, keywords, "activate")
     adds = ability.get("amount", {"variable": True}) if ability.get("adds") else None
@@ -126,7 +134,8 @@ def activate(context: Context, event: dict[str, Any]) -> None:
         _check_equip_target(context, player, source, item["targets"], what)
     # Steps 3-4 (v1.3 403-404): the total cost, paid in full.
     options = event.get("options", {})
-    cost = costs.ability_cost(state, player, source["id"], ability.get("cost", {}), item["targets"])
+    printed = with_repeat_costs(context, item, ability.get("cost", {}), options.get("repeat"), what)
+    cost = costs.ability_cost(state, player, source["id"], printed, item["targets"])
     pay_cost(context, player, source, cost, event.get("pay", {}), options, what)
     # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
     items.finalize(context, item)
@@ -134,6 +143,42 @@ def activate(context: Context, event: dict[str, Any]) -> None:
         add_resources(context, player, adds, options, what)  # v1.3 400.2: it resolves at once
         return
     timing.after_chain_change(state)
+
+
+def with_repeat_costs(context: Context, item: dict[str, Any], cost: dict[str, Any], repeat: Any,
+                      what: str) -> dict[str, Any]:
+    """An ability's cost with the Repeat costs paid as it is activated (`options.repeat`: the list of them, each
+    `{energy?, power?: {Domain or "any": n}, discard?}` as the effect that gives the ability Repeat names it: "My
+    abilities have [Repeat] — Discard 1", v1.4 820.1.d.1). v1.4 820.1.a: Repeat is present on spells and
+    abilities; each cost paid is an additional cost (820.1.c.1), and the ability's instructions are executed once
+    more for each (820.3: the item's `repeat`). v1.3 820.1.a: on spells only."""
+    if repeat is None or repeat == []:
+        return cost
+    if not isinstance(repeat, list) or not all(_is_repeat_cost(part) for part in repeat):
+        raise MalformedEvent(f"'activate': options.repeat lists the Repeat costs paid, each {{energy: n, power: "
+                             f"{{Domain or 'any': n}}, discard: n}} (whole numbers, 0 or more), got {repeat!r}")
+    if not context.check(edition_of(context.state).repeat_on_abilities, "v1.3 820.1.a",
+                         f"{item['controller']} pays Repeat for {what}: only a spell with Repeat repeats its effect"):
+        return cost
+    item["repeat"] = len(repeat)
+    total = dict(cost, energy=cost.get("energy", 0) + sum(part.get("energy", 0) for part in repeat))
+    power = dict(cost.get("power", {}))
+    for part in repeat:
+        for domain, amount in part.get("power", {}).items():
+            power[domain] = power.get(domain, 0) + amount
+    total["power"] = power
+    discard = _count(cost.get("discard")) + sum(part.get("discard", 0) for part in repeat)
+    if discard:
+        total["discard"] = discard
+    return total
+
+
+def _is_repeat_cost(part: Any) -> bool:
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(part, dict) and not set(part) - {"energy", "power", "discard"} and whole(
+        part.get("energy", 0)) and whole(part.get("discard", 0)) and isinstance(part.get("power", {}), dict) and all(
+        (domain in DOMAINS or domain == "any") and whole(amount) for domain, amount in part.get("power", {}).items())
 
 
 def _check_source(context: Context, player: str, source: dict[str, Any], what: str) -> None:

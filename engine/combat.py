@@ -120,7 +120,7 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
     total, expected = sum(assignments.values()), fight["amounts"][player]
     context.check(total == expected, "626.1.d", f"{player} assigns {total} combat damage; their units' summed "
                                                 f"Might is {expected}, all of which is assigned")
-    _check_order(context, player, targets, assignments)
+    _check_order(context, player, targets, assignments, fight["battlefield"])
     for unit_id, amount in assignments.items():
         replacement.deal_damage(context, state["objects"][unit_id], amount, combat=True)  # less what is prevented
     fight["to_assign"].remove(player)
@@ -129,15 +129,18 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
     context.schedule("priority")
 
 
-def _check_order(context: Context, player: str, targets: list[dict[str, Any]], assignments: dict[str, int]) -> None:
+def _check_order(context: Context, player: str, targets: list[dict[str, Any]], assignments: dict[str, int],
+                 battlefield_id: str) -> None:
     """Tank units are assigned lethal damage first (626.1.d.1, 727.1.c.2) and Backline units last (v1.3 826.3,
     826.4.b); each unit is assigned lethal damage in full before damage goes to another (626.1.d.2), so at most one
-    unit is left with less than lethal. A unit whose damage is all prevented is exempt (v1.3 460.2.c.9)."""
+    unit is left with less than lethal. A unit whose damage is all prevented is exempt (v1.3 460.2.c.9). A player
+    who ignores Tank there (Dune Surfer's, v1.4 766) assigns as if no unit had it."""
     state = context.state
     given = {unit["id"]: assignments.get(unit["id"], 0) for unit in targets}
     targets = _in_the_order(state, targets)
+    ignoring = ignores_tank(state, player, battlefield_id)  # then no unit must come first for its Tank
     short_tanks = [unit["id"] for unit in targets
-                   if "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
+                   if not ignoring and "Tank" in unit["keywords"] and given[unit["id"]] < lethal(unit, state)]
     hit_before_tanks = [unit["id"] for unit in targets if "Tank" not in unit["keywords"] and given[unit["id"]]]
     if short_tanks and hit_before_tanks:
         context.flag("626.1.d.1", f"{player} assigns damage to {', '.join(hit_before_tanks)} before the Tank "
@@ -155,6 +158,12 @@ def _check_order(context: Context, player: str, targets: list[dict[str, Any]], a
     if len(partial) > 1:
         context.flag("626.1.d.2", f"{player} splits damage among {', '.join(partial)} without assigning lethal "
                                   f"damage to one of them in full first")
+
+
+def ignores_tank(state: dict[str, Any], player: str, battlefield_id: str) -> bool:
+    """Whether `player` ignores Tank while assigning combat damage at `battlefield_id`: an ignoring effect there
+    (Dune Surfer: v1.4 765-767), in an edition that has them (`Edition.ignoring_effects`)."""
+    return edition_of(state).ignoring_effects and bool(rulechanges.ignoring_tank(state, player, battlefield_id))
 
 
 def _in_the_order(state: dict[str, Any], targets: list[dict[str, Any]]) -> list[dict[str, Any]]:

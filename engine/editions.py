@@ -129,6 +129,13 @@ class Edition:
     # Naming a card, type or tag (v1.4 759-763): a named card exists and is no token (762), a named tag is one of
     # 763.1's. v1.3 defines no naming: the name is recorded as written (engine/naming.py).
     defines_naming: bool = False
+    # Only units move (2025 610.3, v1.3 442.3 "Units are the only Permanents that can Move"). v1.4 dropped that
+    # rule: a Move is any permanent changing its position on the board (v1.4 446.1), so an effect may move a gear
+    # (Akshan, Mischievous), while the Standard Move stays the units' (v1.4 144).
+    only_units_move: bool = True
+    # Repeat on abilities (v1.4 820.1.a "Repeat is present on Spells and Abilities"): an activated ability may be
+    # activated paying Repeat costs, executed once more for each (820.3). v1.3 820.1.a: on spells only.
+    repeat_on_abilities: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -146,7 +153,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
-        "defines_new_choices": True, "defines_naming": True}
+        "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
+        "repeat_on_abilities": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

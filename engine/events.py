@@ -42,7 +42,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "concede": {"player": (STR, True), "match": (BOOL, False)},
     "agreed_draw": {"match": (BOOL, False)},
     "sideboard": {"player": (STR, True), "in": (LIST, True), "out": (LIST, True), "champion": (STR, False)},
-    "time": {"extra_turns": (INT, True), "called_at_seq": (INT, False)},
+    "time": {"extra_turns": (INT, True), "called_at_seq": (INT, False), "procedure": (STR, False)},
     "error": {"player": (STR, True), "infraction": (STR, True), "source": (STR, False), "ability": (STR, False),
               "battlefield": (STR, False), "objects": (LIST, False), "count": (INT, False), "note": (STR, False)},
     "remedy": {"player": (STR, True), "infraction": (STR, True), "about": (INT, False), "choice": (STR, False),

@@ -138,7 +138,7 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
         controller = _controller(state, static)
         if controller is None or state["players"][controller].get("xp", 0) < condition["level"]:
             return False
-    if "empowered" in condition and bool(obj and obj.get("empowered")) != bool(condition["empowered"]):
+    if "empowered" in condition and not empowered_as(obj or {}, condition["empowered"]):
         return False
     if "mighty" in condition:
         current = (might or {}).get(obj["id"], obj["might"]) if obj else None
@@ -150,6 +150,21 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
         if condition["at"] == "base" and not at_base or condition["at"] == "battlefield" and (at_base or not location):
             return False
     return True
+
+
+def empowered_times(obj: dict[str, Any]) -> int:
+    """How many times an object is Empowered: 0 or 1 (the mark, `empowered: true`, v1.4 441.1.a), or the count an
+    effect's permission to be Empowered several times has raised it to (`empowered: N`, v1.4 441.1.c.1)."""
+    value = obj.get("empowered")
+    return 0 if not value else 1 if value is True else int(value)
+
+
+def empowered_as(obj: dict[str, Any], wanted: bool | int) -> bool:
+    """A static's `empowered` condition: true or false (Empowered or not), or a number N ("While I'm Empowered
+    three times": Empowered at least N times)."""
+    if isinstance(wanted, bool):
+        return bool(obj.get("empowered")) == wanted
+    return empowered_times(obj) >= wanted
 
 
 def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: dict[str, int] | None = None,
@@ -184,7 +199,7 @@ def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
         return False
     if "stunned" in rule and bool(obj.get("stunned")) != bool(rule["stunned"]):
         return False
-    if "empowered" in rule and bool(obj.get("empowered")) != bool(rule["empowered"]):
+    if "empowered" in rule and not empowered_as(obj, rule["empowered"]):
         return False
     if "mighty" in rule:
         current = (might or {}).get(obj["id"], obj.get("might"))

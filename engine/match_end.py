@@ -15,14 +15,21 @@
 - TR 407.4: after a drawn game, the first player of the previous game plays first again; after a won game the loser
   chooses, which the record says (`first_player`).
 
-TR 408.4 (the altered procedure of timed single elimination matches: five additional turns, sudden death) is not
-modelled: a `time` of other than three turns is refused.
+- `time {..., procedure: "single_elimination"}` (TR 408.4, the altered procedure a timed single elimination round
+  may use): between games, more game wins win the match (408.4.a); in a game, the turn is finished and three more
+  are played (408.4.b-c), then the player with the most points wins the game, and the match if that gives them more
+  game wins (408.4.c.1); with the points tied, more game wins win the match (408.4.c.2); with both tied, play goes
+  on until the next point, whose scorer wins (408.4.c.3, "sudden death", Final Point rules unchanged). Game wins
+  tied after a game: a new game, its first turn and five more, then the same (408.4.d).
+
+Either way a `time` of other than three turns is refused (the five of 408.4.d are the engine's to count).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine import leaving, results, scoring, teams
+from engine.errors import MalformedEvent
 from engine.objects import State, opponents
 from engine.rulings import Context
 
@@ -35,6 +42,10 @@ def time_event(context: Context, event: dict[str, Any]) -> None:
     """Time is called (TR 408.2): recorded in `state["time"]`; the game ends after the last additional turn."""
     state = context.state
     extra = event["extra_turns"]
+    procedure = event.get("procedure")
+    if procedure not in (None, results.SINGLE_ELIMINATION):
+        raise MalformedEvent(f"'time' event: 'procedure' is {results.SINGLE_ELIMINATION!r} (TR 408.4) or absent "
+                             f"(TR 408.2), got {procedure!r}")
     if extra != EXTRA_TURNS:
         context.fail("TR 408.2.a", f"time gives {extra} additional turns; after the current turn, three "
                                    f"additional turns are played (TR 408.2.a)")
@@ -50,14 +61,18 @@ def time_event(context: Context, event: dict[str, Any]) -> None:
                                    f"began at seq {state.get('game_seq')}), and no game starts after time"
                                    if called_at not in state["voided"] else
                                    f"time called at seq {called_at}: a rewind voided that event")
+    marked = {"procedure": procedure} if procedure else {}
     if state["game"] == 0 or results.game_over(state):  # between games: no new game is started (TR 408.2.d)
         state["time"] = {"called_at_seq": called_at, "seq": context.seq, "extra_turns": extra, "turn": None,
-                         "last_turn": None, "extra_turn": None}
-        results.end_match_by_games(context, "time", "TR 408.2.d")
+                         "last_turn": None, "extra_turn": None, **marked}
+        if procedure:
+            results.after_single_elimination_game(context, "TR 408.4.a")
+        else:
+            results.end_match_by_games(context, "time", "TR 408.2.d")
         return
     finishing = turn_at(state, called_at)
     state["time"] = {"called_at_seq": called_at, "seq": context.seq, "extra_turns": extra, "turn": finishing,
-                     "last_turn": finishing + extra, "extra_turn": max(0, state["turn"] - finishing)}
+                     "last_turn": finishing + extra, "extra_turn": max(0, state["turn"] - finishing), **marked}
     if state["turn"] > finishing + extra:
         context.flag("TR 408.2.a", f"time was called in turn {finishing}: its {extra} additional turns ended with "
                                    f"turn {finishing + extra}, and this is turn {state['turn']}")
@@ -88,10 +103,11 @@ def time_is_up(context: Context) -> bool:
     """Whether the turn that just ended was the last additional turn after time (TR 408.2.a): the game then ends
     by TR 408.2.b instead of a next turn beginning."""
     called = context.state.get("time")
-    if called is None or called.get("last_turn") is None or context.state["turn"] < called["last_turn"]:
+    if called is None or called.get("last_turn") is None or context.state["turn"] < called["last_turn"] or \
+            called.get("sudden_death"):
         return False
     end_game_on_time(context)
-    return True
+    return results.game_over(context.state)  # in sudden death (TR 408.4.c.3) the game goes on
 
 
 def end_game_on_time(context: Context) -> None:
@@ -101,10 +117,28 @@ def end_game_on_time(context: Context) -> None:
     points = {player: entry["points"] for player, entry in state["players"].items()}
     leader = max(points, key=lambda player: points[player])
     lead = min(points[leader] - points[other] for other in points if other not in teams.side(state, leader))  # 648.6
-    if lead >= LEAD:
+    if state["time"].get("procedure") == results.SINGLE_ELIMINATION:
+        _end_of_turns_in_single_elimination(context, leader if lead > 0 else None)
+    elif lead >= LEAD:
         scoring.win(context, leader, "time", "TR 408.2.b")  # the match ends with the game
     else:
         results.end_game(context, None, "time", "TR 408.2.b")
+
+
+def _end_of_turns_in_single_elimination(context: Context, leader: str | None) -> None:
+    """TR 408.4.c (and 408.4.d's turns): the player with the most points wins the game, then the match by game wins
+    or a new game (engine/results.py); points tied, more game wins win the match (408.4.c.2), the game left drawn
+    as it stands; both tied, play goes on to the next point (408.4.c.3: `sudden_death`, scored in
+    engine/scoring.py)."""
+    state = context.state
+    if leader is not None:
+        scoring.win(context, leader, "time", "TR 408.4.c.1")
+        return
+    ahead = results.most_wins(results.games_won(state))
+    if ahead is not None:  # the game drawn as it stands; its end ends the match for `ahead` (engine/results.py)
+        results.end_game(context, None, "time", "TR 408.4.c.2")
+        return
+    state["time"]["sudden_death"] = True
 
 
 # -- concessions and agreed draws (TR 410) -------------------------------------------------------------------------

@@ -36,8 +36,9 @@ def move(context: Context, event: dict[str, Any]) -> None:
     moving = [context.object(unit_id, "140", f"{player} moves {unit_id}") for unit_id in units]
     for unit in moving:
         name = f"{unit['id']} ({unit['card']})"
-        if unit["type"] != "Unit" or unit["zone"] != "board":
-            context.fail("610.3", f"{player} moves {name}, which is not a unit on the board")
+        if unit["type"] != "Unit" or unit["zone"] != "board":  # the Standard Move is the units' (v1.4 144)
+            context.fail("610.3" if edition_of(state).only_units_move else "140",
+                         f"{player} moves {name}, which is not a unit on the board")
         if teams.are_teammates(state, player, unit["controller"]):
             context.flag("648.8.c.2", f"{player} moves {name}, a unit of their teammate {unit['controller']}: "
                                       f"players may not issue Standard Moves to their teammate's units")
@@ -129,14 +130,21 @@ def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:
 
 def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: str) -> None:
     """A move made by a resolving effect (612): the effect sets the destination, no unit moves to a battlefield
-    with units of two other players (612.2), and only units move (610.3)."""
+    with units of two other players (612.2), and only units move (610.3). v1.4 446.1: any permanent moves (a gear
+    too, which is recalled from a battlefield at the next cleanup, v1.4 149.3); the checks of a unit's destination
+    stay the units'."""
     state = context.state
     destination = resolve_location(state, unit["controller"], to)
     if not is_location(state, destination):
         context.flag("356.3.e.6", f"{item['id']} moves {unit['id']} to {to!r}, which is no location of this match")
         return
-    if not context.check(unit["type"] == "Unit", "610.3", f"{item['id']} moves {unit['id']} ({unit['card']}), "
-                                                         f"which is a {unit['type']}: only units move"):
+    if edition_of(state).only_units_move:
+        if not context.check(unit["type"] == "Unit", "610.3", f"{item['id']} moves {unit['id']} ({unit['card']}), "
+                                                             f"which is a {unit['type']}: only units move"):
+            return
+    elif not context.check(unit["type"] in ("Unit", "Gear"), "v1.4 446.1",
+                           f"{item['id']} moves {unit['id']} ({unit['card']}), which is a {unit['type']}: only "
+                           f"permanents move"):
         return
     if destination.startswith("base:") and destination != f"base:{unit['controller']}":
         context.flag("106.2.d", f"{item['id']} moves {unit['id']} ({unit['card']}) into {destination}: no player "
@@ -144,5 +152,6 @@ def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: st
         return
     if destination.startswith("base:") and not check_not_to_base(context, unit):
         return
-    check_destination(context, unit["controller"], destination, [unit])
+    if unit["type"] == "Unit":  # v1.4 447.2.a-b name units' destinations
+        check_destination(context, unit["controller"], destination, [unit])
     relocate(context, unit, destination)

@@ -224,6 +224,10 @@ def _check_permanent(player: str, kind: str, described: Any) -> None:
     if not isinstance(might, int) or isinstance(might, bool):
         raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs a whole number 'might', "
                              f"got {might!r}")
+    empowered = described.get("empowered", False)
+    if not isinstance(empowered, bool) and not (_is_count(empowered) and empowered >= 1):
+        raise MalformedEvent(f"'position' event: {player}'s {described['card']!r} needs 'empowered' true or false, "
+                             f"or the times it is Empowered (1 or more, v1.4 441.1.c.1), got {empowered!r}")
     attached = described.get("attached", [])
     if not isinstance(attached, list) or not all(isinstance(gear, dict) and isinstance(gear.get("card"), str)
                                                  for gear in attached):
@@ -313,7 +317,9 @@ def _new_permanent(context: Context, player: str, described: dict[str, Any], kin
     if described.get("attacker"):
         fields["described_attacker"] = True
     if described.get("empowered"):
-        fields["empowered"] = True  # Empowered (the Empower reminder text), for "[Empowered][>]" statics
+        # Empowered (the Empower reminder text), for "[Empowered][>]" statics; a count N for an object Empowered N
+        # times (v1.4 441.1.c.1: Kayle, Justified)
+        fields["empowered"] = True if described["empowered"] in (True, 1) else described["empowered"]
     if construction.is_token(facts(state, name)):  # a token kind (v1.3 133.7.c; v1.4 185.1)
         object_id = create_object(state, name, player, "board", token=True, **fields)
     else:

@@ -30,6 +30,10 @@ from engine.rulings import Context
 # games to win -> games that use up battlefields in a match: a duel (644.6), a best of three (645.5-645.6), a best of
 # five (v1.4 486.6.a). Under v1.4 a drawn game uses none (486.5.a): engine/match_format.py counts them.
 MAX_GAMES = {1: 1, 2: 3, 3: 5}
+# TR 408.4: the altered end of match procedure of timed single elimination rounds (`time`'s `procedure`).
+SINGLE_ELIMINATION = "single_elimination"
+# TR 408.4.d: with game wins tied, the new game's first turn (turn 1) is the one finished, then five more.
+NEW_GAME_AFTER_TIME = {"extra_turns": 5, "turn": 1, "last_turn": 6, "extra_turn": None, "sudden_death": False}
 
 
 def new_result() -> dict[str, Any]:
@@ -78,13 +82,27 @@ def end_game(context: Context, winner: str | None, by: str, rule: str) -> None:
     won = games_won(state)
     if winner is not None and won.get(winner, 0) >= state["games_to_win"]:
         end_match(context, winner, "games", match_format.format_rule(state))
+    elif state.get("time") is not None and state["time"].get("procedure") == SINGLE_ELIMINATION:
+        after_single_elimination_game(context, rule if by == "time" else "TR 408.4.a")  # 408.4.c.1, 408.4.c.3
     elif state.get("time") is not None:  # after time, the match ends with this game (TR 408.2.a, 408.2.d)
         end_match_by_games(context, "time", "TR 408.2.a" if by == "time" else "TR 408.2.d")
     elif match_format.games_counted(state) >= MAX_GAMES.get(state["games_to_win"], 1):
-        end_match(context, _most_wins(won), "games played", "645.5")
+        end_match(context, most_wins(won), "games played", "645.5")
 
 
-def _most_wins(won: dict[str, int]) -> str | None:
+def after_single_elimination_game(context: Context, rule: str) -> None:
+    """After time in a timed single elimination match (TR 408.4), between games: a player with more game wins wins
+    the match (408.4.a, 408.4.c.1, 408.4.c.3: `rule`); with game wins tied a new game starts, played as though time
+    had run out as it began: the first player's turn and five additional turns (408.4.d)."""
+    state = context.state
+    leader = most_wins(games_won(state))
+    if leader is not None:
+        end_match(context, leader, "time", rule)
+    else:
+        state["time"].update(NEW_GAME_AFTER_TIME)
+
+
+def most_wins(won: dict[str, int]) -> str | None:
     """The player with more game wins, or None when they are equal (TR 404.4-404.5, 408.3.a-b)."""
     best = max(won.values())
     leaders = [player for player, count in won.items() if count == best]
@@ -106,4 +124,4 @@ def end_match(context: Context, winner: str | None, by: str, rule: str) -> None:
 
 def end_match_by_games(context: Context, by: str, rule: str) -> None:
     """The match ends with the result its games give: more game wins win, equal wins draw (TR 408.3.a-b)."""
-    end_match(context, _most_wins(games_won(context.state)), by, rule)
+    end_match(context, most_wins(games_won(context.state)), by, rule)

@@ -40,6 +40,7 @@ RULES: dict[str, str] = {
     "play_to_enemy_alone": "may be played to a battlefield where an enemy unit is alone",
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
+    "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
     # rules about players
     "play_from_trash": "the player may play cards from their trash (a unit's own: 'play me from your trash')",
     "play_only_to_base": "the player plays units only to their base",
@@ -54,11 +55,13 @@ RULES: dict[str, str] = {
                 "to move several units here at the same time: an applied cost (v1.4 204.4; v1.4 matches only)",
     "no_play_named": "the player can't play cards with the name its source named (Fallen Feline's \"opponents "
                      "can't play spells with that name\"; engine/naming.py)",
+    "ignore_tank": "the player ignores Tank while assigning combat damage `here` (Dune Surfer's \"You ignore [Tank] "
+                   "while assigning combat damage here\"; v1.4 764-767; v1.4 matches only)",
     # recorded only
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named")
+                "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 
@@ -208,6 +211,12 @@ def ignoring_deflect(state: State, player: str, target: dict[str, Any],
     battlefield ("Players ignore [Deflect] while paying for spells and abilities choosing something here":
     Heisho, Shell of the World). Only for the players it directs (767)."""
     return applies_to_player(state, "ignore_deflect", player, target.get("location"), own)
+
+
+def ignoring_tank(state: State, player: str, battlefield_id: str) -> list[dict[str, Any]]:
+    """The statics by which `player` ignores Tank while assigning combat damage at `battlefield_id` (Dune Surfer
+    there: v1.4 766, Tank inactive for that procedure; 767: only for the players it directs)."""
+    return applies_to_player(state, "ignore_tank", player, battlefield_id)
 
 
 def move_tax(state: State, player: str, destination: str) -> list[dict[str, Any]]:

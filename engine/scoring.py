@@ -29,7 +29,9 @@ def gain_points(context: Context, player: str, amount: int) -> None:
     points = max(0, state["players"][player]["points"] + amount)
     for member in teams.side(state, player):  # 648.6: a team shares its score
         state["players"][member]["points"] = points
-    if points >= rulechanges.victory_score(state):
+    if amount > 0 and (state.get("time") or {}).get("sudden_death"):
+        win(context, player, "time", "TR 408.4.c.3")  # the next point scored wins (timed single elimination)
+    elif points >= rulechanges.victory_score(state):
         win(context, player)
 
 

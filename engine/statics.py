@@ -34,8 +34,9 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
     "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
-                           "stunned": bool, "empowered": bool, "mighty": bool, "in_combat": bool, "weaker": bool}
-WHILE: dict[str, Any] = {"legion": bool, "empowered": bool, "mighty": bool, "at": ("battlefield", "base"),
+                           "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool}
+# `empowered`: true/false, or a number of times (v1.4 441.1.c.1: "While I'm Empowered three times", Kayle, Justified)
+WHILE: dict[str, Any] = {"legion": bool, "empowered": int, "mighty": bool, "at": ("battlefield", "base"),
                          "level": int}
 COST = ("energy", "power", "min_energy", "min_power")
 
@@ -189,6 +190,24 @@ def use_up(state: State, used: list[dict[str, Any]]) -> None:
         layers.refresh_all(state)
 
 
+def empower_limit(state: State, obj: dict[str, Any]) -> int:
+    """How many times `obj` may be Empowered: once (v1.4 441.1.b, 441.1.c), or as many times as an effect permits
+    (v1.4 441.1.c.1: Kayle, Justified's "I can be [Empowered] up to three times", the static rule
+    `empower_times`), in an edition that defines Empowered (v1.4); earlier editions have the mark only."""
+    if not edition_of(state).defines_vendetta_keywords:
+        return 1
+    return max([1, *(static.get("value", 1) for static in rulechanges.applies(state, "empower_times", obj))])
+
+
+def empowered_again(state: State, obj: dict[str, Any]) -> bool | int:
+    """The `empowered` an object has once Empowered: the mark (true), or one more time while a permission allows
+    it (v1.4 441.1.c.1), else as it was (441.1.c: "nothing additional happens")."""
+    times = layers.empowered_times(obj)
+    if times >= 1 and times < empower_limit(state, obj):
+        return times + 1
+    return obj.get("empowered") or True
+
+
 def empower(context: Context, item: dict[str, Any], obj: dict[str, Any] | None, on: bool) -> None:
     """Empower / disempower (the card's reminder text: "It becomes Empowered if it's not already"): a state of a
     permanent or legend that statics and abilities check ("[Empowered][>] ...")."""
@@ -199,7 +218,7 @@ def empower(context: Context, item: dict[str, Any], obj: dict[str, Any] | None, 
                          f"which is not on the board"):
         return
     if on:
-        obj["empowered"] = True
+        obj["empowered"] = empowered_again(context.state, obj)
     else:
         obj.pop("empowered", None)
     layers.refresh(context.state, obj)

@@ -233,3 +233,77 @@ def test_time_called_at_an_event_a_rewind_voided_is_refused_tr_408_2():
     with pytest.raises(engine.IllegalEvent) as refusal:
         engine.apply(state, {"type": "time", "extra_turns": 3, "called_at_seq": 3}, CATALOG)
     assert refusal.value.violations[0]["rule"] == "TR 408.2.d" and "voided" in str(refusal.value)
+
+
+# -- timed single elimination (TR 408.4) ---------------------------------------------------------------------------
+GAME_3_OPENING = ("P1 draw Legion Rearguard; Shakedown; Hard Bargain; Gust",
+                  "P2 draw Stalwart Poro; Discipline; Clockwork Keeper; Rune Prison", "P2 keep", "P1 keep")
+# TR 408.4.c.3: in sudden death, P1 takes Zaun Warrens with Legion Rearguard: the next point.
+P1_SCORES = ("P1 channel Fury Rune; Chaos Rune", "P1 draw ?", "P1 move Legion Rearguard -> bf1", "P1 pass",
+             "P2 pass")
+
+
+def test_single_elimination_time_between_games_more_game_wins_win_the_match_tr_408_4_a():
+    table = Table("strict", "match").do(GAME_1, "P1 concede", "time 3 elimination")
+    assert result(table)["match"] == {"result": "win", "winner": "P2", "by": "time", "rule": "TR 408.4.a",
+                                      "games_won": {"P1": 0, "P2": 1}, "draws": 0}
+
+
+def test_single_elimination_the_most_points_after_three_turns_win_the_game_and_match_tr_408_4_c_1():
+    """TR 408.4.c.1: a lead of one point is enough (TR 408.2.b's two are the ordinary procedure's)."""
+    table = at_turn_3((5, 4)).do("time 3 elimination", "P1 end turn", *P2_TURN, *P1_TURN, *P2_TURN)
+    assert result(table)["games"] == [{"game": 1, "result": "win", "winner": "P1", "by": "time",
+                                       "rule": "TR 408.4.c.1"}]
+    assert result(table)["match"]["winner"] == "P1" and result(table)["match"]["rule"] == "TR 408.4.c.1"
+
+
+def test_single_elimination_tied_points_and_more_game_wins_win_the_match_tr_408_4_c_2():
+    line = WITH_UNITS.replace("first P1 |", "first P1 game 2 |").replace("P2 0 bf", "P2 0 won:1 bf")
+    table = Table.from_position(line, mode="match").do("time 3 elimination", "P1 end turn", *P2_TURN, *P1_TURN,
+                                                        *P2_TURN)
+    assert result(table)["games"][-1] == {"game": 2, "result": "draw", "winner": None, "by": "time",
+                                          "rule": "TR 408.4.c.2"}
+    assert result(table)["match"] == {"result": "win", "winner": "P2", "by": "time", "rule": "TR 408.4.c.2",
+                                      "games_won": {"P1": 0, "P2": 1}, "draws": 1}
+
+
+def test_single_elimination_all_tied_the_next_point_wins_the_match_tr_408_4_c_3():
+    """TR 408.4.c.3: points and game wins tied after the three turns: play goes on (turn 7 begins) until the next
+    point is scored, and its scorer wins the match."""
+    table = at_turn_3((4, 4)).do("time 3 elimination", "P1 end turn", *P2_TURN, *P1_TURN, *P2_TURN)
+    assert table.state["time"]["sudden_death"] and (table.state["turn"], table.state["turn_player"]) == (7, "P1")
+    assert result(table)["games"] == [] and table.state["phase"] != "over"
+    table.do(*P1_SCORES)
+    assert table.state["players"]["P1"]["points"] == 5
+    assert result(table)["games"] == [{"game": 1, "result": "win", "winner": "P1", "by": "time",
+                                       "rule": "TR 408.4.c.3"}]
+    assert result(table)["match"]["rule"] == "TR 408.4.c.3" and table.state["match_winner"] == "P1"
+
+
+def test_single_elimination_tied_game_wins_start_a_new_game_with_five_additional_turns_tr_408_4_d():
+    """TR 408.4.d: game wins tied between games: the new game starts as though time ran out at once: its first
+    player's turn, then five additional turns, then TR 408.4.c (here nobody scored: sudden death)."""
+    table = Table("strict", "match").do(GAME_1, "P1 concede", GAME_2, "P2 concede", "time 3 elimination")
+    assert result(table)["match"] is None
+    assert table.state["time"]["extra_turns"] == 5 and table.state["time"]["last_turn"] == 6
+    table.do(GAME_3, *GAME_3_OPENING, *P2_TURN,
+             "P1 channel Fury Rune; Chaos Rune; Fury Rune", "P1 draw ?", "P1 end turn", *P2_TURN, *P1_TURN, *P2_TURN)
+    assert table.state["turn"] == 6 and not table.state["time"].get("sudden_death")  # turn 6: the fifth
+    table.do(*P1_TURN)
+    assert table.state["time"]["sudden_death"] and (table.state["turn"], table.state["turn_player"]) == (7, "P2")
+    assert result(table)["match"] is None
+
+
+def test_a_time_procedure_other_than_single_elimination_is_malformed():
+    import engine
+    import pytest
+    with pytest.raises(engine.MalformedEvent, match=r"'procedure' is 'single_elimination' \(TR 408.4\) or absent"):
+        at_turn_3().do({"type": "time", "extra_turns": 3, "procedure": "swiss"})
+
+
+def test_single_elimination_time_reads_back_from_the_notation():
+    from replays import notation
+    table = at_turn_3()
+    event = table.parse("time 3 at 2 elimination")
+    assert event == {"type": "time", "extra_turns": 3, "called_at_seq": 2, "procedure": "single_elimination"}
+    assert notation.write_event(table.state, event) == "time 3 at 2 elimination"

@@ -315,7 +315,8 @@ def describe_static(static: dict[str, Any], name: Namer | None = None) -> str:
             floor = f" (to a minimum of {cost[f'min_{part}']})" if f"min_{part}" in cost else ""
             gives.append(f"cost {cost[part]:+d} {part}{floor}")
     condition = static.get("while") if isinstance(static.get("while"), dict) else {}
-    conditions = [key if value is True else f"{key} {value}" for key, value in condition.items()]
+    conditions = [key if value is True else f"empowered {value} times or more" if key == "empowered" and isinstance(
+        value, int) and value is not False else f"{key} {value}" for key, value in condition.items()]
     text = f"{subject}: {', '.join(gives) or 'nothing'}"
     if conditions:
         text += f" while {' and '.join(conditions)}"

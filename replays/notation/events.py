@@ -355,10 +355,13 @@ def _agreed(sc: Scanner, state: State) -> Event:
 
 def _time(sc: Scanner, state: State) -> Event:
     """`time 3` (time is called: three additional turns after this one, TR 408.2.a), `time 3 at 57` (called at seq
-    57, recorded later)."""
+    57, recorded later), `time 3 elimination` (the altered procedure of a timed single elimination round, TR
+    408.4)."""
     event: Event = {"type": "time", "extra_turns": sc.integer("the number of additional turns after 'time'")}
     if sc.accept_word("at"):
         event["called_at_seq"] = sc.integer("the seq time was called at, after 'at'")
+    if sc.accept_word("elimination"):
+        event["procedure"] = "single_elimination"
     return event
 
 
@@ -513,7 +516,8 @@ WRITERS: dict[str, Callable[[State, Event], str]] = {
     "agreed_draw": lambda state, event: "agreed draw" + (" match" if event.get("match") else ""),
     "error": _write_judged, "remedy": _write_judged, "sideboard": _write_sideboard,
     "time": lambda state, event: f"time {event['extra_turns']}" + (
-        f" at {event['called_at_seq']}" if "called_at_seq" in event else ""),
+        f" at {event['called_at_seq']}" if "called_at_seq" in event else "") + (
+        " elimination" if event.get("procedure") == "single_elimination" else ""),
     "play": lambda state, event: f"{event['player']} play {write_play(state, event)}",
     "activate": _write_activate, "add": _write_add, "hide": _write_hide,
     "move": lambda state, event: (f"{event['player']} move {write_targets(state, event['units'], 'object')} "

@@ -32,8 +32,8 @@ State = dict[str, Any]
 PHASES = ("channel", "draw", "action")
 LABEL = re.compile(r"([A-Za-z][A-Za-z0-9]*):")
 UNIT_LOCATION = re.compile(r"base|bf\d+")
-MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}|\{E\}")
-NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}|\{E\})*)")
+MARKS = re.compile(r"\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}|\{E\d*\}")
+NAME_AND_MARKS = re.compile(r"(?P<name>.*?)(?P<marks>(?:\*|\[\d+\]|\^\d*|~|\{[+-]\d+\}|\{E\d*\})*)")
 ATTACHED = re.compile(r"(?<!\{)\+")
 LISTS = ("hand", "trash", "banishment", "runes", "gear")
 SCALARS = ("bf", "controls", "champion", "deck", "runedeck", "pool", "xp", "contests", "scored", "won")
@@ -264,7 +264,7 @@ def _card(sc: Scanner, entry: Piece, exhausted_only: bool = False) -> dict[str, 
     if not exhausted_only:
         card.update(damage=0, buff=0, stunned=False, might=0)
     for found in MARKS.finditer(marks):
-        if exhausted_only and found.group() not in ("*", "{E}"):
+        if exhausted_only and found.group() != "*" and not found.group().startswith("{E"):
             sc.fail("'*' (exhausted) or ';' after a rune or gear", entry.column - 1 + match.start("marks"))
         _apply_mark(sc, card, found.group(), entry.column + match.start("marks") + found.start())
     return card
@@ -280,8 +280,8 @@ def _apply_mark(sc: Scanner, card: dict[str, Any], mark: str, column: int) -> No
         card["buff"] = to_int(sc, mark[1:], column + 1, "the buffs after '^'") if mark[1:] else 1
     elif mark == "~":
         card["stunned"] = True
-    elif mark == "{E}":
-        card["empowered"] = True
+    elif mark.startswith("{E"):  # `{E}` Empowered, `{E3}` three times (v1.4 441.1.c.1: Kayle, Justified)
+        card["empowered"] = to_int(sc, mark[2:-1], column + 2, "the times Empowered in '{EN}'") if mark[2:-1] else True
     else:
         card["might"] = to_int(sc, mark[1:-1], column + 1, "the Might change in '{+N}'")
 
@@ -369,13 +369,18 @@ def _unit_runs(units: list[dict[str, Any]]) -> list[tuple[str, list[str]]]:
     return runs
 
 
+def _empowered_mark(empowered: Any) -> str:
+    """`{E}` for Empowered, `{EN}` for Empowered N times (v1.4 441.1.c.1), nothing otherwise."""
+    return "" if not empowered else "{E}" if empowered is True else f"{{E{empowered}}}"
+
+
 def _card_text(card: dict[str, Any]) -> str:
     marks = "*" if card.get("exhausted") else ""
     marks += f"[{card['damage']}]" if card.get("damage") else ""
     marks += ("^" if card["buff"] == 1 else f"^{card['buff']}") if card.get("buff") else ""
     marks += "~" if card.get("stunned") else ""
     marks += f"{{{card['might']:+d}}}" if card.get("might") else ""
-    marks += "{E}" if card.get("empowered") else ""
+    marks += _empowered_mark(card.get("empowered"))
     return f"{card['card']}{marks}"
 
 
@@ -461,7 +466,7 @@ def _described(state: State, player: str, renumber: dict[str, str]) -> dict[str,
                   for rune in entry["runes"]],
         "units": [_unit(objects, objects[unit], renumber) for unit in on_board if objects[unit]["type"] == "Unit"],
         "gear": [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"], "id": gear,
-                  **({"empowered": True} if objects[gear].get("empowered") else {})}
+                  **({"empowered": objects[gear]["empowered"]} if objects[gear].get("empowered") else {})}
                  for gear in entry["base"]
                  if objects[gear]["type"] == "Gear" and not objects[gear].get("attached_to")],
     }
@@ -489,7 +494,7 @@ def _unit(objects: dict[str, Any], obj: dict[str, Any], renumber: dict[str, str]
             "exhausted": obj["exhausted"], "damage": obj["damage"], "buff": obj["buff"], "stunned": obj["stunned"],
             "might": sum(modifier["delta"] for modifier in obj["modifiers"] if modifier["kind"] == "might")}
     if obj.get("empowered"):
-        unit["empowered"] = True
+        unit["empowered"] = obj["empowered"]  # true, or a count (v1.4 441.1.c.1)
     if obj.get("attached"):
         unit["attached"] = [{"card": objects[gear]["card"], "exhausted": objects[gear]["exhausted"]}
                             for gear in obj["attached"]]
