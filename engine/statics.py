@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import layers, rulechanges
+from engine import card_costs, layers, rulechanges
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, new_id
@@ -31,12 +31,12 @@ WHERE = ("here", "battlefield", "base")
 TYPES = ("Unit", "Gear", "Spell", "Rune", "Legend", "Ability")
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "source": str, "affects": dict, "might": int, "min": int, "keywords": list, "values": dict, "enter_ready": bool,
-    "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int,
+    "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int, "per": dict,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
                            "stunned": bool, "empowered": bool, "mighty": bool, "in_combat": bool, "weaker": bool}
 WHILE: dict[str, Any] = {"legion": bool, "empowered": bool, "mighty": bool, "at": ("battlefield", "base"),
-                         "level": int}
+                         "level": int, "runes_at_most": int, "controls": list, "none_played": dict}
 COST = ("energy", "power", "min_energy", "min_power")
 
 
@@ -108,8 +108,8 @@ def add(state: State, static: dict[str, Any], source: str, controller: str | Non
     if static.get("rule") in rulechanges.SKIP_RULES and not edition_of(state).skips:
         raise MalformedEvent(f"static rule {static['rule']!r} is Skip (v1.4 443), which the {state['rules']} rules "
                              f"do not have; record the card's words with rule 'other'")
-    entry = {"id": new_id(state, "s"), **{key: value for key, value in static.items() if key != "source"},
-             "source": source, "controller": controller}
+    entry = card_costs.mark_declared(state, {"id": new_id(state, "s"), **{
+        key: value for key, value in static.items() if key != "source"}, "source": source, "controller": controller})
     obj = state["objects"].get(source)
     if obj is not None:
         entry["incarnation"] = obj["incarnation"]
@@ -139,6 +139,7 @@ def static_event(context: Context, event: dict[str, Any]) -> None:
     if "units" not in source and source["zone"] not in layers.IN_PLAY and event.get("until") != "turn":
         context.fail("569.1", f"a static of {source['id']} ({source['card']}), which is in {source['zone']}: "
                               f"passive abilities of permanents are active only on the board")
+    card_costs.check_declared_static(context, source)
     static = {key: value for key, value in event.items() if key != "type"}
     add(state, static, source["id"], controller)
 
