@@ -29,17 +29,18 @@ from typing import Any
 ZONES = ("play", "board")
 COUNTS = ("runes", "gear", "trash", "played", "units")
 
-_SYM = r"((?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+)"
+_RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
+_SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _CONDITION = re.compile(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*(?:\[>>\]\s*)?")
 _SELF_COST = re.compile(
     rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
-    rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_SYM[1:-1]}))?(?: if (?P<if2>[^.]+?))?\.$")
+    rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
 _ABILITY_COST = re.compile(
     rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
 _OTHERS_COST = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<who>Your|Opponents'|Friendly) (?P<what>spells|units|gear|cards)"
-    rf"(?: you play)? costs? {_SYM} (?P<dir>less|more)(?:, to a minimum of (?P<min>{_SYM[1:-1]}))?\.$")
+    rf"(?: you play)? costs? {_SYM} (?P<dir>less|more)(?:, to a minimum of (?P<min>{_RUN}))?\.$")
 _FIRST_EACH_TURN = re.compile(
     rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
     rf"played each turn costs {_SYM} less\.$")
@@ -174,7 +175,7 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if when is None or per is None:
             return None
         return [_static("play", rest, affects={"who": "self"},
-                        cost=_cost(match.group(3), match.group("dir"), match.group("min")), per=per, **{"while": when})]
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per, **{"while": when})]
     match = _OTHERS_COST.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("while")))
@@ -183,13 +184,13 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         who = "enemy" if match.group("who") == "Opponents'" else "friendly"
         types = {"spells": ["Spell"], "units": ["Unit"], "gear": ["Gear"], "cards": ["Spell", "Unit", "Gear"]}
         return [_static("board", rest, affects={"who": who, "types": types[match.group("what")]},
-                        cost=_cost(match.group(4), match.group("dir"), match.group("min")), **{"while": when})]
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), **{"while": when})]
     match = _FIRST_EACH_TURN.match(rest)
     if match:
         kind = match.group("what").capitalize()
         first = {"types": [kind], **({"token": False} if match.group("token") else {})}
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
-                        cost=_cost(match.group(3), "less", None), **{"while": {**dependent, "none_played": first}})]
+                        cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
     match = _ENTER_READY.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
@@ -247,8 +248,8 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
             else:
                 found.setdefault("statics", []).append(_static(
                     "board", match.group(0), affects={"who": "self", "types": ["Ability"]},
-                    cost=_cost(match.group(1), "less", None), per=per, keyword=keyword, **{"while": when}))
-    additional = [symbols(match.group(1)) for match in _ADDITIONAL.finditer(rest)]
+                    cost=_cost(match.group("sym"), "less", None), per=per, keyword=keyword, **{"while": when}))
+    additional = [symbols(match.group("sym")) for match in _ADDITIONAL.finditer(rest)]
     if additional:
         found["additional"] = [{"energy": energy, "power": power} for energy, power in additional]
     if kind == "activated" and _PAY_ENERGY_FOR.search(rest):
