@@ -223,29 +223,34 @@ def sync_compiled(state: State) -> None:
     """Put in force the passive abilities compiled from the text of each permanent and legend in play and each
     battlefield (engine/cards/statics.py, v1.4 365.1), in a match whose abilities the engine checks: each once
     per incarnation of its source, marked `compiled`, with its `text`. A permanent attached to a unit has its
-    rules text inactive (v1.3 718.2) and a card face down has no text. They end as their source leaves (569.1)."""
+    rules text inactive (v1.3 718.2): its statics are not put in force as it enters attached (not yet taken out when
+    it is attached later). They end as their source leaves the board (569.1)."""
+    cards = state["cards"]
     statics = state.setdefault("statics", [])
-    have = {static["id"] for static in statics if static.get("compiled")}
-    sources = [(obj["id"], obj["card"], obj["controller"], obj["incarnation"]) for obj in state["objects"].values()
-               if obj["zone"] in IN_PLAY and obj.get("card") and not obj.get("attached_to")]
-    sources += [(entry["id"], entry.get("name"), entry["controller"], None) for entry in state["battlefields"]]
-    added = False
-    for source, card, controller, incarnation in sources:
-        facts = state["cards"].get(card or "")
-        if not facts or not facts.get("abilities"):
-            continue
-        for index, static in enumerate(card_statics.card_statics(facts, "board")):
-            static_id = f"{source}~{incarnation}~{static['ability']}.{index}"
-            if static_id in have:
-                continue
-            entry = {"id": static_id, **{key: value for key, value in static.items() if key not in ("zone",)},
+    have = None
+    for source, card, controller, incarnation in _compiled_sources(state, cards):
+        if have is None:
+            have = {static["id"].rpartition("~")[0] for static in statics if static.get("compiled")}
+        if f"{source}~{incarnation}" in have:
+            continue  # a source's statics are put in force together, once per incarnation
+        for index, static in enumerate(card_statics.card_statics(cards[card], "board")):
+            entry = {"id": f"{source}~{incarnation}~{static['ability']}.{index}",
+                     **{key: value for key, value in static.items() if key != "zone"},
                      "source": source, "controller": controller, "compiled": True}
             if incarnation is not None:
                 entry["incarnation"] = incarnation
             statics.append(entry)
-            added = True
-    if added:
-        state["statics"] = statics
+
+
+def _compiled_sources(state: State, cards: dict[str, Any]) -> list[tuple[str, str, str | None, int | None]]:
+    """The objects in play (not attached) and battlefields whose card has statics on the board."""
+    def has(card: str | None) -> bool:
+        facts = cards.get(card or "")
+        return bool(facts and facts.get("abilities") and card_statics.board_static_count(facts))
+    found = [(obj["id"], obj["card"], obj["controller"], obj["incarnation"]) for obj in state["objects"].values()
+             if obj["zone"] in IN_PLAY and not obj.get("attached_to") and has(obj.get("card"))]
+    return found + [(entry["id"], entry["name"], entry["controller"], None) for entry in state["battlefields"]
+                    if has(entry.get("name"))]
 
 
 # -- Might and keywords ------------------------------------------------------------------------------------------
@@ -280,15 +285,16 @@ def refresh(state: State, obj: dict[str, Any]) -> None:
     if state.get("abilities") == CHECKED:
         sync_compiled(state)
     if state.get("statics"):
-        refresh_all(state)
+        refresh_all(state, synced=True)
         if obj["zone"] in IN_PLAY and obj["id"] in state["objects"]:
             return
     _apply_layers(state, [obj], [])
 
 
-def refresh_all(state: State) -> None:
-    """End the statics whose source left the board (004 569.1), then work out every object in play again."""
-    if state.get("abilities") == CHECKED:
+def refresh_all(state: State, synced: bool = False) -> None:
+    """End the statics whose source left the board (004 569.1), then work out every object in play again (with,
+    in a checked match, the statics compiled from the cards in play, unless `synced` already)."""
+    if not synced and state.get("abilities") == CHECKED:
         sync_compiled(state)
     statics = state.get("statics")
     if not statics:

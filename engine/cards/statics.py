@@ -267,14 +267,38 @@ def compile_ability(ability: dict[str, Any], card_type: str | None = None) -> di
                                 ability.get("keyword"), ability.get("cost_note"), card_type))
 
 
+_BY_CARD: dict[tuple[str, str | None, str], tuple[str, ...]] = {}
+
+
 def card_statics(card: dict[str, Any], zone: str) -> list[dict[str, Any]]:
     """The compiled statics of a card's abilities that work from `zone` ("play" or "board"), each with `ability`
-    (its index in the card's `abilities`)."""
-    found = []
-    for index, ability in enumerate(card.get("abilities", ())):
-        for static in compile_ability(ability, card.get("type")).get("statics", ()):
-            if static["zone"] == zone:
-                found.append({**static, "ability": index})
+    (its index in the card's `abilities`): fresh copies, from a cache keyed by the card's whole text."""
+    return [json.loads(static) for static in _card_statics(card, zone)]
+
+
+_BOARD_COUNT: dict[str, int] = {}
+
+
+def board_static_count(card: dict[str, Any]) -> int:
+    """How many statics a card has on the board (cached by its text): the engine asks it at every refresh of the
+    layers, for each object in play."""
+    text = str(card.get("text", ""))
+    found = _BOARD_COUNT.get(text)
+    if found is None:
+        found = _BOARD_COUNT[text] = len(_card_statics(card, "board"))
+    return found
+
+
+def _card_statics(card: dict[str, Any], zone: str) -> tuple[str, ...]:
+    key = (str(card.get("text", "")), card.get("type"), zone)
+    found = _BY_CARD.get(key)
+    if found is None:
+        statics = []
+        for index, ability in enumerate(card.get("abilities", ())):
+            for static in compile_ability(ability, card.get("type")).get("statics", ()):
+                if static["zone"] == zone:
+                    statics.append(json.dumps({**static, "ability": index}, sort_keys=True))
+        found = _BY_CARD[key] = tuple(statics)
     return found
 
 
