@@ -47,9 +47,12 @@ _FIRST_EACH_TURN = re.compile(
 _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
 _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?:(?P<who>friendly|your|enemy) (?P<other2>other )?)"
-    rf"(?P<what>units|[A-Z][a-z]+s)(?P<here1> here| at my battlefield)? (?:have|get) {_GIVE}(?P<here2> here)?\.$",
+    rf"(?P<what>units|[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?(?P<here1> here| at my battlefield)? "
+    rf"(?:have|get) {_GIVE}(?P<here2> here)?\.$",
     re.IGNORECASE)
-_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: while (?P<while2>[^.]+))?\.$")
+_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
+                   rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
+_OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly) (?P<what>units|[A-Z][a-z]+s) enter ready\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
@@ -72,7 +75,9 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
-_ONLY_ADDITIONAL = re.compile(rf"^(?:As you play me, )?You may pay {_SYM} as an additional cost(?: to play me)?\.$")
+_ONLY_ADDITIONAL = re.compile(
+    rf"^(?:As you play (?:me|this), )?You may pay {_SYM} as an additional cost(?: to play (?:me|this))?\.$",
+    re.IGNORECASE)
 
 
 def symbols(text: str) -> tuple[int, int]:
@@ -201,9 +206,19 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
     if match:
         when = _merge_while(dependent, _condition(match.group("while")), _condition(match.group("while2")))
         give = _give(match.group("give"))
-        if when is None or give is None:
+        per = _each(match.group("each"))
+        if when is None or give is None or per is None:
             return None
-        return [_static("board", rest, affects={"who": "self"}, **give, **{"while": when})]
+        found = [_static("board", rest, affects={"who": "self"}, **give, per=per, **{"while": when})]
+        if match.group("ready"):
+            found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
+        return found
+    match = _OTHERS_READY.match(rest)
+    if match:
+        affects = {"who": "friendly"}
+        if match.group("what") != "units":
+            affects["tags"] = [match.group("what")[:-1]]
+        return [_static("board", rest, affects=affects, enter_ready=True, **{"while": dependent})]
     match = _OTHERS.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("while")))
@@ -216,6 +231,8 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             affects["other"] = True
         if match.group("what").lower() != "units":
             affects["tags"] = [match.group("what")[:-1].capitalize()]
+        if match.group("empowered"):
+            affects["empowered"] = True
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
             affects["where"] = "here"
         return [_static("board", rest, affects=affects, **give, **{"while": when})]
