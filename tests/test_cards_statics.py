@@ -5,11 +5,12 @@ recorder's statics as before.
 """
 from __future__ import annotations
 
-import pytest
+import json
 
 from engine.cards import statics as card_statics
 from engine.citations import cite
 from gallery_table import GalleryTable, deck, listed
+from replays.notation.position import position_of
 
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
@@ -263,3 +264,12 @@ def test_ancient_henge_turns_two_energy_into_two_power():
 def test_ancient_henge_adding_power_without_the_energy_is_refused_and_flagged():
     henge("").refuses(HENGE, rule="v1.4 204.3.b")
     assert "v1.4 204.3.b" in flagged(henge("", "audit"), HENGE)
+
+
+def test_a_position_written_from_a_checked_match_leaves_the_compiled_statics_to_the_text():
+    game = table(GAREN.replace("hand:Garen, Commander ", "").replace("bf1:", "bf1:Garen, Commander;"))
+    event = position_of(game.state)
+    assert "statics" not in json.dumps(event)  # Garen's is his text's, not the position's
+    again = GalleryTable(P1, P2, "strict", "v1.4", "checked").do(event)
+    assert again.obj("P1", "Trifarian Gloryseeker")["might"] == 3
+    assert [static["text"] for static in again.state["statics"]] == ["Other friendly units have +1 [S] here."]
