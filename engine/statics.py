@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import card_costs, layers, rulechanges
+from engine.cards import statics as card_statics
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, new_id
@@ -38,6 +39,7 @@ AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": li
 WHILE: dict[str, Any] = {"legion": bool, "empowered": bool, "mighty": bool, "at": ("battlefield", "base"),
                          "level": int, "runes_at_most": int, "controls": list, "none_played": dict}
 COST = ("energy", "power", "min_energy", "min_power")
+PER = {"count", "mighty", "keyword", "token"}
 
 
 def check_shape(static: Any, where: str) -> None:
@@ -66,6 +68,15 @@ def check_shape(static: Any, where: str) -> None:
     if set(cost) - set(COST) or not all(_is_int(value) for value in cost.values()):
         raise MalformedEvent(f"{where}: static 'cost' is {{energy, power, min_energy, min_power}} of whole "
                              f"numbers (negative for a discount), got {cost!r}")
+    per = static.get("per")
+    if per is not None and (per.get("count") not in card_statics.COUNTS or set(per) - PER):
+        raise MalformedEvent(f"{where}: static 'per' counts one of {', '.join(card_statics.COUNTS)} ({{count, "
+                             f"mighty?, keyword?, token?}}), got {per!r}")
+    condition = static.get("while", {})
+    if not all(isinstance(tag, str) for tag in condition.get("controls", [])) or \
+            not isinstance(condition.get("none_played", {}).get("types", []), list):
+        raise MalformedEvent(f"{where}: static 'while.controls' lists tags or types, 'while.none_played' is "
+                             f"{{types: [...], token?}}, got {condition!r}")
     if static.get("until", "turn") != "turn":
         raise MalformedEvent(f"{where}: static 'until' can only be 'turn' (else it lasts while its source is on "
                              f"the board), got {static['until']!r}")

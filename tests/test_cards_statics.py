@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+import engine
 from engine.cards import statics as card_statics
 from engine.citations import cite
 from gallery_table import GalleryTable, deck, listed
@@ -128,6 +131,12 @@ def test_a_declared_static_event_for_garen_is_refused_and_flagged_v1_4_365_1():
     assert "v1.4 365.1" in flagged(audit, declared)
     assert audit.obj("P1", "Trifarian Gloryseeker")["might"] == 2 + 1 + 1  # flagged, folded as recorded
     assert [static for static in audit.state["statics"] if static.get("declared")]
+
+
+def test_a_declared_static_with_a_count_reads_back_from_its_notation():
+    game = table(GAREN.replace("hand:Garen, Commander ", ""), abilities="declared")
+    game.do('static Trifarian Gloryseeker +affects={"who": "self"} +might=1 +per={"count": "gear"}')
+    assert game.obj("P1", "Trifarian Gloryseeker")["might"] == 2  # no gear: +1 times 0
 
 
 # -- an additional cost from the card (v1.4 204.2) -------------------------------------------------------------
@@ -273,3 +282,14 @@ def test_a_position_written_from_a_checked_match_leaves_the_compiled_statics_to_
     again = GalleryTable(P1, P2, "strict", "v1.4", "checked").do(event)
     assert again.obj("P1", "Trifarian Gloryseeker")["might"] == 3
     assert [static["text"] for static in again.state["statics"]] == ["Other friendly units have +1 [S] here."]
+
+
+@pytest.mark.parametrize("field", ['+per={"count": "moons"}', '+per={"each": "gear"}',
+                                   '+while={"controls": [3]}'])
+def test_a_declared_static_with_a_count_or_condition_the_engine_cannot_read_is_malformed(field):
+    game = table(GAREN.replace("hand:Garen, Commander ", ""), abilities="declared")
+    name, _, value = field[1:].partition("=")
+    event = {"type": "static", "source": game.find("P1", "Trifarian Gloryseeker"), "affects": {"who": "self"},
+             "might": 1, name: json.loads(value)}
+    with pytest.raises(engine.MalformedEvent, match="static 'per'|while.controls"):
+        game.do(event)
