@@ -343,13 +343,26 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
     if dependent:
         out["while"] = dependent
     if compiled.get("statics"):
-        out["statics"] = [{key: value for key, value in static.items() if key != "text"}
-                          for static in compiled["statics"]]
+        out["statics"] = [{key: value for key, value in static.items() if key != "text" or static["text"] != plain(
+            _CONDITION.sub("", ability.get("text", "")))} for static in compiled["statics"]]
     for field in ("additional", "unread"):
         if compiled.get(field):
             out[field] = compiled[field]
     out["source"] = "text"
     return out
+
+
+def served_abilities(card: dict[str, Any]) -> list[dict[str, Any]]:
+    """A card's abilities as the catalog serves them to a judge beside its printed text: each line's `kind` and
+    `text`, and what the engine reads of it (`with_compiled`), without its reminder-only lines and labels."""
+    served = []
+    for ability in card.get("abilities", ()):
+        if ability.get("reminder"):
+            continue
+        entry = with_compiled(ability, card.get("type"))
+        entry.pop("label", None)
+        served.append(entry)
+    return served
 
 
 # -- interpreters: conditions and counts over a state's plain data -------------------------------------------
