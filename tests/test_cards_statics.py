@@ -293,3 +293,32 @@ def test_a_declared_static_with_a_count_or_condition_the_engine_cannot_read_is_m
              "might": 1, name: json.loads(value)}
     with pytest.raises(engine.MalformedEvent, match="static 'per'|while.controls"):
         game.do(event)
+
+
+# -- the compiler over the gallery's phrasings ---------------------------------------------------------------------
+@pytest.mark.parametrize("name, zone, expected", [
+    ("Plaza Guardian", "play", {"cost": {"energy": -1}, "per": {"count": "gear"}}),  # "for each gear you control"
+    ("Battering Ram", "play", {"cost": {"energy": -1, "min_energy": 1}, "per": {"count": "played"}}),
+    ("Jaull-Fish", "play", {"per": {"count": "units", "mighty": True}}),
+    ("Production Surge", "play", {"cost": {"energy": -2}, "while": {"controls": ["Mech"]}}),
+    ("Breakneck Mech", "play", {"enter_ready": True, "while": {"controls": ["Mech"]}}),
+    ("Frostcoat Mother", "board", {"affects": {"who": "self", "types": ["Ability"]}, "per": {"count": "runes"}}),
+    ("Allay, Eager Admirer", "board", {"affects": {"who": "friendly", "other": True, "where": "here"},
+                                       "keywords": ["Deflect"], "while": {"at": "battlefield"}}),
+    ("Fiora, Victorious", "board", {"keywords": ["Deflect", "Ganking", "Shield"], "while": {"mighty": True}}),
+    ("Eager Apprentice", "board", {"affects": {"who": "friendly", "types": ["Spell"]},
+                                   "cost": {"energy": -1, "min_energy": 1}, "while": {"at": "battlefield"}}),
+    ("Applied Researchers", "board", {"cost": {"energy": -1, "power": -1, "min_energy": 1, "min_power": 0},
+                                      "while": {"empowered": True}}),
+])
+def test_the_compiler_reads_the_common_phrasings_of_real_cards(name, zone, expected):
+    found = card_statics.card_statics(card(name), zone)
+    assert any(expected.items() <= static.items() for static in found), found
+
+
+def test_a_tier_that_replaces_another_instead_is_left_unread():
+    """Master Yi, Unstoppable's "[Level 6][>] I cost [4][G][G] less instead." replaces its Level 3 discount: not read
+    (the recorder declares it), never applied as a second discount."""
+    yi = card("Master Yi, Unstoppable")
+    assert [static["while"] for static in card_statics.card_statics(yi, "play")] == [{"level": 3}]
+    assert not card_statics.compiles(yi)

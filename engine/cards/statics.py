@@ -41,6 +41,9 @@ _ABILITY_COST = re.compile(
 _OTHERS_COST = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<who>Your|Opponents'|Friendly) (?P<what>spells|units|gear|cards)"
     rf"(?: you play)? costs? {_SYM} (?P<dir>less|more)(?:, to a minimum of (?P<min>{_RUN}))?\.$")
+_REDUCED = re.compile(
+    rf"^(?:While (?P<while>[^,]+), )?the Energy costs? for (?P<what>spells|units|gear) you play (?:is|are) reduced by "
+    rf"{_SYM}(?:, to a minimum of (?P<min>{_RUN}))?\.$", re.IGNORECASE)
 _FIRST_EACH_TURN = re.compile(
     rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
     rf"played each turn costs {_SYM} less\.$")
@@ -190,6 +193,14 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         types = {"spells": ["Spell"], "units": ["Unit"], "gear": ["Gear"], "cards": ["Spell", "Unit", "Gear"]}
         return [_static("board", rest, affects={"who": who, "types": types[match.group("what")]},
                         cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), **{"while": when})]
+    match = _REDUCED.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("while")))
+        if when is None:
+            return None
+        kind = {"spells": "Spell", "units": "Unit", "gear": "Gear"}[match.group("what").lower()]
+        return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
+                        cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when})]
     match = _FIRST_EACH_TURN.match(rest)
     if match:
         kind = match.group("what").capitalize()
