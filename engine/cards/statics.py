@@ -50,7 +50,7 @@ _FIRST_EACH_TURN = re.compile(
 _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
 _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?:(?P<who>friendly|your|enemy) (?P<other2>other )?)"
-    rf"(?P<what>units|[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?(?P<here1> here| at my battlefield)? "
+    rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?(?P<here1> here| at my battlefield)? "
     rf"(?:have|get) {_GIVE}(?P<here2> here)?\.$",
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
