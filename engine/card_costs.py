@@ -88,7 +88,7 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
     if not checks_abilities(state):
         return
     card = state["cards"].get(obj["card"] or "", {})
-    offered = [(cost["energy"], cost["power"]) for cost in card_statics.additional_costs(card)]
+    offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card)]
     for cost in additional:
         amounts = (cost.get("energy", 0), cost.get("power", 0)) if isinstance(cost, dict) else (0, 0)
         if amounts == (0, 0):
@@ -96,10 +96,22 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
         if amounts in offered:
             offered.remove(amounts)
             continue
-        printed = "; ".join(f"[{energy}] and {power} Power" for energy, power in
-                            (c.values() for c in card_statics.additional_costs(card))) or "none"
+        printed = "; ".join(f"[{cost['energy']}] and {cost['power']} Power" for cost in _offered(state, card)) \
+            or "none"
         context.flag(ADDITIONAL_RULE, f"an additional cost of {amounts[0]} Energy and {amounts[1]} Power for "
                                       f"{obj['card']!r}, whose text offers {printed} ({card.get('text', '')!r})")
+
+
+def _offered(state: dict[str, Any], card: dict[str, Any]) -> list[dict[str, int]]:
+    """The optional additional costs of Energy and Power a play may choose: the card's own, and those a permanent,
+    legend or battlefield in play offers ("Any player may pay [A][A] as an additional cost to play a Dragon",
+    Dragon Roost; which cards they apply to is taken on the recorder's word)."""
+    offered = list(card_statics.additional_costs(card))
+    names = [obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]]
+    names += [entry["name"] for entry in state["battlefields"]]
+    for name in dict.fromkeys(names):
+        offered += card_statics.additional_costs(state["cards"].get(name, {}), others=True)
+    return offered
 
 
 def check_activated(context: Context, player: str, source: dict[str, Any], ability: dict[str, Any],

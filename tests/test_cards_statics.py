@@ -17,18 +17,18 @@ from replays.notation.position import position_of
 
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
-            "Scrapyard Champion", "Divining Shells"]
+            "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Trifarian War Camp", "Windswept Hillock"])
-P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Grove of the God-Willow", "Vilemaw's Lair"])
+P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
 P2_DEFAULT = "runedeck:8 runes:2 Fury Rune;2 Body Rune"
 
 
 def table(p1: str, p2: str = P2_DEFAULT, policy: str = "strict", abilities: str = "checked", player: str = "P1",
-          bf1: str = "Trifarian War Camp") -> GalleryTable:
+          bf1: str = "Trifarian War Camp", bf2: str = "Altar to Unity") -> GalleryTable:
     """A v1.4 position at `player`'s action phase, turn 3; both champions still in their zones."""
     line = (f"position turn 3 {player} action first P1 | P1 0 bf:{bf1} deck:{39 - listed(p1)} {p1} "
-            f"| P2 0 bf:Altar to Unity deck:{39 - listed(p2)} {p2}")
+            f"| P2 0 bf:{bf2} deck:{39 - listed(p2)} {p2}")
     return GalleryTable(P1, P2, policy, "v1.4", abilities).do(line)
 
 
@@ -153,6 +153,20 @@ def test_an_additional_cost_the_card_does_not_print_is_refused_and_flagged_v1_4_
     line = 'P1 play Blast Corps Cadet +additional=[{"energy": 3, "power": 0}] $5'
     table(CADET).refuses(line, rule="v1.4 204.2")
     assert "v1.4 204.2" in flagged(table(CADET, policy="audit"), line)
+
+
+GRIMWYRM = "runedeck:6 hand:Perched Grimwyrm runes:3 Fury Rune;3 Order Rune"
+ROOST = 'P1 play Perched Grimwyrm +additional=[{"energy": 0, "power": 2}] $4 / Fury Rune; Fury Rune'
+
+
+def test_an_additional_cost_another_card_in_play_offers_is_accepted():
+    """Dragon Roost: "Any player may pay [A][A] as an additional cost to play a Dragon." (a battlefield's offer)."""
+    table(GRIMWYRM, bf2="Dragon Roost").do(ROOST)
+
+
+def test_that_additional_cost_without_dragon_roost_is_refused_v1_4_204_2():
+    table(GRIMWYRM).refuses(ROOST, rule="v1.4 204.2")
+    assert card_statics.additional_costs(card("Dragon Roost")) == []  # not for its own play: for a Dragon's
 
 
 # -- an ability's bounded discount: Baccai Sandspinner (v1.4 356.4) ------------------------------------------------

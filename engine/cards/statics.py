@@ -277,9 +277,15 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
                 found.setdefault("statics", []).append(_static(
                     "board", match.group(0), affects={"who": "self", "types": ["Ability"]},
                     cost=_cost(match.group("sym"), "less", None), per=per, keyword=keyword, **{"while": when}))
-    additional = [symbols(match.group("sym")) for match in _ADDITIONAL.finditer(rest)]
+    additional = []
+    for match in _ADDITIONAL.finditer(rest):
+        energy, power = symbols(match.group("sym"))
+        cost = {"energy": energy, "power": power}
+        if re.match(r" to play (?!me\b|this\b)", rest[match.end():]):
+            cost["others"] = True  # "... to play a Dragon": offered to other cards' plays (Dragon Roost)
+        additional.append(cost)
     if additional:
-        found["additional"] = [{"energy": energy, "power": power} for energy, power in additional]
+        found["additional"] = additional
     if kind == "activated" and _PAY_ENERGY_FOR.search(rest):
         found["pays_energy_for_added"] = True
     return json.dumps(found, sort_keys=True)
@@ -338,11 +344,13 @@ def compiles(card: dict[str, Any]) -> bool:
     return bool(statics) and not any(compile_ability(ability, card.get("type")).get("unread") for ability in statics)
 
 
-def additional_costs(card: dict[str, Any]) -> list[dict[str, int]]:
-    """The optional additional costs a card's text offers ("You may pay [O][O] as an additional cost to play me"),
-    v1.4 204.2, 356.2.b.1."""
-    return [cost for ability in card.get("abilities", ())
-            for cost in compile_ability(ability, card.get("type")).get("additional", ())]
+def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[str, int]]:
+    """The optional additional costs a card's text offers for its own play ("You may pay [O][O] as an additional
+    cost to play me", v1.4 204.2, 356.2.b.1), or, with `others`, for other cards' plays ("Any player may pay [A][A]
+    as an additional cost to play a Dragon"): `{energy, power}`."""
+    return [{"energy": cost["energy"], "power": cost["power"]} for ability in card.get("abilities", ())
+            for cost in compile_ability(ability, card.get("type")).get("additional", ())
+            if bool(cost.get("others")) == others]
 
 
 def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict[str, Any]:
