@@ -12,8 +12,9 @@ text (engine/cards/statics.py), not from the recorder:
 - an optional additional cost is one the card offers (v1.4 204.2, 356.2.b.1), of the amount it prints;
 - an activated ability's dependent condition is checked as it is activated (Legion, v1.4 812.1.c; Level) and an
   Add ability that pays "any amount of Energy to [Add] that much" pays it (v1.4 204.3.b);
-- a triggered ability's Legion (for engine/chain.py's `trigger`), and Vision only from a permanent played this turn
-  and on the board (v1.4 817.1.c: the trigger is the permanent entering the Board).
+- a triggered ability's Legion and other dependent conditions (for engine/chain.py's `trigger`; v1.4 727.1.c.1),
+  and Vision only from a permanent played this turn and on the board (v1.4 817.1.c: the trigger is the permanent
+  entering the Board).
 
 A "declared" match (every stored match) goes through none of this: it folds exactly as before.
 
@@ -32,6 +33,7 @@ BOARD_RULE = "v1.3 365.1"  # the passive abilities of a permanent on the board
 ADDITIONAL_RULE = "v1.4 204.2"
 LEGION_RULE = "v1.3 812.1.c"
 VISION_RULE = "v1.3 817.1.c"
+TRIGGER_RULE = "v1.3 727.1.c.1"  # a dependent keyword's triggered ability must be active to trigger
 PAY_FOR_ADDED_RULE = "v1.4 204.3.b"
 
 
@@ -163,10 +165,16 @@ def check_trigger(context: Context, player: str, source: dict[str, Any], label: 
     if found is None:
         return
     what = f"{label!r} of {source['id']} ({source['card']})"
-    if found.get("condition") == "Legion":
+    condition = found.get("condition")
+    if condition == "Legion":
         context.check(card_statics.legion_holds(state, player, source["id"]), LEGION_RULE,
                       f"{player} triggers {what} ({found['text']!r}) before playing another card this turn: its "
                       f"[Legion] condition does not hold")
+    elif condition and source.get("zone") in ("board", "legend"):  # a dependent keyword's trigger (v1.4 727.1.c.1)
+        obj = state["objects"].get(source["id"])
+        context.check(card_statics.dependent_holds(state, condition, player, source["id"], obj), TRIGGER_RULE,
+                      f"{player} triggers {what} ({found['text']!r}), whose [{condition}] condition does not hold: "
+                      f"an inactive triggered ability does not trigger")
     if found.get("keyword") == "Vision":
         played = source["id"] in state.get("played_this_turn", {}).get(player, [])
         context.check(played and source.get("zone") == "board", VISION_RULE,

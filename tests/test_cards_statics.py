@@ -17,7 +17,8 @@ from replays.notation.position import position_of
 
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
-            "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm"]
+            "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
+            "Ambessa, Respected and Feared"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Trifarian War Camp", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -233,6 +234,21 @@ def test_gloryseekers_legion_trigger_as_the_first_card_is_refused_and_flagged():
     table(GLORYSEEKER).do("P1 play Trifarian Gloryseeker $2").refuses(GLORY_TRIGGER, rule="v1.4 812.1.c")
     audit = table(GLORYSEEKER, policy="audit").do("P1 play Trifarian Gloryseeker $2")
     assert "v1.4 812.1.c" in flagged(audit, GLORY_TRIGGER)
+
+
+AMBESSA = "runedeck:8 runes:2 Fury Rune;2 Order Rune base:Ambessa, Respected and Feared"
+AMBESSA_TRIGGER = 'P1 trigger Ambessa, Respected and Feared "when-i-attack"'
+
+
+def test_an_empowered_ambessas_trigger_is_active():
+    table(AMBESSA.replace("Feared", "Feared{E}")).do(AMBESSA_TRIGGER)
+
+
+def test_a_trigger_of_an_ambessa_not_empowered_is_refused_and_flagged_v1_4_727_1_c_1():
+    """Ambessa, Respected and Feared: "[Empowered][>] When I attack, kill an enemy unit here with less Might than
+    me." is inactive, so it does not trigger, while she is not Empowered."""
+    table(AMBESSA).refuses(AMBESSA_TRIGGER, rule="v1.4 727.1.c.1")
+    assert "v1.4 727.1.c.1" in flagged(table(AMBESSA, policy="audit"), AMBESSA_TRIGGER)
 
 
 # -- Vision only from a permanent just played (v1.4 817.1.c) -------------------------------------------------------
