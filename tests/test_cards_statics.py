@@ -18,7 +18,7 @@ from replays.notation.position import position_of
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
             "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
-            "Ambessa, Respected and Feared"]
+            "Ambessa, Respected and Feared", "Rage Amplifier"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Trifarian War Camp", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -103,6 +103,16 @@ def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged
     assert "I cost [2] less." in str(refusal.violations)  # the message quotes the card's text
     audit = table(HOPEFUL, policy="audit")
     assert "v1.4 366.2" in flagged(audit, f"P1 play Noxus Hopeful {HOPEFUL_DECLARED} $4")
+
+
+def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and_is_marked():
+    """Rage Amplifier: "Your units have +1 [S]. If I'm [Empowered], they have +2 [S] instead." is not read (an
+    "instead" tier): the recorder declares it, in a checked strict match too, and the state marks it `declared`."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune gear:Rage Amplifier base:Trifarian Gloryseeker")
+    game.do('static Rage Amplifier +affects={"who": "friendly"} +might=1')
+    assert game.obj("P1", "Trifarian Gloryseeker")["might"] == 2 + 1
+    [static] = game.state["statics"]
+    assert static["declared"] is True and not static.get("compiled")
 
 
 def test_a_declared_match_takes_the_recorders_static_as_before():
