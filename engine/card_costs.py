@@ -90,6 +90,8 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
     if not checks_abilities(state):
         return
     card = state["cards"].get(obj["card"] or "", {})
+    if not any(isinstance(cost, dict) and (cost.get("energy") or cost.get("power")) for cost in additional):
+        return
     offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card)]
     for cost in additional:
         amounts = (cost.get("energy", 0), cost.get("power", 0)) if isinstance(cost, dict) else (0, 0)

@@ -219,18 +219,25 @@ def _times(state: State, static: dict[str, Any]) -> int:
     return card_statics.count(state, per, _controller(state, static), static["source"]) if per else 1
 
 
-def sync_compiled(state: State) -> None:
+def sync_compiled(state: State, objects: tuple[dict[str, Any], ...] = ()) -> None:
     """Put in force the passive abilities compiled from the text of each permanent and legend in play and each
     battlefield (engine/cards/statics.py, v1.4 365.1), in a match whose abilities the engine checks: each once
-    per incarnation of its source, marked `compiled`, with its `text`. A permanent attached to a unit has its
-    rules text inactive (v1.3 718.2): its statics are not put in force as it enters attached (not yet taken out when
-    it is attached later). They end as their source leaves the board (569.1)."""
+    per incarnation of its source, marked `compiled`, with its `text`. Of the objects, those given are looked at:
+    the one being refreshed, since every object enters play (is created there, moves there, is revealed or becomes
+    a copy) through a refresh of it (engine/objects.py); with none, the battlefields. A permanent attached to a unit
+    has its rules text inactive (v1.3 718.2): its statics are not put in force as it enters attached (not yet taken
+    out when it is attached later). They end as their source leaves the board (569.1)."""
     cards = state["cards"]
+    sources = [(entry["id"], entry["card"], entry["controller"], entry["incarnation"]) for entry in objects
+               if entry["zone"] in IN_PLAY and not entry.get("attached_to") and _has_statics(cards, entry.get("card"))]
+    if not objects:  # the battlefields, at each refresh of every object (after each event, engine/fold.py)
+        sources += [(entry["id"], entry["name"], entry["controller"], None) for entry in state["battlefields"]
+                    if _has_statics(cards, entry.get("name"))]
+    if not sources:
+        return
     statics = state.setdefault("statics", [])
-    have = None
-    for source, card, controller, incarnation in _compiled_sources(state, cards):
-        if have is None:
-            have = {static["id"].rpartition("~")[0] for static in statics if static.get("compiled")}
+    have = {static["id"].rpartition("~")[0] for static in statics if static.get("compiled")}
+    for source, card, controller, incarnation in sources:
         if f"{source}~{incarnation}" in have:
             continue  # a source's statics are put in force together, once per incarnation
         for index, static in enumerate(card_statics.card_statics(cards[card], "board")):
@@ -242,15 +249,10 @@ def sync_compiled(state: State) -> None:
             statics.append(entry)
 
 
-def _compiled_sources(state: State, cards: dict[str, Any]) -> list[tuple[str, str, str | None, int | None]]:
-    """The objects in play (not attached) and battlefields whose card has statics on the board."""
-    def has(card: str | None) -> bool:
-        facts = cards.get(card or "")
-        return bool(facts and facts.get("abilities") and card_statics.board_static_count(facts))
-    found = [(obj["id"], obj["card"], obj["controller"], obj["incarnation"]) for obj in state["objects"].values()
-             if obj["zone"] in IN_PLAY and not obj.get("attached_to") and has(obj.get("card"))]
-    return found + [(entry["id"], entry["name"], entry["controller"], None) for entry in state["battlefields"]
-                    if has(entry.get("name"))]
+def _has_statics(cards: dict[str, Any], card: str | None) -> bool:
+    """Whether a card has passive abilities compiled to statics on the board (cached by its text)."""
+    facts = cards.get(card or "")
+    return bool(facts and facts.get("abilities") and card_statics.board_static_count(facts))
 
 
 # -- Might and keywords ------------------------------------------------------------------------------------------
@@ -283,7 +285,7 @@ def refresh(state: State, obj: dict[str, Any]) -> None:
     """Work out `obj`'s Might and keywords again, and with statics in force every other object's too (a change to
     one object can change what a static gives the others)."""
     if state.get("abilities") == CHECKED:
-        sync_compiled(state)
+        sync_compiled(state, (obj,))
     if state.get("statics"):
         refresh_all(state, synced=True)
         if obj["zone"] in IN_PLAY and obj["id"] in state["objects"]:
@@ -293,7 +295,7 @@ def refresh(state: State, obj: dict[str, Any]) -> None:
 
 def refresh_all(state: State, synced: bool = False) -> None:
     """End the statics whose source left the board (004 569.1), then work out every object in play again (with,
-    in a checked match, the statics compiled from the cards in play, unless `synced` already)."""
+    in a checked match, the statics compiled from the battlefields' text, unless `synced` already)."""
     if not synced and state.get("abilities") == CHECKED:
         sync_compiled(state)
     statics = state.get("statics")
