@@ -12,6 +12,7 @@ import pytest
 import engine
 from engine.cards import statics as card_statics
 from engine.citations import cite
+from engine.objects import move_to_zone
 from gallery_table import GalleryTable, deck, listed
 from replays.notation.position import position_of
 
@@ -134,6 +135,14 @@ def test_garen_gives_other_friendly_units_here_plus_one_from_his_text():
     assert game.obj("P1", "Blast Corps Cadet")["might"] == 2  # in base
     [static] = [static for static in game.state["statics"] if static.get("compiled")]
     assert static["text"] == "Other friendly units have +1 [S] here."
+
+
+def test_garens_static_is_in_force_once_he_is_played_and_ends_as_he_leaves():
+    game = table(GAREN).do("P1 play Garen, Commander $6 / Order Rune")  # to base: "here" is the base
+    assert game.obj("P1", "Blast Corps Cadet")["might"] == 2 + 1
+    assert game.obj("P1", "Trifarian Gloryseeker")["might"] == 2  # at bf1, not here
+    move_to_zone(game.state, game.obj("P1", "Garen, Commander"), "trash")  # as a kill moves him (004 569.1)
+    assert game.obj("P1", "Blast Corps Cadet")["might"] == 2 and not game.state["statics"]
 
 
 def test_a_declared_static_event_for_garen_is_refused_and_flagged_v1_4_365_1():
