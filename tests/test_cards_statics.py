@@ -15,6 +15,7 @@ from engine.citations import cite
 from engine.objects import move_to_zone
 from gallery_table import GalleryTable, deck, listed
 from replays.notation.position import position_of
+from web.describe import describe_static
 
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
@@ -373,3 +374,12 @@ def test_a_tier_that_replaces_another_instead_is_left_unread():
     yi = card("Master Yi, Unstoppable")
     assert [static["while"] for static in card_statics.card_statics(yi, "play")] == [{"level": 3}]
     assert not card_statics.compiles(yi)
+
+
+def test_the_viewer_says_which_statics_the_recorder_declared():
+    """A judge reads a compiled static as the card's line and a declared one marked as the recorder's word."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune gear:Rage Amplifier base:Garen, Commander")
+    game.do('static Rage Amplifier +affects={"who": "friendly"} +might=1')
+    described = {static.get("compiled", False): describe_static(static) for static in game.state["statics"]}
+    assert described[True] == "Other friendly units have +1 [S] here."
+    assert described[False] == "friendly units: +1 might (declared by the recorder)"
