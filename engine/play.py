@@ -12,8 +12,8 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from engine import (ambush, battlefield_tokens, card_costs, control, deck, flow, hidden, items, layers, naming, rulechanges,
-                    showdown, statics, timing)
+from engine import (ambush, battlefield_tokens, card_costs, control, deck, flow, hidden, items, layers, naming,
+                    rulechanges, showdown, statics, timing)
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location

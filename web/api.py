@@ -257,9 +257,9 @@ def catalog_cards(name: str):
     """The public facts of the cards named (`?name=A&name=B`, at most MAX_CARD_NAMES) in the catalog `name`:
     `{card name: {type, supertype, domains, energy, power, might, keywords, keyword_values, text, abilities}}`, names
     the catalog does not hold left out; `abilities` are its lines with what the engine reads of each
-    (engine/cards/statics.py `served_abilities`), for a judge to check beside the printed text. A catalog is the public card gallery: the answer says nothing about a match.
-    The viewer asks for the cards its page shows, to show each as a card on a tap. 400 for no name or too many,
-    404 for an unknown catalog."""
+    (engine/cards/statics.py `served_abilities`), for a judge to check beside the printed text. A catalog is the
+    public card gallery: the answer says nothing about a match. The viewer asks for the cards its page shows, to
+    show each as a card on a tap. 400 for no name or too many, 404 for an unknown catalog."""
     names = request.args.getlist("name")
     if not names:
         abort(400, "name at least one card: ?name=Card&name=Other")

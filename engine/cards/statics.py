@@ -50,8 +50,8 @@ _FIRST_EACH_TURN = re.compile(
 _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
 _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?:(?P<who>friendly|your|enemy) (?P<other2>other )?)"
-    rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?(?P<here1> here| at my battlefield)? "
-    rf"(?:have|get) {_GIVE}(?P<here2> here)?\.$",
+    rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
+    rf"(?P<here1> here| at my battlefield)? (?:have|get) {_GIVE}(?P<here2> here)?\.$",
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
@@ -67,7 +67,8 @@ _WHILE: dict[str, dict[str, Any]] = {
     "you've played another card this turn": {"legion": True},
 }
 _DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
-_EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count) for pattern, count in (
+_EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
+                                                                  for pattern, count in (
     (r"rune you control", {"count": "runes"}),
     (r"gear you control|friendly gear", {"count": "gear"}),
     (r"card in your trash", {"count": "trash"}),
@@ -183,7 +184,8 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if when is None or per is None:
             return None
         return [_static("play", rest, affects={"who": "self"},
-                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per, **{"while": when})]
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per,
+                        **{"while": when})]
     match = _OTHERS_COST.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("while")))
