@@ -33,7 +33,8 @@ BOARD_RULE = "v1.3 365.1"  # the passive abilities of a permanent on the board
 ADDITIONAL_RULE = "v1.4 204.2"
 LEGION_RULE = "v1.3 812.1.c"
 VISION_RULE = "v1.3 817.1.c"
-TRIGGER_RULE = "v1.3 727.1.c.1"  # a dependent keyword's triggered ability must be active to trigger
+TRIGGER_RULE = "v1.3 727.1.c.1"
+BASE_COST_RULE = "v1.3 356.1.a"  # "play a card 'for [Cost]'": its base costs replaced  # a dependent keyword's triggered ability must be active to trigger
 PAY_FOR_ADDED_RULE = "v1.4 204.3.b"
 
 
@@ -60,6 +61,23 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
     return compiled
+
+
+def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
+                    options: dict[str, Any]) -> None:
+    """A card played from its trash by its own "You may play me from your trash for [3][R]" (Undying Legion) is
+    played for that cost, which replaces its base cost (v1.4 356.1.a): the play's `options.base_cost` says it."""
+    if not checks_abilities(context.state) or source != "trash":
+        return
+    for static in own:
+        if static.get("compiled") and "base_cost" in static:
+            given = options.get("base_cost") if isinstance(options.get("base_cost"), dict) else {}
+            amounts = {"energy": given.get("energy", 0), "power": given.get("power", 0)}
+            context.check(amounts == static["base_cost"], BASE_COST_RULE,
+                          f"{obj['card']!r} is played from the trash by its text ({static['text']!r}): its cost is "
+                          f"{static['base_cost']['energy']} Energy and {static['base_cost']['power']} Power, not "
+                          f"{amounts['energy']} Energy and {amounts['power']} Power")
+            return
 
 
 def check_declared_static(context: Context, source: dict[str, Any]) -> None:

@@ -67,6 +67,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         item["flow"] = True  # banished as it leaves the chain (Flow's reminder text)
         flow.check_source(context, obj, source)
     elif source == "trash" and not limited:
+        card_costs.check_base_cost(context, obj, source, own, options)
         context.check(rulechanges.play_from_trash(state, dict(obj, controller=player), player, own), "351",
                       f"{player} plays {obj['card']!r} from their trash: cards are played from hand unless a "
                       f"static rule allows it ('You may play cards from your trash')")

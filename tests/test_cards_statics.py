@@ -20,7 +20,7 @@ from web.describe import describe_static
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
             "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
-            "Ambessa, Respected and Feared", "Rage Amplifier"]
+            "Ambessa, Respected and Feared", "Rage Amplifier", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Trifarian War Camp", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -160,6 +160,28 @@ def test_a_declared_static_with_a_count_reads_back_from_its_notation():
     game = table(GAREN.replace("hand:Garen, Commander ", ""), abilities="declared")
     game.do('static Trifarian Gloryseeker +affects={"who": "self"} +might=1 +per={"count": "gear"}')
     assert game.obj("P1", "Trifarian Gloryseeker")["might"] == 2  # no gear: +1 times 0
+
+
+# -- a passive ability that works from the trash: Undying Legion (v1.4 366.1, 356.1.a) ----------------------------
+UNDYING = "runedeck:6 hand:Blood Rush trash:Undying Legion runes:3 Fury Rune;3 Order Rune base:Trifarian Gloryseeker"
+FROM_TRASH = 'P1 play Undying Legion <trash +base_cost={"energy": 3, "power": 1} $3 / Fury Rune'
+BLOOD_RUSH = ("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass", "P2 pass", "resolve Blood Rush")
+
+
+def test_undying_legion_is_played_from_the_trash_for_its_cost_after_another_card():
+    game = table(UNDYING).do(*BLOOD_RUSH, FROM_TRASH)
+    assert game.obj("P1", "Undying Legion")["zone"] == "board"
+
+
+def test_undying_legion_from_the_trash_before_another_card_is_refused_and_flagged():
+    table(UNDYING).refuses(FROM_TRASH, rule=v14("351"))  # its [Legion] does not hold: no permission
+    assert v14("351") in flagged(table(UNDYING, policy="audit"), FROM_TRASH)
+
+
+def test_undying_legion_from_the_trash_for_another_cost_is_refused_and_flagged_v1_4_356_1_a():
+    cheap = FROM_TRASH.replace('"energy": 3, "power": 1} $3 / Fury Rune', '"energy": 1, "power": 0} $1')
+    table(UNDYING).do(*BLOOD_RUSH).refuses(cheap, rule="v1.4 356.1.a")
+    assert "v1.4 356.1.a" in flagged(table(UNDYING, policy="audit").do(*BLOOD_RUSH), cheap)
 
 
 # -- an additional cost from the card (v1.4 204.2) -------------------------------------------------------------

@@ -5,8 +5,9 @@ keyword such as [Legion][>], 727.1). This module reads the common phrasings of t
 recorder declares with the `static` event or a play's `statics` (engine/statics.py: `affects`, `might`,
 `keywords`, `enter_ready`, `cost`, `while`), plus where the ability works from:
 
-- `zone` "play": the card's own cost changes and "I enter ready", which work as the card is played, from the zone
-  it is played from (v1.4 366.2, 366.2.a);
+- `zone` "play": the card's own cost changes, "I enter ready" and "You may play me from your trash for [3][R]"
+  (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from the zone it is played
+  from (v1.4 366.1, 366.2, 366.2.a);
 - `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
 
 Conditions the engine checks (`while`): `legion` (v1.4 812.1.c), `level` (its controller's XP), `empowered`,
@@ -57,6 +58,7 @@ _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: fo
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly) (?P<what>units|[A-Z][a-z]+s) enter ready\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
+_FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
 
@@ -209,6 +211,13 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         first = {"types": [kind], **({"token": False} if match.group("token") else {})}
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
+    match = _FROM_TRASH.match(rest)
+    if match:  # works from the trash (v1.4 366.1: Undying Legion's example), as the card is played from there
+        found = _static("play", rest, affects={"who": "self"}, rule="play_from_trash", **{"while": dependent})
+        if match.group("sym"):
+            energy, power = symbols(match.group("sym"))
+            found["base_cost"] = {"energy": energy, "power": power}
+        return [found]
     match = _ENTER_READY.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
