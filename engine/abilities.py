@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import costs, deck, items, layers, naming, statics, timing
+from engine import card_costs, costs, deck, items, layers, naming, statics, timing
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -106,6 +106,7 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     label = label_of(ability, index)
     what = f"{label!r} of {source['id']} ({source['card']})"
     _check_source(context, player, source, what)
+    card_costs.check_activated(context, player, source, ability, what)
     if ability.get("keyword") == "Empower":  # "Empower this. Play only if not Empowered." (v1.4 827.1.c.1)
         times, limit = layers.empowered_times(source), statics.empower_limit(state, source)
         if limit > 1:  # a permission to be Empowered several times ignores the restriction (v1.4 441.1.c.1)
@@ -140,6 +141,7 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
     items.finalize(context, item)
     if adds is not None:
+        card_costs.pay_for_added(context, player, ability, options, what)
         add_resources(context, player, adds, options, what)  # v1.3 400.2: it resolves at once
         return
     timing.after_chain_change(state)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine import costs
+from engine.cards import checks_abilities
 from engine.objects import attach, detach, facts
 from engine.rulings import Context
 
@@ -108,6 +109,9 @@ def _weaponmaster_pays(context: Context, item: dict[str, Any], effect: dict[str,
     cost = ability.get("cost", {})
     power = dict(cost.get("power", {}))
     reduced = next((domain for domain in (costs.ANY, *sorted(power)) if power.get(domain)), None)
+    rule = "v1.3 821.1.c.5"
+    if checks_abilities(state) and power.get(costs.ANY, 0) <= costs.own_domain_power(cost):
+        reduced, rule = None, "v1.3 821.1.c.3"  # a cost without [A] is paid, not reduced (v1.4 821.1.c.3)
     if reduced is not None:
         power[reduced] -= 1  # v1.3 821.1.c: reduced by [A]
     costs.add_runes_paid(context, player, effect.get("pay", {}), "v1.3 821.1.c.5")
@@ -115,7 +119,8 @@ def _weaponmaster_pays(context: Context, item: dict[str, Any], effect: dict[str,
     short_energy, short_power = costs.take_from_pool(
         state["players"][player]["pool"], energy,
         costs.printed_power_requirements(cost, power, facts(state, gear["card"]).get("domains", [])))
-    return context.check(not short_energy and not short_power, "v1.3 821.1.c.5",
+    less = "not reduced: it has no [A]" if rule == "v1.3 821.1.c.3" else "after the [A] less"
+    return context.check(not short_energy and not short_power, rule,
                          f"{player} cannot pay the Equip cost of {gear_name} for Weaponmaster ({energy} Energy and "
-                         f"{costs.power_text(power)} Power after the [A] less): {short_energy} Energy and "
+                         f"{costs.power_text(power)} Power, {less}): {short_energy} Energy and "
                          f"{short_power} Power are missing, so it stays where it is")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, costs, delayed, effects, experience, flow, replacement, resolution_checks, showdown, \
-    timing, trigger_costs
+from engine import abilities, card_costs, costs, delayed, effects, experience, flow, replacement, resolution_checks, \
+    showdown, timing, trigger_costs
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -39,6 +39,7 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     if replacement.check_deathknell(context, source["id"], event["ability"]):
         return  # v1.4 808.1.d.1: removed from the chain
     experience.check_trigger(context, source, event["ability"])
+    card_costs.check_trigger(context, player, source, event["ability"])  # Legion, Vision (checked matches)
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
     if initial:
         item["initial"] = True

@@ -30,6 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import teams
+from engine.cards import CHECKED
+from engine.cards import statics as card_statics
 from engine.editions import edition_of
 
 State = dict[str, Any]
@@ -144,6 +146,9 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
         current = (might or {}).get(obj["id"], obj["might"]) if obj else None
         if (current is not None and current >= MIGHTY) != bool(condition["mighty"]):
             return False
+    if ("runes_at_most" in condition or "controls" in condition or "none_played" in condition) and \
+            not card_statics.extra_condition_holds(state, condition, _controller(state, static)):
+        return False
     if "at" in condition:
         location = _location(state, static) or ""
         at_base = location.startswith("base:")
@@ -222,6 +227,49 @@ def _weaker(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
     return mine is not None and theirs is not None and theirs < mine
 
 
+# -- statics compiled from the cards (a match whose abilities the engine checks) -------------------------------
+def _times(state: State, static: dict[str, Any]) -> int:
+    """How many times a static's change applies: its `per` count ("for each rune you control"), else once."""
+    per = static.get("per")
+    return card_statics.count(state, per, _controller(state, static), static["source"]) if per else 1
+
+
+def sync_compiled(state: State, objects: tuple[dict[str, Any], ...] = ()) -> None:
+    """Put in force the passive abilities compiled from the text of each permanent and legend in play and each
+    battlefield (engine/cards/statics.py, v1.4 365.1), in a match whose abilities the engine checks: each once
+    per incarnation of its source, marked `compiled`, with its `text`. Of the objects, those given are looked at:
+    the one being refreshed, since every object enters play (is created there, moves there, is revealed or becomes
+    a copy) through a refresh of it (engine/objects.py); with none, the battlefields. A permanent attached to a unit
+    has its rules text inactive (v1.3 718.2): its statics are not put in force as it enters attached (not yet taken
+    out when it is attached later). They end as their source leaves the board (569.1)."""
+    cards = state["cards"]
+    sources = [(entry["id"], entry["card"], entry["controller"], entry["incarnation"]) for entry in objects
+               if entry["zone"] in IN_PLAY and not entry.get("attached_to") and _has_statics(cards, entry.get("card"))]
+    if not objects:  # the battlefields, at each refresh of every object (after each event, engine/fold.py)
+        sources += [(entry["id"], entry["name"], entry["controller"], None) for entry in state["battlefields"]
+                    if _has_statics(cards, entry.get("name"))]
+    if not sources:
+        return
+    statics = state.setdefault("statics", [])
+    have = {static["id"].rpartition("~")[0] for static in statics if static.get("compiled")}
+    for source, card, controller, incarnation in sources:
+        if f"{source}~{incarnation}" in have:
+            continue  # a source's statics are put in force together, once per incarnation
+        for index, static in enumerate(card_statics.card_statics(cards[card], "board")):
+            entry = {"id": f"{source}~{incarnation}~{static['ability']}.{index}",
+                     **{key: value for key, value in static.items() if key != "zone"},
+                     "source": source, "controller": controller, "compiled": True}
+            if incarnation is not None:
+                entry["incarnation"] = incarnation
+            statics.append(entry)
+
+
+def _has_statics(cards: dict[str, Any], card: str | None) -> bool:
+    """Whether a card has passive abilities compiled to statics on the board (cached by its text)."""
+    facts = cards.get(card or "")
+    return bool(facts and facts.get("abilities") and card_statics.board_static_count(facts))
+
+
 # -- Might and keywords ------------------------------------------------------------------------------------------
 def _value(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 1
@@ -251,15 +299,20 @@ def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
 def refresh(state: State, obj: dict[str, Any]) -> None:
     """Work out `obj`'s Might and keywords again, and with statics in force every other object's too (a change to
     one object can change what a static gives the others)."""
+    if state.get("abilities") == CHECKED:
+        sync_compiled(state, (obj,))
     if state.get("statics"):
-        refresh_all(state)
+        refresh_all(state, synced=True)
         if obj["zone"] in IN_PLAY and obj["id"] in state["objects"]:
             return
     _apply_layers(state, [obj], [])
 
 
-def refresh_all(state: State) -> None:
-    """End the statics whose source left the board (004 569.1), then work out every object in play again."""
+def refresh_all(state: State, synced: bool = False) -> None:
+    """End the statics whose source left the board (004 569.1), then work out every object in play again (with,
+    in a checked match, the statics compiled from the battlefields' text, unless `synced` already)."""
+    if not synced and state.get("abilities") == CHECKED:
+        sync_compiled(state)
     statics = state.get("statics")
     if not statics:
         return
@@ -317,7 +370,7 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                         might[obj["id"]] += delta
                         changed = changed or delta != 0
             for static in statics:
-                delta = static.get("might", 0)
+                delta = static.get("might", 0) * _times(state, static)
                 if not delta or (delta > 0) != increases or not condition_holds(state, static, might):
                     continue
                 for obj in objects:
@@ -423,8 +476,19 @@ def cost_changes(state: State, obj: dict[str, Any], player: str,
              if static.get("cost") and condition_holds(state, static)
              and ability == ("Ability" in static.get("affects", {}).get("types", ()))
              and affects(state, static, card) and in_force_for_play(state, static, obj)]
+    found = [_scaled(state, static) for static in found]
     return sorted(found, key=lambda static: (_is_discount(static), "min_energy" not in static["cost"]
                                              and "min_power" not in static["cost"]))
+
+
+def _scaled(state: State, static: dict[str, Any]) -> dict[str, Any]:
+    """A cost change with a count (`per`) as the change it makes now: "[1] less for each gear you control" with
+    three gear is [3] less."""
+    if not static.get("per"):
+        return static
+    times = _times(state, static)
+    cost = {part: value * times if part in ("energy", "power") else value for part, value in static["cost"].items()}
+    return {**static, "cost": cost}
 
 
 def in_force_for_play(state: State, static: dict[str, Any], obj: dict[str, Any]) -> bool:

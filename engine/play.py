@@ -12,8 +12,8 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from engine import (ambush, battlefield_tokens, control, deck, flow, hidden, items, layers, naming, rulechanges,
-                    showdown, statics, timing)
+from engine import (ambush, battlefield_tokens, card_costs, control, deck, flow, hidden, items, layers, naming,
+                    rulechanges, showdown, statics, timing)
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -61,11 +61,13 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     options = event.get("options", {})
     if hidden_at is not None:
         options = {**options, "base_cost": {"energy": 0, "power": 0}}  # 723.1.b: its base cost ignored
-    own = statics.own(statics.check_play_statics(event.get("statics", [])), obj)
+    declared = statics.check_play_statics(event.get("statics", []))
+    own = statics.own(declared, obj) + card_costs.own_at_play(context, dict(obj, controller=player), player, declared)
     if options.get("flow"):
         item["flow"] = True  # banished as it leaves the chain (Flow's reminder text)
         flow.check_source(context, obj, source)
     elif source == "trash" and not limited:
+        card_costs.check_base_cost(context, obj, source, own, options)
         context.check(rulechanges.play_from_trash(state, dict(obj, controller=player), player, own), "351",
                       f"{player} plays {obj['card']!r} from their trash: cards are played from hand unless a "
                       f"static rule allows it ('You may play cards from your trash')")
@@ -104,7 +106,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         obj["exhausted"] = not ready  # 356.2.c units enter exhausted, 356.2.d gear ready; statics may ready them
         statics.use_up(state, [static for static in state.get("statics", []) if static.get("next")
                                and static.get("enter_ready") and layers.affects(state, static, obj)])
-        for static in own:  # v1.3 359.2.a: its passive abilities become active
+        for static in own:  # v1.3 359.2.a: its passive abilities become active (compiled ones: engine/layers.py)
+            if static.get("compiled"):
+                continue
             statics.add(state, {key: value for key, value in static.items() if key not in ("id", "source",
                                                                                           "controller")},
                         obj["id"], player)
@@ -152,6 +156,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
         if kind == "unit":
             energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
             breakdown.append("Accelerate 1 Energy and 1 Power")
+    card_costs.check_additional(context, obj, options.get("additional", []))
     repeats = _repeat_costs(context, obj["card"], card, kind, options)
     if repeats:
         item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid
@@ -387,7 +392,8 @@ def suggested_payment(state: dict[str, Any], player: str, object_id: str,
     context = Context(scratch, scratch.get("seq", 0) + 1)
     mine = dict(scratch["objects"][object_id], card=obj["card"], controller=player)
     try:
-        cost = total_cost(context, player, mine, kind, {"targets": []}, {}, statics.own([], mine), False)
+        own = card_costs.own_at_play(context, mine, player, [])
+        cost = total_cost(context, player, mine, kind, {"targets": []}, {}, own, False)
     except (EngineError, Unappliable):
         return None
     if context.violations:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import layers, rulechanges
+from engine import card_costs, layers, rulechanges
+from engine.cards import statics as card_statics
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, new_id
@@ -31,14 +32,15 @@ WHERE = ("here", "battlefield", "base")
 TYPES = ("Unit", "Gear", "Spell", "Rune", "Legend", "Ability")
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "source": str, "affects": dict, "might": int, "min": int, "keywords": list, "values": dict, "enter_ready": bool,
-    "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int,
+    "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int, "per": dict,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
                            "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool}
 # `empowered`: true/false, or a number of times (v1.4 441.1.c.1: "While I'm Empowered three times", Kayle, Justified)
 WHILE: dict[str, Any] = {"legion": bool, "empowered": int, "mighty": bool, "at": ("battlefield", "base"),
-                         "level": int}
+                         "level": int, "runes_at_most": int, "controls": list, "none_played": dict}
 COST = ("energy", "power", "min_energy", "min_power")
+PER = {"count", "mighty", "keyword", "token"}
 
 
 def check_shape(static: Any, where: str) -> None:
@@ -67,6 +69,15 @@ def check_shape(static: Any, where: str) -> None:
     if set(cost) - set(COST) or not all(_is_int(value) for value in cost.values()):
         raise MalformedEvent(f"{where}: static 'cost' is {{energy, power, min_energy, min_power}} of whole "
                              f"numbers (negative for a discount), got {cost!r}")
+    per = static.get("per")
+    if per is not None and (per.get("count") not in card_statics.COUNTS or set(per) - PER):
+        raise MalformedEvent(f"{where}: static 'per' counts one of {', '.join(card_statics.COUNTS)} ({{count, "
+                             f"mighty?, keyword?, token?}}), got {per!r}")
+    condition = static.get("while", {})
+    if not all(isinstance(tag, str) for tag in condition.get("controls", [])) or \
+            not isinstance(condition.get("none_played", {}).get("types", []), list):
+        raise MalformedEvent(f"{where}: static 'while.controls' lists tags or types, 'while.none_played' is "
+                             f"{{types: [...], token?}}, got {condition!r}")
     if static.get("until", "turn") != "turn":
         raise MalformedEvent(f"{where}: static 'until' can only be 'turn' (else it lasts while its source is on "
                              f"the board), got {static['until']!r}")
@@ -109,8 +120,8 @@ def add(state: State, static: dict[str, Any], source: str, controller: str | Non
     if static.get("rule") in rulechanges.SKIP_RULES and not edition_of(state).skips:
         raise MalformedEvent(f"static rule {static['rule']!r} is Skip (v1.4 443), which the {state['rules']} rules "
                              f"do not have; record the card's words with rule 'other'")
-    entry = {"id": new_id(state, "s"), **{key: value for key, value in static.items() if key != "source"},
-             "source": source, "controller": controller}
+    entry = card_costs.mark_declared(state, {"id": new_id(state, "s"), **{
+        key: value for key, value in static.items() if key != "source"}, "source": source, "controller": controller})
     obj = state["objects"].get(source)
     if obj is not None:
         entry["incarnation"] = obj["incarnation"]
@@ -140,6 +151,7 @@ def static_event(context: Context, event: dict[str, Any]) -> None:
     if "units" not in source and source["zone"] not in layers.IN_PLAY and event.get("until") != "turn":
         context.fail("569.1", f"a static of {source['id']} ({source['card']}), which is in {source['zone']}: "
                               f"passive abilities of permanents are active only on the board")
+    card_costs.check_declared_static(context, source)
     static = {key: value for key, value in event.items() if key != "type"}
     add(state, static, source["id"], controller)
 

@@ -400,3 +400,20 @@ def test_a_step_on_a_phone_keeps_the_readers_place_on_the_page(judge, server):
         assert judge.execute_script("return scrollY") == 0
     finally:
         judge.set_window_size(1400, 1700)
+
+
+def test_a_cards_face_shows_what_the_engine_reads_beside_its_printed_text(judge, server):
+    """Issue 26: beside a card's printed text, its face lists what the engine compiled of each line (Noxus Hopeful's
+    "[Legion] — I cost [2] less": a discount of 2 Energy on itself as it is played, while Legion holds), so a judge
+    can check it; the facts are the catalog's answer, drawn by the viewer's own script (web/static/cards.js)."""
+    judge.get(f"{server}/matches/m1")
+    waiting(judge).until(lambda d: d.execute_script("return !!window.RiftCards"))
+    judge.set_script_timeout(10)
+    text = judge.execute_async_script(
+        "var done = arguments[0];"
+        "fetch('/api/catalogs/demo/cards?name=Noxus%20Hopeful').then(function (r) { return r.json(); })"
+        ".then(function (found) { done(RiftCards.face('Noxus Hopeful', found['Noxus Hopeful']).innerText ||"
+        " RiftCards.face('Noxus Hopeful', found['Noxus Hopeful']).textContent); });")
+    assert "I cost [2] less." in text  # the printed line
+    assert "What the engine reads:" in text
+    assert "static · if legion · me: cost -2 energy while legion (as played) [text]" in text

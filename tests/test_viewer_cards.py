@@ -18,9 +18,24 @@ def test_the_catalog_answers_the_public_facts_of_the_cards_named(client):
     facts = answer.get_json()
     assert set(facts) == {"Legion Rearguard", "Gust"}
     rearguard = engine.demo_catalog().get("Legion Rearguard")
-    assert facts["Legion Rearguard"] == {key: rearguard.get(key) for key in (
+    shown = {key: value for key, value in facts["Legion Rearguard"].items() if key != "abilities"}
+    assert shown == {key: rearguard.get(key) for key in (
         "type", "supertype", "domains", "energy", "power", "might", "keywords", "keyword_values", "text")}
     assert facts["Gust"]["type"] == "Spell" and "Return a unit" in facts["Gust"]["text"]
+
+
+def test_the_catalog_serves_what_the_engine_reads_of_each_ability_beside_its_text(client):
+    """Issue 26: each ability with what engine/cards compiles of it, for a judge to check against the printed text:
+    Noxus Hopeful's "[Legion] — I cost [2] less" is a discount of 2 Energy on itself as it is played, while Legion
+    holds; a line the reader cannot compile says so (`unread`)."""
+    facts = client.get("/api/catalogs/demo/cards?name=Noxus Hopeful&name=Clockwork Keeper").get_json()
+    [hopeful] = facts["Noxus Hopeful"]["abilities"]
+    assert hopeful["text"].startswith("[Legion] — I cost [2] less.") and hopeful["source"] == "text"
+    assert hopeful["while"] == {"legion": True}
+    assert hopeful["statics"] == [{"affects": {"who": "self"}, "cost": {"energy": -2}, "while": {"legion": True},
+                                   "zone": "play"}]  # its text is the whole line's, not repeated
+    [keeper] = facts["Clockwork Keeper"]["abilities"]
+    assert keeper["additional"] == [{"energy": 0, "power": 1}] and keeper["unread"]
 
 
 def test_the_catalog_refuses_no_name_too_many_names_and_an_unknown_catalog(client):

@@ -286,8 +286,9 @@ def _position(event, name, viewer):
 def describe_static(static: dict[str, Any], name: Namer | None = None) -> str:
     """What a static effect gives and to what, e.g. "other friendly units here: +1 might" (engine/statics.py)."""
     name = name or str
+    declared = " (declared by the recorder)" if static.get("declared") else ""  # a checked match's (engine/cards)
     if static.get("text"):
-        return str(static["text"])
+        return str(static["text"]) + declared
     affects = static.get("affects") if isinstance(static.get("affects"), dict) else {}
     who = affects.get("who", "self")
     if who == "self":
@@ -322,7 +323,7 @@ def describe_static(static: dict[str, Any], name: Namer | None = None) -> str:
         text += f" while {' and '.join(conditions)}"
     if static.get("until") == "turn":
         text += " this turn"
-    return text + (" (next one only)" if static.get("next") else "")
+    return text + (" (next one only)" if static.get("next") else "") + declared
 
 
 def _static(event, name, viewer):

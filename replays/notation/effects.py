@@ -25,7 +25,7 @@ TARGET_OPS = ("heal", "kill", "buff", "spend_buff", "stun", "ready", "exhaust", 
               "disempower", "detach")  # `OP UNIT`
 # The fields of a static effect, written as `+field` or `+field=JSON` (engine/statics.py).
 STATIC_FLAGS = ("affects", "might", "min", "keywords", "values", "enter_ready", "cost", "while", "until", "next",
-                "text", "rule", "value")  # `OP UNIT`
+                "text", "rule", "value", "per")  # `OP UNIT`
 
 
 # -- small readers ---------------------------------------------------------------------------------------------

@@ -428,8 +428,10 @@ def _statics_of(state: State, event: dict[str, Any], renumber: dict[str, str]) -
     returned (the position's top-level `statics`)."""
     top: list[dict[str, Any]] = []
     for static in state.get("statics", []):
+        if static.get("compiled"):
+            continue  # compiled from its source's text: in force again as the position is read (engine/layers.py)
         body = {key: value for key, value in static.items()
-                if key not in ("id", "source", "controller", "incarnation")}
+                if key not in ("id", "source", "controller", "incarnation", "declared")}
         source = state["objects"].get(static["source"])
         if source is None and static["source"] in renumber:
             top.append({"source": renumber[static["source"]], **body})

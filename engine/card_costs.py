@@ -1,0 +1,203 @@
+"""Costs and statics from the cards, in a match whose abilities the engine checks (issue 26; engine/cards).
+
+In a "checked" match (`engine.cards.checks_abilities`) the engine takes a card's passive abilities and costs from its
+text (engine/cards/statics.py), not from the recorder:
+
+- a card's own cost changes and "I enter ready" apply as it is played (v1.4 366.2, 366.2.a), with their conditions
+  (Legion, v1.4 812.1.c; Level; "if you control 4 or fewer runes"; counts); the passive abilities of permanents,
+  legends and battlefields in play are put in force by engine/layers.py (v1.4 365.1);
+- a recorder-declared static for a card whose passive abilities all compile is refused (strict) or flagged (audit),
+  citing the rule that makes the card's own text apply: its text is the source. A declared static for a card with a
+  line the reader cannot compile stays possible, and is marked `declared` in the state's statics;
+- an optional additional cost is one the card offers (v1.4 204.2, 356.2.b.1), of the amount it prints;
+- an activated ability's dependent condition is checked as it is activated (Legion, v1.4 812.1.c; Level) and an
+  Add ability that pays "any amount of Energy to [Add] that much" pays it (v1.4 204.3.b);
+- a triggered ability's Legion and other dependent conditions (for engine/chain.py's `trigger`; v1.4 727.1.c.1),
+  and Vision only from a permanent played this turn and on the board (v1.4 817.1.c: the trigger is the permanent
+  entering the Board).
+
+A "declared" match (every stored match) goes through none of this: it folds exactly as before.
+
+A leaf module: it imports engine.cards and rulings only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import checks_abilities
+from engine.cards import statics as card_statics
+from engine.rulings import Context
+
+OWN_RULE = "v1.3 366.2"  # a card's cost changes apply as it is played, from its own text
+BOARD_RULE = "v1.3 365.1"  # the passive abilities of a permanent on the board
+ADDITIONAL_RULE = "v1.4 204.2"
+LEGION_RULE = "v1.3 812.1.c"
+VISION_RULE = "v1.3 817.1.c"
+TRIGGER_RULE = "v1.3 727.1.c.1"
+BASE_COST_RULE = "v1.3 356.1.a"  # "play a card 'for [Cost]'": its base costs replaced  # a dependent keyword's triggered ability must be active to trigger
+PAY_FOR_ADDED_RULE = "v1.4 204.3.b"
+
+
+def _quote(card: dict[str, Any], zone: str) -> str:
+    lines = [static["text"] for static in card_statics.card_statics(card, zone)]
+    return "; ".join(f"{line!r}" for line in dict.fromkeys(lines)) or "none"
+
+
+def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: list[dict[str, Any]]
+                ) -> list[dict[str, Any]]:
+    """The statics a card applies as it is played, in a checked match: those compiled from its text (with its
+    source and controller, as engine/statics.py's `own` makes a play's declared ones). A declared one (the play's
+    `statics`) for a card whose passive abilities compile is refused, quoting the text the engine applies."""
+    state = context.state
+    if not checks_abilities(state):
+        return []
+    card = state["cards"].get(obj["card"] or "", {})
+    if declared and card_statics.compiles(card):
+        context.flag(OWN_RULE, f"{player} declares statics for {obj['card']!r} ({declared!r}), whose passive "
+                               f"abilities the engine reads from its text: {_quote(card, 'play')} as it is played, "
+                               f"{_quote(card, 'board')} on the board")
+    compiled = []
+    for index, static in enumerate(card_statics.card_statics(card, "play")):
+        compiled.append({**{key: value for key, value in static.items() if key != "zone"},
+                         "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
+    return compiled
+
+
+def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
+                    options: dict[str, Any]) -> None:
+    """A card played from its trash by its own "You may play me from your trash for [3][R]" (Undying Legion) is
+    played for that cost, which replaces its base cost (v1.4 356.1.a): the play's `options.base_cost` says it."""
+    if not checks_abilities(context.state) or source != "trash":
+        return
+    for static in own:
+        if static.get("compiled") and "base_cost" in static:
+            given = options.get("base_cost") if isinstance(options.get("base_cost"), dict) else {}
+            amounts = {"energy": given.get("energy", 0), "power": given.get("power", 0)}
+            context.check(amounts == static["base_cost"], BASE_COST_RULE,
+                          f"{obj['card']!r} is played from the trash by its text ({static['text']!r}): its cost is "
+                          f"{static['base_cost']['energy']} Energy and {static['base_cost']['power']} Power, not "
+                          f"{amounts['energy']} Energy and {amounts['power']} Power")
+            return
+
+
+def check_declared_static(context: Context, source: dict[str, Any]) -> None:
+    """A `static` event in a checked match: refused for a source whose passive abilities all compile (the engine
+    applies them from its text while it is on the board, v1.4 365.1)."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    name = source.get("card") or source.get("name")
+    card = state["cards"].get(name or "", {})
+    if card_statics.compiles(card):
+        context.flag(BOARD_RULE, f"a static declared for {source['id']} ({name}), whose passive abilities the "
+                                 f"engine applies from its text: {_quote(card, 'board')}")
+
+
+def mark_declared(state: dict[str, Any], static: dict[str, Any]) -> dict[str, Any]:
+    """A static the recorder declared, in a checked match, is marked so (`declared: true`)."""
+    if checks_abilities(state) and not static.get("compiled"):
+        return {**static, "declared": True}
+    return static
+
+
+def check_additional(context: Context, obj: dict[str, Any], additional: list[dict[str, Any]]) -> None:
+    """Each optional additional cost of Energy and Power chosen is one the card's text offers, of its amount, each
+    once (v1.4 204.2: additional costs "will include 'as an additional cost'"; 356.2.b.1). Non-standard parts (kill,
+    discard, ...) are taken as recorded."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    card = state["cards"].get(obj["card"] or "", {})
+    if not any(isinstance(cost, dict) and (cost.get("energy") or cost.get("power")) for cost in additional):
+        return
+    offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card)]
+    for cost in additional:
+        amounts = (cost.get("energy", 0), cost.get("power", 0)) if isinstance(cost, dict) else (0, 0)
+        if amounts == (0, 0):
+            continue
+        if amounts in offered:
+            offered.remove(amounts)
+            continue
+        printed = "; ".join(f"[{cost['energy']}] and {cost['power']} Power" for cost in _offered(state, card)) \
+            or "none"
+        context.flag(ADDITIONAL_RULE, f"an additional cost of {amounts[0]} Energy and {amounts[1]} Power for "
+                                      f"{obj['card']!r}, whose text offers {printed} ({card.get('text', '')!r})")
+
+
+def _offered(state: dict[str, Any], card: dict[str, Any]) -> list[dict[str, int]]:
+    """The optional additional costs of Energy and Power a play may choose: the card's own, and those a permanent,
+    legend or battlefield in play offers ("Any player may pay [A][A] as an additional cost to play a Dragon",
+    Dragon Roost; which cards they apply to is taken on the recorder's word)."""
+    offered = list(card_statics.additional_costs(card))
+    names = [obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]]
+    names += [entry["name"] for entry in state["battlefields"]]
+    for name in dict.fromkeys(names):
+        offered += card_statics.additional_costs(state["cards"].get(name, {}), others=True)
+    return offered
+
+
+def check_activated(context: Context, player: str, source: dict[str, Any], ability: dict[str, Any],
+                    what: str) -> None:
+    """An activated ability's dependent condition (v1.4 727.1: the ability is active only while it holds): Legion
+    (v1.4 812.1.c, "if you've played a card this turn"), Level N (its controller's XP)."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    condition = ability.get("condition")
+    obj = state["objects"].get(source["id"])
+    if condition and not card_statics.dependent_holds(state, condition, player, source["id"], obj):
+        rule = LEGION_RULE if condition == "Legion" else "v1.3 727.1"
+        context.flag(rule, f"{player} activates {what} ({ability.get('text', '')!r}), whose [{condition}] "
+                           f"condition does not hold: the ability is not active")
+
+
+def pay_for_added(context: Context, player: str, ability: dict[str, Any], options: dict[str, Any],
+                  what: str) -> None:
+    """"Pay any amount of Energy to [Add] that much [A]" (Ancient Henge): as the ability resolves its controller
+    pays that Energy as a cost, and adds that much (v1.4 204.3.b). Power minted without the Energy is refused."""
+    state = context.state
+    if not checks_abilities(state) or not card_statics.compile_ability(ability).get("pays_energy_for_added"):
+        return
+    added = options.get("add")
+    if not isinstance(added, dict):
+        return  # add_resources says what is missing
+    amount = sum(value for value in (added.get("power") or {}).values() if isinstance(value, int))
+    pool = state["players"][player]["pool"]
+    if context.check(pool["energy"] >= amount, PAY_FOR_ADDED_RULE,
+                     f"{player} adds {amount} Power with {what} ({ability.get('text', '')!r}) but has "
+                     f"{pool['energy']} Energy to pay for it"):
+        pool["energy"] -= amount
+
+
+def check_trigger(context: Context, player: str, source: dict[str, Any], label: str) -> None:
+    """A triggered ability in a checked match: its Legion holds (v1.4 812.1.c), and a Vision comes from a permanent
+    played this turn that is on the board (v1.4 817.1.c: the trigger is the permanent entering the Board)."""
+    state = context.state
+    if not checks_abilities(state) or source.get("kind") != "object":
+        return
+    found = None
+    for index, ability in enumerate(state["cards"].get(source.get("card") or "", {}).get("abilities", ())):
+        names = {str(ability.get("label", "")).casefold(), str(ability.get("keyword", "")).casefold(),
+                 f"ability {index}"}
+        if ability.get("kind") == "triggered" and str(label).casefold() in names:
+            found = ability
+            break
+    if found is None:
+        return
+    what = f"{label!r} of {source['id']} ({source['card']})"
+    condition = found.get("condition")
+    if condition == "Legion":
+        context.check(card_statics.legion_holds(state, player, source["id"]), LEGION_RULE,
+                      f"{player} triggers {what} ({found['text']!r}) before playing another card this turn: its "
+                      f"[Legion] condition does not hold")
+    elif condition and source.get("zone") in ("board", "legend"):  # a dependent keyword's trigger (v1.4 727.1.c.1)
+        obj = state["objects"].get(source["id"])
+        context.check(card_statics.dependent_holds(state, condition, player, source["id"], obj), TRIGGER_RULE,
+                      f"{player} triggers {what} ({found['text']!r}), whose [{condition}] condition does not hold: "
+                      f"an inactive triggered ability does not trigger")
+    if found.get("keyword") == "Vision":
+        played = source["id"] in state.get("played_this_turn", {}).get(player, [])
+        context.check(played and source.get("zone") == "board", VISION_RULE,
+                      f"{player} triggers {what}, which was not played onto the board this turn: Vision triggers "
+                      f"as the permanent enters the Board")
+

@@ -1,0 +1,481 @@
+"""Static abilities and cost changes compiled from a card's text (issue 26; v1.4 363-366, 356.2-356.4, 727, 812).
+
+A passive ability is a statement of fact (v1.4 364.2), perhaps conditional (364.3: "if", "while", or a dependent
+keyword such as [Legion][>], 727.1). This module reads the common phrasings of the gallery into the very shape a
+recorder declares with the `static` event or a play's `statics` (engine/statics.py: `affects`, `might`,
+`keywords`, `enter_ready`, `cost`, `while`), plus where the ability works from:
+
+- `zone` "play": the card's own cost changes, "I enter ready" and "You may play me from your trash for [3][R]"
+  (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from the zone it is played
+  from (v1.4 366.1, 366.2, 366.2.a);
+- `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
+
+Conditions the engine checks (`while`): `legion` (v1.4 812.1.c), `level` (its controller's XP), `empowered`,
+`mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you control 4 or fewer runes"), `controls`
+("if you control a Mech": tags or types of a friendly permanent), and `none_played` ("the first friendly gear
+played each turn": none of those types played by its controller this turn yet). A count ("costs [1] less for
+each rune you control") is `per`: the change is multiplied by the count `count` says.
+
+What the reader cannot compile it says (`unread`: the text), and the engine takes that ability on the recorder's
+word: a recorder-declared static stays possible for it. Compilation is a pure function of the text, cached; nothing
+of it is stored in a match's `cards`. This module reads plain data only: it imports nothing of the engine.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import Any
+
+ZONES = ("play", "board")
+COUNTS = ("runes", "gear", "trash", "played", "units")
+
+_RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
+_SYM = rf"(?P<sym>{_RUN})"
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_CONDITION = re.compile(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*(?:\[>>\]\s*)?")
+_SELF_COST = re.compile(
+    rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
+    rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
+_ABILITY_COST = re.compile(
+    rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
+_OTHERS_COST = re.compile(
+    rf"^(?:While (?P<while>[^,]+), )?(?P<who>Your|Opponents'|Friendly) (?P<what>spells|units|gear|cards)"
+    rf"(?: you play)? costs? {_SYM} (?P<dir>less|more)(?:, to a minimum of (?P<min>{_RUN}))?\.$")
+_REDUCED = re.compile(
+    rf"^(?:While (?P<while>[^,]+), )?the Energy costs? for (?P<what>spells|units|gear) you play (?:is|are) reduced by "
+    rf"{_SYM}(?:, to a minimum of (?P<min>{_RUN}))?\.$", re.IGNORECASE)
+_FIRST_EACH_TURN = re.compile(
+    rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
+    rf"played each turn costs {_SYM} less\.$")
+_GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
+_OTHERS = re.compile(
+    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?:(?P<who>friendly|your|enemy) (?P<other2>other )?)"
+    rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
+    rf"(?P<here1> here| at my battlefield)? (?:have|get) {_GIVE}(?P<here2> here)?\.$",
+    re.IGNORECASE)
+_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
+                   rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
+_OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly) (?P<what>units|[A-Z][a-z]+s) enter ready\.$")
+_ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
+_FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
+_ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
+_PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
+
+_WHILE: dict[str, dict[str, Any]] = {
+    "I'm at a battlefield": {"at": "battlefield"}, "I'm in base": {"at": "base"},
+    "I'm [Mighty]": {"mighty": True}, "I'm Mighty": {"mighty": True},
+    "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
+    "you've played another card this turn": {"legion": True},
+}
+_DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
+_EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
+                                                                  for pattern, count in (
+    (r"rune you control", {"count": "runes"}),
+    (r"gear you control|friendly gear", {"count": "gear"}),
+    (r"card in your trash", {"count": "trash"}),
+    (r"card you've played this turn", {"count": "played"}),
+    (r"of your \[Mighty\] units", {"count": "units", "mighty": True}),
+    (r"friendly unit with \[(?P<kw>[A-Z][A-Za-z-]*)\]", {"count": "units"}),
+    (r"token unit you control", {"count": "units", "token": True}),
+))
+_IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
+_IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
+_ONLY_ADDITIONAL = re.compile(
+    rf"^(?:As you play (?:me|this), )?You may pay {_SYM} as an additional cost(?: to play (?:me|this))?\.$",
+    re.IGNORECASE)
+
+
+def symbols(text: str) -> tuple[int, int]:
+    """Energy and Power of a run of symbols: "[2][G]" is 2 Energy and 1 Power."""
+    found = re.findall(r"\[(\d+|A|C|R|G|B|O|P|Y)\]", text)
+    return sum(int(s) for s in found if s.isdigit()), sum(1 for s in found if not s.isdigit())
+
+
+def plain(text: str) -> str:
+    """Text without reminder text and doubled spaces, with the Might symbol as [S]."""
+    return re.sub(r"\s+", " ", _REMINDER.sub("", text)).replace("[M]", "[S]").strip()
+
+
+def _condition(text: str | None) -> dict[str, Any] | None:
+    """A "while"/"if" clause the engine can check, or None."""
+    if text is None:
+        return {}
+    text = text.strip()
+    if text in _WHILE:
+        return dict(_WHILE[text])
+    match = _IF_RUNES.match(text)
+    if match:
+        return {"runes_at_most": int(match.group(1))}
+    match = _IF_CONTROLS.match(text)
+    if match and match.group(1) not in ("battlefield",):
+        return {"controls": [match.group(1).capitalize()]}
+    return None
+
+
+def _dependent(condition: str | None) -> dict[str, Any]:
+    """A dependent keyword's condition (v1.4 727.1) as `while`."""
+    if not condition:
+        return {}
+    if condition.startswith("Level "):
+        return {"level": int(condition.split()[1])}
+    return dict(_DEPENDENT.get(condition, {}))
+
+
+def _each(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return {}
+    for pattern, count in _EACH:
+        match = pattern.match(text.strip())
+        if match:
+            found = dict(count)
+            if match.groupdict().get("kw"):
+                found["keyword"] = match.group("kw")
+            return found
+    return None
+
+
+def _cost(sym: str, direction: str, minimum: str | None) -> dict[str, int]:
+    energy, power = symbols(sym)
+    sign = -1 if direction == "less" else 1
+    cost = {key: sign * value for key, value in (("energy", energy), ("power", power)) if value}
+    if minimum:
+        floor_energy, floor_power = symbols(minimum)
+        if energy:
+            cost["min_energy"] = floor_energy
+        if power:
+            cost["min_power"] = floor_power
+    return cost
+
+
+def _give(give: str) -> dict[str, Any] | None:
+    """"+1 [S]", "[Deflect], [Ganking], and [Shield]", "+3 [S] and [Tank]" as `might`, `keywords`, `values`."""
+    found: dict[str, Any] = {}
+    might = re.match(r"([+-]\d+) \[S\]", give)
+    if might:
+        found["might"] = int(might.group(1))
+    for keyword, value in re.findall(r"\[([A-Z][A-Za-z-]*)(?: (\d+))?\]", give):
+        if keyword == "S":
+            continue
+        found.setdefault("keywords", []).append(keyword)
+        if value:
+            found.setdefault("values", {})[keyword] = int(value)
+    return found or None
+
+
+def _merge_while(*parts: dict[str, Any] | None) -> dict[str, Any] | None:
+    merged: dict[str, Any] = {}
+    for part in parts:
+        if part is None:
+            return None
+        merged.update(part)
+    return merged
+
+
+def _static(zone: str, text: str, **fields: Any) -> dict[str, Any]:
+    return {"zone": zone, "text": text, **{key: value for key, value in fields.items() if value not in (None, {})}}
+
+
+def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
+    """The statics of one line (its dependent condition taken off), or None when it is not read."""
+    dependent = _dependent(condition)
+    match = _SELF_COST.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
+        per = _each(match.group("each"))
+        if when is None or per is None:
+            return None
+        return [_static("play", rest, affects={"who": "self"},
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per,
+                        **{"while": when})]
+    match = _OTHERS_COST.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("while")))
+        if when is None:
+            return None
+        who = "enemy" if match.group("who") == "Opponents'" else "friendly"
+        types = {"spells": ["Spell"], "units": ["Unit"], "gear": ["Gear"], "cards": ["Spell", "Unit", "Gear"]}
+        return [_static("board", rest, affects={"who": who, "types": types[match.group("what")]},
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), **{"while": when})]
+    match = _REDUCED.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("while")))
+        if when is None:
+            return None
+        kind = {"spells": "Spell", "units": "Unit", "gear": "Gear"}[match.group("what").lower()]
+        return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
+                        cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when})]
+    match = _FIRST_EACH_TURN.match(rest)
+    if match:
+        kind = match.group("what").capitalize()
+        first = {"types": [kind], **({"token": False} if match.group("token") else {})}
+        return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
+                        cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
+    match = _FROM_TRASH.match(rest)
+    if match:  # works from the trash (v1.4 366.1: Undying Legion's example), as the card is played from there
+        found = _static("play", rest, affects={"who": "self"}, rule="play_from_trash", **{"while": dependent})
+        if match.group("sym"):
+            energy, power = symbols(match.group("sym"))
+            found["base_cost"] = {"energy": energy, "power": power}
+        return [found]
+    match = _ENTER_READY.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
+        if when is None:
+            return None
+        return [_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when})]
+    match = _SELF.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("while")), _condition(match.group("while2")))
+        give = _give(match.group("give"))
+        per = _each(match.group("each"))
+        if when is None or give is None or per is None:
+            return None
+        found = [_static("board", rest, affects={"who": "self"}, **give, per=per, **{"while": when})]
+        if match.group("ready"):
+            found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
+        return found
+    match = _OTHERS_READY.match(rest)
+    if match:
+        affects = {"who": "friendly"}
+        if match.group("what") != "units":
+            affects["tags"] = [match.group("what")[:-1]]
+        return [_static("board", rest, affects=affects, enter_ready=True, **{"while": dependent})]
+    match = _OTHERS.match(rest)
+    if match:
+        when = _merge_while(dependent, _condition(match.group("while")))
+        give = _give(match.group("give"))
+        if when is None or give is None:
+            return None
+        who = match.group("who").lower()
+        affects: dict[str, Any] = {"who": "enemy" if who == "enemy" else "friendly"}
+        if match.group("other") or match.group("other2"):
+            affects["other"] = True
+        if match.group("what").lower() != "units":
+            affects["tags"] = [match.group("what")[:-1].capitalize()]
+        if match.group("empowered"):
+            affects["empowered"] = True
+        if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
+            affects["where"] = "here"
+        return [_static("board", rest, affects=affects, **give, **{"while": when})]
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, cost_note: str | None,
+              card_type: str | None) -> str:
+    """The compiled ability as JSON (cached by its text; callers get fresh copies)."""
+    rest = re.sub(r"\.+$", ".", _CONDITION.sub("", plain(text)))
+    found: dict[str, Any] = {}
+    if kind == "static" and not keyword:
+        statics = _read(rest, condition, card_type)
+        if statics is None and _ONLY_ADDITIONAL.match(rest):
+            statics = []
+        if statics is None:
+            found["unread"] = [rest]
+        else:
+            if statics:
+                found["statics"] = statics
+    note = cost_note if cost_note is not None else (rest if kind == "activated" else None)
+    if note:
+        match = _ABILITY_COST.search(plain(note))
+        if match:
+            per = _each(match.group("each"))
+            when = _condition(match.group("if2"))
+            if per is None or when is None:
+                found.setdefault("unread", []).append(match.group(0))
+            else:
+                found.setdefault("statics", []).append(_static(
+                    "board", match.group(0), affects={"who": "self", "types": ["Ability"]},
+                    cost=_cost(match.group("sym"), "less", None), per=per, keyword=keyword, **{"while": when}))
+    additional = []
+    for match in _ADDITIONAL.finditer(rest):
+        energy, power = symbols(match.group("sym"))
+        cost = {"energy": energy, "power": power}
+        if re.match(r" to play (?!me\b|this\b)", rest[match.end():]):
+            cost["others"] = True  # "... to play a Dragon": offered to other cards' plays (Dragon Roost)
+        additional.append(cost)
+    if additional:
+        found["additional"] = additional
+    if kind == "activated" and _PAY_ENERGY_FOR.search(rest):
+        found["pays_energy_for_added"] = True
+    return json.dumps(found, sort_keys=True)
+
+
+def compile_ability(ability: dict[str, Any], card_type: str | None = None) -> dict[str, Any]:
+    """What the engine applies of one catalog ability (engine/cardtext.py's `{kind, text, condition, keyword,
+    cost_note}`): `statics` (each in engine/statics.py's shape with `zone` and `text`), `additional` (the
+    optional additional costs the text offers, `{energy, power}`), `pays_energy_for_added` ("Pay any amount of
+    Energy to [Add] that much ...", v1.4 204.3.b), and `unread` (the parts the reader cannot compile). Empty for
+    an ability with none of them."""
+    return json.loads(_compiled(ability.get("kind", "static"), ability.get("text", ""), ability.get("condition"),
+                                ability.get("keyword"), ability.get("cost_note"), card_type))
+
+
+_BY_CARD: dict[tuple[str, str | None, str], tuple[str, ...]] = {}
+
+
+def card_statics(card: dict[str, Any], zone: str) -> list[dict[str, Any]]:
+    """The compiled statics of a card's abilities that work from `zone` ("play" or "board"), each with `ability`
+    (its index in the card's `abilities`): fresh copies, from a cache keyed by the card's whole text."""
+    return [json.loads(static) for static in _card_statics(card, zone)]
+
+
+_BOARD_COUNT: dict[str, int] = {}
+
+
+def board_static_count(card: dict[str, Any]) -> int:
+    """How many statics a card has on the board (cached by its text): the engine asks it at every refresh of the
+    layers, for each object in play."""
+    text = str(card.get("text", ""))
+    found = _BOARD_COUNT.get(text)
+    if found is None:
+        found = _BOARD_COUNT[text] = len(_card_statics(card, "board"))
+    return found
+
+
+def _card_statics(card: dict[str, Any], zone: str) -> tuple[str, ...]:
+    key = (str(card.get("text", "")), card.get("type"), zone)
+    found = _BY_CARD.get(key)
+    if found is None:
+        statics = []
+        for index, ability in enumerate(card.get("abilities", ())):
+            for static in compile_ability(ability, card.get("type")).get("statics", ()):
+                if static["zone"] == zone:
+                    statics.append(json.dumps({**static, "ability": index}, sort_keys=True))
+        found = _BY_CARD[key] = tuple(statics)
+    return found
+
+
+def compiles(card: dict[str, Any]) -> bool:
+    """Whether every passive ability of the card compiles (so that a recorder has nothing to declare for it) and it
+    has at least one."""
+    statics = [ability for ability in card.get("abilities", ()) if ability.get("kind") == "static"
+               and not ability.get("keyword") and not ability.get("reminder")]
+    return bool(statics) and not any(compile_ability(ability, card.get("type")).get("unread") for ability in statics)
+
+
+def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[str, int]]:
+    """The optional additional costs a card's text offers for its own play ("You may pay [O][O] as an additional
+    cost to play me", v1.4 204.2, 356.2.b.1), or, with `others`, for other cards' plays ("Any player may pay [A][A]
+    as an additional cost to play a Dragon"): `{energy, power}`."""
+    return [{"energy": cost["energy"], "power": cost["power"]} for ability in card.get("abilities", ())
+            for cost in compile_ability(ability, card.get("type")).get("additional", ())
+            if bool(cost.get("others")) == others]
+
+
+def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict[str, Any]:
+    """A catalog ability with what this module compiles of it, for the catalog served to clients (contract
+    section 7): `condition` as data (`while`), the statics and costs, `source` "text", and `unread`."""
+    compiled = compile_ability(ability, card_type)
+    out = dict(ability)
+    dependent = _dependent(ability.get("condition"))
+    if dependent:
+        out["while"] = dependent
+    if compiled.get("statics"):
+        out["statics"] = [{key: value for key, value in static.items() if key != "text" or static["text"] != plain(
+            _CONDITION.sub("", ability.get("text", "")))} for static in compiled["statics"]]
+    for field in ("additional", "unread"):
+        if compiled.get(field):
+            out[field] = compiled[field]
+    out["source"] = "text"
+    return out
+
+
+def served_abilities(card: dict[str, Any]) -> list[dict[str, Any]]:
+    """A card's abilities as the catalog serves them to a judge beside its printed text: each line's `kind` and
+    `text`, and what the engine reads of it (`with_compiled`), without its reminder-only lines and labels."""
+    served = []
+    for ability in card.get("abilities", ()):
+        if ability.get("reminder"):
+            continue
+        entry = with_compiled(ability, card.get("type"))
+        entry.pop("label", None)
+        served.append(entry)
+    return served
+
+
+# -- interpreters: conditions and counts over a state's plain data -------------------------------------------
+def _played(state: dict[str, Any], player: str | None) -> list[str]:
+    return list(state.get("played_this_turn", {}).get(player or "", []))
+
+
+def legion_holds(state: dict[str, Any], player: str | None, card_id: str | None) -> bool:
+    """Legion (v1.4 812.1.c): `player` finalized a card other than `card_id` this turn. For a triggered ability's
+    Legion (the triggers' check) as for a passive or activated one."""
+    return any(object_id != card_id for object_id in _played(state, player))
+
+
+def dependent_holds(state: dict[str, Any], condition: str | None, player: str | None, card_id: str | None,
+                    obj: dict[str, Any] | None = None) -> bool:
+    """Whether a catalog ability's dependent condition ("Legion", "Level 6", "Empowered", "Mighty"; v1.4 727.1)
+    holds for `player` and the card `card_id` (`obj`, for Empowered and Mighty). No condition holds."""
+    if not condition:
+        return True
+    if condition == "Legion":
+        return legion_holds(state, player, card_id)
+    if condition.startswith("Level "):
+        return player is not None and state["players"][player].get("xp", 0) >= int(condition.split()[1])
+    if condition == "Empowered":
+        return bool(obj and obj.get("empowered"))
+    if condition == "Mighty":
+        return bool(obj and obj.get("mighty"))
+    return True
+
+
+def _facts(state: dict[str, Any], obj: dict[str, Any]) -> dict[str, Any]:
+    return state["cards"].get(obj.get("card") or "", {})
+
+
+def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source_id: str | None) -> int:
+    """How many things a `per` counts for `player` (the static's controller)."""
+    if not per or player is None:
+        return 1
+    kind = per["count"]
+    entry = state["players"][player]
+    if kind == "runes":
+        return len(entry.get("runes", ()))
+    if kind == "trash":
+        return len(entry.get("trash", ()))
+    if kind == "played":
+        return len(_played(state, player))
+    found = 0
+    for obj in state["objects"].values():
+        if obj["zone"] != "board" or obj["controller"] != player:
+            continue
+        if kind == "gear" and obj["type"] == "Gear":
+            found += 1
+        elif kind == "units" and obj["type"] == "Unit":
+            if per.get("mighty") and not obj.get("mighty"):
+                continue
+            if per.get("keyword") and per["keyword"] not in obj.get("keywords", ()):
+                continue
+            if per.get("token") and not obj.get("token"):
+                continue
+            found += 1
+    return found
+
+
+def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None) -> bool:
+    """The conditions of a compiled static that engine/layers.py's do not cover: `runes_at_most`, `controls`,
+    `none_played`."""
+    if player is None:
+        return not any(key in condition for key in ("runes_at_most", "controls", "none_played"))
+    if "runes_at_most" in condition and len(state["players"][player].get("runes", ())) > condition["runes_at_most"]:
+        return False
+    if "controls" in condition:
+        wanted = set(condition["controls"])
+        if not any(obj["zone"] == "board" and obj["controller"] == player
+                   and (wanted & set(obj.get("tags") or _facts(state, obj).get("tags", ())) or obj["type"] in wanted)
+                   for obj in state["objects"].values()):
+            return False
+    if "none_played" in condition:
+        first = condition["none_played"]
+        for object_id in _played(state, player):
+            obj = state["objects"].get(object_id)
+            if obj is None or obj["type"] not in first.get("types", ()):
+                continue
+            if first.get("token") is False and obj.get("token"):
+                continue
+            return False
+    return True
