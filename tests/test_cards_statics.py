@@ -82,13 +82,14 @@ def test_the_served_ability_carries_its_compiled_statics_and_source():
 
 
 # -- a card's own cost change, from its text (v1.4 366.2, 812.1.c) ----------------------------------------------
+RUSH_RESOLVED = "resolve Blood Rush: grant Trifarian Gloryseeker +Assault=2 until turn"  # Blood Rush does what it says (engine/cards/effects.py)
 HOPEFUL = "runedeck:8 hand:Noxus Hopeful;Blood Rush runes:2 Fury Rune;2 Order Rune base:Trifarian Gloryseeker"
 HOPEFUL_DECLARED = '+statics=[{"affects": {"who": "self"}, "cost": {"energy": -2}, "while": {"legion": true}}]'
 
 
 def test_noxus_hopeful_costs_two_less_after_another_card_with_nothing_declared():
     game = table(HOPEFUL).do("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass", "P2 pass",
-                             "resolve Blood Rush", "P1 play Noxus Hopeful $2")
+                             RUSH_RESOLVED, "P1 play Noxus Hopeful $2")
     assert game.obj("P1", "Noxus Hopeful")["zone"] == "board"
     assert game.pool("P1") == {"energy": 0, "power": {}}
 
@@ -100,7 +101,7 @@ def test_noxus_hopefuls_discount_before_another_card_is_refused_and_flagged():
 
 def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged_v1_4_366_2():
     game = table(HOPEFUL).do("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass", "P2 pass",
-                             "resolve Blood Rush")
+                             RUSH_RESOLVED)
     refusal = game.refuses(f"P1 play Noxus Hopeful {HOPEFUL_DECLARED} $2", rule="v1.4 366.2")
     assert "I cost [2] less." in str(refusal.violations)  # the message quotes the card's text
     audit = table(HOPEFUL, policy="audit")
@@ -119,7 +120,7 @@ def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and
 
 def test_a_declared_match_takes_the_recorders_static_as_before():
     game = table(HOPEFUL, abilities="declared").do("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass",
-                                                   "P2 pass", "resolve Blood Rush")
+                                                   "P2 pass", RUSH_RESOLVED)
     game.refuses("P1 play Noxus Hopeful $2", rule=v14("354.1"))  # nothing from the text: 4 Energy asked
     game.do(f"P1 play Noxus Hopeful {HOPEFUL_DECLARED} $2")
     assert not any(static.get("declared") or static.get("compiled") for static in game.state["statics"])
@@ -165,7 +166,7 @@ def test_a_declared_static_with_a_count_reads_back_from_its_notation():
 # -- a passive ability that works from the trash: Undying Legion (v1.4 366.1, 356.1.a) ----------------------------
 UNDYING = "runedeck:6 hand:Blood Rush trash:Undying Legion runes:3 Fury Rune;3 Order Rune base:Trifarian Gloryseeker"
 FROM_TRASH = 'P1 play Undying Legion <trash +base_cost={"energy": 3, "power": 1} $3 / Fury Rune'
-BLOOD_RUSH = ("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass", "P2 pass", "resolve Blood Rush")
+BLOOD_RUSH = ("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass", "P2 pass", RUSH_RESOLVED)
 
 
 def test_undying_legion_is_played_from_the_trash_for_its_cost_after_another_card():
@@ -250,7 +251,7 @@ NOXUS = "runedeck:8 hand:Blood Rush runes:2 Fury Rune;2 Order Rune base:Trifaria
 
 def test_hand_of_noxus_adds_one_energy_after_a_card_was_played_this_turn():
     game = table(NOXUS).do("P1 play Blood Rush -> Trifarian Gloryseeker $1", "P1 pass", "P2 pass",
-                           "resolve Blood Rush", "P1 activate Hand of Noxus [0]")
+                           RUSH_RESOLVED, "P1 activate Hand of Noxus [0]")
     assert game.pool("P1")["energy"] == 1
 
 
@@ -268,7 +269,8 @@ GLORY_TRIGGER = 'P1 trigger Trifarian Gloryseeker "when-you-play"'
 
 
 def test_gloryseekers_legion_trigger_after_another_card():
-    table(GLORYSEEKER).do("P1 play Blood Rush -> Blast Corps Cadet $1", "P1 pass", "P2 pass", "resolve Blood Rush",
+    table(GLORYSEEKER).do("P1 play Blood Rush -> Blast Corps Cadet $1", "P1 pass", "P2 pass",
+                          "resolve Blood Rush: grant Blast Corps Cadet +Assault=2 until turn",
                           "P1 play Trifarian Gloryseeker $2", GLORY_TRIGGER)
 
 
