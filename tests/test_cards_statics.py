@@ -82,7 +82,8 @@ def test_the_served_ability_carries_its_compiled_statics_and_source():
 
 
 # -- a card's own cost change, from its text (v1.4 366.2, 812.1.c) ----------------------------------------------
-RUSH_RESOLVED = "resolve Blood Rush: grant Trifarian Gloryseeker +Assault=2 until turn"  # Blood Rush does what it says (engine/cards/effects.py)
+# Blood Rush does what it says: a checked match asks its grant (engine/cards/effects.py).
+RUSH_RESOLVED = "resolve Blood Rush: grant Trifarian Gloryseeker +Assault=2 until turn"
 HOPEFUL = "runedeck:8 hand:Noxus Hopeful;Blood Rush runes:2 Fury Rune;2 Order Rune base:Trifarian Gloryseeker"
 HOPEFUL_DECLARED = '+statics=[{"affects": {"who": "self"}, "cost": {"energy": -2}, "while": {"legion": true}}]'
 
