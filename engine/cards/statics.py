@@ -479,3 +479,22 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
                 continue
             return False
     return True
+
+
+def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = None) -> list[str]:
+    """The parts of an ability this module owns and does not check (engine/cards/coverage.py's interface): a
+    static line or an ability's cost note the reader cannot compile, an activated ability's cost part it does not
+    name (`cost.other`), a dependent condition it cannot read or that no check consults on that kind of ability (a
+    spell's or a replacement's), and a triggered ability's cost within its instructions until the trigger's cost
+    comes from the card (engine/cards/triggers.py)."""
+    card_type = card.get("type") if isinstance(card, dict) else None
+    kind = ability.get("kind")
+    found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
+    if kind == "activated":
+        found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])]
+    if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE):
+        found.append("cost (a trigger's cost within its instructions, as the recorder declares it)")
+    condition = ability.get("condition")
+    if condition and (not _dependent(condition) or kind not in ("activated", "triggered", "static")):
+        found.append(f"condition [{condition}]")
+    return found
