@@ -62,12 +62,14 @@ def listed(segment: str) -> int:
 class GalleryTable:
     """A strict (or audit) duel between Ana (P1) and Ben (P2) with gallery decks, started from a position."""
 
-    def __init__(self, p1: dict[str, Any], p2: dict[str, Any], policy: str = "strict", rules: str = "v1.3") -> None:
-        """`rules`: the match's rules edition (v1.3, the edition of the tests written before editions)."""
+    def __init__(self, p1: dict[str, Any], p2: dict[str, Any], policy: str = "strict", rules: str = "v1.3",
+                 abilities: str = "declared") -> None:
+        """`rules`: the match's rules edition (v1.3, the edition of the tests written before editions);
+        `abilities`: "declared" (the tests written before the engine checked abilities) or "checked"."""
         self.catalog = gallery_catalog()
         players = [{"name": name, **entry} for name, entry in (("Ana", p1), ("Ben", p2))]
-        created = {"type": "match_created", "rules": rules, "mode": "duel", "players": players, "catalog": "gallery",
-                   "policy": policy}
+        created = {"type": "match_created", "rules": rules, "abilities": abilities, "mode": "duel", "players": players,
+                   "catalog": "gallery", "policy": policy}
         self.events: list[dict[str, Any]] = [created]
         self.state = engine.apply(None, created, self.catalog)
 
