@@ -1,0 +1,235 @@
+"""Triggers the engine knows (issue 26, contract section 7): in a match whose abilities the engine checks, an
+occurrence makes the triggered abilities it meets due (v1.4 383.3), `awaiting` lists them first, a `trigger` that
+is not due is refused (strict) or flagged (audit), a "you may" trigger may be declined (383.3.a), a cost within its
+instructions is the card's (383.3.b), and a game action taken while a trigger is due misses it (TR 702.2), with
+real cards of the gallery, recorded in the notation."""
+from __future__ import annotations
+
+import pytest
+
+from gallery_table import GalleryTable, deck
+from test_rules_statics import deck_count
+
+from engine.cards import triggers
+
+P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
+                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab"],
+          ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
+P2 = deck("Wuju Master", ["Wizened Elder"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
+
+
+def table(p1: str, p2: str = P2_SEGMENT, player: str = "P1", turn: int = 3, policy: str = "strict") -> GalleryTable:
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:Grove of the God-Willow deck:{deck_count(p1)} "
+            f"{p1} | P2 0 bf:Vilemaw's Lair deck:{deck_count(p2)} {p2}")
+    return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
+
+
+YORDLE = "runedeck:8 runes:2 Calm Rune;2 Mind Rune hand:Lecturing Yordle"
+BASE = "runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Icevale Archer;Apprentice Smith;Plundering Poro;Scuttle Crab"
+DEFENDED = "runedeck:8 runes:2 Calm Rune;2 Body Rune bf2:Wizened Elder controls:bf2"
+
+
+def due(t: GalleryTable) -> list[tuple[str, str]]:
+    """The due triggers `awaiting` lists first: (card, label)."""
+    first = t.state["awaiting"][0]
+    if first["kind"] != "trigger" or "triggers" not in first:
+        return []
+    return [(entry["card"], entry["label"]) for entry in first["triggers"]]
+
+
+# -- compiling -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, keyword, on, optional", [
+    ("When you play me, draw 1.", None, [{"event": "played", "subject": "me"}], False),
+    ("When I attack or defend, give me +1 [S] this turn.", None,
+     [{"event": "attacks", "subject": "me"}, {"event": "defends", "subject": "me"}], False),
+    ("When you play me or when I hold, draw 1.", None,
+     [{"event": "played", "subject": "me"}, {"event": "holds", "subject": "me"}], False),
+    ("When you conquer here, you may pay [1] to draw 1.", None, [{"event": "conquers", "subject": "here"}], True),
+    ("When I move to a battlefield, draw 1.", None, [{"event": "moves", "subject": "me", "to": "battlefield"}], False),
+    ("When another friendly unit dies, draw 1.", None, [{"event": "dies", "subject": "another friendly unit"}], False),
+    ("When an opponent plays a gear, draw 1.", None,
+     [{"event": "played", "subject": "a gear", "whose": "an opponent"}], False),
+    ("At the start of your Beginning Phase, recycle 3 from your trash.", None,
+     [{"event": "beginning_phase", "subject": "you"}], False),
+    ("[Deathknell][>] Channel 1 rune exhausted. (When I die, get the effect.)", "Deathknell",
+     [{"event": "dies", "subject": "me"}], False),
+    ("[Hunt 2] (When I conquer or hold, gain 2 XP.)", "Hunt",
+     [{"event": "conquers", "subject": "me"}, {"event": "holds", "subject": "me"}], False),
+])
+def test_a_triggered_abilitys_condition_compiles_to_an_event_pattern_v1_4_383_2(text, keyword, on, optional):
+    compiled = triggers.compile_trigger(text, keyword)
+    assert compiled["on"] == on and compiled["optional"] is optional and triggers.checkable(compiled)
+
+
+def test_a_cost_within_instructions_is_read_and_a_condition_it_cannot_read_is_left_unread_v1_4_383_3_b():
+    assert triggers.compile_trigger("When I attack, you may pay [1] to give a unit here -1 [S] this turn.")["cost"] \
+        == {"energy": 1}
+    assert triggers.compile_trigger("When you hold here, you may pay [A][A][A][A] to score 1 point.")["cost"] == \
+        {"power": {"any": 4}}
+    unread = triggers.compile_trigger("When I move, if you control 4 or fewer runes, draw 1.")
+    assert unread["unread"] == ["if you control 4 or fewer runes"] and not triggers.checkable(unread)
+    assert not triggers.checkable(triggers.compile_trigger("When I win a combat, draw 1."))
+
+
+def test_most_of_the_gallerys_triggered_abilities_compile():
+    figures = triggers.survey(list(GalleryTable(P1, P2).catalog))
+    total = sum(entry["triggered"] for entry in figures.values())
+    checked = sum(entry["checked"] for entry in figures.values())
+    assert total > 400 and checked / total > 0.6, figures
+    assert figures["UNL"]["checked"] > 80 and figures["SFD"]["checked"] > 70 and figures["VEN"]["checked"] > 30
+
+
+# -- a play effect ---------------------------------------------------------------------------------------------------
+def test_lecturing_yordles_play_effect_is_due_once_it_is_played_and_recorded_v1_4_383_4_a_2():
+    t = table(YORDLE).do("P1 play Lecturing Yordle $3")
+    yordle = t.find("P1", "Lecturing Yordle")
+    first = t.state["awaiting"][0]
+    assert first["player"] == "P1" and first["triggers"] == [
+        {"source": yordle, "ability": 1, "label": "when-you-play", "card": "Lecturing Yordle",
+         "text": "When you play me, draw 1.", "controller": "P1", "optional": False}]
+    t.do('P1 trigger Lecturing Yordle "when-you-play"')
+    assert t.state["chain"][-1]["label"] == "when-you-play" and due(t) == []
+    assert t.state["awaiting"][0]["kind"] == "priority"
+
+
+def test_a_trigger_named_by_its_index_is_the_same_trigger():
+    t = table(YORDLE).do("P1 play Lecturing Yordle $3", 'P1 trigger Lecturing Yordle "1"')
+    assert t.state["chain"][-1]["card"] == "Lecturing Yordle" and due(t) == []
+
+
+def test_a_play_trigger_a_turn_after_the_card_was_played_is_refused_v1_4_383_3():
+    t = table("runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Lecturing Yordle")
+    refusal = t.refuses('P1 trigger Lecturing Yordle "when-you-play"', rule="v1.4 383.3")
+    assert "When you play me, draw 1." in refusal.violations[-1]["message"]
+
+
+def test_a_unit_with_no_such_ability_triggered_is_refused_v1_4_383_2():
+    t = table("runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Lecturing Yordle")
+    refusal = t.refuses('P1 trigger Lecturing Yordle "when-i-move"', rule="v1.4 383.2")
+    assert "'when-you-play'" in refusal.violations[-1]["message"]
+
+
+# -- move, attack, conquer, die ------------------------------------------------------------------------------------
+def test_apprentice_smiths_move_trigger_is_due_after_it_moves_v1_4_383_2_c():
+    t = table(BASE).do("P1 move Apprentice Smith -> bf1")
+    assert due(t) == [("Apprentice Smith", "when-i-move")]
+    t.do('P1 trigger Apprentice Smith "when-i-move"')
+    assert t.state["chain"][-1]["card"] == "Apprentice Smith"
+
+
+def test_a_move_trigger_with_no_move_is_refused_v1_4_383_3():
+    table(BASE).refuses('P1 trigger Apprentice Smith "when-i-move"', rule="v1.4 383.3")
+
+
+def test_icevale_archers_attack_trigger_charges_the_cards_cost_undeclared_v1_4_383_3_b_1():
+    t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2")
+    assert due(t) == [("Icevale Archer", "when-i-attack")]
+    assert t.state["awaiting"][0]["triggers"][0]["optional"] is True
+    t.do('P1 trigger Icevale Archer "when-i-attack" $1')  # no +cost: the card's [1] is charged
+    assert t.state["chain"][-1]["paid"] == {"energy": 1} and t.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_a_trigger_cost_that_is_not_paid_is_refused_v1_4_383_3_b_1():
+    t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2")
+    t.refuses('P1 trigger Icevale Archer "when-i-attack"', rule="v1.4 740.4.a.2")
+
+
+def test_a_declared_cost_that_is_not_the_cards_is_refused_v1_4_383_3_b():
+    t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2")
+    t.refuses('P1 trigger Icevale Archer "when-i-attack" +cost={"energy": 2} $2', rule="v1.4 383.3.b")
+
+
+def test_a_you_may_trigger_is_declined_and_not_chained_v1_4_383_3_a_2():
+    t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2", 'P1 trigger Icevale Archer "when-i-attack" +declined')
+    assert t.state["chain"] == [] and due(t) == [] and t.state["awaiting"][0]["kind"] == "focus"
+    assert t.events[-1]["declined"] is True
+
+
+def test_a_mandatory_trigger_cannot_be_declined_v1_4_383_3_a():
+    t = table(YORDLE).do("P1 play Lecturing Yordle $3")
+    t.refuses('P1 trigger Lecturing Yordle "when-you-play" +declined', rule="v1.4 383.3.a")
+
+
+def test_plundering_poros_conquer_trigger_is_due_after_it_conquers_v1_4_383_4_c():
+    t = table(BASE).do("P1 move Plundering Poro -> bf1", "P1 pass")
+    assert due(t) == []
+    t.do("P2 pass")
+    assert t.state["battlefields"][0]["controller"] == "P1" and due(t) == [("Plundering Poro", "when-i-conquer")]
+    t.do('P1 trigger Plundering Poro "when-i-conquer"')
+
+
+def test_scuttle_crabs_deathknell_is_due_once_it_dies_in_combat_v1_4_808_1_c():
+    t = table(BASE, DEFENDED).do("P1 move Scuttle Crab -> bf2", "P1 pass", "P2 pass")
+    assert due(t) == []
+    t.do("P2 assign Scuttle Crab 4")
+    assert t.find("P1", "Scuttle Crab", "trash") and due(t) == [("Scuttle Crab", "deathknell")]
+    t.do('P1 trigger Scuttle Crab "deathknell"')
+    assert t.state["chain"][-1]["card"] == "Scuttle Crab"
+
+
+# -- hold and the beginning phase ------------------------------------------------------------------------------------
+HOLDING = "runedeck:8 runes:2 Calm Rune;2 Mind Rune controls:bf1 bf1:Enthusiastic Promoter"
+
+
+def test_a_hold_makes_the_units_and_the_battlefields_hold_triggers_due_v1_4_383_4_d():
+    t = table(HOLDING, player="P2", turn=4).do("P2 end turn")
+    assert t.state["phase"] == "beginning" and due(t) == []
+    t.do("P1 pass")  # the beginning step ends; the scoring step: P1 holds bf1
+    assert sorted(due(t)) == [("Enthusiastic Promoter", "when-i-hold"), ("Grove of the God-Willow", "when-you-hold")]
+    t.do('P1 trigger Grove of the God-Willow "when-you-hold"', 'P1 trigger Enthusiastic Promoter "when-i-hold"')
+    assert [item["card"] for item in t.state["chain"]] == ["Grove of the God-Willow", "Enthusiastic Promoter"]
+
+
+def test_a_hold_trigger_in_the_opponents_turn_with_no_hold_is_refused_v1_4_383_3():
+    t = table(HOLDING, player="P2", turn=4)
+    t.refuses('P1 trigger Enthusiastic Promoter "when-i-hold"', rule="v1.4 383.3")
+    t.refuses('P1 trigger Grove of the God-Willow "when-you-hold"', rule="v1.4 383.3")
+
+
+MUNDO = "runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Dr. Mundo, Expert"
+
+
+def test_dr_mundos_beginning_phase_trigger_is_due_as_the_turn_begins_v1_4_383_1():
+    t = table(MUNDO, player="P2", turn=4).do("P2 end turn")
+    assert t.state["turn_player"] == "P1" and due(t) == [("Dr. Mundo, Expert", "at-the-start")]
+    t.do('P1 trigger Dr. Mundo, Expert "at-the-start"')
+    assert t.state["chain"][-1]["card"] == "Dr. Mundo, Expert"
+
+
+def test_a_due_trigger_skipped_is_a_missed_trigger_refused_in_strict_tr_702_2():
+    t = table(MUNDO, player="P2", turn=4).do("P2 end turn")
+    refusal = t.refuses("P1 pass", rule="TR 702.2")
+    assert refusal.violations[0]["infraction"] == "missed_trigger"
+    assert "Dr. Mundo, Expert" in refusal.violations[0]["message"]
+
+
+# -- audit matches flag -----------------------------------------------------------------------------------------------
+def flagged(t: GalleryTable, line: str, rule: str) -> list[dict]:
+    seq = t.state["seq"] + 1
+    t.do(line)
+    found = [violation for violation in t.state["violations"] if violation["seq"] == seq]
+    assert rule in [violation["rule"] for violation in found], found
+    return found
+
+
+def test_audit_matches_flag_each_misuse():
+    flagged(table("runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Lecturing Yordle", policy="audit"),
+            'P1 trigger Lecturing Yordle "when-you-play"', "v1.4 383.3")
+    flagged(table(BASE, policy="audit"), 'P1 trigger Apprentice Smith "when-i-move"', "v1.4 383.3")
+    flagged(table(HOLDING, player="P2", turn=4, policy="audit"), 'P1 trigger Enthusiastic Promoter "when-i-hold"',
+            "v1.4 383.3")
+    flagged(table(BASE, policy="audit"), 'P1 trigger Apprentice Smith "when-i-attack"', "v1.4 383.2")
+    t = table(MUNDO, player="P2", turn=4, policy="audit").do("P2 end turn")
+    flagged(t, "P1 pass", "TR 702.2")
+    assert due(t) == [] and t.state["phase"] == "channel"  # forgotten: it never goes on the chain (TR 506.4)
+
+
+# -- declared matches are unchanged ----------------------------------------------------------------------------------
+def test_a_declared_match_takes_the_recorders_word_as_before():
+    t = GalleryTable(P1, P2, rules="v1.4").do(
+        f"position turn 3 P1 action first P1 | P1 0 bf:Grove of the God-Willow deck:{deck_count(YORDLE)} {YORDLE} | "
+        f"P2 0 bf:Vilemaw's Lair deck:{deck_count(P2_SEGMENT)} {P2_SEGMENT}")
+    t.do("P1 play Lecturing Yordle $3")
+    assert t.state["awaiting"][0]["kind"] != "trigger" and "triggers_due" not in t.state
+    t.do('P1 trigger Lecturing Yordle "when-i-move"')  # no such ability: the recorder's word
