@@ -13,9 +13,9 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
-                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab"],
+                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
-P2 = deck("Wuju Master", ["Wizened Elder"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
@@ -202,6 +202,25 @@ def test_a_due_trigger_skipped_is_a_missed_trigger_refused_in_strict_tr_702_2():
     refusal = t.refuses("P1 pass", rule="TR 702.2")
     assert refusal.violations[0]["infraction"] == "missed_trigger"
     assert "Dr. Mundo, Expert" in refusal.violations[0]["message"]
+
+
+def test_temporary_is_one_of_the_due_triggers_v1_4_816_1_c():
+    t = table("runedeck:8 runes:2 Calm Rune;2 Mind Rune base:Keeper of Masks", player="P2", turn=4).do("P2 end turn")
+    assert due(t) == [("Keeper of Masks", "temporary")] and t.state["temporary_due"] == []
+    t.do('P1 trigger Keeper of Masks "temporary"')
+    assert t.state["chain"][-1]["card"] == "Keeper of Masks"
+
+
+def test_the_turn_players_triggers_go_on_the_chain_first_v1_4_383_3_d_1():
+    t = table(BASE, "runedeck:8 runes:2 Calm Rune;2 Body Rune bf2:Wizened Elder;Yuumi, Magical Cat controls:bf2")
+    t.do("P1 move Icevale Archer -> bf2")
+    assert due(t) == [("Icevale Archer", "when-i-attack"), ("Yuumi, Magical Cat", "when-i-attack")]
+    assert t.state["awaiting"][0]["player"] == "P1"
+    t.refuses('P2 trigger Yuumi, Magical Cat "when-i-attack"', rule="v1.4 383.3.d.1")
+    t.do('P1 trigger Icevale Archer "when-i-attack" +declined')
+    assert t.state["awaiting"][0]["player"] == "P2"
+    t.do('P2 trigger Yuumi, Magical Cat "when-i-attack"')
+    assert due(t) == [] and t.state["chain"][-1]["card"] == "Yuumi, Magical Cat"
 
 
 # -- audit matches flag -----------------------------------------------------------------------------------------------
