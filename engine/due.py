@@ -168,6 +168,12 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
     if not cards.checks_abilities(state) or any(error.get("awaiting") and error.get("source") == source["id"]
                                                 for error in state.get("errors", [])):
         return None
+    printed = [ability for ability in facts(state, source["card"]).get("abilities", [])
+               if ability.get("kind") == "triggered"]
+    granted = {str(keyword).casefold() for keyword in source.get("keywords", [])} - {
+        str(ability.get("keyword", "")).casefold() for ability in printed}
+    if event["ability"].casefold() in granted:
+        return None  # a keyword an effect granted (a Deathknell given): not printed, the recorder's word
     index, ability = _named(context, source, event["ability"])
     text = ability.get("text", "")
     compiled = triggers.compile_trigger(text, ability.get("keyword"))
@@ -236,6 +242,7 @@ def check_missed(context: Context, event: dict[str, Any]) -> None:
         context.flag("TR 702.2", f"{event['type']!r} is recorded while {entry['label']!r} of {entry['source']} "
                                  f"({entry['card']}: \"{entry['text']}\") is due: {entry['controller']} missed the "
                                  f"trigger (a met condition places it on the chain, v1.4 383.3)")
-        context.violations[-1].update(infraction="missed_trigger", tr="TR 702.2", source=entry["source"],
-                                      ability=entry["label"])
+        # engine/errors_as_played.py lists it as the accountable player's Missed Trigger, for its remedy (TR 702.2.f)
+        context.violations[-1].update(missed={"player": entry["controller"], "source": entry["source"],
+                                              "ability": entry["label"]})
     state[KEY] = []

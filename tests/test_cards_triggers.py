@@ -244,6 +244,18 @@ def test_audit_matches_flag_each_misuse():
     assert due(t) == [] and t.state["phase"] == "channel"  # forgotten: it never goes on the chain (TR 506.4)
 
 
+def test_a_missed_trigger_in_audit_is_listed_for_the_judges_remedy_tr_702_2_f_2():
+    t = table(MUNDO, player="P2", turn=4, policy="audit").do("P2 end turn", "P1 pass")
+    mundo = t.find("P1", "Dr. Mundo, Expert")
+    error = t.state["errors"][-1]
+    assert (error["infraction"], error["player"], error["source"], error["ability"]) == \
+        ("missed_trigger", "P1", mundo, "at-the-start")
+    t.do("P2 remedy missed_trigger resolve")
+    assert t.state["awaiting"][0] == {"player": "P1", "kind": "trigger", "source": mundo, "rule": "TR 702.2.f.2"}
+    t.do('P1 trigger Dr. Mundo, Expert "at-the-start"')  # the remedy's trigger: no longer due, yet recorded
+    assert t.state["chain"][-1]["card"] == "Dr. Mundo, Expert"
+
+
 # -- declared matches are unchanged ----------------------------------------------------------------------------------
 def test_a_declared_match_takes_the_recorders_word_as_before():
     t = GalleryTable(P1, P2, rules="v1.4").do(
@@ -252,3 +264,12 @@ def test_a_declared_match_takes_the_recorders_word_as_before():
     t.do("P1 play Lecturing Yordle $3")
     assert t.state["awaiting"][0]["kind"] != "trigger" and "triggers_due" not in t.state
     t.do('P1 trigger Lecturing Yordle "when-i-move"')  # no such ability: the recorder's word
+
+
+def test_the_catalog_ability_carries_its_compiled_trigger():
+    ability = GalleryTable(P1, P2).catalog.card("Lecturing Yordle")["abilities"][1]
+    served = triggers.ability_with_trigger(ability)
+    assert served["source"] == "text" and served["trigger"] == {
+        "on": [{"event": "played", "subject": "me"}], "optional": False, "cost": None, "unread": []}
+    static = GalleryTable(P1, P2).catalog.card("Lecturing Yordle")["abilities"][0]
+    assert triggers.ability_with_trigger(static) == static
