@@ -273,3 +273,13 @@ def test_the_catalog_ability_carries_its_compiled_trigger():
         "on": [{"event": "played", "subject": "me"}], "optional": False, "cost": None, "unread": []}
     static = GalleryTable(P1, P2).catalog.card("Lecturing Yordle")["abilities"][0]
     assert triggers.ability_with_trigger(static) == static
+
+
+@pytest.mark.parametrize("text", [
+    "When this is played, discarded, or killed, draw 1.",
+    "When you play a unit, gear, or activate an ability, ready me.",
+])
+def test_a_condition_listed_with_commas_is_left_unread_not_cut_at_its_first_comma(text):
+    compiled = triggers.compile_trigger(text)
+    assert compiled["on"] == [] and not triggers.checkable(compiled)
+    assert compiled["unread"] == [text.rsplit(", ", 1)[0]]

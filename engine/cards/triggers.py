@@ -72,6 +72,8 @@ _COST = re.compile(r"^(?:you may )?(pay ((?:\[(?:\d+|[ACRGBOPY])\])+)(?: and exh
 _SYMBOL = re.compile(r"\[(\d+|[ACRGBOPY])\]")
 _DOMAINS = {"A": "any", "R": "Fury", "G": "Calm", "B": "Mind", "O": "Body", "P": "Chaos", "Y": "Order"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+# A condition that lists its occurrences with commas continues past the first comma: "played, discarded, or killed".
+_LISTED = re.compile(r"^((?:[\w'\[\]-]+(?: [\w'\[\]-]+){0,3}, )*or [^,]+), ")
 
 
 @functools.lru_cache(maxsize=None)
@@ -90,6 +92,9 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     if found is None:
         return None
     condition, effect = found.group(1), found.group(2)
+    listed = _LISTED.match(effect)
+    if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
+        return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
     patterns, unread = _patterns(condition)
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
         unread.append(effect.split(",")[0])
