@@ -33,6 +33,9 @@ from engine.objects import State, facts
 from engine.rulings import Context
 
 KEY = "triggers_due"
+# Temporary granted by an effect ("a unit token with [Temporary]"): due like a printed one, with no index.
+GRANTED_TEMPORARY: dict[str, Any] = {"kind": "triggered", "text": "[Temporary]", "keyword": "Temporary",
+                                     "label": "Temporary"}
 # Events that are no game action: they may be recorded while triggers are due without missing them.
 NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time", "concede", "agreed_draw",
                          "game_loss", "rewind", "sideboard"})
@@ -127,10 +130,14 @@ def _candidates(state: State, happened: dict[str, Any]) -> list[tuple[dict[str, 
                         "kind": "battlefield", "keywords": []})
     found = []
     for source in sources:
-        for index, ability, compiled in checkable_abilities(state, source["card"]):
+        printed = checkable_abilities(state, source["card"])
+        for index, ability, compiled in printed:
             if ability.get("keyword") == "Temporary" and "Temporary" not in source["keywords"]:
                 continue
             found.append((source, index, ability, compiled))
+        if "Temporary" in source["keywords"] and not any(ability.get("keyword") == "Temporary"
+                                                         for _, ability, _ in printed):
+            found.append((source, None, GRANTED_TEMPORARY, triggers.compile_trigger("[Temporary]", "Temporary")))
     return found
 
 
@@ -172,8 +179,11 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
                if ability.get("kind") == "triggered"]
     granted = {str(keyword).casefold() for keyword in source.get("keywords", [])} - {
         str(ability.get("keyword", "")).casefold() for ability in printed}
-    if event["ability"].casefold() in granted:
-        return None  # a keyword an effect granted (a Deathknell given): not printed, the recorder's word
+    if event["ability"].casefold() in granted:  # a keyword an effect granted: not printed
+        queue = state.get(KEY, [])
+        state[KEY] = [entry for entry in queue if not (entry["source"] == source["id"] and entry["ability"] is None
+                                                        and entry["label"].casefold() == event["ability"].casefold())]
+        return None  # a granted Temporary was due (and is no longer); any other, the recorder's word
     index, ability = _named(context, source, event["ability"])
     text = ability.get("text", "")
     compiled = triggers.compile_trigger(text, ability.get("keyword"))

@@ -211,6 +211,18 @@ def test_temporary_is_one_of_the_due_triggers_v1_4_816_1_c():
     assert t.state["chain"][-1]["card"] == "Keeper of Masks"
 
 
+def test_a_temporary_an_effect_granted_is_due_too_v1_4_816_1_c():
+    t = table(YORDLE).do("P1 play Lecturing Yordle $3", 'P1 trigger Lecturing Yordle "when-you-play"', "P1 pass",
+                         "P2 pass", "resolve Lecturing Yordle: grant Lecturing Yordle +Temporary", "P1 end turn",
+                         "P2 channel Calm Rune; Body Rune", "P2 draw ?", "P2 end turn")
+    yordle = t.find("P1", "Lecturing Yordle")
+    assert t.state["awaiting"][0]["triggers"] == [
+        {"source": yordle, "ability": None, "label": "Temporary", "card": "Lecturing Yordle", "text": "[Temporary]",
+         "controller": "P1", "optional": False}]
+    t.do('P1 trigger Lecturing Yordle "Temporary"')
+    assert due(t) == [] and t.state["chain"][-1]["label"] == "Temporary"
+
+
 def test_the_turn_players_triggers_go_on_the_chain_first_v1_4_383_3_d_1():
     t = table(BASE, "runedeck:8 runes:2 Calm Rune;2 Body Rune bf2:Wizened Elder;Yuumi, Magical Cat controls:bf2")
     t.do("P1 move Icevale Archer -> bf2")
