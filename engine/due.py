@@ -116,40 +116,55 @@ def _candidates(state: State, happened: dict[str, Any]) -> list[tuple[dict[str, 
     """The checkable triggered abilities that could meet an occurrence: of permanents on the board and legends in
     their zone whose text is active (an attached card's is not, v1.3 718.2), of battlefields (170.9), and of the
     object the occurrence is about wherever it is (a Deathknell in the trash, 808.1.d; a spell being played)."""
-    sources: list[dict[str, Any]] = []
+    found: list[tuple[dict[str, Any], Any, dict[str, Any], dict[str, Any]]] = []
     subject = (happened.get("object") or {}).get("id")
-    for obj in state["objects"].values():
-        in_play = obj["zone"] in ("board", "legend") and not obj.get("attached_to")
-        if in_play or obj["id"] == subject:
-            sources.append({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object",
-                            "keywords": obj.get("keywords", [])})
-    if subject is not None and subject not in state["objects"]:  # a token that ceased to exist (177.1)
-        sources.append({**happened["object"], "kind": "object", "keywords": []})
-    for entry in state["battlefields"]:
-        sources.append({"id": entry["id"], "card": entry["name"], "controller": _battlefield_controller(state, entry),
-                        "kind": "battlefield", "keywords": []})
-    found = []
-    for source in sources:
-        printed = checkable_abilities(state, source["card"])
+
+    def add(source: dict[str, Any], printed: list[tuple[int, dict[str, Any], dict[str, Any]]],
+            keywords: list[str]) -> None:
         for index, ability, compiled in printed:
-            if ability.get("keyword") == "Temporary" and "Temporary" not in source["keywords"]:
-                continue
-            found.append((source, index, ability, compiled))
-        if "Temporary" in source["keywords"] and not any(ability.get("keyword") == "Temporary"
-                                                         for _, ability, _ in printed):
+            if ability.get("keyword") != "Temporary" or "Temporary" in keywords:
+                found.append((source, index, ability, compiled))
+        if "Temporary" in keywords and not any(ability.get("keyword") == "Temporary" for _, ability, _ in printed):
             found.append((source, None, GRANTED_TEMPORARY, triggers.compile_trigger("[Temporary]", "Temporary")))
+
+    for obj in state["objects"].values():
+        if not (obj["zone"] in ("board", "legend") and not obj.get("attached_to") or obj["id"] == subject):
+            continue
+        printed, keywords = checkable_abilities(state, obj["card"]), obj.get("keywords", ())
+        if printed or "Temporary" in keywords:
+            add({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object"}, printed,
+                keywords)
+    if subject is not None and subject not in state["objects"]:  # a token that ceased to exist (177.1)
+        add({**happened["object"], "kind": "object"}, checkable_abilities(state, happened["object"]["card"]), [])
+    for entry in state["battlefields"]:
+        printed = checkable_abilities(state, entry["name"])
+        if printed:
+            add({"id": entry["id"], "card": entry["name"], "controller": _battlefield_controller(state, entry),
+                 "kind": "battlefield"}, printed, [])
     return found
+
+
+# card name -> (its abilities list, what `checkable_abilities` found in it). A match's cards are written once and
+# shared by every later state (engine/fold.py SHARED), so the list is the same object for the whole match; the
+# memo keeps it alive, so an identity check cannot match another match's list of the same card.
+_MEMO: dict[str, tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any], dict[str, Any]]]]] = {}
 
 
 def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
     """A card's triggered abilities whose condition the engine reads whole, with their index and pattern."""
+    printed = facts(state, card).get("abilities", [])
+    known = _MEMO.get(card or "")
+    if known is not None and known[0] is printed:
+        return known[1]
     found = []
-    for index, ability in enumerate(facts(state, card).get("abilities", [])):
+    for index, ability in enumerate(printed):
         if ability.get("kind") != "triggered":
             continue
         compiled = triggers.compile_trigger(ability.get("text", ""), ability.get("keyword"))
         if triggers.checkable(compiled):
             found.append((index, ability, compiled))
+    if card is not None:
+        _MEMO[card] = (printed, found)
     return found
 
 
