@@ -6,8 +6,9 @@ rules modules report each occurrence where it happens (`occurred`: a card played
 play, moving, gaining the attacker or defender designation, a hold or a conquer, a death, a beginning phase or an
 ending step starting); the triggered abilities of the objects on the board and in the Legend Zone (384.2), of the
 battlefields (170.9), and of the dying or played object itself (808.1.d, 383.4.a.2) whose pattern the occurrence
-meets (engine/cards/triggers.py) become due, in the order of v1.4 383.3.d.1: the turn player's first, then each
-player's in turn order (each player orders their own, 383.3.d: any of the first player's may go first).
+meets (engine/cards/triggers.py) become due, after those of earlier occurrences; the ones of one occurrence trigger
+simultaneously and are ordered as v1.4 383.3.d.1 says: the turn player's first, then each player's in turn order
+(each player orders their own, 383.3.d: any of the first player's may go first).
 
 `awaiting` then begins with one entry `{"player": <controller of the first>, "kind": "trigger", "triggers":
 [{source, ability, label, card, text, controller, optional}]}`. A `trigger` event names one of them; one whose
@@ -69,18 +70,21 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
         return
     queue = state.setdefault(KEY, [])
     known = {(entry["source"], entry["ability"]) for entry in queue}
+    batch: list[dict[str, Any]] = []
     for happened in found:
         for source, index, ability, compiled in _candidates(state, happened):
             if (source["id"], index) in known:
                 continue
             if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]):
                 known.add((source["id"], index))
-                queue.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
+                batch.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
                               "card": source["card"], "text": ability.get("text", ""),
                               "controller": source["controller"], "optional": compiled["optional"],
                               "event": happened["event"]})
+    # After the triggers of earlier occurrences, these, simultaneous: the turn player's first, then in turn order
+    # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}
-    queue.sort(key=lambda entry: order.get(entry["controller"], len(order)))  # v1.4 383.3.d.1 (a stable sort)
+    queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
 
 
 def label_of(ability: dict[str, Any], index: int) -> str:
@@ -213,7 +217,8 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
     first = queue[0]["controller"]
     context.check(entry["controller"] == first, "v1.4 383.3.d.1",
                   f"{entry['controller']} puts {entry['label']!r} of {name} on the chain before {first}'s due "
-                  f"triggers: the turn player's go first, then each player's in turn order")
+                  f"triggers, which triggered earlier or, triggered at the same time, go first: the turn player's, "
+                  f"then each player's in turn order")
     queue.remove(entry)
     if event.get("declined"):
         context.check(entry["optional"], "v1.4 383.3.a",
