@@ -15,7 +15,7 @@ from engine.cards import triggers
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
                             "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
-P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
@@ -233,6 +233,17 @@ def test_the_turn_players_triggers_go_on_the_chain_first_v1_4_383_3_d_1():
     assert t.state["awaiting"][0]["player"] == "P2"
     t.do('P2 trigger Yuumi, Magical Cat "when-i-attack"')
     assert due(t) == [] and t.state["chain"][-1]["card"] == "Yuumi, Magical Cat"
+
+
+def test_a_deathknell_of_combat_damage_is_due_before_the_conquer_that_follows_v1_4_383_3_d_1():
+    t = table(BASE, "runedeck:8 runes:2 Calm Rune;2 Body Rune bf2:Lonely Poro controls:bf2")
+    t.do("P1 move Icevale Archer; Plundering Poro -> bf2", 'P1 trigger Icevale Archer "when-i-attack" +declined',
+         "P1 pass", "P2 pass", "P1 assign Lonely Poro 4", "P2 assign Icevale Archer 2")
+    assert due(t) == [("Lonely Poro", "deathknell"), ("Plundering Poro", "when-i-conquer")]
+    assert t.state["awaiting"][0]["player"] == "P2"  # it died before P1 conquered: not simultaneous
+    t.refuses('P1 trigger Plundering Poro "when-i-conquer"', rule="v1.4 383.3.d.1")
+    t.do('P2 trigger Lonely Poro "deathknell"', 'P1 trigger Plundering Poro "when-i-conquer"')
+    assert [item["card"] for item in t.state["chain"]] == ["Lonely Poro", "Plundering Poro"]
 
 
 # -- audit matches flag -----------------------------------------------------------------------------------------------
