@@ -15,7 +15,7 @@ from engine.cards import triggers
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
                             "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
-P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", "Cithria of Cloudfield"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
@@ -244,6 +244,14 @@ def test_a_deathknell_of_combat_damage_is_due_before_the_conquer_that_follows_v1
     t.refuses('P1 trigger Plundering Poro "when-i-conquer"', rule="v1.4 383.3.d.1")
     t.do('P2 trigger Lonely Poro "deathknell"', 'P1 trigger Plundering Poro "when-i-conquer"')
     assert [item["card"] for item in t.state["chain"]] == ["Lonely Poro", "Plundering Poro"]
+
+
+def test_a_token_unit_an_effect_plays_makes_when_you_play_another_unit_due_v1_4_184():
+    t = table(YORDLE, "runedeck:8 runes:2 Calm Rune;2 Body Rune base:Cithria of Cloudfield")
+    t.do("P1 play Lecturing Yordle $3", 'P1 trigger Lecturing Yordle "when-you-play"', "P1 pass", "P2 pass")
+    assert due(t) == []
+    t.do("resolve Lecturing Yordle: token P2 Recruit")  # the token is P2's: P2 played it
+    assert due(t) == [("Cithria of Cloudfield", "when-you-play")]
 
 
 # -- audit matches flag -----------------------------------------------------------------------------------------------
