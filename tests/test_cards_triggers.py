@@ -314,3 +314,10 @@ def test_a_condition_listed_with_commas_is_left_unread_not_cut_at_its_first_comm
     compiled = triggers.compile_trigger(text)
     assert compiled["on"] == [] and not triggers.checkable(compiled)
     assert compiled["unread"] == [text.rsplit(", ", 1)[0]]
+
+
+def test_a_trigger_another_player_controls_is_left_to_the_recorder_v1_4_190_6_c():
+    compiled = triggers.compile_trigger("When a player plays a spell, they may give a unit they control here +1 [S] "
+                                        "this turn.")
+    assert compiled["on"] == [{"event": "played", "subject": "a spell", "whose": "a player"}]
+    assert not triggers.checkable(compiled)

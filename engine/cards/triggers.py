@@ -98,6 +98,8 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     patterns, unread = _patterns(condition)
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
         unread.append(effect.split(",")[0])
+    if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
+        unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
     return {"on": patterns, "optional": effect.lower().startswith(("you may ", "they may ")), "cost": cost,
             "unread": unread + unread_cost}
