@@ -64,12 +64,13 @@ def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = N
 
 def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
     """Occurrences of one moment (the units of one combat gaining their designations, say): each ability they make
-    due is due once (383.3.e.1 aside, one condition met triggers it once)."""
+    due is due once ("When you defend here" once for the combat, 383.4.f.2.a). Occurrences reported one by one
+    (two deaths) meet a condition each time: an ability already due is due again."""
     state = context.state
     if not cards.checks_abilities(state) or state["phase"] in ("setup", "over"):
         return
     queue = state.setdefault(KEY, [])
-    known = {(entry["source"], entry["ability"]) for entry in queue}
+    known: set[tuple[str, Any]] = set()
     batch: list[dict[str, Any]] = []
     for happened in found:
         for source, index, ability, compiled in _candidates(state, happened):

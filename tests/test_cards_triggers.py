@@ -13,7 +13,7 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
-                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks"],
+                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks", "Spectral Centaur"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", "Cithria of Cloudfield"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -252,6 +252,16 @@ def test_a_token_unit_an_effect_plays_makes_when_you_play_another_unit_due_v1_4_
     assert due(t) == []
     t.do("resolve Lecturing Yordle: token P2 Recruit")  # the token is P2's: P2 played it
     assert due(t) == [("Cithria of Cloudfield", "when-you-play")]
+
+
+def test_two_deaths_make_spectral_centaurs_trigger_due_twice():
+    t = table(BASE.replace("base:", "base:Spectral Centaur;"), DEFENDED)
+    t.do("P1 move Icevale Archer; Plundering Poro -> bf2", 'P1 trigger Icevale Archer "when-i-attack" +declined',
+         "P1 pass", "P2 pass", "P1 assign Wizened Elder 4", "P2 assign Icevale Archer 2; Plundering Poro 2")
+    assert t.find("P1", "Icevale Archer", "trash") and t.find("P1", "Plundering Poro", "trash")
+    assert due(t) == [("Spectral Centaur", "when-another-friendly")] * 2  # a death each: due twice
+    t.do('P1 trigger Spectral Centaur "when-another-friendly"', 'P1 trigger Spectral Centaur "when-another-friendly"')
+    assert due(t) == [] and [item["card"] for item in t.state["chain"]] == ["Spectral Centaur"] * 2
 
 
 # -- audit matches flag -----------------------------------------------------------------------------------------------
