@@ -331,3 +331,12 @@ def test_a_trigger_another_player_controls_is_left_to_the_recorder_v1_4_190_6_c(
                                         "this turn.")
     assert compiled["on"] == [{"event": "played", "subject": "a spell", "whose": "a player"}]
     assert not triggers.checkable(compiled)
+
+
+def test_the_notation_writes_a_declined_trigger_as_it_reads_it():
+    from replays import notation
+    t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2")
+    event = notation.parse_event('P1 trigger Icevale Archer "when-i-attack" +declined', t.state)
+    assert event["declined"] is True and "options" not in event
+    line = notation.write_line(t.state, event)
+    assert line.endswith("+declined") and notation.parse_event(line, t.state) == event
