@@ -340,3 +340,11 @@ def test_the_notation_writes_a_declined_trigger_as_it_reads_it():
     assert event["declined"] is True and "options" not in event
     line = notation.write_line(t.state, event)
     assert line.endswith("+declined") and notation.parse_event(line, t.state) == event
+
+
+def test_an_unknown_option_of_a_trigger_line_names_the_ones_it_takes():
+    from replays import notation
+    from replays.notation.errors import InvalidNotation
+    t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2")
+    with pytest.raises(InvalidNotation, match=r"\+declined"):
+        notation.parse_event('P1 trigger Icevale Archer "when-i-attack" +refused', t.state)
