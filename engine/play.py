@@ -121,7 +121,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
             context.schedule("chain resolved", True)
     if "named" in options:  # "As you play this, name a tag" (The List): chosen as it is played (v1.4 752.2)
         naming.record(context, obj, options["named"], "'play' event: 'options.named'")
-    due.occurred(context, "played", player, obj=obj)  # a permanent's play effects once it entered (v1.4 383.4.a.2)
+    due.occurred(context, "played", player, obj=obj, to=obj["location"] if kind != "spell" else None)  # v1.4 383.4.a.2
     timing.after_chain_change(state)
 
 

@@ -13,7 +13,7 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
-                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks", "Spectral Centaur"],
+                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks", "Spectral Centaur", "Blitzcrank, Impassive"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", "Cithria of Cloudfield"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -47,6 +47,8 @@ def due(t: GalleryTable) -> list[tuple[str, str]]:
      [{"event": "played", "subject": "me"}, {"event": "holds", "subject": "me"}], False),
     ("When you conquer here, you may pay [1] to draw 1.", None, [{"event": "conquers", "subject": "here"}], True),
     ("When I move to a battlefield, draw 1.", None, [{"event": "moves", "subject": "me", "to": "battlefield"}], False),
+    ("When you play me to a battlefield, you may move an enemy unit to here.", None,
+     [{"event": "played", "subject": "me", "to": "battlefield"}], True),
     ("When another friendly unit dies, draw 1.", None, [{"event": "dies", "subject": "another friendly unit"}], False),
     ("When an opponent plays a gear, draw 1.", None,
      [{"event": "played", "subject": "a gear", "whose": "an opponent"}], False),
@@ -91,6 +93,13 @@ def test_lecturing_yordles_play_effect_is_due_once_it_is_played_and_recorded_v1_
     t.do('P1 trigger Lecturing Yordle "when-you-play"')
     assert t.state["chain"][-1]["label"] == "when-you-play" and due(t) == []
     assert t.state["awaiting"][0]["kind"] == "priority"
+
+
+def test_blitzcranks_play_to_a_battlefield_is_due_only_when_played_there():
+    line = "runedeck:6 runes:3 Calm Rune;3 Mind Rune hand:Blitzcrank, Impassive controls:bf1 bf1:Apprentice Smith"
+    assert due(table(line).do("P1 play Blitzcrank, Impassive $5 / Calm Rune")) == []  # to base
+    there = table(line).do("P1 play Blitzcrank, Impassive @bf1 $5 / Calm Rune")
+    assert due(there) == [("Blitzcrank, Impassive", "when-you-play")]
 
 
 def test_a_trigger_named_by_its_index_is_the_same_trigger():

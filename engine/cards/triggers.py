@@ -49,6 +49,7 @@ _KINDS = r"(unit|spell|gear|card)"
 # match wins, so the longer phrasings come first.
 _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you play (?:me|this)|(?:this is|i'm|i am|i'm being) played", {"event": "played", "subject": "me"}),
+    (r"you play me to a battlefield", {"event": "played", "subject": "me", "to": "battlefield"}),
     (rf"you play an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "you"}),
     (r"you play another unit", {"event": "played", "subject": "another unit", "whose": "you"}),
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
