@@ -177,7 +177,7 @@ def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[
 def awaited(state: State) -> list[dict[str, Any]]:
     """The due triggers as one awaited entry, before anything else the engine awaits (contract section 7)."""
     queue = state.get(KEY)
-    if not queue:
+    if not queue or state["phase"] == "over":
         return []
     listed = [{key: entry[key] for key in ("source", "ability", "label", "card", "text", "controller", "optional")}
               for entry in queue]
@@ -268,6 +268,9 @@ def check_missed(context: Context, event: dict[str, Any]) -> None:
     state = context.state
     queue = state.get(KEY)
     if not queue or event["type"] in NOT_ACTIONS:
+        return
+    if state["phase"] == "over":  # the game ended (a trigger's point won it, say): nothing of it is due any more
+        state[KEY] = []
         return
     for entry in queue:
         context.flag("TR 702.2", f"{event['type']!r} is recorded while {entry['label']!r} of {entry['source']} "

@@ -19,8 +19,9 @@ P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", 
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
-def table(p1: str, p2: str = P2_SEGMENT, player: str = "P1", turn: int = 3, policy: str = "strict") -> GalleryTable:
-    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:Grove of the God-Willow deck:{deck_count(p1)} "
+def table(p1: str, p2: str = P2_SEGMENT, player: str = "P1", turn: int = 3, policy: str = "strict",
+          points: int = 0) -> GalleryTable:
+    line = (f"position turn {turn} {player} action first P1 | P1 {points} bf:Grove of the God-Willow deck:{deck_count(p1)} "
             f"{p1} | P2 0 bf:Vilemaw's Lair deck:{deck_count(p2)} {p2}")
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
@@ -271,6 +272,12 @@ def test_two_deaths_make_spectral_centaurs_trigger_due_twice():
     assert due(t) == [("Spectral Centaur", "when-another-friendly")] * 2  # a death each: due twice
     t.do('P1 trigger Spectral Centaur "when-another-friendly"', 'P1 trigger Spectral Centaur "when-another-friendly"')
     assert due(t) == [] and [item["card"] for item in t.state["chain"]] == ["Spectral Centaur"] * 2
+
+
+def test_triggers_due_as_the_game_ends_are_no_longer_awaited():
+    t = table(HOLDING, player="P2", turn=4, points=7).do("P2 end turn", "P1 pass")  # the hold's point wins
+    assert t.state["phase"] == "over" and t.state["winner"] == "P1"
+    assert all(wait["kind"] != "trigger" for wait in t.state["awaiting"])
 
 
 # -- audit matches flag -----------------------------------------------------------------------------------------------
