@@ -34,6 +34,7 @@ from engine.objects import State, facts
 from engine.rulings import Context
 
 KEY = "triggers_due"
+ONCE = "triggered_this_turn"  # [source, ability] of the "once each turn" ones that triggered (v1.4 383.3.e.1)
 # Temporary granted by an effect ("a unit token with [Temporary]"): due like a printed one, with no index.
 GRANTED_TEMPORARY: dict[str, Any] = {"kind": "triggered", "text": "[Temporary]", "keyword": "Temporary",
                                      "label": "Temporary"}
@@ -70,7 +71,10 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
     if not cards.checks_abilities(state) or state["phase"] in ("setup", "over"):
         return
     queue = state.setdefault(KEY, [])
-    known: set[tuple[str, Any]] = set()
+    # v1.4 383.3.e.1: a "once each turn" ability performed this turn, or due already, does not trigger again
+    known: set[tuple[str, Any]] = {(entry["source"], entry["ability"]) for entry in queue
+                                   if entry.get("once_each_turn")}
+    known.update((source, ability) for source, ability in state.get(ONCE, []))
     batch: list[dict[str, Any]] = []
     for happened in found:
         for source, index, ability, compiled in _candidates(state, happened):
@@ -82,6 +86,8 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
                               "card": source["card"], "text": ability.get("text", ""),
                               "controller": source["controller"], "optional": compiled["optional"],
                               "event": happened["event"]})
+                if compiled.get("once_each_turn"):
+                    batch[-1]["once_each_turn"] = True
     # After the triggers of earlier occurrences, these, simultaneous: the turn player's first, then in turn order
     # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}
@@ -225,6 +231,8 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
         context.check(entry["optional"], "v1.4 383.3.a",
                       f"{event['player']} declines {entry['label']!r} of {name}, which has no \"you may\": it is "
                       f"placed on the chain (\"{text}\")")
+    elif entry.get("once_each_turn"):  # performed: not again this turn (declined, it may trigger later, 383.3.e.2.b)
+        _performed(state, entry)
     entry["cost"] = compiled["cost"]
     return entry
 
@@ -260,6 +268,17 @@ def card_cost(context: Context, event: dict[str, Any], entry: dict[str, Any] | N
     return {**event, "cost": cost}
 
 
+def turn_began(context: Context, player: str) -> None:
+    """A turn begins: the "once each turn" abilities may trigger again (v1.4 383.3.e), and the beginning phase's
+    start is an occurrence ("At the start of your Beginning Phase", Temporary, v1.4 816.1.c)."""
+    context.state.pop(ONCE, None)
+    occurred(context, "beginning_phase", player)
+
+
+def _performed(state: State, entry: dict[str, Any]) -> None:
+    state.setdefault(ONCE, []).append([entry["source"], entry["ability"]])
+
+
 # -- missed triggers -----------------------------------------------------------------------------------------------
 def check_missed(context: Context, event: dict[str, Any]) -> None:
     """An event that is a game action, recorded while triggers are due, misses them (TR 506.3.b, 702.2): flagged
@@ -279,4 +298,6 @@ def check_missed(context: Context, event: dict[str, Any]) -> None:
         # engine/errors_as_played.py lists it as the accountable player's Missed Trigger, for its remedy (TR 702.2.f)
         context.violations[-1].update(missed={"player": entry["controller"], "source": entry["source"],
                                               "ability": entry["label"]})
+        if entry.get("once_each_turn"):
+            _performed(state, entry)  # a missed trigger still counts as triggered (TR 506.5, 702.2.d)
     state[KEY] = []

@@ -48,7 +48,7 @@ def start_turn(context: Context, player: str) -> None:
     if not edition_of(state).team_control_at_scoring_step:  # v1.4 315.2.b.3, 489.8.g.1: noted at the scoring step
         scoring.note_beginning_phase(state)
     if cards.checks_abilities(state):  # Temporary is one of the due triggers (v1.4 816.1.c)
-        due.occurred(context, "beginning_phase", player)
+        due.turn_began(context, player)
         return
     # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
     state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()

@@ -13,7 +13,7 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
-                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks", "Spectral Centaur", "Blitzcrank, Impassive"],
+                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks", "Spectral Centaur", "Blitzcrank, Impassive", "Wraith of Echoes"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", "Cithria of Cloudfield"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -278,6 +278,21 @@ def test_triggers_due_as_the_game_ends_are_no_longer_awaited():
     t = table(HOLDING, player="P2", turn=4, points=7).do("P2 end turn", "P1 pass")  # the hold's point wins
     assert t.state["phase"] == "over" and t.state["winner"] == "P1"
     assert all(wait["kind"] != "trigger" for wait in t.state["awaiting"])
+
+
+def test_the_first_time_each_turn_triggers_once_v1_4_383_3_e_1():
+    assert triggers.compile_trigger("The first time a friendly unit dies each turn, draw 1.") == {
+        "on": [{"event": "dies", "subject": "a friendly unit"}], "optional": False, "cost": None, "unread": [],
+        "once_each_turn": True}
+    t = table(BASE.replace("base:", "base:Wraith of Echoes;"), DEFENDED)
+    t.do("P1 move Icevale Archer; Plundering Poro -> bf2", 'P1 trigger Icevale Archer "when-i-attack" +declined',
+         "P1 pass", "P2 pass", "P1 assign Wizened Elder 4", "P2 assign Icevale Archer 2; Plundering Poro 2")
+    assert due(t) == [("Wraith of Echoes", "the-first-time")]  # two deaths: it triggers once (383.1.b)
+    t.do('P1 trigger Wraith of Echoes "the-first-time"', "P1 pass", "P2 pass", "resolve Wraith of Echoes: draw P1 ?")
+    t.do("P1 move Scuttle Crab -> bf2", "P1 pass", "P2 pass")  # bf2 is nobody's now: a showdown, then a conquer
+    assert t.state["triggered_this_turn"] == [[t.find("P1", "Wraith of Echoes"), 0]]  # not again this turn
+    t.do("P1 end turn")
+    assert "triggered_this_turn" not in t.state  # the next turn, it may trigger again
 
 
 # -- audit matches flag -----------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ plain data, once per text (cached; never stored in a match's state):
     {"on": [{"event": ..., "subject": ..., "whose"?: ..., "to"?: ...}, ...],   # any one of them makes it due
      "optional": bool,                                                      # "you may" first (383.3.a)
      "cost": {...} | None,                                                  # a cost within instructions (383.3.b)
-     "unread": [...]}                                                       # what the reader could not check
+     "unread": [...],                                                       # what the reader could not check
+     "once_each_turn"?: true}                                               # "the first time ... each turn" (383.3.e)
 
 `event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
 board, 383.4.a.2), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
@@ -18,7 +19,7 @@ controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendl
 "an enemy unit", "a player"; `whose` ("you", "an opponent", "a player") says who played a card.
 
 What the reader cannot check stays in `unread` (a qualifier such as "that costs [5] or more", an "if ..." right
-after the condition, which 383.2.a.1 makes part of it, "the first time ... each turn", a cost it cannot name): the
+after the condition, which 383.2.a.1 makes part of it, a cost it cannot name): the
 engine then takes such an ability on the recorder's word, never pretending to check it. The keyword triggers read
 as their rules say: Deathknell "When I die" (808.1.c), Vision "When this is played" (817.1.b-c), Hunt "When I
 conquer or hold" (823.1.c.1), Weaponmaster "When you play me, you may ..." (821.1.c), Quick-Draw "When you play
@@ -65,8 +66,8 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"at the end of your turn", {"event": "end_of_turn", "subject": "you"}),
 )
 _SUBJECT_WORDS = ("i", "you")
-_CONDITION = re.compile(r"^(?:\[(?:Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*)?"
-                        r"((?:When|Whenever|At)\b[^,]*),\s*(.*)$", re.S)
+_CONDITION = re.compile(r"^(?:\[(?:Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*)?(Once each turn, )?"
+                        r"((?:When|Whenever|At|The first time|(?<=, )when)\b[^,]*),\s*(.*)$", re.S)
 _KEYWORD_EFFECT = re.compile(r"^\[[A-Za-z-]+(?: \d+)?\](?:\s*\[>\]|\s*—)?\s*(.*)$", re.S)
 _COST = re.compile(r"^(?:you may )?(pay ((?:\[(?:\d+|[ACRGBOPY])\])+)(?: and exhaust (?:me|this))?|exhaust (?:me|this))"
                    r" to\b", re.I)
@@ -92,7 +93,11 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     found = _CONDITION.match(text)
     if found is None:
         return None
-    condition, effect = found.group(1), found.group(2)
+    condition, effect = found.group(2), found.group(3)
+    once = bool(found.group(1))  # "Once each turn, when ..." (v1.4 383.3.e)
+    first = re.fullmatch(r"The first time (.*) each turn", condition)
+    if first is not None:  # "The first time I move each turn" (v1.4 383.1.b, 383.3.e)
+        condition, once = f"When {first.group(1)}", True
     listed = _LISTED.match(effect)
     if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
         return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
@@ -102,8 +107,11 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
         unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
-    return {"on": patterns, "optional": effect.lower().startswith(("you may ", "they may ")), "cost": cost,
-            "unread": unread + unread_cost}
+    compiled = {"on": patterns, "optional": effect.lower().startswith(("you may ", "they may ")), "cost": cost,
+                "unread": unread + unread_cost}
+    if once:
+        compiled["once_each_turn"] = True
+    return compiled
 
 
 def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
