@@ -19,8 +19,8 @@ controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendl
 "an enemy unit", "a player"; `whose` ("you", "an opponent", "a player") says who played a card.
 
 What the reader cannot check stays in `unread` (a qualifier such as "that costs [5] or more", an "if ..." right
-after the condition, which 383.2.a.1 makes part of it, a cost it cannot name): the
-engine then takes such an ability on the recorder's word, never pretending to check it. The keyword triggers read
+after the condition, which 383.2.a.1 makes part of it, a cost it cannot name): the engine then takes such an
+ability on the recorder's word, never pretending to check it. The keyword triggers read
 as their rules say: Deathknell "When I die" (808.1.c), Vision "When this is played" (817.1.b-c), Hunt "When I
 conquer or hold" (823.1.c.1), Weaponmaster "When you play me, you may ..." (821.1.c), Quick-Draw "When you play
 this" (819.1.d), Temporary "At the start of this permanent's controller's Beginning Phase" (816.1.b-c).
