@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import (additional_turns, cards, deck, delayed, due, invites, layers, leaving, match_end, modes, replacement,
-                    rulechanges, scoring, showdown, timing)
+from engine import (additional_turns, cards, deck, delayed, due, invites, layers, leaving, match_end, modes,
+                    replacement, rulechanges, scoring, showdown, timing)
 from engine.editions import edition_of
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context

@@ -13,16 +13,18 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 P1 = deck("Bashful Bloom", ["Lecturing Yordle", "Apprentice Smith", "Icevale Archer", "Enthusiastic Promoter",
-                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks", "Spectral Centaur", "Blitzcrank, Impassive", "Wraith of Echoes"],
+                            "Plundering Poro", "Dr. Mundo, Expert", "Scuttle Crab", "Keeper of Masks",
+                            "Spectral Centaur", "Blitzcrank, Impassive", "Wraith of Echoes"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
-P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", "Cithria of Cloudfield"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+P2 = deck("Wuju Master", ["Wizened Elder", "Yuumi, Magical Cat", "Lonely Poro", "Cithria of Cloudfield"],
+          ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
 def table(p1: str, p2: str = P2_SEGMENT, player: str = "P1", turn: int = 3, policy: str = "strict",
           points: int = 0) -> GalleryTable:
-    line = (f"position turn {turn} {player} action first P1 | P1 {points} bf:Grove of the God-Willow deck:{deck_count(p1)} "
-            f"{p1} | P2 0 bf:Vilemaw's Lair deck:{deck_count(p2)} {p2}")
+    line = (f"position turn {turn} {player} action first P1 | P1 {points} bf:Grove of the God-Willow "
+            f"deck:{deck_count(p1)} {p1} | P2 0 bf:Vilemaw's Lair deck:{deck_count(p2)} {p2}")
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
