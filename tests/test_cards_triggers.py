@@ -381,3 +381,11 @@ def test_an_unknown_option_of_a_trigger_line_names_the_ones_it_takes():
     t = table(BASE, DEFENDED).do("P1 move Icevale Archer -> bf2")
     with pytest.raises(InvalidNotation, match=r"\+declined"):
         notation.parse_event('P1 trigger Icevale Archer "when-i-attack" +refused', t.state)
+
+
+def test_a_players_view_shows_the_due_triggers_in_awaiting_only():
+    from engine.views import view
+    t = table(YORDLE).do("P1 play Lecturing Yordle $3")
+    seen = view(t.state, "P2")
+    assert "triggers_due" not in seen and seen["awaiting"][0]["triggers"][0]["card"] == "Lecturing Yordle"
+    assert view(t.state, "judge")["triggers_due"][0]["label"] == "when-you-play"
