@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import abilities, card_costs, costs, delayed, effects, experience, flow, replacement, resolution_checks, \
-    showdown, timing, trigger_costs
+from engine import (abilities, card_costs, costs, delayed, due, effects, experience, flow, replacement,
+                    resolution_checks, showdown, timing, trigger_costs)
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -36,6 +36,10 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     context.check(source["controller"] == player, "v1.3 187.6" if source["kind"] == "battlefield" else "182.3.b",
                   f"{player} triggers an ability of {source['id']} ({source['card']}), which {source['controller']} "
                   f"controls")
+    entry = due.take(context, event, source)  # a checked match: it must be due (v1.4 383.3)
+    if event.get("declined"):
+        return  # "you may" declined while finalizing: removed, as if it had not triggered (v1.4 383.3.a.2)
+    event = due.card_cost(context, event, entry)  # the card's cost within its instructions (v1.4 383.3.b)
     if replacement.check_deathknell(context, source["id"], event["ability"]):
         return  # v1.4 808.1.d.1: removed from the chain
     experience.check_trigger(context, source, event["ability"])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, replacement, rulechanges, showdown
+from engine import control, due, replacement, rulechanges, showdown
 from engine.editions import edition_of
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
@@ -40,6 +40,9 @@ def begin(context: Context, battlefield_id: str) -> None:
         unit["attacker"] = unit["controller"] == attacker  # 625.1.a
         unit["defender"] = unit["controller"] == defender
         refresh(state, unit)  # 625.1.b: Assault and Shield apply while the designation lasts
+    due.occurred_all(context, [due.occurrence("attacks" if unit["attacker"] else "defends", unit["controller"],
+                                              obj=unit, battlefield=battlefield_id)
+                               for unit in control.units_at(state, battlefield_id)])  # v1.4 383.4.e-f
     state["combat"] = {"battlefield": battlefield_id, "attacker": attacker, "defender": defender,
                        "step": "showdown", "amounts": {}, "to_assign": []}
     showdown.begin(context, battlefield_id, attacker, defender, is_combat=True)  # 340.1

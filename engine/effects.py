@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine import (additional_turns, attachment, battlefield_tokens, choices, control, copies, costs, counters, deck,
-                    decktop, delayed, experience, flow, layers, movement, naming, play, replacement, rulechanges,
+                    decktop, due, delayed, experience, flow, layers, movement, naming, play, replacement, rulechanges,
                     scoring, statics)
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -383,6 +383,7 @@ def _token(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
         obj["exhausted"] = False
     if not location.startswith("base:"):
         control.arrive(state, obj, location)
+    due.occurred(context, "played", controller, obj=obj)  # "play a ... token" plays it (v1.4 184)
 
 
 def _point(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

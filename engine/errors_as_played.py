@@ -182,11 +182,13 @@ def observe(context: Context, event: dict[str, Any]) -> None:
             continue
         infraction, details = found
         violation.update(infraction=infraction, tr=GAME_PLAY_ERRORS[infraction][0])
-        _entry(context, event.get("player"), infraction, rule=violation["rule"], **details)
+        _entry(context, details.pop("player", event.get("player")), infraction, rule=violation["rule"], **details)
 
 
 def _classify(state: State, event: dict[str, Any], violation: dict[str, Any]) -> tuple[str, dict] | None:
     kind, rule = event["type"], violation["rule"]
+    if "missed" in violation:  # a due trigger skipped (engine/due.py): its controller is the accountable player
+        return "missed_trigger", dict(violation.pop("missed"))
     if rule in COST_RULES:
         return "mispayment_for_cost", {}
     if kind == "channel" and rule in ("315.3.b", "644.7", "645.7"):

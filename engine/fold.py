@@ -18,7 +18,7 @@ import marshal
 from collections.abc import Iterable, Iterator
 from typing import Any, Callable
 
-from engine import (abilities, backups, chain, cleanup, combat, control, errors_as_played, events, hidden, invites,
+from engine import (abilities, backups, chain, cleanup, combat, control, due, errors_as_played, events, hidden, invites,
                     judges_rulings, layers, match_end, movement, penalties, play, position, replacement, results,
                     rewinds, setup, sideboard, statics, tasks, timing, turn)
 from engine.catalog import Catalog
@@ -191,6 +191,7 @@ def _step(state: State | None, event: dict[str, Any], catalog: Catalog, past: re
             flagged, context = context.violations, Context(state, state["seq"])
             context.violations = flagged
         else:
+            due.check_missed(context, event)  # a game action while triggers are due misses them (TR 702.2)
             HANDLERS[kind](context, event)
             tasks.run(context)
             backups.note_action(state, kind, context.seq)
@@ -222,4 +223,6 @@ def _finish(context: Context, state: State, ruling: str | None = None) -> State:
     timing.refresh_derived(state)
     if state.get("errors"):
         state["awaiting"] = errors_as_played.awaited(state) + state["awaiting"]  # TR 702.2.f.2
+    if state.get(due.KEY):
+        state["awaiting"] = due.awaited(state) + state["awaiting"]  # v1.4 383.3: before anything else
     return state

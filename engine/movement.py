@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, costs, rulechanges, teams, timing
+from engine import control, costs, due, rulechanges, teams, timing
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, is_location, move_to_zone, resolve_location
@@ -126,6 +126,7 @@ def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:
     move_to_zone(context.state, unit, "board", destination)
     if not destination.startswith("base:"):
         control.arrive(context.state, unit, destination)
+    due.occurred(context, "moves", unit["controller"], obj=unit, to=destination)  # "When I move" (v1.4 383.2.c)
 
 
 def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from engine import (ambush, battlefield_tokens, card_costs, control, deck, flow, hidden, items, layers, naming,
+from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
                     rulechanges, showdown, statics, timing)
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay
 from engine.errors import EngineError, MalformedEvent
@@ -125,6 +125,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
             context.schedule("chain resolved", True)
     if "named" in options:  # "As you play this, name a tag" (The List): chosen as it is played (v1.4 752.2)
         naming.record(context, obj, options["named"], "'play' event: 'options.named'")
+    due.occurred(context, "played", player, obj=obj, to=obj["location"] if kind != "spell" else None)  # v1.4 383.4.a.2
     timing.after_chain_change(state)
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine import due
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, move_to_zone
@@ -149,7 +150,9 @@ def die(context: Context, obj: dict[str, Any]) -> bool:
             _OPS[op["op"]](context, item, op, None)
         return False
     state["died"][obj["id"]] = {"card": obj["card"], "controller": obj["controller"], "location": obj["location"]}
+    died = dict(obj)  # as it was on the board (808.1.d.3)
     move_to_zone(state, obj, "trash")
+    due.occurred(context, "dies", died["controller"], obj=died)  # v1.4 808.1.d: killed and sent to the trash
     return True
 
 

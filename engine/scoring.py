@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import results, rulechanges, teams
+from engine import due, results, rulechanges, teams
 from engine.rulings import Context
 
 
@@ -54,7 +54,12 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
     if state["winner"] is not None:
         return
     scored = scored_this_turn(context, player)
-    if battlefield_id in scored or rulechanges.scoring_forbidden(state, player, battlefield_id):
+    if battlefield_id in scored:
+        return  # 631: once per battlefield per turn
+    # Hold and Conquer effects trigger even where the point is negated or replaced (v1.4 383.4.c.2.c, 383.4.d.2.c)
+    due.occurred(context, "holds" if how == "hold" else "conquers", player, battlefield=battlefield_id,
+                 units=due.units_at(state, battlefield_id, player))
+    if rulechanges.scoring_forbidden(state, player, battlefield_id):
         return  # a static rule ("opponents can't score points") keeps the score from happening (002)
     if battlefield_id in disqualified(state, player):
         return  # 648.8.b, 630.1.a: a teammate controlled it during this turn's beginning phase

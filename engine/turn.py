@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import (additional_turns, deck, delayed, invites, layers, leaving, match_end, modes, replacement,
-                    rulechanges, scoring, showdown, timing)
+from engine import (additional_turns, cards, deck, delayed, due, invites, layers, leaving, match_end, modes,
+                    replacement, rulechanges, scoring, showdown, timing)
 from engine.editions import edition_of
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
@@ -47,6 +47,9 @@ def start_turn(context: Context, player: str) -> None:
     state["phase"] = "beginning"
     if not edition_of(state).team_control_at_scoring_step:  # v1.4 315.2.b.3, 489.8.g.1: noted at the scoring step
         scoring.note_beginning_phase(state)
+    if cards.checks_abilities(state):  # Temporary is one of the due triggers (v1.4 816.1.c)
+        due.turn_began(context, player)
+        return
     # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
     state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
                                      if obj["controller"] == player and obj["zone"] == "board"
@@ -201,6 +204,7 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
     _close_open(state)
     if event.get("ending_step"):
         begin_ending_step(state)
+        due.occurred(context, "end_of_turn", player)  # "At the end of your turn" (v1.4 317.1)
         return
     end_of_turn(context)
     context.schedule("next turn")
@@ -218,6 +222,7 @@ def _close_open(state: State) -> None:
 def end_of_turn(context: Context) -> None:
     """Rule 517: the ending step, the expiration step and the cleanup step."""
     begin_ending_step(context.state)
+    due.occurred(context, "end_of_turn", context.state["turn_player"])
     expire(context)
 
 

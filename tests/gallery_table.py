@@ -65,7 +65,7 @@ class GalleryTable:
     def __init__(self, p1: dict[str, Any], p2: dict[str, Any], policy: str = "strict", rules: str = "v1.3",
                  abilities: str = "declared") -> None:
         """`rules`: the match's rules edition (v1.3, the edition of the tests written before editions);
-        `abilities`: "declared" (the tests written before the engine checked cards, engine/cards) or "checked"."""
+        `abilities`: "declared" (the tests written before the engine checked abilities) or "checked"."""
         self.catalog = gallery_catalog()
         players = [{"name": name, **entry} for name, entry in (("Ana", p1), ("Ben", p2))]
         created = {"type": "match_created", "rules": rules, "abilities": abilities, "mode": "duel", "players": players,

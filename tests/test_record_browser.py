@@ -120,11 +120,10 @@ def make_match_created_module():
     decks = json.loads((Path(__file__).resolve().parent.parent / "engine" / "data" / "demo_decks.json")
                        .read_text(encoding="utf-8"))["decks"]
 
-    def make(policy: str) -> dict:
+    def make(policy: str) -> dict:  # abilities declared, as conftest's make_match_created (tests of before the checks)
         players = [{"name": name, **deck} for name, deck in zip(("Ana", "Ben"), decks)]
-        return {"type": "match_created", "abilities": "declared",
-                "rules": "v1.3", "mode": "duel", "players": players, "catalog": "demo",
-                "policy": policy}
+        return {"type": "match_created", "rules": "v1.3", "abilities": "declared", "mode": "duel", "players": players,
+                "catalog": "demo", "policy": policy}
 
     return make
 

@@ -37,10 +37,12 @@ def match(demo_db) -> tuple[str, str]:
     decks = json.loads((Path(__file__).resolve().parent.parent / "engine" / "data" / "demo_decks.json")
                        .read_text(encoding="utf-8"))["decks"]
     players = [{"name": name, **deck} for name, deck in zip(("Ana", "Ben"), decks)]
+    # "declared": the taps of a game whose abilities the recorder declares, as it was written before the engine knew
+    # its cards (under "checked", Loose Cannon's beginning-phase trigger is due each of Ana's turns: the screen then
+    # prompts it first, tests/test_record_triggers_browser.py)
     with recorder.Log(demo_db) as log:
-        return log.create_match({"type": "match_created", "abilities": "declared",
-                                 "rules": "v1.3", "mode": "duel", "players": players,
-                                 "catalog": "demo", "policy": "strict"})
+        return log.create_match({"type": "match_created", "rules": "v1.3", "abilities": "declared", "mode": "duel",
+                                 "players": players, "catalog": "demo", "policy": "strict"})
 
 
 def shot(driver, name: str) -> None:

@@ -49,14 +49,16 @@ SPRITE = POSITION.replace("turn 3 P1 action", "turn 4 P2 action").replace("gear:
 HIDDEN = POSITION.replace(" static:", " facedown:Pakaa Cub@bf1 static:")  # hidden on an earlier turn
 
 
-def created() -> dict:
+def created(abilities: str = "declared") -> dict:
+    """The match: "declared" abilities, as these tests record them (the recorder says what a trigger did); "checked"
+    for the tests of the triggers the engine knows (tests/test_record_triggers_browser.py)."""
     jax = deck("Grandmaster at Arms", "Jax, Unrelenting",
                ["Doran's Shield", "Doran's Blade", "Taric, Protector", "Pakaa Cub", "Stand United", "Zhonya's Hourglass"],
                ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Back Off"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    return {"type": "match_created", "rules": "v1.3", "mode": "duel", "players": [jax, shen], "catalog": "gallery",
-            "policy": "strict"}
+    return {"type": "match_created", "rules": "v1.3", "abilities": abilities, "mode": "duel", "players": [jax, shen],
+            "catalog": "gallery", "policy": "strict"}
 
 
 def position(match: dict, line: str = POSITION) -> dict:
@@ -80,15 +82,15 @@ def demo_db(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("table") / "riftlog.db"
 
 
-def record(demo_db: Path, line: str) -> tuple[str, str]:
+def record(demo_db: Path, line: str, abilities: str = "declared") -> tuple[str, str]:
     """A strict match of created()'s decks from the position `line`: (match id, token)."""
     with recorder.Log(demo_db) as log:
-        return record_in(log, line)
+        return record_in(log, line, abilities)
 
 
-def record_in(log: recorder.Log, line: str) -> tuple[str, str]:
+def record_in(log: recorder.Log, line: str, abilities: str = "declared") -> tuple[str, str]:
     log.import_catalog(gallery_catalog(), "gallery")  # the same content again is a no-op
-    match = created()
+    match = created(abilities)
     return log.create_match(match, then=[position(match, line)])
 
 

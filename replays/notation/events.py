@@ -136,10 +136,13 @@ def _trigger(sc: Scanner, state: State, player: str) -> Event:
         event["targets"] = targets(sc, state, TAIL)
     read_tail(sc, state, player, event)
     options = event.pop("options", {})
-    if set(options) - {"cost"}:
-        sc.fail("'+cost=JSON' (what is paid as the ability is finalized, v1.3 742.1.b) or '$PAYMENT'")
+    if set(options) - {"cost", "declined"}:
+        sc.fail("'+cost=JSON' (what is paid as the ability is finalized, v1.3 742.1.b), '+declined' (a \"you may\" "
+                "trigger not performed, v1.4 383.3.a) or '$PAYMENT'")
     if "cost" in options:
         event["cost"] = options["cost"]
+    if options.get("declined"):
+        event["declined"] = True
     return event
 
 
@@ -479,6 +482,7 @@ def _write_trigger(state: State, event: Event) -> str:
     text = f"{event['player']} trigger {name_of(state, event['source'], 'source')} {quote(event['ability'])}"
     text += f" -> {write_targets(state, event['targets'])}" if event.get("targets") else ""
     text += f" +cost={dumps(event['cost'])}" if "cost" in event else ""
+    text += " +declined" if event.get("declined") else ""
     return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
 
 

@@ -136,6 +136,42 @@
     return row;
   }
 
+  // The due triggers of the first player in turn order (v1.4 383.3.d.1): one row each, its card's text, one tap to
+  // put it on the chain (targets and runes tapped on the board first), one to decline a "you may" one.
+  function dueTriggers(wait) {
+    clearMarks();
+    var targets = [], rows = [];
+    var summary = el("p", { id: "due-summary", class: "muted" });
+    var payment = paying(wait.player, targets, function () {
+      summary.textContent = "targets: " + (targets.map(Rec.name).join(", ") || "none") + " · " + payment.text();
+    });
+    summary.textContent = "targets: none · " + payment.text();
+    wait.triggers.forEach(function (due, index) {
+      if (due.controller !== wait.player) return;  // the next player's, once these are on the chain
+      function record(declined) {
+        var event = { type: "trigger", player: due.controller, source: due.source, ability: due.label };
+        if (declined) event.declined = true;
+        else {
+          if (targets.length) event.targets = targets.slice();
+          if (payment.pay()) event.pay = payment.pay();
+        }
+        Rec.submit([event], playerName(due.controller) + (declined ? " declines " : " triggers ") +
+                   Rec.name(due.source) + " “" + due.label + "”");
+      }
+      rows.push(el("div", { class: "due-trigger", id: "due-" + index, "data-source": due.source }, [
+        el("p", {}, [el("b", { text: due.card }), " · " + due.text]),
+        el("div", { class: "row" }, [
+          button("due-trigger-" + index, "Record", function () { record(false); }, "primary"),
+          due.optional ? button("due-decline-" + index, "Decline", function () { record(true); }) : null])]));
+    });
+    var later = wait.triggers.filter(function (due) { return due.controller !== wait.player; });
+    show(playerName(wait.player) + ": " + rows.length + " trigger" + (rows.length === 1 ? "" : "s") + " due",
+      [el("p", { class: "hint", text: "Tap its targets and the runes paying its cost on the board, if any." }),
+       summary].concat(rows, later.length ? [el("p", { class: "muted", text: "Then " + later.map(function (due) {
+         return playerName(due.controller) + "'s " + due.card; }).join(", ") + "." })] : []),
+      playerName(wait.player) + ": " + (rows[0] ? wait.triggers[0].card + " triggers" : "triggers due"));
+  }
+
   function actor() {
     var node = document.getElementById("actor");
     return node ? node.value : Rec.acting();
@@ -241,8 +277,11 @@
     },
 
     // A triggered ability the engine says is due: the source's triggered abilities (from the catalog) as buttons,
-    // or a label typed. Its targets are tapped on the board first.
+    // or a label typed. Its targets are tapped on the board first. The triggers a checked match lists as due
+    // (`wait.triggers`, engine/due.py) are each one tap: "Record" (its cost, if any, is the card's, paid from the
+    // runes tapped), and "Decline" for a "you may" one (v1.4 383.3.a).
     trigger: function (wait) {
+      if (wait.triggers) return dueTriggers(wait);
       clearMarks();
       var targets = [];
       Rec.tap = function (id) { toggle(targets, id, "target"); };

@@ -1,0 +1,238 @@
+"""A triggered ability's condition as an event pattern, and the occurrences that match it (Core Rules v1.4 382-388).
+
+A triggered ability is "a repeatable effect that happens when a Condition is met" (v1.4 383): the clause with
+"When", "At" or "the Nth time" (383.2.a), then its effect (383.2.b). `compile_trigger` reads that clause into
+plain data, once per text (cached; never stored in a match's state):
+
+    {"on": [{"event": ..., "subject": ..., "whose"?: ..., "to"?: ...}, ...],   # any one of them makes it due
+     "optional": bool,                                                      # "you may" first (383.3.a)
+     "cost": {...} | None,                                                  # a cost within instructions (383.3.b)
+     "unread": [...],                                                       # what the reader could not check
+     "once_each_turn"?: true}                                               # "the first time ... each turn" (383.3.e)
+
+`event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
+board, 383.4.a.2), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
+"conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
+start: "At the start of your Beginning Phase", Temporary 816.1.c) and "end_of_turn". `subject` says whose or
+which: "me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
+controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendly unit", "another friendly unit",
+"an enemy unit", "a player"; `whose` ("you", "an opponent", "a player") says who played a card.
+
+What the reader cannot check stays in `unread` (a qualifier such as "that costs [5] or more", an "if ..." right
+after the condition, which 383.2.a.1 makes part of it, a cost it cannot name): the engine then takes such an
+ability on the recorder's word, never pretending to check it. The keyword triggers read
+as their rules say: Deathknell "When I die" (808.1.c), Vision "When this is played" (817.1.b-c), Hunt "When I
+conquer or hold" (823.1.c.1), Weaponmaster "When you play me, you may ..." (821.1.c), Quick-Draw "When you play
+this" (819.1.d), Temporary "At the start of this permanent's controller's Beginning Phase" (816.1.b-c).
+
+This module imports nothing of the engine (engine/cards, the shape test): `matches` answers from plain data.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
+                           "end_of_turn")
+KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
+    "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
+    "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
+    "Hunt": ({"event": "conquers", "subject": "me"}, {"event": "holds", "subject": "me"}),  # v1.4 823.1.c.1
+    "Weaponmaster": ({"event": "played", "subject": "me"},),  # v1.4 821.1.c
+    "Quick-Draw": ({"event": "played", "subject": "me"},),  # v1.4 819.1.d
+    "Temporary": ({"event": "beginning_phase", "subject": "you"},),  # v1.4 816.1.c
+}
+OPTIONAL_KEYWORDS = frozenset({"Weaponmaster"})  # "you may choose ..." (v1.4 821.1.c)
+
+_KINDS = r"(unit|spell|gear|card)"
+# One alternative of a condition (lower case, without "when"), and what it is. Checked in order: the first whole
+# match wins, so the longer phrasings come first.
+_ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
+    (r"you play (?:me|this)|(?:this is|i'm|i am|i'm being) played", {"event": "played", "subject": "me"}),
+    (r"you play me to a battlefield", {"event": "played", "subject": "me", "to": "battlefield"}),
+    (rf"you play an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "you"}),
+    (r"you play another unit", {"event": "played", "subject": "another unit", "whose": "you"}),
+    (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
+    (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
+    (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
+    (r"i move to a battlefield", {"event": "moves", "subject": "me", "to": "battlefield"}),
+    (r"you (hold|conquer|defend) here", {"event": "{0}s", "subject": "here"}),
+    (r"you (hold|conquer)", {"event": "{0}s", "subject": "you"}),
+    (r"i die", {"event": "dies", "subject": "me"}),
+    (r"(a friendly unit|another friendly unit|an enemy unit) dies", {"event": "dies", "subject": "{0}"}),
+    (r"at (?:the )?start of your beginning phase", {"event": "beginning_phase", "subject": "you"}),
+    (r"at the start of each player's beginning phase", {"event": "beginning_phase", "subject": "a player"}),
+    (r"at the end of your turn", {"event": "end_of_turn", "subject": "you"}),
+)
+_SUBJECT_WORDS = ("i", "you")
+_CONDITION = re.compile(r"^(?:\[(?:Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*)?(Once each turn, )?"
+                        r"((?:When|Whenever|At|The first time|(?<=, )when)\b[^,]*),\s*(.*)$", re.S)
+_KEYWORD_EFFECT = re.compile(r"^\[[A-Za-z-]+(?: \d+)?\](?:\s*\[>\]|\s*—)?\s*(.*)$", re.S)
+_COST = re.compile(r"^(?:you may )?(pay ((?:\[(?:\d+|[ACRGBOPY])\])+)(?: and exhaust (?:me|this))?|exhaust (?:me|this))"
+                   r" to\b", re.I)
+_SYMBOL = re.compile(r"\[(\d+|[ACRGBOPY])\]")
+_DOMAINS = {"A": "any", "R": "Fury", "G": "Calm", "B": "Mind", "O": "Body", "P": "Chaos", "Y": "Order"}
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+# A condition that lists its occurrences with commas continues past the first comma: "played, discarded, or killed".
+_LISTED = re.compile(r"^((?:[\w'\[\]-]+(?: [\w'\[\]-]+){0,3}, )*or [^,]+), ")
+
+
+@functools.lru_cache(maxsize=None)
+def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | None:
+    """The event pattern of a triggered ability's printed `text` (and its `keyword`, for a keyword trigger), or
+    None for a text that is no triggered ability the reader recognizes (then nothing of it is checked)."""
+    text = re.sub(r"\s+", " ", _REMINDER.sub("", text)).strip()
+    if keyword in KEYWORD_TRIGGERS:
+        found = _KEYWORD_EFFECT.match(text)
+        effect = found.group(1) if found else ""
+        optional = keyword in OPTIONAL_KEYWORDS or effect.lower().startswith(("you may ", "they may "))
+        cost, unread = _cost(effect)
+        return {"on": [dict(pattern) for pattern in KEYWORD_TRIGGERS[keyword]], "optional": optional, "cost": cost,
+                "unread": unread}
+    found = _CONDITION.match(text)
+    if found is None:
+        return None
+    condition, effect = found.group(2), found.group(3)
+    once = bool(found.group(1))  # "Once each turn, when ..." (v1.4 383.3.e)
+    first = re.fullmatch(r"The first time (.*) each turn", condition)
+    if first is not None:  # "The first time I move each turn" (v1.4 383.1.b, 383.3.e)
+        condition, once = f"When {first.group(1)}", True
+    listed = _LISTED.match(effect)
+    if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
+        return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
+    patterns, unread = _patterns(condition)
+    if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
+        unread.append(effect.split(",")[0])
+    if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
+        unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
+    cost, unread_cost = _cost(effect)
+    compiled = {"on": patterns, "optional": effect.lower().startswith(("you may ", "they may ")), "cost": cost,
+                "unread": unread + unread_cost}
+    if once:
+        compiled["once_each_turn"] = True
+    return compiled
+
+
+def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
+    """The alternatives of a condition ("When you play me or when I hold", "When I attack or defend") as patterns;
+    the parts the reader does not know, as unread."""
+    lowered = condition.lower().strip()
+    lowered = re.sub(r"^(when|whenever) ", "", lowered)
+    patterns: list[dict[str, str]] = []
+    unread: list[str] = []
+    subject = ""
+    for part in re.split(r",? or (?:when )?", lowered):
+        part = part.strip()
+        words = part.split(" ", 1)
+        if words[0] in _SUBJECT_WORDS:
+            subject = words[0]
+        elif subject and not part.startswith(("at ", "a ", "an ", "another ")):
+            part = f"{subject} {part}"  # "When I attack or defend": "defend" is "I defend"
+        pattern = _alternative(part)
+        if pattern is None:
+            unread.append(part)
+        else:
+            patterns.append(pattern)
+    return patterns, unread
+
+
+def _alternative(part: str) -> dict[str, str] | None:
+    for expression, pattern in _ALTERNATIVES:
+        found = re.fullmatch(expression, part)
+        if found is not None:
+            return {key: value.format(*found.groups()) for key, value in pattern.items()}
+    return None
+
+
+def _cost(effect: str) -> tuple[dict[str, Any] | None, list[str]]:
+    """A cost within instructions at the beginning of the effect, or right after its "you may" (v1.4 383.3.b):
+    "pay [1] to", "pay [R] and exhaust this to", "exhaust me to". Another cost there ("spend a buff to", "recycle
+    me to", "kill a unit you control here to") is unread: taken as the recorder declares it."""
+    found = _COST.match(effect)
+    if found is None:
+        other = re.match(r"^(?:you may )?((?:spend|recycle|kill|discard|banish|return|pay)\b[^.]*?) to\b", effect,
+                         re.I)
+        return None, ([f"cost: {other.group(1)}"] if other else [])
+    cost: dict[str, Any] = {}
+    for symbol in _SYMBOL.findall(found.group(2) or ""):
+        if symbol.isdigit():
+            cost["energy"] = cost.get("energy", 0) + int(symbol)
+        else:
+            domain = _DOMAINS.get(symbol, "any")
+            cost.setdefault("power", {})[domain] = cost.setdefault("power", {}).get(domain, 0) + 1
+    if "exhaust" in found.group(1).lower():
+        cost["exhaust_self"] = True
+    return cost, []
+
+
+def checkable(compiled: dict[str, Any] | None) -> bool:
+    """Whether the engine knows when this trigger is due: a condition read whole, nothing of it unread (a cost it
+    could not read leaves the condition checkable)."""
+    return bool(compiled and compiled["on"]) and not any(not part.startswith("cost: ")
+                                                         for part in compiled["unread"])
+
+
+def ability_with_trigger(ability: dict[str, Any]) -> dict[str, Any]:
+    """A card's ability (engine/cardtext.py) with its compiled `trigger` and `source` ("text"), as the catalog
+    serves it (contract section 7)."""
+    if ability.get("kind") != "triggered":
+        return ability
+    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
+    return {**ability, "trigger": compiled, "source": "text"}
+
+
+# -- matching ------------------------------------------------------------------------------------------------------
+def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[str, Any]) -> bool:
+    """Whether an occurrence meets one pattern of an ability of `source`.
+
+    `occurrence`: {event, player (who played, moved, scored, or whose phase; a unit's controller), object?: {id,
+    type, controller}, battlefield?, to?, units?: [ids present]}; `source`: {id, controller, kind ("object" or
+    "battlefield")}."""
+    if pattern["event"] != occurrence["event"]:
+        return False
+    subject, mine = pattern["subject"], source["controller"]
+    obj = occurrence.get("object") or {}
+    if subject == "me":
+        if occurrence["event"] in ("holds", "conquers"):  # 383.4.c.2.a, 383.4.d.2.a: a unit present there
+            return source["id"] in occurrence.get("units", ()) and occurrence["player"] == mine
+        if obj.get("id") != source["id"]:
+            return False
+        return pattern.get("to") != "battlefield" or not str(occurrence.get("to", "base:")).startswith("base:")
+    if subject == "here":
+        return source["kind"] == "battlefield" and occurrence.get("battlefield") == source["id"] \
+            and occurrence["player"] == mine
+    if subject == "you":
+        return occurrence["player"] == mine
+    if subject == "a player":
+        return True
+    if occurrence["event"] == "played":
+        whose = pattern.get("whose", "a player")
+        if whose == "you" and occurrence["player"] != mine or whose == "an opponent" and occurrence["player"] == mine:
+            return False
+        kind = subject.split(" ")[-1]
+        if kind != "card" and obj.get("type", "").lower() != kind:
+            return False
+        return subject != "another unit" or obj.get("id") != source["id"]
+    if subject in ("a friendly unit", "another friendly unit", "an enemy unit"):
+        if obj.get("type") != "Unit":
+            return False
+        if subject == "an enemy unit":
+            return obj.get("controller") != mine
+        return obj.get("controller") == mine and (subject == "a friendly unit" or obj.get("id") != source["id"])
+    return False
+
+
+def survey(cards: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per set (the code's prefix): how many triggered abilities the gallery has, how many compile to a pattern
+    the engine checks (`checked`), and how many are taken on the recorder's word (`unread`)."""
+    figures: dict[str, dict[str, int]] = {}
+    for card in cards:
+        code = str(card.get("code") or "?-")
+        entry = figures.setdefault(code.split("-")[0], {"triggered": 0, "checked": 0, "unread": 0})
+        for ability in card.get("abilities", []):
+            if ability.get("kind") != "triggered":
+                continue
+            entry["triggered"] += 1
+            entry["checked" if checkable(compile_trigger(ability["text"], ability.get("keyword"))) else "unread"] += 1
+    return figures

@@ -1,0 +1,303 @@
+"""The triggered abilities that are due, in a match whose abilities the engine checks (contract section 7).
+
+"When a Condition is met, a Triggered Ability behaves like an Activated Ability and is placed on the Chain"
+(v1.4 383.3); its condition "is evaluated after a potentially inciting event has been processed" (383.2.c). The
+rules modules report each occurrence where it happens (`occurred`: a card played, a unit entering the board from
+play, moving, gaining the attacker or defender designation, a hold or a conquer, a death, a beginning phase or an
+ending step starting); the triggered abilities of the objects on the board and in the Legend Zone (384.2), of the
+battlefields (170.9), and of the dying or played object itself (808.1.d, 383.4.a.2) whose pattern the occurrence
+meets (engine/cards/triggers.py) become due, after those of earlier occurrences; the ones of one occurrence trigger
+simultaneously and are ordered as v1.4 383.3.d.1 says: the turn player's first, then each player's in turn order
+(each player orders their own, 383.3.d: any of the first player's may go first).
+
+`awaiting` then begins with one entry `{"player": <controller of the first>, "kind": "trigger", "triggers":
+[{source, ability, label, card, text, controller, optional}]}`. A `trigger` event names one of them; one whose
+condition has not been met is not due and is refused (383.3); a "you may" trigger may be declined
+(`declined: true`: its controller chooses not to perform it while finalizing it, so it is removed and considered
+not to have triggered, 383.3.a, 383.3.a.2); a cost within its instructions (383.3.b) is the card's, charged as it
+is finalized even when the event does not say it (383.3.b.1). Any other event recorded while triggers are due
+misses them (Tournament Rules 506.3.b: "forgotten once its point of observable impact has been reached and a new
+game action is taken"; 702.2 Missed Trigger): flagged, so a strict match refuses the event; an audit match keeps
+it, and the missed triggers are no longer due (TR 506.4: "never goes on the chain").
+
+Only matches whose `abilities` are "checked" (engine/cards) have due triggers; a triggered ability whose condition
+the reader could not read whole (`unread`) is never due and is taken on the recorder's word, as in "declared"
+matches. The queue is `state["triggers_due"]`, present only in "checked" matches.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cards
+from engine.cards import triggers
+from engine.objects import State, facts
+from engine.rulings import Context
+
+KEY = "triggers_due"
+ONCE = "triggered_this_turn"  # [source, ability] of the "once each turn" ones that triggered (v1.4 383.3.e.1)
+# Temporary granted by an effect ("a unit token with [Temporary]"): due like a printed one, with no index.
+GRANTED_TEMPORARY: dict[str, Any] = {"kind": "triggered", "text": "[Temporary]", "keyword": "Temporary",
+                                     "label": "Temporary"}
+# Events that are no game action: they may be recorded while triggers are due without missing them.
+NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time", "concede", "agreed_draw",
+                         "game_loss", "rewind", "sideboard"})
+
+
+# -- occurrences ---------------------------------------------------------------------------------------------------
+def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
+             battlefield: str | None = None, to: str | None = None, units: list[str] | None = None) -> None:
+    """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
+    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units)])
+
+
+def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
+               to: str | None = None, units: list[str] | None = None) -> dict[str, Any]:
+    """An occurrence as engine/cards/triggers.py `matches` reads it."""
+    found: dict[str, Any] = {"event": event, "player": player}
+    if obj is not None:
+        found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
+                           "card": obj["card"]}
+    for key, value in (("battlefield", battlefield), ("to", to), ("units", units)):
+        if value is not None:
+            found[key] = value
+    return found
+
+
+def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
+    """Occurrences of one moment (the units of one combat gaining their designations, say): each ability they make
+    due is due once ("When you defend here" once for the combat, 383.4.f.2.a). Occurrences reported one by one
+    (two deaths) meet a condition each time: an ability already due is due again."""
+    state = context.state
+    if not cards.checks_abilities(state) or state["phase"] in ("setup", "over"):
+        return
+    queue = state.setdefault(KEY, [])
+    # v1.4 383.3.e.1: a "once each turn" ability performed this turn, or due already, does not trigger again
+    known: set[tuple[str, Any]] = {(entry["source"], entry["ability"]) for entry in queue
+                                   if entry.get("once_each_turn")}
+    known.update((source, ability) for source, ability in state.get(ONCE, []))
+    batch: list[dict[str, Any]] = []
+    for happened in found:
+        for source, index, ability, compiled in _candidates(state, happened):
+            if (source["id"], index) in known:
+                continue
+            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]):
+                known.add((source["id"], index))
+                batch.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
+                              "card": source["card"], "text": ability.get("text", ""),
+                              "controller": source["controller"], "optional": compiled["optional"],
+                              "event": happened["event"]})
+                if compiled.get("once_each_turn"):
+                    batch[-1]["once_each_turn"] = True
+    # After the triggers of earlier occurrences, these, simultaneous: the turn player's first, then in turn order
+    # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
+    order = {player: position for position, player in enumerate(_turn_order_from(state))}
+    queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
+
+
+def label_of(ability: dict[str, Any], index: int) -> str:
+    """The label an ability goes by, as `activate` and `trigger` name it (engine/abilities.py `label_of`; this
+    module sits below it: scoring, which it serves, is below abilities)."""
+    return ability.get("label") or ability.get("keyword") or f"ability {index}"
+
+
+def _battlefield_controller(state: State, entry: dict[str, Any]) -> str | None:
+    """A battlefield's abilities are its controller's, or the turn player's while nobody controls it (v1.4 190.6,
+    as engine/abilities.py `battlefield_controller`; v1.3 187.6.a-b)."""
+    return entry["controller"] if entry["controller"] is not None else state["turn_player"]
+
+
+def units_at(state: State, battlefield_id: str, player: str) -> list[str]:
+    """The units `player` controls at a battlefield: those a hold or a conquer there is by (383.4.c-d)."""
+    return [object_id for object_id, obj in state["objects"].items() if obj["zone"] == "board"
+            and obj["type"] == "Unit" and obj["location"] == battlefield_id and obj["controller"] == player]
+
+
+def _turn_order_from(state: State) -> list[str]:
+    """The players in turn order, starting with the turn player (v1.4 383.3.d.1)."""
+    order = list(state["turn_order"])
+    turn_player = state.get("turn_player")
+    if turn_player in order:
+        start = order.index(turn_player)
+        order = order[start:] + order[:start]
+    return order
+
+
+def _candidates(state: State, happened: dict[str, Any]) -> list[tuple[dict[str, Any], int, dict[str, Any],
+                                                                        dict[str, Any]]]:
+    """The checkable triggered abilities that could meet an occurrence: of permanents on the board and legends in
+    their zone whose text is active (an attached card's is not, v1.3 718.2), of battlefields (170.9), and of the
+    object the occurrence is about wherever it is (a Deathknell in the trash, 808.1.d; a spell being played)."""
+    found: list[tuple[dict[str, Any], Any, dict[str, Any], dict[str, Any]]] = []
+    subject = (happened.get("object") or {}).get("id")
+
+    def add(source: dict[str, Any], printed: list[tuple[int, dict[str, Any], dict[str, Any]]],
+            keywords: list[str]) -> None:
+        for index, ability, compiled in printed:
+            if ability.get("keyword") != "Temporary" or "Temporary" in keywords:
+                found.append((source, index, ability, compiled))
+        if "Temporary" in keywords and not any(ability.get("keyword") == "Temporary" for _, ability, _ in printed):
+            found.append((source, None, GRANTED_TEMPORARY, triggers.compile_trigger("[Temporary]", "Temporary")))
+
+    for obj in state["objects"].values():
+        if not (obj["zone"] in ("board", "legend") and not obj.get("attached_to") or obj["id"] == subject):
+            continue
+        printed, keywords = checkable_abilities(state, obj["card"]), obj.get("keywords", ())
+        if printed or "Temporary" in keywords:
+            add({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object"}, printed,
+                keywords)
+    if subject is not None and subject not in state["objects"]:  # a token that ceased to exist (177.1)
+        add({**happened["object"], "kind": "object"}, checkable_abilities(state, happened["object"]["card"]), [])
+    for entry in state["battlefields"]:
+        printed = checkable_abilities(state, entry["name"])
+        if printed:
+            add({"id": entry["id"], "card": entry["name"], "controller": _battlefield_controller(state, entry),
+                 "kind": "battlefield"}, printed, [])
+    return found
+
+
+# card name -> (its abilities list, what `checkable_abilities` found in it). A match's cards are written once and
+# shared by every later state (engine/fold.py SHARED), so the list is the same object for the whole match; the
+# memo keeps it alive, so an identity check cannot match another match's list of the same card.
+_MEMO: dict[str, tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any], dict[str, Any]]]]] = {}
+
+
+def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """A card's triggered abilities whose condition the engine reads whole, with their index and pattern."""
+    printed = facts(state, card).get("abilities", [])
+    known = _MEMO.get(card or "")
+    if known is not None and known[0] is printed:
+        return known[1]
+    found = []
+    for index, ability in enumerate(printed):
+        if ability.get("kind") != "triggered":
+            continue
+        compiled = triggers.compile_trigger(ability.get("text", ""), ability.get("keyword"))
+        if triggers.checkable(compiled):
+            found.append((index, ability, compiled))
+    if card is not None:
+        _MEMO[card] = (printed, found)
+    return found
+
+
+# -- awaiting ------------------------------------------------------------------------------------------------------
+def awaited(state: State) -> list[dict[str, Any]]:
+    """The due triggers as one awaited entry, before anything else the engine awaits (contract section 7)."""
+    queue = state.get(KEY)
+    if not queue or state["phase"] == "over":
+        return []
+    listed = [{key: entry[key] for key in ("source", "ability", "label", "card", "text", "controller", "optional")}
+              for entry in queue]
+    return [{"player": queue[0]["controller"], "kind": "trigger", "rule": "v1.4 383.3", "triggers": listed}]
+
+
+# -- a `trigger` event ---------------------------------------------------------------------------------------------
+def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dict[str, Any] | None:
+    """A `trigger` event in a checked match: the due trigger it names, taken off the queue (None where the engine
+    takes the recorder's word: a match whose abilities are declared, an ability whose condition it cannot read, a
+    trigger a missed-trigger remedy awaits, TR 702.2.f.2). Fails where the source has no such triggered ability
+    (v1.4 383.2) or it is not due (383.3); a trigger of another player than the first in turn order is flagged
+    (383.3.d.1); a declined trigger that is not "you may" cannot be declined (383.3.a)."""
+    state = context.state
+    if not cards.checks_abilities(state) or any(error.get("awaiting") and error.get("source") == source["id"]
+                                                for error in state.get("errors", [])):
+        return None
+    printed = [ability for ability in facts(state, source["card"]).get("abilities", [])
+               if ability.get("kind") == "triggered"]
+    granted = {str(keyword).casefold() for keyword in source.get("keywords", [])} - {
+        str(ability.get("keyword", "")).casefold() for ability in printed}
+    if event["ability"].casefold() in granted:  # a keyword an effect granted: not printed
+        queue = state.get(KEY, [])
+        state[KEY] = [entry for entry in queue if not (entry["source"] == source["id"] and entry["ability"] is None
+                                                        and entry["label"].casefold() == event["ability"].casefold())]
+        return None  # a granted Temporary was due (and is no longer); any other, the recorder's word
+    index, ability = _named(context, source, event["ability"])
+    text = ability.get("text", "")
+    compiled = triggers.compile_trigger(text, ability.get("keyword"))
+    if not triggers.checkable(compiled):
+        return None  # its condition is not read whole: the recorder's word (docs/engine.md)
+    queue = state.get(KEY, [])
+    entry = next((due for due in queue if due["source"] == source["id"] and due["ability"] == index), None)
+    name = f"{source['id']} ({source['card']})"
+    if entry is None:
+        context.fail("v1.4 383.3", f"{event['player']} triggers {label_of(ability, index)!r} of {name}, which is not "
+                                   f"due: its condition has not been met (\"{text}\")")
+    first = queue[0]["controller"]
+    context.check(entry["controller"] == first, "v1.4 383.3.d.1",
+                  f"{entry['controller']} puts {entry['label']!r} of {name} on the chain before {first}'s due "
+                  f"triggers, which triggered earlier or, triggered at the same time, go first: the turn player's, "
+                  f"then each player's in turn order")
+    queue.remove(entry)
+    if event.get("declined"):
+        context.check(entry["optional"], "v1.4 383.3.a",
+                      f"{event['player']} declines {entry['label']!r} of {name}, which has no \"you may\": it is "
+                      f"placed on the chain (\"{text}\")")
+    elif entry.get("once_each_turn"):  # performed: not again this turn (declined, it may trigger later, 383.3.e.2.b)
+        _performed(state, entry)
+    entry["cost"] = compiled["cost"]
+    return entry
+
+
+def _named(context: Context, source: dict[str, Any], reference: str) -> tuple[int, dict[str, Any]]:
+    """The triggered ability a `trigger` event names: by label (or keyword), or by its index as digits."""
+    named = [(index, ability) for index, ability in enumerate(facts(context.state, source["card"]).get("abilities", []))
+             if ability.get("kind") == "triggered"]
+    for index, ability in named:
+        if reference.isdigit() and int(reference) == index or reference.casefold() in (
+                label_of(ability, index).casefold(), str(ability.get("keyword", "")).casefold()):
+            return index, ability
+    known = "; ".join(f"[{index}] {label_of(ability, index)!r}: \"{ability.get('text', '')}\"" for index, ability
+                      in named) or "none"
+    context.fail("v1.4 383.2", f"{source['id']} ({source['card']}) has no triggered ability {reference!r} (its "
+                               f"triggered abilities: {known})")
+
+
+def card_cost(context: Context, event: dict[str, Any], entry: dict[str, Any] | None) -> dict[str, Any]:
+    """The `trigger` event with the cost its card gives (v1.4 383.3.b, 383.3.b.1): charged as it is finalized
+    whether or not the event declares it; a declared cost that is not the card's is flagged. The runes of `pay`
+    are the recorder's, as for any payment."""
+    if entry is None or entry.get("cost") is None:
+        return event
+    cost = dict(entry["cost"])
+    if cost.pop("exhaust_self", False):
+        cost["exhausting"] = [entry["source"]]
+    declared = event.get("cost")
+    if declared is not None:
+        context.check(declared == cost, "v1.4 383.3.b",
+                      f"{event['player']} pays {declared} for {entry['label']!r} of {entry['source']} "
+                      f"({entry['card']}); its card's cost is {cost} (\"{entry['text']}\")")
+    return {**event, "cost": cost}
+
+
+def turn_began(context: Context, player: str) -> None:
+    """A turn begins: the "once each turn" abilities may trigger again (v1.4 383.3.e), and the beginning phase's
+    start is an occurrence ("At the start of your Beginning Phase", Temporary, v1.4 816.1.c)."""
+    context.state.pop(ONCE, None)
+    occurred(context, "beginning_phase", player)
+
+
+def _performed(state: State, entry: dict[str, Any]) -> None:
+    state.setdefault(ONCE, []).append([entry["source"], entry["ability"]])
+
+
+# -- missed triggers -----------------------------------------------------------------------------------------------
+def check_missed(context: Context, event: dict[str, Any]) -> None:
+    """An event that is a game action, recorded while triggers are due, misses them (TR 506.3.b, 702.2): flagged
+    (a strict match refuses the event); in an audit match they are forgotten and never go on the chain (TR 506.4).
+    The core rule: a met condition places the ability on the chain (v1.4 383.3)."""
+    state = context.state
+    queue = state.get(KEY)
+    if not queue or event["type"] in NOT_ACTIONS:
+        return
+    if state["phase"] == "over":  # the game ended (a trigger's point won it, say): nothing of it is due any more
+        state[KEY] = []
+        return
+    for entry in queue:
+        context.flag("TR 702.2", f"{event['type']!r} is recorded while {entry['label']!r} of {entry['source']} "
+                                 f"({entry['card']}: \"{entry['text']}\") is due: {entry['controller']} missed the "
+                                 f"trigger (a met condition places it on the chain, v1.4 383.3)")
+        # engine/errors_as_played.py lists it as the accountable player's Missed Trigger, for its remedy (TR 702.2.f)
+        context.violations[-1].update(missed={"player": entry["controller"], "source": entry["source"],
+                                              "ability": entry["label"]})
+        if entry.get("once_each_turn"):
+            _performed(state, entry)  # a missed trigger still counts as triggered (TR 506.5, 702.2.d)
+    state[KEY] = []
