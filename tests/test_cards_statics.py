@@ -285,15 +285,20 @@ AMBESSA = "runedeck:8 runes:2 Fury Rune;2 Order Rune base:Ambessa, Respected and
 AMBESSA_TRIGGER = 'P1 trigger Ambessa, Respected and Feared "when-i-attack"'
 
 
+# Ambessa attacks Ben's Arachnoid Horror at Altar to Unity: her "When I attack" is due (engine/due.py).
+DEFENDER = P2_DEFAULT + " bf2:Arachnoid Horror controls:bf2"
+AMBESSA_ATTACKS = "P1 move Ambessa, Respected and Feared -> bf2"
+
+
 def test_an_empowered_ambessas_trigger_is_active():
-    table(AMBESSA.replace("Feared", "Feared{E}")).do(AMBESSA_TRIGGER)
+    table(AMBESSA.replace("Feared", "Feared{E}"), DEFENDER).do(AMBESSA_ATTACKS, AMBESSA_TRIGGER)
 
 
 def test_a_trigger_of_an_ambessa_not_empowered_is_refused_and_flagged_v1_4_727_1_c_1():
     """Ambessa, Respected and Feared: "[Empowered][>] When I attack, kill an enemy unit here with less Might than
     me." is inactive, so it does not trigger, while she is not Empowered."""
-    table(AMBESSA).refuses(AMBESSA_TRIGGER, rule="v1.4 727.1.c.1")
-    assert "v1.4 727.1.c.1" in flagged(table(AMBESSA, policy="audit"), AMBESSA_TRIGGER)
+    table(AMBESSA, DEFENDER).do(AMBESSA_ATTACKS).refuses(AMBESSA_TRIGGER, rule="v1.4 727.1.c.1")
+    assert "v1.4 727.1.c.1" in flagged(table(AMBESSA, DEFENDER, policy="audit").do(AMBESSA_ATTACKS), AMBESSA_TRIGGER)
 
 
 # -- Vision only from a permanent just played (v1.4 817.1.c) -------------------------------------------------------
@@ -305,9 +310,11 @@ def test_divining_shells_vision_triggers_as_it_is_played():
 
 
 def test_a_vision_from_a_gear_not_played_this_turn_is_refused_and_flagged():
+    """In a checked match the Vision of a gear that was not just played is not due (engine/due.py: v1.4 383.3;
+    Vision triggers as its permanent is played, 817.1.c); a declared match takes it on the recorder's word."""
     line = SHELLS.replace("hand:Divining Shells", "gear:Divining Shells")
-    table(line).refuses('P1 trigger Divining Shells "Vision"', rule="v1.4 817.1.c")
-    assert "v1.4 817.1.c" in flagged(table(line, policy="audit"), 'P1 trigger Divining Shells "Vision"')
+    table(line).refuses('P1 trigger Divining Shells "Vision"', rule="v1.4 383.3")
+    assert "v1.4 383.3" in flagged(table(line, policy="audit"), 'P1 trigger Divining Shells "Vision"')
     table(line, abilities="declared").do('P1 trigger Divining Shells "Vision"')
 
 

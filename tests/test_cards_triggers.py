@@ -223,10 +223,15 @@ def test_temporary_is_one_of_the_due_triggers_v1_4_816_1_c():
     assert t.state["chain"][-1]["card"] == "Keeper of Masks"
 
 
+# What another card's effect would do, recorded here on the Yordle's resolution as a judge's ruling (the Yordle's
+# card draws 1: engine/cards/effects.py refuses anything else in a checked match without one).
+GRANTED = ' [ruling "as another card\'s effect would"]'
+
+
 def test_a_temporary_an_effect_granted_is_due_too_v1_4_816_1_c():
     t = table(YORDLE).do("P1 play Lecturing Yordle $3", 'P1 trigger Lecturing Yordle "when-you-play"', "P1 pass",
-                         "P2 pass", "resolve Lecturing Yordle: grant Lecturing Yordle +Temporary", "P1 end turn",
-                         "P2 channel Calm Rune; Body Rune", "P2 draw ?", "P2 end turn")
+                         "P2 pass", "resolve Lecturing Yordle: grant Lecturing Yordle +Temporary" + GRANTED,
+                         "P1 end turn", "P2 channel Calm Rune; Body Rune", "P2 draw ?", "P2 end turn")
     yordle = t.find("P1", "Lecturing Yordle")
     assert t.state["awaiting"][0]["triggers"] == [
         {"source": yordle, "ability": None, "label": "Temporary", "card": "Lecturing Yordle", "text": "[Temporary]",
@@ -262,7 +267,7 @@ def test_a_token_unit_an_effect_plays_makes_when_you_play_another_unit_due_v1_4_
     t = table(YORDLE, "runedeck:8 runes:2 Calm Rune;2 Body Rune base:Cithria of Cloudfield")
     t.do("P1 play Lecturing Yordle $3", 'P1 trigger Lecturing Yordle "when-you-play"', "P1 pass", "P2 pass")
     assert due(t) == []
-    t.do("resolve Lecturing Yordle: token P2 Recruit")  # the token is P2's: P2 played it
+    t.do("resolve Lecturing Yordle: token P2 Recruit" + GRANTED)  # the token is P2's: P2 played it
     assert due(t) == [("Cithria of Cloudfield", "when-you-play")]
 
 
