@@ -1,13 +1,17 @@
 """Legal strict matches of real play for the fold's benchmark rows, built by asking the engine at every step.
 
-`plain_duel(size)`: a best of three between two demo decks of plain play: channels, draws, units and spells
-played with their payments, each played card's chain passed and resolved (with the effects its text reads: damage,
-Might, draws, buffs), ends of turn, and the burn outs a long game brings (607.2): the units stay in base, so the
-games go on until the burn outs' points decide them. No notes, no triggers on the recorder's word.
+`plain_duel(size)`: a best of five (v1.4 486.6.a) between two demo decks of plain play: channels, draws, units,
+gear and spells played with their payments, each chain item passed and resolved (with the effects its card's text
+reads: damage, Might, draws), the "[T]:" abilities of gear activated (three Orbs of Regret a deck), ends of turn,
+and the burn outs a long game brings (607.2). The units stay in base, so no battlefield is conquered or held: the
+burn outs' points decide each game, and a player ahead in games concedes the next before winning it (651), so that
+the match goes to its fifth game. A real game is a few hundred events; 20,000 take a long match. No notes, no
+triggers on the recorder's word.
 
-`gallery_duel(size)`: the same kind of play between decks of real gallery cards (../shared/data/cards.json, read by
-`parse_gallery` as riftlog reads it), with the Legends' abilities activated, the triggers the engine says are due,
-the statics their cards have declared when they are played (the recorder's own way today), and their equipment.
+`gallery_duel(catalog, size)`: the same kind of play between decks of real gallery cards (../shared/data/cards.json,
+read by `parse_gallery` as riftlog reads it): Jax and Shen with gear whose "[T]:" abilities are activated every
+turn, Equipment equipped back and forth, units that Empower themselves, the Legends' abilities, the Temporary
+triggers the engine awaits, and the statics of their cards declared as they are played (the recorder's way today).
 
 The driver tries candidate events in order and keeps the first the engine accepts in the strict match (an
 `IllegalEvent` or `MalformedEvent` means the next candidate): whatever the engine refuses is never in the match, so
@@ -27,6 +31,7 @@ from engine.catalog import Catalog, parse_gallery
 from engine.errors import EngineError
 from engine import results
 from engine.play import suggested_payment
+from replays import demo
 
 Event = dict[str, Any]
 GALLERY = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.json"
@@ -289,9 +294,7 @@ SWAPS = {"Fox-Fire": "Orb of Regret", "Playful Phantom": "En Garde", "Zephyr Sag
 
 
 def plain_duel(size: int = 20_000) -> list[Event]:
-    """A best of three between two demo decks, of plain play (see the module's docstring)."""
-    from replays import demo
-
+    """A best of five between two demo decks, of plain play (see the module's docstring)."""
     created = dict(demo.match_created("strict", "bench: plain duel", mode="match"), rules="v1.4", best_of=5)
     fox = {key: demo.decks()[1][key] for key in ("legend", "champion", "deck", "runes", "battlefields")}
     fox["deck"] = [SWAPS.get(card, card) for card in fox["deck"]]
