@@ -36,8 +36,8 @@ def cleanup(context: Context) -> None:
         control.lose_absent_control_in_open_state(state)  # v1.4 323.6
     else:
         control.lose_absent_control(state)
-    for entry in state["battlefields"]:  # rule 524
-        entry["pending_combat"] = len(control.players_at(state, entry["id"])) >= 2
+    for entry in state["battlefields"]:  # rule 524 (with nothing there, no one's units meet: not asked who is)
+        entry["pending_combat"] = bool(entry["units"]) and len(control.players_at(state, entry["id"])) >= 2
     if edition_of(state).contested_removed_at_cleanup:
         control.remove_abandoned_contested(state)  # v1.4 323.11: before a staged showdown may begin (323.12)
     begin_next(context)

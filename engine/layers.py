@@ -302,7 +302,13 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
     given: dict[str, list[str]] = {obj["id"]: [] for obj in objects}
     applied: set[tuple[str, str, str]] = set()
     by_id = {obj["id"]: obj for obj in objects}
-    candidates = [_candidates(state, static, objects, by_id) for static in statics]  # in the statics' order
+    # In the statics' order, each worked out when its static first applies (as `affects` was asked before).
+    candidates: list[list[dict[str, Any]] | None] = [None] * len(statics)
+
+    def found_for(index: int) -> list[dict[str, Any]]:
+        if candidates[index] is None:
+            candidates[index] = _candidates(state, statics[index], objects, by_id)
+        return candidates[index]  # type: ignore[return-value]
     # Nothing the layers write changes an object's modifiers, attachments or buff: their Might changes once.
     fixed = {obj["id"]: _fixed_arithmetic(state, obj) for obj in objects if obj["printed_might"] is not None}
     for _ in range(MAX_SEQUENCES):
@@ -320,10 +326,10 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                 for card in _attached_cards(state, obj):
                     keywords[obj["id"]].update(attached_keywords(card))
                 changed = True
-        for static, found in zip(statics, candidates):
+        for index, static in enumerate(statics):
             if not static.get("keywords") or not condition_holds(state, static, might):
                 continue
-            for obj in found:
+            for obj in found_for(index):
                 key = (obj["id"], "s", static["id"])
                 if key not in applied and _affects_at_might(state, static, obj, might):
                     applied.add(key)
@@ -341,11 +347,11 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                         applied.add((obj["id"], "m", key))
                         might[obj["id"]] += delta
                         changed = changed or delta != 0
-            for static, found in zip(statics, candidates):
+            for index, static in enumerate(statics):
                 delta = static.get("might", 0)
                 if not delta or (delta > 0) != increases or not condition_holds(state, static, might):
                     continue
-                for obj in found:
+                for obj in found_for(index):
                     key = (obj["id"], "s", static["id"] + "m")
                     if key in applied or might[obj["id"]] is None or not _affects_at_might(state, static, obj, might):
                         continue
