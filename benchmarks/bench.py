@@ -3,7 +3,9 @@
     make bench        (or: .venv/bin/python benchmarks/bench.py [--quick])
 
 The match is a legal strict duel of 20,000 events that the benchmark builds itself with the engine (benchmarks/
-matches.py: turns of channel, draw, plays, chains of trigger/pass/pass/resolve, notes, end_turn). The anchor of a
+matches.py: turns of channel, draw, plays, chains of trigger/pass/pass/resolve, notes, end_turn). The fold rows add
+two matches of real play (benchmarks/duels.py): a plain duel of demo decks, and a match of gallery decks with
+abilities, triggers and statics in play (skipped when ../shared/data/cards.json is absent). The anchor of a
 write figure is raw sqlite3 doing the same writes (same row shape, WAL, the same `synchronous`), measured in the
 same process, interleaved with ours, so that the disk's and the machine's mood of the moment hits both. Timings
 are medians of several runs. The load run (benchmarks/load.py) starts the real `riftlog serve` on loopback.
@@ -30,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import engine  # noqa: E402
+import duels  # noqa: E402
 import load  # noqa: E402
 import recorder  # noqa: E402
 import replays  # noqa: E402
@@ -99,14 +102,46 @@ class Raw:
 
 # --- the rows ------------------------------------------------------------------------------------------------
 
-def bench_fold(events: list[dict], repeat: int) -> None:
-    seconds = median_time(lambda: engine.fold(events, CATALOG), repeat)
-    cpu = median_time(lambda: engine.fold(events, CATALOG), repeat, clock=time.process_time)
-    rate = len(events) / seconds
-    report("full fold of a 20,000-event legal match", "5.8k events/s", ">= 50k events/s",
-           f"{rate / 1e3:,.1f}k events/s wall clock ({seconds * 1e6 / len(events):.1f} us/event); "
-           f"{len(events) / cpu / 1e3:,.1f}k events/s of this process's CPU time",
-           "no anchor: the figure (wall clock, median)", rate >= 50_000)
+def best_rates(events: list[dict], catalog: Any, repeat: int) -> tuple[float, float]:
+    """The best of `repeat` folds of `events` from seq 1: (events per second of wall clock, events per second of
+    this process's CPU time). Best, not median: on a machine other work shares, the best run is the one least
+    disturbed, and the fold does the same work every run (it is deterministic)."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        engine.fold(events, catalog)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return len(events) / min(walls), len(events) / min(cpus)
+
+
+def bench_fold(name: str, events: list[dict], catalog: Any, repeat: int, baseline: str) -> None:
+    rate, cpu = best_rates(events, catalog, repeat)
+    report(f"full fold of {name}", baseline, ">= 50k events/s",
+           f"{rate / 1e3:,.1f}k events/s wall clock ({1e6 / rate:.1f} us/event); {cpu / 1e3:,.1f}k events/s of "
+           f"this process's CPU time", f"no anchor: best of {repeat} folds from seq 1", rate >= 50_000)
+
+
+def bench_folds(events: list[dict], repeat: int) -> None:
+    """The fold rows: the synthetic match the other rows store (notes and triggers on the recorder's word), a plain
+    legal duel of real play, and a match of real gallery decks with abilities, triggers and statics in play
+    (benchmarks/duels.py builds the last two, every event accepted by the engine in a strict match)."""
+    bench_fold("the synthetic 20,000-event legal match", events, CATALOG, repeat, "88-135k events/s")
+    start = time.perf_counter()
+    plain = duels.plain_duel(SIZE)
+    print(f"  plain duel built in {time.perf_counter() - start:.1f} s ({_summary(plain)})", flush=True)
+    bench_fold("a plain legal strict duel of 20,000 events", plain, CATALOG, repeat,
+               "14.7-16.7k events/s (17.5-19k of CPU)")
+    if not duels.GALLERY.exists():
+        print(f"- gallery duel row skipped: the card gallery export {duels.GALLERY} is absent (../shared is not "
+              f"checked out)", flush=True)
+        return
+    catalog = duels.gallery_catalog()
+    start = time.perf_counter()
+    gallery = duels.gallery_duel(catalog, SIZE)
+    print(f"  gallery duel built in {time.perf_counter() - start:.1f} s ({_summary(gallery)})", flush=True)
+    bench_fold("a 20,000-event match of real gallery decks", gallery, catalog, repeat,
+               "~10k events/s (the real-cards demo match)")
 
 
 def bench_append(folder: Path, events: list[dict], count: int, rounds: int) -> float:
@@ -499,10 +534,10 @@ def main() -> None:
     events = long_match(SIZE)
     text = notation.write_match(events, CATALOG)
     print(f"  built in {time.perf_counter() - start:.1f} s "
-          f"({', '.join(f'{kind} {count}' for kind, count in _counts(events))})", flush=True)
+          f"({_summary(events)})", flush=True)
     with tempfile.TemporaryDirectory(dir=ROOT) as name:
         folder = Path(name)
-        bench_fold(events, rounds)
+        bench_folds(events, rounds)
         raw_rate = bench_append(folder, events, 1_000, rounds)
         stored = bench_batch(folder, events, text, 2 if options.quick else 3)
         bench_starving(folder, events, text)
@@ -516,6 +551,10 @@ def main() -> None:
         bench_demo(folder)
     missed = [row[0] for row in rows if row[5] is False]
     print(f"\n{len(rows) - len(missed)} of {len(rows)} rows met" + (f"; not met: {'; '.join(missed)}" if missed else ""))
+
+
+def _summary(events: list[dict]) -> str:
+    return ", ".join(f"{kind} {count}" for kind, count in _counts(events))
 
 
 def _counts(events: list[dict]) -> list[tuple[str, int]]:

@@ -23,20 +23,12 @@ from engine.rulings import Context
 def cleanup(context: Context) -> None:
     state = context.state
     layers.refresh_all(state)  # Might as the statics in force make it now, before lethal damage is judged
-    for obj in list(state["objects"].values()):
-        if obj["zone"] != "board":
-            continue
-        if obj["type"] == "Unit" and obj["damage"] > 0 and obj["damage"] >= (obj["might"] or 0):
-            replacement.die(context, obj)  # rule 520 (139.2.a): lethal damage kills, unless replaced (v1.3 369)
-        elif obj["type"] == "Gear" and not obj["location"].startswith("base:") and not obj.get("attached_to"):
-            # Rules 144.3, 619.1: recalled; an attached gear is where its Top-Most Card is (v1.3 719.3).
-            move_to_zone(state, obj, "board", f"base:{obj['controller']}")
-    fight = state["combat"]
-    for obj in state["objects"].values():  # rule 521; Assault and Shield end with the designation (719.1.d.1)
-        if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):
-            obj["attacker"] = obj["defender"] = False
-            refresh(state, obj)
+    if _anything_to_clean(state):
+        _kill_and_recall(context)
+        _end_designations(state)
     for entry in state["battlefields"]:  # rules 523, 106.4.d
+        if entry["facedown"] is None:
+            continue  # no hidden card there to remove
         removed = hidden.removed_at_cleanup(state, entry, control.players_at(state, entry["id"]))
         if removed is not None:
             move_to_zone(state, removed, "trash")
@@ -44,11 +36,46 @@ def cleanup(context: Context) -> None:
         control.lose_absent_control_in_open_state(state)  # v1.4 323.6
     else:
         control.lose_absent_control(state)
-    for entry in state["battlefields"]:  # rule 524
-        entry["pending_combat"] = len(control.players_at(state, entry["id"])) >= 2
+    for entry in state["battlefields"]:  # rule 524 (with nothing there, no one's units meet: not asked who is)
+        entry["pending_combat"] = bool(entry["units"]) and len(control.players_at(state, entry["id"])) >= 2
     if edition_of(state).contested_removed_at_cleanup:
         control.remove_abandoned_contested(state)  # v1.4 323.11: before a staged showdown may begin (323.12)
     begin_next(context)
+
+
+def _anything_to_clean(state: dict[str, Any]) -> bool:
+    """Whether the first two steps of a cleanup have anything to do: an object `_kill_and_recall` acts on (a unit
+    on the board with damage, a gear on the board away from a base), or one with an Attacker or Defender
+    designation (`_end_designations`). One pass over the objects, instead of the two those steps make: most
+    cleanups (one after each chain item resolves) have nothing to do there, and each step only ever acts on objects
+    that already qualify when it begins (the deaths and recalls of the first are what could make more)."""
+    return any([obj for obj in state["objects"].values()
+                if obj["attacker"] or obj["defender"] or obj["zone"] == "board" and (
+                    obj["type"] == "Unit" and obj["damage"] > 0
+                    or obj["type"] == "Gear" and not obj["location"].startswith("base:"))])
+
+
+def _kill_and_recall(context: Context) -> None:
+    """Rule 520 (139.2.a): lethal damage kills, unless replaced (v1.3 369); rules 144.3, 619.1: a gear away from a
+    base is recalled; an attached gear is where its Top-Most Card is (v1.3 719.3)."""
+    state = context.state
+    for obj in list(state["objects"].values()):
+        if obj["zone"] != "board":
+            continue
+        if obj["type"] == "Unit" and obj["damage"] > 0 and obj["damage"] >= (obj["might"] or 0):
+            replacement.die(context, obj)
+        elif obj["type"] == "Gear" and not obj["location"].startswith("base:") and not obj.get("attached_to"):
+            move_to_zone(state, obj, "board", f"base:{obj['controller']}")
+
+
+def _end_designations(state: dict[str, Any]) -> None:
+    """Rule 521: a unit no longer at the combat's battlefield loses Attacker and Defender; Assault and Shield end
+    with the designation (719.1.d.1)."""
+    fight = state["combat"]
+    for obj in state["objects"].values():
+        if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):
+            obj["attacker"] = obj["defender"] = False
+            refresh(state, obj)
 
 
 def showdown_candidates(state: dict[str, Any]) -> list[str]:

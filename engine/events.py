@@ -204,8 +204,84 @@ def _where_too_large(event: dict[str, Any]) -> tuple[str, int]:
     raise AssertionError("called only when _too_large found one")
 
 
+# The exact Python types each kind of field is, for `_plainly_valid` (None: any value).
+_EXACT: dict[str, tuple[type, ...] | None] = {STR: (str,), INT: (int,), LIST: (list,), MAP: (dict,), BOOL: (bool,),
+                                               ANY: None, STR_OR_NONE: (str, type(None))}
+Table = tuple[frozenset[str], dict[str, tuple[type, ...] | None]]
+
+
+def _table(spec: dict[str, tuple[str, bool]]) -> Table:
+    """A spec of fields as (its required fields, {field: the exact types it may be})."""
+    return (frozenset(field for field, (_, required) in spec.items() if required),
+            {field: _EXACT[of] for field, (of, _) in spec.items()})
+
+
+_NAME = (str,)
+_CARD = (str, type(None))
+
+
+def _plain_fields(body: dict[str, Any], table: Table) -> bool:
+    """Whether a map passes `_check_fields`, `_check_lists` and `_too_large` for its spec, by exact type tests:
+    True only when those checks pass (False: ask them, they say what is wrong, or accept what exact types do not,
+    such as a subclass of int)."""
+    required, kinds = table
+    if not required <= body.keys():
+        return False
+    for field, value in body.items():
+        of = type(value)
+        if field in kinds:
+            allowed = kinds[field]
+            if allowed is not None and of not in allowed:
+                return False
+        if of is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return False
+        elif of is list:
+            names = _CARD if field == "cards" else _NAME
+            if field in _STRING_LIST_FIELDS:
+                if not all(type(entry) in names for entry in value):
+                    return False
+            elif _too_large(value):
+                return False
+        elif of is dict and _too_large(value):
+            return False
+    return True
+
+
+# Made once: a fold checks every event it reads, and most are a few strings and lists of strings.
+_EVENT_TABLES = {kind: _table(spec) for kind, spec in EVENT_FIELDS.items()}
+_EFFECT_TABLES = {op: _table(spec) for op, spec in EFFECT_FIELDS.items()}
+
+
+def _plainly_valid(event: Any) -> bool:
+    """Whether an event passes the first checks of `validate` (a map of a known type, no number beyond MAX_NUMBER,
+    each field of its kind, each list of names a list of strings), by `_plain_fields`."""
+    if type(event) is not dict:
+        return False
+    kind = event.get("type")
+    if type(kind) is not str:  # a map or a list is no type (and no key to look up)
+        return False
+    table = _EVENT_TABLES.get(kind)
+    return table is not None and _plain_fields(event, table)
+
+
 def validate(event: Any) -> None:
     """Check an event's shape against the contract; raise MalformedEvent naming what is wrong."""
+    if not _plainly_valid(event):
+        _check_event(event)
+    kind = event["type"]
+    if "pay" in EVENT_FIELDS[kind] and "pay" in event:
+        _check_fields(f"'{kind}' event, 'pay'", event["pay"], PAY_FIELDS)
+        _check_lists(f"'{kind}' event, 'pay'", event["pay"])
+    if kind == "resolve":
+        for index, effect in enumerate(event["effects"]):
+            validate_effect(effect, f"'resolve' event, effect {index + 1}")
+    if kind == "replace":
+        _check_replacement(event, f"'{kind}' event")
+
+
+def _check_event(event: Any) -> None:
+    """The first checks of `validate`, in order, each raising MalformedEvent with what is wrong."""
     if not isinstance(event, dict):
         raise MalformedEvent(f"an event must be a map, got {event!r}")
     kind = event.get("type")
@@ -216,14 +292,6 @@ def validate(event: Any) -> None:
         raise MalformedEvent(f"'{kind}' event: {path} is {number}, beyond the {MAX_NUMBER} a number in an event may be")
     _check_fields(f"'{kind}' event", event, EVENT_FIELDS[kind])
     _check_lists(f"'{kind}' event", event)
-    if "pay" in EVENT_FIELDS[kind] and "pay" in event:
-        _check_fields(f"'{kind}' event, 'pay'", event["pay"], PAY_FIELDS)
-        _check_lists(f"'{kind}' event, 'pay'", event["pay"])
-    if kind == "resolve":
-        for index, effect in enumerate(event["effects"]):
-            validate_effect(effect, f"'resolve' event, effect {index + 1}")
-    if kind == "replace":
-        _check_replacement(event, f"'{kind}' event")
 
 
 # The events a replacement may replace (engine/replacement.py): a permanent's death.
@@ -251,8 +319,9 @@ def validate_effect(effect: Any, where: str) -> None:
     op = effect.get("op")
     if not isinstance(op, str) or op not in EFFECT_FIELDS:
         raise MalformedEvent(f"{where}: unknown effect op {op!r}; known ops: {', '.join(EFFECT_FIELDS)}")
-    _check_fields(f"{where} ({op})", effect, EFFECT_FIELDS[op])
-    _check_lists(f"{where} ({op})", effect)
+    if not _plain_fields(effect, _EFFECT_TABLES[op]):
+        _check_fields(f"{where} ({op})", effect, EFFECT_FIELDS[op])
+        _check_lists(f"{where} ({op})", effect)
     if "pay" in effect:
         _check_fields(f"{where} ({op}), 'pay'", effect["pay"], PAY_FIELDS)
         _check_lists(f"{where} ({op}), 'pay'", effect["pay"])

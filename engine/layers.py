@@ -175,6 +175,13 @@ def empowered_as(obj: dict[str, Any], wanted: bool | int) -> bool:
 def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: dict[str, int] | None = None,
             keywords: dict[str, set[str]] | None = None) -> bool:
     """Whether a static applies to `obj` (an object on the board, or a card being played for a cost change)."""
+    return _affects_whatever_might(state, static, obj) and _affects_at_might(state, static, obj, might)
+
+
+def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str, Any]) -> bool:
+    """The part of `affects` that the Might worked out in a sequence of the layers does not change: whose, which
+    types, tags, where and which statuses. While the layers are applied nothing of this changes, so they ask it once
+    per static and object (`_candidates`), not once per sequence."""
     rule = static.get("affects", {})
     who = rule.get("who", "self")
     is_source = obj["id"] == static["source"]
@@ -206,15 +213,43 @@ def affects(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
         return False
     if "empowered" in rule and not empowered_as(obj, rule["empowered"]):
         return False
+    if "in_combat" in rule and bool(obj.get("attacker") or obj.get("defender")) != bool(rule["in_combat"]):
+        return False
+    return True
+
+
+def _affects_at_might(state: State, static: dict[str, Any], obj: dict[str, Any],
+                      might: dict[str, int] | None) -> bool:
+    """The part of `affects` that depends on Might: `mighty` and `weaker` (471.3: it may change between the
+    sequences of the layers)."""
+    rule = static.get("affects", {})
     if "mighty" in rule:
         current = (might or {}).get(obj["id"], obj.get("might"))
         if (current is not None and current >= MIGHTY) != bool(rule["mighty"]):
             return False
-    if "in_combat" in rule and bool(obj.get("attacker") or obj.get("defender")) != bool(rule["in_combat"]):
-        return False
     if rule.get("weaker") and not _weaker(state, static, obj, might):
         return False
     return True
+
+
+def _candidates(state: State, static: dict[str, Any], objects: list[dict[str, Any]],
+                by_id: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The objects on the board among `objects` that a static may affect whatever their Might, in `objects`'
+    order. Worked out once per application of the layers: a static of its source alone (`who: self`, most of them)
+    is looked up by its source's id instead of asked of every object in play (runes included)."""
+    rule = static.get("affects", {})
+    if rule.get("who", "self") == "self":
+        source = by_id.get(static["source"])
+        found = [] if source is None else [source]
+    else:  # of the types it names, Units unless it says (the check `_affects_whatever_might` makes first, cheaply:
+        # only a card printed with more than one type has other types to ask about)
+        types = rule.get("types", ["Unit"])
+        cards = state["cards"]
+        found = objects if types is None else [
+            obj for obj in objects if obj["type"] in types
+            or len(cards.get(obj.get("card") or "", {}).get("types") or ()) > 1
+            and set(other_types(state, obj)) & set(types)]
+    return [obj for obj in found if obj["zone"] == "board" and _affects_whatever_might(state, static, obj)]
 
 
 def _weaker(state: State, static: dict[str, Any], obj: dict[str, Any], might: dict[str, int] | None) -> bool:
@@ -334,6 +369,16 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
     keywords = {obj["id"]: set(obj["printed_keywords"]) for obj in objects}
     given: dict[str, list[str]] = {obj["id"]: [] for obj in objects}
     applied: set[tuple[str, str, str]] = set()
+    by_id = {obj["id"]: obj for obj in objects}
+    # In the statics' order, each worked out when its static first applies (as `affects` was asked before).
+    candidates: list[list[dict[str, Any]] | None] = [None] * len(statics)
+
+    def found_for(index: int) -> list[dict[str, Any]]:
+        if candidates[index] is None:
+            candidates[index] = _candidates(state, statics[index], objects, by_id)
+        return candidates[index]  # type: ignore[return-value]
+    # Nothing the layers write changes an object's modifiers, attachments or buff: their Might changes once.
+    fixed = {obj["id"]: _fixed_arithmetic(state, obj) for obj in objects if obj["printed_might"] is not None}
     for _ in range(MAX_SEQUENCES):
         changed = False
         # Layer 2, Ability-Altering: keywords granted by ops, the Effect Text of attached cards (v1.3 472.2.c),
@@ -349,12 +394,12 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                 for card in _attached_cards(state, obj):
                     keywords[obj["id"]].update(attached_keywords(card))
                 changed = True
-        for static in statics:
+        for index, static in enumerate(statics):
             if not static.get("keywords") or not condition_holds(state, static, might):
                 continue
-            for obj in objects:
+            for obj in found_for(index):
                 key = (obj["id"], "s", static["id"])
-                if key not in applied and obj["zone"] == "board" and affects(state, static, obj, might, keywords):
+                if key not in applied and _affects_at_might(state, static, obj, might):
                     applied.add(key)
                     keywords[obj["id"]].update(static["keywords"])
                     given[obj["id"]].append(static["id"])
@@ -364,25 +409,25 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
             for obj in objects:
                 if might[obj["id"]] is None:
                     continue
-                for delta, key in _own_arithmetic(state, obj, keywords[obj["id"]], given[obj["id"]], statics):
+                for delta, key in _own_arithmetic(state, obj, keywords[obj["id"]], given[obj["id"]], statics,
+                                                  fixed[obj["id"]]):
                     if (delta >= 0) == increases and (obj["id"], "m", key) not in applied:
                         applied.add((obj["id"], "m", key))
                         might[obj["id"]] += delta
                         changed = changed or delta != 0
-            for static in statics:
+            for index, static in enumerate(statics):
                 delta = static.get("might", 0) * _times(state, static)
                 if not delta or (delta > 0) != increases or not condition_holds(state, static, might):
                     continue
-                for obj in objects:
+                for obj in found_for(index):
                     key = (obj["id"], "s", static["id"] + "m")
-                    if key in applied or might[obj["id"]] is None or obj["zone"] != "board" or not affects(
-                            state, static, obj, might, keywords):
+                    if key in applied or might[obj["id"]] is None or not _affects_at_might(state, static, obj, might):
                         continue
                     applied.add(key)
-                    floor = static.get("min")
-                    if delta < 0 and floor is not None:  # 472.3.b: "to a minimum of N"
-                        delta = max(delta, min(0, floor - might[obj["id"]]))
-                    might[obj["id"]] += delta
+                    floor, amount = static.get("min"), delta
+                    if delta < 0 and floor is not None:  # 472.3.b: "to a minimum of N", for each object apart
+                        amount = max(delta, min(0, floor - might[obj["id"]]))
+                    might[obj["id"]] += amount
                     if static["id"] not in given[obj["id"]]:
                         given[obj["id"]].append(static["id"])
                     changed = True
@@ -420,18 +465,26 @@ def _plain(state: State, obj: dict[str, Any]) -> None:
 
 
 def _own_arithmetic(state: State, obj: dict[str, Any], keywords: set[str], given: list[str],
-                    statics: list[dict[str, Any]]) -> list[tuple[int, str]]:
+                    statics: list[dict[str, Any]], fixed: list[tuple[int, str]] | None = None) -> list[tuple[int, str]]:
     """The object's own Might changes: its modifiers, its buff (004 703), and Assault while an attacker (719.1.c)
-    and Shield while a defender (726.1.c), valued with the keywords it has so far."""
-    changes = [(modifier["delta"], f"d{index}") for index, modifier in enumerate(obj["modifiers"])
-               if modifier["kind"] == "might"]
-    changes += [((card.get("attached") or {}).get("might") or 0, f"a{index}")  # Might Bonuses (v1.3 472.3.c)
-                for index, card in enumerate(_attached_cards(state, obj))]
-    if obj["buff"]:
-        changes.append((obj["buff"], "buff"))
+    and Shield while a defender (726.1.c), valued with the keywords it has so far. `fixed` is what
+    `_fixed_arithmetic` gave for it, when the caller worked it out once for several sequences."""
+    changes = list(_fixed_arithmetic(state, obj) if fixed is None else fixed)
     for keyword, designated in (("Assault", obj["attacker"]), ("Shield", obj["defender"])):
         if designated and keyword in keywords:
             changes.append((_summed(state, obj, keyword, given, statics), keyword))
+    return changes
+
+
+def _fixed_arithmetic(state: State, obj: dict[str, Any]) -> list[tuple[int, str]]:
+    """The object's own Might changes that no sequence of the layers changes: its Might modifiers, the Might
+    Bonuses of the cards attached to it (v1.3 472.3.c) and its buff (004 703)."""
+    changes = [(modifier["delta"], f"d{index}") for index, modifier in enumerate(obj["modifiers"])
+               if modifier["kind"] == "might"]
+    changes += [((card.get("attached") or {}).get("might") or 0, f"a{index}")
+                for index, card in enumerate(_attached_cards(state, obj))]
+    if obj["buff"]:
+        changes.append((obj["buff"], "buff"))
     return changes
 
 

@@ -68,7 +68,10 @@ SKIP_RULES = ("skip_draw_phase",)
 
 def in_force(state: State, rule: str, extra: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
     """The statics of this rule that are in force and whose `while` holds (and `extra`: a card's own statics as
-    it is played, v1.3 359.2.a)."""
+    it is played, v1.3 359.2.a). None at once when there are none at all: asked of every object at each turn's
+    start ("I can't be readied") and of every card played, in most matches before any static exists."""
+    if not extra and not state.get("statics"):
+        return []
     return [static for static in [*state.get("statics", []), *extra]
             if static.get("rule") == rule and layers.condition_holds(state, static)]
 

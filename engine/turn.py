@@ -242,6 +242,8 @@ def expire(context: Context) -> None:
         if obj["attacker"] or obj["defender"]:  # audit only: a combat left open ends with the turn
             obj["attacker"] = obj["defender"] = False
             refresh(state, obj)
+        if not obj["modifiers"]:
+            continue  # nothing to expire (most objects: runes, cards in hand and trash)
         kept = [modifier for modifier in obj["modifiers"] if modifier.get("until") != "turn"]
         if kept != obj["modifiers"]:  # rule 517.2.b: "this turn" effects expire
             obj["modifiers"] = kept
