@@ -139,6 +139,10 @@ def held_while_the_judge_writes(phone, table, match_id: str, token: str) -> int:
     shown = phone.find_element(By.ID, "message").text
     assert f"moved on from seq {head} to {head + 1}" in shown and "from the judge's tablet" in shown, shown
     assert notes(table_db(table), match_id) == ["from the judge's tablet"]  # nothing of the phone's was written
+    # The judge's devices are told that the table holds inputs waiting on its scorekeeper (web/offline.py).
+    waiting(phone, 15).until(lambda d: api(table.url, f"/matches/{match_id}/recording", token)["outbox"])
+    assert api(table.url, f"/matches/{match_id}/recording", token)["outbox"]["waiting"] == 3
+    assert api(table.url, f"/matches/{match_id}/recording", token)["outbox"]["held"] is True
     return head
 
 
@@ -154,6 +158,7 @@ def test_a_match_that_moved_on_meanwhile_is_shown_and_the_held_inputs_checked_ag
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
     assert notes(table_db(table), match_id) == ["from the judge's tablet", "phone note 1", "phone note 2",
                                                 "phone note 3"]
+    waiting(phone, 15).until(lambda d: api(table.url, f"/matches/{match_id}/recording", token)["outbox"] is None)
 
 
 def test_the_held_inputs_of_a_match_that_moved_on_may_be_discarded(phone, table, match):
@@ -185,3 +190,54 @@ def test_an_input_the_server_refuses_on_arrival_stops_the_flush_until_dropped(ph
     press(phone, phone.find_element(By.ID, "outbox-drop"))
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
     assert [event["type"] for event in recorded(db, match_id)] == ["match_created", "game_started"]
+
+
+def offline_ready(driver) -> None:
+    """The service worker controls the page and keeps what the page loaded."""
+    waiting(driver, 15).until(lambda d: d.find_element(By.ID, "record").get_attribute("data-offline-ready"))
+    assert driver.find_element(By.ID, "record").get_attribute("data-offline-ready") == "yes"
+
+
+def test_the_screen_reloads_from_its_cache_while_the_server_is_down_and_installs(phone, table, db, match):
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    offline_ready(phone)
+    assert phone.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        for number in (1, 2, 3):
+            note(phone, f"before the reload {number}")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        phone.refresh()  # from the service worker's cache: the server is down
+        waiting(phone, 15).until(lambda d: chip(d) == "offline · 3 waiting")
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == str(head)  # the board this tab read
+        assert phone.find_elements(By.ID, "note-open") and len(held(phone)) == 3
+        for number in (4, 5):
+            note(phone, f"after the reload {number}")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+    wait_for_seq(phone, head + 5)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == ["before the reload 1", "before the reload 2", "before the reload 3",
+                                   "after the reload 4", "after the reload 5"]
+
+
+def test_a_long_outage_of_two_hundred_inputs_arrives_once_and_in_order(phone, table, db, match):
+    """A 30-minute outage is what the count and the order stand for (the outage's length is not tested): 200
+    inputs held, the page reloaded half way, every one recorded once, in the order made, under its own key."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    offline_ready(phone)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        for number in range(1, 201):
+            note(phone, f"n{number}")
+            if number == 100:
+                waiting(phone, 15).until(lambda d: len(held(d)) == 100)
+                phone.refresh()
+                waiting(phone, 15).until(lambda d: chip(d) == "offline · 100 waiting")
+        waiting(phone, 15).until(lambda d: chip(d) == "offline · 200 waiting")
+        keys = phone.execute_script("return Rec.outbox.entries.map(function (e) { return e.key; })")
+        assert len(set(keys)) == 200
+    wait_for_seq(phone, head + 200)
+    waiting(phone, 30).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == [f"n{number}" for number in range(1, 201)]

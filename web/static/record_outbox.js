@@ -16,7 +16,8 @@
   var FLUSH_EVERY = 3000; // ms between attempts while inputs wait (the timer iOS Safari needs)
   var BOARD_KEY = "riftlog-board-" + Rec.matchId; // the last /recording answer, in this tab only (as the token)
 
-  var Outbox = (Rec.outbox = { entries: [], online: true, problem: null, flushing: false, ready: null });
+  var Outbox = (Rec.outbox = { entries: [], online: true, problem: null, flushing: false, ready: null,
+                                reported: "0" });
 
   // -- IndexedDB -----------------------------------------------------------------------------------------------
   var opened = null;
@@ -133,14 +134,18 @@
   Outbox.flush = function () {
     if (Outbox.flushing || Outbox.problem || !Rec.token()) return Promise.resolve();
     if (!Outbox.entries.length) {
-      if (Outbox.online) { unschedule(); return Promise.resolve(); }
+      if (Outbox.online) { unschedule(); return report(false); }
       return Rec.refresh();  // offline with nothing held: a read says whether the server is back
     }
     Outbox.flushing = true;
-    var sent = [];
+    var sent = [], told = false;
     function next() {
       var entry = Outbox.entries[0];
       if (!entry) return done();
+      if (!told) {  // the first answer of a reconnect: the judge's devices hear how many inputs wait here
+        told = true;
+        return report(false).then(next);
+      }
       return Rec.api("POST", "/events", {
         events: entry.events, expected_seq: entry.expected_seq, idempotency_key: entry.key,
         meta: { client: "riftlog recording screen (outbox)", recorded_at: entry.made_at },
@@ -167,6 +172,7 @@
       Outbox.online = true;
       unschedule();
       return Rec.refresh().then(function () {
+        report(false);
         show();
         if (sent.length) Rec.say("recorded", "Recorded " + sent.length + " input" + (sent.length > 1 ? "s" : "") +
                                  " held while the server was away, up to seq " + sent[sent.length - 1] + ".");
@@ -180,6 +186,7 @@
     var problem = Outbox.problem;
     if (!problem) return;
     var entry = problem.entry, held = Outbox.entries.length, data = Rec.data;
+    report(true);
     var discard = el("button", { id: "outbox-discard", type: "button", class: "danger",
       text: "Discard the " + held + " held input" + (held > 1 ? "s" : ""), onclick: function () {
         remove(Outbox.entries.slice()).then(resolved);
@@ -248,6 +255,17 @@
     return next();
   }
 
+  // -- the judge's devices told (web/offline.py) ------------------------------------------------------------------
+  // The count held here, and whether it waits on the scorekeeper; said again only when it changed. A report that
+  // gets no answer is made again by the next flush.
+  function report(held) {
+    var said = Outbox.entries.length + (held ? " held" : "");
+    if (said === Outbox.reported) return Promise.resolve();
+    return Rec.api("PUT", "/outbox", { waiting: Outbox.entries.length, held: held }).then(function (answer) {
+      if (answer.status === 204) Outbox.reported = said;
+    }, function () {});
+  }
+
   // -- what the screen shows -----------------------------------------------------------------------------------
   // The chip: online / offline, with the inputs waiting; and the held inputs at the top of the latest events.
   function show() {
@@ -256,6 +274,11 @@
     chip.setAttribute("data-state", state);
     chip.setAttribute("data-waiting", String(waiting));
     chip.textContent = (state === "held" ? "online · held" : state) + (waiting ? " · " + waiting + " waiting" : "");
+    var elsewhere = !waiting && Rec.data && Rec.data.outbox;  // another device of this match holds inputs
+    var table = document.getElementById("table-outbox");
+    table.hidden = !elsewhere;
+    table.textContent = elsewhere ? "the table's screen holds " + elsewhere.waiting + " input" +
+      (elsewhere.waiting > 1 ? "s" : "") + " not yet recorded" + (elsewhere.held ? ", waiting on its scorekeeper" : "") : "";
     var recent = document.getElementById("recent");
     Array.prototype.slice.call(recent.querySelectorAll("li.unrecorded")).forEach(function (node) { node.remove(); });
     Outbox.entries.slice().reverse().forEach(function (entry) {
@@ -265,6 +288,32 @@
     });
   }
   Outbox.show = show;
+
+  // -- the service worker: this page and its files from a cache when the server is down at load time -----------
+  // The files this page loaded before the worker controlled it are handed to it to keep (record_sw.js).
+  function worker() {
+    var root = document.getElementById("record");
+    if (!("serviceWorker" in navigator)) return root.setAttribute("data-offline-ready", "no service worker");
+    navigator.serviceWorker.register(root.getAttribute("data-worker"), { scope: "/matches/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = [location.pathname].concat(
+        Array.prototype.map.call(document.querySelectorAll("script[src]"), function (node) { return node.src; }),
+        Array.prototype.map.call(document.querySelectorAll("link[rel=stylesheet], link[rel=manifest], " +
+                                                           "link[rel=apple-touch-icon]"),
+                                 function (node) { return node.href; }));
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { resolve(event.data); };
+        registration.active.postMessage({ cache: urls }, [channel.port2]);
+      });
+    }).then(function (answer) {
+      root.setAttribute("data-offline-ready", answer.error ? "no: " + answer.error : "yes");
+    }, function (error) {
+      root.setAttribute("data-offline-ready", "no: " + error);
+    });
+  }
+  worker();
 
   window.addEventListener("online", function () { Outbox.flush(); });
   window.addEventListener("offline", function () { Outbox.setOnline(false); });
