@@ -94,7 +94,7 @@ def test_ten_inputs_made_offline_outlive_a_closed_tab_and_arrive_once_in_order(p
             note(phone, f"offline note {number}")
             waiting(phone, 15).until(lambda d: len(held(d)) == number)
         assert chip(phone) == "offline · 10 waiting"
-        assert all("not yet recorded" in line for line in held(phone))
+        assert all("not yet recorded (unchecked)" in line for line in held(phone))  # the page has no engine
         assert held(phone)[0].endswith("note") and phone.find_element(By.ID, "record").get_attribute("data-seq") \
             == str(head)
         keys = phone.execute_script("return Rec.outbox.entries.map(function (e) { return [e.key, e.expected_seq]; })")
@@ -241,3 +241,23 @@ def test_a_long_outage_of_two_hundred_inputs_arrives_once_and_in_order(phone, ta
     wait_for_seq(phone, head + 200)
     waiting(phone, 30).until(lambda d: chip(d) == "online" and not held(d))
     assert notes(db, match_id) == [f"n{number}" for number in range(1, 201)]
+
+
+def test_an_input_whose_append_got_no_answer_is_held_checked_and_recorded_once(phone, table, db, match):
+    """The server's dry run answered, the append did not (its answer lost, DevTools blocking that one address): the
+    input is held as checked against the head it was made on, and recorded once when the append gets through."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
+    try:
+        note(phone, "checked, not answered")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert "not yet recorded (checked)" in held(phone)[0] and chip(phone) == "offline · 1 waiting"
+        assert notes(db, match_id) == []
+    finally:
+        phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    wait_for_seq(phone, head + 1)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == ["checked, not answered"]

@@ -188,6 +188,7 @@
       var verdict = answer.body;
       // The server words the input as the log will (the viewer's words): the form's own label is only a fallback.
       if (verdict.texts && verdict.texts.length) pending.label = verdict.texts.join("; ");
+      pending.checked = true;  // by the server's dry run, against the head it was made on
       if (verdict.ok) return append(pending);
       setBusy(false);
       if (verdict.policy === "strict") {

@@ -7,7 +7,8 @@
 // new head); nothing is dropped without a tap and nothing is sent twice under two keys.
 //
 // The page has no engine: an input made offline is built by the forms of the last board the server sent, and held
-// as pending, unchecked, until the server checks it on arrival.
+// as pending, unchecked ("(unchecked)" in the log), until the server checks it on arrival. One whose dry run the
+// server answered before its append went unanswered was checked against the head it was made on ("(checked)").
 (function () {
   "use strict";
 
@@ -76,7 +77,8 @@
   Outbox.hold = function (pending) {
     var last = Outbox.entries[Outbox.entries.length - 1];
     var entry = { key: pending.key, match: Rec.matchId, n: last ? last.n + 1 : 1, events: pending.events,
-                  label: pending.label, expected_seq: pending.expected_seq, made_at: new Date().toISOString() };
+                  label: pending.label, expected_seq: pending.expected_seq, made_at: new Date().toISOString(),
+                  checked: !!pending.checked };
     Outbox.entries.push(entry);
     document.getElementById("extra").textContent = "";
     return transact("readwrite", function (store) { return store.put(entry); }).then(function () {
@@ -283,7 +285,8 @@
     Array.prototype.slice.call(recent.querySelectorAll("li.unrecorded")).forEach(function (node) { node.remove(); });
     Outbox.entries.slice().reverse().forEach(function (entry) {
       recent.insertBefore(el("li", { class: "unrecorded", "data-key": entry.key, "data-expected": entry.expected_seq },
-        [el("span", { class: "num", text: "…" }), " ", el("em", { text: "not yet recorded" }), " · ",
+        [el("span", { class: "num", text: "…" }), " ", el("em", { text: "not yet recorded" }),
+         el("span", { class: "muted", text: entry.checked ? " (checked)" : " (unchecked)" }), " · ",
          Rec.fold(entry.label)]), recent.firstChild);
     });
   }
