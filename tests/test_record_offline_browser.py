@@ -116,8 +116,10 @@ def cut(driver, offline: bool) -> None:
                                                                 "downloadThroughput": -1, "uploadThroughput": -1})
 
 
-def message_kind(driver) -> str | None:
-    return driver.find_element(By.ID, "message").get_attribute("data-kind")
+def problem_kind(driver) -> str | None:
+    """The kind of the outbox's problem on show (its own box, kept whatever the next message says), else None."""
+    box = driver.find_element(By.ID, "outbox-problem")
+    return box.get_attribute("data-kind") if box.is_displayed() else None
 
 
 def held_while_the_judge_writes(phone, table, match_id: str, token: str) -> int:
@@ -134,9 +136,9 @@ def held_while_the_judge_writes(phone, table, match_id: str, token: str) -> int:
             {"event": {"type": "note", "text": "from the judge's tablet"}, "expected_seq": head})
     finally:
         cut(phone, False)
-    waiting(phone, 15).until(lambda d: message_kind(d) == "conflict")
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
     assert chip(phone) == "online · held · 3 waiting"
-    shown = phone.find_element(By.ID, "message").text
+    shown = phone.find_element(By.ID, "outbox-problem").text
     assert f"moved on from seq {head} to {head + 1}" in shown and "from the judge's tablet" in shown, shown
     assert notes(table_db(table), match_id) == ["from the judge's tablet"]  # nothing of the phone's was written
     # The judge's devices are told that the table holds inputs waiting on its scorekeeper (web/offline.py).
@@ -153,11 +155,15 @@ def table_db(table) -> Path:
 def test_a_match_that_moved_on_meanwhile_is_shown_and_the_held_inputs_checked_again(phone, table, match):
     match_id, token = match
     head = held_while_the_judge_writes(phone, table, match_id, token)
+    note(phone, "phone note 4")  # made while the problem waits: held behind, the problem's buttons kept
+    waiting(phone, 15).until(lambda d: len(held(d)) == 4)
+    assert problem_kind(phone) == "conflict" and chip(phone) == "online · held · 4 waiting"
     press(phone, phone.find_element(By.ID, "outbox-recheck"))
-    wait_for_seq(phone, head + 4)
+    wait_for_seq(phone, head + 5)
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert problem_kind(phone) is None
     assert notes(table_db(table), match_id) == ["from the judge's tablet", "phone note 1", "phone note 2",
-                                                "phone note 3"]
+                                                "phone note 3", "phone note 4"]
     waiting(phone, 15).until(lambda d: api(table.url, f"/matches/{match_id}/recording", token)["outbox"] is None)
 
 
@@ -183,9 +189,9 @@ def test_an_input_the_server_refuses_on_arrival_stops_the_flush_until_dropped(ph
         for number in (1, 2):
             tap(phone, "start-game")
             waiting(phone, 15).until(lambda d: len(held(d)) == number)
-    waiting(phone, 15).until(lambda d: message_kind(d) == "refused")
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
     assert chip(phone) == "online · held · 1 waiting"
-    assert phone.find_elements(By.CSS_SELECTOR, "#message li.violation")
+    assert phone.find_elements(By.CSS_SELECTOR, "#outbox-problem li.violation")
     assert [event["type"] for event in recorded(db, match_id)] == ["match_created", "game_started"]
     press(phone, phone.find_element(By.ID, "outbox-drop"))
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))

@@ -89,8 +89,10 @@
   };
 
   // -- messages ------------------------------------------------------------------------------------------------
-  Rec.say = function (kind, text, details, actions) {
-    var box = document.getElementById("message");
+  // In the dock's #message, or in the box named by `where` (the outbox's problem has a box of its own, so that
+  // the next message does not take away its buttons).
+  Rec.say = function (kind, text, details, actions, where) {
+    var box = document.getElementById(where || "message");
     box.hidden = false;
     box.className = "message " + kind;
     box.setAttribute("data-kind", kind);

@@ -206,11 +206,12 @@
       Rec.say("conflict", "Not recorded: the match moved on from seq " + entry.expected_seq + " to " +
               (data ? data.head_seq : "?") + " (another device) while " + held + " input" + (held > 1 ? "s" : "") +
               " waited here, from “" + entry.label + "”. What changed is below; discard the held inputs or check " +
-              "them again, in order, against the board as it is now.", changes, [recheck, discard]);
+              "them again, in order, against the board as it is now.", changes, [recheck, discard], "outbox-problem");
       return;
     }
     Rec.say("refused", "Not recorded: the server refused “" + entry.label + "” (" + problem.status + "): " +
-            (problem.body.error || "it breaks a rule"), violations(problem.body.violations), [drop, discard]);
+            (problem.body.error || "it breaks a rule"), violations(problem.body.violations), [drop, discard],
+            "outbox-problem");
   }
 
   function violations(list) {
@@ -222,6 +223,7 @@
 
   function resolved() {
     Outbox.problem = null;
+    document.getElementById("outbox-problem").hidden = true;
     show();
     Rec.render();
     Rec.say("info", Outbox.entries.length ? "Sending the " + Outbox.entries.length + " held inputs." :
