@@ -21,6 +21,7 @@ webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 
 PHONE = (360, 780)
+SHOTS = Path("/tmp")  # the screens as a scorekeeper sees them, for a look
 
 pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
                                 reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
@@ -94,8 +95,10 @@ def test_ten_inputs_made_offline_outlive_a_closed_tab_and_arrive_once_in_order(p
             note(phone, f"offline note {number}")
             waiting(phone, 15).until(lambda d: len(held(d)) == number)
         assert chip(phone) == "offline · 10 waiting"
+        phone.execute_script("document.getElementById('recent').scrollIntoView()")
+        phone.save_screenshot(str(SHOTS / "riftlog-record-offline-held.png"))
         assert all("not yet recorded (unchecked)" in line for line in held(phone))  # the page has no engine
-        assert held(phone)[0].endswith("note") and phone.find_element(By.ID, "record").get_attribute("data-seq") \
+        assert held(phone)[0].endswith("note: offline note 10") and phone.find_element(By.ID, "record").get_attribute("data-seq") \
             == str(head)
         keys = phone.execute_script("return Rec.outbox.entries.map(function (e) { return [e.key, e.expected_seq]; })")
         assert [seq for _, seq in keys] == list(range(head, head + 10))
@@ -138,6 +141,7 @@ def held_while_the_judge_writes(phone, table, match_id: str, token: str) -> int:
         cut(phone, False)
     waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
     assert chip(phone) == "online · held · 3 waiting"
+    phone.save_screenshot(str(SHOTS / "riftlog-record-offline-conflict.png"))
     shown = phone.find_element(By.ID, "outbox-problem").text
     assert f"moved on from seq {head} to {head + 1}" in shown and "from the judge's tablet" in shown, shown
     assert notes(table_db(table), match_id) == ["from the judge's tablet"]  # nothing of the phone's was written
@@ -267,3 +271,25 @@ def test_an_input_whose_append_got_no_answer_is_held_checked_and_recorded_once(p
     wait_for_seq(phone, head + 1)
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
     assert notes(db, match_id) == ["checked, not answered"]
+
+
+def test_a_tab_opened_while_the_server_is_down_says_it_has_no_board_and_keeps_what_it_holds(phone, table, db,
+                                                                                           match):
+    """A new tab (the board never read in it) opened from the worker's cache while the server is down: the screen
+    says why there is nothing to tap, shows the inputs an earlier tab left in the outbox, and sends them later."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    offline_ready(phone)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        note(phone, "left by the closed tab")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        phone.execute_script("sessionStorage.clear()")  # a new tab: neither the token nor the board
+        phone.get("about:blank")
+        phone.get(f"{table.url}/matches/{match_id}/record#token={token}")
+        waiting(phone, 15).until(lambda d: chip(d) == "offline · 1 waiting")
+        assert "cannot be reached, and this tab has not read the board yet" in \
+            phone.find_element(By.ID, "message").text
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == ""
+    wait_for_seq(phone, head + 1)
+    assert notes(db, match_id) == ["left by the closed tab"]

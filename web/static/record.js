@@ -152,6 +152,9 @@
       if (!Rec.data && Rec.outbox.keptBoard()) {
         Rec.data = Rec.outbox.keptBoard();
         render();
+      } else if (!Rec.data) {
+        Rec.say("error", "The server cannot be reached, and this tab has not read the board yet: inputs can be " +
+                "taken once it has. What this phone holds is sent when the server answers.");
       }
       return null;
     });

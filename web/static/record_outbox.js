@@ -84,6 +84,7 @@
     return transact("readwrite", function (store) { return store.put(entry); }).then(function () {
       Rec.pending = null;
       Rec.render();
+      if (Outbox.problem) return;  // the problem's box stays the news; the chip counts the new one
       Rec.say("held", "Not yet recorded: “" + entry.label + "” waits in this phone's outbox (" +
               Outbox.entries.length + " waiting); it is sent when the server answers again.");
       schedule();
@@ -189,6 +190,7 @@
     if (!problem) return;
     var entry = problem.entry, held = Outbox.entries.length, data = Rec.data;
     report(true);
+    document.getElementById("message").hidden = true;  // what it said before is no longer the news
     var discard = el("button", { id: "outbox-discard", type: "button", class: "danger",
       text: "Discard the " + held + " held input" + (held > 1 ? "s" : ""), onclick: function () {
         remove(Outbox.entries.slice()).then(resolved);
@@ -205,8 +207,8 @@
       });
       Rec.say("conflict", "Not recorded: the match moved on from seq " + entry.expected_seq + " to " +
               (data ? data.head_seq : "?") + " (another device) while " + held + " input" + (held > 1 ? "s" : "") +
-              " waited here, from “" + entry.label + "”. What changed is below; discard the held inputs or check " +
-              "them again, in order, against the board as it is now.", changes, [recheck, discard], "outbox-problem");
+              " waited here. Check them again, in order, on the board as it is now, or discard them. What changed:",
+              changes, [recheck, discard], "outbox-problem");
       return;
     }
     Rec.say("refused", "Not recorded: the server refused “" + entry.label + "” (" + problem.status + "): " +
@@ -285,7 +287,7 @@
       (elsewhere.waiting > 1 ? "s" : "") + " not yet recorded" + (elsewhere.held ? ", waiting on its scorekeeper" : "") : "";
     var recent = document.getElementById("recent");
     Array.prototype.slice.call(recent.querySelectorAll("li.unrecorded")).forEach(function (node) { node.remove(); });
-    Outbox.entries.slice().reverse().forEach(function (entry) {
+    Outbox.entries.forEach(function (entry) {  // each on top of the one before: the newest first, as the log
       recent.insertBefore(el("li", { class: "unrecorded", "data-key": entry.key, "data-expected": entry.expected_seq },
         [el("span", { class: "num", text: "…" }), " ", el("em", { text: "not yet recorded" }),
          el("span", { class: "muted", text: entry.checked ? " (checked)" : " (unchecked)" }), " · ",
