@@ -98,8 +98,8 @@ def test_ten_inputs_made_offline_outlive_a_closed_tab_and_arrive_once_in_order(p
         phone.execute_script("document.getElementById('recent').scrollIntoView()")
         phone.save_screenshot(str(SHOTS / "riftlog-record-offline-held.png"))
         assert all("not yet recorded (unchecked)" in line for line in held(phone))  # the page has no engine
-        assert held(phone)[0].endswith("note: offline note 10") and phone.find_element(By.ID, "record").get_attribute("data-seq") \
-            == str(head)
+        assert held(phone)[0].endswith("note: offline note 10")  # the newest on top, as the log
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == str(head)  # the board as last read
         keys = phone.execute_script("return Rec.outbox.entries.map(function (e) { return [e.key, e.expected_seq]; })")
         assert [seq for _, seq in keys] == list(range(head, head + 10))
         phone.get("about:blank")  # the tab's page is gone while the server is down
