@@ -53,6 +53,10 @@
   }).then(function (entries) {
     Outbox.entries = (entries || []).sort(function (a, b) { return a.n - b.n; });
     show();
+  }, function (error) {
+    // No IndexedDB (a private window of some browsers): the screen records online as before; an input the
+    // server does not answer says it could not be kept.
+    document.getElementById("record").setAttribute("data-outbox", "unavailable: " + error);
   });
 
   // Ask the browser not to evict the outbox under storage pressure (granted or not, it is kept the same way).
