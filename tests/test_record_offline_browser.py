@@ -293,3 +293,28 @@ def test_a_tab_opened_while_the_server_is_down_says_it_has_no_board_and_keeps_wh
         assert phone.find_element(By.ID, "record").get_attribute("data-seq") == ""
     wait_for_seq(phone, head + 1)
     assert notes(db, match_id) == ["left by the closed tab"]
+
+
+def test_without_indexeddb_the_screen_records_online_and_says_an_unanswered_input_is_not_kept(phone, table, db,
+                                                                                              match):
+    """A browser whose IndexedDB cannot open (a private window of some browsers; here refused by a script run
+    before the page's own): the screen still reads the board and records online; an input the server does not
+    answer is said to be not recorded, not silently lost."""
+    match_id, token = match
+    script = phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "Object.defineProperty(window, 'indexedDB', {value: {open: function () {"
+        " throw new Error('IndexedDB refused by the test'); }}});")})
+    try:
+        open_screen(phone, table, match_id, token)
+        assert "IndexedDB refused by the test" in phone.find_element(By.ID, "record").get_attribute("data-outbox")
+        head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+        note(phone, "online without an outbox")
+        wait_for_seq(phone, head + 1)
+        with table.down():
+            note(phone, "nowhere to keep it")
+            waiting(phone, 15).until(lambda d: "could not be kept on this phone" in
+                                     d.find_element(By.ID, "message").text)
+            assert not held(phone) and chip(phone) == "offline"
+    finally:
+        phone.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    assert notes(db, match_id) == ["online without an outbox"]
