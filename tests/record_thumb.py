@@ -28,6 +28,7 @@ class Thumb:
         self.action = "setup"
         self.taps: OrderedDict[str, int] = OrderedDict()
         self.head = 0  # the head seq the screen should show once what was tapped is recorded
+        self.keys_before = 0  # keys pressed in the pages before the last reload
 
     # -- counting ------------------------------------------------------------------------------------------------
     def doing(self, action: str) -> Thumb:
@@ -43,7 +44,15 @@ class Thumb:
         return sum(taps for action, taps in self.taps.items() if action.startswith(prefix))
 
     def keys_pressed(self) -> int:
-        return self.driver.execute_script("return window.__riftlogKeys === undefined ? -1 : window.__riftlogKeys")
+        """Keys pressed since the screen was opened, across reloads (`reload`); -1 if the counter is missing."""
+        now = self.driver.execute_script("return window.__riftlogKeys === undefined ? -1 : window.__riftlogKeys")
+        return -1 if now < 0 else self.keys_before + now
+
+    def reload(self) -> None:
+        """Reload the screen (as a scorekeeper pulls to refresh), the keys pressed so far kept in the count."""
+        self.keys_before = self.keys_pressed()
+        self.driver.refresh()
+        self.driver.execute_script(KEY_COUNTER)
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.taps, indent=1) + "\n", encoding="utf-8")

@@ -3,7 +3,8 @@ phone: an organiser creates a match from two pasted decks (Ana's Sivir as a text
 and gets its table card; the scorekeeper opens the recording link its QR code encodes and records the opening, four
 turns with plays, a move that conquers, a combat with its damage and the game's end by taps alone (no key pressed,
 taps counted per action into /tmp/riftlog-match-day-taps.json); the judge reads the seal code off the game-over
-screen, checks it, and prints the match slip.
+screen, checks it, and prints the match slip. Once more through an outage (issue 27): the server stopped while the
+end of turn 1 is tapped and the page reloaded from its cache; the match ends with the same record.
 
 The cards are chosen from what the engine says the decks hold (the judge's state), so the test follows the decks'
 real cards: the cheapest units each player can pay for with the runes they channel.
@@ -12,13 +13,18 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 import pytest
 
+from engine.views import as_sent
+from outage import table_server
 from record_thumb import Thumb
 from test_record_browser import api, find
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server, waiting  # noqa: F401
+from web import create_app
 
 webdriver = pytest.importorskip("selenium.webdriver")
 segno = pytest.importorskip("segno")
@@ -111,7 +117,9 @@ def passes_until(thumb: Thumb, server: str, match_id: str, token: str, kind: str
     raise AssertionError(f"still not awaiting {kind}")
 
 
-def test_a_match_day_from_pasted_decks_to_the_printed_match_slip_by_phone(browser, server):
+def match_day(browser, server: str, outage: Callable[[Thumb], AbstractContextManager[None]]) -> list[dict]:
+    """The match day at `server`, the end of turn 1 tapped inside `outage(thumb)` (the server stopped for that
+    stretch, or nothing); returns the match's record, the events as sent."""
     browser.set_window_size(*PHONE)
     link = create_match(browser, server)
     match_id, token = re.search(r"/matches/([^/]+)/record#token=(.+)$", link).groups()
@@ -155,7 +163,9 @@ def test_a_match_day_from_pasted_decks_to_the_printed_match_slip_by_phone(browse
         thumb.tap_object(find(state_of(server, match_id, token), unit, "hand"))
         thumb.tap("play-submit")
         thumb.recorded()
-        thumb.doing(f"turn {turn}: end the turn").tap("action-end-turn")
+        thumb.doing(f"turn {turn}: end the turn")
+        with outage(thumb) if turn == 1 else nullcontext():
+            thumb.tap("action-end-turn")
         thumb.recorded()
     state = state_of(server, match_id, token)
     ana_unit, ben_unit = state["players"]["P1"]["base"][0], state["players"]["P2"]["base"][0]
@@ -219,3 +229,39 @@ def test_a_match_day_from_pasted_decks_to_the_printed_match_slip_by_phone(browse
     printed = browser.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})
     pdf = base64.b64decode(printed["data"])
     assert pdf.startswith(b"%PDF") and len(pdf) > 1000
+    return [as_sent(entry["event"]) for entry in api(server, f"/matches/{match_id}/events", token)["events"]]
+
+
+RECORDS: dict[str, list[dict]] = {}  # the record of the match day without an outage, for the one with it
+
+
+def test_a_match_day_from_pasted_decks_to_the_printed_match_slip_by_phone(browser, server):
+    RECORDS["no outage"] = match_day(browser, server, lambda thumb: nullcontext())
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """A server of its own that the outage stops and starts again at the same address (tests/outage.py)."""
+    with table_server(create_app({"DATABASE": str(tmp_path_factory.mktemp("outage") / "riftlog.db")})) as served:
+        yield served
+
+
+def test_the_match_day_through_an_outage_ends_with_the_same_record(browser, server, table):
+    """Issue 27's "Done means": the match day once more, the server stopped for a stretch in the middle (the end of
+    turn 1 tapped while it is down, the page reloaded from the service worker's cache meanwhile); the match ends
+    with the same record as without the outage."""
+    if "no outage" not in RECORDS:
+        RECORDS["no outage"] = match_day(browser, server, lambda thumb: nullcontext())
+
+    @contextmanager
+    def outage(thumb: Thumb) -> Iterator[None]:
+        waiting(browser, 15).until(lambda d: d.find_element(By.ID, "record").get_attribute("data-offline-ready"))
+        assert browser.find_element(By.ID, "record").get_attribute("data-offline-ready") == "yes"
+        with table.down():
+            yield  # the tap: held in the outbox
+            waiting(browser, 15).until(lambda d: d.execute_script("return Rec.outbox.entries.length") == 1)
+            thumb.reload()  # from the service worker's cache
+            waiting(browser, 15).until(lambda d: d.find_element(By.ID, "net-chip").text == "offline · 1 waiting")
+            assert thumb.seq() == thumb.head
+
+    assert match_day(browser, table.url, outage) == RECORDS["no outage"]

@@ -27,6 +27,7 @@ from replays import ledger, notation
 from .api import parse_append, require_judge, ruling_refused
 from .db import get_log
 from .describe import describe_event, object_namer, timeline_texts
+from .offline import waiting_at_table
 from .params import player_ids, read_body, read_int
 
 bp = Blueprint("record", __name__)
@@ -71,7 +72,8 @@ def op_fields() -> dict[str, list[list[Any]]]:
 @bp.get("/api/matches/<match_id>/recording")
 def recording(match_id: str):
     """What the recording screen shows at the head (judge only): {head_seq, policy, players (names by id),
-    published_at (null until the judge publishes the finished match), state
+    published_at (null until the judge publishes the finished match), outbox (the table's report of inputs
+    waiting in a recording screen's outbox, web/offline.py, else null), state
     (the judge's view), undo ({seq, to, text} or null), assignment (the lethal-first pre-fill of an awaited
     damage assignment, {unit: amount}), payments (the engine's suggested payment of each card the awaited player
     may play, {object id: {exhaust, recycle}}; unseen_payments the same for a card drawn unseen by the name it may
@@ -90,7 +92,7 @@ def recording(match_id: str):
                                                     since + 1 if since is not None else head_seq))
     answer: dict[str, Any] = {
         "match": match_id, "head_seq": head_seq, "policy": state.get("policy"), "players": names,
-        "published_at": summary.get("published_at"),
+        "published_at": summary.get("published_at"), "outbox": waiting_at_table(match_id),
         "state": engine.view(state, "judge"), "undo": _undo(cursor, state, describe),
         "assignment": _assignment(state), "payments": _payments(state), "unseen_payments": _unseen_payments(state),
         "resolution": prefill(state) if checks_abilities(state) else None,

@@ -20,6 +20,7 @@ from . import keys
 from .db import get_log
 from .describe import card_of, describe_static, timeline_texts
 from .fight import fight, games_won, result_lines, units_by_player
+from .offline import waiting_at_table
 from .params import player_ids, read_archived, read_page, read_seq
 from .readers import cookie_name, public_head, reader, whole_match_read
 from .scrubber import position, runs_html, scrubber
@@ -123,6 +124,7 @@ def match(match_id: str):
                [("judge", "Judge"), *[(p, f"{p} · {names[p]}") for p in players], ("spectator", "Spectator")]
                if value in reading.views],
         reader=reading.who,
+        table_outbox=waiting_at_table(match_id) if reading.who == "judge" else None,  # web/offline.py
         state=shown,
         objects=shown.get("objects") or {},
         names=names,

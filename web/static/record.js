@@ -89,8 +89,10 @@
   };
 
   // -- messages ------------------------------------------------------------------------------------------------
-  Rec.say = function (kind, text, details, actions) {
-    var box = document.getElementById("message");
+  // In the dock's #message, or in the box named by `where` (the outbox's problem has a box of its own, so that
+  // the next message does not take away its buttons).
+  Rec.say = function (kind, text, details, actions, where) {
+    var box = document.getElementById(where || "message");
     box.hidden = false;
     box.className = "message " + kind;
     box.setAttribute("data-kind", kind);
@@ -140,8 +142,21 @@
       Rec.data = answer.body;
       Rec.marks = {};
       Rec.tap = null;
+      Rec.outbox.keepBoard(answer.body);
+      if (!Rec.outbox.online) Rec.outbox.setOnline(true);
       render();
       return answer.body;
+    }, function () {
+      // No answer: the server is down or out of reach. A page loaded now draws the board this tab last read.
+      Rec.outbox.setOnline(false);
+      if (!Rec.data && Rec.outbox.keptBoard()) {
+        Rec.data = Rec.outbox.keptBoard();
+        render();
+      } else if (!Rec.data) {
+        Rec.say("error", "The server cannot be reached, and this tab has not read the board yet: inputs can be " +
+                "taken once it has. What this phone holds is sent when the server answers.");
+      }
+      return null;
     });
   };
 
@@ -155,10 +170,13 @@
 
   // Record `events` (what the form built) as one append. The key is made once per input: a retry after a lost
   // answer sends the same key, so the server records it at most once; a second tap while busy does nothing.
+  // While inputs wait in the outbox (or the server is out of reach), a new one waits behind them, unchecked.
   Rec.submit = function (events, label) {
     if (Rec.busy || !Rec.data) return;
-    Rec.pending = { events: events, label: label, expected_seq: Rec.data.head_seq, key: newKey() };
-    check(Rec.pending);
+    var pending = { events: events, label: label, expected_seq: Rec.outbox.nextSeq(), key: newKey() };
+    if (Rec.outbox.holding()) return Rec.outbox.hold(pending);
+    Rec.pending = pending;
+    check(pending);
   };
 
   function setBusy(busy) {
@@ -175,6 +193,7 @@
       var verdict = answer.body;
       // The server words the input as the log will (the viewer's words): the form's own label is only a fallback.
       if (verdict.texts && verdict.texts.length) pending.label = verdict.texts.join("; ");
+      pending.checked = true;  // by the server's dry run, against the head it was made on
       if (verdict.ok) return append(pending);
       setBusy(false);
       if (verdict.policy === "strict") {
@@ -221,13 +240,13 @@
     }, function () { lost(pending); });
   }
 
-  // The answer never came (a flaky connection): the input may or may not be recorded. Retrying with the same
-  // idempotency key is safe either way.
+  // The answer never came (the server is down or out of reach): the input may or may not be recorded. It goes to
+  // the outbox with its key and expected_seq, sent again when the server answers (record_outbox.js): the same key
+  // makes the server record it at most once.
   function lost(pending) {
     setBusy(false);
-    Rec.say("error", "No answer from the server: “" + pending.label + "” may not be recorded yet.", [],
-            [el("button", { id: "retry", type: "button", text: "Try again",
-                            onclick: function () { if (!Rec.busy) append(pending); } })]);
+    Rec.outbox.setOnline(false);
+    Rec.outbox.hold(pending);
   }
 
   function fail(answer) {
@@ -289,6 +308,8 @@
   };
 
   // -- drawing -------------------------------------------------------------------------------------------------
+  Rec.render = function () { if (Rec.data) render(); };
+
   function render() {
     var data = Rec.data, state = data.state;
     root.setAttribute("data-seq", data.head_seq);
@@ -320,6 +341,7 @@
       recent.appendChild(el("li", { "data-seq": entry.seq, class: (entry.voided ? "voided " : "") + (entry.flagged ? "flagged" : "") },
         [el("span", { class: "num", text: String(entry.seq) }), " ", Rec.fold(entry.text)]));
     });
+    Rec.outbox.show();
     renderBoard();
     Rec.renderInputs();
   }
@@ -472,5 +494,8 @@
     node.hidden = !text;
   };
 
-  document.addEventListener("DOMContentLoaded", function () { Rec.refresh(); });
+  // The outbox is read first, so that inputs held by an earlier visit go out (in order) once the board is read.
+  document.addEventListener("DOMContentLoaded", function () {
+    Rec.outbox.ready.then(function () { return Rec.refresh(); }).then(function () { return Rec.outbox.flush(); });
+  });
 })();

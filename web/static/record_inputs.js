@@ -620,7 +620,7 @@
       if (!text.value.trim()) return Rec.say("error", "Write the note first.");
       var event = { type: "note", text: text.value.trim() };
       if (about.value) event.about = parseInt(about.value, 10);
-      Rec.submit([event], "note");
+      Rec.submit([event], "note: " + event.text);  // the log's words come from the server; offline, these
     }, "primary")]);
   });
 

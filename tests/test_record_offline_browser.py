@@ -1,0 +1,320 @@
+"""Recording offline (issue 27; docs/web.md, "Recording offline") in real headless Chromium at 360 px: the server
+is stopped (tests/outage.py) while the scorekeeper goes on tapping; the inputs wait in the page's outbox
+(IndexedDB), outlive a reload and a closed tab, and reach the log once each, in the order they were made, with the
+idempotency key and expected_seq they were made with, once the server is back. A match that moved on meanwhile
+(another device) is put to the scorekeeper, who discards the held inputs or checks them again."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import recorder
+from engine.views import as_sent
+from outage import table_server
+from test_record_browser import api, press, tap, wait_for_seq
+from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401
+from web import create_app
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+
+PHONE = (360, 780)
+SHOTS = Path("/tmp")  # the screens as a scorekeeper sees them, for a look
+
+pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
+                                reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("offline") / "riftlog.db"
+
+
+@pytest.fixture(scope="module")
+def table(db):
+    """The app at a fixed address of its own that a test may stop and start again."""
+    with table_server(create_app({"DATABASE": str(db)})) as server:
+        yield server
+
+
+@pytest.fixture()
+def phone(browser, table):
+    """The phone at 360 px, its outbox and caches of this origin emptied before each test."""
+    browser.set_window_size(*PHONE)
+    yield browser
+    browser.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": table.url, "storageTypes": "all"})
+
+
+@pytest.fixture()
+def match(db, make_match_created) -> tuple[str, str]:
+    with recorder.Log(db) as log:
+        return log.create_match(make_match_created("audit"))
+
+
+def open_screen(driver, table, match_id: str, token: str) -> None:
+    driver.get(f"{table.url}/matches/{match_id}/record#token={token}")
+    wait_for_seq(driver, api(table.url, f"/matches/{match_id}", token)["head_seq"])
+
+
+def chip(driver) -> str:
+    return driver.execute_script("return document.getElementById('net-chip').textContent")
+
+
+def held(driver) -> list[str]:
+    """The held inputs the latest events show, newest first."""
+    return driver.execute_script("return Array.prototype.map.call(document.querySelectorAll("
+                                 "'#recent li.unrecorded'), function (node) { return node.textContent; })")
+
+
+def note(driver, text: str) -> None:
+    """A judge's note by the screen's form (the one input the board does not change, so any number of them can
+    be made from a board that stays as the server last drew it)."""
+    tap(driver, "note-open")
+    driver.find_element(By.ID, "note-text").send_keys(text)
+    tap(driver, "note-submit")
+
+
+def recorded(db: Path, match_id: str) -> list[dict]:
+    with recorder.Log(db) as log:
+        return [as_sent(entry["event"]) for entry in log.events(match_id)]
+
+
+def notes(db: Path, match_id: str) -> list[str]:
+    return [event["text"] for event in recorded(db, match_id) if event["type"] == "note"]
+
+
+def test_ten_inputs_made_offline_outlive_a_closed_tab_and_arrive_once_in_order(phone, table, db, match):
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    assert chip(phone) == "online"
+    with table.down():
+        for number in range(1, 11):
+            note(phone, f"offline note {number}")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        assert chip(phone) == "offline · 10 waiting"
+        phone.execute_script("document.getElementById('recent').scrollIntoView()")
+        phone.save_screenshot(str(SHOTS / "riftlog-record-offline-held.png"))
+        assert all("not yet recorded (unchecked)" in line for line in held(phone))  # the page has no engine
+        assert held(phone)[0].endswith("note: offline note 10")  # the newest on top, as the log
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == str(head)  # the board as last read
+        keys = phone.execute_script("return Rec.outbox.entries.map(function (e) { return [e.key, e.expected_seq]; })")
+        assert [seq for _, seq in keys] == list(range(head, head + 10))
+        phone.get("about:blank")  # the tab's page is gone while the server is down
+    phone.get(f"{table.url}/matches/{match_id}/record#token={token}")  # the organiser's link, opened again
+    wait_for_seq(phone, head + 10)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == [f"offline note {number}" for number in range(1, 11)]
+    with recorder.Log(db) as log:
+        assert [entry["client"] for entry in log.events(match_id)][head:] == \
+            ["riftlog recording screen (outbox)"] * 10
+
+
+def cut(driver, offline: bool) -> None:
+    """The phone's own network cut (DevTools network emulation) while the server stays up for other devices."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": offline, "latency": 0,
+                                                                "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def problem_kind(driver) -> str | None:
+    """The kind of the outbox's problem on show (its own box, kept whatever the next message says), else None."""
+    box = driver.find_element(By.ID, "outbox-problem")
+    return box.get_attribute("data-kind") if box.is_displayed() else None
+
+
+def held_while_the_judge_writes(phone, table, match_id: str, token: str) -> int:
+    """Three notes held on the phone while the judge's tablet records one of its own: the match moves on under
+    them. Returns the head the phone's notes were made on."""
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    cut(phone, True)
+    try:
+        for number in (1, 2, 3):
+            note(phone, f"phone note {number}")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        api(table.url, f"/matches/{match_id}/events", token,
+            {"event": {"type": "note", "text": "from the judge's tablet"}, "expected_seq": head})
+    finally:
+        cut(phone, False)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
+    assert chip(phone) == "online · held · 3 waiting"
+    phone.save_screenshot(str(SHOTS / "riftlog-record-offline-conflict.png"))
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert f"moved on from seq {head} to {head + 1}" in shown and "from the judge's tablet" in shown, shown
+    assert notes(table_db(table), match_id) == ["from the judge's tablet"]  # nothing of the phone's was written
+    # The judge's devices are told that the table holds inputs waiting on its scorekeeper (web/offline.py).
+    waiting(phone, 15).until(lambda d: api(table.url, f"/matches/{match_id}/recording", token)["outbox"])
+    assert api(table.url, f"/matches/{match_id}/recording", token)["outbox"]["waiting"] == 3
+    assert api(table.url, f"/matches/{match_id}/recording", token)["outbox"]["held"] is True
+    return head
+
+
+def table_db(table) -> Path:
+    return Path(table.app.config["DATABASE"])
+
+
+def test_a_match_that_moved_on_meanwhile_is_shown_and_the_held_inputs_checked_again(phone, table, match):
+    match_id, token = match
+    head = held_while_the_judge_writes(phone, table, match_id, token)
+    note(phone, "phone note 4")  # made while the problem waits: held behind, the problem's buttons kept
+    waiting(phone, 15).until(lambda d: len(held(d)) == 4)
+    assert problem_kind(phone) == "conflict" and chip(phone) == "online · held · 4 waiting"
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    wait_for_seq(phone, head + 5)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert problem_kind(phone) is None
+    assert notes(table_db(table), match_id) == ["from the judge's tablet", "phone note 1", "phone note 2",
+                                                "phone note 3", "phone note 4"]
+    waiting(phone, 15).until(lambda d: api(table.url, f"/matches/{match_id}/recording", token)["outbox"] is None)
+
+
+def test_the_held_inputs_of_a_match_that_moved_on_may_be_discarded(phone, table, match):
+    match_id, token = match
+    head = held_while_the_judge_writes(phone, table, match_id, token)
+    press(phone, phone.find_element(By.ID, "outbox-discard"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert phone.execute_script("return Rec.outbox.entries.length") == 0
+    phone.refresh()  # the discarded inputs are gone from the outbox for good, not only from the screen
+    wait_for_seq(phone, head + 1)
+    assert not held(phone) and notes(table_db(table), match_id) == ["from the judge's tablet"]
+
+
+def test_an_input_the_server_refuses_on_arrival_stops_the_flush_until_dropped(phone, table, db, make_match_created):
+    """Offline the board stays as the server last drew it: a second "start the game" tapped on it is held
+    unchecked, and a strict match refuses it on arrival (422). The first is recorded; the refusal is shown with
+    the rule, and the scorekeeper drops it."""
+    with recorder.Log(db) as log:
+        match_id, token = log.create_match(make_match_created("strict"))
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        for number in (1, 2):
+            tap(phone, "start-game")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    assert chip(phone) == "online · held · 1 waiting"
+    assert phone.find_elements(By.CSS_SELECTOR, "#outbox-problem li.violation")
+    assert [event["type"] for event in recorded(db, match_id)] == ["match_created", "game_started"]
+    press(phone, phone.find_element(By.ID, "outbox-drop"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert [event["type"] for event in recorded(db, match_id)] == ["match_created", "game_started"]
+
+
+def offline_ready(driver) -> None:
+    """The service worker controls the page and keeps what the page loaded."""
+    waiting(driver, 15).until(lambda d: d.find_element(By.ID, "record").get_attribute("data-offline-ready"))
+    assert driver.find_element(By.ID, "record").get_attribute("data-offline-ready") == "yes"
+
+
+def test_the_screen_reloads_from_its_cache_while_the_server_is_down_and_installs(phone, table, db, match):
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    offline_ready(phone)
+    assert phone.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        for number in (1, 2, 3):
+            note(phone, f"before the reload {number}")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        phone.refresh()  # from the service worker's cache: the server is down
+        waiting(phone, 15).until(lambda d: chip(d) == "offline · 3 waiting")
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == str(head)  # the board this tab read
+        assert phone.find_elements(By.ID, "note-open") and len(held(phone)) == 3
+        for number in (4, 5):
+            note(phone, f"after the reload {number}")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+    wait_for_seq(phone, head + 5)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == ["before the reload 1", "before the reload 2", "before the reload 3",
+                                   "after the reload 4", "after the reload 5"]
+
+
+def test_a_long_outage_of_two_hundred_inputs_arrives_once_and_in_order(phone, table, db, match):
+    """A 30-minute outage is what the count and the order stand for (the outage's length is not tested): 200
+    inputs held, the page reloaded half way, every one recorded once, in the order made, under its own key."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    offline_ready(phone)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        for number in range(1, 201):
+            note(phone, f"n{number}")
+            if number == 100:
+                waiting(phone, 15).until(lambda d: len(held(d)) == 100)
+                phone.refresh()
+                waiting(phone, 15).until(lambda d: chip(d) == "offline · 100 waiting")
+        waiting(phone, 15).until(lambda d: chip(d) == "offline · 200 waiting")
+        keys = phone.execute_script("return Rec.outbox.entries.map(function (e) { return e.key; })")
+        assert len(set(keys)) == 200
+    wait_for_seq(phone, head + 200)
+    waiting(phone, 30).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == [f"n{number}" for number in range(1, 201)]
+
+
+def test_an_input_whose_append_got_no_answer_is_held_checked_and_recorded_once(phone, table, db, match):
+    """The server's dry run answered, the append did not (its answer lost, DevTools blocking that one address): the
+    input is held as checked against the head it was made on, and recorded once when the append gets through."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
+    try:
+        note(phone, "checked, not answered")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert "not yet recorded (checked)" in held(phone)[0] and chip(phone) == "offline · 1 waiting"
+        assert notes(db, match_id) == []
+    finally:
+        phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    wait_for_seq(phone, head + 1)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == ["checked, not answered"]
+
+
+def test_a_tab_opened_while_the_server_is_down_says_it_has_no_board_and_keeps_what_it_holds(phone, table, db,
+                                                                                           match):
+    """A new tab (the board never read in it) opened from the worker's cache while the server is down: the screen
+    says why there is nothing to tap, shows the inputs an earlier tab left in the outbox, and sends them later."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    offline_ready(phone)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        note(phone, "left by the closed tab")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        phone.execute_script("sessionStorage.clear()")  # a new tab: neither the token nor the board
+        phone.get("about:blank")
+        phone.get(f"{table.url}/matches/{match_id}/record#token={token}")
+        waiting(phone, 15).until(lambda d: chip(d) == "offline · 1 waiting")
+        assert "cannot be reached, and this tab has not read the board yet" in \
+            phone.find_element(By.ID, "message").text
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == ""
+    wait_for_seq(phone, head + 1)
+    assert notes(db, match_id) == ["left by the closed tab"]
+
+
+def test_without_indexeddb_the_screen_records_online_and_says_an_unanswered_input_is_not_kept(phone, table, db,
+                                                                                              match):
+    """A browser whose IndexedDB cannot open (a private window of some browsers; here refused by a script run
+    before the page's own): the screen still reads the board and records online; an input the server does not
+    answer is said to be not recorded, not silently lost."""
+    match_id, token = match
+    script = phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "Object.defineProperty(window, 'indexedDB', {value: {open: function () {"
+        " throw new Error('IndexedDB refused by the test'); }}});")})
+    try:
+        open_screen(phone, table, match_id, token)
+        assert "IndexedDB refused by the test" in phone.find_element(By.ID, "record").get_attribute("data-outbox")
+        head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+        note(phone, "online without an outbox")
+        wait_for_seq(phone, head + 1)
+        with table.down():
+            note(phone, "nowhere to keep it")
+            waiting(phone, 15).until(lambda d: "could not be kept on this phone" in
+                                     d.find_element(By.ID, "message").text)
+            assert not held(phone) and chip(phone) == "offline"
+    finally:
+        phone.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    assert notes(db, match_id) == ["online without an outbox"]
