@@ -38,6 +38,22 @@ def test_the_catalog_serves_what_the_engine_reads_of_each_ability_beside_its_tex
     assert keeper["additional"] == [{"energy": 0, "power": 1}] and keeper["unread"]
 
 
+def test_the_catalog_serves_each_lines_trigger_and_effects_as_the_engine_checks_them(client):
+    """Contract section 7: a triggered ability carries its `trigger` (the event pattern that makes it due) and its
+    `effects`; a spell's line its `effects` with amounts and target filters; a keyword's rule no effects of its
+    own; each names its `source`."""
+    facts = client.get("/api/catalogs/demo/cards?name=Chemtech Enforcer&name=Gust").get_json()
+    assault, played = facts["Chemtech Enforcer"]["abilities"]
+    assert assault["keyword"] == "Assault" and "effects" not in assault and "effects_unread" not in assault
+    assert played["trigger"]["on"] == [{"event": "played", "subject": "me"}] and played["trigger"]["optional"] is False
+    assert played["effects"] == [{"op": "discard", "text": "discard 1", "amount": 1, "player": "you"}]
+    assert played["source"] == "text"
+    _reaction, returned = facts["Gust"]["abilities"]
+    [spec] = returned["effects"]
+    assert (spec["op"], spec["to"], spec["target"]["where"], spec["target"]["might_max"]) == \
+        ("return", "hand", "battlefield", 3)
+
+
 def test_the_catalog_refuses_no_name_too_many_names_and_an_unknown_catalog(client):
     assert client.get("/api/catalogs/demo/cards").status_code == 400
     many = "&".join(f"name=Card {index}" for index in range(201))

@@ -12,7 +12,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 import engine
-from engine.cards import statics as card_statics
+from engine.cards import served
 import replays
 from engine import judges_rulings
 from recorder import access, tokens
@@ -279,7 +279,7 @@ def catalog_cards(name: str):
     """The public facts of the cards named (`?name=A&name=B`, at most MAX_CARD_NAMES) in the catalog `name`:
     `{card name: {type, supertype, domains, energy, power, might, keywords, keyword_values, text, abilities}}`, names
     the catalog does not hold left out; `abilities` are its lines with what the engine reads of each
-    (engine/cards/statics.py `served_abilities`), for a judge to check beside the printed text. A catalog is the
+    (engine/cards/served.py), for a judge to check beside the printed text. A catalog is the
     public card gallery: the answer says nothing about a match. The viewer asks for the cards its page shows, to
     show each as a card on a tap. 400 for no name or too many, 404 for an unknown catalog."""
     names = request.args.getlist("name")
@@ -293,6 +293,6 @@ def catalog_cards(name: str):
         card = catalog.get(card_name)
         if card:
             found[card_name] = {key: card.get(key) for key in SHOWN_FACTS}
-            found[card_name]["abilities"] = card_statics.served_abilities(card)
+            found[card_name]["abilities"] = served.served_abilities(card)
     return jsonify(found)
 

@@ -27,6 +27,8 @@ import json
 import re
 from typing import Any
 
+from engine.cards import triggers
+
 ZONES = ("play", "board")
 COUNTS = ("runes", "gear", "trash", "played", "units")
 
@@ -382,19 +384,6 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
     return out
 
 
-def served_abilities(card: dict[str, Any]) -> list[dict[str, Any]]:
-    """A card's abilities as the catalog serves them to a judge beside its printed text: each line's `kind` and
-    `text`, and what the engine reads of it (`with_compiled`), without its reminder-only lines and labels."""
-    served = []
-    for ability in card.get("abilities", ()):
-        if ability.get("reminder"):
-            continue
-        entry = with_compiled(ability, card.get("type"))
-        entry.pop("label", None)
-        served.append(entry)
-    return served
-
-
 # -- interpreters: conditions and counts over a state's plain data -------------------------------------------
 def _played(state: dict[str, Any], player: str | None) -> list[str]:
     return list(state.get("played_this_turn", {}).get(player or "", []))
@@ -485,14 +474,15 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     """The parts of an ability this module owns and does not check (engine/cards/coverage.py's interface): a
     static line or an ability's cost note the reader cannot compile, an activated ability's cost part it does not
     name (`cost.other`), a dependent condition it cannot read or that no check consults on that kind of ability (a
-    spell's or a replacement's), and a triggered ability's cost within its instructions until the trigger's cost
-    comes from the card (engine/cards/triggers.py)."""
+    spell's or a replacement's), and a triggered ability's cost within its instructions unless its trigger's cost
+    is read (engine/cards/triggers.py charges it from the card)."""
     card_type = card.get("type") if isinstance(card, dict) else None
     kind = ability.get("kind")
     found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
     if kind == "activated":
         found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])]
-    if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE):
+    if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE) \
+            and not triggers.cost_is_read(ability):
         found.append("cost (a trigger's cost within its instructions, as the recorder declares it)")
     condition = ability.get("condition")
     if condition and (not _dependent(condition) or kind not in ("activated", "triggered", "static")):

@@ -236,3 +236,26 @@ def survey(cards: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
             entry["triggered"] += 1
             entry["checked" if checkable(compile_trigger(ability["text"], ability.get("keyword"))) else "unread"] += 1
     return figures
+
+
+def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = None) -> list[str]:
+    """The parts of a triggered ability's trigger this module does not check (engine/cards/coverage.py's
+    interface): none when the engine knows when it is due (`checkable`), else what it could not read of its
+    condition (a cost it could not read is the `cost` part's, engine/cards/statics.py)."""
+    if ability.get("kind") != "triggered":
+        return []
+    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
+    if checkable(compiled):
+        return []
+    if compiled is None:
+        return ["trigger (its condition is no phrasing the reader knows)"]
+    unread = [part for part in compiled["unread"] if not part.startswith("cost: ")]
+    return [f"trigger {part!r}" for part in unread] or ["trigger (no occurrence read)"]
+
+
+def cost_is_read(ability: dict[str, Any]) -> bool:
+    """Whether a triggered ability's cost within its instructions ("pay [1] to ...", "exhaust me to ...") is read,
+    so that the engine charges it from the card (v1.4 383.3.b.1) rather than as the recorder declares it."""
+    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
+    return bool(compiled and compiled["cost"] is not None
+                and not any(part.startswith("cost: ") for part in compiled["unread"]))
