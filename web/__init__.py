@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import delay, stream, tournament  # live spectating
     from . import judging  # the judge's side: backups and an event's penalties
     from . import guard  # other sites' forms refused; security headers on every answer
+    from . import overlay  # broadcast overlays (issue 28)
 
     db.init_app(app)
     budget.init_app(app)
@@ -69,5 +70,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(create.bp)
     app.register_blueprint(judging.bp)
     app.register_blueprint(organiser.bp)
+    app.register_blueprint(overlay.bp)
     return app
 

@@ -1,0 +1,109 @@
+"""The overlays' routes (issue 28, web/overlay.py) through the app: the pages' refusals, the overlay state in the
+spectator's and the caster's views under a broadcast delay, and who may read the caster's view."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+import recorder
+from recorder import access, tokens
+from replays import demo
+from web import create_app
+from web.overlay import caster_view
+
+
+@pytest.fixture
+def served(tmp_path):
+    """(client, match id, {judge, P1, P2, caster: token}) for the real-cards demo game (137 events)."""
+    path = tmp_path / "overlay.db"
+    with recorder.Log(path) as log:
+        match_id, token = demo.record_real_cards(log)
+        keys = {"judge": token, **tokens.player_tokens(log, match_id), "caster": tokens.caster_token(log, match_id)}
+    return create_app({"DATABASE": str(path), "TESTING": True}).test_client(), match_id, keys
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_an_overlay_page_names_what_it_refuses(served):
+    client, match_id, _ = served
+    page = client.get(f"/matches/{match_id}/overlay/board?layout=top&scheme=contrast")
+    assert page.status_code == 200 and b'data-kind="board"' in page.data and b"scheme-contrast layout-top" in page.data
+    assert b"Ana" not in page.data  # the page holds nothing of the match: its script draws it
+    unknown = client.get(f"/matches/{match_id}/overlay/hands")
+    assert unknown.status_code == 404 and b"score, board, chain, card" in unknown.data
+    layout = client.get(f"/matches/{match_id}/overlay/score?layout=sideways")
+    assert layout.status_code == 400 and b"choose one of bottom, top" in layout.data
+    scheme = client.get(f"/matches/{match_id}/overlay/score?scheme=pink")
+    assert scheme.status_code == 400 and b"choose one of dark, light, contrast" in scheme.data
+    assert client.get("/matches/m99/overlay/score").status_code == 404
+
+
+def test_the_overlay_state_is_the_spectators_under_the_delay(served):
+    client, match_id, keys = served
+    assert client.post(f"/api/matches/{match_id}/delay", json={"events": 10}, headers=bearer(keys["judge"])
+                       ).status_code == 200
+    answer = client.get(f"/api/matches/{match_id}/overlay").json
+    assert answer["seq"] == 127 and answer["view"] == "spectator" and answer["victory_score"] == 8
+    assert answer["state"] == client.get(f"/api/matches/{match_id}/state?view=spectator").json
+    # The caster's view runs as far behind; the match token reads it too, and is held back the same.
+    for who in ("caster", "judge"):
+        assert client.get(f"/api/matches/{match_id}/overlay?view=caster", headers=bearer(keys[who])).json["seq"] == 127
+    assert client.get(f"/api/matches/{match_id}/overlay?at=130").status_code == 400
+
+
+def test_the_overlay_state_says_who_passed_and_what_was_just_played(served):
+    client, match_id, _ = served
+    answer = client.get(f"/api/matches/{match_id}/overlay?at=84").json
+    assert answer["passes"] == ["P1"] and answer["state"]["chain"][0]["card"] == "Windsinger"
+    assert answer["played"]["seq"] == 82 and answer["played"]["card"] == "Windsinger"
+    assert answer["played"]["text"] and answer["played"]["kind"] == "play"
+    equip = client.get(f"/api/matches/{match_id}/overlay?at=97").json["played"]
+    assert (equip["kind"], equip["card"]) == ("activate", "Doran's Blade")  # an activation names its source's card
+    assert client.get(f"/api/matches/{match_id}/overlay?at=5").json["played"] is None
+
+
+def test_the_casters_view_needs_the_casters_token_or_the_match_token(served):
+    client, match_id, keys = served
+    alone = client.get(f"/api/matches/{match_id}/overlay?view=caster")
+    assert alone.status_code == 401 and "caster's token" in alone.json["error"]
+    for who in ("P1", "P2"):  # a player reads their own hand, never the opponent's
+        refused = client.get(f"/api/matches/{match_id}/overlay?view=caster", headers=bearer(keys[who]))
+        assert refused.status_code == 403 and "only the caster's token or the match token" in refused.json["error"]
+    assert client.get(f"/api/matches/{match_id}/overlay?view=caster", headers=bearer("nobody's")).status_code == 403
+    client.set_cookie(f"riftlog-{match_id}", keys["judge"])  # a viewer's cookie is no caster's token
+    assert client.get(f"/api/matches/{match_id}/overlay?view=caster").status_code == 401
+    assert client.get(f"/api/matches/{match_id}/overlay?view=judge").status_code == 400
+    # The caster's token reads no other view of the match.
+    assert client.get(f"/api/matches/{match_id}/state?view=P1", headers=bearer(keys["caster"])).status_code == 403
+
+
+def test_the_casters_token_dies_with_a_reissued_match_token(served, tmp_path):
+    client, match_id, keys = served
+    with recorder.Log(tmp_path / "overlay.db") as log:
+        tokens.reissue(log, match_id, access.JUDGE, tokens.ORGANISER)
+        assert tokens.caster_token(log, match_id) != keys["caster"]
+    assert client.get(f"/api/matches/{match_id}/overlay?view=caster", headers=bearer(keys["caster"])).status_code \
+        == 403
+
+
+def test_the_casters_view_shows_what_either_player_sees_and_nothing_else(tmp_path):
+    """Both hands and a facedown card, as their players see them; never a deck's cards nor the judge's fields."""
+    with recorder.Log(tmp_path / "caster.db") as log:
+        match_id, _ = demo.record_real_cards(log)
+        state = log.state_at(match_id, 78)
+    caster = caster_view(state)
+    for player in ("P1", "P2"):
+        own = engine.view(state, player)
+        assert [caster["objects"][ref]["card"] for ref in caster["players"][player]["hand"]] == \
+            [own["objects"][ref]["card"] for ref in own["players"][player]["hand"]]
+        assert "deck" not in caster["players"][player]
+    facedown = caster["battlefields"][1]["facedown"]
+    assert caster["objects"][facedown]["card"] == "Windsinger"
+    assert engine.view(state, "spectator")["objects"][facedown]["card"] is None
+    assert not set(engine.views.INTERNAL) & set(caster)
+    # Every card the caster's view names, some player's view names too (a deck's cards no player's does, 107.3.c).
+    seen = {(ref, obj["card"]) for player in ("P1", "P2") for ref, obj in engine.view(state, player)["objects"].items()
+            if obj.get("card")}
+    assert {(ref, obj["card"]) for ref, obj in caster["objects"].items() if obj.get("card")} <= seen
