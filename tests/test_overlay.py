@@ -107,3 +107,48 @@ def test_the_casters_view_shows_what_either_player_sees_and_nothing_else(tmp_pat
     seen = {(ref, obj["card"]) for player in ("P1", "P2") for ref, obj in engine.view(state, player)["objects"].items()
             if obj.get("card")}
     assert {(ref, obj["card"]) for ref, obj in caster["objects"].items() if obj.get("card")} <= seen
+
+
+def test_the_organiser_page_lists_each_tables_overlay_links_and_the_rounds(served, tmp_path):
+    client, match_id, keys = served
+    with recorder.Log(tmp_path / "overlay.db") as log:
+        key = tokens.new_organiser_token(log)
+    client.post("/organiser/token", data={"token": key})
+    page = client.get("/organiser?event=riftlog demo: real cards&round=2").get_data(as_text=True)
+    for kind in ("score", "board", "chain", "card"):
+        assert f'value="http://localhost/matches/{match_id}/overlay/{kind}"' in page
+        assert f'value="http://localhost/matches/{match_id}/overlay/{kind}#caster={keys["caster"]}"' in page
+    assert 'id="round-overlay"' in page and "/tournament/overlay?event=riftlog+demo" in page
+    assert keys["judge"] not in page  # the match token is never shown again
+    # Without the organiser key, no caster's token.
+    client.post("/organiser/token", data={"forget": "1"})
+    assert keys["caster"] not in client.get("/organiser?event=riftlog demo: real cards&round=2").get_data(as_text=True)
+
+
+def test_the_round_overlay_draws_the_tournament_pages_rows(served):
+    client, match_id, _ = served
+    page = client.get("/tournament/overlay?event=riftlog demo: real cards&round=2&scheme=light")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and f'data-match="{match_id}"' in text and "scheme-light" in text
+    assert "data-feed=\"/tournament/feed?event=riftlog+demo" in text and "tournament.js" in text
+    assert client.get("/tournament/overlay?event=riftlog demo: real cards").status_code == 400
+    assert client.get("/tournament/overlay?event=Nowhere&round=1").status_code == 404
+    wrong = client.get("/tournament/overlay?event=riftlog demo: real cards&round=2&layout=left")
+    assert wrong.status_code == 400 and b"bottom, top" in wrong.data
+
+
+def test_a_kept_answer_is_never_given_to_another_view_or_seq(served):
+    """The overlay answers are kept for the next page asking (web.overlay.Answers): the caster's, asked first, is not
+    what the spectator then gets at the same seq, and a new head is a new answer."""
+    client, match_id, keys = served
+    caster = client.get(f"/api/matches/{match_id}/overlay?view=caster&at=78", headers=bearer(keys["caster"])).json
+    spectator = client.get(f"/api/matches/{match_id}/overlay?at=78").json
+    hand = caster["state"]["players"]["P1"]["hand"]
+    assert all(caster["state"]["objects"][ref]["card"] for ref in hand)
+    assert not any(spectator["state"]["objects"][ref]["card"] for ref in hand)
+    assert client.get(f"/api/matches/{match_id}/overlay?view=caster&at=78").status_code == 401  # still asked for
+    before = client.get(f"/api/matches/{match_id}/overlay").json["seq"]
+    note = client.post(f"/api/matches/{match_id}/events", json={"event": {"type": "note", "text": "x"}},
+                       headers=bearer(keys["judge"]))
+    assert note.status_code == 201
+    assert client.get(f"/api/matches/{match_id}/overlay").json["seq"] == before + 1

@@ -18,9 +18,12 @@ tournament page's own rows restyled. `?layout=` and `?scheme=` pick one of LAYOU
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 
 import engine
 import replays
@@ -42,6 +45,7 @@ VIEWS = (access.SPECTATOR, "caster")
 CARD_SECONDS = 6  # how long the card popup shows the card just played or activated
 SHOWN_FACTS = ("type", "energy", "power", "might", "keywords", "text")  # a popup's card, as the card gallery has it
 PLAYED = frozenset(("play", "activate"))  # the events whose card the popup shows
+KEPT = 512  # overlay answers kept (`Answers`): a few for each match followed by overlays
 
 
 def chosen(name: str, allowed: tuple[str, ...]) -> str:
@@ -87,13 +91,44 @@ def overlay_state(match_id: str):
     if view != access.SPECTATOR:
         require_caster(match_id)
     log = get_log()
-    cursor = replays.Cursor(log, match_id, public_head(log, summary, access.SPECTATOR))
-    seq = read_seq("at", request.args.get("at"), match_id, cursor.head_seq)
+    head = public_head(log, summary, access.SPECTATOR)
+    seq = read_seq("at", request.args.get("at"), match_id, head)
+    kept = current_app.extensions.setdefault("riftlog.overlays", Answers())
+    text = kept.get((match_id, summary["created_at"], seq, view), lambda: current_app.json.dumps(
+        answer(log, summary, replays.Cursor(log, match_id, head), seq, view)))
+    return Response(text, mimetype="application/json")
+
+
+def answer(log: Any, summary: dict[str, Any], cursor: replays.Cursor, seq: int, view: str) -> dict[str, Any]:
+    """What `overlay_state` answers for `seq` in `view` (a reader allowed to read it)."""
     full = cursor.state(seq)
     shown = caster_view(full) if view != access.SPECTATOR else engine.view(full, access.SPECTATOR)
-    return jsonify({"match": match_id, "seq": seq, "view": view, "victory_score": full.get("victory_score"),
-                    "passes": list(full.get("passes") or []),  # passing is said aloud at the table (public)
-                    "played": played(log, summary, cursor, seq, shown), "state": shown})
+    return {"match": summary["id"], "seq": seq, "view": view, "victory_score": full.get("victory_score"),
+            "passes": list(full.get("passes") or []),  # passing is said aloud at the table (public)
+            "played": played(log, summary, cursor, seq, shown), "state": shown}
+
+
+class Answers:
+    """The overlay answers (as JSON text) made last, by (match, its creation time, seq, view): every overlay page of
+    a match asks for the same seq at each event (ten pages of a broadcast, ten times), and a state at a seq never
+    changes (the log is append-only; the creation time tells a deleted match from a new one given its id). Made
+    once, the same text for every asker; at most KEPT of them, the oldest dropped first."""
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[tuple, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], str]) -> str:
+        with self.lock:
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+        made = make()  # outside the lock: two askers of a new key may both make it, and one is kept
+        with self.lock:
+            self.kept[key] = made
+            while len(self.kept) > KEPT:
+                self.kept.popitem(last=False)
+        return made
 
 
 def require_caster(match_id: str) -> None:
