@@ -29,7 +29,7 @@ SHOTS = Path("/work/shots/overlays")
 DELAY = 10
 NAMES = sorted({card["name"] for card in engine.demo_catalog()}, key=len, reverse=True)
 # A frame of a stream under the overlay in the screenshots (the page itself is transparent).
-SAMPLE_FRAME = "linear-gradient(160deg, #1d4d3a 0%, #2c6e55 45%, #173528 100%)"
+SAMPLE_FRAME = "linear-gradient(180deg, #1c3f31 0 30%, #24513f 30% 70%, #1c3f31 70%)"  # flat bands: small PNGs
 
 
 def real_cards_events(tmp_path: Path) -> list[dict]:
@@ -119,7 +119,8 @@ def frame_checks(driver) -> None:
     assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
     assert driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
                                  ) == [1920, 1080]
-    assert not driver.find_elements(By.CSS_SELECTOR, "button, input, select, a, textarea")
+    assert not [control for control in driver.find_elements(By.CSS_SELECTOR, "button, input, select, a, textarea")
+                if control.is_displayed()]
 
 
 def shoot(driver, name: str) -> Path:
@@ -220,3 +221,20 @@ def test_the_casters_overlay_shows_both_hands_under_the_delay_and_refuses_a_play
     with pytest.raises(urllib.error.HTTPError) as refused:
         match.spectator("overlay?view=caster")
     assert refused.value.code == 401
+
+
+def test_the_round_overlay_follows_the_pushed_feed_under_the_delay(browser, match):  # noqa: F811
+    fullhd(browser)
+    match.append_to(40)
+    match.call("POST", f"/api/matches/{match.id}/delay", {"events": DELAY}, match.token)
+    browser.get(f"{match.base}/tournament/overlay?event=riftlog demo: real cards&round=2")
+    row = f'#tables-body tr[data-match="{match.id}"]'
+    waiting(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, row).get_attribute("data-seq") == "30")
+    frame_checks(browser)
+    match.append_to(70)
+    waiting(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, row).get_attribute("data-seq") == "60")
+    assert int(browser.find_element(By.ID, "tables").get_attribute("data-pushed") or 0) >= 1
+    state = match.spectator("state?view=spectator&at=60")
+    scores = browser.find_element(By.CSS_SELECTOR, f"{row} td.scores").text
+    assert scores == " – ".join(str(entry["points"]) for entry in state["players"].values())
+    shoot(browser, "overlay-round")
