@@ -2,6 +2,8 @@
 spectator's and the caster's views under a broadcast delay, and who may read the caster's view."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 import engine
@@ -9,7 +11,7 @@ import recorder
 from recorder import access, tokens
 from replays import demo
 from web import create_app
-from web.overlay import caster_view
+from web.overlay import Answers, caster_view
 
 
 @pytest.fixture
@@ -152,3 +154,39 @@ def test_a_kept_answer_is_never_given_to_another_view_or_seq(served):
                        headers=bearer(keys["judge"]))
     assert note.status_code == 201
     assert client.get(f"/api/matches/{match_id}/overlay").json["seq"] == before + 1
+
+
+def test_an_answer_asked_for_by_many_pages_at_once_is_made_once():
+    """The stream tells every overlay page of a match of an event at once: the first asker makes the answer while
+    the others wait for it (ten pages made it ten times in parallel, and the round's recorders waited behind them)."""
+    answers, calls, started, gate = Answers(), [], threading.Event(), threading.Event()
+    key = ("m1", "2026-01-01", 5, "spectator")
+
+    def make() -> str:
+        calls.append(1)
+        started.set()
+        gate.wait(10)
+        return "made"
+
+    results: list[str] = []
+    first = threading.Thread(target=lambda: results.append(answers.get(key, make)))
+    first.start()
+    assert started.wait(10)
+    others = [threading.Thread(target=lambda: results.append(answers.get(key, make))) for _ in range(4)]
+    for thread in others:
+        thread.start()
+    gate.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert results == ["made"] * 5 and calls == [1]
+
+
+def test_an_answer_whose_making_failed_is_made_by_the_next_asker():
+    answers = Answers()
+
+    def fail() -> str:
+        raise RuntimeError("the fold failed")
+
+    with pytest.raises(RuntimeError):
+        answers.get(("m1", "t", 1, "spectator"), fail)
+    assert answers.get(("m1", "t", 1, "spectator"), lambda: "made") == "made"

@@ -46,6 +46,7 @@ CARD_SECONDS = 6  # how long the card popup shows the card just played or activa
 SHOWN_FACTS = ("type", "energy", "power", "might", "keywords", "text")  # a popup's card, as the card gallery has it
 PLAYED = frozenset(("play", "activate"))  # the events whose card the popup shows
 KEPT = 512  # overlay answers kept (`Answers`): a few for each match followed by overlays
+MAKING_WAIT = 10.0  # seconds an asker waits for another's making of the same answer before it looks again
 
 
 def chosen(name: str, allowed: tuple[str, ...]) -> str:
@@ -110,25 +111,37 @@ def answer(log: Any, summary: dict[str, Any], cursor: replays.Cursor, seq: int, 
 
 class Answers:
     """The overlay answers (as JSON text) made last, by (match, its creation time, seq, view): every overlay page of
-    a match asks for the same seq at each event (ten pages of a broadcast, ten times), and a state at a seq never
-    changes (the log is append-only; the creation time tells a deleted match from a new one given its id). Made
-    once, the same text for every asker; at most KEPT of them, the oldest dropped first."""
+    a match asks for the same seq at each event, all at once (the stream tells them together: ten pages of a
+    broadcast, ten requests), and a state at a seq never changes (the log is append-only; the creation time tells a
+    deleted match from a new one given its id). The first asker makes it while the others wait for it, so it is made
+    once; at most KEPT are kept, the oldest dropped first."""
 
     def __init__(self) -> None:
         self.kept: OrderedDict[tuple, str] = OrderedDict()
+        self.making: dict[tuple, threading.Event] = {}
         self.lock = threading.Lock()
 
     def get(self, key: tuple, make: Callable[[], str]) -> str:
-        with self.lock:
-            if key in self.kept:
-                self.kept.move_to_end(key)
-                return self.kept[key]
-        made = make()  # outside the lock: two askers of a new key may both make it, and one is kept
-        with self.lock:
-            self.kept[key] = made
-            while len(self.kept) > KEPT:
-                self.kept.popitem(last=False)
-        return made
+        while True:
+            with self.lock:
+                if key in self.kept:
+                    self.kept.move_to_end(key)
+                    return self.kept[key]
+                made = self.making.get(key)
+                if made is None:
+                    self.making[key] = threading.Event()
+                    break
+            made.wait(MAKING_WAIT)  # then look again: kept, or the maker failed and this asker makes it
+        try:
+            text = make()
+            with self.lock:
+                self.kept[key] = text
+                while len(self.kept) > KEPT:
+                    self.kept.popitem(last=False)
+            return text
+        finally:
+            with self.lock:
+                self.making.pop(key).set()
 
 
 def require_caster(match_id: str) -> None:
