@@ -504,10 +504,14 @@ def _request(rng: random.Random, match_id: str) -> tuple[str, str, str, bytes | 
                  ("GET", f"/api/matches/{match_id}/state"), ("GET", f"/api/matches/{match_id}/verify"),
                  ("GET", f"/api/matches/{match_id}/seal"), ("POST", f"/api/matches/{match_id}/publish"),
                  ("GET", "/"), ("GET", f"/matches/{match_id}"), ("GET", f"/matches/{match_id}/notation"),
-                 ("POST", f"/matches/{match_id}/token"), ("PUT", f"/api/matches/{match_id}/events")]
+                 ("POST", f"/matches/{match_id}/token"), ("PUT", f"/api/matches/{match_id}/events"),
+                 ("GET", f"/api/matches/{match_id}/overlay"), ("GET", f"/matches/{match_id}/overlay/"
+                                                                     f"{rng.choice(['score', 'board', 'x', ''])}"),
+                 ("GET", "/tournament/overlay")]
     method, path = rng.choice(endpoints)
-    names = ["at", "after", "upto", "view", "seq", "limit", "offset", "seal", "download", "x"]
-    values = ["", "0", "1", "-1", "7", "99999999999999999999", "1_0", "²", "judge", "P1", "P3", "spectator",
+    names = ["at", "after", "upto", "view", "seq", "limit", "offset", "seal", "download", "x", "layout", "scheme",
+             "event", "round"]
+    values = ["", "0", "1", "-1", "7", "99999999999999999999", "1_0", "²", "judge", "P1", "P3", "spectator", "caster",
               "\u00e9", "%ff", "null", "1e3", " 2", "3-QX4M-B7TK-2ZPA-LW3R", "a" * 300]
     query = "&".join(f"{rng.choice(names)}={rng.choice(values)}" for _ in range(rng.randrange(0, 4)))
     if method == "GET":
