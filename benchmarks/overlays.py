@@ -12,7 +12,8 @@ match's spectator stream (`/api/matches/<id>/stream?view=spectator`) and, at eac
   the same state.
 
 The round runs three times for `seconds` each: without the overlays, with them, and without them again (the two
-runs without give the p99's spread on the machine of the moment), and its recorders' p99 is given for each. Run alone: `.venv/bin/python benchmarks/overlays.py [--tables 800] [--seconds 20]`.
+runs without give the p99's spread on the machine of the moment), and its recorders' p99 is given for each.
+Run alone: `.venv/bin/python benchmarks/overlays.py [--tables 800] [--seconds 20]`.
 """
 from __future__ import annotations
 
