@@ -46,6 +46,14 @@ def player_token(token_digest: str, match_id: str, player: str, generation: int 
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
 
 
+def caster_token(token_digest: str, match_id: str) -> str:
+    """The caster's token of the match whose read key is `token_digest` (web/overlay.py: the broadcast overlays
+    with both hands, under the broadcast delay): derived as the players' are, from a message no player's token is
+    made from, so it computes no other token and dies with the read key when the match token is reissued."""
+    mac = hmac.new(bytes.fromhex(token_digest), f"riftlog caster {match_id}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
+
+
 def player_tokens(token_digest: str, match_id: str, player_count: int,
                   generations: dict[str, int] | None = None) -> dict[str, str]:
     """{"P1": token, "P2": token, ...} for a match of `player_count` players (`generations`: how many times each

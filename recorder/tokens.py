@@ -108,6 +108,17 @@ def player_tokens(log: Any, match_id: str) -> dict[str, str]:
                                 json.loads(row.get("player_generations") or "{}"))
 
 
+def caster_token(log: Any, match_id: str) -> str:
+    """The match's caster token as it stands (`access.caster_token`: a new one once the match token is reissued)."""
+    row = _row(log, match_id)
+    return access.caster_token(row.get("read_key") or row["token_hash"], match_id)
+
+
+def is_caster(log: Any, match_id: str, token: str | None) -> bool:
+    """Whether `token` is the match's caster token (a constant-time comparison)."""
+    return isinstance(token, str) and token.isascii() and hmac.compare_digest(token, caster_token(log, match_id))
+
+
 def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
     """Hand out `role`'s token of the match again ("judge": the match token; "P1", ...: a player's read token),
     reissued by `by` ("organiser" or "judge"): the old token no longer works from the moment this returns.

@@ -15,8 +15,10 @@ Each runs on a SQLite file by default, and on PostgreSQL where its caller passes
 - `fuzz`: seeded random requests to every endpoint (bad ids, queries, tokens, bodies in JSON and msgpack, deep
   nesting, lone surrogates, junk bytes): no answer may be a 5xx.
 - `leaks`: every demo and golden match, every seq, every view but the judge's, with that view's token, through the
-  API (state, events), the viewer's pages and the downloads: no card name may appear that the view has not been
-  shown by then (its own cards, and the cards that were in a public zone).
+  API (state, events), the viewer's pages and the downloads, and the broadcast overlays (their pages and their
+  state, web/overlay.py) in the spectator's view and the caster's (with the caster's token): no card name may appear
+  that the view has not been shown by then (its own cards, and the cards that were in a public zone; for the
+  caster, the cards either player has been shown of their own, never a deck's).
 """
 from __future__ import annotations
 
@@ -46,6 +48,8 @@ from replays.demo import record_demo
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "tests" / "data").glob("golden_*.rln"))
 PRIVATE_ZONES = ("hand", "aside", "facedown", "deck", "rune_deck")
+CASTER = "caster"  # the broadcast overlays' caster's view (web/overlay.py)
+OVERLAY_VIEWS = ("spectator", CASTER)
 
 
 # --- kill -9 during appends -----------------------------------------------------------------------------------
@@ -500,10 +504,14 @@ def _request(rng: random.Random, match_id: str) -> tuple[str, str, str, bytes | 
                  ("GET", f"/api/matches/{match_id}/state"), ("GET", f"/api/matches/{match_id}/verify"),
                  ("GET", f"/api/matches/{match_id}/seal"), ("POST", f"/api/matches/{match_id}/publish"),
                  ("GET", "/"), ("GET", f"/matches/{match_id}"), ("GET", f"/matches/{match_id}/notation"),
-                 ("POST", f"/matches/{match_id}/token"), ("PUT", f"/api/matches/{match_id}/events")]
+                 ("POST", f"/matches/{match_id}/token"), ("PUT", f"/api/matches/{match_id}/events"),
+                 ("GET", f"/api/matches/{match_id}/overlay"), ("GET", f"/matches/{match_id}/overlay/"
+                                                                     f"{rng.choice(['score', 'board', 'x', ''])}"),
+                 ("GET", "/tournament/overlay")]
     method, path = rng.choice(endpoints)
-    names = ["at", "after", "upto", "view", "seq", "limit", "offset", "seal", "download", "x"]
-    values = ["", "0", "1", "-1", "7", "99999999999999999999", "1_0", "²", "judge", "P1", "P3", "spectator",
+    names = ["at", "after", "upto", "view", "seq", "limit", "offset", "seal", "download", "x", "layout", "scheme",
+             "event", "round"]
+    values = ["", "0", "1", "-1", "7", "99999999999999999999", "1_0", "²", "judge", "P1", "P3", "spectator", "caster",
               "\u00e9", "%ff", "null", "1e3", " 2", "3-QX4M-B7TK-2ZPA-LW3R", "a" * 300]
     query = "&".join(f"{rng.choice(names)}={rng.choice(values)}" for _ in range(rng.randrange(0, 4)))
     if method == "GET":
@@ -587,7 +595,7 @@ def leak_log(workdir: Path) -> tuple[Path, dict[str, str]]:
 def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Leaks:
     """Walk each match at every `every`th seq (and the head) in every view but the judge's; count the outputs
     checked and list every card name one shows that its view had not been shown by then."""
-    from recorder.tokens import player_tokens
+    from recorder.tokens import caster_token, player_tokens
 
     names = sorted({card["name"] for card in engine.demo_catalog()}, key=len, reverse=True)
     found: list[str] = []
@@ -596,7 +604,7 @@ def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Le
         for match_id, token in tokens.items():
             events = [entry["event"] for entry in log.events(match_id)]
             head = len(events)
-            readers = {**player_tokens(log, match_id), "spectator": None}
+            readers = {**player_tokens(log, match_id), "spectator": None, CASTER: caster_token(log, match_id)}
             for view, reader_token in readers.items():
                 known = _knowledge(log, match_id, events, view)
                 headers = {"Authorization": f"Bearer {reader_token}"} if reader_token else {}
@@ -611,6 +619,23 @@ def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Le
                     if shown:
                         found.append(f"{match_id} {view} {what} at seq {seq}: {sorted(shown)}")
 
+                if view in OVERLAY_VIEWS:
+                    for kind in ("score", "board", "chain", "card"):
+                        page = client.get(f"/matches/{match_id}/overlay/{kind}")
+                        assert page.status_code == 200, (match_id, kind, page.status_code)
+                        check(f"overlay page {kind}", html.unescape(page.get_data(as_text=True)), 1)
+                    for seq in sorted(set(range(1, head + 1, every)) | {head}):
+                        overlay = client.get(f"/api/matches/{match_id}/overlay?view={view}&at={seq}", headers=headers)
+                        assert overlay.status_code == 200, (match_id, view, seq, overlay.status_code)
+                        answer = overlay.json
+                        if answer["played"]:
+                            # The card popup's text is the catalog's printed text of the card played, public as the
+                            # card gallery is ("play a Gold gear token" names no card of the match): the card
+                            # played is checked, its printed text is not.
+                            answer["played"]["text"] = None
+                        check("overlay state", json.dumps(answer, ensure_ascii=False), seq)
+                if view == CASTER:
+                    continue  # the caster's token reads the overlays alone (and the spectator's view)
                 listed = client.get(f"/api/matches/{match_id}/events?view={view}", headers=headers).json["events"]
                 for entry in listed:
                     check("event", json.dumps(entry["event"], ensure_ascii=False), entry["seq"])
@@ -632,13 +657,15 @@ def _knowledge(log: recorder.Log, match_id: str, events: list[dict], view: str) 
     the view's own hidden zones) in any state so far, every player's legend and chosen champion (public from
     match_created on), and for a player their own deck, runes and battlefields."""
     known = {player[field] for player in events[0]["players"] for field in ("legend", "champion")}
-    if view != "spectator":
+    if view not in OVERLAY_VIEWS:
         own = events[0]["players"][int(view[1:]) - 1]
         known |= {name for field in ("deck", "runes", "battlefields") for name in own.get(field) or []}
     by_seq = []
     for _seq, _event, state in log.fold_states(match_id, save=False):  # one state, changed in place: read it now
         for obj in state["objects"].values():
             if obj.get("zone") not in PRIVATE_ZONES and not obj.get("concealed") or obj.get("owner") == view:
+                known.add(obj.get("card"))
+            elif view == CASTER and obj.get("zone") not in ("deck", "rune_deck"):  # what its owner was shown
                 known.add(obj.get("card"))
         known |= {item.get("card") for item in state.get("chain") or []}
         known |= {field.get("name") for field in state.get("battlefields") or []}

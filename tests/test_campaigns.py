@@ -98,6 +98,21 @@ def test_the_leak_check_finds_a_card_shown_too_early(tmp_path):
     assert any(campaigns._names_in(json.dumps(events[seq - 1]), names) - known[seq - 1] for seq in draws)
 
 
+def test_the_leak_check_finds_a_deck_card_in_the_casters_view(tmp_path):
+    """The caster's knowledge (issue 28) is not everything: a judge's state read as the caster's shows cards of a
+    deck, which no player was shown."""
+    path, tokens = campaigns.leak_log(tmp_path)
+    match_id = next(iter(tokens))
+    names = sorted({card["name"] for card in campaigns.engine.demo_catalog()}, key=len, reverse=True)
+    with recorder.Log(path) as log:
+        events = [entry["event"] for entry in log.events(match_id)]
+        known = campaigns._knowledge(log, match_id, events, campaigns.CASTER)
+        spectator = campaigns._knowledge(log, match_id, events, "spectator")
+        judged = log.state_at(match_id, 10)
+    assert known[9] > spectator[9]  # the hands dealt by then
+    assert campaigns._names_in(json.dumps(judged["players"]), names) - known[9]
+
+
 # --- export then import -----------------------------------------------------------------------------------
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)

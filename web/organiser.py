@@ -7,7 +7,8 @@ HttpOnly, SameSite=Strict cookie for `/organiser` and drops it from the address)
 a form of another site cannot act with it. The organiser may:
 
 - list the rounds and each round's tables (or the matches that name no round) with their viewer, the recording
-  screen and each player's link (the players' read tokens are derived, so the server can show them again; the
+  screen, each table's broadcast overlays to paste into OBS (web/overlay.py: the spectator's and the caster's, and
+  the round's) and each player's link (the players' read tokens are derived, so the server can show them again; the
   match token is kept only as a hash, so its link was shown once, on the table card, and is given anew by a
   reissue);
 - reissue a match's token (the recording link) or a player's, answered as a new table card;
@@ -27,6 +28,7 @@ from flask import Blueprint, abort, current_app, jsonify, redirect, render_templ
 from recorder import access, archive, tokens
 
 from .db import get_log
+from .overlay import overlay_links
 from .params import bearer_token, player_ids, read_archived, read_body
 from .tablecard import links, render_card, site_base
 from .tournament import info_of, natural
@@ -92,9 +94,14 @@ def page():
 
 
 def table_of(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
-    """One table of the organiser's list: its match, players, head and the players' links (relative)."""
+    """One table of the organiser's list: its match, players, head and the players' links (relative), and its
+    broadcast overlays' addresses to paste into OBS (absolute; the caster's with the caster's token, web/overlay)."""
     found = links(summary["id"], None, tokens.player_tokens(log, summary["id"]))
+    site = request.host_url.rstrip("/")
+    overlays = [{"kind": link["kind"], "spectator": site + link["spectator"], "caster": site + link["caster"]}
+                for link in overlay_links(summary["id"], tokens.caster_token(log, summary["id"]))]
     return {"id": summary["id"], "table": info_of(summary).get("table", "–"), "info": info_of(summary),
+            "overlays": overlays,
             "head_seq": summary["head_seq"], "archived_at": summary["archived_at"],
             "deletable": archive.first_game_event(log, summary["id"]) is None,
             "players": [{"id": player, "name": name or player, "link": found[player]}

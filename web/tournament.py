@@ -46,15 +46,21 @@ def tournament():
                                refresh=refresh)
     if event is None or round_ is None:
         abort(400, "give both event and round (e.g. /tournament?event=Regional&round=3), or neither for the list")
-    chosen = [summary for summary in matches if (info_of(summary).get("event"), str(info_of(summary).get("round")))
-              == (event, round_)]
+    return render_template("tournament.html", rounds=None, event=event, round=round_,
+                           tables=round_tables(event, round_), refresh=refresh)
+
+
+def round_tables(event: str, round_: str) -> list[dict[str, Any]]:
+    """The round's tables in table order (`table_status`, and the pairings with no match yet): the tournament
+    page's and its overlay's (web.overlay); 404 for a round no match and no pairing names."""
+    log = get_log()
+    chosen = [summary for summary in log.matches(archived=False)
+              if (info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)]
     tables = [table_status(log, summary) for summary in chosen]
     tables += paired_only(pairings.of_round(log, event, round_), {str(table["table"]) for table in tables})
     if not tables:
         abort(404, f"no match and no pairing names round {round_} of event {event!r}")
-    tables.sort(key=table_order)
-    return render_template("tournament.html", rounds=None, event=event, round=round_, tables=tables,
-                           refresh=refresh)
+    return sorted(tables, key=table_order)
 
 
 @bp.get("/tournament/feed")
