@@ -38,6 +38,7 @@ import html
 import re
 from typing import Any
 
+from engine.cards import CONDITION
 from engine.mechanics import KEYWORDS
 
 ABILITY_KINDS: tuple[str, ...] = ("activated", "triggered", "static", "replacement", "spell")
@@ -55,7 +56,6 @@ _KEYWORD_KIND: dict[str, str] = {
     "Vision": "triggered", "Hunt": "triggered", "Weaponmaster": "triggered", "Quick-Draw": "triggered",
     "Predict": "spell", "Burn": "spell",
 }
-_CONDITION = re.compile(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*(?:\[>>\]\s*)?")
 _TIMING = re.compile(r"^\[(Action|Reaction)\]\s*\[>\]\s*")
 _EFFECT_TIMING = re.compile(r"^\[(Action|Reaction)\](?:,\s*\[(Legion)\])?\s*—\s*|^\[(Legion)\]\s*—\s*")
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -217,7 +217,7 @@ def read_ability(line: str, card_type: str | None, domains: list[str]) -> dict[s
     rest = plain(line)
     if not rest:  # a line of reminder text only, "(I enter exhausted.)": kept, describes no ability
         return {**ability, "label": "reminder", "reminder": True}
-    condition = _CONDITION.match(rest)
+    condition = CONDITION.match(rest)
     if condition:
         ability["condition"] = condition.group(1)
         rest = rest[condition.end():]
@@ -417,7 +417,7 @@ def ability_mechanics(ability: dict[str, Any], card_type: str | None) -> set[str
     condition = ability.get("condition")
     if condition:
         found.add({"Empowered": "Empower"}.get(condition, condition.split()[0]))
-        rest = _CONDITION.sub("", rest)
+        rest = CONDITION.sub("", rest)
     kind, keyword = ability["kind"], ability.get("keyword")
     if keyword:
         found.add(keyword)

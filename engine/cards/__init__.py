@@ -22,7 +22,12 @@ match is read as "declared", engine/shapes.py, and folds exactly as it did). The
 """
 from __future__ import annotations
 
+import re
 from typing import Any
+
+# A dependent condition before its ability: "[Legion] — ", "[Level 6][>] " (v1.4 727.1), read by engine/cardtext.py
+# into an ability's `condition` and left out of what this package compiles.
+CONDITION = re.compile(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*(?:\[>>\]\s*)?")
 
 CHECKED = "checked"
 DECLARED = "declared"

@@ -27,7 +27,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import reviewed
+from engine.cards import CONDITION, reviewed
 
 Filter = dict[str, Any]
 Spec = dict[str, Any]
@@ -457,7 +457,7 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
             return {"effects": [], "unread": [], "unread_ops": [], "source": "text"}
         return {"effects": [], "unread": [f"effect of [{keyword}] (its rule)"],
                 "unread_ops": list(KEYWORD_OPS.get(keyword, ("*",))), "source": "text"}
-    conditional = re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*", text)
+    conditional = CONDITION.match(text)
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
     result = {**result, "source": "text"}

@@ -27,7 +27,7 @@ import json
 import re
 from typing import Any
 
-from engine.cards import triggers
+from engine.cards import CONDITION, triggers
 
 ZONES = ("play", "board")
 COUNTS = ("runes", "gear", "trash", "played", "units")
@@ -35,7 +35,6 @@ COUNTS = ("runes", "gear", "trash", "played", "units")
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_CONDITION = re.compile(r"^\[(Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*(?:\[>>\]\s*)?")
 _SELF_COST = re.compile(
     rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
     rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
@@ -267,7 +266,7 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
 def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, cost_note: str | None,
               card_type: str | None) -> str:
     """The compiled ability as JSON (cached by its text; callers get fresh copies)."""
-    rest = re.sub(r"\.+$", ".", _CONDITION.sub("", plain(text)))
+    rest = re.sub(r"\.+$", ".", CONDITION.sub("", plain(text)))
     found: dict[str, Any] = {}
     if kind == "static" and not keyword:
         statics = _read(rest, condition, card_type)
@@ -376,7 +375,7 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
         out["while"] = dependent
     if compiled.get("statics"):
         out["statics"] = [{key: value for key, value in static.items() if key != "text" or static["text"] != plain(
-            _CONDITION.sub("", ability.get("text", "")))} for static in compiled["statics"]]
+            CONDITION.sub("", ability.get("text", "")))} for static in compiled["statics"]]
     for field in ("additional", "unread"):
         if compiled.get(field):
             out[field] = compiled[field]
