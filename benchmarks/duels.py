@@ -234,10 +234,9 @@ class Match:
         entry = due[0]
         event = {"type": "trigger", "player": player, "source": entry["source"],
                  "ability": entry.get("label") or entry.get("ability") or ""}
-        if not self.driver.try_event(event) and entry.get("optional"):
-            self.driver.do(dict(event, declined=True))
-        elif self.driver.events[-1] is not event:
-            self.driver.do(event)
+        if self.driver.try_event(event):
+            return
+        self.driver.do(dict(event, declined=True) if entry.get("optional") else event)  # `do` raises the refusal
 
     def _next_game(self, awaited: dict[str, Any]) -> None:
         state = self.state
