@@ -10,8 +10,15 @@ triggers on the recorder's word.
 
 `gallery_duel(catalog, size)`: the same kind of play between decks of real gallery cards (../shared/data/cards.json,
 read by `parse_gallery` as riftlog reads it): Jax and Shen with gear whose "[T]:" abilities are activated every
-turn, Equipment equipped back and forth, units that Empower themselves, the Legends' abilities, the Temporary
-triggers the engine awaits, and the statics of their cards declared as they are played (the recorder's way today).
+turn, Equipment equipped back and forth, units that Empower themselves, the Legends' abilities. The match is
+"checked" (match_created without `abilities`, docs/engine.md "Abilities checked or declared"): the engine reads
+the cards' statics from their text (Petricite Monument's Deflect, the Empowered Might of Legion Marauder, Mournful
+Witness and Frostcoat Mother: all compile, so none is declared, which the engine would refuse, v1.4 366.2), lists
+the triggers due (Temporary, Weaponmaster: recorded as listed, or declined where "you may", v1.4 383.3), and checks
+each resolution against its card (v1.4 359.3.d, 406.5): the driver resolves with the ops the recording screen
+pre-fills from the card (`effects_from_card`), completed as a recorder would (cards drawn, runes channelled, the
+unit an Equipment attaches to). The filler spells are those whose effect moves no unit, so that the units stay in
+base as in the plain duel.
 
 The driver tries candidate events in order and keeps the first the engine accepts in the strict match (an
 `IllegalEvent` or `MalformedEvent` means the next candidate): whatever the engine refuses is never in the match, so
@@ -28,6 +35,8 @@ from typing import Any, Iterable
 
 import engine
 from engine.catalog import Catalog, parse_gallery
+from engine.cards.effects import compile_ability
+from engine.cards.resolutions import abilities_of, prefill
 from engine.errors import EngineError
 from engine import results
 from engine.play import suggested_payment
@@ -112,12 +121,68 @@ def effects_from_text(state: dict[str, Any], item: dict[str, Any]) -> list[list[
     return [effects, []] if effects else [[]]
 
 
+def effects_from_card(state: dict[str, Any], item: dict[str, Any]) -> list[list[Event]]:
+    """Candidate resolutions of the newest chain item as the engine compiles its card (v1.4 359.3.d, 406.5): the
+    recording screen's pre-filled resolution (engine.cards.resolutions.prefill), with what it leaves to the recorder
+    written in: a target where several fit (the first), the cards drawn or discarded and the runes channelled. First
+    every op, then only those the card does not make optional; [] where its card compiles to nothing."""
+    filled = prefill(state) if state.get("chain") else None
+    if filled is None or filled["item"] != item["id"]:
+        return []
+    amounts = {spec["text"]: spec.get("amount") for ability in abilities_of(state, item)
+               for spec in compile_ability(ability, item.get("card"))["effects"]}
+    player = item["controller"]
+    completed = [(entry, ways) for entry in filled["ops"]
+                 if (ways := _written_in(state, player, entry, amounts.get(entry.get("text", ""))))]
+    tries = max((len(ways) for _, ways in completed), default=1)
+    every = [[ways[min(at, len(ways) - 1)] for _, ways in completed] for at in range(tries)]
+    required = [[ways[min(at, len(ways) - 1)] for entry, ways in completed if not entry.get("optional")]
+                for at in range(tries)]
+    return every + [effects for effects in required if effects not in every]
+
+
+def _written_in(state: dict[str, Any], player: str, entry: dict[str, Any], amount: int | None) -> list[Event]:
+    """One pre-filled op as the recorder completes it, each way it may be completed (a move to each place); []
+    where nothing fits its target (no op is needed then, v1.4 359.3.e)."""
+    effect: Event = {"op": entry["op"], **entry["values"]}
+    if "target" not in effect and "legal" in entry:
+        if not entry["legal"]:
+            return []
+        effect["target"] = entry["legal"][0]
+    entry_player = effect.setdefault("player", player) if effect["op"] in PLAYER_OPS else player
+    if effect["op"] in ("draw", "predict"):
+        count = len(str(effect["cards"]).split(";")) if "cards" in effect else amount or 1
+        effect["cards"] = _deck_cards(state, entry_player, count)
+    elif effect["op"] == "channel":
+        runes = [name for name, left in sorted(state["players"][entry_player]["rune_deck"].items())
+                 for _ in range(left)]
+        effect["runes"] = runes[:amount or 1]
+        if "exhausted" in entry.get("text", "").casefold():
+            effect["exhausted"] = True
+    elif effect["op"] == "discard":
+        effect["cards"] = list(state["players"][entry_player]["hand"])[:amount or 1]
+    elif effect["op"] == "attach" and "to" not in effect:  # Equip: to a unit you control it is not attached to
+        host = state["objects"][effect["target"]].get("attached_to")
+        return [dict(effect, to=unit) for unit in _friendly_units(state, player) if unit != host][:1]
+    elif effect["op"] == "move" and "to" not in effect and "target" in effect:  # to a battlefield, or to base
+        owner = state["objects"][effect["target"]]["controller"]
+        return [dict(effect, to=place) for place in [bf["id"] for bf in state["battlefields"]] + [f"base:{owner}"]]
+    return [effect]
+
+
+PLAYER_OPS = frozenset({"draw", "discard", "channel", "predict", "recycle", "point", "xp", "add"})
+
+
+def _friendly_units(state: dict[str, Any], player: str) -> list[str]:
+    return [object_id for object_id, obj in sorted(state["objects"].items())
+            if obj["zone"] == "board" and obj["type"] == "Unit" and obj["controller"] == player]
+
+
 class Match:
     """Plays a match through a Driver: the rules' next step from `awaiting`, the turn player's plays in between."""
 
-    def __init__(self, driver: Driver, statics: dict[str, list[dict[str, Any]]] | None = None) -> None:
+    def __init__(self, driver: Driver) -> None:
         self.driver = driver
-        self.statics = statics or {}
         self.turns = 0
         self.tried_turn, self.tried = -1, set()
 
@@ -149,17 +214,29 @@ class Match:
             self.driver.do({"type": "pass", "player": player})
         elif kind == "resolve":
             item = state["chain"][-1]
+            candidates = effects_from_card(state, item) + effects_from_text(state, item)
             if not self.driver.first({"type": "resolve", "item": item["id"], "effects": effects}
-                                     for effects in effects_from_text(state, item)):
+                                     for effects in candidates):
                 self.driver.do({"type": "resolve", "item": item["id"], "effects": []})
         elif kind == "trigger":
-            self.driver.do({"type": "trigger", "player": player, "source": first["source"],
-                            "ability": first.get("ability", "")})
+            self._trigger(player, first)
         elif kind == "action":
             self._action(player)
         else:
             raise AssertionError(f"the benchmark's match does not know how to answer {first}")
         return True
+
+    def _trigger(self, player: str, awaited: dict[str, Any]) -> None:
+        """The first due trigger of `player`'s as the engine lists them (v1.4 383.3.d), put on the chain, or declined
+        where it says "you may" and cannot be (383.3.a); a match that is not checked awaits one source's trigger."""
+        due = [entry for entry in awaited.get("triggers", [awaited]) if entry.get("controller", player) == player]
+        assert due, f"no due trigger of {player}'s in {awaited}"
+        entry = due[0]
+        event = {"type": "trigger", "player": player, "source": entry["source"],
+                 "ability": entry.get("label") or entry.get("ability") or ""}
+        if self.driver.try_event(event):
+            return
+        self.driver.do(dict(event, declined=True) if entry.get("optional") else event)  # `do` raises the refusal
 
     def _next_game(self, awaited: dict[str, Any]) -> None:
         state = self.state
@@ -213,8 +290,6 @@ class Match:
         event = {"type": "play", "player": player, "card": object_id, "pay": payment}
         if card["type"] == "Unit":
             event["to"] = f"base:{player}"
-        if obj.get("card") in self.statics:
-            event["statics"] = self.statics[obj["card"]]
         if card["type"] != "Spell":
             return self.driver.try_event(event)
         targets = [[unit] for unit in _enemy_units(state, player)[:1] + _own_units(state, player)[:1]]
@@ -277,9 +352,9 @@ class Match:
         return {"exhaust": ready[:energy], "recycle": recycle}
 
 
-def run(driver: Driver, size: int, statics: dict[str, list[dict[str, Any]]] | None = None) -> list[Event]:
+def run(driver: Driver, size: int) -> list[Event]:
     """Play until `size` events (the list is cut there: a prefix of a legal match is a legal match)."""
-    match = Match(driver, statics)
+    match = Match(driver)
     while len(driver.events) < size and match.step():
         pass
     assert len(driver.events) >= size, (f"the match ended after {len(driver.events)} events, short of {size}: "
@@ -305,8 +380,8 @@ def plain_duel(size: int = 20_000) -> list[Event]:
 
 
 # The gallery duel's decks: Jax (Grandmaster at Arms, Calm/Body) and Shen (Eye of Twilight, Calm/Order), each with
-# gear whose "[T]:" abilities are activated every turn, units that Empower themselves, Equipment, and the cards whose
-# static abilities the recorder declares as they are played (what the recording screen records today).
+# gear whose "[T]:" abilities are activated every turn, units that Empower themselves, Equipment, and cards with
+# static abilities the engine compiles from their text (Petricite Monument, the Empowered units).
 GALLERY_DECKS = (
     ("Grandmaster at Arms", "Jax, Unrelenting", ["Heart of Dark Ice", "Tools of Empire", "Arena Bar",
                                                  "Petricite Monument", "Legion Marauder", "Doran's Shield"],
@@ -315,14 +390,6 @@ GALLERY_DECKS = (
                                          "Mournful Witness"],
      ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"]),
 )
-GALLERY_STATICS: dict[str, list[dict[str, Any]]] = {
-    "Petricite Monument": [{"affects": {"who": "friendly", "types": ["Unit"]}, "keywords": ["Deflect"]}],
-    "Legion Marauder": [{"affects": {"who": "self"}, "might": 1, "while": {"empowered": True}}],
-    "Mournful Witness": [{"affects": {"who": "self"}, "might": 2, "while": {"empowered": True}}],
-    "Frostcoat Mother": [{"affects": {"who": "self"}, "might": 3, "while": {"empowered": True}}],
-}
-
-
 @functools.cache
 def gallery_catalog() -> Catalog:
     """The gallery export as riftlog reads it (contract section 6); the caller checks that GALLERY exists."""
@@ -340,11 +407,17 @@ def gallery_deck(catalog: Any, legend: str, champion: str, wanted: list[str], ba
         if len(cards) >= 40:
             break
         if (card["type"] == "Spell" and card["supertype"] is None and card["domains"]
-                and set(card["domains"]) <= set(identity) and card["name"] not in cards):
+                and set(card["domains"]) <= set(identity) and card["name"] not in cards and _stays_in_base(card)):
             cards += [card["name"]] * min(3, 40 - len(cards))
     runes = [f"{domain} Rune" for domain in identity for _ in range(6)]
     return {"name": name, "legend": legend, "champion": champion, "deck": cards, "runes": runes,
             "battlefields": battlefields}
+
+
+def _stays_in_base(card: dict[str, Any]) -> bool:
+    """Whether the spell's compiled effect moves no unit: the duel's units stay in base (no showdown, no combat)."""
+    return not any(spec["op"] == "move" for ability in card["abilities"]
+                   for spec in compile_ability(ability, card["name"])["effects"])
 
 
 def gallery_duel(catalog: Any, size: int = 20_000) -> list[Event]:
@@ -352,4 +425,4 @@ def gallery_duel(catalog: Any, size: int = 20_000) -> list[Event]:
     players = [gallery_deck(catalog, *deck, name) for deck, name in zip(GALLERY_DECKS, ("Ana", "Ben"))]
     created = {"type": "match_created", "rules": "v1.4", "mode": "match", "best_of": 5, "players": players,
                "catalog": "gallery", "policy": "strict", "info": {"event": "bench: gallery duel"}}
-    return run(Driver(created, catalog), size, GALLERY_STATICS)
+    return run(Driver(created, catalog), size)
