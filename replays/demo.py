@@ -9,6 +9,10 @@ The real-cards game (`replays/data/real_cards.rln`, also the golden match tests/
 duel between demo decks 3 and 4, real decks read from a text list and a deck code: Legend abilities, Gold tokens,
 Equip, a Hidden unit, a static bonus and a replaced death, to its winner.
 
+The same game recorded again as a "checked" match under Core Rules v1.4 (`replays/data/real_cards_checked.rln`, also
+the golden match tests/data/golden_cards_checked.rln; issue 26): every trigger the engine finds due recorded where
+it is due, costs and statics read from the cards, each resolution checked against the card's text.
+
 The games of the modes of more than two players (`replays/data/ffa3.rln`, `ffa4.rln`, `two_v_two.rln`, also golden
 matches) are strict games of demo decks 1-4 to their winners: FFA3 with an invitation into a combat, FFA4 with a
 player conceding while the game goes on, 2v2 with a teammate invited to play a spell and teams sharing a score.
@@ -233,6 +237,15 @@ def record_real_cards(log: Log) -> tuple[str, str]:
     return notation.import_match(log, real_cards_text())
 
 
+def real_cards_checked_text() -> str:
+    return resources.files("replays").joinpath("data/real_cards_checked.rln").read_text(encoding="utf-8")
+
+
+def record_real_cards_checked(log: Log) -> tuple[str, str]:
+    """Record the real-cards game recorded again as a checked v1.4 match (issue 26), all or nothing."""
+    return notation.import_match(log, real_cards_checked_text())
+
+
 def record_full_game(log: Log) -> tuple[str, str]:
     """Record the full game through the log; before each "Refused: LINE | WHY (RULE)" note, LINE is appended and
     must be refused citing RULE."""
@@ -293,7 +306,8 @@ SAMPLES = {"riftlog demo: strict": lambda log: record(log, "strict", strict_step
            "riftlog demo: full game": record_full_game,
            "riftlog demo: real cards": record_real_cards,
            **{f"riftlog demo: {mode}": lambda log, mode=mode: record_mode_game(log, mode) for mode in MODE_GAMES},
-           "riftlog demo: v1.4": record_v14}
+           "riftlog demo: v1.4": record_v14,
+           "riftlog demo: real cards, checked": record_real_cards_checked}
 
 
 def record_demo(log: Log) -> dict[str, str]:

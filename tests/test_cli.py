@@ -77,7 +77,7 @@ def test_db_is_accepted_before_or_after_the_command_or_from_the_environment(runn
         monkeypatch.setenv("RIFTLOG_DB", str(tmp_db))
     result = run(runner, *args)
     assert result.exit_code == 0, result.output
-    assert result.stdout.split() == [f"m{number}" for number in range(1, 9)]
+    assert result.stdout.split() == [f"m{number}" for number in range(1, 10)]
     assert tmp_db.exists()
 
 
@@ -93,13 +93,13 @@ def test_db_defaults_to_riftlog_db_in_the_working_directory(runner, tmp_path, mo
 
 def test_demo_again_keeps_every_match_and_records_only_what_is_missing(runner, tmp_db, duel_created):
     first = run(runner, "--db", tmp_db, "demo")
-    assert first.stdout.split() == [f"m{number}" for number in range(1, 9)]
-    assert "recorded 8 sample matches" in first.stderr
+    assert first.stdout.split() == [f"m{number}" for number in range(1, 10)]
+    assert "recorded 9 sample matches" in first.stderr
     created = run(runner, "--db", tmp_db, "create", "-", input=json.dumps(duel_created))
     assert created.exit_code == 0
     again = run(runner, "--db", tmp_db, "demo")
     assert again.stdout.split() == [] and "the sample matches are recorded already" in again.stderr
-    assert [match["id"] for match in recorder.Log(tmp_db).matches()] == [f"m{number}" for number in range(1, 10)]
+    assert [match["id"] for match in recorder.Log(tmp_db).matches()] == [f"m{number}" for number in range(1, 11)]
 
 
 # --- create and append ---------------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_show_json_is_the_state_as_the_view_sees_it(runner, tmp_db, demo_ids):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["m9"], "no match 'm9'"),
+    (["m99"], "no match 'm99'"),
     (["m1", "--at", "0"], "--at 0 is out of range"),
     (["m1", "--at", "500"], "--at 500 is out of range"),
     (["m1", "--view", "P5"], "unknown view 'P5'"),

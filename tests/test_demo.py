@@ -235,3 +235,42 @@ def test_the_v1_4_game_removes_contested_where_the_contesting_unit_died_in_the_c
     as_v1_3 = engine.fold([{**rows[0], "rules": "v1.3"}, *rows[1:charm]], demo_catalog())
     bf1 = as_v1_3["battlefields"][0]
     assert (bf1["controller"], bf1["contested"], bf1["contested_by"]) == ("P1", True, "P2")
+
+
+def test_the_real_cards_game_recorded_as_checked_records_every_due_trigger_and_declares_no_static(log, demo_ids):
+    """Issue 26: the ninth demo match (tests/data/golden_cards_checked.rln) is the real-cards game recorded again as a
+    checked v1.4 match, strict, with no violation: no play declares statics (v1.4 366.2: Petricite Monument's and
+    Noxus Hopeful's are read from their text) and the triggers the old recording never wrote are there (v1.4 383.3,
+    TR 702.2), Ben's Treasure Hoard declined (383.3.a.2). The old recording, folded as checked, is flagged for each."""
+    from collections import Counter
+    from pathlib import Path
+
+    from replays import demo
+
+    match_id = demo_ids[8]
+    state = log.state_at(match_id)
+    assert (state["rules"], state["abilities"], state["policy"], state["violations"]) == \
+        ("v1.4", "checked", "strict", [])
+    assert state["winner"] == "P1" and state["scores"] == {"P1": 8, "P2": 4}
+    assert demo.real_cards_checked_text() == \
+        (Path(__file__).parent / "data" / "golden_cards_checked.rln").read_text(encoding="utf-8")
+    rows = [row["event"] for row in log.events(match_id)]
+    assert not [row for row in rows if row["type"] == "play" and "statics" in row]
+    cursor = replays.Cursor(log, match_id)
+
+    def source(seq: int, object_id: str) -> str:
+        before = cursor.state(seq - 1)
+        names = {entry["id"]: entry["name"] for entry in before["battlefields"]}
+        return names.get(object_id) or before["objects"][object_id]["card"]
+
+    triggered = Counter((source(seq, row["source"]), bool(row.get("declined")))
+                        for seq, row in enumerate(rows, 1) if row["type"] == "trigger")
+    assert triggered[("Lecturing Yordle", False)] == 2 and triggered[("Ravenbloom Student", False)] == 1
+    assert triggered[("Grove of the God-Willow", False)] == 3 and triggered[("Buhru Captain", False)] == 1
+    assert (triggered[("Treasure Hoard", False)], triggered[("Treasure Hoard", True)]) == (2, 1)
+    old = [row["event"] for row in log.events(demo_ids[3])]
+    as_checked = engine.fold([{**old[0], "rules": "v1.4", "abilities": "checked", "policy": "audit"}, *old[1:]],
+                             engine.demo_catalog())
+    flagged = Counter(violation["rule"] for violation in as_checked["violations"])
+    assert flagged["TR 702.2"] >= 8 and flagged["v1.4 366.2"] == 2 and flagged["v1.4 821.1.c.3"] == 1
+    assert log.state_at(demo_ids[3])["violations"] == []  # read as it was recorded, declared, it folds as before

@@ -99,7 +99,7 @@ def everything_given(port: int, match_id: str, token: str | None) -> tuple[list[
 def recorded(tmp_path_factory) -> dict[str, Any]:
     """One database holding the demo's matches twice: m1-m7 as the code before salts recorded them (the frozen
     database of tests/data/frozen, issue 25: real bytes of before the fix, each match's token kept only as a hash, so
-    m3's is reissued to read it as its judge) and m8-m14 recorded by today's recorder."""
+    m3's is reissued to read it as its judge) and after them, each sample again, recorded by today's recorder."""
     path = tmp_path_factory.mktemp("holes") / "riftlog.db"
     shutil.copyfile(FROZEN / "demo.db", path)
     shutil.copyfile(FROZEN / "demo.db.seal-key", f"{path}.seal-key")
