@@ -121,9 +121,9 @@ def test_a_delete_after_the_first_game_event_is_refused_and_changes_nothing(log,
 
 
 def test_an_unknown_match_is_not_found(log, tables):
-    for change in (lambda: archive.set_archived(log, "m9", True), lambda: archive.set_archived(log, "m9", False),
-                   lambda: archive.delete(log, "m9", "organiser")):
-        with pytest.raises(recorder.NotFound, match="no match 'm9'"):
+    for change in (lambda: archive.set_archived(log, "m99", True), lambda: archive.set_archived(log, "m99", False),
+                   lambda: archive.delete(log, "m99", "organiser")):
+        with pytest.raises(recorder.NotFound, match="no match 'm99'"):
             change()
     archive.delete(log, "m2", "organiser")
     with pytest.raises(recorder.NotFound):  # deleted twice
@@ -185,8 +185,8 @@ def test_the_api_refuses_players_strangers_and_unknown_matches(client, log, tabl
         answer = client.open(path.format("m2"), method=method, headers=bearer(token))
         assert answer.status_code == 403 and "a player token only reads" in answer.get_json()["error"]
     assert client.open(path.format("m2"), method=method).status_code == 401
-    answer = client.open(path.format("m9"), method=method, headers=bearer(organiser_key))
-    assert answer.status_code == 404 and "m9" in answer.get_json()["error"]
+    answer = client.open(path.format("m99"), method=method, headers=bearer(organiser_key))
+    assert answer.status_code == 404 and "m99" in answer.get_json()["error"]
     assert log.match("m2")["archived_at"] is None  # nothing changed
 
 
@@ -246,8 +246,8 @@ def test_the_organiser_page_refuses_what_it_may_not_do(client, log, tables, play
     answer = client.post("/organiser/matches/m1/delete", data={"confirm": "m1"})
     assert answer.status_code == 409 and "Archive it instead" in answer.get_data(as_text=True)
     assert client.post("/organiser/matches/m2/archive", data={"archived": "maybe"}).status_code == 400
-    assert client.post("/organiser/matches/m9/archive", data={"archived": "1"}).status_code == 404
-    assert client.post("/organiser/matches/m9/delete", data={"confirm": "m9"}).status_code == 404
+    assert client.post("/organiser/matches/m99/archive", data={"archived": "1"}).status_code == 404
+    assert client.post("/organiser/matches/m99/delete", data={"confirm": "m99"}).status_code == 404
     assert log.match_count() == 4 and log.match_count(archived=True) == 0
     answer = client.post("/organiser/matches/m4/delete", data={"confirm": "m4", "event": "Regional", "round": "2"})
     assert answer.headers["Location"] == "/organiser"  # no match names that round: back to the first page
@@ -290,8 +290,8 @@ def test_riftlog_archive_unarchive_and_delete(runner, tmp_db, log, tables):
 
 @pytest.mark.parametrize("command", ["archive", "unarchive", "delete"])
 def test_riftlog_archive_and_delete_refuse_an_unknown_match(runner, tmp_db, tables, command):
-    result = run(runner, command, "m9", "--db", tmp_db)
-    assert result.exit_code == 1 and "no match 'm9'" in result.stderr and "Traceback" not in result.output
+    result = run(runner, command, "m99", "--db", tmp_db)
+    assert result.exit_code == 1 and "no match 'm99'" in result.stderr and "Traceback" not in result.output
 
 
 def test_riftlog_delete_refuses_a_match_with_a_game_event(runner, tmp_db, log, played):

@@ -168,7 +168,7 @@ def test_behind_a_proxy_the_forwarded_host_is_the_servers_origin(tmp_db, make_ma
         assert summary(port, "m1")["archived_at"] is not None
 
 
-PAGES = ("/", "/matches/m1", "/organiser", "/tournament", "/api/matches", "/api/matches/m9", "/matches/new",
+PAGES = ("/", "/matches/m1", "/organiser", "/tournament", "/api/matches", "/api/matches/m99", "/matches/new",
          "/matches/m1/slip")
 
 

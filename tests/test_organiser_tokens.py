@@ -112,7 +112,7 @@ def test_the_organiser_reissues_a_players_link_the_old_one_no_longer_reads(clien
     assert client.get("/api/matches/m1/state", headers={"Authorization": f"Bearer {new}"}).get_json()["players"][
         "P2"]["hand_count"] == 0
     assert client.post("/organiser/matches/m1/reissue", data={"role": "P7"}).status_code == 400
-    assert client.post("/organiser/matches/m9/reissue", data={"role": "P1"}).status_code == 404
+    assert client.post("/organiser/matches/m99/reissue", data={"role": "P1"}).status_code == 404
 
 
 def test_the_players_card_shows_the_players_links_as_they_stand(client, tables, organiser_key):
@@ -162,7 +162,7 @@ def test_the_api_refuses_a_reissue_without_or_with_a_wrong_key(client, tables, o
     assert reissue(client, "m1", "P1", None).status_code == 401
     assert reissue(client, "m1", "P1", "wrong").status_code == 403
     assert reissue(client, "m1", "P1", tables["m1"][1]["P1"]).status_code == 403  # a player token never reissues
-    assert reissue(client, "m9", "P1", organiser_key).status_code == 404
+    assert reissue(client, "m99", "P1", organiser_key).status_code == 404
 
 
 # --- the CLI ---------------------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_riftlog_reissue_prints_the_new_token_and_its_link(runner, tmp_db, log, 
 
 @pytest.mark.parametrize("args, message", [
     (["m1", "P5"], "has no role 'P5'"),
-    (["m9", "P1"], "no match 'm9'"),
+    (["m99", "P1"], "no match 'm99'"),
 ])
 def test_riftlog_reissue_refuses_what_it_cannot(runner, tmp_db, tables, args, message):
     result = run(runner, "--db", tmp_db, "reissue", *args)

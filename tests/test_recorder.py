@@ -214,8 +214,8 @@ def test_a_stale_expected_seq_is_a_conflict(log: Log, duel_created: dict, expect
     ("check_token", ("token",)),
 ])
 def test_an_unknown_match_is_not_found(log: Log, method: str, args: tuple) -> None:
-    with pytest.raises(NotFound, match="'m9'"):
-        getattr(log, method)("m9", *args)
+    with pytest.raises(NotFound, match="'m99'"):
+        getattr(log, method)("m99", *args)
 
 
 def test_a_malformed_event_is_refused(log: Log, tmp_db: Path, duel_created: dict) -> None:

@@ -111,7 +111,7 @@ def test_a_reissue_that_may_not_be_is_refused_and_changes_nothing(log, match, ro
 
 def test_reissuing_for_an_unknown_match_is_not_found(log):
     with pytest.raises(recorder.NotFound):
-        tokens.reissue(log, "m9", "P1", "organiser")
+        tokens.reissue(log, "m99", "P1", "organiser")
 
 
 def test_a_new_organiser_key_replaces_the_old_one(log):

@@ -390,9 +390,9 @@ def test_state_with_a_bad_at_or_view_is_400(client, duel, query, message):
 @on_both_stores
 @pytest.mark.parametrize("path", ["", "/events", "/state", "/state?at=1", "/verify"])
 def test_reads_of_an_unknown_match_are_404(client, path):
-    response = client.get(f"/api/matches/m9{path}")
+    response = client.get(f"/api/matches/m99{path}")
     assert response.status_code == 404
-    assert "m9" in response.json["error"]
+    assert "m99" in response.json["error"]
 
 
 @on_both_stores
