@@ -24,7 +24,8 @@ from engine import card_costs, costs, deck, items, layers, naming, statics, timi
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
-from engine.objects import State, battlefield, card_name, facts, move_to_zone, refresh, reveal_card
+from engine.objects import (State, battlefield, battlefield_controller, card_name, facts, label_of, move_to_zone,
+                            names_ability, refresh, reveal_card)
 from engine.rulings import Context
 
 TIMING_KEYWORDS = {"action": "Action", "reaction": "Reaction"}
@@ -57,22 +58,11 @@ def source_of(context: Context, reference: str, rule: str, what: str) -> dict[st
                        f"exist has that id)")
 
 
-def battlefield_controller(state: State, entry: dict[str, Any]) -> str | None:
-    """Who controls a battlefield's abilities: its controller; while nobody controls it, the turn player adds them
-    to the chain and is treated as their controller (v1.3 187.6.a, 187.6.b)."""
-    return entry["controller"] if entry["controller"] is not None else state["turn_player"]
-
-
 # -- finding the ability -----------------------------------------------------------------------------------------
 def activated_abilities(state: State, card: str | None) -> list[tuple[int, dict[str, Any]]]:
     """A card's activated abilities with their index in its `abilities`."""
     return [(index, ability) for index, ability in enumerate(facts(state, card).get("abilities", []))
             if ability.get("kind") == "activated"]
-
-
-def label_of(ability: dict[str, Any], index: int) -> str:
-    """The short label an ability goes by: its label, else its keyword (Equip), else its index."""
-    return ability.get("label") or ability.get("keyword") or f"ability {index}"
 
 
 def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tuple[int, dict[str, Any]]:
@@ -86,8 +76,7 @@ def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tu
                 return index, ability
     elif isinstance(reference, str):
         for index, ability in found:
-            names = {label_of(ability, index).casefold(), str(ability.get("keyword", "")).casefold()}
-            if reference.casefold() in names:
+            if names_ability(ability, index, reference):
                 return index, ability
     known = "; ".join(f"[{index}] {label_of(ability, index)!r}" for index, ability in found) or "none"
     context.fail("v1.3 377.1", f"{name} has no activated ability {reference!r} (its activated abilities: {known})")

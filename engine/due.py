@@ -30,7 +30,7 @@ from typing import Any
 
 from engine import cards
 from engine.cards import triggers
-from engine.objects import State, facts
+from engine.objects import State, battlefield_controller, facts, label_of, names_ability
 from engine.rulings import Context
 
 KEY = "triggers_due"
@@ -94,18 +94,6 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
     queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
 
 
-def label_of(ability: dict[str, Any], index: int) -> str:
-    """The label an ability goes by, as `activate` and `trigger` name it (engine/abilities.py `label_of`; this
-    module sits below it: scoring, which it serves, is below abilities)."""
-    return ability.get("label") or ability.get("keyword") or f"ability {index}"
-
-
-def _battlefield_controller(state: State, entry: dict[str, Any]) -> str | None:
-    """A battlefield's abilities are its controller's, or the turn player's while nobody controls it (v1.4 190.6,
-    as engine/abilities.py `battlefield_controller`; v1.3 187.6.a-b)."""
-    return entry["controller"] if entry["controller"] is not None else state["turn_player"]
-
-
 def units_at(state: State, battlefield_id: str, player: str) -> list[str]:
     """The units `player` controls at a battlefield: those a hold or a conquer there is by (383.4.c-d)."""
     return [object_id for object_id, obj in state["objects"].items() if obj["zone"] == "board"
@@ -150,7 +138,7 @@ def _candidates(state: State, happened: dict[str, Any]) -> list[tuple[dict[str, 
     for entry in state["battlefields"]:
         printed = checkable_abilities(state, entry["name"])
         if printed:
-            add({"id": entry["id"], "card": entry["name"], "controller": _battlefield_controller(state, entry),
+            add({"id": entry["id"], "card": entry["name"], "controller": battlefield_controller(state, entry),
                  "kind": "battlefield"}, printed, [])
     return found
 
@@ -242,8 +230,7 @@ def _named(context: Context, source: dict[str, Any], reference: str) -> tuple[in
     named = [(index, ability) for index, ability in enumerate(facts(context.state, source["card"]).get("abilities", []))
              if ability.get("kind") == "triggered"]
     for index, ability in named:
-        if reference.isdigit() and int(reference) == index or reference.casefold() in (
-                label_of(ability, index).casefold(), str(ability.get("keyword", "")).casefold()):
+        if reference.isdigit() and int(reference) == index or names_ability(ability, index, reference):
             return index, ability
     known = "; ".join(f"[{index}] {label_of(ability, index)!r}: \"{ability.get('text', '')}\"" for index, ability
                       in named) or "none"

@@ -87,6 +87,23 @@ def facts(state: State, card: str | None) -> dict[str, Any]:
     return state["cards"].get(card, {})
 
 
+def label_of(ability: dict[str, Any], index: int) -> str:
+    """The short label an ability goes by, as `activate` and `trigger` name it: its label, else its keyword
+    (Equip), else its index."""
+    return ability.get("label") or ability.get("keyword") or f"ability {index}"
+
+
+def names_ability(ability: dict[str, Any], index: int, reference: str) -> bool:
+    """Whether `reference` names the ability by its label or its keyword, case-insensitively."""
+    return reference.casefold() in (label_of(ability, index).casefold(), str(ability.get("keyword", "")).casefold())
+
+
+def battlefield_controller(state: State, entry: dict[str, Any]) -> str | None:
+    """Who controls a battlefield's abilities: its controller; while nobody controls it, the turn player adds them
+    to the chain and is treated as their controller (v1.3 187.6.a, 187.6.b; v1.4 190.6)."""
+    return entry["controller"] if entry["controller"] is not None else state["turn_player"]
+
+
 def create_object(state: State, card: str | None, owner: str, zone: str, **fields: Any) -> str:
     """Create an object for `card` owned and controlled by `owner` in `zone`; returns its id."""
     card_facts = facts(state, card)
