@@ -3,11 +3,12 @@
 One feature match under a 10-event broadcast delay is recorded (one event every `PACE` seconds) while the round's
 recorders (benchmarks/load.py: `tables` tables, one event every 4 s each) record on the same `riftlog serve`;
 `followers` overlay pages' worth of clients follow the feature match as static/overlay.js does: each holds the
-match's spectator stream (`/api/matches/<id>/stream?view=spectator`) and, at each message, reads
-`/api/matches/<id>/overlay` over its own kept-alive connection. Measured, per message and follower:
+match's overlay stream (`/api/matches/<id>/overlay/stream`, web/overlay_feed.py), which sends the overlay state each
+time the broadcast delay lets events out; one more client holds the match's delayed spectator stream
+(`/api/matches/<id>/stream?view=spectator`) as the reference. Measured, per state and follower:
 
-- message to overlay: from the stream's message to the overlay state holding its seq (what issue 28 asks: within
-  200 ms);
+- message to overlay: from the spectator stream's message of a seq to an overlay page's state at that seq (what
+  issue 28 asks: within 200 ms);
 - release to overlay: from the feature recorder's answer to the append that let the event out (its seq + 10) to
   the same state.
 
@@ -50,35 +51,22 @@ def call(port: int, method: str, path: str, body: Any = None, token: str | None 
     return response.status, answer
 
 
-def follow(port: int, match_id: str, after: int, until: float, drawn: list[tuple[int, float, float]]) -> None:
-    """One overlay: the spectator stream after `after`, and the overlay state read at each message, one read at a
-    time (a message that came during a read waits for it, as in static/overlay.js). Appends (seq, message time,
-    state time) for every seq a state read covered."""
+def arrivals(port: int, path: str, until: float, seen: list[tuple[int, float]]) -> None:
+    """Hold the stream at `path` until `until`, appending (seq, arrival time) for each of its messages."""
     stream = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    stream.request("GET", f"/api/matches/{match_id}/stream?view=spectator&after={after}",
-                   headers={"Accept": "text/event-stream"})
+    stream.request("GET", path, headers={"Accept": "text/event-stream"})
     response = stream.getresponse()
     if response.status != 200:
-        raise RuntimeError(f"the stream answered {response.status}")
-    state = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    pending: dict[int, float] = {}
+        raise RuntimeError(f"{path} answered {response.status}")
     try:
         while time.monotonic() < until:
             line = response.fp.readline()
             if not line:
                 break
-            if not line.startswith(b"id: "):
-                continue
-            pending[int(line[4:])] = time.monotonic()
-            state.request("GET", f"/api/matches/{match_id}/overlay?view=spectator")
-            answer = state.getresponse()
-            seq = json.loads(answer.read())["seq"]
-            done = time.monotonic()
-            for message_seq in [each for each in pending if each <= seq]:
-                drawn.append((message_seq, pending.pop(message_seq), done))
+            if line.startswith(b"id: "):
+                seen.append((int(line[4:]), time.monotonic()))
     finally:
         stream.close()
-        state.close()
 
 
 def feature(port: int, match: dict, events: list[dict], followers: int, seconds: float, lead: float,
@@ -86,10 +74,14 @@ def feature(port: int, match: dict, events: list[dict], followers: int, seconds:
     """A client process: the feature match's recorder and its overlay followers; sends back (released, drawn)."""
     start = time.monotonic() + lead
     until = start + seconds
+    cpu = time.process_time()
     _, head = call(port, "GET", f"/api/matches/{match['id']}/overlay")
-    drawn: list[tuple[int, float, float]] = []
-    threads = [threading.Thread(target=follow, args=(port, match["id"], head["seq"], until + 2, drawn), daemon=True)
-               for _ in range(followers)]
+    spectator: list[tuple[int, float]] = []
+    overlays: list[list[tuple[int, float]]] = [[] for _ in range(followers)]
+    threads = [threading.Thread(target=arrivals, args=(port, f"/api/matches/{match['id']}/stream?view=spectator&"
+                                                             f"after={head['seq']}", until + 2, spectator), daemon=True)]
+    threads += [threading.Thread(target=arrivals, args=(port, f"/api/matches/{match['id']}/overlay/stream",
+                                                        until + 2, seen), daemon=True) for seen in overlays]
     for thread in threads:
         thread.start()
     answered: dict[int, float] = {}
@@ -111,7 +103,9 @@ def feature(port: int, match: dict, events: list[dict], followers: int, seconds:
     for thread in threads:
         thread.join(timeout=5)
     released = {seq - DELAY: at for seq, at in answered.items()}  # the append that lets seq - DELAY out
-    pipe.send((released, drawn))
+    messages = dict(spectator)  # the first time the delayed spectator stream told of each seq
+    drawn = [(seq, messages[seq], at) for seen in overlays for seq, at in seen if seq in messages]
+    pipe.send((released, drawn, time.process_time() - cpu))
 
 
 def ms(values: list[float], fraction: float) -> float | None:
@@ -142,7 +136,7 @@ def run(tables: int, seconds: float, followers: int = 10) -> dict[str, Any]:
             client.start()
             beside = load.summary("with overlays", load.phase([server], matches, events, 4.0, seconds, load.CLIENTS),
                                   seconds)
-            released, drawn = receiving.recv()
+            released, drawn, followers_cpu = receiving.recv()
             client.join(timeout=30)
             after = load.summary("without overlays, after", load.phase([server], matches, events, 4.0, seconds,
                                                                        load.CLIENTS), seconds)
@@ -155,6 +149,7 @@ def run(tables: int, seconds: float, followers: int = 10) -> dict[str, Any]:
             "message_to_overlay_p50_ms": ms(to_overlay, 0.5), "message_to_overlay_p99_ms": ms(to_overlay, 0.99),
             "message_to_overlay_max_ms": ms(to_overlay, 1.0),
             "release_to_overlay_p50_ms": ms(from_release, 0.5), "release_to_overlay_p99_ms": ms(from_release, 0.99),
+            "feature_process_cpu_s": round(followers_cpu, 2),
             "round_alone": alone, "round_with_overlays": beside, "round_alone_after": after}
 
 
@@ -167,7 +162,8 @@ def main() -> None:
     result = run(options.tables, options.seconds, options.followers)
     print(json.dumps({key: value for key, value in result.items() if not key.startswith("round_")}, indent=1))
     for key in ("round_alone", "round_with_overlays", "round_alone_after"):
-        print(key, {name: result[key][name] for name in ("acknowledged", "p50_ms", "p99_ms", "errors")})
+        print(key, {name: result[key][name] for name in ("acknowledged", "p50_ms", "p99_ms", "errors",
+                                                   "server_cpu_us_per_append", "client_cpu_us_per_append")})
 
 
 if __name__ == "__main__":

@@ -634,6 +634,15 @@ def leaks(client: Any, path: Path, tokens: dict[str, str], every: int = 1) -> Le
                             # played is checked, its printed text is not.
                             answer["played"]["text"] = None
                         check("overlay state", json.dumps(answer, ensure_ascii=False), seq)
+                    streamed = client.get(f"/api/matches/{match_id}/overlay/stream?view={view}", headers=headers,
+                                          buffered=False)  # its first message: the state at the head, then it waits
+                    assert streamed.status_code == 200, (match_id, view, streamed.status_code)
+                    first = next(chunk for chunk in streamed.response if b"data: " in chunk)
+                    streamed.close()
+                    answer = json.loads(first.split(b"data: ", 1)[1])
+                    if answer["played"]:
+                        answer["played"]["text"] = None  # the printed text, as above
+                    check("overlay stream", json.dumps(answer, ensure_ascii=False), answer["seq"])
                 if view == CASTER:
                     continue  # the caster's token reads the overlays alone (and the spectator's view)
                 listed = client.get(f"/api/matches/{match_id}/events?view={view}", headers=headers).json["events"]

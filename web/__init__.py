@@ -52,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import judging  # the judge's side: backups and an event's penalties
     from . import guard  # other sites' forms refused; security headers on every answer
     from . import offline  # the recording screen's service worker and manifest
-    from . import overlay  # broadcast overlays (issue 28)
+    from . import overlay, overlay_feed  # broadcast overlays (issue 28)
 
     db.init_app(app)
     budget.init_app(app)
@@ -74,5 +74,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(organiser.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(overlay.bp)
+    app.register_blueprint(overlay_feed.bp)
     return app
 

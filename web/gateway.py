@@ -3,7 +3,8 @@ threads of three pools, the recorders' apart from the readers' and from the anon
 
 Granian parses HTTP and keeps connections alive in Rust; Python sees a request only while it is being answered,
 so an idle kept-alive connection (a recorder between events, a viewer, the tournament page) costs no thread. A live
-stream (`/api/matches/<id>/stream`, `/tournament/feed`) costs no thread either: it is a subscriber of the hub
+stream (`/api/matches/<id>/stream`, an overlay's `/api/matches/<id>/overlay/stream`, `/tournament/feed`) costs no
+thread either: it is a subscriber of the hub
 (`web.hub`), written to from the loop. Every other request runs the Flask app (WSGI) on a thread:
 
 - `recording` (RECORDING threads): what a recorder sends or reads at the table: any request that is not a GET
@@ -49,7 +50,7 @@ READING = 8  # threads running every other request of the app
 PARSING = 2  # threads running the anonymous requests that parse decks and new matches
 BODY_TIMEOUT = 10.0  # seconds a request's body has to arrive in full, from its head (the app's BODY_TIMEOUT)
 RETRY_AFTER = 2  # seconds a refused stream is told to wait before it tries again
-STREAM = re.compile(r"/api/matches/[^/]+/stream")
+STREAM = re.compile(r"/api/matches/[^/]+/(?:overlay/)?stream")
 FEED = "/tournament/feed"
 RECORDING_READS = re.compile(r"/api/matches/[^/]+/recording|/matches/[^/]+/record|/static/record[^/]*")
 PARSING_PATHS = frozenset({"/api/matches", "/api/decks/parse", "/matches/new"})

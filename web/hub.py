@@ -25,12 +25,15 @@ admitted or refused: with one GIL in the process, what the loop does meanwhile h
 and the loop is the one that answers it (figures in docs/web.md).
 
 A broadcast delay (the match setting `broadcast_delay`, web/delay.py) holds the spectator feed back N
-seconds or N events behind the record; the judge's and the players' feeds are never delayed.
+seconds or N events behind the record; the judge's and the players' feeds are never delayed. The overlays' feeds
+(web.overlay_feed, one per overlay view) are held back as the spectator's is; their messages are states, made in
+the hub thread only when the delay lets events out, and only for the last of them (`_draw`).
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -45,6 +48,7 @@ from recorder.store import is_postgres
 
 from . import rounds
 from .db import borrowed_log
+from .overlay_feed import Drawer, is_overlay
 from .readers import Shown
 from .rounds import RoundFeed
 
@@ -155,12 +159,17 @@ class Feed:
 
     def __init__(self, view: str) -> None:
         self.view = view
-        self.messages: deque[tuple[int, bytes]] = deque(maxlen=HELD)  # released: sent, and held for catch-ups
+        self.overlay = is_overlay(view)  # an overlay's feed (web.overlay_feed): its messages are states, drawn late
+        self.delayed_view = self.overlay or view == access.SPECTATOR  # held back by the broadcast delay
+        # released: sent, and held for catch-ups (an overlay's: its last state alone, all a page needs)
+        self.messages: deque[tuple[int, bytes]] = deque(maxlen=1 if self.overlay else HELD)
         self.delayed: deque[tuple[int, bytes, float]] = deque()  # the broadcast delay's: (seq, bytes, Unix time)
         self.subscribers: set[Subscriber] = set()
         self.ready: asyncio.Future[None] | None = None  # done once the messages from seq 1 are in
         self.outbox: deque[tuple[list[Subscriber], list[tuple[int, bytes]]]] = deque()  # to write, in order
         self.writing: asyncio.Task | None = None  # the task writing the outbox out
+        self.draw_seq = 0  # an overlay's: the seq whose state is to be drawn next (`Hub._draw`)
+        self.drawing = False
 
     def last_seq(self) -> int:
         return self.messages[-1][0] if self.messages else 0
@@ -173,6 +182,7 @@ class Channel:
         self.match_id = match_id
         self.feeds: dict[str, Feed] = {}
         self.redactors: dict[str, Shown] = {}  # the hub thread's alone
+        self.drawers: dict[str, Drawer] = {}  # the overlays' (web.overlay_feed), the hub thread's alone
         self.read_seq = 0  # the last event the hub thread has read (the hub thread's alone)
         self.head = 0  # the last event published (the loop's)
         self.delay: dict[str, Any] | None = None  # {"seconds": N} or {"events": N}: the spectator feed's
@@ -277,7 +287,7 @@ class Hub:
                 del channel.feeds[view]
             raise
         first = [f"retry: {RETRY}\n\n".encode()]
-        if feed.messages and after < feed.messages[0][0] - 1:  # before what the feed holds: read again
+        if not feed.overlay and feed.messages and after < feed.messages[0][0] - 1:  # before what it holds: read again
             first += await self._run(self._early, channel, view, after, feed.messages[0][0] - 1)
         first += [data for seq, data in feed.messages if seq > after]
         subscriber = Subscriber(send, b"".join(first), after if after > feed.last_seq() else 0, who)
@@ -399,14 +409,19 @@ class Hub:
         with borrowed_log(self.app) as log:
             summary = log.match(channel.match_id)
             entries = log.events(channel.match_id, upto=channel.read_seq or None)
-            redactor = channel.redactors[view] = Shown(log, summary, view)
+            if is_overlay(view):  # its states are drawn once the delay lets them out (`_draw`)
+                channel.drawers[view] = Drawer(channel.match_id, view)
+            else:
+                redactor = channel.redactors[view] = Shown(log, summary, view)
             # A broadcast delay in seconds counts from when the server received each event, never from the
             # `recorded_at` its client sent (web.readers.public_head).
-            received = dict(log.received_times(channel.match_id)) if view == access.SPECTATOR else {}
+            received = dict(log.received_times(channel.match_id)) if is_overlay(view) or view == access.SPECTATOR \
+                else {}
         if entries:
             channel.read_seq = max(channel.read_seq, entries[-1]["seq"])
-        return summary.get("broadcast_delay"), [(entry["seq"], message(entry, redactor),
-                                                 unix_time(received.get(entry["seq"]))) for entry in entries]
+        return summary.get("broadcast_delay"), [
+            (entry["seq"], b"" if is_overlay(view) else message(entry, redactor), unix_time(received.get(entry["seq"])))
+            for entry in entries]
 
     def _early(self, channel: Channel, view: str, after: int, upto: int) -> list[bytes]:
         """(hub thread) Messages after `after` up to `upto` that the feed no longer holds, redacted from seq 1."""
@@ -444,8 +459,9 @@ class Hub:
             return {}
         channel.read_seq = entries[-1]["seq"]
         now = time.time()
-        return {view: [(entry["seq"], message(entry, redactor), now) for entry in entries]
-                for view, redactor in list(channel.redactors.items())}
+        new = {view: [(entry["seq"], message(entry, redactor), now) for entry in entries]
+               for view, redactor in list(channel.redactors.items())}
+        return {**new, **{view: [(entry["seq"], b"", now) for entry in entries] for view in list(channel.drawers)}}
 
     def _load_round(self, feed: RoundFeed) -> None:
         """(hub thread) The round's tables, their rows taken as rendered at their head now (the page has them)."""
@@ -478,34 +494,60 @@ class Hub:
                                                                if feed.delayed else 0)]
         if fresh:
             channel.head = max(channel.head, fresh[-1][0])
-        if feed.view == access.SPECTATOR:
+        if feed.delayed_view:
             feed.delayed.extend(fresh)
             self._release(channel)
         else:
             self._send(feed, [(seq, data) for seq, data, _at in fresh])
 
     def _release(self, channel: Channel) -> None:
-        """Send the spectator feed's messages whose broadcast delay is over; wake again for the next one."""
-        feed = channel.feeds.get(access.SPECTATOR)
-        if feed is None:
-            return
+        """Send the delayed feeds' messages (the spectator's and the overlays') whose broadcast delay is over; wake
+        again for the next one."""
         if channel.release_at is not None:
             channel.release_at.cancel()
             channel.release_at = None
         delay = channel.delay or {}
         events, seconds = int(delay.get("events") or 0), float(delay.get("seconds") or 0)
         now = time.time()
-        out = []
-        while feed.delayed:
-            seq, data, at = feed.delayed[0]
-            if seq > 1 and (seq > channel.head - events or at + seconds > now):  # seq 1 is always public
-                break
-            out.append((seq, data))
-            feed.delayed.popleft()
-        self._send(feed, out)
-        if feed.delayed and seconds and feed.delayed[0][0] <= channel.head - events:
+        next_at = None
+        for feed in [feed for feed in channel.feeds.values() if feed.delayed_view]:
+            out = []
+            while feed.delayed:
+                seq, data, at = feed.delayed[0]
+                if seq > 1 and (seq > channel.head - events or at + seconds > now):  # seq 1 is always public
+                    break
+                out.append((seq, data))
+                feed.delayed.popleft()
+            if feed.overlay:
+                self._draw(channel, feed, out[-1][0] if out else 0)
+            else:
+                self._send(feed, out)
+            if feed.delayed and seconds and feed.delayed[0][0] <= channel.head - events:
+                next_at = min(next_at or math.inf, feed.delayed[0][2] + seconds)
+        if next_at is not None:
             assert self.loop is not None
-            channel.release_at = self.loop.call_later(feed.delayed[0][2] + seconds - now, self._release, channel)
+            channel.release_at = self.loop.call_later(next_at - now, self._release, channel)
+
+    def _draw(self, channel: Channel, feed: Feed, seq: int) -> None:
+        """Draw the overlay state after `seq` (in the hub's thread) and send it, unless a later one is drawn first:
+        one drawing at a time per feed, and a page is sent the latest moment only."""
+        feed.draw_seq = max(feed.draw_seq, seq)
+        if not feed.drawing and feed.draw_seq > feed.last_seq():
+            feed.drawing = True
+            asyncio.ensure_future(self._drawing(channel, feed))
+
+    async def _drawing(self, channel: Channel, feed: Feed) -> None:
+        try:
+            while feed.draw_seq > feed.last_seq():
+                seq = feed.draw_seq
+                self._send(feed, [(seq, await self._run(self._drawn, channel, feed.view, seq))])
+        finally:
+            feed.drawing = False
+
+    def _drawn(self, channel: Channel, view: str, seq: int) -> bytes:
+        """(hub thread) The message of the overlay state after `seq`."""
+        with borrowed_log(self.app) as log:
+            return channel.drawers[view].draw(log, seq)
 
     def _send(self, feed: Feed, messages: list[tuple[int, bytes]]) -> None:
         if not messages:

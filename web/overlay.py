@@ -2,9 +2,9 @@
 7, "Offline and overlays"; docs/web.md, "Broadcast overlays").
 
 `/matches/<id>/overlay/<kind>` (`score`, `board`, `chain`, `card`) is a transparent 1920x1080 page with no controls.
-It holds nothing of the match itself: its one script (static/overlay.js) follows the match's spectator stream
-(`/api/matches/<id>/stream?view=spectator`, so held back by the match's broadcast delay, web.delay) and, on each
-event, reads `/api/matches/<id>/overlay` (`overlay_state`) in the page's view and draws the kind from it:
+It holds nothing of the match itself: its one script (static/overlay.js) reads the match's overlay stream in the
+page's view (web.overlay_feed: the states `overlay_state` answers, held back by the match's broadcast delay,
+web.delay) and draws the kind from each:
 
 - `spectator` (no token): the spectator's view at the spectator's head (`web.readers.public_head`);
 - `caster` (the caster's token, or the match token, in the page's fragment `#caster=<token>`, sent by the script
@@ -46,6 +46,8 @@ CARD_SECONDS = 6  # how long the card popup shows the card just played or activa
 SHOWN_FACTS = ("type", "energy", "power", "might", "keywords", "text")  # a popup's card, as the card gallery has it
 PLAYED = frozenset(("play", "activate"))  # the events whose card the popup shows
 KEPT = 512  # overlay answers kept (`Answers`): a few for each match followed by overlays
+LOOK_BACK = 200  # events `played` looks back for the card just played
+READ_BACK = 16  # events `played` reads at a time, from the newest back
 MAKING_WAIT = 10.0  # seconds an asker waits for another's making of the same answer before it looks again
 
 
@@ -96,17 +98,17 @@ def overlay_state(match_id: str):
     seq = read_seq("at", request.args.get("at"), match_id, head)
     kept = current_app.extensions.setdefault("riftlog.overlays", Answers())
     text = kept.get((match_id, summary["created_at"], seq, view), lambda: current_app.json.dumps(
-        answer(log, summary, replays.Cursor(log, match_id, head), seq, view)))
+        answer(log, summary, replays.Cursor(log, match_id, head).state(seq), seq, view)))
     return Response(text, mimetype="application/json")
 
 
-def answer(log: Any, summary: dict[str, Any], cursor: replays.Cursor, seq: int, view: str) -> dict[str, Any]:
-    """What `overlay_state` answers for `seq` in `view` (a reader allowed to read it)."""
-    full = cursor.state(seq)
+def answer(log: Any, summary: dict[str, Any], full: dict[str, Any], seq: int, view: str) -> dict[str, Any]:
+    """What an overlay draws (`overlay_state`, web.overlay_feed) from `full`, the state after `seq`, in `view` (a
+    reader allowed to read it)."""
     shown = caster_view(full) if view != access.SPECTATOR else engine.view(full, access.SPECTATOR)
     return {"match": summary["id"], "seq": seq, "view": view, "victory_score": full.get("victory_score"),
             "passes": list(full.get("passes") or []),  # passing is said aloud at the table (public)
-            "played": played(log, summary, cursor, seq, shown), "state": shown}
+            "played": played(log, summary, seq, shown), "state": shown}
 
 
 class Answers:
@@ -144,16 +146,18 @@ class Answers:
                 self.making.pop(key).set()
 
 
-def require_caster(match_id: str) -> None:
-    """401 without a token; 403 for a token that is neither the match's caster token nor its match token (a
-    player's token reads that player's hand, never the opponent's)."""
+def require_caster(match_id: str) -> str:
+    """Who reads the caster's view: "caster" (the caster's token) or the judge (the match token); 401 without a
+    token, 403 for a token that is neither (a player's token reads that player's hand, never the opponent's)."""
     token = request_token(match_id, cookie=False)
     if token is None:
         abort(401, f"the caster's view of match {match_id} needs the caster's token (the organiser's page lists "
                    "its overlay links) or the match token: send 'Authorization: Bearer <token>'")
     log = get_log()
-    if tokens.is_caster(log, match_id, token) or log.reader(match_id, token) == access.JUDGE:
-        return
+    if tokens.is_caster(log, match_id, token):
+        return "caster"
+    if log.reader(match_id, token) == access.JUDGE:
+        return access.JUDGE
     abort(403, f"this token does not read the caster's view of match {match_id}: only the caster's token or the "
                "match token does")
 
@@ -176,26 +180,35 @@ def caster_view(state: dict[str, Any]) -> dict[str, Any]:
     return shown
 
 
-def played(log: Any, summary: dict[str, Any], cursor: replays.Cursor, seq: int,
-           shown: dict[str, Any]) -> dict[str, Any] | None:
+def played(log: Any, summary: dict[str, Any], seq: int, shown: dict[str, Any]) -> dict[str, Any] | None:
     """The card the last play or activation up to `seq` played or activated, as the spectator's events name it
     (`redact_event`), with its public facts from the catalog: {seq, player, kind, card, ...SHOWN_FACTS}; None
-    before any. A card the spectator's event does not name (none can be played unseen) gives None."""
-    events = cursor.events
-    for at in range(seq, max(0, seq - 200), -1):  # the popup is for the card just played: look back a little
-        event = redact_event(events[at - 1], access.SPECTATOR)
-        if event.get("type") not in PLAYED:
-            continue
-        name = event.get("card") if event["type"] == "play" else \
-            ((shown.get("objects") or {}).get(event.get("source")) or {}).get("card") or \
-            next((field.get("name") for field in shown.get("battlefields") or [] if field.get("id") ==
-                  event.get("source")), None)
-        if not isinstance(name, str):
-            return None
-        card = log.catalog(summary["catalog"]).get(name) or {}
-        return {"seq": at, "player": event.get("player"), "kind": event["type"], "card": name,
-                **{fact: card.get(fact) for fact in SHOWN_FACTS}}
+    before any, or none in the LOOK_BACK events up to `seq` (the popup is for the card just played). A card the
+    spectator's event does not name (none can be played unseen) gives None. The events are read back a few at a
+    time from `seq` (never the whole match: a long match's overlay costs what a short one's does)."""
+    upto = seq
+    while upto > max(0, seq - LOOK_BACK):
+        after = max(0, seq - LOOK_BACK, upto - READ_BACK)
+        for entry in reversed(log.events(summary["id"], after, upto)):
+            event = redact_event(entry["event"], access.SPECTATOR)
+            if event.get("type") in PLAYED:
+                return card_played(log, summary, entry["seq"], event, shown)
+        upto = after
     return None
+
+
+def card_played(log: Any, summary: dict[str, Any], at: int, event: dict[str, Any],
+                shown: dict[str, Any]) -> dict[str, Any] | None:
+    """`played`'s answer for `event`, the play or activation at seq `at`."""
+    name = event.get("card") if event["type"] == "play" else \
+        ((shown.get("objects") or {}).get(event.get("source")) or {}).get("card") or \
+        next((field.get("name") for field in shown.get("battlefields") or [] if field.get("id") ==
+              event.get("source")), None)
+    if not isinstance(name, str):
+        return None
+    card = log.catalog(summary["catalog"]).get(name) or {}
+    return {"seq": at, "player": event.get("player"), "kind": event["type"], "card": name,
+            **{fact: card.get(fact) for fact in SHOWN_FACTS}}
 
 
 def overlay_links(match_id: str, caster: str | None) -> list[dict[str, str]]:

@@ -1,7 +1,7 @@
-// A broadcast overlay (web/overlay.py): follows the match's spectator stream, held back by its broadcast delay, and on
-// each event reads /api/matches/<id>/overlay in the page's view (the spectator's, or the caster's with the token the
-// address's fragment gives: #caster=<token>, sent as a Bearer token, never in a URL) and draws the page's kind from
-// it: the score bug, the board, the chain and showdown, or the card popup. Every text is set as text, never as HTML.
+// A broadcast overlay (web/overlay.py): follows the match's overlay stream (web/overlay_feed.py), held back by its
+// broadcast delay, in the page's view (the spectator's, or the caster's with the token the address's fragment gives:
+// #caster=<token>, sent as a Bearer token, never in a URL), and draws the page's kind from each state it sends: the
+// score bug, the board, the chain and showdown, or the card popup. Every text is set as text, never as HTML.
 // #overlay carries data-seq (the seq drawn) and data-drawn (how many times it was drawn) for tests and benchmarks.
 (function () {
   "use strict";
@@ -234,41 +234,40 @@
     drawing.replaceChildren();
   }
 
-  // One read in flight at a time; events that come meanwhile are drawn by one read after it.
-  var reading = false, again = false;
+  // The overlay's own stream (web/overlay_feed.py): the state at once, then each moment the broadcast delay lets
+  // out. Read with fetch, which sends the caster's token as a header (an EventSource cannot); on its end or a
+  // network error it is opened again after RETRY ms. A refusal (401, 403, 404) is shown and not retried.
+  var RETRY = 3000, drawn = 0;
 
-  function read(first) {
-    if (reading) { again = true; return Promise.resolve(); }
-    reading = true;
-    var headers = {Accept: "application/json"};
+  function follow() {
+    var headers = {Accept: "text/event-stream"};
     if (token) headers.Authorization = "Bearer " + token;
-    return fetch("/api/matches/" + encodeURIComponent(match) + "/overlay?view=" + view,
-                 {headers: headers, cache: "no-store", credentials: "omit"})
+    fetch("/api/matches/" + encodeURIComponent(match) + "/overlay/stream?view=" + view,
+          {headers: headers, cache: "no-store", credentials: "omit"})
       .then(function (response) {
-        return response.json().then(function (body) {
-          if (!response.ok) throw new Error(response.status + ": " + (body.error || body.message || "refused"));
-          return body;
-        });
+        if (!response.ok) {
+          return response.json().then(function (body) {
+            refuse(response.status + ": " + (body.error || body.message || "refused"));
+            root.setAttribute("data-refused", "true");
+          }, function () { window.setTimeout(follow, RETRY); });  // not the server's answer (a proxy's): again
+        }
+        return readMessages(response.body.getReader(), new TextDecoder(), "");
       })
-      .then(function (data) { draw(data, first); return data; })
-      .catch(function (error) { refuse(String(error.message || error)); root.setAttribute("data-refused", "true"); })
-      .then(function (data) {
-        reading = false;
-        if (again) { again = false; read(false); }
-        return data;
-      });
+      .catch(function () { window.setTimeout(follow, RETRY); });
   }
 
-  function follow(after) {
-    var stream = new EventSource("/api/matches/" + encodeURIComponent(match) + "/stream?view=spectator&after=" +
-                                 after);
-    stream.onmessage = function () { read(false); };
-    stream.onerror = function () {
-      // A refused stream (a 503 when the server has all the streams it takes) is not retried by the browser.
-      if (stream.readyState !== EventSource.CLOSED) return;
-      window.setTimeout(function () { follow(root.getAttribute("data-seq")); }, 3000);
-    };
-    window.addEventListener("pagehide", function () { stream.close(); });
+  function readMessages(reader, decoder, buffered) {
+    return reader.read().then(function (chunk) {
+      if (chunk.done) { window.setTimeout(follow, RETRY); return; }
+      var messages = (buffered + decoder.decode(chunk.value, {stream: true})).split("\n\n");
+      var rest = messages.pop();
+      messages.forEach(function (text) {
+        var data = text.split("\n").filter(function (line) { return line.indexOf("data: ") === 0; })
+          .map(function (line) { return line.slice(6); }).join("\n");
+        if (data) { draw(JSON.parse(data), drawn === 0); drawn += 1; }
+      });
+      return readMessages(reader, decoder, rest);
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -283,8 +282,6 @@
       view = "caster";
       root.setAttribute("data-view", view);
     }
-    read(true).then(function (data) {
-      if (data && window.EventSource) follow(data.seq);
-    });
+    follow();
   });
 })();
