@@ -143,6 +143,10 @@ class Edition:
     # step 3d of the end of turn cleanup", 317.2.c), so they are still stunned in the ending step; v1.3 423.1.a.2
     # (and 2025 599.1.a.2): "at the beginning of the next Ending Step".
     stuns_end_at_expiration: bool = False
+    # A unit of the attacker or defender at the combat's battlefield without its controller's designation (one that
+    # arrived after combat opened, or changed controller) gains it at the next cleanup (v1.4 323.2.a-b, 464.2.c.3.a).
+    # v1.3 323.2 says the same, but its matches were recorded with the engine leaving such a unit undesignated.
+    designations_given_at_cleanup: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -162,7 +166,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
         "repeat_on_abilities": True, "teammate_occupied_is_no_destination": True,
-        "stuns_end_at_expiration": True}
+        "stuns_end_at_expiration": True, "designations_given_at_cleanup": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

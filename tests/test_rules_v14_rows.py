@@ -2,12 +2,14 @@
 side by side with v1.3 (issue 25). A teammate's occupied battlefield is no destination (v1.4 447.2.b), stuns last
 through the ending step (v1.4 423.1.a.2); and behaviours the engine already had, which v1.4 now says: a countered
 card still counts as played for Legion (v1.4 419.4.b, 425.1.b), a battlefield is Contested only while uncontested
-(v1.4 450), a passive ability's minimum is not snapshotted (v1.4 477.3.b), a Unit Gear is not recalled (v1.4
-457.1). Each beside the v1.3 behaviour where the editions differ."""
+(v1.4 450), a passive ability's minimum is not snapshotted (v1.4 477.3.b), only a cost in the first part of a
+trigger's effect is paid as it is finalized (v1.4 740.4.a.2); and a unit arriving at a combat gains its designation
+at the cleanup (v1.4 323.2.a). Each beside the v1.3 behaviour where the editions differ."""
 from __future__ import annotations
 
 from engine.cards import triggers
 from gallery_table import GalleryTable, deck
+from positions import ARENA
 from table import WITH_UNITS, Table
 from test_rules_more_players import CONQUER_2V2, TO_BENS_TURN, two_v_two
 from test_rules_statics import GAREN_AT_BF1, HOPEFUL_LEGION, OTHER_FRIENDLY_HERE, P1, P2, P2_CARDS, position
@@ -125,3 +127,27 @@ def test_only_a_cost_in_the_first_part_of_a_trigger_effect_is_paid_on_finalizati
         {"energy": 1}
     later = triggers.compile_trigger("When I attack, draw 1. Then you may pay [1] to give me +1 [S] this turn.")
     assert later["cost"] is None and later["unread"] == []
+
+
+# -- a unit arriving at a combat gains its controller's designation at the cleanup (v1.4 323.2.a, 464.2.c.3.a) ------
+def joined_combat(rules: str) -> Table:
+    """ARENA: P1's Legion Rearguard attacks Altar to Unity (bf2); in the combat's showdown P1's Shakedown resolves
+    with a move of Chemtech Enforcer (2, Assault 2) there, after the designations were given."""
+    return Table.from_position(ARENA, rules=rules).do(
+        "P1 move Legion Rearguard -> bf2", "P1 play Shakedown -> Stalwart Poro $2 / Fury Rune", "P1 pass", "P2 pass",
+        "resolve Shakedown: move Chemtech Enforcer -> bf2")
+
+
+def test_a_unit_arriving_at_a_combat_becomes_an_attacker_at_the_cleanup_v1_4_323_2_a():
+    """v1.4 464.2.c.3.a: a unit of the attacker that "becomes present at this Battlefield after this moment ... will
+    gain the Attacker ... designation during the Cleanup" (323.2.a): Chemtech Enforcer attacks, with Assault."""
+    table = joined_combat("v1.4")
+    enforcer = table.obj("P1", "Chemtech Enforcer")
+    assert table.state["combat"]["step"] == "showdown" and enforcer["location"] == "bf2"
+    assert (enforcer["attacker"], enforcer["defender"], enforcer["might"]) == (True, False, 4)
+
+
+def test_a_unit_arriving_at_a_combat_stays_undesignated_in_a_v1_3_match():
+    """v1.3 matches were recorded with the engine leaving such a unit without a designation, and fold as they did."""
+    enforcer = joined_combat("v1.3").obj("P1", "Chemtech Enforcer")
+    assert (enforcer["location"], enforcer["attacker"], enforcer["might"]) == ("bf2", False, 2)
