@@ -4,15 +4,18 @@ through the ending step (v1.4 423.1.a.2); and behaviours the engine already had,
 card still counts as played for Legion (v1.4 419.4.b, 425.1.b), a battlefield is Contested only while uncontested
 (v1.4 450), a passive ability's minimum is not snapshotted (v1.4 477.3.b), only a cost in the first part of a
 trigger's effect is paid as it is finalized (v1.4 740.4.a.2); and a unit arriving at a combat gains its designation
-at the cleanup (v1.4 323.2.a). Each beside the v1.3 behaviour where the editions differ."""
+at the cleanup, its attack trigger then due (v1.4 323.2.a, 383.4.e). Each beside the v1.3 behaviour where the
+editions differ."""
 from __future__ import annotations
 
 from engine.cards import triggers
 from gallery_table import GalleryTable, deck
 from positions import ARENA
 from table import WITH_UNITS, Table
+from test_cards_triggers import DEFENDED, due
+from test_cards_triggers import P2 as TRIGGERS_P2
 from test_rules_more_players import CONQUER_2V2, TO_BENS_TURN, two_v_two
-from test_rules_statics import GAREN_AT_BF1, HOPEFUL_LEGION, OTHER_FRIENDLY_HERE, P1, P2, P2_CARDS, position
+from test_rules_statics import GAREN_AT_BF1, HOPEFUL_LEGION, OTHER_FRIENDLY_HERE, P1, P2, P2_CARDS, deck_count, position
 
 
 # -- 2v2: a battlefield a teammate occupies is no destination (v1.4 447.2.b) ----------------------------------------
@@ -151,3 +154,32 @@ def test_a_unit_arriving_at_a_combat_stays_undesignated_in_a_v1_3_match():
     """v1.3 matches were recorded with the engine leaving such a unit without a designation, and fold as they did."""
     enforcer = joined_combat("v1.3").obj("P1", "Chemtech Enforcer")
     assert (enforcer["location"], enforcer["attacker"], enforcer["might"]) == ("bf2", False, 2)
+
+
+# Loose Cannon's deck with Sinister Poro ("When I attack, you may pay [1] to move an enemy unit here to its base")
+# and Ride the Wind ("[Action] Move a friendly unit and ready it."), against Wizened Elder holding bf2.
+SINISTER = deck("Loose Cannon", ["Sinister Poro", "Ride the Wind", "Shipyard Skulker"],
+                ["Zaun Warrens", "Altar to Unity", "Vilemaw's Lair"])
+
+
+def sinister_poro_joins(rules: str) -> GalleryTable:
+    """A checked match: Shipyard Skulker attacks bf2; in the combat's showdown Ride the Wind moves Sinister Poro
+    there."""
+    p1 = "runedeck:6 runes:3 Chaos Rune;3 Fury Rune base:Sinister Poro;Shipyard Skulker hand:Ride the Wind"
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{deck_count(p1)} {p1} | "
+            f"P2 0 bf:Vilemaw's Lair deck:{deck_count(DEFENDED)} {DEFENDED}")
+    return GalleryTable(SINISTER, TRIGGERS_P2, "strict", rules=rules, abilities="checked").do(
+        line, "P1 move Shipyard Skulker -> bf2", "P1 play Ride the Wind -> Sinister Poro $2 / Chaos Rune",
+        "P1 pass", "P2 pass", "resolve Ride the Wind: move Sinister Poro -> bf2 | ready Sinister Poro")
+
+
+def test_a_unit_joining_a_combat_has_its_attack_trigger_due_v1_4_383_4_e():
+    """v1.4 383.4.e: an attack trigger triggers "when a Unit ... gains the Attacker designation for the first time
+    during a combat": Sinister Poro gains it at the cleanup after Ride the Wind resolved, and its trigger is due."""
+    t = sinister_poro_joins("v1.4")
+    assert t.obj("P1", "Sinister Poro")["attacker"] and due(t) == [("Sinister Poro", "when-i-attack")]
+
+
+def test_a_unit_joining_a_combat_triggers_nothing_in_a_v1_3_match():
+    t = sinister_poro_joins("v1.3")
+    assert not t.obj("P1", "Sinister Poro")["attacker"] and due(t) == []
