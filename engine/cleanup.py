@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, hidden, layers, replacement, timing
+from engine import control, due, hidden, layers, replacement, timing
 from engine.editions import edition_of
 from engine.objects import move_to_zone, refresh
 from engine.rulings import Context
@@ -26,6 +26,8 @@ def cleanup(context: Context) -> None:
     if _anything_to_clean(state):
         _kill_and_recall(context)
         _end_designations(state)
+    if state["combat"] is not None and edition_of(state).designations_given_at_cleanup:
+        _give_designations(context)
     for entry in state["battlefields"]:  # rules 523, 106.4.d
         if entry["facedown"] is None:
             continue  # no hidden card there to remove
@@ -76,6 +78,26 @@ def _end_designations(state: dict[str, Any]) -> None:
         if (obj["attacker"] or obj["defender"]) and (fight is None or obj["location"] != fight["battlefield"]):
             obj["attacker"] = obj["defender"] = False
             refresh(state, obj)
+
+
+def _give_designations(context: Context) -> None:
+    """v1.4 323.2.a-b (cleanup step 2), 464.2.c.3.a: a unit of the attacker or defender at the combat's battlefield
+    without its controller's designation (it arrived after combat opened, or its controller changed) gains it now,
+    and with it Assault or Shield (719.1.d.1); its "When I attack" or "When I defend" triggers (v1.4 383.4.e-f).
+    *Decision:* a unit that left the battlefield and came back in the same combat triggers again (the engine does
+    not keep which units were designated earlier in the combat, 383.4.e.2.a)."""
+    state = context.state
+    fight = state["combat"]
+    gained = []
+    for unit in control.units_at(state, fight["battlefield"]):
+        attacker, defender = unit["controller"] == fight["attacker"], unit["controller"] == fight["defender"]
+        if (attacker or defender) and (unit["attacker"], unit["defender"]) != (attacker, defender):
+            unit["attacker"], unit["defender"] = attacker, defender
+            refresh(state, unit)
+            gained.append(due.occurrence("attacks" if attacker else "defends", unit["controller"], obj=unit,
+                                         battlefield=fight["battlefield"]))
+    if gained:
+        due.occurred_all(context, gained)
 
 
 def showdown_candidates(state: dict[str, Any]) -> list[str]:

@@ -136,6 +136,17 @@ class Edition:
     # Repeat on abilities (v1.4 820.1.a "Repeat is present on Spells and Abilities"): an activated ability may be
     # activated paying Repeat costs, executed once more for each (820.3). v1.3 820.1.a: on spells only.
     repeat_on_abilities: bool = False
+    # 2v2: a battlefield a teammate *occupies* (has units at) is no destination for a player's units (v1.4 447.2.b);
+    # v1.3 442.2.b says one a teammate *controls*, which the engine checks in v1.3 and 2025 matches.
+    teammate_occupied_is_no_destination: bool = False
+    # Stunned units lose Stunned in the expiration step, with the "this turn" effects (v1.4 423.1.a.2: "during
+    # step 3d of the end of turn cleanup", 317.2.c), so they are still stunned in the ending step; v1.3 423.1.a.2
+    # (and 2025 599.1.a.2): "at the beginning of the next Ending Step".
+    stuns_end_at_expiration: bool = False
+    # A unit of the attacker or defender at the combat's battlefield without its controller's designation (one that
+    # arrived after combat opened, or changed controller) gains it at the next cleanup (v1.4 323.2.a-b, 464.2.c.3.a).
+    # v1.3 323.2 says the same, but its matches were recorded with the engine leaving such a unit undesignated.
+    designations_given_at_cleanup: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -154,7 +165,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
-        "repeat_on_abilities": True}
+        "repeat_on_abilities": True, "teammate_occupied_is_no_destination": True,
+        "stuns_end_at_expiration": True, "designations_given_at_cleanup": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

@@ -106,7 +106,8 @@ def check_not_to_base(context: Context, unit: dict[str, Any]) -> bool:
 def check_destination(context: Context, player: str, destination: str, units: list[dict[str, Any]],
                       rule: str = "612.2") -> None:
     """No unit moves to a battlefield that already has units of two other players (140.4.a.1 for the Standard
-    Move, 612.2 for a move by an effect); with teammates, nor to a battlefield a teammate controls (v1.3 442.2.b)."""
+    Move, 612.2 for a move by an effect); with teammates, nor to a battlefield a teammate controls (v1.3 442.2.b), or
+    in a v1.4 match occupies (v1.4 447.2.b: has units at, whoever controls it)."""
     if destination.startswith("base:"):
         return
     state = context.state
@@ -114,11 +115,16 @@ def check_destination(context: Context, player: str, destination: str, units: li
     others = [other for other in control.players_at(state, destination) if other not in movers]
     context.check(len(others) < 2, rule, f"{player} moves units to {destination}, which already has units of "
                                          f"{' and '.join(others)}")
-    holder = battlefield(state, destination)["controller"]
-    if holder is not None and holder not in movers and any(teams.are_teammates(state, mover, holder)
-                                                           for mover in movers):
-        context.flag("v1.3 442.2.b", f"{player} moves units to {destination}, which their teammate {holder} "
-                                     f"controls: a teammate's battlefield is no destination for a move")
+    if edition_of(state).teammate_occupied_is_no_destination:  # v1.4 447.2.b: occupied by a teammate
+        holders, how = [other for other in control.players_at(state, destination) if other not in movers], "occupies"
+    else:  # v1.3 442.2.b (and 2025): controlled by a teammate
+        holders, how = [battlefield(state, destination)["controller"]], "controls"
+    for holder in holders:
+        if holder is not None and holder not in movers and any(teams.are_teammates(state, mover, holder)
+                                                               for mover in movers):
+            context.flag("v1.3 442.2.b", f"{player} moves units to {destination}, which their teammate {holder} "
+                                         f"{how}: a teammate's battlefield is no destination for a move")
+            return
 
 
 def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:

@@ -227,16 +227,25 @@ def end_of_turn(context: Context) -> None:
 
 
 def begin_ending_step(state: State) -> None:
-    """The ending step begins (517.1; v1.4 317.1): nobody has priority, and stuns end (599.1.a.2)."""
+    """The ending step begins (517.1; v1.4 317.1): nobody has priority, and stuns end (599.1.a.2, v1.3 423.1.a.2),
+    except in a v1.4 match, where they last until the expiration step (v1.4 423.1.a.2, `expire`)."""
     state["phase"] = "end"
     state["priority"] = None
+    if not edition_of(state).stuns_end_at_expiration:
+        _end_stuns(state)  # rule 599.1.a.2: stuns end at the beginning of the next ending step
+
+
+def _end_stuns(state: State) -> None:
+    """Every stunned object loses Stunned (v1.3 423.1.a.2, v1.4 423.1.a.2: each edition says when)."""
     for obj in state["objects"].values():
-        obj["stunned"] = False  # rule 599.1.a.2: stuns end at the beginning of the next ending step
+        obj["stunned"] = False
 
 
 def expire(context: Context) -> None:
     """The expiration step (517.2) and its cleanup (517.3)."""
     state = context.state
+    if edition_of(state).stuns_end_at_expiration:
+        _end_stuns(state)  # v1.4 423.1.a.2: "during step 3d of the end of turn cleanup" (317.2.c)
     for obj in state["objects"].values():
         obj["damage"] = 0  # rule 517.2.a
         if obj["attacker"] or obj["defender"]:  # audit only: a combat left open ends with the turn
