@@ -27,8 +27,10 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     initial = showdown.joins_initial_chain(state)
     if initial:
         showdown.check_initial_order(context, player)
+    opens_chain = not state["chain"] and not initial
     if delayed.is_delayed(state, event["source"]):
         delayed.trigger(context, event)  # a delayed ability has no source object (v1.3 392)
+        showdown.note_trigger_chain(state, opens_chain)
         return
     # Any object with the ability, a battlefield (004 163.9, 632.2) or a token that just ceased to exist, by its
     # last known information (720.1.d, 177.1).
@@ -54,6 +56,7 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     trigger_costs.pay(context, event, item)  # a cost within its instructions, paid as it is finalized (742.1.b)
     _pay_deflect_tax(context, player, item, event)
     finalize(context, item)
+    showdown.note_trigger_chain(state, opens_chain)
     timing.after_chain_change(state)
 
 

@@ -122,6 +122,11 @@ class Edition:
     # constant state, lost the moment the last unit leaves (2025 181.4.d, 181.5), in every v1.3 match recorded,
     # and v1.3 keeps that (its 323.6 reads as v1.4's).
     control_lost_at_open_cleanup: bool = False
+    # Focus does not pass when a showdown's chain that a triggered ability opened closes (v1.4 340.2.a, 346.1): a
+    # trigger recorded with no chain during a showdown (a Deathknell after the chain that killed its unit closed)
+    # opens a chain after which the player with Focus keeps it. v1.3 346.1 says the same, but every v1.3 match was
+    # recorded with the engine passing Focus after any chain but the Initial Chain (343), and keeps that.
+    focus_kept_after_trigger_chain: bool = False
     # Making new choices (v1.4 750-755): new choices for a finalized item on the chain choose something it did not
     # choose (751.1), each of them legal (753.1). v1.3 has no such rules (only 359.3.f.4's example): a new target is
     # checked as any target is (engine/choices.py).
@@ -153,6 +158,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
+        "focus_kept_after_trigger_chain": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
         "repeat_on_abilities": True}
 

@@ -1,0 +1,45 @@
+"""Rules whose words v1.4 changed, found reviewing docs/editions.md's rows of rules 1xx and 3xx side by side with
+the engine (issue 25): each v1.4 behaviour beside a test that a v1.3 match keeps what it was recorded with."""
+from __future__ import annotations
+
+from positions import ARENA
+from table import Table
+
+
+def trigger_chain_in_a_showdown(rules: str) -> Table:
+    """P1 moved Legion Rearguard to Zaun Warrens, nobody's: a showdown there, P1 with Focus. P1's Gust returns
+    Clockwork Keeper to P2's hand, so Focus passes to P2 (343); then a triggered ability of Stalwart Poro opens a
+    new chain, which resolves."""
+    table = Table.from_position(ARENA, rules=rules).do(
+        "P1 move Legion Rearguard -> bf1", "P1 play Gust -> Clockwork Keeper $1", "P1 pass", "P2 pass",
+        "resolve Gust: return Clockwork Keeper -> hand")
+    assert table.state["focus"] == "P2"
+    return table.do('P2 trigger Stalwart Poro "when-something"', "P2 pass", "P1 pass",
+                    "resolve Stalwart Poro: stun Legion Rearguard")
+
+
+def test_focus_does_not_pass_when_a_chain_a_trigger_opened_closes_v1_4_340_2_a():
+    """v1.4 340.2.a, 346.1: when the last item of a showdown's chain resolves, Focus passes to the next player,
+    unless a triggered ability (or an Add) opened that chain: P2 keeps Focus after Stalwart Poro's chain."""
+    table = trigger_chain_in_a_showdown("v1.4")
+    assert (table.state["focus"], table.state["priority"], table.state["state"]) == ("P2", "P2", "showdown_open")
+    assert "trigger_chain" not in table.state["showdown"]  # noted only while that chain is open
+    table.do("P2 pass", "P1 pass")
+    assert table.state["showdown"] is None  # the passes in sequence go on from P2
+
+
+def test_focus_passes_after_any_chain_but_the_initial_one_in_a_v1_3_match_343():
+    """v1.3 matches were recorded with Focus passing after every chain of a showdown but its Initial Chain (343),
+    and keep it."""
+    table = trigger_chain_in_a_showdown("v1.3")
+    assert (table.state["focus"], table.state["priority"]) == ("P1", "P1")
+
+
+def test_a_chain_a_card_opened_still_passes_focus_in_a_v1_4_match_v1_4_340_2_a():
+    """v1.4 340.2.a: a chain a played card opened passes Focus when it closes, even if a trigger joined it."""
+    table = Table.from_position(ARENA, rules="v1.4").do(
+        "P1 move Legion Rearguard -> bf1", "P1 play Gust -> Clockwork Keeper $1",
+        'P2 trigger Stalwart Poro "when-something"', "P2 pass", "P1 pass",
+        "resolve Stalwart Poro: stun Legion Rearguard", "P1 pass", "P2 pass",
+        "resolve Gust: return Clockwork Keeper -> hand")
+    assert (table.state["focus"], table.state["priority"]) == ("P2", "P2")
