@@ -127,6 +127,10 @@ class Edition:
     # opens a chain after which the player with Focus keeps it. v1.3 346.1 says the same, but every v1.3 match was
     # recorded with the engine passing Focus after any chain but the Initial Chain (343), and keeps that.
     focus_kept_after_trigger_chain: bool = False
+    # A non-combat showdown becomes a combat showdown in the cleanup after another player's units came to its
+    # battlefield, and the combat begins there at once (v1.4 316.8.b.1.a, 323.14, 344.1). v1.3 (316.5.b.1.a: at
+    # once) was recorded with the showdown going on and the combat staged when it ended (345.2.b), and keeps that.
+    showdown_becomes_combat: bool = False
     # Making new choices (v1.4 750-755): new choices for a finalized item on the chain choose something it did not
     # choose (751.1), each of them legal (753.1). v1.3 has no such rules (only 359.3.f.4's example): a new target is
     # checked as any target is (engine/choices.py).
@@ -158,7 +162,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
-        "focus_kept_after_trigger_chain": True,
+        "focus_kept_after_trigger_chain": True, "showdown_becomes_combat": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
         "repeat_on_abilities": True}
 

@@ -43,3 +43,34 @@ def test_a_chain_a_card_opened_still_passes_focus_in_a_v1_4_match_v1_4_340_2_a()
         "resolve Stalwart Poro: stun Legion Rearguard", "P1 pass", "P2 pass",
         "resolve Gust: return Clockwork Keeper -> hand")
     assert (table.state["focus"], table.state["priority"]) == ("P2", "P2")
+
+
+def enemy_unit_joins_a_showdown(rules: str) -> Table:
+    """P1 moved Legion Rearguard to Zaun Warrens, nobody's: a non-combat showdown there. P1's spell moves P2's
+    Clockwork Keeper there (recorded as Gust's resolution: the engine checks the op, not the card's words)."""
+    return Table.from_position(ARENA, rules=rules).do(
+        "P1 move Legion Rearguard -> bf1", "P1 play Gust -> Clockwork Keeper $1", "P1 pass", "P2 pass",
+        "resolve Gust: move Clockwork Keeper -> bf1")
+
+
+def test_a_non_combat_showdown_that_enemy_units_join_becomes_a_combat_showdown_v1_4_323_14():
+    """v1.4 316.8.b.1.a, 344.1: another player's units coming to a non-combat showdown's battlefield make it a
+    combat showdown in the following cleanup (323.14, step 10a), and a combat begins there: the player who applied
+    Contested attacks (625.1.a); when the showdown ends, combat damage is dealt (345.1)."""
+    table = enemy_unit_joins_a_showdown("v1.4")
+    showdown = table.state["showdown"]
+    assert (showdown["combat"], showdown["attacker"], showdown["defender"]) == (True, "P1", "P2")
+    assert table.state["combat"]["battlefield"] == "bf1" and table.state["combat"]["step"] == "showdown"
+    assert table.obj("P1", "Legion Rearguard")["attacker"] and table.obj("P2", "Clockwork Keeper")["defender"]
+    assert table.state["focus"] == "P2"  # Gust's chain closed: Focus passed (343)
+    table.do("P2 pass", "P1 pass")
+    assert table.state["showdown"] is None and table.state["combat"]["step"] == "damage"
+
+
+def test_a_non_combat_showdown_goes_on_when_enemy_units_join_in_a_v1_3_match_345_2_b():
+    """v1.3 matches were recorded with the showdown going on as it was, and the combat staged once it ends
+    (345.2.b), opening a combat showdown of its own; they keep it."""
+    table = enemy_unit_joins_a_showdown("v1.3")
+    assert table.state["showdown"]["combat"] is False and table.state["combat"] is None
+    table.do("P2 pass", "P1 pass")
+    assert table.state["showdown"]["combat"] and table.state["combat"]["step"] == "showdown"
