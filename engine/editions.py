@@ -131,6 +131,10 @@ class Edition:
     # battlefield, and the combat begins there at once (v1.4 316.8.b.1.a, 323.14, 344.1). v1.3 (316.5.b.1.a: at
     # once) was recorded with the showdown going on and the combat staged when it ended (345.2.b), and keeps that.
     showdown_becomes_combat: bool = False
+    # A battlefield's ability that indicates the player who makes its choice is that player's, whoever controls the
+    # battlefield (v1.4 190.6.c: Abandoned Hall's "When a player plays a spell, they may ..."). v1.3 187.6: all of a
+    # battlefield's abilities are its controller's (the turn player's while nobody controls it).
+    battlefield_chooser_controls: bool = False
     # Making new choices (v1.4 750-755): new choices for a finalized item on the chain choose something it did not
     # choose (751.1), each of them legal (753.1). v1.3 has no such rules (only 359.3.f.4's example): a new target is
     # checked as any target is (engine/choices.py).
@@ -162,7 +166,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
-        "focus_kept_after_trigger_chain": True, "showdown_becomes_combat": True,
+        "focus_kept_after_trigger_chain": True, "showdown_becomes_combat": True, "battlefield_chooser_controls": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
         "repeat_on_abilities": True}
 

@@ -2,6 +2,7 @@
 the engine (issue 25): each v1.4 behaviour beside a test that a v1.3 match keeps what it was recorded with."""
 from __future__ import annotations
 
+from gallery_table import GalleryTable, deck
 from positions import ARENA
 from table import Table
 
@@ -74,3 +75,34 @@ def test_a_non_combat_showdown_goes_on_when_enemy_units_join_in_a_v1_3_match_345
     assert table.state["showdown"]["combat"] is False and table.state["combat"] is None
     table.do("P2 pass", "P1 pass")
     assert table.state["showdown"]["combat"] and table.state["combat"]["step"] == "showdown"
+
+
+# -- a battlefield's ability that names its chooser (v1.4 190.6.c) -----------------------------------------------
+HALL_OWNER = deck("Bounty Hunter", ["Ruin Runner", "Determined Sentry"],
+                  ["Abandoned Hall", "Forgotten Monument", "Aspirant's Climb"])
+SPELLER = deck("Hand of Noxus", ["Blood Rush", "Minotaur Reckoner"],
+               ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+HALL_TRIGGER = 'P2 trigger bf1 "when-a-player"'
+
+
+def hall(rules: str, abilities: str = "declared") -> GalleryTable:
+    """P2's turn; P1 controls Abandoned Hall ("When a player plays a spell, they may give a unit they control here
+    +1 [S] this turn") with Ruin Runner there, where P2's Minotaur Reckoner stands too; P2 plays Blood Rush."""
+    line = ("position turn 4 P2 action first P1 | P1 0 bf:Abandoned Hall deck:38 runedeck:8 runes:2 Body Rune;"
+            "2 Chaos Rune controls:bf1 bf1:Ruin Runner | P2 0 bf:Vilemaw's Lair deck:37 runedeck:8 runes:2 Fury Rune;"
+            "2 Order Rune hand:Blood Rush bf1:Minotaur Reckoner")
+    return GalleryTable(HALL_OWNER, SPELLER, "strict", rules=rules, abilities=abilities).do(
+        line, "P2 play Blood Rush -> Minotaur Reckoner $1")
+
+
+def test_a_battlefields_ability_naming_its_chooser_is_that_players_v1_4_190_6_c():
+    """v1.4 190.6.c: Abandoned Hall's ability has the player who played the spell make its choice ("they may"), so
+    P2 controls it, puts it on the chain and makes its choices, though P1 controls the battlefield."""
+    for abilities in ("declared", "checked"):  # checked: its condition is left unread, so the recorder says who
+        table = hall("v1.4", abilities).do(HALL_TRIGGER)
+        assert table.state["chain"][-1]["controller"] == "P2"
+
+
+def test_a_battlefields_ability_is_its_controllers_in_a_v1_3_match_v1_3_187_6():
+    """v1.3 187.6: a battlefield's controller controls all its abilities: P2 cannot trigger P1's Abandoned Hall."""
+    hall("v1.3").refuses(HALL_TRIGGER, rule="v1.3 187.6")
