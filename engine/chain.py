@@ -6,12 +6,14 @@ follows (004 rule 519). The items themselves (adding, targets, finalizing) are e
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine import (abilities, card_costs, costs, delayed, due, effects, experience, flow, replacement,
                     resolution_checks, showdown, timing, trigger_costs)
+from engine.editions import edition_of
 from engine.items import add_item, check_targets, finalize, leave_chain
-from engine.objects import move_to_zone
+from engine.objects import facts, move_to_zone, names_ability
 from engine.rulings import Context
 
 
@@ -27,12 +29,18 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     initial = showdown.joins_initial_chain(state)
     if initial:
         showdown.check_initial_order(context, player)
+    opens_chain = not state["chain"] and not initial
     if delayed.is_delayed(state, event["source"]):
         delayed.trigger(context, event)  # a delayed ability has no source object (v1.3 392)
+        showdown.note_trigger_chain(state, opens_chain)
         return
     # Any object with the ability, a battlefield (004 163.9, 632.2) or a token that just ceased to exist, by its
     # last known information (720.1.d, 177.1).
     source = abilities.source_of(context, event["source"], "583", f"{player} triggers {event['ability']!r}")
+    if source["kind"] == "battlefield" and names_its_chooser(state, source["card"], event["ability"]):
+        # v1.4 190.6.c: the player its text has make its choice controls it, whoever controls the battlefield. Who
+        # that is, is the recorder's word: engine/cards/triggers.py leaves such a condition unread, so it is never due
+        source = {**source, "controller": player}
     context.check(source["controller"] == player, "v1.3 187.6" if source["kind"] == "battlefield" else "182.3.b",
                   f"{player} triggers an ability of {source['id']} ({source['card']}), which {source['controller']} "
                   f"controls")
@@ -54,7 +62,26 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
     trigger_costs.pay(context, event, item)  # a cost within its instructions, paid as it is finalized (742.1.b)
     _pay_deflect_tax(context, player, item, event)
     finalize(context, item)
+    showdown.note_trigger_chain(state, opens_chain)
     timing.after_chain_change(state)
+
+
+# A battlefield's ability whose text has a specific player make its choice ("When a player plays a spell, they may
+# give a unit they control here +1 [S] this turn": Abandoned Hall; Valley of Idols, Star Spring, Ripper's Bay).
+_NAMES_ITS_CHOOSER = re.compile(r"\b(?:they|that player) may\b", re.IGNORECASE)
+
+
+def names_its_chooser(state: dict[str, Any], card: str | None, reference: Any) -> bool:
+    """Whether a battlefield's triggered ability `reference` (its index or label) indicates the player who makes
+    its choice, who then controls it whoever controls the battlefield (v1.4 190.6.c); False in an edition without
+    that rule (v1.3 187.6: the battlefield's controller, or the turn player, controls all its abilities)."""
+    if not edition_of(state).battlefield_chooser_controls:
+        return False
+    for index, ability in enumerate(facts(state, card).get("abilities", [])):
+        if ability.get("kind") == "triggered" and (
+                reference == index if isinstance(reference, int) else names_ability(ability, index, str(reference))):
+            return bool(_NAMES_ITS_CHOOSER.search(ability.get("text", "")))
+    return False
 
 
 def _pay_deflect_tax(context: Context, player: str, item: dict[str, Any], event: dict[str, Any]) -> None:

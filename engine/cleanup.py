@@ -5,7 +5,8 @@ end of turn's cleanup step (517.3). In order: units with lethal damage die (520)
 (144.3, 619.1), Attacker and Defender designations leave units no longer at the combat's battlefield (521), hidden
 cards leave battlefields where their controller has no unit (523), control follows presence (181.4.d), combats
 are marked pending where two players' units meet (524), in a v1.4 match Contested leaves a battlefield its player's
-units have left (v1.4 323.11), and, in a neutral open state, a showdown begins at a
+units have left (v1.4 323.11), in a v1.4 match a non-combat showdown whose battlefield now has a combat pending
+becomes a combat showdown (v1.4 323.14), and, in a neutral open state, a showdown begins at a
 contested battlefield nobody controls (525), or else a pending combat begins (526). When several battlefields
 qualify, the turn player chooses (`choose`), and the engine awaits that choice. The showdown or combat itself begins
 as an outstanding task (engine/tasks.py).
@@ -16,7 +17,7 @@ from typing import Any
 
 from engine import control, due, hidden, layers, replacement, timing
 from engine.editions import edition_of
-from engine.objects import move_to_zone, refresh
+from engine.objects import battlefield as battlefield_of, move_to_zone, refresh
 from engine.rulings import Context
 
 
@@ -42,6 +43,10 @@ def cleanup(context: Context) -> None:
         entry["pending_combat"] = bool(entry["units"]) and len(control.players_at(state, entry["id"])) >= 2
     if edition_of(state).contested_removed_at_cleanup:
         control.remove_abandoned_contested(state)  # v1.4 323.11: before a staged showdown may begin (323.12)
+    ongoing = state["showdown"]
+    if (edition_of(state).showdown_becomes_combat and ongoing is not None and not ongoing["combat"]
+            and not state["chain"] and battlefield_of(state, ongoing["battlefield"])["pending_combat"]):
+        context.schedule("combat joins showdown", ongoing["battlefield"])  # v1.4 323.14 (step 10a)
     begin_next(context)
 
 

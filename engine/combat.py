@@ -1,6 +1,7 @@
 """Combat (2025-06-02 Core Rules 620-628, with the keywords Assault 719, Shield 726 and Tank 727).
 
-A combat begins at a battlefield with units of two opposing players (524, 526). Its steps:
+A combat begins at a battlefield with units of two opposing players (524, 526); in a v1.4 match also where a
+non-combat showdown is under way, which becomes the combat's (v1.4 323.14, `join_showdown`). Its steps:
 - the showdown step (624-625): the player who applied Contested is the attacker, the other the defender
   (625.1.a); their units take the Attacker and Defender designations, Assault adds to attackers' Might and Shield
   to defenders' (625.1.b, 719.1.c, 726.1.c); a showdown opens (340.1) with Focus to the attacker;
@@ -28,11 +29,32 @@ from engine.rulings import Context
 
 def begin(context: Context, battlefield_id: str) -> None:
     """Rules 624-625: the combat's showdown step at a battlefield with units of two players."""
+    sides = _open(context, battlefield_id)
+    if sides is not None:
+        showdown.begin(context, battlefield_id, *sides, is_combat=True)  # 340.1
+
+
+def join_showdown(context: Context, battlefield_id: str) -> None:
+    """v1.4 323.14, 344.1, 316.8.b.1.a: a combat staged where a non-combat showdown is under way (another player's
+    units came there) begins at once, and that showdown becomes the combat's: the units take their designations
+    (625.1), the player with Focus keeps it (v1.4 464.2.c.1.b), the passes in sequence start over, and "when I
+    attack" and "when I defend" triggers recorded next form its Initial Chain (342)."""
+    sides = _open(context, battlefield_id)
+    if sides is None:
+        return
+    ongoing = context.state["showdown"]
+    ongoing["combat"], (ongoing["attacker"], ongoing["defender"]) = True, sides
+    ongoing["initial_chain"], ongoing["passes"] = None, []
+
+
+def _open(context: Context, battlefield_id: str) -> tuple[str, str] | None:
+    """A combat opens at a battlefield: attacker and defender (the player who applied Contested attacks), their
+    units' designations and the triggers they make due; None if two players' units are no longer there."""
     state = context.state
     entry = battlefield(state, battlefield_id)
     present = control.players_at(state, battlefield_id)
     if len(present) < 2:
-        return  # no longer pending (524.1): nothing to resolve
+        return None  # no longer pending (524.1): nothing to resolve
     attacker = entry["contested_by"] if entry["contested_by"] in present else _default_attacker(state, entry,
                                                                                                 present)
     defender = next(player for player in present if player != attacker)
@@ -45,7 +67,7 @@ def begin(context: Context, battlefield_id: str) -> None:
                                for unit in control.units_at(state, battlefield_id)])  # v1.4 383.4.e-f
     state["combat"] = {"battlefield": battlefield_id, "attacker": attacker, "defender": defender,
                        "step": "showdown", "amounts": {}, "to_assign": []}
-    showdown.begin(context, battlefield_id, attacker, defender, is_combat=True)  # 340.1
+    return attacker, defender
 
 
 def _default_attacker(state: dict[str, Any], entry: dict[str, Any], present: list[str]) -> str:

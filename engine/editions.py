@@ -122,6 +122,19 @@ class Edition:
     # constant state, lost the moment the last unit leaves (2025 181.4.d, 181.5), in every v1.3 match recorded,
     # and v1.3 keeps that (its 323.6 reads as v1.4's).
     control_lost_at_open_cleanup: bool = False
+    # Focus does not pass when a showdown's chain that a triggered ability opened closes (v1.4 340.2.a, 346.1): a
+    # trigger recorded with no chain during a showdown (a Deathknell after the chain that killed its unit closed)
+    # opens a chain after which the player with Focus keeps it. v1.3 346.1 says the same, but every v1.3 match was
+    # recorded with the engine passing Focus after any chain but the Initial Chain (343), and keeps that.
+    focus_kept_after_trigger_chain: bool = False
+    # A non-combat showdown becomes a combat showdown in the cleanup after another player's units came to its
+    # battlefield, and the combat begins there at once (v1.4 316.8.b.1.a, 323.14, 344.1). v1.3 (316.5.b.1.a: at
+    # once) was recorded with the showdown going on and the combat staged when it ended (345.2.b), and keeps that.
+    showdown_becomes_combat: bool = False
+    # A battlefield's ability that indicates the player who makes its choice is that player's, whoever controls the
+    # battlefield (v1.4 190.6.c: Abandoned Hall's "When a player plays a spell, they may ..."). v1.3 187.6: all of a
+    # battlefield's abilities are its controller's (the turn player's while nobody controls it).
+    battlefield_chooser_controls: bool = False
     # Making new choices (v1.4 750-755): new choices for a finalized item on the chain choose something it did not
     # choose (751.1), each of them legal (753.1). v1.3 has no such rules (only 359.3.f.4's example): a new target is
     # checked as any target is (engine/choices.py).
@@ -164,6 +177,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,
         "late_delayed_not_created": True, "control_lost_at_open_cleanup": True,
+        "focus_kept_after_trigger_chain": True, "showdown_becomes_combat": True, "battlefield_chooser_controls": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
         "repeat_on_abilities": True, "teammate_occupied_is_no_destination": True,
         "stuns_end_at_expiration": True, "designations_given_at_cleanup": True}

@@ -12,13 +12,15 @@ showdown ends (344.3.a, 345).
 while the showdown may still begin with an initial chain (nothing has happened in it yet), true while the chain open
 is its initial chain, and false otherwise. A showdown without combat takes the triggers of the move that opened it
 ("when I move") the same way: at the table they would be on the chain before the showdown opened (340.2, 525), so
-the mover keeps Focus after them; `passes` lists the players who passed Focus in sequence.
+the mover keeps Focus after them; `passes` lists the players who passed Focus in sequence; `trigger_chain` (v1.4
+matches only, present only while true): the chain open was opened by a triggered ability (note_trigger_chain).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine import control, timing
+from engine.editions import edition_of
 from engine.objects import battlefield, next_in_turn_order
 from engine.rulings import Context
 
@@ -100,11 +102,24 @@ def pass_focus(context: Context, player: str) -> None:
         give_focus(state, next_in_turn_order(state, player, relevant))
 
 
+def note_trigger_chain(state: dict[str, Any], opened: bool) -> None:
+    """A triggered ability went on the chain; `opened`: the chain was empty and it is no Initial Chain's. In a v1.4
+    match the showdown notes a chain a trigger opened (`trigger_chain`, present only then): Focus does not pass
+    when it closes (v1.4 340.2.a, 346.1)."""
+    showdown = state["showdown"]
+    if opened and showdown is not None and state["chain"] and edition_of(state).focus_kept_after_trigger_chain:
+        showdown["trigger_chain"] = True
+
+
 def chain_resolved(context: Context) -> None:
     """The last item of a chain resolved during a showdown: Focus passes to the next player (343), except after the
-    Initial Chain, when the player with Focus proceeds (343.1)."""
+    Initial Chain, when the player with Focus proceeds (343.1), and, in a v1.4 match, after a chain a triggered
+    ability opened (v1.4 340.2.a, 346.1: Focus does not pass)."""
     state = context.state
     showdown = state["showdown"]
+    if showdown.pop("trigger_chain", False):
+        give_focus(state, state["focus"])
+        return
     if showdown["initial_chain"]:
         showdown["initial_chain"] = False
         give_focus(state, state["focus"])

@@ -18,6 +18,7 @@ from engine.rulings import Context
 TASKS: dict[str, Callable[..., None]] = {
     "cleanup": cleanup.cleanup,  # 004 518-526, v1.3 318-324
     "combat": combat.begin,  # a staged combat begins at a battlefield (004 526, 624)
+    "combat joins showdown": combat.join_showdown,  # a non-combat showdown becomes a combat's (v1.4 323.14)
     "showdown": showdown.begin_contested,  # a staged showdown begins (004 525, later revision 340.2)
     "damage step": combat.damage_step,  # after a combat's showdown (345.1, 626)
     "chain resolved": showdown.after_resolution,  # Focus after a showdown's chain resolved (343)
