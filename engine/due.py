@@ -30,6 +30,7 @@ from typing import Any
 
 from engine import cards
 from engine.cards import triggers
+from engine.editions import edition_of
 from engine.objects import State, battlefield_controller, facts, label_of, names_ability
 from engine.rulings import Context
 
@@ -150,7 +151,13 @@ _MEMO: dict[str, tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any], dic
 
 
 def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
-    """A card's triggered abilities whose condition the engine reads whole, with their index and pattern."""
+    """A card's triggered abilities whose condition the engine reads whole in the match's edition, with their
+    index and pattern."""
+    return [entry for entry in _readable(state, card) if in_edition(state, entry[2])]
+
+
+def _readable(state: State, card: str | None) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """A card's triggered abilities whose condition the reader compiles whole, whatever the edition (memoized)."""
     printed = facts(state, card).get("abilities", [])
     known = _MEMO.get(card or "")
     if known is not None and known[0] is printed:
@@ -165,6 +172,14 @@ def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[
     if card is not None:
         _MEMO[card] = (printed, found)
     return found
+
+
+def in_edition(state: State, compiled: dict[str, Any]) -> bool:
+    """Whether the match's edition defines every occurrence of a compiled trigger: becoming Empowered is one in
+    v1.4 (828.1.d, 441.2.a); earlier editions have only the card's reminder text, and such a trigger stays on the
+    recorder's word there, as every such match was recorded."""
+    return edition_of(state).defines_vendetta_keywords or all(pattern["event"] != "empowered"
+                                                              for pattern in compiled["on"])
 
 
 # -- awaiting ------------------------------------------------------------------------------------------------------
@@ -201,8 +216,8 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
     index, ability = _named(context, source, event["ability"])
     text = ability.get("text", "")
     compiled = triggers.compile_trigger(text, ability.get("keyword"))
-    if not triggers.checkable(compiled):
-        return None  # its condition is not read whole: the recorder's word (docs/engine.md)
+    if not triggers.checkable(compiled) or not in_edition(state, compiled):
+        return None  # its condition is not read whole, or not in this edition: the recorder's word (docs/engine.md)
     queue = state.get(KEY, [])
     entry = next((due for due in queue if due["source"] == source["id"] and due["ability"] == index), None)
     name = f"{source['id']} ({source['card']})"
