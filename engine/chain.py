@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import (abilities, card_costs, costs, delayed, due, effects, experience, flow, replacement,
                     resolution_checks, showdown, timing, trigger_costs)
+from engine.errors import MalformedEvent
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
 from engine.rulings import Context
@@ -52,18 +53,40 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
         state["temporary_due"].remove(source["id"])
     item["targets"] = check_targets(context, event.get("targets", []), item)
     trigger_costs.pay(context, event, item)  # a cost within its instructions, paid as it is finalized (742.1.b)
-    _pay_deflect_tax(context, player, item, event)
+    runes_added = "cost" in event
+    runes_added = _pay_repeat(context, player, source, item, event, runes_added)
+    _pay_deflect_tax(context, player, item, event, runes_added)
     finalize(context, item)
     timing.after_chain_change(state)
 
 
-def _pay_deflect_tax(context: Context, player: str, item: dict[str, Any], event: dict[str, Any]) -> None:
+def _pay_repeat(context: Context, player: str, source: dict[str, Any], item: dict[str, Any], event: dict[str, Any],
+                runes_added: bool) -> bool:
+    """v1.4 820.1.a: Repeat is present on abilities, triggered ones included ("My abilities have [Repeat] — Discard
+    1" on a "When I attack or defend" ability, 820.1.d.1's second example). The `trigger` event names the Repeat
+    costs paid (`options.repeat`, as an `activate` does, with `options.discard` for the cards a discard takes); each
+    is an additional cost paid as the ability is finalized (820.1.c.1), and the item's `repeat` counts the
+    executions added (820.3). Whether the runes of `pay` have been added to the pool after it (once per event)."""
+    options = event.get("options", {})
+    if not options:
+        return runes_added
+    if set(options) - {"repeat", "discard"}:
+        raise MalformedEvent(f"'trigger' event: options are 'repeat' (the Repeat costs paid) and 'discard' (the cards "
+                             f"discarded to pay them), got {sorted(options)}")
+    what = f"{item['id']} ({item['card']}: {event['ability']!r})"
+    total = abilities.with_repeat_costs(context, item, {}, options.get("repeat"), what, "trigger")
+    abilities.pay_cost(context, player, source, total, {} if runes_added else event.get("pay", {}), options, what)
+    return True
+
+
+def _pay_deflect_tax(context: Context, player: str, item: dict[str, Any], event: dict[str, Any],
+                     runes_added: bool) -> None:
     """004 721.1.c: a triggered ability that chooses an enemy permanent with Deflect costs its Deflect value more, in
     Power of any domain, paid as it is finalized with its other cost (the runes of `pay` were added with that cost,
     or are added here when it has none)."""
     tax = costs.deflect_tax(context.state, player, item["targets"])
     if tax:
-        costs.pay_amounts(context, player, {} if "cost" in event else event.get("pay", {}), 0, {"any": tax},
+        costs.pay_amounts(context, player, {} if runes_added else event.get("pay", {}), 0, {"any": tax},
                           "721.1.c", f"{player} triggers {item['label']!r}, choosing a permanent with Deflect")
 
 

@@ -63,7 +63,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "pass": {"player": (STR, True)},
     "invite": {"player": (STR, True), "invitee": (STR, True)},
     "end_turn": {"player": (STR, True), "ending_step": (BOOL, False)},
-    "trigger": {"player": (STR, True), "source": (STR, True), "ability": (STR, True), "targets": (LIST, False), "cost": (MAP, False), "pay": (MAP, False), "declined": (BOOL, False)},
+    "trigger": {"player": (STR, True), "source": (STR, True), "ability": (STR, True), "targets": (LIST, False), "cost": (MAP, False), "pay": (MAP, False), "declined": (BOOL, False), "options": (MAP, False)},
     "resolve": {"item": (STR, True), "effects": (LIST, True), "targets_kept": (LIST, False), "split": (INT, False)},
     "assign_damage": {"player": (STR, True), "assignments": (MAP, True)},
     "replace": {"player": (STR, True), "event": (MAP, True), "with": (LIST, True), "source": (STR, False),

@@ -61,7 +61,10 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
     lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state))))
-    repeat = "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", [])
+    # the executions a Repeat may add: one for a spell printing [Repeat]; for an ability, one per Repeat cost paid
+    # (v1.4 820.1.a, 820.3: the item's `repeat`)
+    repeat = item.get("repeat", 0) if item.get("kind") == "ability" else int(
+        "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", []))
     answers = [_match(state, item, specs, effects, unread_ops, whole_text, lenient, repeat, mistargeted)
                for specs in choices]
     best = min(answers, key=len)
@@ -72,12 +75,12 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
 
 
 def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, str]],
-           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: bool,
+           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: int,
            mistargeted: set[str] | frozenset[str]) -> list[dict[str, str]]:
     """The problems of the recorded ops against one reading of the card (its specs, one mode of each modal line)."""
     found: list[dict[str, str]] = []
     if repeat:  # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
-        specs = specs + [({**spec, "optional": True}, text) for spec, text in specs]
+        specs = specs + [({**spec, "optional": True}, text) for _ in range(repeat) for spec, text in specs]
     assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     for effect in effects:
         if effect.get("op") in INCIDENTAL:
