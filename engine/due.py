@@ -51,14 +51,25 @@ def occurred(context: Context, event: str, player: str | None, *, obj: dict[str,
     occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units)])
 
 
+def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
+    """The objects on the board a finalized spell or ability targets (v1.4 383.4.b.2: Targeting Effects are put on
+    the chain after it is finalized; 383.4.b.3: "choose" means targeted), or targets anew after new choices (754):
+    one occurrence each (355.14.d: each target contributes individually), by the item's controller."""
+    objects = context.state["objects"]
+    found = [occurrence("chosen", item["controller"], obj=objects[target], by=item["kind"]) for target in targets
+             if target in objects and objects[target]["zone"] == "board"]
+    if found:
+        occurred_all(context, found)
+
+
 def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
-               to: str | None = None, units: list[str] | None = None) -> dict[str, Any]:
+               to: str | None = None, units: list[str] | None = None, by: str | None = None) -> dict[str, Any]:
     """An occurrence as engine/cards/triggers.py `matches` reads it."""
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
                            "card": obj["card"]}
-    for key, value in (("battlefield", battlefield), ("to", to), ("units", units)):
+    for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by)):
         if value is not None:
             found[key] = value
     return found
@@ -175,11 +186,13 @@ def _readable(state: State, card: str | None) -> list[tuple[int, dict[str, Any],
 
 
 def in_edition(state: State, compiled: dict[str, Any]) -> bool:
-    """Whether the match's edition defines every occurrence of a compiled trigger: becoming Empowered is one in
-    v1.4 (828.1.d, 441.2.a); earlier editions have only the card's reminder text, and such a trigger stays on the
-    recorder's word there, as every such match was recorded."""
-    return edition_of(state).defines_vendetta_keywords or all(pattern["event"] != "empowered"
-                                                              for pattern in compiled["on"])
+    """Whether the match's edition is one where the engine checks every occurrence of a compiled trigger. Becoming
+    Empowered is an occurrence in v1.4 (828.1.d, 441.2.a; earlier editions have only the card's reminder text);
+    a Targeting Effect ("When you choose a friendly unit") is checked in v1.4, which says when it triggers after
+    new choices too (754). Earlier matches were recorded with both on the recorder's word, and keep them so."""
+    edition = edition_of(state)
+    checked = {"empowered": edition.defines_vendetta_keywords, "chosen": edition.defines_new_choices}
+    return all(checked.get(pattern["event"], True) for pattern in compiled["on"])
 
 
 # -- awaiting ------------------------------------------------------------------------------------------------------

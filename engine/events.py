@@ -114,7 +114,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "disempower": {"target": (STR, True)},
     "counters": {"target": (STR, True), "count": (INT, True), "kind": (STR, False), "to": (STR, False)},
     "control": {"target": (STR, False), "item": (STR, False), "player": (STR, True)},
-    "retarget": {"item": (STR, True), "targets": (LIST, True)},
+    "retarget": {"item": (STR, True), "targets": (LIST, True), "modes": (LIST, False), "destinations": (LIST, False)},
     "name": {"target": (STR, True), "card": (STR, False), "tag": (STR, False), "type": (STR, False),
              "of": (STR, False)},
     "note": {"text": (STR, True)},

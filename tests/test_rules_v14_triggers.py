@@ -4,6 +4,8 @@ the recorder's word; Repeat on triggered abilities (820.1.a, 820.1.d.1). Real ga
 notation."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import engine
@@ -135,3 +137,140 @@ def test_a_trigger_with_unknown_options_is_malformed():
     event["options"]["repeat"] = [{"energy": -1}]
     with pytest.raises(engine.MalformedEvent, match=r"'trigger': options.repeat lists the Repeat costs paid"):
         t.do(event)
+
+
+# -- Targeting Effects as new choices are made (v1.4 754, 383.4.b) --------------------------------------------------
+# Ana (P1: Blade Dancer, "When you choose a friendly unit, you may exhaust me and pay [A] to ready it.") holds
+# Vilemaw and Jae Medarda ("When you choose me with a spell, draw 1."); Ben (P2: Kai'Sa) plays Void Seeker on
+# Vilemaw, and Ana answers with Mystic Reversal ("Gain control of a spell. You may make new choices for it.").
+REVERSAL = ("turn 4 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+            "hand:Mystic Reversal;Combat Experience runes:3 Calm Rune;4 Chaos Rune bf1:Vilemaw;Jae Medarda | "
+            "P2 0 bf:Altar to Unity controls:bf2 champion:played deck:0 runedeck:0 hand:Void Seeker "
+            "runes:3 Fury Rune;2 Mind Rune bf2:Kai'Sa, Survivor")
+NEW_CHOICE = "resolve Mystic Reversal: control Void Seeker@chain -> P1 | retarget Void Seeker -> Jae Medarda"
+
+
+def seeking(rules: str = "v1.4") -> Any:
+    """Ben's Void Seeker on Ana's Vilemaw, Ben passed."""
+    import gallery_duel
+    ana = gallery_duel.deck("Blade Dancer", "Irelia, Fervent", ["Vilemaw", "Mystic Reversal", "Jae Medarda",
+                                                               "Combat Experience"],
+                            ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    ben = gallery_duel.deck("Daughter of the Void", "Kai'Sa, Survivor", ["Void Seeker"],
+                            ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
+    created = {"type": "match_created", "abilities": "checked", "rules": rules, "mode": "duel",
+               "players": [ana, ben], "catalog": "gallery", "policy": "strict"}
+    t = gallery_duel.GalleryTable.from_position(created, REVERSAL).do(
+        "P2 play Void Seeker -> Vilemaw@bf1 $3 / Fury Rune")
+    assert due(t) == []  # Ben chose Ana's Vilemaw: Blade Dancer's "you choose" is Ana's choosing only
+    return t.do("P2 pass")
+
+
+def reversing(rules: str = "v1.4") -> Any:
+    """Mystic Reversal on Void Seeker, both passed: Mystic Reversal resolves next; Ana's choosing a chain item
+    chose no unit, and nothing is due."""
+    t = seeking(rules).do("P1 play Mystic Reversal -> Void Seeker $4 / Calm Rune; Calm Rune; Calm Rune")
+    assert due(t) == []
+    return t.do("P1 pass", "P2 pass")
+
+
+def test_a_targeting_effect_triggers_as_new_choices_target_its_object_v1_4_754():
+    """v1.4 754: "If, as a result of new choices, the spell or ability targets a Game Object it previously did not
+    target, any Targeting Effects of that Game Object will trigger as appropriate at that time": Void Seeker, Ana's
+    now, targets her Jae Medarda, so Jae's "When you choose me with a spell" and Blade Dancer's "When you choose a
+    friendly unit" are due."""
+    t = reversing().do(NEW_CHOICE)
+    assert sorted(due(t)) == [("Blade Dancer", "when-you-choose"), ("Jae Medarda", "when-you-choose")]
+    t.do('P1 trigger Jae Medarda "when-you-choose"')
+    assert t.state["chain"][-1]["card"] == "Jae Medarda"
+
+
+def test_a_targeting_effect_is_due_as_the_spell_choosing_it_is_finalized_v1_4_383_4_b_2():
+    """383.4.b.2: put on the chain after a spell that targets an appropriate object is finalized: Ana's Combat
+    Experience on her Jae Medarda."""
+    t = seeking().do("P1 play Combat Experience -> Jae Medarda $1")
+    assert sorted(due(t)) == [("Blade Dancer", "when-you-choose"), ("Jae Medarda", "when-you-choose")]
+
+
+def test_a_targeting_effect_not_due_is_refused_v1_4_383_3():
+    reversing().refuses('P1 trigger Jae Medarda "when-you-choose"', rule="v1.4 383.3")
+
+
+def test_a_v1_3_match_takes_targeting_effects_on_the_recorders_word():
+    t = reversing("v1.3").do(NEW_CHOICE)
+    assert due(t) == []
+    t.do('P1 trigger Jae Medarda "when-you-choose"')
+    assert t.state["chain"][-1]["card"] == "Jae Medarda"
+
+
+# -- New choices of modes and destinations (v1.4 752.1) -------------------------------------------------------------
+# Ben's Mesmerize ("Choose one — - Return a friendly unit to its owner's hand. - Give an enemy unit -2 [S] this
+# turn.") on Ana's Vilemaw; Ana's Mystic Reversal takes it and makes new choices of its target and mode.
+MESMERIZE = REVERSAL.replace("hand:Void Seeker", "hand:Mesmerize")
+
+
+def mesmerizing(rules: str = "v1.4", policy: str = "strict") -> Any:
+    import gallery_duel
+    ana = gallery_duel.deck("Blade Dancer", "Irelia, Fervent", ["Vilemaw", "Mystic Reversal", "Jae Medarda",
+                                                               "Combat Experience"],
+                            ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    ben = gallery_duel.deck("Daughter of the Void", "Kai'Sa, Survivor", ["Mesmerize"],
+                            ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
+    created = {"type": "match_created", "abilities": "checked", "rules": rules, "mode": "duel",
+               "players": [ana, ben], "catalog": "gallery", "policy": policy}
+    return gallery_duel.GalleryTable.from_position(created, MESMERIZE).do(
+        "P2 play Mesmerize -> Vilemaw@bf1 $1 / Mind Rune", "P2 pass",
+        "P1 play Mystic Reversal -> Mesmerize $4 / Calm Rune; Calm Rune; Calm Rune", "P1 pass", "P2 pass")
+
+
+def remade(modes: str) -> str:
+    return f"resolve Mystic Reversal: control Mesmerize@chain -> P1 | retarget Mesmerize -> Kai'Sa, Survivor {modes}"
+
+
+def test_new_choices_remake_a_chain_items_mode_v1_4_752_1():
+    """v1.4 752.1: "The relevant choices that can be remade ... are locations to be played to, modes, destinations,
+    and targets." Mesmerize, Ana's now, is remade to return a friendly unit (its first mode) and the checked
+    resolution is matched against that mode only: giving Kai'Sa -2 [S] (its other mode) is refused."""
+    t = mesmerizing().do(remade("+modes=[1]"))
+    item = next(entry for entry in t.state["chain"] if entry["card"] == "Mesmerize")
+    assert item["modes"] == [1] and item["targets"] == [t.find("P2", "Kai'Sa, Survivor")]
+    t.do("P1 pass", "P2 pass")
+    t.refuses("resolve Mesmerize: might Kai'Sa, Survivor -2 until turn", rule="v1.4 359.3.d")
+    kept = mesmerizing().do(remade(""), "P1 pass", "P2 pass")
+    kept.do("resolve Mesmerize: might Kai'Sa, Survivor -2 until turn")  # no mode remade: any mode that fits
+
+
+def test_remade_modes_and_destinations_write_and_read_back_in_the_notation():
+    t = mesmerizing()
+    event = t.parse(remade('+modes=[2] +destinations=["base:P2"]'))
+    assert event["effects"][1]["modes"] == [2] and event["effects"][1]["destinations"] == ["base:P2"]
+    assert t.parse(notation.write_event(t.state, event)) == event
+
+
+def test_a_mode_the_card_does_not_offer_is_refused_v1_4_753_1():
+    refusal = mesmerizing().refuses(remade("+modes=[3]"), rule="v1.4 753.1")
+    assert "mode 3 is not one of 'Mesmerize''s: it offers 2 modes" in str(refusal)
+
+
+def test_a_destination_that_is_no_location_is_refused_v1_4_753_1():
+    refusal = mesmerizing().refuses(remade('+destinations=["bf9"]'), rule="v1.4 753.1")
+    assert "'bf9' is no battlefield or base of this match" in str(refusal)
+
+
+def test_a_move_away_from_the_remade_destination_is_flagged_v1_4_752_1():
+    """Once new choices made an item's destination, its resolution's moves go there (recorded here on Mesmerize,
+    whose resolution a checked match compares with its text first: the move is beyond it as well)."""
+    t = mesmerizing(policy="audit").do(remade('+modes=[2] +destinations=["base:P2"]'), "P1 pass", "P2 pass")
+    t.do("resolve Mesmerize: move Kai'Sa, Survivor -> bf1")
+    assert "v1.4 752.1" in [violation["rule"] for violation in t.state["violations"]]
+
+
+def test_malformed_modes_and_destinations_are_refused():
+    t = mesmerizing()
+    for field, value, message in (("modes", [0], "'modes' lists the modes chosen"),
+                                  ("modes", ["1"], "'modes' lists the modes chosen"),
+                                  ("destinations", [1], "'destinations' lists locations")):
+        event = t.parse(remade(""))
+        event["effects"][1][field] = value
+        with pytest.raises(engine.MalformedEvent, match=message):
+            t.do(event)

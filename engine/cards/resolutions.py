@@ -44,6 +44,14 @@ def abilities_of(state: dict[str, Any], item: dict[str, Any]) -> list[dict[str, 
     return []
 
 
+def mode_count(state: dict[str, Any], item: dict[str, Any]) -> int | None:
+    """How many modes the item's modal line offers ("Choose one — ..."), or None when it has none the compiler
+    reads."""
+    counts = [len(result["modes"]) for result in (compile_ability(ability, item.get("card"))
+                                                  for ability in abilities_of(state, item)) if result.get("modes")]
+    return sum(counts) if counts else None
+
+
 def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str, Any]],
              mistargeted: set[str] | frozenset[str] = frozenset()) -> list[dict[str, str]]:
     """Each way the recorded `effects` go beyond the item's card: `{text, message}` (the card's line quoted, what
@@ -57,6 +65,8 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     choices: list[list[tuple[Spec, str]]] = [[]]
     for ability, result in compiled:
         options = result.get("modes") or [result["effects"]]
+        if result.get("modes") and item.get("modes"):  # the modes new choices made (v1.4 752.1, engine/choices.py)
+            options = [[spec for mode in item["modes"] if 0 < mode <= len(options) for spec in options[mode - 1]]]
         choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)

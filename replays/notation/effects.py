@@ -131,11 +131,16 @@ def _write_control(state: State, effect: dict[str, Any]) -> str:
     return f"control {ref} -> {effect['player']}"
 
 
+RETARGET_FLAGS = ("modes", "destinations")
+
+
 def _read_retarget(sc: Scanner, state: State) -> dict[str, Any]:
-    """`retarget ITEM -> TARGET; TARGET` (new choices, engine/choices.py): the item's targets after them."""
+    """`retarget ITEM -> TARGET; TARGET [+modes=[2]] [+destinations=["bf2"]]` (new choices, engine/choices.py): the
+    item's targets, modes and destinations after them."""
     item = resolve(sc, state, sc.until(("->",)), "item")
     sc.expect("->", "'->' and the item's new targets")
-    return {"op": "retarget", "item": item, "targets": [resolve(sc, state, piece, "target") for piece in sc.pieces(())]}
+    targets = [resolve(sc, state, piece, "target") for piece in sc.pieces(("+",))]
+    return {"op": "retarget", "item": item, "targets": targets} | _flags(sc, RETARGET_FLAGS)
 
 
 def _read_name(sc: Scanner, state: State) -> dict[str, Any]:
@@ -542,7 +547,8 @@ WRITERS: dict[str, Writer] = {
     "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
     "control": _write_control, "name": _write_name,
     "retarget": lambda state, effect: (f"retarget {name_of(state, effect['item'], 'item')} -> "
-                                       f"{write_targets(state, effect['targets'])}").rstrip(),
+                                       f"{write_targets(state, effect['targets'])}").rstrip()
+    + _flags_text(effect, RETARGET_FLAGS),
     "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
     "discard": lambda state, effect: f"discard {effect['player']} {cards_with_names(state, effect['cards'])}".rstrip(),
     "reveal": _write_deck_cards("reveal"), "look": _write_deck_cards("look"), "predict": _write_deck_cards("predict"),
