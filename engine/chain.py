@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import (abilities, card_costs, choices, costs, delayed, due, effects, experience, flow, replacement,
-                    resolution_checks, showdown, timing, trigger_costs)
+from engine import (abilities, card_costs, choices, costs, delayed, due, effects, experience, flow, movement,
+                    replacement, resolution_checks, showdown, timing, trigger_costs)
 from engine.errors import MalformedEvent
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import move_to_zone
@@ -109,6 +109,7 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
         effects.check_split(context, item, event)  # damage split among its targets (355.14), before the ops
     resolution_checks.check(context, item, event["effects"])  # what the card allows ("checked" matches only)
     choices.check_destinations(context, item, event["effects"])  # where new choices sent it (v1.4 752.1)
+    movement.pay_applied_costs_of_effects(context, item, event["effects"])  # as its moves are performed (v1.4 204.4)
     effects.apply_effects(context, item, event["effects"], event.get("targets_kept"))
     experience.check_resolved(context, item, event["effects"])
     if any(entry["id"] == item["id"] for entry in state["chain"]):

@@ -90,7 +90,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "stun": {"target": (STR, True)},
     "ready": {"target": (STR, True)},
     "exhaust": {"target": (STR, True)},
-    "move": {"target": (STR, True), "to": (STR, True)},
+    "move": {"target": (STR, True), "to": (STR, True), "pay": (MAP, False)},
     "recall": {"target": (STR, True)},
     "return": {"target": (STR, True), "to": (STR, True)},
     "draw": {"player": (STR, True), "cards": (LIST, True)},

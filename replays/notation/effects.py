@@ -110,6 +110,27 @@ def _read_destination(op: str, field: str, read: Callable[[Scanner, State, Piece
     return reader
 
 
+def _read_move(sc: Scanner, state: State) -> dict[str, Any]:
+    """`move UNIT -> WHERE [$PAY]`: the runes paid for an applied cost as the move is performed (v1.4 204.4.b), by
+    the controller of the item resolving (the newest on the chain)."""
+    target = _object(sc, state, sc.until(("->",)))
+    sc.expect("->", "'->' and where move sends it")
+    effect = {"op": "move", "target": target, "to": location(sc, state, sc.until(("$",)))}
+    if sc.accept("$"):
+        effect["pay"] = read_pay(sc, state, _resolving_player(state))
+    return effect
+
+
+def _write_move(state: State, effect: dict[str, Any]) -> str:
+    text = f"move {_name(state, effect['target'])} -> {effect['to']}"
+    return f"{text} {write_pay(state, _resolving_player(state), effect['pay'])}" if "pay" in effect else text
+
+
+def _resolving_player(state: State) -> str:
+    """The controller of the item resolving: the newest on the chain (rule 336.1)."""
+    return state["chain"][-1]["controller"] if state.get("chain") else state["turn_player"]
+
+
 def _read_control(sc: Scanner, state: State) -> dict[str, Any]:
     """`control UNIT -> P2` (an object), or `control Void Seeker@chain -> P1` (a chain item: a reference ending in
     `@chain`, or an item's id, engine/choices.py)."""
@@ -434,7 +455,7 @@ def _read_replace(sc: Scanner, state: State) -> dict[str, Any]:
 READERS: dict[str, Reader] = {
     **{op: _read_target(op) for op in TARGET_OPS},
     "damage": _read_damage, "might": _read_might, "grant": _read_grant,
-    "move": _read_destination("move", "to", location),
+    "move": _read_move,
     "return": _read_destination("return", "to", _word_piece),
     "control": _read_control, "retarget": _read_retarget, "name": _read_name,
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
@@ -543,7 +564,7 @@ WRITERS: dict[str, Writer] = {
     "damage": lambda state, effect: f"damage {_name(state, effect['target'])} {effect['amount']}",
     "might": lambda state, effect: f"might {_name(state, effect['target'])} {effect['delta']:+d}{_until_text(effect)}",
     "grant": _write_grant,
-    "move": lambda state, effect: f"move {_name(state, effect['target'])} -> {effect['to']}",
+    "move": _write_move,
     "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
     "control": _write_control, "name": _write_name,
     "retarget": lambda state, effect: (f"retarget {name_of(state, effect['item'], 'item')} -> "
