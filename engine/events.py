@@ -51,6 +51,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "position": {"turn": (INT, True), "turn_player": (STR, True), "phase": (STR, True), "first_player": (STR, True),
                  "battlefields": (MAP, True), "players": (MAP, True), "control": (MAP, False),
                  "contested": (MAP, False), "scored": (MAP, False), "game": (INT, False), "games_won": (MAP, False),
+                 "games_drawn": (INT, False),
                  "statics": (LIST, False)},
     "play": {"player": (STR, True), "card": (STR, True), "from": (STR, False), "to": (STR_OR_NONE, False),
              "targets": (LIST, False), "options": (MAP, False), "pay": (MAP, False), "statics": (LIST, False)},
