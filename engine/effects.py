@@ -444,7 +444,7 @@ OPS: dict[str, Op] = {
     "pay": costs.pay_op,
     "attach": lambda context, item, effect, kept: attachment.attach_op(context, item, effect, kept, _target),
     "detach": lambda context, item, effect, kept: attachment.detach_op(context, item, effect, kept, _target),
-    "replace": replacement.replace_op, "prevent": replacement.prevent_op, "xp": experience.xp_op,
+    "replace": replacement.replace_op, "prevent": replacement.prevent_op, "double": replacement.double_op, "xp": experience.xp_op,
     "turn": additional_turns.turn_op,
     "delayed": delayed.create,
     "copy": copies.copy_op,

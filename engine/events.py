@@ -124,6 +124,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "replace": {"event": (MAP, True), "with": (LIST, True), "until": (STR, False)},
     "prevent": {"target": (STR, False), "amount": (INT, False), "next": (BOOL, False), "only": (STR, False),
                 "until": (STR, False)},
+    "double": {"target": (STR, True), "until": (STR, False)},
     "xp": {"player": (STR, True), "amount": (INT, True)},
     "turn": {"player": (STR, True)},
     "pay": {"player": (STR, True), "energy": (INT, False), "power": (MAP, False), "pay": (MAP, False),

@@ -407,6 +407,12 @@ def _write_prevent(state: State, effect: dict[str, Any]) -> str:
     return text + (f" {effect['only']}" if "only" in effect else "") + _until_text(effect)
 
 
+def _read_double(sc: Scanner, state: State) -> dict[str, Any]:
+    """`double UNIT [until turn|permanent]`: all damage that would be dealt to it is doubled (Lotus Trap)."""
+    piece, until = _until(sc, sc.until(()))
+    return {"op": "double", "target": _object(sc, state, piece)} | ({"until": until} if until else {})
+
+
 def read_replacement(sc: Scanner, state: State, source: bool) -> dict[str, Any]:
     """`kill UNIT [< SOURCE] [until turn|permanent] -> OP & OP`: the death replaced and what happens instead
     (ops separated by `&`); `< SOURCE` only where `source` (the `replace` event)."""
@@ -462,7 +468,7 @@ READERS: dict[str, Reader] = {
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
     "attach": _read_attach, "pay": _read_pay,
-    "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent,
+    "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent, "double": _read_double,
     "delayed": _read_delayed, "battlefield": _read_battlefield,
     "copy": _read_destination("copy", "of", lambda sc, state, piece: _object(sc, state, piece)),
     "win": lambda sc, state: {"op": "win", "player": read_player(sc, state)},
@@ -598,6 +604,7 @@ WRITERS: dict[str, Writer] = {
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
     "replace": lambda state, effect: f"replace {write_replacement(state, effect)}",
     "prevent": _write_prevent,
+    "double": lambda state, effect: f"double {_name(state, effect['target'])}{_until_text(effect)}",
     "xp": lambda state, effect: f"xp {effect['player']} {effect['amount']}",
     "turn": lambda state, effect: f"turn {effect['player']}",
     "counters": lambda state, effect: (f"counters {_name(state, effect['target'])} {effect['count']}"
