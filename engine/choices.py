@@ -21,9 +21,9 @@ Every edition applies both ops (no match recorded before them holds them). A v1.
 not chosen before (751.1), and every new choice is legal for the item as its controller now makes it (753.1: a
 target the item could not choose, a mode its card does not offer, a destination that is no location; refused in
 strict, flagged and the op skipped in audit, so the item keeps its choices). The Targeting Effects of what it
-targets anew trigger then (754, engine/due.py `chosen`). No cost is paid for the new choices (755: a Deflect on a new target asks nothing), and a new target has
-its own `target_incarnations` entry from now on (its later change of zones makes it illegal, 356.3.e.4). Targets kept
-keep theirs. Earlier editions have no rule 750: a new target is checked as any target is (352.8).
+targets anew trigger then (754, engine/due.py `chosen`). No cost is paid for the new choices (755: a Deflect on a
+new target asks nothing), and a new target has its own `target_incarnations` entry from now on (its later change of
+zones makes it illegal, 356.3.e.4). Targets kept keep theirs. Earlier editions have no rule 750: a new target is checked as any target is (352.8).
 """
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ MOVES = "move Patched Porobot -> bf2{pay} | move Jayce, Hammer in Hand -> bf2"
 
 def table(rules: str = "v1.4", policy: str = "strict") -> GalleryTable:
     line = (f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(P1_SIDE)} "
-            f"{P1_SIDE} | P2 0 bf:Altar to Unity deck:{39 - listed('bf2:M')} {P2_RUNES} controls:bf2 bf2:Mageseeker Investigator")
+            f"{P1_SIDE} | P2 0 bf:Altar to Unity deck:{39 - listed('bf2:M')} {P2_RUNES} controls:bf2 "
+            "bf2:Mageseeker Investigator")
     return GalleryTable(P1, P2, policy, rules).do(line, MAGESEEKER, *BARD)
 
 

@@ -50,7 +50,8 @@ def test_a_when_i_become_empowered_trigger_is_refused_while_nothing_empowered_it
 def test_empowering_what_is_empowered_already_triggers_nothing_v1_4_441_1_c():
     """v1.4 441.1.c: "nothing additional happens": empowered twice in one resolution (an audit match keeps the
     second op, flagged as beyond the card's instruction), the Mage changed state once, so its trigger is due once."""
-    t = table(MAGE, policy="audit").do(*EMPOWER[:3], "resolve Apprentice Mage: empower Apprentice Mage | empower Apprentice Mage")
+    t = table(MAGE, policy="audit").do(*EMPOWER[:3],
+                                       "resolve Apprentice Mage: empower Apprentice Mage | empower Apprentice Mage")
     assert due(t) == [("Apprentice Mage", "when-i-become")] and t.obj("P1", "Apprentice Mage")["empowered"] is True
 
 
