@@ -137,16 +137,17 @@ def activate(context: Context, event: dict[str, Any]) -> None:
 
 
 def with_repeat_costs(context: Context, item: dict[str, Any], cost: dict[str, Any], repeat: Any,
-                      what: str) -> dict[str, Any]:
+                      what: str, event_type: str = "activate") -> dict[str, Any]:
     """An ability's cost with the Repeat costs paid as it is activated (`options.repeat`: the list of them, each
     `{energy?, power?: {Domain or "any": n}, discard?}` as the effect that gives the ability Repeat names it: "My
     abilities have [Repeat] — Discard 1", v1.4 820.1.d.1). v1.4 820.1.a: Repeat is present on spells and
     abilities; each cost paid is an additional cost (820.1.c.1), and the ability's instructions are executed once
-    more for each (820.3: the item's `repeat`). v1.3 820.1.a: on spells only."""
+    more for each (820.3: the item's `repeat`). v1.3 820.1.a: on spells only. A triggered ability names its Repeat
+    costs the same way, in its `trigger` event (`event_type`, engine/chain.py)."""
     if repeat is None or repeat == []:
         return cost
     if not isinstance(repeat, list) or not all(_is_repeat_cost(part) for part in repeat):
-        raise MalformedEvent(f"'activate': options.repeat lists the Repeat costs paid, each {{energy: n, power: "
+        raise MalformedEvent(f"'{event_type}': options.repeat lists the Repeat costs paid, each {{energy: n, power: "
                              f"{{Domain or 'any': n}}, discard: n}} (whole numbers, 0 or more), got {repeat!r}")
     if not context.check(edition_of(context.state).repeat_on_abilities, "v1.3 820.1.a",
                          f"{item['controller']} pays Repeat for {what}: only a spell with Repeat repeats its effect"):

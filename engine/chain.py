@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import (abilities, card_costs, costs, delayed, due, effects, experience, flow, replacement,
-                    resolution_checks, showdown, timing, trigger_costs)
+from engine import (abilities, card_costs, choices, costs, delayed, due, effects, experience, flow, movement,
+                    replacement, resolution_checks, showdown, timing, trigger_costs)
 from engine.editions import edition_of
+from engine.errors import MalformedEvent
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import facts, move_to_zone, names_ability
 from engine.rulings import Context
@@ -60,7 +61,9 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
         state["temporary_due"].remove(source["id"])
     item["targets"] = check_targets(context, event.get("targets", []), item)
     trigger_costs.pay(context, event, item)  # a cost within its instructions, paid as it is finalized (742.1.b)
-    _pay_deflect_tax(context, player, item, event)
+    runes_added = "cost" in event
+    runes_added = _pay_repeat(context, player, source, item, event, runes_added)
+    _pay_deflect_tax(context, player, item, event, runes_added)
     finalize(context, item)
     showdown.note_trigger_chain(state, opens_chain)
     timing.after_chain_change(state)
@@ -84,13 +87,33 @@ def names_its_chooser(state: dict[str, Any], card: str | None, reference: Any) -
     return False
 
 
-def _pay_deflect_tax(context: Context, player: str, item: dict[str, Any], event: dict[str, Any]) -> None:
+def _pay_repeat(context: Context, player: str, source: dict[str, Any], item: dict[str, Any], event: dict[str, Any],
+                runes_added: bool) -> bool:
+    """v1.4 820.1.a: Repeat is present on abilities, triggered ones included ("My abilities have [Repeat] — Discard
+    1" on a "When I attack or defend" ability, 820.1.d.1's second example). The `trigger` event names the Repeat
+    costs paid (`options.repeat`, as an `activate` does, with `options.discard` for the cards a discard takes); each
+    is an additional cost paid as the ability is finalized (820.1.c.1), and the item's `repeat` counts the
+    executions added (820.3). Whether the runes of `pay` have been added to the pool after it (once per event)."""
+    options = event.get("options", {})
+    if not options:
+        return runes_added
+    if set(options) - {"repeat", "discard"}:
+        raise MalformedEvent(f"'trigger' event: options are 'repeat' (the Repeat costs paid) and 'discard' (the cards "
+                             f"discarded to pay them), got {sorted(options)}")
+    what = f"{item['id']} ({item['card']}: {event['ability']!r})"
+    total = abilities.with_repeat_costs(context, item, {}, options.get("repeat"), what, "trigger")
+    abilities.pay_cost(context, player, source, total, {} if runes_added else event.get("pay", {}), options, what)
+    return True
+
+
+def _pay_deflect_tax(context: Context, player: str, item: dict[str, Any], event: dict[str, Any],
+                     runes_added: bool) -> None:
     """004 721.1.c: a triggered ability that chooses an enemy permanent with Deflect costs its Deflect value more, in
     Power of any domain, paid as it is finalized with its other cost (the runes of `pay` were added with that cost,
     or are added here when it has none)."""
     tax = costs.deflect_tax(context.state, player, item["targets"])
     if tax:
-        costs.pay_amounts(context, player, {} if "cost" in event else event.get("pay", {}), 0, {"any": tax},
+        costs.pay_amounts(context, player, {} if runes_added else event.get("pay", {}), 0, {"any": tax},
                           "721.1.c", f"{player} triggers {item['label']!r}, choosing a permanent with Deflect")
 
 
@@ -112,6 +135,8 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     if "split" in event:
         effects.check_split(context, item, event)  # damage split among its targets (355.14), before the ops
     resolution_checks.check(context, item, event["effects"])  # what the card allows ("checked" matches only)
+    choices.check_destinations(context, item, event["effects"])  # where new choices sent it (v1.4 752.1)
+    movement.pay_applied_costs_of_effects(context, item, event["effects"])  # as its moves are performed (v1.4 204.4)
     effects.apply_effects(context, item, event["effects"], event.get("targets_kept"))
     experience.check_resolved(context, item, event["effects"])
     if any(entry["id"] == item["id"] for entry in state["chain"]):

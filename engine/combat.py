@@ -113,11 +113,16 @@ NEVER_LETHAL = 2 ** 31 - 1
 
 def lethal(unit: dict[str, Any], state: dict[str, Any] | None = None) -> int:
     """The damage still needed to kill a unit: nonzero, and with its marked damage at least its Might (626.1.d.1.a),
-    plus the damage that would be prevented (v1.3 437.5.a)."""
+    plus the damage that would be prevented (v1.3 437.5.a). Under v1.4, where replacements apply to the assignment
+    (465.2.c.5), a unit whose damage is doubled needs the minimum assigned value whose applied value is lethal
+    (465.2.c.4.a: 2 for a 3 Might unit under Lotus Trap, doubled to 4)."""
     prevented = 0 if state is None else replacement.prevent_value(state, unit)
     if prevented is None:
         return NEVER_LETHAL
-    return max(1, (unit["might"] or 0) - unit["damage"]) + prevented
+    needed = max(1, (unit["might"] or 0) - unit["damage"])
+    if state is not None and not edition_of(state).all_prevented_exempt_from_assignment:
+        needed = -(-needed // 2 ** replacement.doublings(state, unit))
+    return needed + prevented
 
 
 def assign_damage(context: Context, event: dict[str, Any]) -> None:
@@ -183,6 +188,22 @@ def _check_order(context: Context, player: str, targets: list[dict[str, Any]], a
     if len(partial) > 1:
         context.flag("626.1.d.2", f"{player} splits damage among {', '.join(partial)} without assigning lethal "
                                   f"damage to one of them in full first")
+    if not edition_of(state).all_prevented_exempt_from_assignment:
+        _check_increased(context, player, targets, given)
+
+
+def _check_increased(context: Context, player: str, targets: list[dict[str, Any]], given: dict[str, int]) -> None:
+    """v1.4 465.2.c.4.a: a unit whose assigned damage is increased (Lotus Trap's doubling) is assigned the minimum
+    value whose applied value is lethal, no more, while another unit still lacks lethal damage (465.2.c.4: unless
+    no further units remain to have damage assigned to them)."""
+    state = context.state
+    over = [unit for unit in targets if replacement.doublings(state, unit) and given[unit["id"]] > lethal(unit, state)]
+    short = [unit["id"] for unit in targets if unit not in over and given[unit["id"]] < lethal(unit, state)]
+    for unit in over if short else []:
+        context.flag("v1.4 465.2.c.4.a", f"{player} assigns {given[unit['id']]} damage to {unit['id']} "
+                                         f"({unit['card']}), whose damage is doubled: {lethal(unit, state)} is the "
+                                         f"least that is lethal once applied, and {', '.join(short)} still "
+                                         f"lack{'s' if len(short) == 1 else ''} lethal damage")
 
 
 def ignores_tank(state: dict[str, Any], player: str, battlefield_id: str) -> bool:

@@ -30,6 +30,7 @@ from typing import Any
 
 from engine import cards
 from engine.cards import triggers
+from engine.editions import edition_of
 from engine.objects import State, battlefield_controller, facts, label_of, names_ability
 from engine.rulings import Context
 
@@ -50,14 +51,25 @@ def occurred(context: Context, event: str, player: str | None, *, obj: dict[str,
     occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units)])
 
 
+def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
+    """The objects on the board a finalized spell or ability targets (v1.4 383.4.b.2: Targeting Effects are put on
+    the chain after it is finalized; 383.4.b.3: "choose" means targeted), or targets anew after new choices (754):
+    one occurrence each (355.14.d: each target contributes individually), by the item's controller."""
+    objects = context.state["objects"]
+    found = [occurrence("chosen", item["controller"], obj=objects[target], by=item["kind"]) for target in targets
+             if target in objects and objects[target]["zone"] == "board"]
+    if found:
+        occurred_all(context, found)
+
+
 def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
-               to: str | None = None, units: list[str] | None = None) -> dict[str, Any]:
+               to: str | None = None, units: list[str] | None = None, by: str | None = None) -> dict[str, Any]:
     """An occurrence as engine/cards/triggers.py `matches` reads it."""
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
                            "card": obj["card"]}
-    for key, value in (("battlefield", battlefield), ("to", to), ("units", units)):
+    for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by)):
         if value is not None:
             found[key] = value
     return found
@@ -150,7 +162,13 @@ _MEMO: dict[str, tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any], dic
 
 
 def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
-    """A card's triggered abilities whose condition the engine reads whole, with their index and pattern."""
+    """A card's triggered abilities whose condition the engine reads whole in the match's edition, with their
+    index and pattern."""
+    return [entry for entry in _readable(state, card) if in_edition(state, entry[2])]
+
+
+def _readable(state: State, card: str | None) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """A card's triggered abilities whose condition the reader compiles whole, whatever the edition (memoized)."""
     printed = facts(state, card).get("abilities", [])
     known = _MEMO.get(card or "")
     if known is not None and known[0] is printed:
@@ -165,6 +183,16 @@ def checkable_abilities(state: State, card: str | None) -> list[tuple[int, dict[
     if card is not None:
         _MEMO[card] = (printed, found)
     return found
+
+
+def in_edition(state: State, compiled: dict[str, Any]) -> bool:
+    """Whether the match's edition is one where the engine checks every occurrence of a compiled trigger. Becoming
+    Empowered is an occurrence in v1.4 (828.1.d, 441.2.a; earlier editions have only the card's reminder text);
+    a Targeting Effect ("When you choose a friendly unit") is checked in v1.4, which says when it triggers after
+    new choices too (754). Earlier matches were recorded with both on the recorder's word, and keep them so."""
+    edition = edition_of(state)
+    checked = {"empowered": edition.defines_vendetta_keywords, "chosen": edition.defines_new_choices}
+    return all(checked.get(pattern["event"], True) for pattern in compiled["on"])
 
 
 # -- awaiting ------------------------------------------------------------------------------------------------------
@@ -201,8 +229,8 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
     index, ability = _named(context, source, event["ability"])
     text = ability.get("text", "")
     compiled = triggers.compile_trigger(text, ability.get("keyword"))
-    if not triggers.checkable(compiled):
-        return None  # its condition is not read whole: the recorder's word (docs/engine.md)
+    if not triggers.checkable(compiled) or not in_edition(state, compiled):
+        return None  # its condition is not read whole, or not in this edition: the recorder's word (docs/engine.md)
     queue = state.get(KEY, [])
     entry = next((due for due in queue if due["source"] == source["id"] and due["ability"] == index), None)
     name = f"{source['id']} ({source['card']})"

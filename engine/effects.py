@@ -419,7 +419,13 @@ def _control(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
 
 
 def _empower(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
-    statics.empower(context, item, _target(context, item, effect, kept, on_board=False), effect["op"] == "empower")
+    """Empower or disempower; an object that becomes Empowered (again, where a permission allows it) is an
+    occurrence (v1.4 441.2.a, 828.1.d "When I become Empowered"); one Empowered already is not (441.1.c)."""
+    obj = _target(context, item, effect, kept, on_board=False)
+    before = layers.empowered_times(obj or {})
+    statics.empower(context, item, obj, effect["op"] == "empower")
+    if obj is not None and layers.empowered_times(obj) > before:
+        due.occurred(context, "empowered", item["controller"], obj=obj)
 
 
 def _note(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -438,7 +444,8 @@ OPS: dict[str, Op] = {
     "pay": costs.pay_op,
     "attach": lambda context, item, effect, kept: attachment.attach_op(context, item, effect, kept, _target),
     "detach": lambda context, item, effect, kept: attachment.detach_op(context, item, effect, kept, _target),
-    "replace": replacement.replace_op, "prevent": replacement.prevent_op, "xp": experience.xp_op,
+    "replace": replacement.replace_op, "prevent": replacement.prevent_op, "double": replacement.double_op,
+    "xp": experience.xp_op,
     "turn": additional_turns.turn_op,
     "delayed": delayed.create,
     "copy": copies.copy_op,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import rulechanges
+from engine import due, rulechanges
 from engine.editions import edition_of
 from engine.objects import State, is_location, move_to_zone, new_id
 from engine.rulings import Context
@@ -33,8 +33,10 @@ def move_card_to_chain(state: State, obj: dict[str, Any]) -> None:
 
 
 def finalize(context: Context, item: dict[str, Any]) -> None:
-    """Rule 328.3: a pending item that passed its legality check is finalized."""
+    """Rule 328.3: a pending item that passed its legality check is finalized; the Targeting Effects of what it
+    targets trigger (v1.4 383.4.b.2)."""
     item["pending"] = False
+    due.chosen(context, item, item.get("targets", []))
 
 
 def leave_chain(state: State, item: dict[str, Any]) -> None:

@@ -81,6 +81,30 @@ def pay_applied_costs(context: Context, player: str, destination: str, count: in
                   f"the first), {short_power} missing; a move whose applied cost is not paid cannot be performed")
 
 
+def pay_applied_costs_of_effects(context: Context, item: dict[str, Any], effects: list[dict[str, Any]]) -> None:
+    """v1.4 204.4 for moves a spell or ability makes: the units one resolution moves to one battlefield move there
+    at the same time (a head judge's reading: its `move` ops, one unit each, are one instruction's), so the item's
+    controller pays the applied cost of moving several units there ("Opponents must pay [A] for each unit beyond
+    the first", Mageseeker Investigator) as they move (204.4.b), with the runes the ops' `pay` names; unpaid, the
+    move cannot be performed (204.4.c). A `pay` on a move that owes nothing is flagged (204.4), as on a Standard
+    Move. Earlier editions name no applied costs, and read no `pay` of an op."""
+    if not edition_of(context.state).applied_costs:
+        return
+    objects = context.state["objects"]
+    moved: dict[str, list[dict[str, Any]]] = {}
+    for effect in effects:
+        if effect.get("op") != "move" or effect.get("target") not in objects:
+            continue
+        destination = resolve_location(context.state, objects[effect["target"]]["controller"], effect["to"])
+        moved.setdefault(destination, []).append(effect)
+    for destination, ops in moved.items():
+        payment: dict[str, list[str]] = {}
+        for effect in ops:
+            for kind, runes in effect.get("pay", {}).items():
+                payment[kind] = payment.get(kind, []) + list(runes)
+        pay_applied_costs(context, item["controller"], destination, len(ops), payment or None)
+
+
 def _check_route(context: Context, unit: dict[str, Any], destination: str) -> None:
     """Rule 140.4: base to battlefield, battlefield to base, battlefield to battlefield only with Ganking (722)."""
     origin, name = unit["location"], f"{unit['id']} ({unit['card']})"

@@ -17,7 +17,9 @@ there. The position replaces `game_started`, the opening hands and the mulligans
 
 Optional, for setting up showdowns and combats: `contested` ({battlefield id: the player who applied Contested}),
 `scored` ({player: [battlefield ids scored this turn]}, rule 631), a unit's `attacker` (its controller contested
-the battlefield it is at), and for a best of three `game` (the game's number) with `games_won` ({player: n}).
+the battlefield it is at), and for a best of three `game` (the game's number) with `games_won` ({player: n})
+and `games_drawn` (n, the drawn games before it: under v1.4 each makes room for one more game, 486.5.a,
+engine/match_format.py, so a best of three may reach game 4).
 A position in the action phase ends with a cleanup (518-526), so a contested battlefield or two players' units at
 one battlefield open the showdown or the combat there, as at the table.
 
@@ -40,7 +42,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import construction, control, deck, hidden, scoring, setup, statics, teams
+from engine import construction, control, deck, hidden, match_format, scoring, setup, statics, teams
+from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import attach, battlefield, card_name, create_object, facts, is_location, place_on_board, refresh
 from engine.rulings import Context
@@ -73,6 +76,7 @@ def position(context: Context, event: dict[str, Any]) -> None:
         state["scored_this_turn"][player] = list(battlefield_ids)
     for player, won in event.get("games_won", {}).items():
         state["games"].extend({"game": None, "winner": player} for _ in range(won))
+    state["games"].extend({"game": None, "winner": None} for _ in range(event.get("games_drawn", 0)))
     for player, entry in state["players"].items():
         entry["setup"] = "ready"
         first_turn = state["turn_order"].index(player) + 1
@@ -166,15 +170,21 @@ def _check_shape(state: dict[str, Any], event: dict[str, Any]) -> None:
             raise MalformedEvent(f"'position' event: 'scored' maps players to lists of battlefield ids they scored "
                                  f"this turn, got {player!r}: {scored!r}")
     games_to_win = state["games_to_win"]
-    game = event.get("game", 1)
-    if not 1 <= game <= 2 * games_to_win - 1:
-        raise MalformedEvent(f"'position' event: a {state['mode']} has games 1 to {2 * games_to_win - 1}, "
-                             f"not {game}")
+    game, drawn = event.get("game", 1), event.get("games_drawn", 0)
+    if not _is_count(drawn):
+        raise MalformedEvent(f"'position' event: 'games_drawn' counts the drawn games before this one, a whole "
+                             f"number, 0 or more, got {drawn!r}")
+    last = match_format.best_of(state) + (drawn if edition_of(state).drawn_game_keeps_battlefields else 0)
+    if not 1 <= game <= last:
+        extra = f" (its best of {match_format.best_of(state)}, and one more for each of {drawn} drawn games, " \
+                f"v1.4 486.5.a)" if last > match_format.best_of(state) else ""
+        raise MalformedEvent(f"'position' event: a {state['mode']} has games 1 to {last}{extra}, not {game}")
     games_won = event.get("games_won", {})
     if any(player not in state["players"] or not _is_count(won) or won >= games_to_win
-           for player, won in games_won.items()) or sum(games_won.values()) != game - 1:
+           for player, won in games_won.items()) or sum(games_won.values()) + drawn != game - 1:
         raise MalformedEvent(f"'position' event: 'games_won' maps players to the games they won before game "
-                             f"{game} ({game - 1} in all, fewer than {games_to_win} each), got {games_won!r}")
+                             f"{game} ({game - 1} in all with the {drawn} drawn, fewer than {games_to_win} each), "
+                             f"got {games_won!r}")
     if sorted(event["players"]) != sorted(state["players"]):
         raise MalformedEvent(f"'position' event: 'players' must describe {', '.join(state['players'])}")
     for player, described in event["players"].items():

@@ -12,6 +12,8 @@ replaces happens; the engine then carries it out at that moment instead of the e
   (Zhonya's Hourglass, The Boss, Soraka, Altar of Blood: v1.3 371.1, 374) at any time before the death, in combat
   during its damage step before the last assignment. A cost the replacement asks ("you may pay [C] ... instead") is
   a `pay` op among its `with` ops.
+- `double {target, until?}`: all damage that would be dealt to `target` is doubled ("Double all damage that would be
+  dealt to it this turn": Lotus Trap), after any prevention.
 - `prevent {target?, amount?, next?, only?, until?}`: the next `amount` damage that would be dealt to `target` is
   prevented (v1.3 437); without `amount`, all of it ("All" stays "All", 437.3.c); with `next`, all of the next
   damage dealt to it and no more ("The next time that unit would be dealt damage this turn, prevent it": Counter
@@ -123,6 +125,27 @@ def prevent_op(context: Context, item: dict[str, Any], effect: dict[str, Any], k
                                   "controller": item["controller"]})
 
 
+def double_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
+    """The `double` op: "Double all damage that would be dealt to it this turn" (Lotus Trap): a replacement that
+    increases the damage a unit would be dealt, each time until it ends; two of them double it twice. In combat
+    under v1.4 it applies to the assignment (465.2.c.5), and the minimum applied value that is lethal bounds what
+    the unit may be assigned (465.2.c.4.a; engine/combat.py)."""
+    state = context.state
+    target = state["objects"].get(effect["target"])
+    if target is None or target["zone"] != "board" or target["type"] != "Unit":
+        context.flag("356.3.e.6", f"{item['id']} doubles the damage to {effect['target']!r}, which is no unit on "
+                                  f"the board")
+        return
+    state["replacements"].append({"event": "double", "target": target["id"], "incarnation": target["incarnation"],
+                                  "until": effect.get("until", "turn"), "source": item["source"] or item["id"],
+                                  "controller": item["controller"]})
+
+
+def doublings(state: State, obj: dict[str, Any]) -> int:
+    """How many "double all damage dealt to it" replacements wait for this unit."""
+    return len(_waiting(state, obj, "double"))
+
+
 # -- carrying out ----------------------------------------------------------------------------------------------
 def _waiting(state: State, obj: dict[str, Any], kind: str, combat: bool = False) -> list[dict[str, Any]]:
     """The replacements of `kind` still waiting for this object (the same object: 356.3.e.4), or for every unit;
@@ -157,8 +180,10 @@ def die(context: Context, obj: dict[str, Any]) -> bool:
 
 
 def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False) -> int:
-    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d), less what is prevented (v1.3 437.2-437.4);
-    returns the damage dealt."""
+    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d), less what is prevented (v1.3 437.2-437.4),
+    then doubled by each `double` waiting for it; returns the damage dealt. *Decision:* prevention applies before
+    doubling, the order the affected unit's controller would choose (it deals the least damage; v1.4 465.2.c.5's
+    last example lets them choose)."""
     state = context.state
     for entry in _waiting(state, obj, "damage", combat):
         if amount <= 0:
@@ -173,6 +198,7 @@ def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool
         entry["amount"] -= prevented  # 437.3
         if entry["amount"] <= 0:
             state["replacements"].remove(entry)  # 437.3.a
+    amount *= 2 ** doublings(state, obj) if amount > 0 else 1
     obj["damage"] += amount
     return amount
 

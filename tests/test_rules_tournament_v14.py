@@ -317,3 +317,72 @@ def test_the_viewer_and_recording_log_word_a_sideboarding_for_each_view_tr_403_6
     assert describe_event(event, viewer="judge") == (
         "P1 sideboards (TR 403.4): in 2 cards: Block, Back Off, out 2 cards: Veteran Poro, Block")
     assert describe_event(redact_event(event, "P2"), viewer="P2") == "P1 sideboards (TR 403.4): in 2 cards, out 2 cards"
+
+
+# -- a position after drawn games (v1.4 486.5.a) -------------------------------------------------------------------
+def drawn_position(head: str, p1_won: int = 0, p2_won: int = 1, rules: str = "v1.4") -> Any:
+    """A match (best of three) from a position whose head ends with `head` ("game 4 drawn 1"), each player having
+    won the games given before it."""
+    from table import WITH_UNITS, Table
+    line = WITH_UNITS.replace("first P1 |", f"first P1 {head} |")
+    for player, won in (("P1", p1_won), ("P2", p2_won)):
+        line = line.replace(f"{player} 0 bf", f"{player} 0 won:{won} bf" if won else f"{player} 0 bf")
+    return Table.from_position(line, mode="match", rules=rules)
+
+
+def test_a_position_after_a_drawn_game_may_be_game_four_of_a_best_of_three_v1_4_486_5_a():
+    """v1.4 486.5.a: a drawn game's battlefields are used again, so each drawn game makes room for one more game
+    (engine/match_format.py): game 4 of a best of three after one win each and a draw. The state's position
+    writes it back."""
+    table = drawn_position("game 4 drawn 1", p1_won=1, p2_won=1)
+    assert table.state["game"] == 4 and sorted(str(game["winner"]) for game in table.state["games"]) == \
+        ["None", "P1", "P2"]
+    described = notation.position_of(table.state)
+    assert described["game"] == 4 and described["games_drawn"] == 1 and described["games_won"] == {"P1": 1, "P2": 1}
+    assert notation.parse_position(notation.write_position(described)) == described
+
+
+def test_a_position_counts_its_drawn_games_among_the_games_before_it():
+    """Game 3 after one draw and one win: the games before it are the drawn one and the won one."""
+    table = drawn_position("game 3 drawn 1")
+    assert table.state["game"] == 3 and len(table.state["games"]) == 2
+
+
+def test_a_position_past_the_games_its_draws_make_room_for_is_malformed_v1_4_486_5_a():
+    with pytest.raises(notation.InvalidNotation, match=r"a match has games 1 to 4 \(its best of 3, and one more "
+                                                       r"for each of 1 drawn games"):
+        drawn_position("game 5 drawn 1", p1_won=1, p2_won=1)
+
+
+def test_games_won_and_drawn_must_add_up_to_the_games_before_this_one():
+    with pytest.raises(notation.InvalidNotation, match=r"\(2 in all with the 0 drawn, fewer than 2 each\)"):
+        drawn_position("game 3")
+    from table import WITH_UNITS, Table
+    event = notation.parse_position(WITH_UNITS.replace("first P1 |", "first P1 game 2 |"))
+    event["games_drawn"] = -1
+    with pytest.raises(engine.MalformedEvent, match=r"'games_drawn' counts the drawn games"):
+        Table(mode="match", rules="v1.4").do(event)
+
+
+def test_a_v1_3_match_has_no_game_four_after_a_draw_v1_3_481_5():
+    """v1.3 481.5 removes a drawn game's battlefields too: a best of three has three games, drawn or not."""
+    assert drawn_position("game 3 drawn 1", rules="v1.3").state["game"] == 3
+    with pytest.raises(notation.InvalidNotation, match=r"a match has games 1 to 3, not 4"):
+        drawn_position("game 4 drawn 1", p1_won=1, p2_won=1, rules="v1.3")
+
+
+# -- the altered setup's random battlefield (TR 406.1.g.2) ----------------------------------------------------------
+def test_the_altered_setups_battlefield_is_one_of_the_three_registered_tr_406_1_g_2():
+    """TR 406.1.g.2: each player "randomly selects one of their three Battlefields" before sideboarding. What is
+    recorded is the one selected, as `game_started` names it (the randomness is the table's, as in any best of
+    one's setup, v1.4 485.5); what is checked is that it is one of the three registered, which sideboarding
+    cannot change (TR 403.4.b): Shen's Treasure Hoard is Jax's, and refused."""
+    table = duel(sideboard=JAX_SIDEBOARD).do("P1 sideboard in Block / out Veteran Poro")
+    refusal = table.refuses(game(1, "P1", "Treasure Hoard", "Treasure Hoard"), rule="v1.4 485.5")
+    assert "P2 chose battlefield 'Treasure Hoard', which is not one of the three they brought" in str(refusal)
+    table.do(game(1, "P1", "Treasure Hoard", "Altar to Unity"))
+    assert [entry["name"] for entry in table.state["battlefields"]] == ["Treasure Hoard", "Altar to Unity"]
+
+
+def test_a_battlefield_is_not_sideboarded_in_the_altered_setup_tr_403_4_b():
+    duel(sideboard=JAX_SIDEBOARD).refuses("P1 sideboard in Block / out Zaun Warrens", rule="TR 403.4")

@@ -44,6 +44,14 @@ def abilities_of(state: dict[str, Any], item: dict[str, Any]) -> list[dict[str, 
     return []
 
 
+def mode_count(state: dict[str, Any], item: dict[str, Any]) -> int | None:
+    """How many modes the item's modal line offers ("Choose one — ..."), or None when it has none the compiler
+    reads."""
+    counts = [len(result["modes"]) for result in (compile_ability(ability, item.get("card"))
+                                                  for ability in abilities_of(state, item)) if result.get("modes")]
+    return sum(counts) if counts else None
+
+
 def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str, Any]],
              mistargeted: set[str] | frozenset[str] = frozenset()) -> list[dict[str, str]]:
     """Each way the recorded `effects` go beyond the item's card: `{text, message}` (the card's line quoted, what
@@ -57,11 +65,16 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     choices: list[list[tuple[Spec, str]]] = [[]]
     for ability, result in compiled:
         options = result.get("modes") or [result["effects"]]
+        if result.get("modes") and item.get("modes"):  # the modes new choices made (v1.4 752.1, engine/choices.py)
+            options = [[spec for mode in item["modes"] if 0 < mode <= len(options) for spec in options[mode - 1]]]
         choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
     lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state))))
-    repeat = "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", [])
+    # the executions a Repeat may add: one for a spell printing [Repeat]; for an ability, one per Repeat cost paid
+    # (v1.4 820.1.a, 820.3: the item's `repeat`)
+    repeat = item.get("repeat", 0) if item.get("kind") == "ability" else int(
+        "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", []))
     answers = [_match(state, item, specs, effects, unread_ops, whole_text, lenient, repeat, mistargeted)
                for specs in choices]
     best = min(answers, key=len)
@@ -72,12 +85,12 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
 
 
 def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, str]],
-           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: bool,
+           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: int,
            mistargeted: set[str] | frozenset[str]) -> list[dict[str, str]]:
     """The problems of the recorded ops against one reading of the card (its specs, one mode of each modal line)."""
     found: list[dict[str, str]] = []
     if repeat:  # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
-        specs = specs + [({**spec, "optional": True}, text) for spec, text in specs]
+        specs = specs + [({**spec, "optional": True}, text) for _ in range(repeat) for spec, text in specs]
     assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     for effect in effects:
         if effect.get("op") in INCIDENTAL:

@@ -13,10 +13,15 @@ plain data, once per text (cached; never stored in a match's state):
 `event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
 board, 383.4.a.2), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
-start: "At the start of your Beginning Phase", Temporary 816.1.c) and "end_of_turn". `subject` says whose or
-which: "me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
+start: "At the start of your Beginning Phase", Temporary 816.1.c), "end_of_turn" and "empowered" (an object
+becomes Empowered, by the player whose effect empowers it: "When I become [Empowered]", v1.4 828.1.d; "When you
+empower something else", 441.2.a) and "chosen" (an object on the board a finalized spell or ability targets, or
+targets anew after new choices: "When you choose me with a spell", "When you choose a friendly unit", Targeting
+Effects, v1.4 383.4.b, 754; its `by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
+"me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
 controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendly unit", "another friendly unit",
-"an enemy unit", "a player"; `whose` ("you", "an opponent", "a player") says who played a card.
+"an enemy unit", "a player", "something else" (an object other than the source); `whose` ("you", "an opponent",
+"a player") says who played, empowered or chose.
 
 What the reader cannot check stays in `unread` (a qualifier such as "that costs [5] or more", an "if ..." right
 after the condition, which 383.2.a.1 makes part of it, a cost it cannot name): the engine then takes such an
@@ -34,7 +39,7 @@ import re
 from typing import Any
 
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
-                           "end_of_turn")
+                           "end_of_turn", "empowered", "chosen")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -60,6 +65,11 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you (hold|conquer|defend) here", {"event": "{0}s", "subject": "here"}),
     (r"you (hold|conquer)", {"event": "{0}s", "subject": "you"}),
     (r"i die", {"event": "dies", "subject": "me"}),
+    (r"i (?:become|am|'m) \[?empowered\]?", {"event": "empowered", "subject": "me"}),  # v1.4 828.1.d
+    (r"you empower something else", {"event": "empowered", "subject": "something else", "whose": "you"}),
+    (r"you choose me with an? (spell|ability)", {"event": "chosen", "subject": "me", "whose": "you", "with": "{0}"}),
+    (r"you choose me", {"event": "chosen", "subject": "me", "whose": "you"}),  # v1.4 383.4.b.1
+    (r"you choose a friendly unit", {"event": "chosen", "subject": "a friendly unit", "whose": "you"}),
     (r"(a friendly unit|another friendly unit|an enemy unit) dies", {"event": "dies", "subject": "{0}"}),
     (r"at (?:the )?start of your beginning phase", {"event": "beginning_phase", "subject": "you"}),
     (r"at the start of each player's beginning phase", {"event": "beginning_phase", "subject": "a player"}),
@@ -192,6 +202,9 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
     if pattern["event"] != occurrence["event"]:
         return False
     subject, mine = pattern["subject"], source["controller"]
+    if occurrence["event"] == "chosen" and (pattern.get("whose") == "you" and occurrence["player"] != mine
+                                            or pattern.get("with", occurrence.get("by")) != occurrence.get("by")):
+        return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
     obj = occurrence.get("object") or {}
     if subject == "me":
         if occurrence["event"] in ("holds", "conquers"):  # 383.4.c.2.a, 383.4.d.2.a: a unit present there
@@ -214,6 +227,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         if kind != "card" and obj.get("type", "").lower() != kind:
             return False
         return subject != "another unit" or obj.get("id") != source["id"]
+    if subject == "something else":  # "When you empower something else" (v1.4 441.2.a): you, another object
+        return occurrence["player"] == mine and obj.get("id") != source["id"]
     if subject in ("a friendly unit", "another friendly unit", "an enemy unit"):
         if obj.get("type") != "Unit":
             return False

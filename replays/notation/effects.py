@@ -110,6 +110,27 @@ def _read_destination(op: str, field: str, read: Callable[[Scanner, State, Piece
     return reader
 
 
+def _read_move(sc: Scanner, state: State) -> dict[str, Any]:
+    """`move UNIT -> WHERE [$PAY]`: the runes paid for an applied cost as the move is performed (v1.4 204.4.b), by
+    the controller of the item resolving (the newest on the chain)."""
+    target = _object(sc, state, sc.until(("->",)))
+    sc.expect("->", "'->' and where move sends it")
+    effect = {"op": "move", "target": target, "to": location(sc, state, sc.until(("$",)))}
+    if sc.accept("$"):
+        effect["pay"] = read_pay(sc, state, _resolving_player(state))
+    return effect
+
+
+def _write_move(state: State, effect: dict[str, Any]) -> str:
+    text = f"move {_name(state, effect['target'])} -> {effect['to']}"
+    return f"{text} {write_pay(state, _resolving_player(state), effect['pay'])}" if "pay" in effect else text
+
+
+def _resolving_player(state: State) -> str:
+    """The controller of the item resolving: the newest on the chain (rule 336.1)."""
+    return state["chain"][-1]["controller"] if state.get("chain") else state["turn_player"]
+
+
 def _read_control(sc: Scanner, state: State) -> dict[str, Any]:
     """`control UNIT -> P2` (an object), or `control Void Seeker@chain -> P1` (a chain item: a reference ending in
     `@chain`, or an item's id, engine/choices.py)."""
@@ -131,11 +152,16 @@ def _write_control(state: State, effect: dict[str, Any]) -> str:
     return f"control {ref} -> {effect['player']}"
 
 
+RETARGET_FLAGS = ("modes", "destinations")
+
+
 def _read_retarget(sc: Scanner, state: State) -> dict[str, Any]:
-    """`retarget ITEM -> TARGET; TARGET` (new choices, engine/choices.py): the item's targets after them."""
+    """`retarget ITEM -> TARGET; TARGET [+modes=[2]] [+destinations=["bf2"]]` (new choices, engine/choices.py): the
+    item's targets, modes and destinations after them."""
     item = resolve(sc, state, sc.until(("->",)), "item")
     sc.expect("->", "'->' and the item's new targets")
-    return {"op": "retarget", "item": item, "targets": [resolve(sc, state, piece, "target") for piece in sc.pieces(())]}
+    targets = [resolve(sc, state, piece, "target") for piece in sc.pieces(("+",))]
+    return {"op": "retarget", "item": item, "targets": targets} | _flags(sc, RETARGET_FLAGS)
 
 
 def _read_name(sc: Scanner, state: State) -> dict[str, Any]:
@@ -381,6 +407,12 @@ def _write_prevent(state: State, effect: dict[str, Any]) -> str:
     return text + (f" {effect['only']}" if "only" in effect else "") + _until_text(effect)
 
 
+def _read_double(sc: Scanner, state: State) -> dict[str, Any]:
+    """`double UNIT [until turn|permanent]`: all damage that would be dealt to it is doubled (Lotus Trap)."""
+    piece, until = _until(sc, sc.until(()))
+    return {"op": "double", "target": _object(sc, state, piece)} | ({"until": until} if until else {})
+
+
 def read_replacement(sc: Scanner, state: State, source: bool) -> dict[str, Any]:
     """`kill UNIT [< SOURCE] [until turn|permanent] -> OP & OP`: the death replaced and what happens instead
     (ops separated by `&`); `< SOURCE` only where `source` (the `replace` event)."""
@@ -429,14 +461,14 @@ def _read_replace(sc: Scanner, state: State) -> dict[str, Any]:
 READERS: dict[str, Reader] = {
     **{op: _read_target(op) for op in TARGET_OPS},
     "damage": _read_damage, "might": _read_might, "grant": _read_grant,
-    "move": _read_destination("move", "to", location),
+    "move": _read_move,
     "return": _read_destination("return", "to", _word_piece),
     "control": _read_control, "retarget": _read_retarget, "name": _read_name,
     "draw": _read_player_cards("draw", read_cards), "discard": _read_player_cards("discard", _hand_refs),
     "reveal": _read_reveal, "channel": _read_channel, "add": _read_add,
     "recycle": _read_recycle, "counter": _read_counter, "token": _read_token, "point": _read_point,
     "attach": _read_attach, "pay": _read_pay,
-    "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent,
+    "play": _read_play, "note": _read_note, "replace": _read_replace, "prevent": _read_prevent, "double": _read_double,
     "delayed": _read_delayed, "battlefield": _read_battlefield,
     "copy": _read_destination("copy", "of", lambda sc, state, piece: _object(sc, state, piece)),
     "win": lambda sc, state: {"op": "win", "player": read_player(sc, state)},
@@ -538,11 +570,12 @@ WRITERS: dict[str, Writer] = {
     "damage": lambda state, effect: f"damage {_name(state, effect['target'])} {effect['amount']}",
     "might": lambda state, effect: f"might {_name(state, effect['target'])} {effect['delta']:+d}{_until_text(effect)}",
     "grant": _write_grant,
-    "move": lambda state, effect: f"move {_name(state, effect['target'])} -> {effect['to']}",
+    "move": _write_move,
     "return": lambda state, effect: f"return {_name(state, effect['target'])} -> {effect['to']}",
     "control": _write_control, "name": _write_name,
     "retarget": lambda state, effect: (f"retarget {name_of(state, effect['item'], 'item')} -> "
-                                       f"{write_targets(state, effect['targets'])}").rstrip(),
+                                       f"{write_targets(state, effect['targets'])}").rstrip()
+    + _flags_text(effect, RETARGET_FLAGS),
     "draw": lambda state, effect: f"draw {effect['player']} {cards_text(effect['cards'])}".rstrip(),
     "discard": lambda state, effect: f"discard {effect['player']} {cards_with_names(state, effect['cards'])}".rstrip(),
     "reveal": _write_deck_cards("reveal"), "look": _write_deck_cards("look"), "predict": _write_deck_cards("predict"),
@@ -571,6 +604,7 @@ WRITERS: dict[str, Writer] = {
     "static": lambda state, effect: write_static(state, {key: value for key, value in effect.items() if key != "op"}),
     "replace": lambda state, effect: f"replace {write_replacement(state, effect)}",
     "prevent": _write_prevent,
+    "double": lambda state, effect: f"double {_name(state, effect['target'])}{_until_text(effect)}",
     "xp": lambda state, effect: f"xp {effect['player']} {effect['amount']}",
     "turn": lambda state, effect: f"turn {effect['player']}",
     "counters": lambda state, effect: (f"counters {_name(state, effect['target'])} {effect['count']}"

@@ -136,13 +136,16 @@ def _trigger(sc: Scanner, state: State, player: str) -> Event:
         event["targets"] = targets(sc, state, TAIL)
     read_tail(sc, state, player, event)
     options = event.pop("options", {})
-    if set(options) - {"cost", "declined"}:
+    if set(options) - {"cost", "declined", "repeat", "discard"}:
         sc.fail("'+cost=JSON' (what is paid as the ability is finalized, v1.3 742.1.b), '+declined' (a \"you may\" "
-                "trigger not performed, v1.4 383.3.a) or '$PAYMENT'")
+                "trigger not performed, v1.4 383.3.a), '+repeat=JSON' and '+discard=JSON' (the Repeat costs paid and "
+                "the cards discarded for them, v1.4 820.1.a) or '$PAYMENT'")
     if "cost" in options:
-        event["cost"] = options["cost"]
-    if options.get("declined"):
+        event["cost"] = options.pop("cost")
+    if options.pop("declined", False):
         event["declined"] = True
+    if options:
+        event["options"] = options
     return event
 
 
@@ -483,6 +486,7 @@ def _write_trigger(state: State, event: Event) -> str:
     text += f" -> {write_targets(state, event['targets'])}" if event.get("targets") else ""
     text += f" +cost={dumps(event['cost'])}" if "cost" in event else ""
     text += " +declined" if event.get("declined") else ""
+    text += f" {write_options(event['options'])}" if event.get("options") else ""
     return text + (f" {write_pay(state, event['player'], event['pay'])}" if "pay" in event else "")
 
 

@@ -12,7 +12,8 @@ after `+` (`bf1:Jax, Unrelenting*+Doran's Shield+Long Sword*`, v1.3 716-719); a 
 (`gear:Gold*`, `base:Recruit`). `facedown:Block@bf1;?@bf2*` lists the cards the player controls facedown, with
 `*` for one hidden this turn. Empty lists, no control and a champion still in its zone (rule 107.2) are left out.
 For showdowns, combats and the best of three: `contests:bf1` (the battlefields this player contested, 181.3.a),
-`scored:bf1` (scored this turn, 631), `won:1` (games won before this one), and `game N` after the first player.
+`scored:bf1` (scored this turn, 631), `won:1` (games won before this one), and `game N` (with `drawn N`, the drawn
+games before it) after the first player.
 
 Static effects in force: `static:WHERE JSON`, once for each, where WHERE is the unit (`base.1`, `bf1.2`: the Nth unit
 this segment lists there) or gear (`gear.1`) it comes from, `legend` (the player's legend) or a battlefield (`bf1`),
@@ -86,7 +87,9 @@ def _read_head(sc: Scanner) -> dict[str, Any]:
             "phase": phase}
     if sc.accept_word("game"):
         head["game"] = sc.integer("the game's number after 'game'")
-    sc.expect_end("'game N' or '|' after the first player")
+        if sc.accept_word("drawn"):
+            head["games_drawn"] = sc.integer("the count of drawn games before this one after 'drawn'")
+    sc.expect_end("'game N', 'drawn N' or '|' after the first player")
     return head
 
 
@@ -292,6 +295,8 @@ def write_position(event: dict[str, Any]) -> str:
     head = f"turn {event['turn']} {event['turn_player']} {event['phase']} first {event['first_player']}"
     if "game" in event:
         head += f" game {event['game']}"
+    if event.get("games_drawn"):
+        head += f" drawn {event['games_drawn']}"
     return " | ".join([head] + [_write_player(event, player) for player in event["players"]])
 
 
@@ -420,6 +425,9 @@ def position_of(state: State) -> dict[str, Any]:
         event["game"] = state["game"]
         won = {player: sum(1 for game in state["games"] if game["winner"] == player) for player in state["players"]}
         event["games_won"] = {player: count for player, count in won.items() if count}
+        drawn = sum(1 for game in state["games"] if game["winner"] is None)
+        if drawn:
+            event["games_drawn"] = drawn
     return event
 
 
