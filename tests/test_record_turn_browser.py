@@ -138,6 +138,9 @@ def test_a_turn_with_a_trigger_a_legend_ability_and_a_spell_by_taps_alone(browse
     summary = browser.find_element(By.ID, "play-summary").text
     assert "Targets: Flame Chompers" in summary and "exhaust: Mind Rune" in summary
     assert summary.endswith("from the pool: [A]"), summary
+    # The card as printed, without the state's raw ability lines shown as what the engine reads ("spell [text]").
+    face = browser.find_element(By.ID, "play-card").text
+    assert "Deal 3 to a unit at a battlefield." in face and "What the engine reads" not in face, face
     shot(browser, "08-ray-play")
     thumb.tap("play-submit")
     thumb.recorded()
