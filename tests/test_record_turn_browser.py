@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 import recorder
+from engine.views import as_sent
 from positions import transcript
 from record_thumb import Thumb
-from engine.views import as_sent
 from replays import notation
 from test_record_browser import api, find
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, server  # noqa: F401
