@@ -280,9 +280,16 @@
     if (!Rec.tap || Rec.tap(id) === false) Rec.showCard(id);
   });
 
-  // The catalog facts of a card name (the judge's state carries every card of the match).
+  // The catalog facts of a card name, to show it as a card (the judge's state carries every card of the match).
+  // Its abilities are left out: the state's are the catalog's lines, not what the engine reads of them (the
+  // viewer's cards API serves that, engine/cards/served.py), and a face would print them as if compiled
+  // ("spell [text]" for Hextech Ray's "Deal 3"). The recording screen's abilities come from Rec.abilitiesOf.
   Rec.facts = function (name) {
-    return (name && ((Rec.data.state.cards || {})[name])) || {};
+    var facts = (name && ((Rec.data.state.cards || {})[name])) || {};
+    return Object.keys(facts).reduce(function (shown, key) {
+      if (key !== "abilities") shown[key] = facts[key];
+      return shown;
+    }, {});
   };
 
   // The card of an object, a battlefield or a chain item, as a card, in the dock (closed by its ×).

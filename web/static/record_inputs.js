@@ -529,6 +529,17 @@
     describe();
   }
 
+  // What `player`'s rune pool holds, which pays before any rune is tapped (v1.4 166), in the card's symbols: an
+  // [A] a legend added (Universal Power, any domain's: v1.4 135.2.e.5.b) pays a [Fury] with no rune recycled.
+  function poolText(player) {
+    var pool = state().players[player].pool || {}, power = pool.power || {}, parts = [];
+    if (pool.energy) parts.push("[" + pool.energy + "]");
+    Object.keys(power).forEach(function (domain) {
+      for (var i = 0; i < power[domain]; i++) parts.push("[" + (domain === "Universal" ? "A" : domain) + "]");
+    });
+    return parts.length ? " · from the pool: " + parts.join(" ") : "";
+  }
+
   // The payment of a play, an activation or a hide: a tap on a rune of `player` pays with it (exhaust, then
   // recycle, then not at all); any other tap goes in `targets` (or nowhere, without a list). `changed` redraws.
   // `payment.tap(id)` is true when the tap was a rune's.
@@ -541,7 +552,7 @@
       pay: function () { return exhaust.length || recycle.length ? { exhaust: exhaust.slice(), recycle: recycle.slice() } : null; },
       text: function () {
         return "exhaust: " + (exhaust.map(Rec.name).join(", ") || "none") +
-          (recycle.length ? " · recycle: " + recycle.map(Rec.name).join(", ") : "");
+          (recycle.length ? " · recycle: " + recycle.map(Rec.name).join(", ") : "") + poolText(player);
       },
       tap: function (id) {
         if (runes.indexOf(id) === -1) return false;
