@@ -1,0 +1,65 @@
+"""What a new user stumbled on walking a match day at 360 px (issue 27's walk: a fresh clone, the README only), in
+real headless Chromium at phone width: the recording screen whose link the organiser reissued says so, the game-over
+screen labels its points and asks before publishing every hand, and the organiser's bookmark and reissue.
+
+Each of these was met on the walk: "only the match token may change match m10 (a player token only reads)" on a
+scorekeeper's own, reissued link; "Match over: Ben wins" above an unlabelled "Ana 1 · Ben 0"; "Publish the match",
+irreversible, as the dock's button where every other tap of the match went; the organiser's bookmark (`/organiser`,
+the key moved out of the address) on a sign-in form once the browser was closed; "New recording link", which kills
+the table's recording link and every player's link, one tap away from "Players' card"."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import recorder
+from recorder import tokens
+from test_record_browser import (CHROMEDRIVER, CHROMIUM, api, browser, make_match_created_module,  # noqa: F401
+                                 open_screen, server, tap, wait_for_seq, waiting)
+from test_record_judge_browser import SETUP
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
+                                reason="Chromium and ChromeDriver are not installed (run scripts/install-browser.sh)")
+PHONE = (360, 740)
+
+
+@pytest.fixture
+def phone(browser):  # noqa: F811
+    browser.set_window_size(*PHONE)
+    return browser
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("walk") / "riftlog.db"
+
+
+def new_match(db: Path, make_created, events: list[dict], **info: object) -> tuple[str, str]:
+    created = {**make_created("strict"), **info}
+    with recorder.Log(db) as log:
+        match_id, token = log.create_match(created)
+        if events:
+            log.append(match_id, events)
+    return match_id, token
+
+
+def fits(driver) -> None:
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+
+
+def test_a_recording_screen_whose_link_was_reissued_says_so_and_where_the_new_one_is(
+        phone, server, demo_db, make_match_created_module):  # noqa: F811
+    match_id, token = new_match(demo_db, make_match_created_module, SETUP[:6])
+    open_screen(phone, server, match_id, token)
+    with recorder.Log(demo_db) as log:
+        tokens.reissue(log, match_id, "judge", "organiser")  # the venue's address changed: a new table card
+    phone.refresh()
+    waiting(phone, 15).until(lambda d: d.find_element(By.ID, "token-panel").is_displayed())
+    said = phone.find_element(By.ID, "message").text
+    assert "a recording link the organiser reissued no longer works" in said, said
+    assert "the organiser's page gives the table's new one" in said
+    fits(phone)
