@@ -63,3 +63,29 @@ def test_a_recording_screen_whose_link_was_reissued_says_so_and_where_the_new_on
     assert "a recording link the organiser reissued no longer works" in said, said
     assert "the organiser's page gives the table's new one" in said
     fits(phone)
+
+
+def test_the_game_over_screen_labels_its_points_and_asks_before_publishing_every_hand(
+        phone, server, demo_db, make_match_created_module):  # noqa: F811
+    match_id, token = new_match(demo_db, make_match_created_module,
+                                SETUP[:6] + [{"type": "concede", "player": "P1"}])
+    phone.get(f"{server}/matches/{match_id}/record#token={token}")  # (its slip link carries the token: no
+    wait_for_seq(phone, 8)                                           # open_screen, which says none is in the page)
+    waiting(phone, 15).until(lambda d: d.find_elements(By.ID, "seal-code"))
+    score = phone.find_element(By.CSS_SELECTOR, ".final-score").text
+    assert score == "Points this game: Ana 0 · Ben 0", score  # not a bare "Ana 0 · Ben 0" under "Ben wins"
+
+    tap(phone, "publish")  # the dock's button, where every other tap of the match went
+    waiting(phone, 10).until(lambda d: d.find_element(By.ID, "publish-confirm").is_displayed())
+    assert "both hands included" in phone.find_element(By.ID, "message").text
+    assert api(server, f"/matches/{match_id}", token)["published_at"] is None  # asked, not done
+    tap(phone, "publish-cancel")
+    assert not phone.find_element(By.ID, "message").is_displayed()
+    assert api(server, f"/matches/{match_id}", token)["published_at"] is None
+
+    tap(phone, "publish")
+    waiting(phone, 10).until(lambda d: d.find_element(By.ID, "publish-confirm").is_displayed())
+    tap(phone, "publish-confirm")
+    waiting(phone, 15).until(lambda d: "Published" in d.find_element(By.ID, "message").text)
+    assert api(server, f"/matches/{match_id}", token)["published_at"]
+    fits(phone)
