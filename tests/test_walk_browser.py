@@ -89,3 +89,19 @@ def test_the_game_over_screen_labels_its_points_and_asks_before_publishing_every
     waiting(phone, 15).until(lambda d: "Published" in d.find_element(By.ID, "message").text)
     assert api(server, f"/matches/{match_id}", token)["published_at"]
     fits(phone)
+
+
+def test_the_organisers_bookmark_outlives_the_browser_and_the_sign_in_takes_the_printed_link(
+        phone, server, demo_db):
+    with recorder.Log(demo_db) as log:
+        key = tokens.new_organiser_token(log)
+    phone.delete_all_cookies()
+    phone.get(f"{server}/organiser")  # the bookmark: the page's address, the key no longer in it
+    assert phone.find_element(By.ID, "organiser").get_attribute("data-signed-in") == "false"
+    field = phone.find_element(By.CSS_SELECTOR, "#organiser-form input[name=token]")
+    field.send_keys(f"http://192.0.2.2:5000/organiser#token={key}")  # what `riftlog organiser` printed, pasted
+    phone.find_element(By.CSS_SELECTOR, "#organiser-form button[type=submit]").click()
+    waiting(phone, 15).until(lambda d: d.find_element(By.ID, "organiser").get_attribute("data-signed-in") == "true")
+    kept = phone.get_cookie("riftlog-organiser")
+    assert kept is not None and kept.get("expiry"), kept  # not a session cookie: the bookmark works tomorrow
+    fits(phone)
