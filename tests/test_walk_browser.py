@@ -105,3 +105,33 @@ def test_the_organisers_bookmark_outlives_the_browser_and_the_sign_in_takes_the_
     kept = phone.get_cookie("riftlog-organiser")
     assert kept is not None and kept.get("expiry"), kept  # not a session cookie: the bookmark works tomorrow
     fits(phone)
+
+
+def test_a_new_recording_link_asks_first_at_a_live_table(phone, server, demo_db,
+                                                       make_match_created_module):  # noqa: F811
+    match_id, token = new_match(demo_db, make_match_created_module, SETUP[:6],
+                                info={"event": "Walk", "round": 1, "table": 4})
+    with recorder.Log(demo_db) as log:
+        key = tokens.new_organiser_token(log)
+    phone.get(f"{server}/organiser#token={key}")
+    waiting(phone, 15).until(lambda d: d.find_element(By.ID, "organiser").get_attribute("data-signed-in") == "true")
+    phone.get(f"{server}/organiser?event=Walk&round=1")
+    confirm = phone.find_element(By.ID, f"{match_id}-reissue-judge")
+    assert not confirm.is_displayed()  # one tap on "New recording link" only opens the question
+    ask = phone.find_element(By.CSS_SELECTOR, f"#{match_id}-reissue-judge-ask summary")
+    assert ask.text == "New recording link"
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", ask)
+    ask.click()
+    waiting(phone, 10).until(lambda d: d.find_element(By.ID, f"{match_id}-reissue-judge").is_displayed())
+    warning = phone.find_element(By.CSS_SELECTOR, f"#{match_id}-reissue-judge-ask .warning").text
+    assert "every player's link stop working at once" in warning
+    assert api(server, f"/matches/{match_id}", token)["id"] == match_id  # the table's link still records
+    fits(phone)
+    phone.save_screenshot("/tmp/riftlog-walk-reissue-ask.png")
+
+    confirm = phone.find_element(By.ID, f"{match_id}-reissue-judge")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", confirm)
+    confirm.click()
+    waiting(phone, 15).until(lambda d: d.find_elements(By.ID, "record-link"))
+    new = phone.find_element(By.ID, "record-link").get_attribute("href").split("#token=")[1]
+    assert new != token and api(server, f"/matches/{match_id}", new)["id"] == match_id
