@@ -135,3 +135,22 @@ def test_a_new_recording_link_asks_first_at_a_live_table(phone, server, demo_db,
     waiting(phone, 15).until(lambda d: d.find_elements(By.ID, "record-link"))
     new = phone.find_element(By.ID, "record-link").get_attribute("href").split("#token=")[1]
     assert new != token and api(server, f"/matches/{match_id}", new)["id"] == match_id
+
+
+def test_a_panel_of_the_standing_row_opened_by_mistake_closes_recording_nothing(
+        phone, server, demo_db, make_match_created_module):  # noqa: F811
+    """"Concede" opened by mistake mid-game left its red buttons under the board with no way to close them (a second
+    tap on "Concede" drew the same panel again); every panel of the row (note, concession, penalty, seal) now has
+    Close."""
+    match_id, token = new_match(demo_db, make_match_created_module, SETUP[:6])
+    open_screen(phone, server, match_id, token)
+    head = api(server, f"/matches/{match_id}", token)["head_seq"]
+    for opener, inside in (("concede-open", "concede-submit"), ("note-open", "note-submit"),
+                           ("seal-open", "seal")):
+        tap(phone, opener)
+        waiting(phone, 10).until(lambda d: d.find_elements(By.ID, inside))
+        fits(phone)
+        tap(phone, "extra-close")
+        assert not phone.find_elements(By.ID, inside), opener
+        assert phone.find_element(By.ID, "extra").text == ""
+    assert api(server, f"/matches/{match_id}", token)["head_seq"] == head  # nothing recorded

@@ -94,10 +94,8 @@
 
   // The judge's seal at any time (the standing row): the code of the record as it stands.
   document.getElementById("seal-open").addEventListener("click", function () {
-    var node = document.getElementById("extra"), box = el("div", { id: "seal", class: "seal" });
-    node.textContent = "";
-    node.appendChild(el("h3", { text: "Seal" }));
-    node.appendChild(box);
+    var box = el("div", { id: "seal", class: "seal" });
+    Rec.ui.extra("Seal", [box]);
     seal(box);
   });
 })();
