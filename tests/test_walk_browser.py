@@ -77,7 +77,7 @@ def test_the_game_over_screen_labels_its_points_and_asks_before_publishing_every
 
     tap(phone, "publish")  # the dock's button, where every other tap of the match went
     waiting(phone, 10).until(lambda d: d.find_element(By.ID, "publish-confirm").is_displayed())
-    assert "both hands included" in phone.find_element(By.ID, "message").text
+    assert "every hand included" in phone.find_element(By.ID, "message").text
     assert api(server, f"/matches/{match_id}", token)["published_at"] is None  # asked, not done
     tap(phone, "publish-cancel")
     assert not phone.find_element(By.ID, "message").is_displayed()

@@ -40,7 +40,7 @@
   // the match went), it cannot be taken back, and it shows every hand to everyone.
   function askToPublish() {
     if (Rec.busy || Rec.data.published_at) return;
-    Rec.say("confirm", "Publish match " + Rec.matchId + "? Every view of it, both hands included, becomes public " +
+    Rec.say("confirm", "Publish match " + Rec.matchId + "? Every view of it, every hand included, becomes public " +
             "for good: after the round.", [], [
       el("button", { id: "publish-confirm", type: "button", class: "danger", text: "Yes, publish it",
                      onclick: publish }),
