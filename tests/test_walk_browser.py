@@ -16,8 +16,9 @@ import pytest
 import recorder
 from recorder import tokens
 from test_record_browser import (CHROMEDRIVER, CHROMIUM, api, browser, make_match_created_module,  # noqa: F401
-                                 open_screen, server, tap, wait_for_seq, waiting)
+                                 open_screen, press, server, tap, wait_for_seq, waiting)
 from test_record_judge_browser import SETUP
+from test_record_newcomer_browser import ben_in_turn_2
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -154,3 +155,18 @@ def test_a_panel_of_the_standing_row_opened_by_mistake_closes_recording_nothing(
         assert not phone.find_elements(By.ID, inside), opener
         assert phone.find_element(By.ID, "extra").text == ""
     assert api(server, f"/matches/{match_id}", token)["head_seq"] == head  # nothing recorded
+
+
+def test_the_card_a_tap_showed_is_put_away_when_its_ability_form_opens(phone, server, demo_db):
+    """A tap on Ben's legend showed its card in the dock and offered its "[T]: Add [A]"; the activation's form then
+    opened under the card, which covered the form's foot and the dock at 360 px until closed by its ×."""
+    match_id, token = ben_in_turn_2(demo_db)
+    open_screen(phone, server, match_id, token)
+    legend = api(server, f"/matches/{match_id}/state", token)["players"]["P2"]["legend"]
+    press(phone, phone.find_element(By.CSS_SELECTOR, f'#board [data-tap="{legend}"]'))
+    waiting(phone, 10).until(lambda d: d.find_element(By.ID, "card-info").is_displayed())
+    assert "Daughter of the Void" in phone.find_element(By.ID, "card-info").text
+    tap(phone, f"activate-{legend}-0")
+    waiting(phone, 10).until(lambda d: d.find_element(By.ID, "activate-submit").is_displayed())
+    assert not phone.find_element(By.ID, "card-info").is_displayed()
+    fits(phone)

@@ -408,8 +408,12 @@
     });
   }
 
+  // A form opened from the action's panel (activate, move, trigger...): the card shown by the tap that led here
+  // (a legend tapped shows its card and offers its ability) is put away, as the form quotes what it needs and the
+  // card would cover the form's foot and the dock at 360 px.
   function subform(title, parts, prompt) {
     var node = document.getElementById("action-form");
+    document.getElementById("card-info").hidden = true;
     node.textContent = "";
     node.appendChild(el("h3", { text: title }));
     dock([]);
