@@ -99,6 +99,7 @@ def test_the_organisers_bookmark_outlives_the_browser_and_the_sign_in_takes_the_
     phone.delete_all_cookies()
     phone.get(f"{server}/organiser")  # the bookmark: the page's address, the key no longer in it
     assert phone.find_element(By.ID, "organiser").get_attribute("data-signed-in") == "false"
+    assert "riftlog organiser" in phone.find_element(By.ID, "key-hint").text  # where the link comes from
     field = phone.find_element(By.CSS_SELECTOR, "#organiser-form input[name=token]")
     field.send_keys(f"http://192.0.2.2:5000/organiser#token={key}")  # what `riftlog organiser` printed, pasted
     phone.find_element(By.CSS_SELECTOR, "#organiser-form button[type=submit]").click()
