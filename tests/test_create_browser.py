@@ -180,6 +180,7 @@ def test_the_organiser_reissues_a_lost_recording_link_from_the_phone(phone, site
     fits(driver)
     shot(driver, "organiser-phone")
     assert "#token=" in driver.find_element(By.ID, "m1-P1-link").get_attribute("href")
+    driver.find_element(By.CSS_SELECTOR, "#m1-reissue-judge-ask summary").click()  # it asks first
     driver.find_element(By.ID, "m1-reissue-judge").click()
     waiting(driver).until(lambda d: d.find_elements(By.ID, "record-link"))
     fits(driver)

@@ -71,3 +71,11 @@ def test_the_contract_section_calls_nothing_the_engine_records_not_yet():
     assert recorded == [], f"called not yet, but recorded: {recorded}"
     for mode in ("ffa3", "ffa4", "2v2"):
         assert mode in MODES and f"`{mode}`" in contract
+
+
+def test_it_says_how_make_run_moves_off_a_taken_port():
+    """`make run` on a machine where port 5000 is taken stops with "choose another --port", a flag of `riftlog
+    serve` that `make run` takes as PORT=...: the README names the variable the Makefile reads (newcomer walk)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^PORT \?= 5000$", makefile, re.M) and "--port $(PORT)" in makefile
+    assert "`make run PORT=5001`" in README

@@ -214,6 +214,7 @@ def test_a_game_recorded_by_taps_alone_with_taps_counted_per_action(browser, ser
     shot(browser, "record-sealed-phone")
     assert api(server, f"/matches/{match_id}/verify?seal={code}", token)["seal"]["ok"]
     thumb.doing("game end: publish").tap("publish")
+    thumb.tap("publish-confirm")  # publishing asks first: it shows every hand, for good
     waiting(browser, 15).until(lambda d: "Published" in d.find_element(By.ID, "message").text)
     assert api(server, f"/matches/{match_id}", token)["published_at"]
 

@@ -134,12 +134,16 @@ def append(match_id: str):
 def require_judge(match_id: str, refusal: Callable[[str], str | None] | None = None) -> None:
     """404 for an unknown match (before any question about the token), 401 without a token, 403 for any token
     but the match's own (a player token reads, it never writes), in the words of `refusal(match_id)` when it has
-    some for this request. Reads no database once the match is known to this process (`Log.judge_token_hash`)."""
+    some for this request. Reads no database once the match is known to this process (`Log.judge_token_hash`).
+
+    The refusal names the other way a recording screen meets it: its link was reissued by the organiser (a lost
+    phone, the venue's address changed), and the scorekeeper needs the table's new one, not a player's."""
     log = get_log()
     log.judge_token_hash(match_id)  # 404 first
     if not log.check_token(match_id, bearer_token()):
         abort(403, (refusal and refusal(match_id)) or
-              f"only the match token may change match {match_id} (a player token only reads)")
+              f"only the match token may change match {match_id} (a player token only reads); a recording link "
+              "the organiser reissued no longer works: the organiser's page gives the table's new one")
 
 
 def ruling_refused(match_id: str) -> str | None:

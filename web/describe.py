@@ -237,10 +237,13 @@ def _hide(event, name, viewer):
 
 
 def _trigger(event, name, viewer):
-    text = f"{name(event.get('player'))} triggers {name(event.get('source'))}"
+    """A trigger put on the chain, or one its controller declined: a "you may" declined while finalizing is removed
+    as if it had not triggered (v1.4 383.3.a.2), so the log says "declines", never "triggers", for it."""
+    verb = "declines the trigger of" if event.get("declined") else "triggers"
+    text = f"{name(event.get('player'))} {verb} {name(event.get('source'))}"
     if event.get("ability") not in (None, ""):
         text += f" [{event['ability']}]"
-    return text + _targets(event, name)
+    return text + ("" if event.get("declined") else _targets(event, name))
 
 
 def _resolve(event, name, viewer):

@@ -37,6 +37,10 @@ bp = Blueprint("organiser", __name__)
 
 COOKIE = "riftlog-organiser"
 COOKIE_PATH = "/organiser"
+# The organiser bookmarks the page the link opens, whose address is `/organiser` (the key moved out of it): the key's
+# cookie outlives a closed browser for a tournament's days, so that bookmark still opens the tables ("Sign out"
+# drops it at once; a reissued key stops working at once whatever a cookie holds). docs/web.md, "The organiser".
+COOKIE_DAYS = 30
 UNROUNDED = 100  # matches that name no round listed on the organiser's first page, newest first
 
 
@@ -116,11 +120,20 @@ def use_token():
     if request.form.get("forget"):
         response.delete_cookie(COOKIE, path=COOKIE_PATH)
         return response
-    token = (request.form.get("token") or "").strip()
+    token = key_of(request.form.get("token") or "")
     if not tokens.is_organiser(get_log(), token):
-        abort(403, "this is not the organiser key of this database (`riftlog organiser --reissue` replaces it)")
-    response.set_cookie(COOKIE, token, path=COOKIE_PATH, httponly=True, samesite="Strict", secure=request.is_secure)
+        abort(403, "this is not the organiser key of this database, nor its link (`riftlog organiser` prints the "
+                   "link; `riftlog organiser --reissue` replaces it)")
+    response.set_cookie(COOKIE, token, path=COOKIE_PATH, httponly=True, samesite="Strict", secure=request.is_secure,
+                        max_age=COOKIE_DAYS * 24 * 3600)
     return response
+
+
+def key_of(typed: str) -> str:
+    """The organiser key in what was typed or pasted into the sign-in form: the key itself, or the whole link
+    `riftlog organiser` prints (`http://.../organiser#token=KEY`), which is what an organiser has at hand."""
+    typed = typed.strip()
+    return typed.rsplit("#token=", 1)[1].strip() if "#token=" in typed else typed
 
 
 @bp.post("/organiser/matches/<match_id>/reissue")

@@ -36,6 +36,19 @@
     });
   }
 
+  // Publishing asks first, as undo does: it is the dock's button once the game is over (where every other tap of
+  // the match went), it cannot be taken back, and it shows every hand to everyone.
+  function askToPublish() {
+    if (Rec.busy || Rec.data.published_at) return;
+    Rec.say("confirm", "Publish match " + Rec.matchId + "? Every view of it, every hand included, becomes public " +
+            "for good: after the round.", [], [
+      el("button", { id: "publish-confirm", type: "button", class: "danger", text: "Yes, publish it",
+                     onclick: publish }),
+      el("button", { id: "publish-cancel", type: "button", text: "Not yet", onclick: function () {
+        document.getElementById("message").hidden = true;
+      } })]);
+  }
+
   function publish() {
     if (Rec.busy) return;
     Rec.api("POST", "/publish").then(function (answer) {
@@ -64,12 +77,14 @@
     var state = Rec.data.state, winner = state.match_winner || state.winner;
     var published = Rec.data.published_at;
     var box = el("div", { id: "seal", class: "seal" });
-    var publishButton = Rec.ui.button("publish", published ? "Published" : "Publish the match", publish, "docked");
+    var publishButton = Rec.ui.button("publish", published ? "Published" : "Publish the match", askToPublish,
+                                      "docked");
     publishButton.disabled = !!published;
     Rec.ui.show((state.match_winner ? "Match" : "Game " + (state.game || "")) + " over: " + name(winner) + " wins", [
-      el("p", { class: "final-score", text: Object.keys(state.scores || {}).map(function (player) {
-        return name(player) + " " + state.scores[player];
-      }).join(" · ") }),
+      el("p", { class: "final-score", text: "Points this game: " +
+        Object.keys(state.scores || {}).map(function (player) {
+          return name(player) + " " + state.scores[player];
+        }).join(" · ") }),
       box, slipLink(),
       Rec.ui.button("seal-again", "Read the seal code again", function () { seal(box); }, "small"), publishButton,
       el("p", { class: "hint", text: "Publishing makes the judge's view public, every hand included: after the round." })],
@@ -79,10 +94,8 @@
 
   // The judge's seal at any time (the standing row): the code of the record as it stands.
   document.getElementById("seal-open").addEventListener("click", function () {
-    var node = document.getElementById("extra"), box = el("div", { id: "seal", class: "seal" });
-    node.textContent = "";
-    node.appendChild(el("h3", { text: "Seal" }));
-    node.appendChild(box);
+    var box = el("div", { id: "seal", class: "seal" });
+    Rec.ui.extra("Seal", [box]);
     seal(box);
   });
 })();

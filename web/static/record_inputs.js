@@ -408,8 +408,12 @@
     });
   }
 
+  // A form opened from the action's panel (activate, move, trigger...): the card shown by the tap that led here
+  // (a legend tapped shows its card and offers its ability) is put away, as the form quotes what it needs and the
+  // card would cover the form's foot and the dock at 360 px.
   function subform(title, parts, prompt) {
     var node = document.getElementById("action-form");
+    document.getElementById("card-info").hidden = true;
     node.textContent = "";
     node.appendChild(el("h3", { text: title }));
     dock([]);
@@ -614,13 +618,18 @@
   // The helpers the other forms (record_abilities.js, record_ops.js, record_end.js) share.
   Rec.ui = { button: button, select: select, show: show, subform: subform, toggle: toggle, clearMarks: clearMarks,
              locations: locations, playerName: playerName, paying: paying, facedownOf: facedownOf, dock: dock,
-             picks: picks };
+             picks: picks, extra: extra };
 
   // -- notes and concessions, at any time ----------------------------------------------------------------------
+  // The standing row's panel (a note, a concession, a penalty, a backup, the seal...): its title with a Close
+  // button, as a scorekeeper who opened it by mistake needs a way back that records nothing.
   function extra(title, parts) {
     var node = document.getElementById("extra");
     node.textContent = "";
-    node.appendChild(el("h3", { text: title }));
+    node.appendChild(el("div", { class: "row extra-head" }, [el("h3", { text: title }),
+      el("button", { id: "extra-close", type: "button", class: "small", text: "Close", onclick: function () {
+        node.textContent = "";
+      } })]));
     parts.forEach(function (part) { node.appendChild(part); });
   }
 

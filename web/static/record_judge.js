@@ -59,10 +59,7 @@
   }
 
   function show(title, parts) {
-    var node = document.getElementById("extra");
-    node.textContent = "";
-    node.appendChild(el("h3", { text: title }));
-    parts.forEach(function (part) { node.appendChild(part); });
+    Rec.ui.extra(title, parts);  // the standing row's panel, with its Close (record_inputs.js)
   }
 
   function swap(holder, node) {
