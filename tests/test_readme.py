@@ -34,7 +34,7 @@ def test_the_first_two_commands_are_make_run_and_make_test():
 def test_it_says_what_make_test_installs_and_how_long_it_takes():
     said = " ".join(README.split())
     assert "system-wide with apt-get" in said and "`chromium` and `chromium-driver`" in said
-    assert "`postgresql`" in said and "~13.5 minutes of pytest" in said and "~17 minutes from a clean clone" in said
+    assert "`postgresql`" in said and "about 20 minutes from a clean clone" in said
     assert "about ten minutes" not in said
 
 
