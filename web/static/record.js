@@ -352,6 +352,8 @@
     if (obj.exhausted) classes.push("exhausted");
     if (obj.stunned) classes.push("stunned");
     if (Rec.marks[id]) classes.push("marked", "mark-" + Rec.marks[id].replace(/ /g, "-"));
+    var held = Rec.outbox.held && Rec.outbox.held.uses[id];  // played, moved or paid by an input not yet recorded
+    if (held) classes.push("held", "held-" + held);
     var bits = [el("span", { class: "card", text: obj.card || "unseen card" })];
     if (obj.zone === "hand" && obj.card && RiftCards.cost(facts)) {
       bits.push(el("span", { class: "cost", text: RiftCards.cost(facts).replace(/\[|\]/g, "") }));
@@ -365,7 +367,9 @@
     if (obj.token) bits.push(el("span", { class: "tag token", text: "token" }));
     if (obj.zone === "facedown") bits.push(el("span", { class: "tag facedown", text: "facedown" }));
     if (Rec.marks[id]) bits.push(el("span", { class: "tag mark", text: Rec.marks[id] }));
+    if (held) bits.push(el("span", { class: "tag held", text: held + ", not yet recorded" }));
     return el("button", { type: "button", class: classes.concat(extra || []).join(" "), "data-tap": id, "data-id": id,
+                          "data-held": held || null,
                           title: id + (obj.card ? " · " + RiftCards.summary(obj.card, facts) : "") }, bits);
   }
 
