@@ -408,3 +408,22 @@ def test_a_whole_turn_tapped_while_the_server_is_down_is_recorded_as_the_same_tu
     with recorder.Log(db) as log:
         assert [entry["client"] for entry in log.events(offline_id)][head:] == \
             ["riftlog recording screen (outbox)"] * 8
+
+
+def test_a_line_typed_while_the_server_is_down_is_said_not_kept_and_stays_in_its_box(phone, table, db, match):
+    """The notation is read by the server (POST .../parse): with the server down a typed line cannot be held
+    unread. The screen says so (before, the tap did nothing at all), keeps the line in its box and holds nothing;
+    the line records once the server answers."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        phone.find_element(By.ID, "notation-input").send_keys('note "typed offline"')
+        tap(phone, "notation-submit")
+        waiting(phone, 15).until(lambda d: "a typed line is read by the server" in
+                                 d.find_element(By.ID, "message").text)
+        assert chip(phone) == "offline" and not held(phone)
+        assert phone.find_element(By.ID, "notation-input").get_attribute("value") == 'note "typed offline"'
+    tap(phone, "notation-submit")
+    wait_for_seq(phone, head + 1)
+    assert notes(db, match_id) == ["typed offline"]

@@ -475,6 +475,10 @@
       }
       input.value = "";
       Rec.submit(answer.body.events, text);
+    }, function () {  // the notation is read by the server: a line cannot be held unread
+      Rec.outbox.setOnline(false);
+      Rec.say("error", "Not kept: a typed line is read by the server, which cannot be reached. Tap the input on " +
+              "the board instead, or record the line when the server answers (it stays in the box).");
     });
   });
 
