@@ -399,9 +399,14 @@ def test_a_whole_turn_tapped_while_the_server_is_down_is_recorded_as_the_same_tu
         assert marked == {gust: "played", rearguard: "moved", **{rune: "paid" for rune in paid}}, marked
         assert phone.execute_script("return Rec.outbox.entries[3].events[0].item") is None
         assert not phone.find_elements(By.ID, "action-resolve")  # Gust resolved: the held chain is empty again
+        assert "stale" in phone.find_element(By.ID, "awaiting").get_attribute("class")  # the last board's
         phone.save_screenshot(str(SHOTS / "riftlog-record-offline-turn.png"))
+        phone.execute_script("document.querySelector('#board [data-held=moved]').scrollIntoView()")
+        phone.save_screenshot(str(SHOTS / "riftlog-record-offline-turn-board.png"))
     wait_for_seq(phone, head + 8)
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert "stale" not in phone.find_element(By.ID, "awaiting").get_attribute("class")
+    assert phone.find_elements(By.ID, "channel-runes")  # the server's board again: Ben's turn begins
     offline, online = recorded(db, offline_id), recorded(db, online_id)
     assert len(online) == head + 8 and offline[head:] == online[head:]
     assert offline[head + 3]["item"] == "c1"
@@ -427,3 +432,36 @@ def test_a_line_typed_while_the_server_is_down_is_said_not_kept_and_stays_in_its
     tap(phone, "notation-submit")
     wait_for_seq(phone, head + 1)
     assert notes(db, match_id) == ["typed offline"]
+
+
+def test_a_held_resolve_whose_play_was_dropped_is_refused_naming_what_is_wrong(phone, table, db, arenas):
+    """A held resolve names the chain's newest item as it is sent. Here the play it resolves is refused on arrival
+    (Gust paid with nothing: its rune tapped off twice) and dropped, so the chain is empty when the resolve is
+    checked again at the head: it goes with `item` null, and the server's refusal names the field."""
+    match_id, token = arenas[0]
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        tap_object(phone, find(state, "Gust", "hand"))
+        tap_object(phone, find(state, "Sunlit Guardian"))
+        [rune] = phone.execute_script("return Rec.data.payments[arguments[0]].exhaust", find(state, "Gust", "hand"))
+        tap_object(phone, rune)  # recycled
+        tap_object(phone, rune)  # not paid with at all
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        tap(phone, "action-resolve")
+        tap(phone, "op-quick-return")
+        tap(phone, "resolve-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    assert "plays Gust" in phone.find_element(By.ID, "outbox-problem").text
+    press(phone, phone.find_element(By.ID, "outbox-drop"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")  # it was made on a board with the play
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "resolve Gust" in shown and "item" in shown, shown
+    assert len(recorded(db, match_id)) == head  # nothing of the two was written
+    press(phone, phone.find_element(By.ID, "outbox-discard"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))

@@ -329,6 +329,10 @@
     if (!(state.awaiting || []).length) {
       awaiting.appendChild(el("span", { class: "muted", text: state.winner ? "the game is over" : "nothing awaited" }));
     }
+    // With inputs held, what the board awaited is before them (what they await is the server's to say): faded.
+    var stale = Rec.outbox.entries.length > 0;
+    awaiting.classList.toggle("stale", stale);
+    awaiting.title = stale ? "what the server's last board awaited, before the inputs held on this phone" : "";
     var undo = document.getElementById("undo");
     undo.disabled = !data.undo;
     undo.textContent = data.undo ? "Undo seq " + data.undo.seq : "Undo";

@@ -364,7 +364,8 @@
   // the held inputs left it (`Rec.outbox.held.chain`) holds an item. The server checks each on arrival.
   function actions(wait, isAction) {
     var held = !wait, moves = isAction || held;
-    var who = actorSelect(held ? Rec.heldActor || Rec.acting() : wait.player), abilities = el("div", { id: "abilities" });
+    var who = actorSelect(held ? Rec.heldActor || Rec.acting() : wait.player);
+    var abilities = el("div", { id: "abilities" });
     function standing() {
       var player = who.value;
       if (held) Rec.heldActor = player;

@@ -149,7 +149,9 @@
     return Rec.api("GET", "/recording").then(function (answer) {
       var chain = (answer.status === 200 && answer.body.state.chain) || [];
       var top = chain.length ? chain[chain.length - 1].id : null;
-      return entry.events.map(function (event) { return open(event) ? Object.assign({}, event, { item: top }) : event; });
+      return entry.events.map(function (event) {
+        return open(event) ? Object.assign({}, event, { item: top }) : event;
+      });
     });
   }
 
