@@ -465,3 +465,30 @@ def test_a_held_resolve_whose_play_was_dropped_is_refused_naming_what_is_wrong(p
     assert len(recorded(db, match_id)) == head  # nothing of the two was written
     press(phone, phone.find_element(By.ID, "outbox-discard"))
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+
+
+def test_a_unit_played_offline_resolves_at_once_and_a_spell_waits_on_the_held_chain(phone, table, db):
+    """What a held play put on the chain is read from its event and the card's type: a unit resolves as it is
+    finalized (v1.4 337.2), so the held form offers no Resolve after it; a spell stays, and Resolve names it."""
+    position = ARENA.replace("deck:33 runedeck:6 hand:Gust;", "deck:32 runedeck:6 hand:Legion Rearguard;Gust;")
+    with recorder.Log(db) as log:
+        match_id, token = notation.import_match(log, transcript(f"position {position}"))
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        tap_object(phone, find(state, "Legion Rearguard", "hand"))
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert not phone.find_elements(By.ID, "action-resolve")
+        tap_object(phone, find(state, "Gust", "hand"))
+        tap_object(phone, find(state, "Sunlit Guardian"))
+        for rune in phone.execute_script("return Rec.data.state.players.P1.runes"):  # a rune the unit did not use
+            if not phone.find_element(By.CSS_SELECTOR, f'#board [data-id="{rune}"]').get_attribute("data-held"):
+                tap_object(phone, rune)
+                break
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+        assert phone.find_element(By.ID, "action-resolve").text == "Resolve Gust"
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert [event["type"] for event in recorded(db, match_id)[head:]] == ["play", "play"]

@@ -104,10 +104,11 @@
 
   // -- what the held inputs did, read from their events ----------------------------------------------------------
   // `uses`: {object id: "played" | "moved" | "paid"}, the cards the held inputs played, moved or paid with, marked
-  // on the board. `chain`: the chain as the board had it, then the items the held inputs put on it (a play, an
-  // activation other than an Add, v1.4 400.2, a trigger not declined) less those a held resolve took off, newest
-  // last; an item put up by a held input has `id` null: the engine names it (c1, c2, ...) as it folds the play,
-  // which the page cannot, so its resolve is held with `item` null and named as it is sent (`named`).
+  // on the board. `chain`: the chain as the board had it, then the items the held inputs put on it (a play of a
+  // spell, an activation other than an Add, a trigger not declined: units, gear and Adds resolve as they are
+  // finalized, v1.4 337.2) less those a held resolve took off, newest last. An item put up by a held input has
+  // `id` null: the engine names it (c1, c2, ...) as it folds the play, which the page cannot, so its resolve is
+  // held with `item` null and named as it is sent (`named`).
   Outbox.read = function () {
     var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice();
     function use(ids, how) {
@@ -121,14 +122,16 @@
         if (event.pay) use((event.pay.exhaust || []).concat(event.pay.recycle || []), "paid");
         if (event.type === "play") {
           use([event.card], "played");
-          chain.push({ id: null, kind: "card", card: cardOf(event.card), source: event.card,
-                       controller: event.player, targets: event.targets || [] });
+          var card = cardOf(event.card), type = Rec.facts(card).type;
+          if (type === "Unit" || type === "Gear") return;  // it resolves as it is finalized (v1.4 337.2)
+          chain.push({ id: null, kind: "card", card: card, source: event.card, controller: event.player,
+                       targets: event.targets || [] });
         } else if (event.type === "move") {
           use(event.units, "moved");
         } else if (event.type === "activate" || (event.type === "trigger" && !event.declined)) {
           var ability = event.type === "activate" && Rec.abilitiesOf(event.source, "activated").filter(
             function (found) { return found.index === event.ability; })[0];
-          if (ability && ability.ability.adds) return;  // an Add ability resolves at once, off the chain
+          if (ability && ability.ability.adds) return;  // an Add ability resolves at once (v1.4 337.2)
           chain.push({ id: null, kind: "ability", card: cardOf(event.source), source: event.source,
                        controller: event.player, targets: event.targets || [],
                        label: event.type === "trigger" ? event.ability : null });
