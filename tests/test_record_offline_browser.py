@@ -492,3 +492,29 @@ def test_a_unit_played_offline_resolves_at_once_and_a_spell_waits_on_the_held_ch
         assert phone.find_element(By.ID, "action-resolve").text == "Resolve Gust"
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
     assert [event["type"] for event in recorded(db, match_id)[head:]] == ["play", "play"]
+
+
+def test_an_item_on_the_last_boards_chain_is_resolved_offline_under_its_own_id(phone, table, db, arenas):
+    """The server goes down with Gust on the chain (played online): the held form offers Resolve for it from the
+    board's chain, and the held resolve names it by the id the server sent (c1), not left to be named later."""
+    match_id, token = arenas[0]
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    tap_object(phone, find(state, "Gust", "hand"))
+    tap_object(phone, find(state, "Sunlit Guardian"))
+    tap(phone, "play-submit")
+    wait_for_seq(phone, head + 1)
+    with table.down():
+        act(phone, "P1", "action-pass")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        act(phone, "P2", "action-pass")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+        tap(phone, "action-resolve")
+        tap(phone, "op-quick-return")
+        tap(phone, "resolve-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 3)
+        assert phone.execute_script("return Rec.outbox.entries[2].events[0].item") == "c1"
+        assert not phone.find_elements(By.ID, "action-resolve")
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert [event["type"] for event in recorded(db, match_id)[head:]] == ["play", "pass", "pass", "resolve"]
