@@ -518,3 +518,37 @@ def test_an_item_on_the_last_boards_chain_is_resolved_offline_under_its_own_id(p
         assert not phone.find_elements(By.ID, "action-resolve")
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
     assert [event["type"] for event in recorded(db, match_id)[head:]] == ["play", "pass", "pass", "resolve"]
+
+
+def test_a_held_resolve_named_and_sent_whose_answer_is_lost_is_recorded_once(phone, table, db, arenas):
+    """The held resolve is named (c1) just before it is sent, and kept so: when the server records it but its
+    answer is lost on the way back (the page's fetch made to fail after the server answered), the retry sends the
+    same events under the same key, which the recorder answers with its first answer: recorded once, no problem.
+    Named afresh instead, the retry would name the chain as it is after the resolve (empty) and be refused."""
+    match_id, token = arenas[0]
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        tap_object(phone, find(state, "Gust", "hand"))
+        tap_object(phone, find(state, "Sunlit Guardian"))
+        tap(phone, "play-submit")
+        for number, player in ((2, "P1"), (3, "P2")):
+            act(phone, player, "action-pass")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        tap(phone, "action-resolve")
+        tap(phone, "op-quick-return")
+        tap(phone, "resolve-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 4)
+        phone.execute_script("""
+            var send = window.fetch;
+            window.fetch = function (url, init) {
+              var answer = send(url, init);
+              if (window.lost || !init || !/"type":"resolve"/.test(init.body || "")) return answer;
+              window.lost = true;
+              return answer.then(function () { throw new TypeError("the answer was lost on the way back"); });
+            };""")
+    waiting(phone, 30).until(lambda d: chip(d) == "online" and not held(d))
+    assert phone.execute_script("return window.lost") is True and problem_kind(phone) is None
+    events = recorded(db, match_id)[head:]
+    assert [event["type"] for event in events] == ["play", "pass", "pass", "resolve"] and events[3]["item"] == "c1"

@@ -81,14 +81,19 @@
   };
 
   // Keep `pending` ({events, label, expected_seq, key}) in the outbox; the board stays as the server last drew it.
+  // It counts for the next input's expected_seq at once, and is shown as held once it is on disk (`keeping` the
+  // keys being written meanwhile).
+  var keeping = [];
   Outbox.hold = function (pending) {
     var last = Outbox.entries[Outbox.entries.length - 1];
     var entry = { key: pending.key, match: Rec.matchId, n: last ? last.n + 1 : 1, events: pending.events,
                   label: pending.label, expected_seq: pending.expected_seq, made_at: new Date().toISOString(),
                   checked: !!pending.checked };
     Outbox.entries.push(entry);
+    keeping.push(entry.key);
     document.getElementById("extra").textContent = "";
     return transact("readwrite", function (store) { return store.put(entry); }).then(function () {
+      keeping.splice(keeping.indexOf(entry.key), 1);
       Rec.pending = null;
       Rec.render();
       if (Outbox.problem) return;  // the problem's box stays the news; the chip counts the new one
@@ -96,6 +101,7 @@
               Outbox.entries.length + " waiting); it is sent when the server answers again.");
       schedule();
     }, function (error) {
+      keeping.splice(keeping.indexOf(entry.key), 1);
       Outbox.entries.pop();
       show();
       Rec.say("error", "“" + entry.label + "” could not be kept on this phone (" + error + "): it is not recorded.");
@@ -143,18 +149,23 @@
     return { uses: uses, chain: chain };
   };
 
-  // The events of `entry` as they are sent: a held resolve's `item` (null) named as the top of the chain at the
-  // head the entry follows, read from the server just before the send (the newest item resolves, v1.4 340.1).
-  // A chain that is empty there leaves it null, and the server's answer names what is wrong.
-  function named(entry) {
+  // The events of `entry` as they are sent at `head`: a held resolve's `item` (null) named as the top of the chain
+  // there, read from the server just before the send (the newest item resolves, v1.4 340.1). Named at that head,
+  // the entry is kept so (IndexedDB): a send whose answer is lost goes again with the same events under its key,
+  // which the recorder answers with its first answer (other events under that key would be a 409). A chain that
+  // is empty there leaves it null, and the server's answer names what is wrong.
+  function named(entry, head) {
     var open = function (event) { return event.type === "resolve" && event.item === null; };
     if (!entry.events.some(open)) return Promise.resolve(entry.events);
     return Rec.api("GET", "/recording").then(function (answer) {
       var chain = (answer.status === 200 && answer.body.state.chain) || [];
       var top = chain.length ? chain[chain.length - 1].id : null;
-      return entry.events.map(function (event) {
+      var events = entry.events.map(function (event) {
         return open(event) ? Object.assign({}, event, { item: top }) : event;
       });
+      if (top === null || answer.body.head_seq !== head) return events;
+      entry.events = events;
+      return transact("readwrite", function (store) { return store.put(entry); }).then(function () { return events; });
     });
   }
 
@@ -212,7 +223,7 @@
         told = true;
         return report(false).then(next);
       }
-      return named(entry).then(function (events) {
+      return named(entry, entry.expected_seq).then(function (events) {
         return Rec.api("POST", "/events", {
           events: events, expected_seq: entry.expected_seq, idempotency_key: entry.key,
           meta: { client: "riftlog recording screen (outbox)", recorded_at: entry.made_at },
@@ -307,7 +318,7 @@
       var entry = Outbox.entries[0];
       if (!entry) { Outbox.flushing = false; return resolved(); }
       var head = Rec.data.head_seq, events = null;
-      return named(entry).then(function (sent) {
+      return named(entry, head).then(function (sent) {
         events = sent;
         return Rec.api("POST", "/check", { events: events, expected_seq: head });
       }).then(function (answer) {
@@ -343,7 +354,8 @@
   // -- what the screen shows -----------------------------------------------------------------------------------
   // The chip: online / offline, with the inputs waiting; and the held inputs at the top of the latest events.
   function show() {
-    var chip = document.getElementById("net-chip"), waiting = Outbox.entries.length;
+    var kept = Outbox.entries.filter(function (entry) { return keeping.indexOf(entry.key) < 0; });
+    var chip = document.getElementById("net-chip"), waiting = kept.length;
     Outbox.held = Rec.data && Rec.abilitiesOf ? Outbox.read() : null;
     var state = Outbox.problem ? "held" : Outbox.online ? "online" : "offline";
     chip.setAttribute("data-state", state);
@@ -356,7 +368,7 @@
       (elsewhere.waiting > 1 ? "s" : "") + " not yet recorded" + (elsewhere.held ? ", waiting on its scorekeeper" : "") : "";
     var recent = document.getElementById("recent");
     Array.prototype.slice.call(recent.querySelectorAll("li.unrecorded")).forEach(function (node) { node.remove(); });
-    Outbox.entries.forEach(function (entry) {  // each on top of the one before: the newest first, as the log
+    kept.forEach(function (entry) {  // each on top of the one before: the newest first, as the log
       recent.insertBefore(el("li", { class: "unrecorded", "data-key": entry.key, "data-expected": entry.expected_seq },
         [el("span", { class: "num", text: "…" }), " ", el("em", { text: "not yet recorded" }),
          el("span", { class: "muted", text: entry.checked ? " (checked)" : " (unchecked)" }), " · ",
