@@ -533,6 +533,7 @@ def test_a_held_resolve_named_and_sent_whose_answer_is_lost_is_recorded_once(pho
         tap_object(phone, find(state, "Gust", "hand"))
         tap_object(phone, find(state, "Sunlit Guardian"))
         tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
         for number, player in ((2, "P1"), (3, "P2")):
             act(phone, player, "action-pass")
             waiting(phone, 15).until(lambda d: len(held(d)) == number)
