@@ -13,7 +13,9 @@ import pytest
 import recorder
 from engine.views import as_sent
 from outage import table_server
-from test_record_browser import api, press, tap, wait_for_seq
+from positions import ARENA, transcript
+from replays import notation
+from test_record_browser import api, find, press, tap, tap_object, wait_for_seq
 from test_viewer_browser import CHROMEDRIVER, CHROMIUM, browser, waiting  # noqa: F401
 from web import create_app
 
@@ -183,16 +185,18 @@ def test_the_held_inputs_of_a_match_that_moved_on_may_be_discarded(phone, table,
 
 
 def test_an_input_the_server_refuses_on_arrival_stops_the_flush_until_dropped(phone, table, db, make_match_created):
-    """Offline the board stays as the server last drew it: a second "start the game" tapped on it is held
-    unchecked, and a strict match refuses it on arrival (422). The first is recorded; the refusal is shown with
-    the rule, and the scorekeeper drops it."""
+    """Offline the board stays as the server last drew it: after "start the game" is held, the screen offers
+    every player's actions on that board, and Ben's end of turn tapped there is held unchecked; a strict match
+    refuses it on arrival (422: the game awaits the opening draws). The first is recorded; the refusal is shown
+    with the rule, and the scorekeeper drops it."""
     with recorder.Log(db) as log:
         match_id, token = log.create_match(make_match_created("strict"))
     open_screen(phone, table, match_id, token)
     with table.down():
-        for number in (1, 2):
-            tap(phone, "start-game")
-            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        tap(phone, "start-game")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        act(phone, "P2", "action-end-turn")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
     waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
     assert chip(phone) == "online · held · 1 waiting"
     assert phone.find_elements(By.CSS_SELECTOR, "#outbox-problem li.violation")
@@ -318,3 +322,234 @@ def test_without_indexeddb_the_screen_records_online_and_says_an_unanswered_inpu
     finally:
         phone.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
     assert notes(db, match_id) == ["online without an outbox"]
+
+
+# -- a whole turn of a real game, tapped while the server is down ---------------------------------------------------
+
+def act(driver, player: str, button: str | None = None) -> None:
+    """`player` picked as the one acting (unless the screen acts for them already), then `button` tapped."""
+    picked = driver.find_elements(By.ID, f"actor-{player}")
+    if picked and "active" not in picked[0].get_attribute("class"):
+        press(driver, picked[0])
+    if button:
+        tap(driver, button)
+
+
+def arena_turn(driver, state: dict, step) -> None:
+    """ARENA's turn 5 (tests/positions.py) by taps: Ana plays Gust on Sunlit Guardian, paid by the rune the
+    engine marks; Ana and Ben pass; it resolves (Sunlit Guardian back to Ben's hand); Legion Rearguard moves to
+    Zaun Warrens, both pass Focus; Ana ends the turn. `step(n)` awaits the n-th input (recorded, or held)."""
+    tap_object(driver, find(state, "Gust", "hand"))
+    tap_object(driver, find(state, "Sunlit Guardian"))
+    tap(driver, "play-submit")
+    step(1)
+    act(driver, "P1", "action-pass")
+    step(2)
+    act(driver, "P2", "action-pass")
+    step(3)
+    if driver.find_elements(By.ID, "action-resolve"):  # held: the chain's newest item, by a tap
+        tap(driver, "action-resolve")
+    tap(driver, "op-quick-return")
+    tap(driver, "resolve-submit")
+    step(4)
+    act(driver, "P1")
+    tap_object(driver, find(state, "Legion Rearguard"))
+    tap_object(driver, "bf1")
+    step(5)
+    act(driver, "P1", "action-pass")
+    step(6)
+    act(driver, "P2", "action-pass")
+    step(7)
+    act(driver, "P1", "action-end-turn")
+    step(8)
+
+
+@pytest.fixture()
+def arenas(db) -> list[tuple[str, str]]:
+    """Two strict matches at the same position of a real game: one for the turn online, one for it offline."""
+    with recorder.Log(db) as log:
+        return [notation.import_match(log, transcript(f"position {ARENA}")) for _ in range(2)]
+
+
+def test_a_whole_turn_tapped_while_the_server_is_down_is_recorded_as_the_same_turn_online(phone, table, db,
+                                                                                         arenas):
+    """Issue 27: the game goes on through an outage. A whole turn of a real game (plays, both players' passes, a
+    chain that resolves, a move and its showdown, the end of turn) tapped on the board as the server last sent it
+    and held; once the server is back the record is the turn tapped online, event for event, each once, in
+    order. The held resolve names its chain item (the engine's c1) only as it is sent."""
+    (online_id, online_token), (offline_id, offline_token) = arenas
+    state = api(table.url, f"/matches/{online_id}/state", online_token)
+    head = api(table.url, f"/matches/{online_id}", online_token)["head_seq"]
+    open_screen(phone, table, online_id, online_token)
+    arena_turn(phone, state, lambda number: wait_for_seq(phone, head + number))
+
+    open_screen(phone, table, offline_id, offline_token)
+    gust, rearguard = find(state, "Gust", "hand"), find(state, "Legion Rearguard")
+    with table.down():
+        arena_turn(phone, state, lambda number: waiting(phone, 15).until(lambda d: len(held(d)) == number))
+        assert chip(phone) == "offline · 8 waiting"
+        assert phone.find_element(By.ID, "record").get_attribute("data-seq") == str(head)  # the board as last read
+        lines = held(phone)[::-1]  # in the order made
+        assert all("not yet recorded (unchecked)" in line for line in lines), lines
+        assert "plays Gust" in lines[0] and "resolve Gust" in lines[3] and lines[7].endswith("Ana ends the turn")
+        # What the held inputs did is marked on the board, read from their events: nothing is folded.
+        marked = {node.get_attribute("data-id"): node.get_attribute("data-held")
+                  for node in phone.find_elements(By.CSS_SELECTOR, "#board [data-held]")}
+        paid = phone.execute_script("return Rec.outbox.entries[0].events[0].pay.exhaust")
+        assert marked == {gust: "played", rearguard: "moved", **{rune: "paid" for rune in paid}}, marked
+        assert phone.execute_script("return Rec.outbox.entries[3].events[0].item") is None
+        assert not phone.find_elements(By.ID, "action-resolve")  # Gust resolved: the held chain is empty again
+        assert "stale" in phone.find_element(By.ID, "awaiting").get_attribute("class")  # the last board's
+        phone.save_screenshot(str(SHOTS / "riftlog-record-offline-turn.png"))
+        phone.execute_script("document.querySelector('#board [data-held=moved]').scrollIntoView()")
+        phone.save_screenshot(str(SHOTS / "riftlog-record-offline-turn-board.png"))
+    wait_for_seq(phone, head + 8)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert "stale" not in phone.find_element(By.ID, "awaiting").get_attribute("class")
+    assert phone.find_elements(By.ID, "channel-runes")  # the server's board again: Ben's turn begins
+    offline, online = recorded(db, offline_id), recorded(db, online_id)
+    assert len(online) == head + 8 and offline[head:] == online[head:]
+    assert offline[head + 3]["item"] == "c1"
+    with recorder.Log(db) as log:
+        assert [entry["client"] for entry in log.events(offline_id)][head:] == \
+            ["riftlog recording screen (outbox)"] * 8
+
+
+def test_a_line_typed_while_the_server_is_down_is_said_not_kept_and_stays_in_its_box(phone, table, db, match):
+    """The notation is read by the server (POST .../parse): with the server down a typed line cannot be held
+    unread. The screen says so (before, the tap did nothing at all), keeps the line in its box and holds nothing;
+    the line records once the server answers."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        phone.find_element(By.ID, "notation-input").send_keys('note "typed offline"')
+        tap(phone, "notation-submit")
+        waiting(phone, 15).until(lambda d: "a typed line is read by the server" in
+                                 d.find_element(By.ID, "message").text)
+        assert chip(phone) == "offline" and not held(phone)
+        assert phone.find_element(By.ID, "notation-input").get_attribute("value") == 'note "typed offline"'
+    tap(phone, "notation-submit")
+    wait_for_seq(phone, head + 1)
+    assert notes(db, match_id) == ["typed offline"]
+
+
+def test_a_held_resolve_whose_play_was_dropped_is_refused_naming_what_is_wrong(phone, table, db, arenas):
+    """A held resolve names the chain's newest item as it is sent. Here the play it resolves is refused on arrival
+    (Gust paid with nothing: its rune tapped off twice) and dropped, so the chain is empty when the resolve is
+    checked again at the head: it goes with `item` null, and the server's refusal names the field."""
+    match_id, token = arenas[0]
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        tap_object(phone, find(state, "Gust", "hand"))
+        tap_object(phone, find(state, "Sunlit Guardian"))
+        [rune] = phone.execute_script("return Rec.data.payments[arguments[0]].exhaust", find(state, "Gust", "hand"))
+        tap_object(phone, rune)  # recycled
+        tap_object(phone, rune)  # not paid with at all
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        tap(phone, "action-resolve")
+        tap(phone, "op-quick-return")
+        tap(phone, "resolve-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    assert "plays Gust" in phone.find_element(By.ID, "outbox-problem").text
+    press(phone, phone.find_element(By.ID, "outbox-drop"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")  # it was made on a board with the play
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "resolve Gust" in shown and "item" in shown, shown
+    assert len(recorded(db, match_id)) == head  # nothing of the two was written
+    press(phone, phone.find_element(By.ID, "outbox-discard"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+
+
+def test_a_unit_played_offline_resolves_at_once_and_a_spell_waits_on_the_held_chain(phone, table, db):
+    """What a held play put on the chain is read from its event and the card's type: a unit resolves as it is
+    finalized (v1.4 337.2), so the held form offers no Resolve after it; a spell stays, and Resolve names it."""
+    position = ARENA.replace("deck:33 runedeck:6 hand:Gust;", "deck:32 runedeck:6 hand:Legion Rearguard;Gust;")
+    with recorder.Log(db) as log:
+        match_id, token = notation.import_match(log, transcript(f"position {position}"))
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        tap_object(phone, find(state, "Legion Rearguard", "hand"))
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert not phone.find_elements(By.ID, "action-resolve")
+        tap_object(phone, find(state, "Gust", "hand"))
+        tap_object(phone, find(state, "Sunlit Guardian"))
+        for rune in phone.execute_script("return Rec.data.state.players.P1.runes"):  # a rune the unit did not use
+            if not phone.find_element(By.CSS_SELECTOR, f'#board [data-id="{rune}"]').get_attribute("data-held"):
+                tap_object(phone, rune)
+                break
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+        assert phone.find_element(By.ID, "action-resolve").text == "Resolve Gust"
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert [event["type"] for event in recorded(db, match_id)[head:]] == ["play", "play"]
+
+
+def test_an_item_on_the_last_boards_chain_is_resolved_offline_under_its_own_id(phone, table, db, arenas):
+    """The server goes down with Gust on the chain (played online): the held form offers Resolve for it from the
+    board's chain, and the held resolve names it by the id the server sent (c1), not left to be named later."""
+    match_id, token = arenas[0]
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    tap_object(phone, find(state, "Gust", "hand"))
+    tap_object(phone, find(state, "Sunlit Guardian"))
+    tap(phone, "play-submit")
+    wait_for_seq(phone, head + 1)
+    with table.down():
+        act(phone, "P1", "action-pass")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        act(phone, "P2", "action-pass")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+        tap(phone, "action-resolve")
+        tap(phone, "op-quick-return")
+        tap(phone, "resolve-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 3)
+        assert phone.execute_script("return Rec.outbox.entries[2].events[0].item") == "c1"
+        assert not phone.find_elements(By.ID, "action-resolve")
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert [event["type"] for event in recorded(db, match_id)[head:]] == ["play", "pass", "pass", "resolve"]
+
+
+def test_a_held_resolve_named_and_sent_whose_answer_is_lost_is_recorded_once(phone, table, db, arenas):
+    """The held resolve is named (c1) just before it is sent, and kept so: when the server records it but its
+    answer is lost on the way back (the page's fetch made to fail after the server answered), the retry sends the
+    same events under the same key, which the recorder answers with its first answer: recorded once, no problem.
+    Named afresh instead, the retry would name the chain as it is after the resolve (empty) and be refused."""
+    match_id, token = arenas[0]
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        tap_object(phone, find(state, "Gust", "hand"))
+        tap_object(phone, find(state, "Sunlit Guardian"))
+        tap(phone, "play-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        for number, player in ((2, "P1"), (3, "P2")):
+            act(phone, player, "action-pass")
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        tap(phone, "action-resolve")
+        tap(phone, "op-quick-return")
+        tap(phone, "resolve-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 4)
+        phone.execute_script("""
+            var send = window.fetch;
+            window.fetch = function (url, init) {
+              var answer = send(url, init);
+              if (window.lost || !init || !/"type":"resolve"/.test(init.body || "")) return answer;
+              window.lost = true;
+              return answer.then(function () { throw new TypeError("the answer was lost on the way back"); });
+            };""")
+    waiting(phone, 30).until(lambda d: chip(d) == "online" and not held(d))
+    assert phone.execute_script("return window.lost") is True and problem_kind(phone) is None
+    events = recorded(db, match_id)[head:]
+    assert [event["type"] for event in events] == ["play", "pass", "pass", "resolve"] and events[3]["item"] == "c1"

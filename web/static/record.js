@@ -336,6 +336,10 @@
     if (!(state.awaiting || []).length) {
       awaiting.appendChild(el("span", { class: "muted", text: state.winner ? "the game is over" : "nothing awaited" }));
     }
+    // With inputs held, what the board awaited is before them (what they await is the server's to say): faded.
+    var stale = Rec.outbox.entries.length > 0;
+    awaiting.classList.toggle("stale", stale);
+    awaiting.title = stale ? "what the server's last board awaited, before the inputs held on this phone" : "";
     var undo = document.getElementById("undo");
     undo.disabled = !data.undo;
     undo.textContent = data.undo ? "Undo seq " + data.undo.seq : "Undo";
@@ -359,6 +363,8 @@
     if (obj.exhausted) classes.push("exhausted");
     if (obj.stunned) classes.push("stunned");
     if (Rec.marks[id]) classes.push("marked", "mark-" + Rec.marks[id].replace(/ /g, "-"));
+    var held = Rec.outbox.held && Rec.outbox.held.uses[id];  // played, moved or paid by an input not yet recorded
+    if (held) classes.push("held", "held-" + held);
     var bits = [el("span", { class: "card", text: obj.card || "unseen card" })];
     if (obj.zone === "hand" && obj.card && RiftCards.cost(facts)) {
       bits.push(el("span", { class: "cost", text: RiftCards.cost(facts).replace(/\[|\]/g, "") }));
@@ -372,7 +378,9 @@
     if (obj.token) bits.push(el("span", { class: "tag token", text: "token" }));
     if (obj.zone === "facedown") bits.push(el("span", { class: "tag facedown", text: "facedown" }));
     if (Rec.marks[id]) bits.push(el("span", { class: "tag mark", text: Rec.marks[id] }));
+    if (held) bits.push(el("span", { class: "tag held", text: held + ", not yet recorded" }));
     return el("button", { type: "button", class: classes.concat(extra || []).join(" "), "data-tap": id, "data-id": id,
+                          "data-held": held || null,
                           title: id + (obj.card ? " · " + RiftCards.summary(obj.card, facts) : "") }, bits);
   }
 
@@ -478,6 +486,10 @@
       }
       input.value = "";
       Rec.submit(answer.body.events, text);
+    }, function () {  // the notation is read by the server: a line cannot be held unread
+      Rec.outbox.setOnline(false);
+      Rec.say("error", "Not kept: a typed line is read by the server, which cannot be reached. Tap the input on " +
+              "the board instead, or record the line when the server answers (it stays in the box).");
     });
   });
 

@@ -180,6 +180,8 @@
   // -- what awaiting asks for --------------------------------------------------------------------------------
   Rec.renderInputs = function () {
     Rec.tap = null;
+    if (Rec.outbox.entries.length) return actions(null);  // held inputs: the board's awaiting is stale
+    Rec.heldActor = null;
     var wait = (state().awaiting || [])[0];
     if (!wait) {
       if (Rec.gameOver && (state().winner || state().match_winner)) return Rec.gameOver();
@@ -356,23 +358,35 @@
   };
 
   // -- discretionary actions: tap a card of the hand to play it, a unit to move it ------------------------------
+  // `wait` null: inputs are held (record_outbox.js), so the board is the server's last and what it awaits is
+  // stale. The form is then every player's actions on that board, for the player the scorekeeper picks (kept from
+  // one held input to the next, `Rec.heldActor`): Pass and End turn both, a move, and Resolve while the chain as
+  // the held inputs left it (`Rec.outbox.held.chain`) holds an item. The server checks each on arrival.
   function actions(wait, isAction) {
-    var who = actorSelect(wait.player), abilities = el("div", { id: "abilities" });
+    var held = !wait, moves = isAction || held;
+    var who = actorSelect(held ? Rec.heldActor || Rec.acting() : wait.player);
+    var abilities = el("div", { id: "abilities" });
     function standing() {
       var player = who.value;
+      if (held) Rec.heldActor = player;
       Rec.abilityButtons(abilities, player);
-      dock([isAction ? button("action-end-turn", "End turn", function () {
+      var endTurn = button("action-end-turn", "End turn", function () {
         Rec.submit([{ type: "end_turn", player: actor() }], playerName(actor()) + " ends the turn");
-      }, "primary") : button("action-pass", "Pass", function () {
+      }, isAction ? "primary" : "");
+      var pass = button("action-pass", "Pass", function () {
         Rec.submit([{ type: "pass", player: actor() }], playerName(actor()) + " passes");
-      }, "primary")]);
+      }, isAction ? "" : "primary");
+      var top = held && Rec.outbox.held.chain[Rec.outbox.held.chain.length - 1];
+      dock(held ? [pass, endTurn, top ? button("action-resolve", "Resolve " + (top.card || top.label || top.kind),
+        function () { Rec.resolveForm({ kind: "resolve", player: top.controller }, top); }) : null] :
+        [isAction ? endTurn : pass]);
       Rec.tap = function (id) {  // a card to play, a unit to move; anything else shows the card
         if (playable(player).indexOf(id) !== -1) return playForm(player, id);
-        if (isAction && movable(player).indexOf(id) !== -1) return moveForm(player, [id]);
+        if (moves && movable(player).indexOf(id) !== -1) return moveForm(player, [id]);
         return false;
       };
-      Rec.prompt("Tap a card in " + playerName(player) + "'s hand to play it" + (isAction ? ", a unit to move it" : "") +
-                 ", or " + (isAction ? "end the turn" : "pass"));
+      Rec.prompt("Tap a card in " + playerName(player) + "'s hand to play it" + (moves ? ", a unit to move it" : "") +
+                 ", or " + (held ? "pass, end the turn or resolve" : isAction ? "end the turn" : "pass"));
     }
     who.addEventListener("change", function () {
       clearMarks();
@@ -380,23 +394,30 @@
       standing();
     });
     var more = [
-      isAction ? button("action-move", "Move units", function () { moveForm(actor(), []); }) : null,
-      isAction ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
+      moves ? button("action-move", "Move units", function () { moveForm(actor(), []); }) : null,
+      moves ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
       button("action-trigger", "Trigger", function () { Rec.triggerForm(actor()); }),
       button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); })];
     var panel = box();
     panel.textContent = "";
-    panel.appendChild(el("h2", { text: playerName(wait.player) + (isAction ? " acts" : " has " + wait.kind) }));
+    panel.appendChild(el("h2", { text: held ? "Held: the board as the server last sent it" :
+                                       playerName(wait.player) + (isAction ? " acts" : " has " + wait.kind) }));
+    if (held) {
+      panel.appendChild(el("p", { class: "hint", id: "held-hint", text: "Inputs wait for the server: tap who acts, " +
+        "then what they did. Each is checked when the server answers again." }));
+    }
     [el("label", {}, ["Acting: ", who]), el("div", { id: "action-form" }), abilities,
      el("div", { class: "row" }, more)].forEach(function (part) { panel.appendChild(part); });
     standing();
   }
 
   // The cards `player` may be recorded playing: the hand, the champion zone, their facedown cards.
+  // A card a held input played already is not offered again.
   function playable(player) {
-    var info = state().players[player] || {};
+    var info = state().players[player] || {}, uses = Rec.outbox.held ? Rec.outbox.held.uses : {};
     return (info.hand || []).concat(info.champion_zone ? [info.champion_zone] : [],
-                                    facedownOf(player).map(function (entry) { return entry.id; }));
+                                    facedownOf(player).map(function (entry) { return entry.id; }))
+      .filter(function (id) { return uses[id] !== "played"; });
   }
 
   // The units `player` controls on the board (at their base or a battlefield).
@@ -506,7 +527,7 @@
       }
       return false;
     }
-    suggest((Rec.data.payments || {})[cardId]);
+    suggest(unheld((Rec.data.payments || {})[cardId]));
     var parts = [face];
     if (unseen) {
       parts.push(el("p", { class: "hint", text: "Drawn unseen: tap which card it is (the play reveals it)." }));
@@ -518,7 +539,7 @@
           Array.prototype.forEach.call(document.querySelectorAll("#play-name button"), function (other) {
             other.classList.toggle("active", other === node);
           });
-          suggest((Rec.data.unseen_payments || {})[card]);
+          suggest(unheld((Rec.data.unseen_payments || {})[card]));
           describe();
         });
         node.setAttribute("data-card", card);
@@ -542,6 +563,14 @@
       for (var i = 0; i < power[domain]; i++) parts.push("[" + (domain === "Universal" ? "A" : domain) + "]");
     });
     return parts.length ? " · from the pool: " + parts.join(" ") : "";
+  }
+
+  // The engine's suggested payment, unless a held input paid with one of its runes already (the suggestion is the
+  // last board's): then the runes are tapped.
+  function unheld(suggestion) {
+    var uses = Rec.outbox.held ? Rec.outbox.held.uses : {};
+    var runes = suggestion ? (suggestion.exhaust || []).concat(suggestion.recycle || []) : [];
+    return runes.some(function (id) { return uses[id]; }) ? null : suggestion;
   }
 
   // The payment of a play, an activation or a hide: a tap on a rune of `player` pays with it (exhaust, then

@@ -98,8 +98,12 @@
     });
   }
 
-  Rec.resolveForm = function (wait) {
-    var chain = state().chain, item = chain[chain.length - 1];
+  // `item` the newest chain item, else the board's: with inputs held, one a held play put up (its `id` null, named
+  // as the resolve is sent: record_outbox.js).
+  Rec.resolveForm = function (wait, item) {
+    var chain = state().chain, asked = !!item;  // asked for by a tap (held inputs): it may be cancelled
+    item = item || chain[chain.length - 1];
+    var called = item.id ? Rec.name(item.id) : (item.card || item.label || item.kind) + " (put up by a held input)";
     var ops = fromCard(item), active = null;  // ops: [{op, values, legal?}]; active: [op index, field] a tap fills
     var list = el("ol", { id: "ops", class: "ops" });
     Rec.tap = function (id) {
@@ -256,7 +260,7 @@
     });
     var facts = Rec.facts(item.card);
     var chosen = (item.targets || []).map(Rec.name).join(", ");
-    Rec.ui.show("Resolve " + Rec.name(item.id), [
+    Rec.ui.show("Resolve " + called, [
       item.card ? RiftCards.face(item.card, facts) : el("p", { text: item.label || item.kind }),
       el("p", { class: "muted", text: (ops.length ? "Filled in from the card; check each op" :
         "Tap what it did, op by op") + (chosen ? "; its targets (" + chosen + ") are filled in" : "") +
@@ -270,8 +274,9 @@
           return Rec.say("error", "Not sent: " + problems.join("; ") + ". Tap a target on the board, or fill it in.");
         }
         Rec.submit([{ type: "resolve", item: item.id, effects: results.map(function (result) { return result.op; }) }],
-                   "resolve " + Rec.name(item.id));
-      }, "primary")], "Resolve " + Rec.name(item.id) + ": tap what it did");
+                   "resolve " + called);
+      }, "primary"), asked ? Rec.ui.button("resolve-cancel", "Cancel", Rec.render, "docked") : null],
+      "Resolve " + called + ": tap what it did");
     // The first op from the card still missing its target is what the next tap fills (its legal objects marked).
     ops.some(function (entry, index) {
       if (entry.legal && !entry.values.target) active = [index, "target"];

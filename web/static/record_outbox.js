@@ -9,6 +9,9 @@
 // The page has no engine: an input made offline is built by the forms of the last board the server sent, and held
 // as pending, unchecked ("(unchecked)" in the log), until the server checks it on arrival. One whose dry run the
 // server answered before its append went unanswered was checked against the head it was made on ("(checked)").
+// While inputs wait, the screen offers every player's actions on that board (record_inputs.js), and what the held
+// inputs did is read from their events (`Outbox.read`: the cards played, moved, paid with, the chain items put up),
+// never folded: the server's engine alone says what they did to the game.
 (function () {
   "use strict";
 
@@ -18,7 +21,7 @@
   var BOARD_KEY = "riftlog-board-" + Rec.matchId; // the last /recording answer, in this tab only (as the token)
 
   var Outbox = (Rec.outbox = { entries: [], online: true, problem: null, flushing: false, ready: null,
-                                reported: "0" });
+                                reported: "0", held: null });
 
   // -- IndexedDB -----------------------------------------------------------------------------------------------
   var opened = null;
@@ -78,14 +81,19 @@
   };
 
   // Keep `pending` ({events, label, expected_seq, key}) in the outbox; the board stays as the server last drew it.
+  // It counts for the next input's expected_seq at once, and is shown as held once it is on disk (`keeping` the
+  // keys being written meanwhile).
+  var keeping = [];
   Outbox.hold = function (pending) {
     var last = Outbox.entries[Outbox.entries.length - 1];
     var entry = { key: pending.key, match: Rec.matchId, n: last ? last.n + 1 : 1, events: pending.events,
                   label: pending.label, expected_seq: pending.expected_seq, made_at: new Date().toISOString(),
                   checked: !!pending.checked };
     Outbox.entries.push(entry);
+    keeping.push(entry.key);
     document.getElementById("extra").textContent = "";
     return transact("readwrite", function (store) { return store.put(entry); }).then(function () {
+      keeping.splice(keeping.indexOf(entry.key), 1);
       Rec.pending = null;
       Rec.render();
       if (Outbox.problem) return;  // the problem's box stays the news; the chip counts the new one
@@ -93,11 +101,73 @@
               Outbox.entries.length + " waiting); it is sent when the server answers again.");
       schedule();
     }, function (error) {
+      keeping.splice(keeping.indexOf(entry.key), 1);
       Outbox.entries.pop();
       show();
       Rec.say("error", "“" + entry.label + "” could not be kept on this phone (" + error + "): it is not recorded.");
     });
   };
+
+  // -- what the held inputs did, read from their events ----------------------------------------------------------
+  // `uses`: {object id: "played" | "moved" | "paid"}, the cards the held inputs played, moved or paid with, marked
+  // on the board. `chain`: the chain as the board had it, then the items the held inputs put on it (a play of a
+  // spell, an activation other than an Add, a trigger not declined: units, gear and Adds resolve as they are
+  // finalized, v1.4 337.2) less those a held resolve took off, newest last. An item put up by a held input has
+  // `id` null: the engine names it (c1, c2, ...) as it folds the play, which the page cannot, so its resolve is
+  // held with `item` null and named as it is sent (`named`).
+  Outbox.read = function () {
+    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice();
+    function use(ids, how) {
+      (ids || []).forEach(function (id) { if (!uses[id]) uses[id] = how; });
+    }
+    function cardOf(id) {
+      return (state.objects[id] || {}).card || (state.objects[id] ? null : id);  // an unseen card played by name
+    }
+    Outbox.entries.forEach(function (entry) {
+      entry.events.forEach(function (event) {
+        if (event.pay) use((event.pay.exhaust || []).concat(event.pay.recycle || []), "paid");
+        if (event.type === "play") {
+          use([event.card], "played");
+          var card = cardOf(event.card), type = Rec.facts(card).type;
+          if (type === "Unit" || type === "Gear") return;  // it resolves as it is finalized (v1.4 337.2)
+          chain.push({ id: null, kind: "card", card: card, source: event.card, controller: event.player,
+                       targets: event.targets || [] });
+        } else if (event.type === "move") {
+          use(event.units, "moved");
+        } else if (event.type === "activate" || (event.type === "trigger" && !event.declined)) {
+          var ability = event.type === "activate" && Rec.abilitiesOf(event.source, "activated").filter(
+            function (found) { return found.index === event.ability; })[0];
+          if (ability && ability.ability.adds) return;  // an Add ability resolves at once (v1.4 337.2)
+          chain.push({ id: null, kind: "ability", card: cardOf(event.source), source: event.source,
+                       controller: event.player, targets: event.targets || [],
+                       label: event.type === "trigger" ? event.ability : null });
+        } else if (event.type === "resolve") {
+          chain.pop();
+        }
+      });
+    });
+    return { uses: uses, chain: chain };
+  };
+
+  // The events of `entry` as they are sent at `head`: a held resolve's `item` (null) named as the top of the chain
+  // there, read from the server just before the send (the newest item resolves, v1.4 340.1). Named at that head,
+  // the entry is kept so (IndexedDB): a send whose answer is lost goes again with the same events under its key,
+  // which the recorder answers with its first answer (other events under that key would be a 409). A chain that
+  // is empty there leaves it null, and the server's answer names what is wrong.
+  function named(entry, head) {
+    var open = function (event) { return event.type === "resolve" && event.item === null; };
+    if (!entry.events.some(open)) return Promise.resolve(entry.events);
+    return Rec.api("GET", "/recording").then(function (answer) {
+      var chain = (answer.status === 200 && answer.body.state.chain) || [];
+      var top = chain.length ? chain[chain.length - 1].id : null;
+      var events = entry.events.map(function (event) {
+        return open(event) ? Object.assign({}, event, { item: top }) : event;
+      });
+      if (top === null || answer.body.head_seq !== head) return events;
+      entry.events = events;
+      return transact("readwrite", function (store) { return store.put(entry); }).then(function () { return events; });
+    });
+  }
 
   function remove(entries) {
     var keys = entries.map(function (entry) { return entry.key; });
@@ -153,9 +223,11 @@
         told = true;
         return report(false).then(next);
       }
-      return Rec.api("POST", "/events", {
-        events: entry.events, expected_seq: entry.expected_seq, idempotency_key: entry.key,
-        meta: { client: "riftlog recording screen (outbox)", recorded_at: entry.made_at },
+      return named(entry, entry.expected_seq).then(function (events) {
+        return Rec.api("POST", "/events", {
+          events: events, expected_seq: entry.expected_seq, idempotency_key: entry.key,
+          meta: { client: "riftlog recording screen (outbox)", recorded_at: entry.made_at },
+        });
       }).then(function (answer) {
         if (answer.status === 201) {
           Outbox.online = true;
@@ -245,10 +317,13 @@
     function next() {
       var entry = Outbox.entries[0];
       if (!entry) { Outbox.flushing = false; return resolved(); }
-      var head = Rec.data.head_seq;
-      return Rec.api("POST", "/check", { events: entry.events, expected_seq: head }).then(function (answer) {
+      var head = Rec.data.head_seq, events = null;
+      return named(entry, head).then(function (sent) {
+        events = sent;
+        return Rec.api("POST", "/check", { events: events, expected_seq: head });
+      }).then(function (answer) {
         if (answer.status === 200 && answer.body.ok) {
-          return Rec.api("POST", "/events", { events: entry.events, expected_seq: head, idempotency_key: entry.key,
+          return Rec.api("POST", "/events", { events: events, expected_seq: head, idempotency_key: entry.key,
             meta: { client: "riftlog recording screen (outbox, checked again)", recorded_at: entry.made_at } });
         }
         return answer.status === 200 ? { status: 422, body: answer.body } : answer;
@@ -279,7 +354,9 @@
   // -- what the screen shows -----------------------------------------------------------------------------------
   // The chip: online / offline, with the inputs waiting; and the held inputs at the top of the latest events.
   function show() {
-    var chip = document.getElementById("net-chip"), waiting = Outbox.entries.length;
+    var kept = Outbox.entries.filter(function (entry) { return keeping.indexOf(entry.key) < 0; });
+    var chip = document.getElementById("net-chip"), waiting = kept.length;
+    Outbox.held = Rec.data && Rec.abilitiesOf ? Outbox.read() : null;
     var state = Outbox.problem ? "held" : Outbox.online ? "online" : "offline";
     chip.setAttribute("data-state", state);
     chip.setAttribute("data-waiting", String(waiting));
@@ -291,7 +368,7 @@
       (elsewhere.waiting > 1 ? "s" : "") + " not yet recorded" + (elsewhere.held ? ", waiting on its scorekeeper" : "") : "";
     var recent = document.getElementById("recent");
     Array.prototype.slice.call(recent.querySelectorAll("li.unrecorded")).forEach(function (node) { node.remove(); });
-    Outbox.entries.forEach(function (entry) {  // each on top of the one before: the newest first, as the log
+    kept.forEach(function (entry) {  // each on top of the one before: the newest first, as the log
       recent.insertBefore(el("li", { class: "unrecorded", "data-key": entry.key, "data-expected": entry.expected_seq },
         [el("span", { class: "num", text: "…" }), " ", el("em", { text: "not yet recorded" }),
          el("span", { class: "muted", text: entry.checked ? " (checked)" : " (unchecked)" }), " · ",
