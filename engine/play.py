@@ -353,8 +353,16 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None, c
     context.check(controller == player or allowed or ambushing
                   or rulechanges.play_permission(state, card, player, location, own) is not None, "352.2",
                   f"{player} plays a unit to {location}, a battlefield they do not control (Ambush, v1.3 822.1.b, "
-                  f"plays a unit only where its player has units)")
+                  f"plays a unit only where its player has units){_own_permissions(own)}")
     return location
+
+
+def _own_permissions(own: list[dict[str, Any]]) -> str:
+    """The card's own words that let it be played to some battlefields it does not control, read from its text in a
+    checked match ("You may play me to an open battlefield"), for the message that refuses another one."""
+    said = [static["text"] for static in own if static.get("compiled") and static.get("rule", "").startswith(
+        "play_to")]
+    return f"; its text allows only {'; '.join(map(repr, said))}" if said else ""
 
 
 def add(context: Context, event: dict[str, Any]) -> None:

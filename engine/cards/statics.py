@@ -27,7 +27,7 @@ import json
 import re
 from typing import Any
 
-from engine.cards import CONDITION, triggers
+from engine.cards import CONDITION, static_rules, triggers
 
 ZONES = ("play", "board")
 COUNTS = ("runes", "gear", "trash", "played", "units")
@@ -259,6 +259,13 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
             affects["where"] = "here"
         return [_static("board", rest, affects=affects, **give, **{"while": when})]
+    ruled = static_rules.read(rest)
+    if ruled:  # a static rule (engine/rulechanges.py), checked where the rule it changes is
+        clause, found = ruled
+        when = _merge_while(dependent, _condition(clause or None))
+        if when is None:
+            return None
+        return [_static(found.pop("zone"), rest, **found, **{"while": when})]
     return None
 
 
