@@ -509,6 +509,13 @@ def enters_ready(state: State, obj: dict[str, Any], own: list[dict[str, Any]] = 
                for static in [*state.get("statics", []), *own])
 
 
+def enters_exhausted(state: State, obj: dict[str, Any], own: list[dict[str, Any]] = ()) -> bool:
+    """Whether a static makes a permanent entering the board enter exhausted: a gear's "This enters exhausted"
+    (v1.4 359.2.d: gear enters ready otherwise; the statics in force and the entering card's own, `own`)."""
+    return any(static.get("enter_exhausted") and condition_holds(state, static) and affects(state, static, obj)
+               for static in [*state.get("statics", []), *own])
+
+
 def expire_turn(state: State) -> None:
     """004 517.2.b: "this turn" statics end in the expiration step."""
     statics = state.get("statics")

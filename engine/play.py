@@ -102,8 +102,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if kind in ("unit", "gear"):
         items.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
         move_to_zone(state, obj, "board", location)
-        ready = kind == "gear" or bool(options.get("accelerate")) or layers.enters_ready(state, obj, own)
-        obj["exhausted"] = not ready  # 356.2.c units enter exhausted, 356.2.d gear ready; statics may ready them
+        ready = kind == "gear" and not layers.enters_exhausted(state, obj, own) or bool(options.get("accelerate")) \
+            or layers.enters_ready(state, obj, own)
+        obj["exhausted"] = not ready  # 356.2.c units enter exhausted, 356.2.d gear ready; statics may change it
         statics.use_up(state, [static for static in state.get("statics", []) if static.get("next")
                                and static.get("enter_ready") and layers.affects(state, static, obj)])
         for static in own:  # v1.3 359.2.a: its passive abilities become active (compiled ones: engine/layers.py)

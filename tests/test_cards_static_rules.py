@@ -15,7 +15,7 @@ from gallery_table import GalleryTable, deck, listed
 P1 = deck("Bounty Hunter", ["Ruin Runner", "Determined Sentry", "Dauntless Vanguard", "Maduli the Gatekeeper",
                             "Sneaky Deckhand"], ["Rockfall Path", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Hand of Noxus", ["Decree of Rage", "Minotaur Reckoner", "Galio, Indefatigable", "Blood Rush",
-                            "Mageseeker Investigator"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+                            "Mageseeker Investigator", "Iron Ballista"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 CALM = deck("Blind Monk", ["Lee Sin, Ascetic", "Mageseeker Warden", "Tianna Crownguard", "Alpha Wildclaw",
                            "Akali, Silent", "Wind Wall", "Stand United"], ["Altar to Unity", "Zaun Warrens",
                                                                             "Grove of the God-Willow"])
@@ -201,6 +201,22 @@ def test_mageseeker_warden_keeps_opponents_playing_units_to_their_base_v1_4_054_
                  player="P2", turn=4, first=CALM, bf1="Altar to Unity")
     refusal = game.refuses("P2 play Minotaur Reckoner @bf2 $4", rule="v1.4 054.1")
     assert "opponents can only play units to their base" in said(refusal)
+
+
+# -- entering exhausted (v1.4 359.2.d, 369.3) -------------------------------------------------------------------
+def test_iron_ballista_enters_exhausted_from_its_text_and_its_tap_ability_waits_v1_4_414_4():
+    """Gear enters ready (v1.4 359.2.d); Iron Ballista's "This enters exhausted." replaces that (369.3): its
+    "[T]: Deal 2 to a unit at a battlefield." cannot be activated the turn it is played."""
+    position = (f"{P1_RUNES} controls:bf1 bf1:Ruin Runner", "runedeck:6 runes:3 Fury Rune;3 Order Rune "
+                "hand:Iron Ballista")
+    game = table(*position, player="P2", turn=4).do("P2 play Iron Ballista $3")
+    assert game.obj("P2", "Iron Ballista")["exhausted"] is True
+    game.refuses('P2 activate Iron Ballista [1] -> Ruin Runner', rule="v1.4 414.4")
+    audit = table(*position, player="P2", turn=4, policy="audit").do("P2 play Iron Ballista $3")
+    assert "v1.4 414.4" in flagged(audit, 'P2 activate Iron Ballista [1] -> Ruin Runner')
+    declared = GalleryTable(P1, P2, "strict", "v1.4", "declared").do(game.events[1])
+    declared.do("P2 play Iron Ballista $3")  # declared: on the recorder's word, as before (ready)
+    assert declared.obj("P2", "Iron Ballista")["exhausted"] is False
 
 
 # -- scoring ---------------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ keyword such as [Legion][>], 727.1). This module reads the common phrasings of t
 recorder declares with the `static` event or a play's `statics` (engine/statics.py: `affects`, `might`,
 `keywords`, `enter_ready`, `cost`, `while`), plus where the ability works from:
 
-- `zone` "play": the card's own cost changes, "I enter ready" and "You may play me from your trash for [3][R]"
+- `zone` "play": the card's own cost changes, "I enter ready", "This enters exhausted" and "You may play me from your trash for [3][R]"
   (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from the zone it is played
   from (v1.4 366.1, 366.2, 366.2.a);
 - `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
@@ -58,6 +58,7 @@ _OTHERS = re.compile(
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly) (?P<what>units|[A-Z][a-z]+s) enter ready\.$")
+_ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
@@ -219,6 +220,8 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    if _ENTER_EXHAUSTED.match(rest):  # a gear, which enters ready otherwise (v1.4 359.2.d; a replacement, 369.3)
+        return [_static("play", rest, affects={"who": "self"}, enter_exhausted=True, **{"while": dependent})]
     match = _ENTER_READY.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
