@@ -16,12 +16,14 @@ data (`affects`), checked here mechanically:
 - `other`: not the source itself; `where`: `here` (the source's location), `battlefield` or `base`;
 - `tags`: any of these tags (a Mech), `types`: object types (`Unit` unless it says; `Spell`, `Unit`, `Gear` for
   cost changes; `Ability` for a static rule about abilities); `stunned`, `empowered`, `mighty`, `in_combat` (an
-  attacker or a defender): only objects in that state; `weaker`: with less Might than the source.
+  attacker or a defender), `token`, `buffed`, `keyword` (one it has): only objects in that state; `weaker`: with
+  less Might than the source.
 
 and when it applies (`while`, on its source and its controller): `mighty` (004 708), `empowered`, `at`
 (`battlefield` or `base`), `legion` (v1.3 812.1.c: its controller finalized another card this turn), and `level`
 (v1.3 824.1.b.1: its controller has that much XP; a Level ability's dependent text, Gustwalker's "[Level 3] I have
-+1 Might and Ganking").
++1 Might and Ganking"), and the conditions of the statics compiled from the cards that count things
+(engine/cards/statics.py `EXTRA`: runes, cards in hand, objects in play, a buff, a name in the trash).
 
 This module is a leaf: it reads the state's plain data and imports only engine.teams, another leaf.
 """
@@ -146,8 +148,8 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
         current = (might or {}).get(obj["id"], obj["might"]) if obj else None
         if (current is not None and current >= MIGHTY) != bool(condition["mighty"]):
             return False
-    if ("runes_at_most" in condition or "controls" in condition or "none_played" in condition) and \
-            not card_statics.extra_condition_holds(state, condition, _controller(state, static)):
+    if any(key in condition for key in card_statics.EXTRA) and \
+            not card_statics.extra_condition_holds(state, condition, _controller(state, static), obj):
         return False
     if "at" in condition:
         location = _location(state, static) or ""
@@ -214,6 +216,12 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
     if "empowered" in rule and not empowered_as(obj, rule["empowered"]):
         return False
     if "in_combat" in rule and bool(obj.get("attacker") or obj.get("defender")) != bool(rule["in_combat"]):
+        return False
+    if "token" in rule and bool(obj.get("token")) != bool(rule["token"]):
+        return False
+    if "buffed" in rule and bool(obj.get("buff")) != bool(rule["buffed"]):
+        return False
+    if "keyword" in rule and rule["keyword"] not in obj.get("keywords", ()):  # as worked out at its last refresh
         return False
     return True
 

@@ -22,13 +22,13 @@ P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commande
             "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
             "Ambessa, Respected and Feared", "Rage Amplifier", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
-P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Trifarian War Camp", "Windswept Hillock"])
+P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
 P2_DEFAULT = "runedeck:8 runes:2 Fury Rune;2 Body Rune"
 
 
 def table(p1: str, p2: str = P2_DEFAULT, policy: str = "strict", abilities: str = "checked", player: str = "P1",
-          bf1: str = "Trifarian War Camp", bf2: str = "Altar to Unity") -> GalleryTable:
+          bf1: str = "Zaun Warrens", bf2: str = "Altar to Unity") -> GalleryTable:
     """A v1.4 position at `player`'s action phase, turn 3; both champions still in their zones."""
     line = (f"position turn 3 {player} action first P1 | P1 0 bf:{bf1} deck:{39 - listed(p1)} {p1} "
             f"| P2 0 bf:{bf2} deck:{39 - listed(p2)} {p2}")

@@ -30,7 +30,7 @@ from typing import Any
 from engine.cards import CONDITION, static_rules, triggers
 
 ZONES = ("play", "board")
-COUNTS = ("runes", "gear", "trash", "played", "units")
+COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash")
 
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
@@ -51,13 +51,16 @@ _FIRST_EACH_TURN = re.compile(
     rf"played each turn costs {_SYM} less\.$")
 _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
 _OTHERS = re.compile(
-    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?:(?P<who>friendly|your|enemy) (?P<other2>other )?)"
+    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?:(?P<who>friendly|your|enemy) "
+    rf"(?P<other2>other )?)?(?P<token>token )?"
     rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
-    rf"(?P<here1> here| at my battlefield)? (?:have|get) {_GIVE}(?P<here2> here)?\.$",
+    rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:have|get) {_GIVE}"
+    rf"(?P<here2> here)?\.$",
     re.IGNORECASE)
-_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
+_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
-_OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly) (?P<what>units|[A-Z][a-z]+s) enter ready\.$")
+_OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
+                           r"enter ready\.$")
 _ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
@@ -69,7 +72,25 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Mighty]": {"mighty": True}, "I'm Mighty": {"mighty": True},
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
+    "I'm buffed": {"buffed": True},
+    "you have a card with my name in your trash": {"named_in_trash": True},
+    "you control something that's [Empowered]": {"objects": {"who": "friendly", "types": None, "empowered": True}},
 }
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBER = r"(\d+|one|two|three|four|five)"
+# "if"/"while" clauses that count things: (pattern, the condition with {n} for the number it reads)
+_COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(rf"^{pattern}$"), found) for
+                                                                     pattern, found in (
+    (rf"you have {_NUMBER}\+ runes|you control {_NUMBER} or more runes", {"runes_at_least": "n"}),
+    (rf"you have {_NUMBER} or fewer cards in your hand", {"hand_at_most": "n"}),
+    (r"you have another unit here", {"objects": {"who": "friendly", "other": True, "where": "here"}}),
+    (r"there's a stunned enemy unit here", {"objects": {"who": "enemy", "stunned": True, "where": "here"}}),
+    (r"an opponent controls a stunned unit", {"objects": {"who": "enemy", "stunned": True}}),
+    (rf"you have {_NUMBER} or more other units in your base",
+     {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
+))
+EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
+         "named_in_trash")  # the `while` keys `extra_condition_holds` checks
 _DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
 _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
                                                                   for pattern, count in (
@@ -80,6 +101,9 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"of your \[Mighty\] units", {"count": "units", "mighty": True}),
     (r"friendly unit with \[(?P<kw>[A-Z][A-Za-z-]*)\]", {"count": "units"}),
     (r"token unit you control", {"count": "units", "token": True}),
+    (r"buffed friendly unit at my battlefield", {"count": "units", "buffed": True, "here": True}),
+    (r"of your units with \[(?P<kw>[A-Z][A-Za-z-]*)\] at my battlefield", {"count": "units", "here": True}),
+    (r"card with my name in your trash", {"count": "named_trash"}),
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
@@ -109,10 +133,21 @@ def _condition(text: str | None) -> dict[str, Any] | None:
     match = _IF_RUNES.match(text)
     if match:
         return {"runes_at_most": int(match.group(1))}
+    for pattern, found in _COUNTED:
+        match = pattern.match(text)
+        if match:
+            number = next((group for group in match.groups() if group), "1")
+            return _with_number(found, int(number) if number.isdigit() else _NUMBERS[number])
     match = _IF_CONTROLS.match(text)
     if match and match.group(1) not in ("battlefield",):
         return {"controls": [match.group(1).capitalize()]}
     return None
+
+
+def _with_number(found: dict[str, Any], amount: int) -> dict[str, Any]:
+    """A counted condition with its number in place of "n"."""
+    return {key: _with_number(value, amount) if isinstance(value, dict) else amount if value == "n" else value
+            for key, value in found.items()}
 
 
 def _dependent(condition: str | None) -> dict[str, Any]:
@@ -241,9 +276,12 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         return found
     match = _OTHERS_READY.match(rest)
     if match:
-        affects = {"who": "friendly"}
-        if match.group("what") != "units":
-            affects["tags"] = [match.group("what")[:-1]]
+        affects = {"who": "friendly", **({"other": True} if match.group("who") == "Other friendly" else {})}
+        what = match.group("what")
+        if what.startswith("token"):
+            affects.update({"token": True, **({} if what == "token units" else {"types": ["Unit", "Gear"]})})
+        elif what != "units":
+            affects["tags"] = [what[:-1]]
         return [_static("board", rest, affects=affects, enter_ready=True, **{"while": dependent})]
     match = _OTHERS.match(rest)
     if match:
@@ -251,8 +289,13 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         give = _give(match.group("give"))
         if when is None or give is None:
             return None
-        who = match.group("who").lower()
-        affects: dict[str, Any] = {"who": "enemy" if who == "enemy" else "friendly"}
+        who = (match.group("who") or "all").lower()
+        affects: dict[str, Any] = {"who": {"enemy": "enemy", "all": "all"}.get(who, "friendly")}
+        for field in ("buffed", "token"):
+            if match.group(field):
+                affects[field] = True
+        if match.group("kw"):
+            affects["keyword"] = match.group("kw")
         if match.group("other") or match.group("other2"):
             affects["other"] = True
         if match.group("what").lower() != "units":
@@ -437,9 +480,16 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
         return len(entry.get("trash", ()))
     if kind == "played":
         return len(_played(state, player))
+    source = state["objects"].get(source_id or "")
+    if kind == "named_trash":  # "for each card with my name in your trash"
+        return _named_in_trash(state, player, source)
     found = 0
     for obj in state["objects"].values():
         if obj["zone"] != "board" or obj["controller"] != player:
+            continue
+        if per.get("here") and (source is None or obj.get("location") != source.get("location")):
+            continue
+        if per.get("buffed") and not obj.get("buff"):
             continue
         if kind == "gear" and obj["type"] == "Gear":
             found += 1
@@ -454,12 +504,60 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
     return found
 
 
-def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None) -> bool:
-    """The conditions of a compiled static that engine/layers.py's do not cover: `runes_at_most`, `controls`,
-    `none_played`."""
+def _named_in_trash(state: dict[str, Any], player: str, source: dict[str, Any] | None) -> int:
+    """How many cards with the source's name are in `player`'s trash."""
+    if source is None:
+        return 0
+    return sum(1 for object_id in state["players"][player].get("trash", ())
+               if state["objects"].get(object_id, {}).get("card") == source.get("card"))
+
+
+def _objects(state: dict[str, Any], wanted: dict[str, Any], player: str, source: dict[str, Any] | None) -> int:
+    """How many objects in play a counted condition's `objects` finds: whose (`who`, relative to `player`), which
+    `types` (units unless it says; None: any), `other` than the source, `where` ("here": the source's location,
+    "base": the player's base), `stunned`, `empowered`."""
+    types = wanted.get("types", ["Unit"])
+    where = wanted.get("where")
+    found = 0
+    for obj in state["objects"].values():
+        if obj["zone"] not in ("board", "legend") or types is not None and obj["type"] not in types:
+            continue
+        if (obj["controller"] == player) != (wanted.get("who") == "friendly"):
+            continue
+        if wanted.get("other") and source is not None and obj["id"] == source["id"]:
+            continue
+        if where == "here" and (source is None or obj.get("location") != source.get("location")):
+            continue
+        if where == "base" and obj.get("location") != f"base:{player}":
+            continue
+        if wanted.get("stunned") and not obj.get("stunned") or wanted.get("empowered") and not obj.get("empowered"):
+            continue
+        found += 1
+    return found
+
+
+def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None,
+                          source: dict[str, Any] | None = None) -> bool:
+    """The conditions of a compiled static that engine/layers.py's do not cover (EXTRA): `runes_at_most`,
+    `runes_at_least`, `hand_at_most`, `controls`, `none_played`, `buffed` (its source has a buff, v1.4 702),
+    `objects` (at least `at_least`, else 1, objects of that description: "While you have another unit here", "If
+    an opponent controls a stunned unit") and `named_in_trash` (a card with its source's name in the trash).
+    `source` is the static's source object (None for a battlefield)."""
     if player is None:
-        return not any(key in condition for key in ("runes_at_most", "controls", "none_played"))
-    if "runes_at_most" in condition and len(state["players"][player].get("runes", ())) > condition["runes_at_most"]:
+        return not any(key in condition for key in EXTRA)
+    entry = state["players"][player]
+    if "runes_at_most" in condition and len(entry.get("runes", ())) > condition["runes_at_most"]:
+        return False
+    if "runes_at_least" in condition and len(entry.get("runes", ())) < condition["runes_at_least"]:
+        return False
+    if "hand_at_most" in condition and len(entry.get("hand", ())) > condition["hand_at_most"]:
+        return False
+    if condition.get("buffed") and not (source or {}).get("buff"):
+        return False
+    if "objects" in condition and _objects(state, condition["objects"], player, source) < condition["objects"].get(
+            "at_least", 1):
+        return False
+    if condition.get("named_in_trash") and not _named_in_trash(state, player, source):
         return False
     if "controls" in condition:
         wanted = set(condition["controls"])

@@ -1,0 +1,84 @@
+"""Statics read from the cards with the conditions and subjects that count things (issue 26, engine/cards/statics.py
+`EXTRA`): "While you have another unit here", "While you have 8+ runes", "If you have two or fewer cards in your
+hand, I enter ready", "While I'm buffed", "Units here have +1 [S]" (a battlefield's, every unit there). In v1.4
+matches whose abilities the engine checks, with nothing declared: the state follows the card, and what the state
+forbids is refused (strict) or flagged (audit).
+"""
+from __future__ import annotations
+
+from engine.citations import cite
+from gallery_table import GalleryTable, deck, listed
+
+P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush"],
+          ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully"],
+          ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
+P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
+P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
+
+
+def table(p1: str, p2: str = P2_RUNES, player: str = "P1", policy: str = "strict", abilities: str = "checked",
+          bf1: str = "Trifarian War Camp", bf2: str = "Grove of the God-Willow") -> GalleryTable:
+    """A v1.4 position at `player`'s action phase, turn 3 (P2's turn 4); both champions still in their zones."""
+    turn = 3 if player == "P1" else 4
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf1} deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:{bf2} deck:{39 - listed(p2)} {p2}")
+    return GalleryTable(P1, P2, policy, "v1.4", abilities).do(line)
+
+
+def might(game: GalleryTable, player: str, name: str) -> int:
+    return game.obj(player, name)["might"]
+
+
+def test_trifarian_war_camp_gives_every_unit_there_plus_one_and_a_declared_one_is_refused_v1_4_365_1():
+    """"Units here have +1 [S]." (a battlefield's passive ability, v1.4 365.1): each player's units there, none in
+    base; the recorder declares nothing, and a declared static for it is refused quoting the line."""
+    game = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant base:Dunebreaker",
+                 f"{P2_RUNES} controls:bf2 bf2:Wizened Elder")
+    assert might(game, "P1", "Xin Zhao, Vigilant") == 4 + 1 and might(game, "P1", "Dunebreaker") == 7
+    assert might(game, "P2", "Wizened Elder") == 4  # at Grove of the God-Willow
+    refusal = game.refuses('static bf1 +affects={"who": "all", "where": "here"} +might=1', rule="v1.4 365.1")
+    assert "Units here have +1 [S]." in refusal.violations[0]["message"]
+    declared = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant", abilities="declared")
+    assert might(declared, "P1", "Xin Zhao, Vigilant") == 4  # a declared match: nothing from the text
+
+
+def test_trusty_ramhound_has_plus_one_only_while_another_friendly_unit_is_there():
+    game = table(f"{P1_RUNES} controls:bf1 bf1:Trusty Ramhound base:Xin Zhao, Vigilant")
+    assert might(game, "P1", "Trusty Ramhound") == 2 + 1  # War Camp's, not its own
+    game.do("P1 move Xin Zhao, Vigilant -> bf1")
+    assert might(game, "P1", "Trusty Ramhound") == 2 + 1 + 1
+
+
+def test_yi_meditative_has_plus_four_with_eight_runes_and_not_with_seven():
+    eight = table("runedeck:4 runes:4 Fury Rune;4 Order Rune", "runedeck:4 runes:4 Calm Rune;4 Body Rune "
+                  "base:Yi, Meditative", player="P2")
+    assert might(eight, "P2", "Yi, Meditative") == 4 + 4
+    seven = table("runedeck:4 runes:4 Fury Rune;4 Order Rune", "runedeck:5 runes:4 Calm Rune;3 Body Rune "
+                  "base:Yi, Meditative", player="P2")
+    assert might(seven, "P2", "Yi, Meditative") == 4
+
+
+def test_wizened_elder_and_bilgewater_bully_while_buffed():
+    """"While I'm buffed, I have an additional +1 [S]" and "While I'm buffed, I have [Ganking]": a buffed Bully
+    moves from battlefield to battlefield; unbuffed it has no Ganking and the move is refused (v1.4 140.4.c.1)."""
+    game = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant",
+                 f"{P2_RUNES} controls:bf2 bf2:Bilgewater Bully^;Wizened Elder^", player="P2")
+    assert might(game, "P2", "Wizened Elder") == 4 + 1 + 1
+    assert "Ganking" in game.obj("P2", "Bilgewater Bully")["keywords"]
+    game.do("P2 move Bilgewater Bully -> bf1")
+    plain = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant",
+                  f"{P2_RUNES} controls:bf2 bf2:Bilgewater Bully;Wizened Elder", player="P2")
+    assert might(plain, "P2", "Wizened Elder") == 4 and "Ganking" not in plain.obj("P2", "Bilgewater Bully")["keywords"]
+    plain.refuses("P2 move Bilgewater Bully -> bf1", rule=cite("140.4.c.1", "v1.4"))
+
+
+def test_dunebreaker_enters_ready_with_two_or_fewer_cards_in_hand():
+    """"If you have two or fewer cards in your hand, I enter ready." (v1.4 369.3), counted as it enters: the card
+    itself has left the hand."""
+    ready = table(f"{P1_RUNES} hand:Dunebreaker;Blood Rush;Trusty Ramhound").do("P1 play Dunebreaker $7 / Fury Rune")
+    assert ready.obj("P1", "Dunebreaker")["exhausted"] is False
+    ready.do("P1 move Dunebreaker -> bf1")
+    crowded = table(f"{P1_RUNES} hand:Dunebreaker;Blood Rush;Trusty Ramhound;Xin Zhao, Vigilant").do(
+        "P1 play Dunebreaker $7 / Fury Rune")
+    assert crowded.obj("P1", "Dunebreaker")["exhausted"] is True
