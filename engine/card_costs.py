@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import checks_abilities
+from engine.cards import checks_abilities, cost_parts
 from engine.cards import statics as card_statics
 from engine.rulings import Context
 
@@ -36,6 +36,8 @@ VISION_RULE = "v1.3 817.1.c"
 TRIGGER_RULE = "v1.3 727.1.c.1"
 BASE_COST_RULE = "v1.3 356.1.a"  # "play a card 'for [Cost]'": its base costs replaced  # a dependent keyword's triggered ability must be active to trigger
 PAY_FOR_ADDED_RULE = "v1.4 204.3.b"
+COST_PART_RULE = "v1.4 403.1.a"  # an activated ability's cost is the one its text lists
+REQUIRED_RULE = "v1.4 204.2.a"  # a mandatory additional cost must be paid to finalize the card
 
 
 def _quote(card: dict[str, Any], zone: str) -> str:
@@ -167,6 +169,44 @@ def pay_for_added(context: Context, player: str, ability: dict[str, Any], option
                      f"{player} adds {amount} Power with {what} ({ability.get('text', '')!r}) but has "
                      f"{pool['energy']} Energy to pay for it"):
         pool["energy"] -= amount
+
+
+def _named(value: Any) -> list[Any]:
+    """What an option names to pay a cost: one id or name, or a list of them."""
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
+
+
+def check_cost_parts(context: Context, player: str, cost: dict[str, Any], options: dict[str, Any],
+                     what: str) -> None:
+    """An activated ability's costs paid with other cards, in a checked match: what `options` names for "Kill a
+    friendly unit", "Discard a gear", "Recycle a unit from your trash" is of the kind the cost names (v1.4
+    403.1.a; engine/cards/cost_parts.py). How many it names is engine/abilities.py's check."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    for text in cost.get("other", ()):
+        part = cost_parts.read(str(text))
+        for ref in _named(options.get(part["verb"])) if part else ():
+            context.check(cost_parts.fits(state, part, ref, player), COST_PART_RULE,
+                          f"{player} pays {what}'s cost {text!r} with {ref!r}, which is not what it names")
+
+
+def check_required(context: Context, player: str, obj: dict[str, Any], additional: Any) -> None:
+    """A card's mandatory additional cost, in a checked match ("As an additional cost to play me, kill a friendly
+    unit."): the play's `options.additional` pays it, with what it names (v1.4 204.2.a: it must be paid to
+    finalize the card)."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    card = state["cards"].get(obj["card"] or "", {})
+    paid = additional if isinstance(additional, list) else []
+    for ability in card.get("abilities", ()):
+        for part in card_statics.compile_ability(ability, card.get("type")).get("required", ()):
+            named = [ref for cost in paid if isinstance(cost, dict) for ref in _named(cost.get(part["verb"]))]
+            wrong = [ref for ref in named if not cost_parts.fits(state, part, ref, player)]
+            context.check(len(named) - len(wrong) >= part["count"] and not wrong, REQUIRED_RULE,
+                          f"{player} plays {obj['card']!r} paying {named or 'nothing'} for its additional cost "
+                          f"{part['text']!r}" + (f": {wrong} is not what it names" if wrong else ""))
 
 
 def check_trigger(context: Context, player: str, source: dict[str, Any], label: str) -> None:

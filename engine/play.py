@@ -91,6 +91,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
         any_power=cost["any_power"], breakdown=cost["breakdown"])
     statics.use_up(state, cost["used"])
+    card_costs.check_required(context, player, obj, options.get("additional", []))
     pay_other_costs(context, player, obj, options.get("additional", []))
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     items.finalize(context, item)

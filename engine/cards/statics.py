@@ -27,7 +27,7 @@ import json
 import re
 from typing import Any
 
-from engine.cards import CONDITION, static_rules, triggers
+from engine.cards import CONDITION, cost_parts, static_rules, triggers
 
 ZONES = ("play", "board")
 COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash")
@@ -325,6 +325,9 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
         statics = _read(rest, condition, card_type)
         if statics is None and _ONLY_ADDITIONAL.match(rest):
             statics = []
+        required = cost_parts.required(rest) if statics is None else None
+        if required is not None:  # "As an additional cost to play me, kill a friendly unit." (v1.4 204.2.a)
+            statics, found["required"] = [], [required]
         if statics is None:
             found["unread"] = [rest]
         else:
@@ -586,8 +589,9 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     card_type = card.get("type") if isinstance(card, dict) else None
     kind = ability.get("kind")
     found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
-    if kind == "activated":
-        found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])]
+    if kind == "activated":  # a part engine/cards/cost_parts.py reads is checked as it is paid (engine/card_costs.py)
+        found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])
+                  if cost_parts.read(text) is None]
     if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE) \
             and not triggers.cost_is_read(ability):
         found.append("cost (a trigger's cost within its instructions, as the recorder declares it)")

@@ -1,0 +1,92 @@
+"""Costs paid with other cards, read from the cards (issue 26, engine/cards/cost_parts.py, engine/card_costs.py): in a
+v1.4 match whose abilities the engine checks, what the recorder names to pay "Kill a friendly unit" or "Recycle a
+unit from your trash" must be what the cost names (v1.4 403.1.a), and a card's mandatory additional cost ("As an
+additional cost to play me, kill a friendly unit.") must be paid to finalize it (v1.4 204.2.a): a legal use, then
+each misuse refused in strict quoting the card, and flagged in audit. A "declared" match takes them as recorded.
+"""
+from __future__ import annotations
+
+from engine.cards import cost_parts
+from gallery_table import GalleryTable, deck, listed
+
+P1 = deck("Hand of Noxus", ["Escaped Grayback", "Cruel Patron", "Sacrifice", "Assembly Rig", "Trifarian Gloryseeker",
+                            "Minotaur Reckoner", "Blood Rush"], ["Zaun Warrens", "Altar to Unity", "Vilemaw's Lair"])
+P2 = deck("Blind Monk", ["Wizened Elder"], ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
+RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
+UNITS = "base:Trifarian Gloryseeker;Minotaur Reckoner gear:Assembly Rig"
+
+
+def table(p1: str, policy: str = "strict", abilities: str = "checked") -> GalleryTable:
+    """A v1.4 position at P1's action phase, turn 3; both champions still in their zones."""
+    p2 = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{39 - listed(p1)} {RUNES} {p1} "
+            f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(p2)} {p2}")
+    return GalleryTable(P1, P2, policy, "v1.4", abilities).do(line)
+
+
+def said(refusal: object) -> str:
+    return " ".join(violation["message"] for violation in refusal.violations)  # type: ignore[attr-defined]
+
+
+def flagged(game: GalleryTable, line: str) -> list[str]:
+    seq = game.state["seq"] + 1
+    game.do(line)
+    return [violation["rule"] for violation in game.state["violations"] if violation["seq"] == seq]
+
+
+def test_cost_parts_read_what_they_ask_for():
+    assert cost_parts.read("Kill a friendly unit") == {"verb": "kill", "count": 1, "types": ["Unit"]}
+    assert cost_parts.read("Kill a friendly unit or gear")["types"] == ["Unit", "Gear"]
+    assert cost_parts.read("Recycle a unit from your trash") == {"verb": "recycle", "count": 1, "types": ["Unit"]}
+    assert cost_parts.required("As an additional cost to play this, kill a friendly [Mighty] unit.")["mighty"] is True
+    assert cost_parts.read("Kill a unit from your trash") is None  # a kill takes nothing from the trash: unread
+
+
+# -- an activated ability's cost (v1.4 403.1.a) -------------------------------------------------------------------
+def test_escaped_graybacks_empower_kills_a_friendly_unit_and_not_a_gear_v1_4_403_1_a():
+    game = table(f"{UNITS};Escaped Grayback")
+    rig = game.find("P1", "Assembly Rig")
+    refusal = game.refuses(f'P1 activate Escaped Grayback "empower" +kill=["{rig}"]', rule="v1.4 403.1.a")
+    assert "'Kill a friendly unit'" in said(refusal)
+    audit = table(f"{UNITS};Escaped Grayback", policy="audit")
+    assert "v1.4 403.1.a" in flagged(audit, f'P1 activate Escaped Grayback "empower" +kill=["{rig}"]')
+    seeker = game.find("P1", "Trifarian Gloryseeker")
+    game.do(f'P1 activate Escaped Grayback "empower" +kill=["{seeker}"]')
+    assert game.state["objects"][seeker]["zone"] == "trash"
+    declared = table(f"{UNITS};Escaped Grayback", abilities="declared")
+    declared.do(f'P1 activate Escaped Grayback "empower" +kill=["{rig}"]')  # on the recorder's word, as before
+
+
+def test_assembly_rig_recycles_a_unit_from_the_trash_and_not_a_spell_v1_4_403_1_a():
+    game = table("gear:Assembly Rig trash:Blood Rush;Minotaur Reckoner")
+    spell, unit = game.find("P1", "Blood Rush", "trash"), game.find("P1", "Minotaur Reckoner", "trash")
+    refusal = game.refuses(f'P1 activate Assembly Rig [0] +recycle=["{spell}"] $1 / Fury Rune', rule="v1.4 403.1.a")
+    assert "'Recycle a unit from your trash'" in said(refusal)
+    game.do(f'P1 activate Assembly Rig [0] +recycle=["{unit}"] $1 / Fury Rune')
+
+
+# -- a play's mandatory additional cost (v1.4 204.2.a) ------------------------------------------------------------
+PATRON = "As an additional cost to play me, kill a friendly unit."
+
+
+def test_cruel_patron_is_played_only_by_killing_a_friendly_unit_v1_4_204_2_a():
+    game = table(f"{UNITS} hand:Cruel Patron")
+    refusal = game.refuses("P1 play Cruel Patron $4", rule="v1.4 204.2.a")
+    assert PATRON in said(refusal)
+    rig = game.find("P1", "Assembly Rig")
+    assert PATRON in said(game.refuses(f'P1 play Cruel Patron +additional=[{{"kill": ["{rig}"]}}] $4',
+                                       rule="v1.4 204.2.a"))
+    audit = table(f"{UNITS} hand:Cruel Patron", policy="audit")
+    assert "v1.4 204.2.a" in flagged(audit, "P1 play Cruel Patron $4")
+    seeker = game.find("P1", "Trifarian Gloryseeker")
+    game.do(f'P1 play Cruel Patron +additional=[{{"kill": ["{seeker}"]}}] $4')
+    assert game.state["objects"][seeker]["zone"] == "trash" and game.obj("P1", "Cruel Patron")["zone"] == "board"
+    table(f"{UNITS} hand:Cruel Patron", abilities="declared").do("P1 play Cruel Patron $4")  # recorder's word
+
+
+def test_sacrifice_kills_a_mighty_unit_v1_4_204_2_a():
+    game = table(f"{UNITS} hand:Sacrifice")
+    seeker, reckoner = game.find("P1", "Trifarian Gloryseeker"), game.find("P1", "Minotaur Reckoner")
+    game.refuses(f'P1 play Sacrifice +additional=[{{"kill": ["{seeker}"]}}] $1', rule="v1.4 204.2.a")  # 2 Might
+    game.do(f'P1 play Sacrifice +additional=[{{"kill": ["{reckoner}"]}}] $1')  # 5 Might: Mighty
+    assert game.state["objects"][reckoner]["zone"] == "trash"
