@@ -592,8 +592,8 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     if kind == "activated":  # a part engine/cards/cost_parts.py reads is checked as it is paid (engine/card_costs.py)
         found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])
                   if cost_parts.read(text) is None]
-    if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE) \
-            and not triggers.cost_is_read(ability):
+    if kind == "triggered" and re.search(r"\bpay \[", plain(ability.get("text", "")), re.IGNORECASE) \
+            and not triggers.cost_is_read(ability):  # reminder text ("Opponents must pay [A] to ...") is no cost
         found.append("cost (a trigger's cost within its instructions, as the recorder declares it)")
     condition = ability.get("condition")
     if condition and (not _dependent(condition) or kind not in ("activated", "triggered", "static")):
