@@ -7,6 +7,7 @@ each misuse refused in strict quoting the card, and flagged in audit. A "declare
 from __future__ import annotations
 
 from engine.cards import cost_parts
+from engine.cards import statics as card_statics
 from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Hand of Noxus", ["Escaped Grayback", "Cruel Patron", "Sacrifice", "Assembly Rig", "Trifarian Gloryseeker",
@@ -90,3 +91,11 @@ def test_sacrifice_kills_a_mighty_unit_v1_4_204_2_a():
     game.refuses(f'P1 play Sacrifice +additional=[{{"kill": ["{seeker}"]}}] $1', rule="v1.4 204.2.a")  # 2 Might
     game.do(f'P1 play Sacrifice +additional=[{{"kill": ["{reckoner}"]}}] $1')  # 5 Might: Mighty
     assert game.state["objects"][reckoner]["zone"] == "trash"
+
+
+def test_pay_inside_reminder_text_is_no_trigger_cost():
+    """Carrion Dredger's "[Deathknell][>] Play a 1 [S] Bird unit token with [Deflect] ... (... Opponents must pay [A]
+    to choose a [Deflect] unit ...)": the "pay [A]" is Deflect's reminder, not a cost within its instructions."""
+    card = GalleryTable(P1, P2).catalog.card("Carrion Dredger")
+    [deathknell] = [ability for ability in card["abilities"] if ability.get("kind") == "triggered"]
+    assert "pay [A]" in deathknell["text"] and card_statics.unread_parts(deathknell, card) == []
