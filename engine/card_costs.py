@@ -45,11 +45,13 @@ def _quote(card: dict[str, Any], zone: str) -> str:
     return "; ".join(f"{line!r}" for line in dict.fromkeys(lines)) or "none"
 
 
-def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: list[dict[str, Any]]
-                ) -> list[dict[str, Any]]:
+def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: list[dict[str, Any]],
+                source: str = "hand") -> list[dict[str, Any]]:
     """The statics a card applies as it is played, in a checked match: those compiled from its text (with its
-    source and controller, as engine/statics.py's `own` makes a play's declared ones). A declared one (the play's
-    `statics`) for a card whose passive abilities compile is refused, quoting the text the engine applies."""
+    source and controller, as engine/statics.py's `own` makes a play's declared ones), and of them those whose
+    condition on the zone it is played from (`source`) holds ("I cost [2] less to play from anywhere other than
+    your hand": `while.played_from_hand` false). A declared one (the play's `statics`) for a card whose passive
+    abilities compile is refused, quoting the text the engine applies."""
     state = context.state
     if not checks_abilities(state):
         return []
@@ -60,6 +62,8 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
                                f"{_quote(card, 'board')} on the board")
     compiled = []
     for index, static in enumerate(card_statics.card_statics(card, "play")):
+        if static.get("while", {}).get("played_from_hand", source == "hand") != (source == "hand"):
+            continue
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
     return compiled

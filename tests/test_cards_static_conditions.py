@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.citations import cite
 from gallery_table import GalleryTable, deck, listed
 
-P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush"],
+P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
+                            "Endless Riches", "Rage Amplifier"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
-P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully"],
+P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -82,3 +83,37 @@ def test_dunebreaker_enters_ready_with_two_or_fewer_cards_in_hand():
     crowded = table(f"{P1_RUNES} hand:Dunebreaker;Blood Rush;Trusty Ramhound;Xin Zhao, Vigilant").do(
         "P1 play Dunebreaker $7 / Fury Rune")
     assert crowded.obj("P1", "Dunebreaker")["exhausted"] is True
+
+
+def test_void_drone_costs_two_less_only_when_played_from_elsewhere_than_the_hand():
+    """"I cost [2] less to play from anywhere other than your hand." (v1.4 366.2): from the trash (Endless Riches'
+    "You may play cards from your trash", declared: the engine does not read that line) it costs [1]; from the hand
+    its printed [3], and [1] is refused (v1.4 357.1: the cost is paid in full)."""
+    riches = 'static Endless Riches +rule="play_from_trash"'
+    game = table(f"{P1_RUNES} gear:Endless Riches trash:Void Drone").do(riches, "P1 play Void Drone <trash $1")
+    assert game.obj("P1", "Void Drone")["zone"] == "board"
+    hand = table(f"{P1_RUNES} gear:Endless Riches hand:Void Drone").do(riches)
+    hand.refuses("P1 play Void Drone $1", rule=cite("354.1", "v1.4"))
+    hand.do("P1 play Void Drone $3")
+
+
+def test_rage_amplifier_gives_one_then_two_once_empowered_instead_v1_4_365_1():
+    """"Your units have +1 [S]. If I'm [Empowered], they have +2 [S] instead.": +1 while it is not Empowered, +2
+    (not +3) once its [Empower] ability has made it so; a declared static for it is refused, quoting the line."""
+    game = table(f"{P1_RUNES} gear:Rage Amplifier base:Xin Zhao, Vigilant")
+    assert might(game, "P1", "Xin Zhao, Vigilant") == 4 + 1
+    game.do('P1 activate Rage Amplifier "empower" $6 / Fury Rune', "P1 pass", "P2 pass",
+            "resolve Rage Amplifier: empower Rage Amplifier")
+    assert game.obj("P1", "Rage Amplifier").get("empowered") and might(game, "P1", "Xin Zhao, Vigilant") == 4 + 2
+    refusal = game.refuses('static Rage Amplifier +affects={"who": "friendly"} +might=1', rule="v1.4 365.1")
+    assert "they have +2 [S] instead." in refusal.violations[0]["message"]
+
+
+def test_herald_of_scales_makes_dragons_cost_two_less():
+    """"Your Dragons' Energy costs are reduced by [2], to a minimum of [1].": Dune Drake's [5] is [3] while Herald
+    of Scales is on the board; without it [3] is refused (v1.4 357.1)."""
+    game = table(f"{P1_RUNES}", f"{P2_RUNES} base:Herald of Scales hand:Dune Drake", player="P2")
+    game.do("P2 play Dune Drake $3")
+    assert game.obj("P2", "Dune Drake")["zone"] == "board"
+    alone = table(f"{P1_RUNES}", f"{P2_RUNES} hand:Dune Drake;Herald of Scales", player="P2")
+    alone.refuses("P2 play Dune Drake $3", rule=cite("354.1", "v1.4"))

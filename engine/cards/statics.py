@@ -37,7 +37,7 @@ _SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_COST = re.compile(
     rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
-    rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
+    rf"(?P<elsewhere> to play from anywhere other than your hand)?(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
 _ABILITY_COST = re.compile(
     rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
 _OTHERS_COST = re.compile(
@@ -46,6 +46,8 @@ _OTHERS_COST = re.compile(
 _REDUCED = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?the Energy costs? for (?P<what>spells|units|gear) you play (?:is|are) reduced by "
     rf"{_SYM}(?:, to a minimum of (?P<min>{_RUN}))?\.$", re.IGNORECASE)
+_TAG_REDUCED = re.compile(rf"^Your (?P<tag>[A-Z][a-z]+)s' Energy costs are reduced by {_SYM}"
+                          rf"(?:, to a minimum of (?P<min>{_RUN}))?\.$")
 _FIRST_EACH_TURN = re.compile(
     rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
     rf"played each turn costs {_SYM} less\.$")
@@ -54,7 +56,7 @@ _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?:(?P<who>friendly|your|enemy) "
     rf"(?P<other2>other )?)?(?P<token>token )?"
     rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
-    rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:have|get) {_GIVE}"
+    rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
     rf"(?P<here2> here)?\.$",
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}(?: for each (?P<each>[^,.]+?))?"
@@ -213,12 +215,42 @@ def _static(zone: str, text: str, **fields: Any) -> dict[str, Any]:
     return {"zone": zone, "text": text, **{key: value for key, value in fields.items() if value not in (None, {})}}
 
 
+_INSTEAD = re.compile(rf"^(?P<first>[^.]+\.) If (?P<if>[^,]+), (?:they|I|it) (?:have|has|get|gets|costs?) "
+                      rf"(?P<second>[^.]+?) instead\.$")
+_MORE_OR_LESS = re.compile(rf"^{_SYM} (?P<dir>less|more)$")
+
+
+def _instead(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
+    """"Your units have +1 [S]. If I'm [Empowered], they have +2 [S] instead." (Rage Amplifier), "Opponents' spells
+    cost [1] more. If this is [Empowered], they cost [1][A] more instead." (Helm of Suppression): the first static
+    while the condition does not hold, the same static with the second amount while it does (v1.4 364.3). Only a
+    condition of one yes-or-no state (Empowered, Mighty, buffed) is read so; else None."""
+    match = _INSTEAD.match(rest)
+    first = _read(match.group("first"), condition, card_type) if match else None
+    when = _condition(match.group("if")) if match else None
+    if not first or len(first) != 1 or not when or len(when) != 1 or not isinstance(next(iter(when.values())), bool):
+        return None
+    (key, value), = when.items()
+    base = {field: content for field, content in first[0].items() if field not in ("might", "keywords", "values",
+                                                                                   "cost")}
+    second = _MORE_OR_LESS.match(match.group("second"))
+    changed = {"cost": _cost(second.group("sym"), second.group("dir"), None)} if second and "cost" in first[0] \
+        else _give(match.group("second")) if "cost" not in first[0] else None
+    if not changed:
+        return None
+    otherwise = {**first[0], "text": rest, "while": {**first[0].get("while", {}), key: not value}}
+    return [otherwise, {**base, **changed, "text": rest, "while": {**base.get("while", {}), key: value}}]
+
+
 def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
     """The statics of one line (its dependent condition taken off), or None when it is not read."""
+    if _INSTEAD.match(rest):
+        return _instead(rest, condition, card_type)
     dependent = _dependent(condition)
     match = _SELF_COST.match(rest)
     if match:
-        when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
+        when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")),
+                            {"played_from_hand": False} if match.group("elsewhere") else {})
         per = _each(match.group("each"))
         if when is None or per is None:
             return None
@@ -242,6 +274,10 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         kind = {"spells": "Spell", "units": "Unit", "gear": "Gear"}[match.group("what").lower()]
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when})]
+    match = _TAG_REDUCED.match(rest)
+    if match:  # "Your Dragons' Energy costs are reduced by [2], to a minimum of [1]." (Herald of Scales)
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Unit"], "tags": [match.group("tag")]},
+                        cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": dependent})]
     match = _FIRST_EACH_TURN.match(rest)
     if match:
         kind = match.group("what").capitalize()
