@@ -335,7 +335,7 @@ def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
             total += _value(granted[keyword])
     for static in state.get("statics", []):
         if static["id"] in obj.get("statics", ()) and keyword in static.get("keywords", ()):
-            total += _value(static.get("values", {}).get(keyword))
+            total += _value(static.get("values", {}).get(keyword)) * _times(state, static)
     return total
 
 
@@ -403,7 +403,8 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                     keywords[obj["id"]].update(attached_keywords(card))
                 changed = True
         for index, static in enumerate(statics):
-            if not static.get("keywords") or not condition_holds(state, static, might):
+            if not static.get("keywords") or not condition_holds(state, static, might) or static.get("per") and not \
+                    _times(state, static):  # "[Assault] equal to the number of ...", with none of them: none
                 continue
             for obj in found_for(index):
                 key = (obj["id"], "s", static["id"])
@@ -504,7 +505,7 @@ def _summed(state: State, obj: dict[str, Any], keyword: str, given: list[str],
                  if modifier["kind"] == "keyword" and modifier["keyword"] == keyword)
     total += sum(_value(attached_keywords(card)[keyword]) for card in _attached_cards(state, obj)
                  if keyword in attached_keywords(card))
-    total += sum(_value(static.get("values", {}).get(keyword)) for static in statics
+    total += sum(_value(static.get("values", {}).get(keyword)) * _times(state, static) for static in statics
                  if static["id"] in given and keyword in static.get("keywords", ()))
     return total
 

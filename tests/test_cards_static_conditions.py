@@ -7,12 +7,14 @@ forbids is refused (strict) or flagged (audit).
 from __future__ import annotations
 
 from engine.citations import cite
+from engine.layers import keyword_value
 from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
                             "Endless Riches", "Rage Amplifier"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
-P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake"],
+P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
+                         "Repair Specialist", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -117,3 +119,16 @@ def test_herald_of_scales_makes_dragons_cost_two_less():
     assert game.obj("P2", "Dune Drake")["zone"] == "board"
     alone = table(f"{P1_RUNES}", f"{P2_RUNES} hand:Dune Drake;Herald of Scales", player="P2")
     alone.refuses("P2 play Dune Drake $3", rule=cite("354.1", "v1.4"))
+
+
+def test_repair_specialist_has_assault_for_each_gear_its_controller_controls():
+    """"I have [Assault] equal to the number of gear you control.": Assault 1 with one gear (+1 [S] as an attacker,
+    v1.4 719), none without."""
+    game = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant",
+                 f"{P2_RUNES} base:Repair Specialist gear:Honeyfruit", player="P2")
+    specialist = game.obj("P2", "Repair Specialist")
+    assert "Assault" in specialist["keywords"] and keyword_value(game.state, specialist, "Assault") == 1
+    game.do("P2 move Repair Specialist -> bf1")
+    assert might(game, "P2", "Repair Specialist") == 3 + 1 + 1  # an attacker, at Trifarian War Camp
+    bare = table(f"{P1_RUNES}", f"{P2_RUNES} base:Repair Specialist", player="P2")
+    assert "Assault" not in bare.obj("P2", "Repair Specialist")["keywords"]

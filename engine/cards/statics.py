@@ -61,6 +61,7 @@ _OTHERS = re.compile(
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
+_KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
                            r"enter ready\.$")
 _ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
@@ -106,6 +107,7 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"buffed friendly unit at my battlefield", {"count": "units", "buffed": True, "here": True}),
     (r"of your units with \[(?P<kw>[A-Z][A-Za-z-]*)\] at my battlefield", {"count": "units", "here": True}),
     (r"card with my name in your trash", {"count": "named_trash"}),
+    (r"enemy units here", {"count": "units", "enemy": True, "here": True}),
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
@@ -310,6 +312,13 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("ready"):
             found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
         return found
+    match = _KEYWORD_COUNT.match(rest)
+    if match:  # "I have [Assault] equal to the number of gear you control": one instance per thing counted (v1.4 719)
+        per = _each(match.group("each"))
+        if per is None:
+            return None
+        return [_static("board", rest, affects={"who": "self"}, keywords=[match.group("kw")],
+                        values={match.group("kw"): 1}, per=per, **{"while": dependent})]
     match = _OTHERS_READY.match(rest)
     if match:
         affects = {"who": "friendly", **({"other": True} if match.group("who") == "Other friendly" else {})}
@@ -524,7 +533,8 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
         return _named_in_trash(state, player, source)
     found = 0
     for obj in state["objects"].values():
-        if obj["zone"] != "board" or obj["controller"] != player:
+        if obj["zone"] != "board" or (obj["controller"] != player) != bool(per.get("enemy")) \
+                or obj["controller"] is None:
             continue
         if per.get("here") and (source is None or obj.get("location") != source.get("location")):
             continue
