@@ -16,8 +16,8 @@ data (`affects`), checked here mechanically:
 - `other`: not the source itself; `where`: `here` (the source's location), `battlefield` or `base`;
 - `tags`: any of these tags (a Mech), `types`: object types (`Unit` unless it says; `Spell`, `Unit`, `Gear` for
   cost changes; `Ability` for a static rule about abilities); `stunned`, `empowered`, `mighty`, `in_combat` (an
-  attacker or a defender), `token`, `buffed`, `keyword` (one it has): only objects in that state; `weaker`: with
-  less Might than the source.
+  attacker or a defender), `token`, `buffed`, `keyword` (one it has), `combat` (its role, alone or not: "a unit
+  here defending alone"): only objects in that state; `weaker`: with less Might than the source.
 
 and when it applies (`while`, on its source and its controller): `mighty` (004 708), `empowered`, `at`
 (`battlefield` or `base`), `legion` (v1.3 812.1.c: its controller finalized another card this turn), and `level`
@@ -222,6 +222,8 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
     if "buffed" in rule and bool(obj.get("buff")) != bool(rule["buffed"]):
         return False
     if "keyword" in rule and rule["keyword"] not in obj.get("keywords", ()):  # as worked out at its last refresh
+        return False
+    if "combat" in rule and not card_statics.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
         return False
     return True
 

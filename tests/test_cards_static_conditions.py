@@ -11,10 +11,10 @@ from engine.layers import keyword_value
 from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
-                            "Endless Riches", "Rage Amplifier"],
+                            "Endless Riches", "Rage Amplifier", "Crimson Pigeons"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
-                         "Repair Specialist", "Honeyfruit"],
+                         "Repair Specialist", "Honeyfruit", "Wielder of Water"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -132,3 +132,17 @@ def test_repair_specialist_has_assault_for_each_gear_its_controller_controls():
     assert might(game, "P2", "Repair Specialist") == 3 + 1 + 1  # an attacker, at Trifarian War Camp
     bare = table(f"{P1_RUNES}", f"{P2_RUNES} base:Repair Specialist", player="P2")
     assert "Assault" not in bare.obj("P2", "Repair Specialist")["keywords"]
+
+
+def test_wielder_of_water_has_plus_two_attacking_alone_and_crimson_pigeons_with_another_unit():
+    """"While I'm attacking or defending alone, I have +2 [S]." and "I have +2 [S] while I'm attacking with another
+    unit." (v1.4 740.2.a: alone is no other friendly unit at the same location)."""
+    position = (f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant", f"{P2_RUNES} base:Wielder of Water;Wizened Elder")
+    alone = table(*position, player="P2").do("P2 move Wielder of Water -> bf1")
+    assert might(alone, "P2", "Wielder of Water") == 2 + 2 + 1  # and Trifarian War Camp's +1
+    together = table(*position, player="P2").do("P2 move Wielder of Water; Wizened Elder -> bf1")
+    assert might(together, "P2", "Wielder of Water") == 2 + 1
+    pigeons = (f"{P1_RUNES} base:Crimson Pigeons;Xin Zhao, Vigilant", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder")
+    assert might(table(*pigeons).do("P1 move Crimson Pigeons -> bf2"), "P1", "Crimson Pigeons") == 3
+    paired = table(*pigeons).do("P1 move Crimson Pigeons; Xin Zhao, Vigilant -> bf2")
+    assert might(paired, "P1", "Crimson Pigeons") == 3 + 2

@@ -61,6 +61,8 @@ _OTHERS = re.compile(
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
+_ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?(?P<role>defend|attack)(?:s|ing) "
+                    rf"alone, it (?:has|gets) {_GIVE}\.$")
 _KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
                            r"enter ready\.$")
@@ -76,6 +78,9 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
     "I'm buffed": {"buffed": True},
+    # combat roles (v1.4 740.2.a: a unit is alone when there are no other friendly units at the same location)
+    "I'm attacking or defending alone": {"combat": {"role": "either", "alone": True}},
+    "I'm attacking with another unit": {"combat": {"role": "attacker", "alone": False}},
     "you have a card with my name in your trash": {"named_in_trash": True},
     "you control something that's [Empowered]": {"objects": {"who": "friendly", "types": None, "empowered": True}},
 }
@@ -93,7 +98,7 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
-         "named_in_trash")  # the `while` keys `extra_condition_holds` checks
+         "named_in_trash", "combat")  # the `while` keys `extra_condition_holds` checks
 _DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
 _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
                                                                   for pattern, count in (
@@ -312,6 +317,16 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("ready"):
             found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
         return found
+    match = _ALONE.match(rest)
+    if match:  # "While a unit here is defending alone, it has -2 [S]." (Forbidding Waste; v1.4 740.2.a)
+        give = _give(match.group("give"))
+        if give is None:
+            return None
+        affects = {"who": (match.group("who") or "all").strip(), "combat": {"role": f"{match.group('role')}er",
+                                                                             "alone": True}}
+        if match.group("here"):
+            affects["where"] = "here"
+        return [_static("board", rest, affects=affects, **give, **{"while": dependent})]
     match = _KEYWORD_COUNT.match(rest)
     if match:  # "I have [Assault] equal to the number of gear you control": one instance per thing counted (v1.4 719)
         per = _each(match.group("each"))
@@ -585,6 +600,22 @@ def _objects(state: dict[str, Any], wanted: dict[str, Any], player: str, source:
     return found
 
 
+def in_combat_as(state: dict[str, Any], obj: dict[str, Any] | None, wanted: dict[str, Any]) -> bool:
+    """Whether a unit is in combat as `wanted` says: its `role` ("attacker", "defender" or "either") and, with
+    `alone`, whether it is alone (v1.4 740.2.a: no other friendly units at the same location) or not."""
+    if obj is None or obj.get("zone") != "board":
+        return False
+    role = wanted.get("role", "either")
+    if not (obj.get("attacker") or obj.get("defender")) if role == "either" else not obj.get(role):
+        return False
+    if "alone" not in wanted:
+        return True
+    others = any(other["id"] != obj["id"] and other["zone"] == "board" and other["type"] == "Unit"
+                 and other.get("location") == obj.get("location") and other["controller"] == obj["controller"]
+                 for other in state["objects"].values())
+    return others != wanted["alone"]
+
+
 def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None,
                           source: dict[str, Any] | None = None) -> bool:
     """The conditions of a compiled static that engine/layers.py's do not cover (EXTRA): `runes_at_most`,
@@ -607,6 +638,8 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
             "at_least", 1):
         return False
     if condition.get("named_in_trash") and not _named_in_trash(state, player, source):
+        return False
+    if "combat" in condition and not in_combat_as(state, source, condition["combat"]):
         return False
     if "controls" in condition:
         wanted = set(condition["controls"])
