@@ -148,6 +148,8 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
         current = (might or {}).get(obj["id"], obj["might"]) if obj else None
         if (current is not None and current >= MIGHTY) != bool(condition["mighty"]):
             return False
+    if "unless" in condition and condition_holds(state, {**static, "while": condition["unless"]}, might):
+        return False  # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit ..."
     if any(key in condition for key in card_statics.EXTRA) and \
             not card_statics.extra_condition_holds(state, condition, _controller(state, static), obj):
         return False

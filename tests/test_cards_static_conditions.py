@@ -11,10 +11,11 @@ from engine.layers import keyword_value
 from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
-                            "Endless Riches", "Rage Amplifier", "Crimson Pigeons"],
+                            "Endless Riches", "Rage Amplifier", "Crimson Pigeons",
+                            "Sacred Protector", "Disciple of Shen"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
-                         "Repair Specialist", "Honeyfruit", "Wielder of Water"],
+                         "Repair Specialist", "Honeyfruit", "Wielder of Water", "Monch"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -146,3 +147,27 @@ def test_wielder_of_water_has_plus_two_attacking_alone_and_crimson_pigeons_with_
     assert might(table(*pigeons).do("P1 move Crimson Pigeons -> bf2"), "P1", "Crimson Pigeons") == 3
     paired = table(*pigeons).do("P1 move Crimson Pigeons; Xin Zhao, Vigilant -> bf2")
     assert might(paired, "P1", "Crimson Pigeons") == 3 + 2
+
+
+def test_sacred_protector_deals_combat_damage_only_with_exactly_one_other_friendly_unit_there():
+    """"I don't deal combat damage unless I'm at a battlefield with exactly one other unit you control." (a static
+    rule with "unless", v1.4 626) and Disciple of Shen's "[Shield 3] while I'm at a battlefield with exactly one
+    other unit you control"."""
+    alone = table(f"{P1_RUNES} controls:bf1 bf1:Sacred Protector", f"{P2_RUNES} base:Wizened Elder", player="P2")
+    alone.do("P2 move Wizened Elder -> bf1", "P2 pass", "P1 pass")
+    assert alone.state["combat"]["amounts"]["P1"] == 0
+    pair = table(f"{P1_RUNES} controls:bf1 bf1:Sacred Protector;Disciple of Shen", f"{P2_RUNES} base:Wizened Elder",
+                 player="P2")
+    disciple = pair.obj("P1", "Disciple of Shen")
+    assert "Shield" in disciple["keywords"] and keyword_value(pair.state, disciple, "Shield") == 3
+    pair.do("P2 move Wizened Elder -> bf1", "P2 pass", "P1 pass")
+    assert pair.state["combat"]["amounts"]["P1"] == might(pair, "P1", "Sacred Protector") + might(
+        pair, "P1", "Disciple of Shen")
+
+
+def test_monch_costs_two_less_and_enters_ready_while_an_opponent_controls_a_stunned_unit():
+    position = f"{P2_RUNES} hand:Monch"
+    game = table(f"{P1_RUNES} base:Xin Zhao, Vigilant~", position, player="P2").do("P2 play Monch $4")
+    assert game.obj("P2", "Monch")["exhausted"] is False
+    table(f"{P1_RUNES} base:Xin Zhao, Vigilant", position, player="P2").refuses("P2 play Monch $4",
+                                                                                  rule=cite("354.1", "v1.4"))

@@ -69,16 +69,20 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
 _COMPILED = tuple((re.compile(rf"^{pattern}\.$", re.IGNORECASE if pattern[0].islower() else 0), zone, rule, affects)
                   for pattern, zone, rule, affects in LINES)
 _WHILE = re.compile(r"^While (?P<while>[^,]+), (?P<rest>.+)$")
+_UNLESS = re.compile(r"^(?P<rest>.+?) unless (?P<unless>[^.]+)\.$")
 
 
 def read(line: str) -> tuple[str, dict[str, Any]] | None:
     """The static rule a line says (its "While ..., " clause apart): `(clause or "", {zone, rule, affects,
-    value?})`, or None when the line is none of the phrasings above. The caller reads the clause (a condition the
-    engine checks, or the line stays unread)."""
-    clause, rest = "", line
+    value?, unless?})`, or None when the line is none of the phrasings above. The caller reads the clause and an
+    "unless ..." (a condition the engine checks, or the line stays unread)."""
+    clause, rest, unless = "", line, None
     match = _WHILE.match(line)
     if match:
         clause, rest = match.group("while"), match.group("rest")
+    match = _UNLESS.match(rest)
+    if match and not any(pattern.match(rest) for pattern, *_ in _COMPILED):  # Akali's "unless I'm in combat" is a line
+        rest, unless = f"{match.group('rest')}.", match.group("unless")
     for pattern, zone, rule, affects in _COMPILED:
         found = pattern.match(rest)
         if found is None:
@@ -89,5 +93,7 @@ def read(line: str) -> tuple[str, dict[str, Any]] | None:
             compiled["value"] = int(groups["value"])
         if groups.get("turn"):  # "until their third turn": forbidden before it (engine/rulechanges.py `no_score`)
             compiled["value"] = _ORDINALS[groups["turn"]]
+        if unless:
+            compiled["unless"] = unless
         return clause, compiled
     return None

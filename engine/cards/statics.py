@@ -37,7 +37,7 @@ _SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_COST = re.compile(
     rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
-    rf"(?P<elsewhere> to play from anywhere other than your hand)?(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
+    rf"(?P<elsewhere> to play from anywhere other than your hand)?(?P<ready> and enter ready)?(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
 _ABILITY_COST = re.compile(
     rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
 _OTHERS_COST = re.compile(
@@ -94,6 +94,8 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
     (r"you have another unit here", {"objects": {"who": "friendly", "other": True, "where": "here"}}),
     (r"there's a stunned enemy unit here", {"objects": {"who": "enemy", "stunned": True, "where": "here"}}),
     (r"an opponent controls a stunned unit", {"objects": {"who": "enemy", "stunned": True}}),
+    (rf"I'm at a battlefield with exactly {_NUMBER} other units? you control",
+     {"at": "battlefield", "objects": {"who": "friendly", "other": True, "where": "here", "exactly": "n"}}),
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
@@ -261,9 +263,12 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         per = _each(match.group("each"))
         if when is None or per is None:
             return None
-        return [_static("play", rest, affects={"who": "self"},
-                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per,
-                        **{"while": when})]
+        found = [_static("play", rest, affects={"who": "self"},
+                         cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per,
+                         **{"while": when})]
+        if match.group("ready"):  # "If an opponent controls a stunned unit, I cost [2] less and enter ready." (Monch)
+            found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
+        return found
     match = _OTHERS_COST.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("while")))
@@ -368,8 +373,10 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
     ruled = static_rules.read(rest)
     if ruled:  # a static rule (engine/rulechanges.py), checked where the rule it changes is
         clause, found = ruled
-        when = _merge_while(dependent, _condition(clause or None))
-        if when is None:
+        unless = found.pop("unless", None)
+        when = _merge_while(dependent, _condition(clause or None),
+                            {"unless": _condition(unless)} if unless else {})
+        if when is None or unless and not when["unless"]:
             return None
         return [_static(found.pop("zone"), rest, **found, **{"while": when})]
     return None
@@ -634,9 +641,10 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
         return False
     if condition.get("buffed") and not (source or {}).get("buff"):
         return False
-    if "objects" in condition and _objects(state, condition["objects"], player, source) < condition["objects"].get(
-            "at_least", 1):
-        return False
+    if "objects" in condition:
+        found, wanted = _objects(state, condition["objects"], player, source), condition["objects"]
+        if found < wanted.get("at_least", 1) or "exactly" in wanted and found != wanted["exactly"]:
+            return False
     if condition.get("named_in_trash") and not _named_in_trash(state, player, source):
         return False
     if "combat" in condition and not in_combat_as(state, source, condition["combat"]):
