@@ -46,12 +46,13 @@ def _quote(card: dict[str, Any], zone: str) -> str:
 
 
 def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: list[dict[str, Any]],
-                source: str = "hand") -> list[dict[str, Any]]:
+                source: str = "hand", additional: Any = None) -> list[dict[str, Any]]:
     """The statics a card applies as it is played, in a checked match: those compiled from its text (with its
     source and controller, as engine/statics.py's `own` makes a play's declared ones), and of them those whose
     condition on the zone it is played from (`source`) holds ("I cost [2] less to play from anywhere other than
-    your hand": `while.played_from_hand` false). A declared one (the play's `statics`) for a card whose passive
-    abilities compile is refused, quoting the text the engine applies."""
+    your hand": `while.played_from_hand` false), and the discounts its optional additional costs give for those
+    the play's `additional` pays (`optional_discounts`). A declared one (the play's `statics`) for a card whose
+    passive abilities compile is refused, quoting the text the engine applies."""
     state = context.state
     if not checks_abilities(state):
         return []
@@ -66,7 +67,7 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
             continue
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
-    return compiled
+    return compiled + optional_discounts(state, card, obj, player, additional)
 
 
 def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
@@ -195,22 +196,78 @@ def check_cost_parts(context: Context, player: str, cost: dict[str, Any], option
                           f"{player} pays {what}'s cost {text!r} with {ref!r}, which is not what it names")
 
 
+OTHER_VERBS = ("kill", "discard", "spend_buff", "exhaust", "return")  # engine/play.py OTHER_COSTS
+
+
+def _card_parts(state: dict[str, Any], card: dict[str, Any], field: str) -> list[dict[str, Any]]:
+    """The mandatory (`required`) or optional (`optional`) additional costs paid with other cards a card's text
+    names (engine/cards/cost_parts.py)."""
+    return [part for ability in card.get("abilities", ())
+            for part in card_statics.compile_ability(ability, card.get("type")).get(field, ())]
+
+
 def check_required(context: Context, player: str, obj: dict[str, Any], additional: Any) -> None:
-    """A card's mandatory additional cost, in a checked match ("As an additional cost to play me, kill a friendly
-    unit."): the play's `options.additional` pays it, with what it names (v1.4 204.2.a: it must be paid to
-    finalize the card)."""
+    """The additional costs paid with other cards or XP, in a checked match: a card's mandatory one ("As an
+    additional cost to play me, kill a friendly unit.") is paid with what it names (v1.4 204.2.a: it must be paid
+    to finalize the card), and each other card, buff or XP the play's `options.additional` spends is one an
+    optional additional cost of the card offers ("You may discard 1 as an additional cost to play me", v1.4
+    204.2, 356.2.b.1), of its kind and number."""
     state = context.state
     if not checks_abilities(state):
         return
     card = state["cards"].get(obj["card"] or "", {})
-    paid = additional if isinstance(additional, list) else []
-    for ability in card.get("abilities", ()):
-        for part in card_statics.compile_ability(ability, card.get("type")).get("required", ()):
-            named = [ref for cost in paid if isinstance(cost, dict) for ref in _named(cost.get(part["verb"]))]
-            wrong = [ref for ref in named if not cost_parts.fits(state, part, ref, player)]
-            context.check(len(named) - len(wrong) >= part["count"] and not wrong, REQUIRED_RULE,
-                          f"{player} plays {obj['card']!r} paying {named or 'nothing'} for its additional cost "
-                          f"{part['text']!r}" + (f": {wrong} is not what it names" if wrong else ""))
+    paid = [cost for cost in additional if isinstance(cost, dict)] if isinstance(additional, list) else []
+    named = {verb: [ref for cost in paid for ref in _named(cost.get(verb))] for verb in OTHER_VERBS}
+    for part in _card_parts(state, card, "required"):
+        mine = [ref for ref in named[part["verb"]] if cost_parts.fits(state, part, ref, player)][:part["count"]]
+        wrong = [ref for ref in named[part["verb"]] if ref not in mine]
+        context.check(len(mine) == part["count"] and not wrong, REQUIRED_RULE,
+                      f"{player} plays {obj['card']!r} paying {named[part['verb']] or 'nothing'} for its additional "
+                      f"cost {part['text']!r}" + (f": {wrong} is not what it names" if wrong else ""))
+        named[part["verb"]] = []
+    offers = _card_parts(state, card, "optional")
+    spent_xp = sum(cost.get("xp", 0) for cost in paid if isinstance(cost.get("xp", 0), int))
+    xp_offered = [offer["part"]["count"] for offer in offers if offer["part"]["verb"] == "xp"]
+    context.check(not spent_xp or spent_xp in xp_offered, ADDITIONAL_RULE,
+                  f"{player} spends {spent_xp} XP as an additional cost of {obj['card']!r}, whose text offers "
+                  f"{_offers_text(offers)}")
+    for verb, refs in named.items():
+        room = [offer["part"] for offer in offers if offer["part"]["verb"] == verb]
+        for ref in refs:
+            part = next((part for part in room if cost_parts.fits(state, part, ref, player)), None)
+            if part is not None and not part.get("any"):
+                room.remove(part)
+            context.check(part is not None, ADDITIONAL_RULE,
+                          f"{player} pays {verb} {ref!r} as an additional cost of {obj['card']!r}, whose text offers "
+                          f"{_offers_text(offers)}")
+
+
+def _offers_text(offers: list[dict[str, Any]]) -> str:
+    return "; ".join(repr(offer["text"]) for offer in offers) or "none paid so"
+
+
+def optional_discounts(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any], player: str,
+                       additional: Any) -> list[dict[str, Any]]:
+    """What paying an optional additional cost does to the card's own cost, as statics of the play ("If you do,
+    reduce my cost by [2]", once; "Reduce my cost by [O] for each buff you spend", once per thing paid: v1.4
+    356.2.b.1, 356.4), for the costs the play's `options.additional` pays."""
+    paid = [cost for cost in additional if isinstance(cost, dict)] if isinstance(additional, list) else []
+    found = []
+    for index, offer in enumerate(_card_parts(state, card, "optional")):
+        if "discount" not in offer:
+            continue
+        verb = offer["part"]["verb"]
+        if verb == "xp":
+            times = int(any(cost.get("xp") == offer["part"]["count"] for cost in paid))
+        else:
+            times = len([ref for cost in paid for ref in _named(cost.get(verb))])
+            times = times if offer.get("each") else min(times, 1)
+        energy, power = card_statics.symbols(offer["discount"])
+        if times:
+            found.append({"affects": {"who": "self"}, "cost": {key: -value * times for key, value in (
+                ("energy", energy), ("power", power)) if value}, "text": offer["text"], "id": f"own~paid{index}",
+                          "source": obj["id"], "controller": player, "compiled": True})
+    return found
 
 
 def check_trigger(context: Context, player: str, source: dict[str, Any], label: str) -> None:

@@ -63,7 +63,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         options = {**options, "base_cost": {"energy": 0, "power": 0}}  # 723.1.b: its base cost ignored
     declared = statics.check_play_statics(event.get("statics", []))
     own = statics.own(declared, obj) + card_costs.own_at_play(context, dict(obj, controller=player), player, declared,
-                                                              source)
+                                                              source, options.get("additional"))
     if options.get("flow"):
         item["flow"] = True  # banished as it leaves the chain (Flow's reminder text)
         flow.check_source(context, obj, source)

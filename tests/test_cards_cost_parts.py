@@ -11,7 +11,8 @@ from engine.cards import statics as card_statics
 from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Hand of Noxus", ["Escaped Grayback", "Cruel Patron", "Sacrifice", "Assembly Rig", "Trifarian Gloryseeker",
-                            "Minotaur Reckoner", "Blood Rush"], ["Zaun Warrens", "Altar to Unity", "Vilemaw's Lair"])
+                            "Minotaur Reckoner", "Blood Rush", "Brazen Buccaneer", "Commander Ledros"],
+          ["Zaun Warrens", "Altar to Unity", "Vilemaw's Lair"])
 P2 = deck("Blind Monk", ["Wizened Elder"], ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
 RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 UNITS = "base:Trifarian Gloryseeker;Minotaur Reckoner gear:Assembly Rig"
@@ -99,3 +100,37 @@ def test_pay_inside_reminder_text_is_no_trigger_cost():
     card = GalleryTable(P1, P2).catalog.card("Carrion Dredger")
     [deathknell] = [ability for ability in card["abilities"] if ability.get("kind") == "triggered"]
     assert "pay [A]" in deathknell["text"] and card_statics.unread_parts(deathknell, card) == []
+
+
+# -- optional additional costs paid with other cards, and what they take off (v1.4 356.2.b.1, 356.4) --------------
+BUCCANEER = "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by [2]."
+
+
+def test_brazen_buccaneer_costs_two_less_once_a_card_is_discarded_for_it():
+    game = table("hand:Brazen Buccaneer;Blood Rush")
+    rush = game.find("P1", "Blood Rush", "hand")
+    game.refuses("P1 play Brazen Buccaneer $4", rule="v1.4 357.1")  # nothing discarded: [6]
+    game.do(f'P1 play Brazen Buccaneer +additional=[{{"discard": ["{rush}"]}}] $4')
+    assert game.state["objects"][rush]["zone"] == "trash" and game.obj("P1", "Brazen Buccaneer")["zone"] == "board"
+
+
+def test_an_additional_cost_the_card_does_not_offer_is_refused_quoting_it_v1_4_204_2():
+    game = table(f"{UNITS} hand:Brazen Buccaneer;Blood Rush")
+    seeker = game.find("P1", "Trifarian Gloryseeker")
+    refusal = game.refuses(f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6', rule="v1.4 204.2")
+    assert BUCCANEER in said(refusal)
+    audit = table(f"{UNITS} hand:Brazen Buccaneer;Blood Rush", policy="audit")
+    assert "v1.4 204.2" in flagged(audit, f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6')
+    game.refuses('P1 play Brazen Buccaneer +additional=[{"xp": 2}] $6', rule="v1.4 204.2")
+    table(f"{UNITS} hand:Brazen Buccaneer;Blood Rush", abilities="declared").do(  # the recorder's word, as before
+        f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6')
+
+
+def test_commander_ledros_costs_one_order_power_less_for_each_unit_killed():
+    """"Reduce my cost by [Y] for each killed this way." ([6] and 4 Order Power): two kills leave 2 Power, with
+    nothing declared."""
+    game = table(f"{UNITS} hand:Commander Ledros")
+    seeker, reckoner = game.find("P1", "Trifarian Gloryseeker"), game.find("P1", "Minotaur Reckoner")
+    line = f'P1 play Commander Ledros +additional=[{{"kill": ["{seeker}", "{reckoner}"]}}] $6 / Order Rune; Order Rune'
+    game.do(line)
+    assert game.obj("P1", "Commander Ledros")["zone"] == "board" and game.pool("P1") == {"energy": 0, "power": {}}

@@ -22,9 +22,17 @@ _WHAT: dict[str, dict[str, Any]] = {
     "Bird, Cat, Dog, or Poro": {"types": ["Unit"], "tags": ["Bird", "Cat", "Dog", "Poro"]},
 }
 _PART = re.compile(
-    r"^(?P<verb>kill|exhaust|discard|recycle|return) (?P<n>a|an|one|two|three|\d+) (?:friendly )?"
-    r"(?P<mighty>\[Mighty\] )?(?P<what>unit or gear|unit|gear|spell|card|Bird, Cat, Dog, or Poro)"
+    r"^(?P<verb>kill|exhaust|discard|recycle|return) (?P<n>a|an|one|two|three|\d+)(?: (?:friendly )?"
+    r"(?P<mighty>\[Mighty\] )?(?P<what>unit or gear|unit|gear|spell|card|Bird, Cat, Dog, or Poro))?"
     r"(?: you control)?(?P<trash> from your trash)?(?P<hand> to its owner's hand)?$", re.IGNORECASE)
+_ANY = {"spend any number of buffs": {"verb": "spend_buff", "any": True, "types": ["Unit"]},
+        "kill any number of friendly units": {"verb": "kill", "any": True, "types": ["Unit"]}}
+_XP = re.compile(r"^spend (?P<n>\d+) XP$", re.IGNORECASE)
+_SYMBOLS = r"(?P<sym>(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+)"
+_THEN: tuple[tuple[re.Pattern[str], bool], ...] = (  # (what paying it does to the card's cost, once per thing paid)
+    (re.compile(rf"^If you do, (?:I cost|reduce my cost by) {_SYMBOLS}(?: less)?\.$"), False),
+    (re.compile(rf"^Reduce my cost by {_SYMBOLS} for each (?:buff you spend|killed this way)\.$"), True),
+)
 _REQUIRED = re.compile(r"^As an additional cost to play (?:me|this), (?P<part>[^.]+)\.$")
 # where each verb takes what it names from (engine/abilities.py PAYERS, engine/play.py pay_other_costs)
 _FROM = {"kill": "board", "exhaust": "board", "return": "board", "discard": "hand", "recycle": "trash"}
@@ -34,9 +42,10 @@ _FROM = {"kill": "board", "exhaust": "board", "return": "board", "discard": "han
 def _read(text: str) -> tuple[tuple[str, Any], ...] | None:
     match = _PART.match(text.strip().rstrip("."))
     if match is None or (match.group("trash") is not None) != (match.group("verb").lower() == "recycle") or (
-            match.group("hand") is not None) != (match.group("verb").lower() == "return"):
-        return None
-    what = next(value for key, value in _WHAT.items() if key.lower() == match.group("what").lower())
+            match.group("hand") is not None) != (match.group("verb").lower() == "return") or (
+            match.group("what") is None and match.group("verb").lower() != "discard"):
+        return None  # a bare count is a discard's ("Discard 1"); others name what they take
+    what = next(value for key, value in _WHAT.items() if key.lower() == (match.group("what") or "card").lower())
     found: dict[str, Any] = {"verb": match.group("verb").lower(), "count": _count(match.group("n")), **what}
     if match.group("mighty"):
         found["mighty"] = True
@@ -61,6 +70,38 @@ def required(line: str) -> dict[str, Any] | None:
     match = _REQUIRED.match(line)
     part = read(match.group("part")) if match else None
     return None if part is None else {**part, "text": line}
+
+
+def optional(line: str) -> dict[str, Any] | None:
+    """An optional additional cost paid with other cards or XP, and what paying it does to the card's cost (v1.4
+    356.2.b.1): `{part, discount?: "[2]", each?: true, text}` for "You may discard 1 as an additional cost to play
+    me.", "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by [2].", "You may
+    spend 3 XP as an additional cost to play me. If you do, I cost [3] less.", "As you play me, you may spend any
+    number of buffs as an additional cost. Reduce my cost by [O] for each buff you spend."; None for anything else
+    (Energy and Power costs are engine/cards/statics.py's `additional`)."""
+    match = re.match(r"^(?:As you play (?:me|this), |As an additional cost to play (?:me|this), )?[Yy]ou may "
+                     r"(?P<part>[^.]+?)(?P<as> as an additional cost(?: to play (?:me|this))?)?\.(?: (?P<then>.+))?$",
+                     line)
+    if match is None or not (match.group("as") or line.startswith("As an additional cost")):
+        return None
+    text = match.group("part")
+    xp = _XP.match(text)
+    part = {"verb": "xp", "count": int(xp.group("n"))} if xp else dict(_ANY[text]) if text in _ANY else read(text)
+    if part is None:
+        return None
+    found: dict[str, Any] = {"part": part, "text": line}
+    then = match.group("then")
+    if then:
+        for pattern, each in _THEN:
+            said = pattern.match(then)
+            if said:
+                found["discount"] = said.group("sym")
+                if each:
+                    found["each"] = True
+                break
+        else:
+            return None
+    return found
 
 
 def fits(state: dict[str, Any], part: dict[str, Any], ref: Any, player: str) -> bool:

@@ -395,6 +395,9 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
         required = cost_parts.required(rest) if statics is None else None
         if required is not None:  # "As an additional cost to play me, kill a friendly unit." (v1.4 204.2.a)
             statics, found["required"] = [], [required]
+        offered = cost_parts.optional(rest) if statics is None else None
+        if offered is not None:  # "You may discard 1 as an additional cost to play me." (v1.4 356.2.b.1)
+            statics, found["optional"] = [], [offered]
         if statics is None:
             found["unread"] = [rest]
         else:
