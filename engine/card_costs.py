@@ -18,7 +18,7 @@ text (engine/cards/statics.py), not from the recorder:
 
 A "declared" match (every stored match) goes through none of this: it folds exactly as before.
 
-A leaf module: it imports engine.cards and rulings only.
+A leaf module: it imports engine.cards, rulings and engine/rulechanges.py's count of a player's turns.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.cards import checks_abilities, cost_parts
 from engine.cards import statics as card_statics
+from engine.rulechanges import player_turn_number
 from engine.rulings import Context
 
 OWN_RULE = "v1.3 366.2"  # a card's cost changes apply as it is played, from its own text
@@ -36,6 +37,7 @@ VISION_RULE = "v1.3 817.1.c"
 TRIGGER_RULE = "v1.3 727.1.c.1"
 BASE_COST_RULE = "v1.3 356.1.a"  # "play a card 'for [Cost]'": its base costs replaced  # a dependent keyword's triggered ability must be active to trigger
 PAY_FOR_ADDED_RULE = "v1.4 204.3.b"
+CARD_RULE = "002"  # card text supersedes rules text: what a card forbids itself
 COST_PART_RULE = "v1.4 403.1.a"  # an activated ability's cost is the one its text lists
 REQUIRED_RULE = "v1.4 204.2.a"  # a mandatory additional cost must be paid to finalize the card
 
@@ -61,6 +63,11 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
         context.flag(OWN_RULE, f"{player} declares statics for {obj['card']!r} ({declared!r}), whose passive "
                                f"abilities the engine reads from its text: {_quote(card, 'play')} as it is played, "
                                f"{_quote(card, 'board')} on the board")
+    for ability in card.get("abilities", ()):
+        first = card_statics.compile_ability(ability, card.get("type")).get("not_before_turn")
+        turn = player_turn_number(state, player)
+        context.check(first is None or turn >= first, CARD_RULE,
+                      f"{player} plays {obj['card']!r} on their turn {turn}: {ability.get('text', '')!r}")
     compiled = []
     for index, static in enumerate(card_statics.card_statics(card, "play")):
         if static.get("while", {}).get("played_from_hand", source == "hand") != (source == "hand"):
@@ -152,6 +159,12 @@ def check_activated(context: Context, player: str, source: dict[str, Any], abili
         return
     condition = ability.get("condition")
     obj = state["objects"].get(source["id"])
+    for other in state["cards"].get(source.get("card") or "", {}).get("abilities", ()):
+        only = card_statics.compile_ability(other).get("abilities_while")
+        location = (obj or {}).get("location") or ""
+        context.check(not only or only.get("at") != "battlefield" or bool(location) and not location.startswith(
+            "base:"), CARD_RULE, f"{player} activates {what} of a source in {location or 'no location'}: "
+                                 f"{other.get('text', '')!r}")
     if condition and not card_statics.dependent_holds(state, condition, player, source["id"], obj):
         rule = LEGION_RULE if condition == "Legion" else "v1.3 727.1"
         context.flag(rule, f"{player} activates {what} ({ability.get('text', '')!r}), whose [{condition}] "
@@ -254,7 +267,7 @@ def optional_discounts(state: dict[str, Any], card: dict[str, Any], obj: dict[st
     paid = [cost for cost in additional if isinstance(cost, dict)] if isinstance(additional, list) else []
     found = []
     for index, offer in enumerate(_card_parts(state, card, "optional")):
-        if "discount" not in offer:
+        if "discount" not in offer and not offer.get("ignore_cost"):
             continue
         verb = offer["part"]["verb"]
         if verb == "xp":
@@ -262,7 +275,8 @@ def optional_discounts(state: dict[str, Any], card: dict[str, Any], obj: dict[st
         else:
             times = len([ref for cost in paid for ref in _named(cost.get(verb))])
             times = times if offer.get("each") else min(times, 1)
-        energy, power = card_statics.symbols(offer["discount"])
+        energy, power = (card.get("energy", 0), card.get("power", 0)) if offer.get("ignore_cost") else \
+            card_statics.symbols(offer["discount"])
         if times:
             found.append({"affects": {"who": "self"}, "cost": {key: -value * times for key, value in (
                 ("energy", energy), ("power", power)) if value}, "text": offer["text"], "id": f"own~paid{index}",

@@ -12,21 +12,25 @@ from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
                             "Endless Riches", "Rage Amplifier", "Crimson Pigeons",
-                            "Sacred Protector", "Disciple of Shen"],
+                            "Sacred Protector", "Disciple of Shen", "Call to Glory", "Keeper of Law",
+                            "Sky Splitter"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
-                         "Repair Specialist", "Honeyfruit", "Wielder of Water", "Monch"],
+                         "Repair Specialist", "Honeyfruit", "Wielder of Water", "Monch",
+                         "Ol' Poro", "Leona, Zealot", "Find Your Center"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
 def table(p1: str, p2: str = P2_RUNES, player: str = "P1", policy: str = "strict", abilities: str = "checked",
-          bf1: str = "Trifarian War Camp", bf2: str = "Grove of the God-Willow") -> GalleryTable:
-    """A v1.4 position at `player`'s action phase, turn 3 (P2's turn 4); both champions still in their zones."""
-    turn = 3 if player == "P1" else 4
-    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf1} deck:{39 - listed(p1)} {p1} "
-            f"| P2 0 bf:{bf2} deck:{39 - listed(p2)} {p2}")
+          bf1: str = "Trifarian War Camp", bf2: str = "Grove of the God-Willow", turn: int | None = None,
+          points: tuple[int, int] = (0, 0)) -> GalleryTable:
+    """A v1.4 position at `player`'s action phase, turn 3 (P2's turn 4) unless `turn` says; both champions still in
+    their zones."""
+    turn = turn or (3 if player == "P1" else 4)
+    line = (f"position turn {turn} {player} action first P1 | P1 {points[0]} bf:{bf1} deck:{39 - listed(p1)} {p1} "
+            f"| P2 {points[1]} bf:{bf2} deck:{39 - listed(p2)} {p2}")
     return GalleryTable(P1, P2, policy, "v1.4", abilities).do(line)
 
 
@@ -171,3 +175,68 @@ def test_monch_costs_two_less_and_enters_ready_while_an_opponent_controls_a_stun
     assert game.obj("P2", "Monch")["exhausted"] is False
     table(f"{P1_RUNES} base:Xin Zhao, Vigilant", position, player="P2").refuses("P2 play Monch $4",
                                                                                   rule=cite("354.1", "v1.4"))
+
+
+def test_call_to_glory_costs_nothing_once_a_buff_is_spent_for_it():
+    """"As you play this, you may spend a buff as an additional cost. If you do, ignore this spell's cost." (v1.4
+    356.2.b.1): with a buff spent it is played for nothing; without, its [3] is asked."""
+    game = table(f"{P1_RUNES} base:Xin Zhao, Vigilant^ hand:Call to Glory")
+    xin = game.find("P1", "Xin Zhao, Vigilant")
+    game.refuses("P1 play Call to Glory -> Xin Zhao, Vigilant", rule=cite("354.1", "v1.4"))
+    game.do(f'P1 play Call to Glory -> Xin Zhao, Vigilant +additional=[{{"spend_buff": ["{xin}"]}}]')
+    assert game.state["objects"][xin]["buff"] == 0 and game.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_keeper_of_law_costs_less_with_a_battlefield_of_exactly_two_units():
+    two = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant;Trusty Ramhound hand:Keeper of Law")
+    two.do("P1 play Keeper of Law $3")  # [5][Y] less [2][Y]
+    one = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant hand:Keeper of Law")
+    one.refuses("P1 play Keeper of Law $3", rule=cite("354.1", "v1.4"))
+
+
+def test_ol_poro_cannot_be_played_before_its_controllers_fourth_turn_v1_4_002():
+    """"I can't be played on your first, second, or third turns.": P2's turn 4 of the game is their second, turn 8
+    their fourth."""
+    game = table(f"{P1_RUNES}", f"{P2_RUNES} hand:Ol' Poro", player="P2")
+    refusal = game.refuses("P2 play Ol' Poro $2", rule="v1.4 002")
+    assert "I can't be played on your first, second, or third turns." in refusal.violations[0]["message"]
+    table(f"{P1_RUNES}", f"{P2_RUNES} hand:Ol' Poro", player="P2", turn=8).do("P2 play Ol' Poro $2")
+
+
+def test_leona_zealot_enters_ready_when_an_opponent_is_within_three_points_of_victory():
+    """"If an opponent's score is within 3 points of the Victory Score, I enter ready." (8 to win: 5 is within)."""
+    position = "runedeck:4 runes:4 Calm Rune;4 Body Rune hand:Leona, Zealot"
+    near = table(f"{P1_RUNES}", position, player="P2", points=(5, 0)).do("P2 play Leona, Zealot $6 / Calm Rune")
+    assert near.obj("P2", "Leona, Zealot")["exhausted"] is False
+    far = table(f"{P1_RUNES}", position, player="P2", points=(4, 0)).do("P2 play Leona, Zealot $6 / Calm Rune")
+    assert far.obj("P2", "Leona, Zealot")["exhausted"] is True
+
+
+def test_renata_glasc_uses_her_abilities_only_at_a_battlefield_v1_4_002():
+    mind = deck("Daughter of the Void", ["Renata Glasc, Mastermind"], ["Zaun Warrens", "Altar to Unity",
+                                                                      "Vilemaw's Lair"])
+    for where, legal in (("base:", False), ("controls:bf1 bf1:", True)):
+        p1 = f"runedeck:8 runes:2 Fury Rune;2 Mind Rune {where}Renata Glasc, Mastermind"
+        line = (f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{39 - listed(p1)} {p1} "
+                f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+        game = GalleryTable(mind, P2, "strict", "v1.4", "checked").do(line)
+        draw = 'P1 activate Renata Glasc, Mastermind "draw-1" $1 / Mind Rune'
+        if legal:
+            game.do(draw)
+        else:
+            refusal = game.refuses(draw, rule="v1.4 002")
+            assert "Use my abilities only while I'm at a battlefield." in refusal.violations[0]["message"]
+
+
+def test_sky_splitter_and_find_your_center_cost_what_their_text_counts():
+    """"This spell's Energy cost is reduced by the highest Might among units you control." (Xin Zhao, 5 at
+    Trifarian War Camp: [8] is [3]) and "If an opponent's score is within 3 points of the Victory Score, this costs
+    [2] less." ([3] is [1] with P1 at 5 of 8)."""
+    splitter = table(f"{P1_RUNES} controls:bf1 bf1:Xin Zhao, Vigilant hand:Sky Splitter",
+                     f"{P2_RUNES} controls:bf2 bf2:Wizened Elder")
+    splitter.refuses("P1 play Sky Splitter -> Wizened Elder $2 / Fury Rune", rule=cite("354.1", "v1.4"))
+    splitter.do("P1 play Sky Splitter -> Wizened Elder $3 / Fury Rune")
+    center = f"{P2_RUNES} hand:Find Your Center"
+    table(f"{P1_RUNES}", center, player="P2", points=(5, 0)).do("P2 play Find Your Center $1")
+    table(f"{P1_RUNES}", center, player="P2", points=(4, 0)).refuses("P2 play Find Your Center $1",
+                                                                     rule=cite("354.1", "v1.4"))

@@ -26,16 +26,19 @@ _PART = re.compile(
     r"(?P<mighty>\[Mighty\] )?(?P<what>unit or gear|unit|gear|spell|card|Bird, Cat, Dog, or Poro))?"
     r"(?: you control)?(?P<trash> from your trash)?(?P<hand> to its owner's hand)?$", re.IGNORECASE)
 _ANY = {"spend any number of buffs": {"verb": "spend_buff", "any": True, "types": ["Unit"]},
-        "kill any number of friendly units": {"verb": "kill", "any": True, "types": ["Unit"]}}
+        "kill any number of friendly units": {"verb": "kill", "any": True, "types": ["Unit"]},
+        "spend a buff": {"verb": "spend_buff", "count": 1, "types": ["Unit"]}}
 _XP = re.compile(r"^spend (?P<n>\d+) XP$", re.IGNORECASE)
 _SYMBOLS = r"(?P<sym>(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+)"
-_THEN: tuple[tuple[re.Pattern[str], bool], ...] = (  # (what paying it does to the card's cost, once per thing paid)
-    (re.compile(rf"^If you do, (?:I cost|reduce my cost by) {_SYMBOLS}(?: less)?\.$"), False),
-    (re.compile(rf"^Reduce my cost by {_SYMBOLS} for each (?:buff you spend|killed this way)\.$"), True),
+_THEN: tuple[tuple[re.Pattern[str], str], ...] = (  # what paying it does to the card's cost: once, per thing paid, all
+    (re.compile(rf"^If you do, (?:I cost|reduce my cost by) {_SYMBOLS}(?: less)?\.$"), "once"),
+    (re.compile(rf"^Reduce my cost by {_SYMBOLS} for each (?:buff you spend|killed this way)\.$"), "each"),
+    (re.compile(r"^If you do, ignore this spell's cost\.$"), "ignore"),
 )
 _REQUIRED = re.compile(r"^As an additional cost to play (?:me|this), (?P<part>[^.]+)\.$")
 # where each verb takes what it names from (engine/abilities.py PAYERS, engine/play.py pay_other_costs)
-_FROM = {"kill": "board", "exhaust": "board", "return": "board", "discard": "hand", "recycle": "trash"}
+_FROM = {"kill": "board", "exhaust": "board", "return": "board", "discard": "hand", "recycle": "trash",
+         "spend_buff": "board"}
 
 
 @functools.lru_cache(maxsize=256)
@@ -77,7 +80,8 @@ def optional(line: str) -> dict[str, Any] | None:
     356.2.b.1): `{part, discount?: "[2]", each?: true, text}` for "You may discard 1 as an additional cost to play
     me.", "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by [2].", "You may
     spend 3 XP as an additional cost to play me. If you do, I cost [3] less.", "As you play me, you may spend any
-    number of buffs as an additional cost. Reduce my cost by [O] for each buff you spend."; None for anything else
+    number of buffs as an additional cost. Reduce my cost by [O] for each buff you spend.", "... spend a buff as an
+    additional cost. If you do, ignore this spell's cost." (`ignore_cost`); None for anything else
     (Energy and Power costs are engine/cards/statics.py's `additional`)."""
     match = re.match(r"^(?:As you play (?:me|this), |As an additional cost to play (?:me|this), )?[Yy]ou may "
                      r"(?P<part>[^.]+?)(?P<as> as an additional cost(?: to play (?:me|this))?)?\.(?: (?P<then>.+))?$",
@@ -92,11 +96,14 @@ def optional(line: str) -> dict[str, Any] | None:
     found: dict[str, Any] = {"part": part, "text": line}
     then = match.group("then")
     if then:
-        for pattern, each in _THEN:
+        for pattern, how in _THEN:
             said = pattern.match(then)
             if said:
-                found["discount"] = said.group("sym")
-                if each:
+                if how == "ignore":  # "If you do, ignore this spell's cost." (Call to Glory: v1.4 356.1)
+                    found["ignore_cost"] = True
+                else:
+                    found["discount"] = said.group("sym")
+                if how == "each":
                     found["each"] = True
                 break
         else:

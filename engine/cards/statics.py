@@ -30,13 +30,13 @@ from typing import Any
 from engine.cards import CONDITION, cost_parts, static_rules, triggers
 
 ZONES = ("play", "board")
-COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash")
+COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might")
 
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_COST = re.compile(
-    rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
+    rf"^(?:If (?P<if1>[^,]+), )?(?:I|[Tt]his|[Tt]his spell) costs? {_SYM} (?P<dir>less|more)"
     rf"(?P<elsewhere> to play from anywhere other than your hand)?(?P<ready> and enter ready)?(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
 _ABILITY_COST = re.compile(
     rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
@@ -53,11 +53,12 @@ _FIRST_EACH_TURN = re.compile(
     rf"played each turn costs {_SYM} less\.$")
 _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
 _OTHERS = re.compile(
-    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?:(?P<who>friendly|your|enemy) "
+    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?P<stunned>stunned )?"
+    rf"(?:(?P<who>friendly|your|enemy) "
     rf"(?P<other2>other )?)?(?P<token>token )?"
     rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
     rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
-    rf"(?P<here2> here)?\.$",
+    rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?\.$",
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
@@ -68,6 +69,10 @@ _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>uni
                            r"enter ready\.$")
 _ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
+_HIGHEST_MIGHT = re.compile(r"^This spell's Energy cost is reduced by the highest Might among units you control\.$")
+_NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|second|third|fourth)(?:, (?:or )?"
+                           r"(?:second|third|fourth))*) turns?\.$")
+_ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
@@ -96,11 +101,13 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
     (r"an opponent controls a stunned unit", {"objects": {"who": "enemy", "stunned": True}}),
     (rf"I'm at a battlefield with exactly {_NUMBER} other units? you control",
      {"at": "battlefield", "objects": {"who": "friendly", "other": True, "where": "here", "exactly": "n"}}),
+    (rf"you control a battlefield with exactly {_NUMBER} units there", {"battlefields": {"exactly": "n"}}),
+    (rf"an opponent's score is within {_NUMBER} points of the Victory Score", {"score_within": {"enemy": "n"}}),
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
-         "named_in_trash", "combat")  # the `while` keys `extra_condition_holds` checks
+         "named_in_trash", "combat", "battlefields", "score_within")  # the `while` keys `extra_condition_holds` checks
 _DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
 _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
                                                                   for pattern, count in (
@@ -296,6 +303,9 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         first = {"types": [kind], **({"token": False} if match.group("token") else {})}
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
+    if _HIGHEST_MIGHT.match(rest):  # Sky Splitter
+        return [_static("play", rest, affects={"who": "self"}, cost={"energy": -1}, per={"count": "highest_might"},
+                        **{"while": dependent})]
     match = _FROM_TRASH.match(rest)
     if match:  # works from the trash (v1.4 366.1: Undying Legion's example), as the card is played from there
         found = _static("play", rest, affects={"who": "self"}, rule="play_from_trash", **{"while": dependent})
@@ -356,7 +366,7 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             return None
         who = (match.group("who") or "all").lower()
         affects: dict[str, Any] = {"who": {"enemy": "enemy", "all": "all"}.get(who, "friendly")}
-        for field in ("buffed", "token"):
+        for field in ("buffed", "token", "stunned"):
             if match.group(field):
                 affects[field] = True
         if match.group("kw"):
@@ -369,7 +379,8 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             affects["empowered"] = True
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
             affects["where"] = "here"
-        return [_static("board", rest, affects=affects, **give, **{"while": when})]
+        floor = {"min": int(match.group("floor"))} if match.group("floor") else {}  # v1.4 472.3.b, for each unit
+        return [_static("board", rest, affects=affects, **give, **floor, **{"while": when})]
     ruled = static_rules.read(rest)
     if ruled:  # a static rule (engine/rulechanges.py), checked where the rule it changes is
         clause, found = ruled
@@ -398,6 +409,15 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
         offered = cost_parts.optional(rest) if statics is None else None
         if offered is not None:  # "You may discard 1 as an additional cost to play me." (v1.4 356.2.b.1)
             statics, found["optional"] = [], [offered]
+        turns = _NOT_ON_TURNS.match(rest) if statics is None else None
+        if turns:  # "I can't be played on your first, second, or third turns." (Ol' Poro; engine/card_costs.py)
+            statics, found["not_before_turn"] = [], 1 + max(
+                ("first", "second", "third", "fourth").index(word) + 1 for word in re.findall(
+                    r"first|second|third|fourth", turns.group("turns")))
+        only = _ABILITIES_ONLY.match(rest) if statics is None else None
+        when = _condition(only.group("while")) if only else None
+        if when:  # "Use my abilities only while I'm at a battlefield." (Renata Glasc, Mastermind; v1.4 002)
+            statics, found["abilities_while"] = [], when
         if statics is None:
             found["unread"] = [rest]
         else:
@@ -556,6 +576,9 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
     source = state["objects"].get(source_id or "")
     if kind == "named_trash":  # "for each card with my name in your trash"
         return _named_in_trash(state, player, source)
+    if kind == "highest_might":  # "reduced by the highest Might among units you control"
+        return max([obj["might"] or 0 for obj in state["objects"].values() if obj["zone"] == "board"
+                    and obj["type"] == "Unit" and obj["controller"] == player], default=0)
     found = 0
     for obj in state["objects"].values():
         if obj["zone"] != "board" or (obj["controller"] != player) != bool(per.get("enemy")) \
@@ -626,6 +649,13 @@ def in_combat_as(state: dict[str, Any], obj: dict[str, Any] | None, wanted: dict
     return others != wanted["alone"]
 
 
+def victory_score(state: dict[str, Any]) -> int:
+    """The points needed to win: the mode's and what the statics in force add (engine/rulechanges.py's
+    `victory_score` rule; the state keeps only the statics in force)."""
+    return state.get("victory_score", 8) + sum(static.get("value", 1) for static in state.get("statics", ())
+                                               if static.get("rule") == "victory_score")
+
+
 def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None,
                           source: dict[str, Any] | None = None) -> bool:
     """The conditions of a compiled static that engine/layers.py's do not cover (EXTRA): `runes_at_most`,
@@ -651,6 +681,15 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
     if condition.get("named_in_trash") and not _named_in_trash(state, player, source):
         return False
     if "combat" in condition and not in_combat_as(state, source, condition["combat"]):
+        return False
+    if "battlefields" in condition and not any(  # "if you control a battlefield with exactly two units there"
+            field["controller"] == player and sum(1 for obj in state["objects"].values() if obj["zone"] == "board"
+                                                  and obj["type"] == "Unit" and obj.get("location") == field["id"])
+            == condition["battlefields"]["exactly"] for field in state["battlefields"]):
+        return False
+    if "score_within" in condition and not any(  # "an opponent's score is within 3 points of the Victory Score"
+            other != player and victory_score(state) - entry.get("points", 0) <= condition["score_within"]["enemy"]
+            for other, entry in state["players"].items()):
         return False
     if "controls" in condition:
         wanted = set(condition["controls"])
