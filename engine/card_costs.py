@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import checks_abilities, cost_parts
+from engine.cards import checks_abilities, cost_parts, holds
 from engine.cards import statics as card_statics
 from engine.rulechanges import player_turn_number
 from engine.rulings import Context
@@ -165,7 +165,7 @@ def check_activated(context: Context, player: str, source: dict[str, Any], abili
         context.check(not only or only.get("at") != "battlefield" or bool(location) and not location.startswith(
             "base:"), CARD_RULE, f"{player} activates {what} of a source in {location or 'no location'}: "
                                  f"{other.get('text', '')!r}")
-    if condition and not card_statics.dependent_holds(state, condition, player, source["id"], obj):
+    if condition and not holds.dependent_holds(state, condition, player, source["id"], obj):
         rule = LEGION_RULE if condition == "Legion" else "v1.3 727.1"
         context.flag(rule, f"{player} activates {what} ({ability.get('text', '')!r}), whose [{condition}] "
                            f"condition does not hold: the ability is not active")
@@ -302,12 +302,12 @@ def check_trigger(context: Context, player: str, source: dict[str, Any], label: 
     what = f"{label!r} of {source['id']} ({source['card']})"
     condition = found.get("condition")
     if condition == "Legion":
-        context.check(card_statics.legion_holds(state, player, source["id"]), LEGION_RULE,
+        context.check(holds.legion_holds(state, player, source["id"]), LEGION_RULE,
                       f"{player} triggers {what} ({found['text']!r}) before playing another card this turn: its "
                       f"[Legion] condition does not hold")
     elif condition and source.get("zone") in ("board", "legend"):  # a dependent keyword's trigger (v1.4 727.1.c.1)
         obj = state["objects"].get(source["id"])
-        context.check(card_statics.dependent_holds(state, condition, player, source["id"], obj), TRIGGER_RULE,
+        context.check(holds.dependent_holds(state, condition, player, source["id"], obj), TRIGGER_RULE,
                       f"{player} triggers {what} ({found['text']!r}), whose [{condition}] condition does not hold: "
                       f"an inactive triggered ability does not trigger")
     if found.get("keyword") == "Vision":

@@ -23,7 +23,7 @@ and when it applies (`while`, on its source and its controller): `mighty` (004 7
 (`battlefield` or `base`), `legion` (v1.3 812.1.c: its controller finalized another card this turn), and `level`
 (v1.3 824.1.b.1: its controller has that much XP; a Level ability's dependent text, Gustwalker's "[Level 3] I have
 +1 Might and Ganking"), and the conditions of the statics compiled from the cards that count things
-(engine/cards/statics.py `EXTRA`: runes, cards in hand, objects in play, a buff, a name in the trash).
+(engine/cards/holds.py `EXTRA`: runes, cards in hand, objects in play, a buff, a name in the trash).
 
 This module is a leaf: it reads the state's plain data and imports only engine.teams, another leaf.
 """
@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import teams
-from engine.cards import CHECKED
+from engine.cards import CHECKED, holds
 from engine.cards import statics as card_statics
 from engine.editions import edition_of
 
@@ -150,8 +150,8 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
             return False
     if "unless" in condition and condition_holds(state, {**static, "while": condition["unless"]}, might):
         return False  # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit ..."
-    if any(key in condition for key in card_statics.EXTRA) and \
-            not card_statics.extra_condition_holds(state, condition, _controller(state, static), obj):
+    if any(key in condition for key in holds.EXTRA) and \
+            not holds.extra_condition_holds(state, condition, _controller(state, static), obj):
         return False
     if "at" in condition:
         location = _location(state, static) or ""
@@ -225,7 +225,7 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
         return False
     if "keyword" in rule and rule["keyword"] not in obj.get("keywords", ()):  # as worked out at its last refresh
         return False
-    if "combat" in rule and not card_statics.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
+    if "combat" in rule and not holds.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
         return False
     return True
 
@@ -278,7 +278,7 @@ def _weaker(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
 def _times(state: State, static: dict[str, Any]) -> int:
     """How many times a static's change applies: its `per` count ("for each rune you control"), else once."""
     per = static.get("per")
-    return card_statics.count(state, per, _controller(state, static), static["source"]) if per else 1
+    return holds.count(state, per, _controller(state, static), static["source"]) if per else 1
 
 
 def sync_compiled(state: State, objects: tuple[dict[str, Any], ...] = ()) -> None:

@@ -15,7 +15,8 @@ from gallery_table import GalleryTable, deck, listed
 P1 = deck("Bounty Hunter", ["Ruin Runner", "Determined Sentry", "Dauntless Vanguard", "Maduli the Gatekeeper",
                             "Sneaky Deckhand"], ["Rockfall Path", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Hand of Noxus", ["Decree of Rage", "Minotaur Reckoner", "Galio, Indefatigable", "Blood Rush",
-                            "Mageseeker Investigator", "Iron Ballista"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+                            "Mageseeker Investigator", "Iron Ballista"],
+          ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 CALM = deck("Blind Monk", ["Lee Sin, Ascetic", "Mageseeker Warden", "Tianna Crownguard", "Alpha Wildclaw",
                            "Akali, Silent", "Wind Wall", "Stand United"], ["Altar to Unity", "Zaun Warrens",
                                                                             "Grove of the God-Willow"])
@@ -85,7 +86,7 @@ def test_a_rule_the_engine_does_not_check_stays_unread():
     `rule: "other"`, which the engine only records)."""
     [static] = card_statics.compile_ability({"kind": "static", "text": RUIN_RUNNER})["statics"]
     assert static["rule"] == "untargetable"
-    for text in ("I can't be played on your first, second, or third turns.",
+    for text in ("Play me only to a battlefield you conquered this turn.",
                  "Your [Deathknell] effects trigger an additional time.",
                  "While I'm at a battlefield, opponents can't be chosen."):
         assert card_statics.compile_ability({"kind": "static", "text": text}) == {"unread": [text]}

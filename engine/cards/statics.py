@@ -5,15 +5,18 @@ keyword such as [Legion][>], 727.1). This module reads the common phrasings of t
 recorder declares with the `static` event or a play's `statics` (engine/statics.py: `affects`, `might`,
 `keywords`, `enter_ready`, `cost`, `while`), plus where the ability works from:
 
-- `zone` "play": the card's own cost changes, "I enter ready", "This enters exhausted" and "You may play me from your trash for [3][R]"
-  (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from the zone it is played
-  from (v1.4 366.1, 366.2, 366.2.a);
+- `zone` "play": the card's own cost changes, "I enter ready", "This enters exhausted" and "You may play me from
+  your trash for [3][R]" (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from
+  the zone it is played from (v1.4 366.1, 366.2, 366.2.a);
 - `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
 
-Conditions the engine checks (`while`): `legion` (v1.4 812.1.c), `level` (its controller's XP), `empowered`,
-`mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you control 4 or fewer runes"), `controls`
-("if you control a Mech": tags or types of a friendly permanent), and `none_played` ("the first friendly gear
-played each turn": none of those types played by its controller this turn yet). A count ("costs [1] less for
+Conditions the engine checks (`while`, interpreted by engine/cards/holds.py): `legion` (v1.4 812.1.c), `level`
+(its controller's XP), `empowered`, `mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you
+control 4 or fewer runes"), `controls` ("if you control a Mech": tags or types of a friendly permanent),
+`none_played` ("the first friendly gear played each turn": none of those types played by its controller this
+turn yet), and those holds.EXTRA lists (runes, hand, objects in play, buffed, combat roles, scores, ...); static
+rules ("I can't be chosen ...": engine/cards/static_rules.py) and costs paid with other cards
+(engine/cards/cost_parts.py) are read by their modules. A count ("costs [1] less for
 each rune you control") is `per`: the change is multiplied by the count `count` says.
 
 What the reader cannot compile it says (`unread`: the text), and the engine takes that ability on the recorder's
@@ -30,14 +33,14 @@ from typing import Any
 from engine.cards import CONDITION, cost_parts, static_rules, triggers
 
 ZONES = ("play", "board")
-COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might")
 
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_COST = re.compile(
     rf"^(?:If (?P<if1>[^,]+), )?(?:I|[Tt]his|[Tt]his spell) costs? {_SYM} (?P<dir>less|more)"
-    rf"(?P<elsewhere> to play from anywhere other than your hand)?(?P<ready> and enter ready)?(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
+    rf"(?P<elsewhere> to play from anywhere other than your hand)?(?P<ready> and enter ready)?"
+    rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
 _ABILITY_COST = re.compile(
     rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
 _OTHERS_COST = re.compile(
@@ -60,10 +63,11 @@ _OTHERS = re.compile(
     rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
     rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?\.$",
     re.IGNORECASE)
-_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}(?: for each (?P<each>[^,.]+?))?"
+_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
+                   rf"(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
-_ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?(?P<role>defend|attack)(?:s|ing) "
-                    rf"alone, it (?:has|gets) {_GIVE}\.$")
+_ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
+                    rf"(?P<role>defend|attack)(?:s|ing) alone, it (?:has|gets) {_GIVE}\.$")
 _KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
                            r"enter ready\.$")
@@ -106,8 +110,6 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
-EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
-         "named_in_trash", "combat", "battlefields", "score_within")  # the `while` keys `extra_condition_holds` checks
 _DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
 _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
                                                                   for pattern, count in (
@@ -527,186 +529,6 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
             out[field] = compiled[field]
     out["source"] = "text"
     return out
-
-
-# -- interpreters: conditions and counts over a state's plain data -------------------------------------------
-def _played(state: dict[str, Any], player: str | None) -> list[str]:
-    return list(state.get("played_this_turn", {}).get(player or "", []))
-
-
-def legion_holds(state: dict[str, Any], player: str | None, card_id: str | None) -> bool:
-    """Legion (v1.4 812.1.c): `player` finalized a card other than `card_id` this turn. For a triggered ability's
-    Legion (the triggers' check) as for a passive or activated one."""
-    return any(object_id != card_id for object_id in _played(state, player))
-
-
-def dependent_holds(state: dict[str, Any], condition: str | None, player: str | None, card_id: str | None,
-                    obj: dict[str, Any] | None = None) -> bool:
-    """Whether a catalog ability's dependent condition ("Legion", "Level 6", "Empowered", "Mighty"; v1.4 727.1)
-    holds for `player` and the card `card_id` (`obj`, for Empowered and Mighty). No condition holds."""
-    if not condition:
-        return True
-    if condition == "Legion":
-        return legion_holds(state, player, card_id)
-    if condition.startswith("Level "):
-        return player is not None and state["players"][player].get("xp", 0) >= int(condition.split()[1])
-    if condition == "Empowered":
-        return bool(obj and obj.get("empowered"))
-    if condition == "Mighty":
-        return bool(obj and obj.get("mighty"))
-    return True
-
-
-def _facts(state: dict[str, Any], obj: dict[str, Any]) -> dict[str, Any]:
-    return state["cards"].get(obj.get("card") or "", {})
-
-
-def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source_id: str | None) -> int:
-    """How many things a `per` counts for `player` (the static's controller)."""
-    if not per or player is None:
-        return 1
-    kind = per["count"]
-    entry = state["players"][player]
-    if kind == "runes":
-        return len(entry.get("runes", ()))
-    if kind == "trash":
-        return len(entry.get("trash", ()))
-    if kind == "played":
-        return len(_played(state, player))
-    source = state["objects"].get(source_id or "")
-    if kind == "named_trash":  # "for each card with my name in your trash"
-        return _named_in_trash(state, player, source)
-    if kind == "highest_might":  # "reduced by the highest Might among units you control"
-        return max([obj["might"] or 0 for obj in state["objects"].values() if obj["zone"] == "board"
-                    and obj["type"] == "Unit" and obj["controller"] == player], default=0)
-    found = 0
-    for obj in state["objects"].values():
-        if obj["zone"] != "board" or (obj["controller"] != player) != bool(per.get("enemy")) \
-                or obj["controller"] is None:
-            continue
-        if per.get("here") and (source is None or obj.get("location") != source.get("location")):
-            continue
-        if per.get("buffed") and not obj.get("buff"):
-            continue
-        if kind == "gear" and obj["type"] == "Gear":
-            found += 1
-        elif kind == "units" and obj["type"] == "Unit":
-            if per.get("mighty") and not obj.get("mighty"):
-                continue
-            if per.get("keyword") and per["keyword"] not in obj.get("keywords", ()):
-                continue
-            if per.get("token") and not obj.get("token"):
-                continue
-            found += 1
-    return found
-
-
-def _named_in_trash(state: dict[str, Any], player: str, source: dict[str, Any] | None) -> int:
-    """How many cards with the source's name are in `player`'s trash."""
-    if source is None:
-        return 0
-    return sum(1 for object_id in state["players"][player].get("trash", ())
-               if state["objects"].get(object_id, {}).get("card") == source.get("card"))
-
-
-def _objects(state: dict[str, Any], wanted: dict[str, Any], player: str, source: dict[str, Any] | None) -> int:
-    """How many objects in play a counted condition's `objects` finds: whose (`who`, relative to `player`), which
-    `types` (units unless it says; None: any), `other` than the source, `where` ("here": the source's location,
-    "base": the player's base), `stunned`, `empowered`."""
-    types = wanted.get("types", ["Unit"])
-    where = wanted.get("where")
-    found = 0
-    for obj in state["objects"].values():
-        if obj["zone"] not in ("board", "legend") or types is not None and obj["type"] not in types:
-            continue
-        if (obj["controller"] == player) != (wanted.get("who") == "friendly"):
-            continue
-        if wanted.get("other") and source is not None and obj["id"] == source["id"]:
-            continue
-        if where == "here" and (source is None or obj.get("location") != source.get("location")):
-            continue
-        if where == "base" and obj.get("location") != f"base:{player}":
-            continue
-        if wanted.get("stunned") and not obj.get("stunned") or wanted.get("empowered") and not obj.get("empowered"):
-            continue
-        found += 1
-    return found
-
-
-def in_combat_as(state: dict[str, Any], obj: dict[str, Any] | None, wanted: dict[str, Any]) -> bool:
-    """Whether a unit is in combat as `wanted` says: its `role` ("attacker", "defender" or "either") and, with
-    `alone`, whether it is alone (v1.4 740.2.a: no other friendly units at the same location) or not."""
-    if obj is None or obj.get("zone") != "board":
-        return False
-    role = wanted.get("role", "either")
-    if not (obj.get("attacker") or obj.get("defender")) if role == "either" else not obj.get(role):
-        return False
-    if "alone" not in wanted:
-        return True
-    others = any(other["id"] != obj["id"] and other["zone"] == "board" and other["type"] == "Unit"
-                 and other.get("location") == obj.get("location") and other["controller"] == obj["controller"]
-                 for other in state["objects"].values())
-    return others != wanted["alone"]
-
-
-def victory_score(state: dict[str, Any]) -> int:
-    """The points needed to win: the mode's and what the statics in force add (engine/rulechanges.py's
-    `victory_score` rule; the state keeps only the statics in force)."""
-    return state.get("victory_score", 8) + sum(static.get("value", 1) for static in state.get("statics", ())
-                                               if static.get("rule") == "victory_score")
-
-
-def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None,
-                          source: dict[str, Any] | None = None) -> bool:
-    """The conditions of a compiled static that engine/layers.py's do not cover (EXTRA): `runes_at_most`,
-    `runes_at_least`, `hand_at_most`, `controls`, `none_played`, `buffed` (its source has a buff, v1.4 702),
-    `objects` (at least `at_least`, else 1, objects of that description: "While you have another unit here", "If
-    an opponent controls a stunned unit") and `named_in_trash` (a card with its source's name in the trash).
-    `source` is the static's source object (None for a battlefield)."""
-    if player is None:
-        return not any(key in condition for key in EXTRA)
-    entry = state["players"][player]
-    if "runes_at_most" in condition and len(entry.get("runes", ())) > condition["runes_at_most"]:
-        return False
-    if "runes_at_least" in condition and len(entry.get("runes", ())) < condition["runes_at_least"]:
-        return False
-    if "hand_at_most" in condition and len(entry.get("hand", ())) > condition["hand_at_most"]:
-        return False
-    if condition.get("buffed") and not (source or {}).get("buff"):
-        return False
-    if "objects" in condition:
-        found, wanted = _objects(state, condition["objects"], player, source), condition["objects"]
-        if found < wanted.get("at_least", 1) or "exactly" in wanted and found != wanted["exactly"]:
-            return False
-    if condition.get("named_in_trash") and not _named_in_trash(state, player, source):
-        return False
-    if "combat" in condition and not in_combat_as(state, source, condition["combat"]):
-        return False
-    if "battlefields" in condition and not any(  # "if you control a battlefield with exactly two units there"
-            field["controller"] == player and sum(1 for obj in state["objects"].values() if obj["zone"] == "board"
-                                                  and obj["type"] == "Unit" and obj.get("location") == field["id"])
-            == condition["battlefields"]["exactly"] for field in state["battlefields"]):
-        return False
-    if "score_within" in condition and not any(  # "an opponent's score is within 3 points of the Victory Score"
-            other != player and victory_score(state) - entry.get("points", 0) <= condition["score_within"]["enemy"]
-            for other, entry in state["players"].items()):
-        return False
-    if "controls" in condition:
-        wanted = set(condition["controls"])
-        if not any(obj["zone"] == "board" and obj["controller"] == player
-                   and (wanted & set(obj.get("tags") or _facts(state, obj).get("tags", ())) or obj["type"] in wanted)
-                   for obj in state["objects"].values()):
-            return False
-    if "none_played" in condition:
-        first = condition["none_played"]
-        for object_id in _played(state, player):
-            obj = state["objects"].get(object_id)
-            if obj is None or obj["type"] not in first.get("types", ()):
-                continue
-            if first.get("token") is False and obj.get("token"):
-                continue
-            return False
-    return True
 
 
 def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = None) -> list[str]:
