@@ -6,6 +6,7 @@ forbids is refused (strict) or flagged (audit).
 """
 from __future__ import annotations
 
+from engine.cards import statics as card_statics
 from engine.citations import cite
 from engine.layers import keyword_value
 from gallery_table import GalleryTable, deck, listed
@@ -13,7 +14,7 @@ from gallery_table import GalleryTable, deck, listed
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
                             "Endless Riches", "Rage Amplifier", "Crimson Pigeons",
                             "Sacred Protector", "Disciple of Shen", "Call to Glory", "Keeper of Law",
-                            "Sky Splitter"],
+                            "Sky Splitter", "Draven, Showboat", "Vayne, Hunter"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
                          "Repair Specialist", "Honeyfruit", "Wielder of Water", "Monch",
@@ -240,3 +241,27 @@ def test_sky_splitter_and_find_your_center_cost_what_their_text_counts():
     table(f"{P1_RUNES}", center, player="P2", points=(5, 0)).do("P2 play Find Your Center $1")
     table(f"{P1_RUNES}", center, player="P2", points=(4, 0)).refuses("P2 play Find Your Center $1",
                                                                      rule=cite("354.1", "v1.4"))
+
+
+def test_draven_showboat_has_his_points_as_might_and_vayne_enters_ready_while_an_opponent_controls_a_battlefield():
+    """Draven's "My Might is increased by your points." (3 points: +3) and Vayne's "If an opponent controls a
+    battlefield, I enter ready." """
+    draven = table(f"{P1_RUNES} base:Draven, Showboat", points=(3, 0))
+    assert might(draven, "P1", "Draven, Showboat") == 3 + 3
+    held = table(f"{P1_RUNES} hand:Vayne, Hunter", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder")
+    assert held.do("P1 play Vayne, Hunter $4 / Fury Rune").obj("P1", "Vayne, Hunter")["exhausted"] is False
+    open_field = table(f"{P1_RUNES} hand:Vayne, Hunter").do("P1 play Vayne, Hunter $4 / Fury Rune")
+    assert open_field.obj("P1", "Vayne, Hunter")["exhausted"] is True
+
+
+def test_reminder_text_alone_is_no_part_to_read_and_tag_lists_and_baron_pit_compile():
+    """v1.4 135.2.d.3: reminder text has no effect on game function (Reflection's only line); Brush's "Bird, Cat,
+    Dog, Poro, and Ivern units here have +1 [S]" reads its tags; Baron Pit's "Units can move here from anywhere" is
+    the static rule `move_here`."""
+    catalog = GalleryTable(P1, P2).catalog
+    reflection = catalog.card("Reflection")
+    assert [card_statics.unread_parts(ability, reflection) for ability in reflection["abilities"]] == [[]]
+    [brush] = card_statics.card_statics(catalog.card("Brush"), "board")
+    assert brush["affects"]["tags"] == ["Bird", "Cat", "Dog", "Poro", "Ivern"] and brush["might"] == 1
+    [pit] = card_statics.card_statics(catalog.card("Baron Pit"), "board")
+    assert pit["rule"] == "move_here" and pit["affects"] == {"who": "all"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might")
+COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
          "named_in_trash", "combat", "battlefields", "score_within")  # the `while` keys `extra_condition_holds` checks
 
@@ -63,6 +63,8 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
     if kind == "played":
         return len(_played(state, player))
     source = state["objects"].get(source_id or "")
+    if kind == "points":  # "My Might is increased by your points."
+        return entry.get("points", 0)
     if kind == "named_trash":  # "for each card with my name in your trash"
         return _named_in_trash(state, player, source)
     if kind == "highest_might":  # "reduced by the highest Might among units you control"
@@ -76,6 +78,10 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
         if per.get("here") and (source is None or obj.get("location") != source.get("location")):
             continue
         if per.get("buffed") and not obj.get("buff"):
+            continue
+        if per.get("other") and source is not None and obj["id"] == source["id"]:
+            continue
+        if per.get("named") and (source is None or obj.get("card") != source.get("card")):
             continue
         if kind == "gear" and obj["type"] == "Gear":
             found += 1
@@ -138,6 +144,31 @@ def in_combat_as(state: dict[str, Any], obj: dict[str, Any] | None, wanted: dict
     return others != wanted["alone"]
 
 
+def _battlefields(state: dict[str, Any], wanted: dict[str, Any], player: str) -> bool:
+    """"if you control a battlefield with exactly two units there" (`exactly`), "If an opponent controls a
+    battlefield" (`whose: enemy`)."""
+    for field in state["battlefields"]:
+        if wanted.get("whose") == "enemy":
+            if field["controller"] not in (None, player):
+                return True
+            continue
+        units = sum(1 for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+                    and obj.get("location") == field["id"])
+        if field["controller"] == player and units == wanted["exactly"]:
+            return True
+    return False
+
+
+def _score_within(state: dict[str, Any], wanted: dict[str, Any], player: str) -> bool:
+    """"an opponent's score is within 3 points of the Victory Score" (`enemy`), "your score is not within 3 points"
+    (`mine_not`)."""
+    needed = victory_score(state)
+    if "mine_not" in wanted:
+        return needed - state["players"][player].get("points", 0) > wanted["mine_not"]
+    return any(other != player and needed - entry.get("points", 0) <= wanted["enemy"]
+               for other, entry in state["players"].items())
+
+
 def victory_score(state: dict[str, Any]) -> int:
     """The points needed to win: the mode's and what the statics in force add (engine/rulechanges.py's
     `victory_score` rule; the state keeps only the statics in force)."""
@@ -171,14 +202,9 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
         return False
     if "combat" in condition and not in_combat_as(state, source, condition["combat"]):
         return False
-    if "battlefields" in condition and not any(  # "if you control a battlefield with exactly two units there"
-            field["controller"] == player and sum(1 for obj in state["objects"].values() if obj["zone"] == "board"
-                                                  and obj["type"] == "Unit" and obj.get("location") == field["id"])
-            == condition["battlefields"]["exactly"] for field in state["battlefields"]):
+    if "battlefields" in condition and not _battlefields(state, condition["battlefields"], player):
         return False
-    if "score_within" in condition and not any(  # "an opponent's score is within 3 points of the Victory Score"
-            other != player and victory_score(state) - entry.get("points", 0) <= condition["score_within"]["enemy"]
-            for other, entry in state["players"].items()):
+    if "score_within" in condition and not _score_within(state, condition["score_within"], player):
         return False
     if "controls" in condition:
         wanted = set(condition["controls"])

@@ -35,6 +35,7 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
      "play_to_enemy_alone", {"who": "friendly"}),
     (r"Friendly units may be played to open battlefields", "board", "play_to_open", {"who": "friendly"}),
     (r"Units can't be played here", "board", "no_play_here", {"who": "all", "where": "here"}),
+    (r"Units can move here from anywhere", "board", "move_here", {"who": "all"}),
     (r"opponents can only play units to their base", "board", "play_only_to_base", {"who": "enemy"}),
     # restrictions and permissions on objects
     (rf"I {_CHOSEN}", "board", "untargetable", SELF),

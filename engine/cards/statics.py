@@ -59,7 +59,8 @@ _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?P<stunned>stunned )?"
     rf"(?:(?P<who>friendly|your|enemy) "
     rf"(?P<other2>other )?)?(?P<token>token )?"
-    rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
+    rf"(?P<what>units|(?!spells|cards|abilities|gear)(?:[A-Z][a-z]+ )?[A-Z][a-z]+s"
+    rf"|(?P<tags>(?:[A-Z][a-z]+, )+(?:and )?[A-Z][a-z]+) units)(?P<empowered> that are \[Empowered\])?"
     rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
     rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?\.$",
     re.IGNORECASE)
@@ -68,6 +69,7 @@ _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additio
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
                     rf"(?P<role>defend|attack)(?:s|ing) alone, it (?:has|gets) {_GIVE}\.$")
+_MIGHT_BY = re.compile(r"^My Might is increased by (?P<each>your points|the number of cards in your trash)\.$")
 _KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
                            r"enter ready\.$")
@@ -87,6 +89,8 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
     "I'm buffed": {"buffed": True},
+    "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
+    "an opponent controls a battlefield": {"battlefields": {"whose": "enemy"}},
     # combat roles (v1.4 740.2.a: a unit is alone when there are no other friendly units at the same location)
     "I'm attacking or defending alone": {"combat": {"role": "either", "alone": True}},
     "I'm attacking with another unit": {"combat": {"role": "attacker", "alone": False}},
@@ -107,6 +111,7 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
      {"at": "battlefield", "objects": {"who": "friendly", "other": True, "where": "here", "exactly": "n"}}),
     (rf"you control a battlefield with exactly {_NUMBER} units there", {"battlefields": {"exactly": "n"}}),
     (rf"an opponent's score is within {_NUMBER} points of the Victory Score", {"score_within": {"enemy": "n"}}),
+    (rf"your score is not within {_NUMBER} points of the Victory Score", {"score_within": {"mine_not": "n"}}),
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
@@ -124,6 +129,7 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"of your units with \[(?P<kw>[A-Z][A-Za-z-]*)\] at my battlefield", {"count": "units", "here": True}),
     (r"card with my name in your trash", {"count": "named_trash"}),
     (r"enemy units here", {"count": "units", "enemy": True, "here": True}),
+    (r"other unit you control here with my name", {"count": "units", "here": True, "named": True, "other": True}),
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
@@ -344,6 +350,10 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("here"):
             affects["where"] = "here"
         return [_static("board", rest, affects=affects, **give, **{"while": dependent})]
+    match = _MIGHT_BY.match(rest)
+    if match:  # "My Might is increased by your points." (Draven, Showboat): +1 for each
+        per = {"count": "points"} if match.group("each") == "your points" else {"count": "trash"}
+        return [_static("board", rest, affects={"who": "self"}, might=1, per=per, **{"while": dependent})]
     match = _KEYWORD_COUNT.match(rest)
     if match:  # "I have [Assault] equal to the number of gear you control": one instance per thing counted (v1.4 719)
         per = _each(match.group("each"))
@@ -375,8 +385,10 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             affects["keyword"] = match.group("kw")
         if match.group("other") or match.group("other2"):
             affects["other"] = True
-        if match.group("what").lower() != "units":
-            affects["tags"] = [match.group("what")[:-1].capitalize()]
+        if match.group("tags"):  # "Bird, Cat, Dog, Poro, and Ivern units here" (Brush): any of them
+            affects["tags"] = re.findall(r"[A-Z][a-z]+", match.group("tags"))
+        elif match.group("what").lower() != "units":
+            affects["tags"] = [match.group("what")[:-1]]
         if match.group("empowered"):
             affects["empowered"] = True
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
@@ -537,6 +549,8 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     name (`cost.other`), a dependent condition it cannot read or that no check consults on that kind of ability (a
     spell's or a replacement's), and a triggered ability's cost within its instructions unless its trigger's cost
     is read (engine/cards/triggers.py charges it from the card)."""
+    if ability.get("reminder"):
+        return []  # reminder text only: it "has no effect on game function" (v1.4 135.2.d.3)
     card_type = card.get("type") if isinstance(card, dict) else None
     kind = ability.get("kind")
     found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
