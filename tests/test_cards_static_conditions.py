@@ -265,3 +265,15 @@ def test_reminder_text_alone_is_no_part_to_read_and_tag_lists_and_baron_pit_comp
     assert brush["affects"]["tags"] == ["Bird", "Cat", "Dog", "Poro", "Ivern"] and brush["might"] == 1
     [pit] = card_statics.card_statics(catalog.card("Baron Pit"), "board")
     assert pit["rule"] == "move_here" and pit["affects"] == {"who": "all"}
+
+
+def test_gearhead_doubles_the_might_bonus_of_the_equipment_attached_to_it():
+    """"Each Equipment attached to me gives double its base Might bonus.": Long Sword's +2 is +4 on Gearhead."""
+    mind = deck("Daughter of the Void", ["Gearhead", "Long Sword"], ["Zaun Warrens", "Altar to Unity",
+                                                                     "Vilemaw's Lair"])
+    p1 = "runedeck:8 runes:2 Fury Rune;2 Mind Rune base:Gearhead+Long Sword"
+    left = 39 - listed(p1) - 1  # the attached Long Sword is outside the deck too
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{left} {p1} "
+            f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+    game = GalleryTable(mind, P2, "strict", "v1.4", "checked").do(line)
+    assert might(game, "P1", "Gearhead") == 3 + 2 + 2

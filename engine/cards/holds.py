@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points")
+COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
          "named_in_trash", "combat", "battlefields", "score_within")  # the `while` keys `extra_condition_holds` checks
 
@@ -65,6 +65,10 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
     source = state["objects"].get(source_id or "")
     if kind == "points":  # "My Might is increased by your points."
         return entry.get("points", 0)
+    if kind == "attached_might":  # the Might bonuses of the Equipment attached to the source (Gearhead)
+        return sum((_facts(state, state["objects"][gear_id]).get("attached") or {}).get("might") or 0
+                   for gear_id in (source or {}).get("attached", ()) if gear_id in state["objects"]
+                   and "Equipment" in (_facts(state, state["objects"][gear_id]).get("tags") or ()))
     if kind == "named_trash":  # "for each card with my name in your trash"
         return _named_in_trash(state, player, source)
     if kind == "highest_might":  # "reduced by the highest Might among units you control"

@@ -69,6 +69,7 @@ _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additio
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
                     rf"(?P<role>defend|attack)(?:s|ing) alone, it (?:has|gets) {_GIVE}\.$")
+_DOUBLE_BONUS = re.compile(r"^Each Equipment attached to me gives double its base Might bonus\.$")
 _MIGHT_BY = re.compile(r"^My Might is increased by (?P<each>your points|the number of cards in your trash)\.$")
 _KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
 _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
@@ -350,6 +351,9 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("here"):
             affects["where"] = "here"
         return [_static("board", rest, affects=affects, **give, **{"while": dependent})]
+    if _DOUBLE_BONUS.match(rest):  # Gearhead: the bonuses once more (v1.4 472.3.c: an attached card's Might bonus)
+        return [_static("board", rest, affects={"who": "self"}, might=1, per={"count": "attached_might"},
+                        **{"while": dependent})]
     match = _MIGHT_BY.match(rest)
     if match:  # "My Might is increased by your points." (Draven, Showboat): +1 for each
         per = {"count": "points"} if match.group("each") == "your points" else {"count": "trash"}
