@@ -434,7 +434,8 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
                     r"first|second|third|fourth", turns.group("turns")))
         only = _ABILITIES_ONLY.match(rest) if statics is None else None
         when = _condition(only.group("while")) if only else None
-        if when:  # "Use my abilities only while I'm at a battlefield." (Renata Glasc, Mastermind; v1.4 002)
+        if when == {"at": "battlefield"}:  # "Use my abilities only while I'm at a battlefield." (Renata Glasc,
+            # Mastermind; the one condition engine/card_costs.py's check_activated reads: another stays unread)
             statics, found["abilities_while"] = [], when
         if statics is None:
             found["unread"] = [rest]
