@@ -151,7 +151,8 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
     if "unless" in condition and condition_holds(state, {**static, "while": condition["unless"]}, might):
         return False  # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit ..."
     if any(key in condition for key in holds.EXTRA) and \
-            not holds.extra_condition_holds(state, condition, _controller(state, static), obj):
+            not holds.extra_condition_holds(state, condition, _controller(state, static), obj,
+                                            _location(state, static)):
         return False
     if "at" in condition:
         location = _location(state, static) or ""

@@ -13,10 +13,10 @@ from engine.cards import statics as card_statics
 from gallery_table import GalleryTable, deck, listed
 
 P1 = deck("Bounty Hunter", ["Ruin Runner", "Determined Sentry", "Dauntless Vanguard", "Maduli the Gatekeeper",
-                            "Sneaky Deckhand"], ["Rockfall Path", "Forgotten Monument", "Aspirant's Climb"])
+                            "Sneaky Deckhand", "Vex, Cheerless"], ["Rockfall Path", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Hand of Noxus", ["Decree of Rage", "Minotaur Reckoner", "Galio, Indefatigable", "Blood Rush",
-                            "Mageseeker Investigator", "Iron Ballista"],
-          ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+                            "Mageseeker Investigator", "Iron Ballista", "Bonds of Strength"],
+          ["Vilemaw's Lair", "Trifarian War Camp", "Mystic Vortex"])
 CALM = deck("Blind Monk", ["Lee Sin, Ascetic", "Mageseeker Warden", "Tianna Crownguard", "Alpha Wildclaw",
                            "Akali, Silent", "Wind Wall", "Stand United"], ["Altar to Unity", "Zaun Warrens",
                                                                             "Grove of the God-Willow"])
@@ -218,6 +218,33 @@ def test_iron_ballista_enters_exhausted_from_its_text_and_its_tap_ability_waits_
     declared = GalleryTable(P1, P2, "strict", "v1.4", "declared").do(game.events[1])
     declared.do("P2 play Iron Ballista $3")  # declared: on the recorder's word, as before (ready)
     assert declared.obj("P2", "Iron Ballista")["exhausted"] is False
+
+
+# -- costs while in combat -------------------------------------------------------------------------------------------
+def test_vex_makes_enemy_spells_cost_more_while_she_is_in_combat_v1_4_357_1():
+    """Vex, Cheerless: "While I'm in combat, friendly spells cost [1][A] less to a minimum of [1], and enemy spells
+    cost [1][A] more.": attacked, she makes P2's Blood Rush [2] and [A]; out of combat it costs [1]."""
+    position = (f"{P1_RUNES} controls:bf1 bf1:Vex, Cheerless", "runedeck:6 runes:3 Fury Rune;3 Order Rune "
+                "hand:Blood Rush base:Minotaur Reckoner;Galio, Indefatigable")
+    game = table(*position, player="P2", turn=4).do("P2 move Minotaur Reckoner -> bf1")
+    assert game.obj("P1", "Vex, Cheerless")["defender"]
+    game.refuses("P2 play Blood Rush -> Minotaur Reckoner $1", rule="v1.4 357.1")
+    game.do("P2 play Blood Rush -> Minotaur Reckoner $2 / Fury Rune")
+    table(*position, player="P2", turn=4).do("P2 play Blood Rush -> Galio, Indefatigable $1")
+
+
+def test_mystic_vortex_makes_reaction_cards_cost_more_during_a_showdown_there_v1_4_357_1():
+    """Mystic Vortex: "During showdowns here, cards with [Reaction] cost [A] more to play.": Bonds of Strength
+    ([Reaction], [2]) costs [2] and [A] in the showdown P1 stages there by moving to it."""
+    position = (f"{P1_RUNES} base:Ruin Runner", "runedeck:6 runes:3 Fury Rune;3 Order Rune "
+                "hand:Bonds of Strength base:Minotaur Reckoner;Galio, Indefatigable")
+    game = table(*position, bf2="Mystic Vortex").do("P1 move Ruin Runner -> bf2", "P1 pass")
+    assert game.state["showdown"]["battlefield"] == "bf2"
+    bonds = "P2 play Bonds of Strength -> Minotaur Reckoner; Galio, Indefatigable"
+    refusal = game.refuses(f"{bonds} $2", rule="v1.4 357.1")
+    assert "'During showdowns here, cards with [Reaction] cost [A] more to play.' +1 Power of any domain" in said(
+        refusal)
+    game.do(f"{bonds} $2 / Fury Rune")  # [A]: a rune of any domain (not only Order, the card's)
 
 
 # -- scoring ---------------------------------------------------------------------------------------------------------

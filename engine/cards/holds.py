@@ -16,7 +16,7 @@ from typing import Any
 
 COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
-         "named_in_trash", "combat", "battlefields", "score_within")  # the `while` keys `extra_condition_holds` checks
+         "named_in_trash", "combat", "battlefields", "score_within", "showdown_here")  # the `while` keys `extra_condition_holds` checks
 
 
 def _played(state: dict[str, Any], player: str | None) -> list[str]:
@@ -181,14 +181,18 @@ def victory_score(state: dict[str, Any]) -> int:
 
 
 def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None,
-                          source: dict[str, Any] | None = None) -> bool:
+                          source: dict[str, Any] | None = None, location: str | None = None) -> bool:
     """The conditions of a compiled static that engine/layers.py's do not cover (EXTRA): `runes_at_most`,
     `runes_at_least`, `hand_at_most`, `controls`, `none_played`, `buffed` (its source has a buff, v1.4 702),
     `objects` (at least `at_least`, else 1, objects of that description: "While you have another unit here", "If
     an opponent controls a stunned unit") and `named_in_trash` (a card with its source's name in the trash).
-    `source` is the static's source object (None for a battlefield)."""
+    `source` is the static's source object (None for a battlefield), `location` where it is (a battlefield's id):
+    `showdown_here`, a showdown staged there ("During showdowns here")."""
+    if condition.get("showdown_here") and (location is None or (state.get("showdown") or {}).get("battlefield")
+                                           != location):
+        return False  # of the source's battlefield, whoever controls it
     if player is None:
-        return not any(key in condition for key in EXTRA)
+        return not any(key in condition for key in EXTRA if key != "showdown_here")
     entry = state["players"][player]
     if "runes_at_most" in condition and len(entry.get("runes", ())) > condition["runes_at_most"]:
         return False

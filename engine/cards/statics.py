@@ -69,6 +69,10 @@ _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additio
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
                     rf"(?P<role>defend|attack)(?:s|ing) alone, it (?:has|gets) {_GIVE}\.$")
+_SHOWDOWN_COST = re.compile(rf"^During showdowns here, cards with \[(?P<kw>[A-Z][A-Za-z-]*)\] cost {_SYM} "
+                            rf"(?P<dir>more|less) to play\.$")
+_IN_COMBAT_COSTS = re.compile(rf"^While I'm in combat, friendly spells cost {_SYM} less to a minimum of "
+                              rf"(?P<min>{_RUN}), and enemy spells cost (?P<more>{_RUN}) more\.$")
 _DOUBLE_BONUS = re.compile(r"^Each Equipment attached to me gives double its base Might bonus\.$")
 _MIGHT_BY = re.compile(r"^My Might is increased by (?P<each>your points|the number of cards in your trash)\.$")
 _KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
@@ -200,9 +204,14 @@ def _each(text: str | None) -> dict[str, Any] | None:
 
 
 def _cost(sym: str, direction: str, minimum: str | None) -> dict[str, int]:
+    """A cost change; an increase of [A] is Power of any domain (`any_power`, v1.4 135.2.e: paid with a rune of
+    any domain), not of the card's own."""
     energy, power = symbols(sym)
     sign = -1 if direction == "less" else 1
-    cost = {key: sign * value for key, value in (("energy", energy), ("power", power)) if value}
+    any_power = sym.count("[A]") if sign > 0 else 0
+    power -= any_power
+    cost = {key: sign * value for key, value in (("energy", energy), ("power", power), ("any_power", any_power))
+            if value}
     if minimum:
         floor_energy, floor_power = symbols(minimum)
         if energy:
@@ -351,6 +360,19 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("here"):
             affects["where"] = "here"
         return [_static("board", rest, affects=affects, **give, **{"while": dependent})]
+    match = _SHOWDOWN_COST.match(rest)
+    if match:  # Mystic Vortex: the cards played while a showdown is staged at this battlefield (v1.4 316.8)
+        return [_static("board", rest, affects={"who": "all", "types": ["Spell", "Unit", "Gear"],
+                                                "keyword": match.group("kw")},
+                        cost=_cost(match.group("sym"), match.group("dir"), None),
+                        **{"while": {**dependent, "showdown_here": True}})]
+    match = _IN_COMBAT_COSTS.match(rest)
+    if match:  # Vex, Cheerless: both while she is an attacker or a defender
+        when = {**dependent, "combat": {"role": "either"}}
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Spell"]},
+                        cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when}),
+                _static("board", rest, affects={"who": "enemy", "types": ["Spell"]},
+                        cost=_cost(match.group("more"), "more", None), **{"while": when})]
     if _DOUBLE_BONUS.match(rest):  # Gearhead: the bonuses once more (v1.4 472.3.c: an attached card's Might bonus)
         return [_static("board", rest, affects={"who": "self"}, might=1, per={"count": "attached_might"},
                         **{"while": dependent})]
