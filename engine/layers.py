@@ -162,11 +162,7 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
     return True
 
 
-def empowered_times(obj: dict[str, Any]) -> int:
-    """How many times an object is Empowered: 0 or 1 (the mark, `empowered: true`, v1.4 441.1.a), or the count an
-    effect's permission to be Empowered several times has raised it to (`empowered: N`, v1.4 441.1.c.1)."""
-    value = obj.get("empowered")
-    return 0 if not value else 1 if value is True else int(value)
+empowered_times = holds.empowered_times  # how many times an object is Empowered (engine/cards/holds.py)
 
 
 def empowered_as(obj: dict[str, Any], wanted: bool | int) -> bool:

@@ -14,7 +14,7 @@ from gallery_table import GalleryTable, deck, listed
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
                             "Endless Riches", "Rage Amplifier", "Crimson Pigeons",
                             "Sacred Protector", "Disciple of Shen", "Call to Glory", "Keeper of Law",
-                            "Sky Splitter", "Draven, Showboat", "Vayne, Hunter"],
+                            "Sky Splitter", "Draven, Showboat", "Vayne, Hunter", "Kayle, Justified"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
                          "Repair Specialist", "Honeyfruit", "Wielder of Water", "Monch",
@@ -277,3 +277,20 @@ def test_gearhead_doubles_the_might_bonus_of_the_equipment_attached_to_it():
             f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
     game = GalleryTable(mind, P2, "strict", "v1.4", "checked").do(line)
     assert might(game, "P1", "Gearhead") == 3 + 2 + 2
+
+
+def test_kayle_justified_can_be_empowered_three_times_and_grows_with_each():
+    """Kayle, Justified: "I can be [Empowered] up to three times." (the rule `empower_times`, v1.4 441.1.c.1), "I
+    have +2 [S] for each time I'm [Empowered].", "While I'm [Empowered] three times, I have [Deflect 3] and
+    [Ganking]." From its text, nothing declared: Empowered twice it has +4; its [Empower] [3] makes it three times,
+    +6 with Deflect 3 and Ganking; a fourth is refused."""
+    game = table(f"{P1_RUNES} base:Kayle, Justified{{E2}}")
+    assert might(game, "P1", "Kayle, Justified") == 3 + 4 and "Ganking" not in game.obj("P1", "Kayle, Justified")[
+        "keywords"]
+    game.do('P1 activate Kayle, Justified "empower" $3', "P1 pass", "P2 pass",
+            "resolve Kayle, Justified: empower Kayle, Justified")
+    kayle = game.obj("P1", "Kayle, Justified")
+    assert kayle["empowered"] == 3 and kayle["might"] == 3 + 6 and {"Deflect", "Ganking"} <= set(kayle["keywords"])
+    assert keyword_value(game.state, kayle, "Deflect") == 3
+    three = table(f"{P1_RUNES} base:Kayle, Justified{{E3}}")
+    three.refuses('P1 activate Kayle, Justified "empower" $3', rule="v1.4 441.1.c.1")

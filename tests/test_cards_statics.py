@@ -20,7 +20,7 @@ from web.describe import describe_static
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
             "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
-            "Ambessa, Respected and Feared", "Kayle, Justified", "Undying Legion"]
+            "Ambessa, Respected and Feared", "Prepared Neophyte", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -110,11 +110,12 @@ def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged
 
 
 def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and_is_marked():
-    """Kayle, Justified: "I have +2 [S] for each time I'm [Empowered]." is not read: the recorder declares it (+2
-    once Empowered), in a checked strict match too, and the state marks it `declared`."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Kayle, Justified")
-    game.do("static Kayle, Justified +might=2")
-    assert game.obj("P1", "Kayle, Justified")["might"] == 3 + 2
+    """Prepared Neophyte: "If you've spent [4] or more to play a spell this turn, I have +4 [S]." is not read (the
+    state keeps no Energy spent): the recorder declares it, in a checked strict match too, and the state marks it
+    `declared`."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Prepared Neophyte")
+    game.do("static Prepared Neophyte +might=4")
+    assert game.obj("P1", "Prepared Neophyte")["might"] == 1 + 4
     [static] = game.state["statics"]
     assert static["declared"] is True and not static.get("compiled")
 
@@ -410,8 +411,8 @@ def test_a_tier_that_replaces_another_instead_is_left_unread():
 
 def test_the_viewer_says_which_statics_the_recorder_declared():
     """A judge reads a compiled static as the card's line and a declared one marked as the recorder's word."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Kayle, Justified")
-    game.do('static Kayle, Justified +affects={"who": "friendly"} +might=1')
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Prepared Neophyte")
+    game.do('static Prepared Neophyte +affects={"who": "friendly"} +might=1')
     described = {static.get("compiled", False): describe_static(static) for static in game.state["statics"]}
     assert described[True] == "Other friendly units have +1 [S] here."
     assert described[False] == "friendly units: +1 might (declared by the recorder)"

@@ -14,9 +14,17 @@ from __future__ import annotations
 
 from typing import Any
 
-COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might")
+COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might",
+          "empowered_times")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
          "named_in_trash", "combat", "battlefields", "score_within", "showdown_here")  # the `while` keys `extra_condition_holds` checks
+
+
+def empowered_times(obj: dict[str, Any]) -> int:
+    """How many times an object is Empowered: 0 or 1 (the mark, `empowered: true`, v1.4 441.1.a), or the count an
+    effect's permission to be Empowered several times has raised it to (`empowered: N`, v1.4 441.1.c.1)."""
+    value = obj.get("empowered")
+    return 0 if not value else 1 if value is True else int(value)
 
 
 def _played(state: dict[str, Any], player: str | None) -> list[str]:
@@ -63,6 +71,8 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
     if kind == "played":
         return len(_played(state, player))
     source = state["objects"].get(source_id or "")
+    if kind == "empowered_times":  # "I have +2 [S] for each time I'm [Empowered]." (Kayle, Justified)
+        return empowered_times(source or {})
     if kind == "points":  # "My Might is increased by your points."
         return entry.get("points", 0)
     if kind == "attached_might":  # the Might bonuses of the Equipment attached to the source (Gearhead)

@@ -21,6 +21,7 @@ from typing import Any
 SELF: dict[str, Any] = {"who": "self"}
 _CHOSEN = r"can't be chosen by enemy spells and abilities"
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_TIMES = {"two": 2, "three": 3, "four": 4}
 
 # (the line without its "While ..., " clause, where it works from, the rule, what it affects)
 LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
@@ -53,6 +54,7 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     (r"Enemy units here with less Might than me don't deal combat damage", "board", "no_combat_damage",
      {"who": "enemy", "where": "here", "weaker": True}),
     (r"I can have any number of buffs", "board", "any_buffs", SELF),
+    (r"I can be \[Empowered\] up to (?P<times>two|three|four) times", "board", "empower_times", SELF),
     # rules about players (`who` is relative to the static's controller)
     (r"Increase the points needed to win the game by (?P<value>\d+)", "board", "victory_score", {"who": "all"}),
     (r"Players can't score here until their (?P<turn>first|second|third|fourth|fifth) turn", "board", "no_score",
@@ -92,6 +94,8 @@ def read(line: str) -> tuple[str, dict[str, Any]] | None:
         groups = found.groupdict()
         if groups.get("value"):
             compiled["value"] = int(groups["value"])
+        if groups.get("times"):  # "I can be [Empowered] up to three times" (v1.4 441.1.c.1)
+            compiled["value"] = _TIMES[groups["times"]]
         if groups.get("turn"):  # "until their third turn": forbidden before it (engine/rulechanges.py `no_score`)
             compiled["value"] = _ORDINALS[groups["turn"]]
         if unless:

@@ -94,6 +94,7 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
     "I'm buffed": {"buffed": True},
+    "I'm [Empowered] two times": {"empowered": 2}, "I'm [Empowered] three times": {"empowered": 3},
     "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
     "an opponent controls a battlefield": {"battlefields": {"whose": "enemy"}},
     # combat roles (v1.4 740.2.a: a unit is alone when there are no other friendly units at the same location)
@@ -134,6 +135,7 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"of your units with \[(?P<kw>[A-Z][A-Za-z-]*)\] at my battlefield", {"count": "units", "here": True}),
     (r"card with my name in your trash", {"count": "named_trash"}),
     (r"enemy units here", {"count": "units", "enemy": True, "here": True}),
+    (r"time I'm \[Empowered\]", {"count": "empowered_times"}),
     (r"other unit you control here with my name", {"count": "units", "here": True, "named": True, "other": True}),
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
