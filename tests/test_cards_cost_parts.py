@@ -42,6 +42,8 @@ def test_cost_parts_read_what_they_ask_for():
     assert cost_parts.read("Recycle a unit from your trash") == {"verb": "recycle", "count": 1, "types": ["Unit"]}
     assert cost_parts.required("As an additional cost to play this, kill a friendly [Mighty] unit.")["mighty"] is True
     assert cost_parts.read("Kill a unit from your trash") is None  # a kill takes nothing from the trash: unread
+    bard = cost_parts.optional("You may exhaust your legend as an additional cost to play me.")
+    assert bard["part"] == {"verb": "exhaust", "count": 1, "types": ["Legend"]}
 
 
 # -- an activated ability's cost (v1.4 403.1.a) -------------------------------------------------------------------
@@ -134,3 +136,23 @@ def test_commander_ledros_costs_one_order_power_less_for_each_unit_killed():
     line = f'P1 play Commander Ledros +additional=[{{"kill": ["{seeker}", "{reckoner}"]}}] $6 / Order Rune; Order Rune'
     game.do(line)
     assert game.obj("P1", "Commander Ledros")["zone"] == "board" and game.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_bard_exhausts_his_controllers_legend_as_his_additional_cost_and_nothing_else_v1_4_204_2():
+    """Bard, Mercurial: "You may exhaust your legend as an additional cost to play me." The legend (in its zone)
+    pays it; a unit exhausted for it is refused, quoting the line."""
+    mind = deck("Daughter of the Void", ["Bard, Mercurial", "Gearhead"], ["Zaun Warrens", "Altar to Unity",
+                                                                           "Vilemaw's Lair"])
+    p1 = "runedeck:4 runes:4 Fury Rune;4 Mind Rune hand:Bard, Mercurial base:Gearhead"
+    p2 = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(p2)} {p2}")
+    game = GalleryTable(mind, P2, "strict", "v1.4", "checked").do(line)
+    legend = next(object_id for object_id, obj in game.state["objects"].items()
+                  if obj["zone"] == "legend" and obj["owner"] == "P1")
+    gearhead = game.find("P1", "Gearhead")
+    refusal = game.refuses(f'P1 play Bard, Mercurial +additional=[{{"exhaust": ["{gearhead}"]}}] $4 / Mind Rune',
+                           rule="v1.4 204.2")
+    assert "You may exhaust your legend as an additional cost to play me." in said(refusal)
+    game.do(f'P1 play Bard, Mercurial +additional=[{{"exhaust": ["{legend}"]}}] $4 / Mind Rune')
+    assert game.state["objects"][legend]["exhausted"] is True

@@ -72,6 +72,8 @@ def flagged(game: GalleryTable, line: str) -> list[str]:
     ("Mageseeker Investigator", "board", {"rule": "move_tax", "affects": {"who": "enemy", "where": "here"}}),
     ("Decree of Insight", "play", {"rule": "ignore_deflect", "affects": {"who": "self"}}),
     ("Endless Riches", "board", {"rule": "skip_draw_phase", "affects": {"who": "self"}}),
+    ("Fallen Feline", "board", {"rule": "no_play_named", "affects": {"who": "enemy"}, "while": {"at": "battlefield"}}),
+    ("Kayle, Justified", "board", {"rule": "empower_times", "value": 3, "affects": {"who": "self"}}),
 ])
 def test_static_rules_compile_to_the_shape_a_recorder_declares(name: str, zone: str, expected: dict):
     card = GalleryTable(P1, P2).catalog.card(name)

@@ -27,7 +27,8 @@ _PART = re.compile(
     r"(?: you control)?(?P<trash> from your trash)?(?P<hand> to its owner's hand)?$", re.IGNORECASE)
 _ANY = {"spend any number of buffs": {"verb": "spend_buff", "any": True, "types": ["Unit"]},
         "kill any number of friendly units": {"verb": "kill", "any": True, "types": ["Unit"]},
-        "spend a buff": {"verb": "spend_buff", "count": 1, "types": ["Unit"]}}
+        "spend a buff": {"verb": "spend_buff", "count": 1, "types": ["Unit"]},
+        "exhaust your legend": {"verb": "exhaust", "count": 1, "types": ["Legend"]}}
 _XP = re.compile(r"^spend (?P<n>\d+) XP$", re.IGNORECASE)
 _SYMBOLS = r"(?P<sym>(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+)"
 _THEN: tuple[tuple[re.Pattern[str], str], ...] = (  # what paying it does to the card's cost: once, per thing paid, all
@@ -120,8 +121,9 @@ def fits(state: dict[str, Any], part: dict[str, Any], ref: Any, player: str) -> 
             return False
         facts, kind, tags = state["cards"][ref], state["cards"][ref].get("type"), None
     else:
-        whose = obj["controller"] if obj["zone"] == "board" else obj["owner"]
-        if obj["zone"] != _FROM[part["verb"]] or whose != player:
+        whose = obj["controller"] if obj["zone"] in ("board", "legend") else obj["owner"]
+        where = "legend" if part.get("types") == ["Legend"] else _FROM[part["verb"]]  # "exhaust your legend"
+        if obj["zone"] != where or whose != player:
             return False
         facts, kind, tags = state["cards"].get(obj.get("card") or "", {}), obj["type"], obj.get("tags")
     if part.get("types") and kind not in part["types"] and not set(facts.get("types") or ()) & set(part["types"]):

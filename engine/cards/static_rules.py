@@ -60,6 +60,7 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     (r"Players can't score here until their (?P<turn>first|second|third|fourth|fifth) turn", "board", "no_score",
      {"who": "all", "where": "here"}),
     (r"opponents can't score points", "board", "no_score", {"who": "enemy"}),
+    (r"opponents can't play spells with that name", "board", "no_play_named", {"who": "enemy"}),
     (r"Players ignore \[Deflect\] while paying for spells and abilities choosing something here", "board",
      "ignore_deflect", {"who": "all", "where": "here"}),
     (r"Ignore \[Deflect\] while paying this spell's cost", "play", "ignore_deflect", SELF),
