@@ -14,7 +14,8 @@ from gallery_table import GalleryTable, deck, listed
 P1 = deck("Hand of Noxus", ["Trusty Ramhound", "Dunebreaker", "Xin Zhao, Vigilant", "Blood Rush", "Void Drone",
                             "Endless Riches", "Rage Amplifier", "Crimson Pigeons",
                             "Sacred Protector", "Disciple of Shen", "Call to Glory", "Keeper of Law",
-                            "Sky Splitter", "Draven, Showboat", "Vayne, Hunter", "Kayle, Justified"],
+                            "Sky Splitter", "Draven, Showboat", "Vayne, Hunter", "Kayle, Justified",
+                            "Soraka, Wanderer"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Bilgewater Bully", "Herald of Scales", "Dune Drake",
                          "Repair Specialist", "Honeyfruit", "Wielder of Water", "Monch",
@@ -294,3 +295,13 @@ def test_kayle_justified_can_be_empowered_three_times_and_grows_with_each():
     assert keyword_value(game.state, kayle, "Deflect") == 3
     three = table(f"{P1_RUNES} base:Kayle, Justified{{E3}}")
     three.refuses('P1 activate Kayle, Justified "empower" $3', rule="v1.4 441.1.c.1")
+
+
+def test_soraka_wanderer_must_be_assigned_combat_damage_last_v1_4_826_3():
+    """"I must be assigned combat damage last." is Backline's meaning (v1.4 465.2.c.6, 465.2.c.8): the attacker
+    assigns lethal damage to Trusty Ramhound (4 there) before any to Soraka."""
+    game = table(f"{P1_RUNES} controls:bf1 bf1:Soraka, Wanderer;Trusty Ramhound", f"{P2_RUNES} base:Wizened Elder",
+                 player="P2").do("P2 move Wizened Elder -> bf1", "P2 pass", "P1 pass")
+    assert "Backline" in game.obj("P1", "Soraka, Wanderer")["keywords"]
+    game.refuses("P2 assign Soraka, Wanderer 5", rule="v1.4 826.3")
+    game.do("P2 assign Trusty Ramhound 4; Soraka, Wanderer 1")

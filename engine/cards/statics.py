@@ -73,6 +73,7 @@ _SHOWDOWN_COST = re.compile(rf"^During showdowns here, cards with \[(?P<kw>[A-Z]
                             rf"(?P<dir>more|less) to play\.$")
 _IN_COMBAT_COSTS = re.compile(rf"^While I'm in combat, friendly spells cost {_SYM} less to a minimum of "
                               rf"(?P<min>{_RUN}), and enemy spells cost (?P<more>{_RUN}) more\.$")
+_DAMAGE_ORDER = re.compile(r"^I must be assigned combat damage (?P<when>first|last)\.$")
 _DOUBLE_BONUS = re.compile(r"^Each Equipment attached to me gives double its base Might bonus\.$")
 _MIGHT_BY = re.compile(r"^My Might is increased by (?P<each>your points|the number of cards in your trash)\.$")
 _KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
@@ -375,6 +376,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
                         cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when}),
                 _static("board", rest, affects={"who": "enemy", "types": ["Spell"]},
                         cost=_cost(match.group("more"), "more", None), **{"while": when})]
+    match = _DAMAGE_ORDER.match(rest)
+    if match:  # Tank's and Backline's own words (v1.4 465.2.c.6, 465.2.c.8: Caitlyn, Patrolling "with the Backline
+        # ability"): the keyword, which engine/combat.py checks as damage is assigned
+        keyword = "Tank" if match.group("when") == "first" else "Backline"
+        return [_static("board", rest, affects={"who": "self"}, keywords=[keyword], **{"while": dependent})]
     if _DOUBLE_BONUS.match(rest):  # Gearhead: the bonuses once more (v1.4 472.3.c: an attached card's Might bonus)
         return [_static("board", rest, affects={"who": "self"}, might=1, per={"count": "attached_might"},
                         **{"while": dependent})]
