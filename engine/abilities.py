@@ -229,6 +229,7 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
                                    f"{costs.requirements_text(requirements)} Power; {short_energy} Energy and "
                                    f"{short_power} Power are missing")
     _pay_with_source(context, player, obj, cost, what)
+    card_costs.check_cost_parts(context, player, cost, options, what)
     counts = cost_counts(cost)
     for verb in OPTION_VERBS:
         paid = _ids(options.get(verb))

@@ -18,14 +18,15 @@ text (engine/cards/statics.py), not from the recorder:
 
 A "declared" match (every stored match) goes through none of this: it folds exactly as before.
 
-A leaf module: it imports engine.cards and rulings only.
+A leaf module: it imports engine.cards, rulings and engine/rulechanges.py's count of a player's turns.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import checks_abilities
+from engine.cards import checks_abilities, cost_parts, holds
 from engine.cards import statics as card_statics
+from engine.rulechanges import player_turn_number
 from engine.rulings import Context
 
 OWN_RULE = "v1.3 366.2"  # a card's cost changes apply as it is played, from its own text
@@ -36,6 +37,9 @@ VISION_RULE = "v1.3 817.1.c"
 TRIGGER_RULE = "v1.3 727.1.c.1"
 BASE_COST_RULE = "v1.3 356.1.a"  # "play a card 'for [Cost]'": its base costs replaced  # a dependent keyword's triggered ability must be active to trigger
 PAY_FOR_ADDED_RULE = "v1.4 204.3.b"
+CARD_RULE = "002"  # card text supersedes rules text: what a card forbids itself
+COST_PART_RULE = "v1.4 403.1.a"  # an activated ability's cost is the one its text lists
+REQUIRED_RULE = "v1.4 204.2.a"  # a mandatory additional cost must be paid to finalize the card
 
 
 def _quote(card: dict[str, Any], zone: str) -> str:
@@ -43,11 +47,14 @@ def _quote(card: dict[str, Any], zone: str) -> str:
     return "; ".join(f"{line!r}" for line in dict.fromkeys(lines)) or "none"
 
 
-def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: list[dict[str, Any]]
-                ) -> list[dict[str, Any]]:
+def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: list[dict[str, Any]],
+                source: str = "hand", additional: Any = None) -> list[dict[str, Any]]:
     """The statics a card applies as it is played, in a checked match: those compiled from its text (with its
-    source and controller, as engine/statics.py's `own` makes a play's declared ones). A declared one (the play's
-    `statics`) for a card whose passive abilities compile is refused, quoting the text the engine applies."""
+    source and controller, as engine/statics.py's `own` makes a play's declared ones), and of them those whose
+    condition on the zone it is played from (`source`) holds ("I cost [2] less to play from anywhere other than
+    your hand": `while.played_from_hand` false), and the discounts its optional additional costs give for those
+    the play's `additional` pays (`optional_discounts`). A declared one (the play's `statics`) for a card whose
+    passive abilities compile is refused, quoting the text the engine applies."""
     state = context.state
     if not checks_abilities(state):
         return []
@@ -56,11 +63,18 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
         context.flag(OWN_RULE, f"{player} declares statics for {obj['card']!r} ({declared!r}), whose passive "
                                f"abilities the engine reads from its text: {_quote(card, 'play')} as it is played, "
                                f"{_quote(card, 'board')} on the board")
+    for ability in card.get("abilities", ()):
+        first = card_statics.compile_ability(ability, card.get("type")).get("not_before_turn")
+        turn = player_turn_number(state, player)
+        context.check(first is None or turn >= first, CARD_RULE,
+                      f"{player} plays {obj['card']!r} on their turn {turn}: {ability.get('text', '')!r}")
     compiled = []
     for index, static in enumerate(card_statics.card_statics(card, "play")):
+        if static.get("while", {}).get("played_from_hand", source == "hand") != (source == "hand"):
+            continue
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
-    return compiled
+    return compiled + optional_discounts(state, card, obj, player, additional)
 
 
 def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
@@ -145,7 +159,13 @@ def check_activated(context: Context, player: str, source: dict[str, Any], abili
         return
     condition = ability.get("condition")
     obj = state["objects"].get(source["id"])
-    if condition and not card_statics.dependent_holds(state, condition, player, source["id"], obj):
+    for other in state["cards"].get(source.get("card") or "", {}).get("abilities", ()):
+        only = card_statics.compile_ability(other).get("abilities_while")
+        location = (obj or {}).get("location") or ""
+        context.check(not only or bool(location) and not location.startswith("base:"), CARD_RULE,
+                      f"{player} activates {what} of a source in {location or 'no location'}: "
+                      f"{other.get('text', '')!r}")
+    if condition and not holds.dependent_holds(state, condition, player, source["id"], obj):
         rule = LEGION_RULE if condition == "Legion" else "v1.3 727.1"
         context.flag(rule, f"{player} activates {what} ({ability.get('text', '')!r}), whose [{condition}] "
                            f"condition does not hold: the ability is not active")
@@ -169,6 +189,101 @@ def pay_for_added(context: Context, player: str, ability: dict[str, Any], option
         pool["energy"] -= amount
 
 
+def _named(value: Any) -> list[Any]:
+    """What an option names to pay a cost: one id or name, or a list of them."""
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
+
+
+def check_cost_parts(context: Context, player: str, cost: dict[str, Any], options: dict[str, Any],
+                     what: str) -> None:
+    """An activated ability's costs paid with other cards, in a checked match: what `options` names for "Kill a
+    friendly unit", "Discard a gear", "Recycle a unit from your trash" is of the kind the cost names (v1.4
+    403.1.a; engine/cards/cost_parts.py). How many it names is engine/abilities.py's check."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    for text in cost.get("other", ()):
+        part = cost_parts.read(str(text))
+        for ref in _named(options.get(part["verb"])) if part else ():
+            context.check(cost_parts.fits(state, part, ref, player), COST_PART_RULE,
+                          f"{player} pays {what}'s cost {text!r} with {ref!r}, which is not what it names")
+
+
+OTHER_VERBS = ("kill", "discard", "spend_buff", "exhaust", "return")  # engine/play.py OTHER_COSTS
+
+
+def _card_parts(state: dict[str, Any], card: dict[str, Any], field: str) -> list[dict[str, Any]]:
+    """The mandatory (`required`) or optional (`optional`) additional costs paid with other cards a card's text
+    names (engine/cards/cost_parts.py)."""
+    return [part for ability in card.get("abilities", ())
+            for part in card_statics.compile_ability(ability, card.get("type")).get(field, ())]
+
+
+def check_required(context: Context, player: str, obj: dict[str, Any], additional: Any) -> None:
+    """The additional costs paid with other cards or XP, in a checked match: a card's mandatory one ("As an
+    additional cost to play me, kill a friendly unit.") is paid with what it names (v1.4 204.2.a: it must be paid
+    to finalize the card), and each other card, buff or XP the play's `options.additional` spends is one an
+    optional additional cost of the card offers ("You may discard 1 as an additional cost to play me", v1.4
+    204.2, 356.2.b.1), of its kind and number."""
+    state = context.state
+    if not checks_abilities(state):
+        return
+    card = state["cards"].get(obj["card"] or "", {})
+    paid = [cost for cost in additional if isinstance(cost, dict)] if isinstance(additional, list) else []
+    named = {verb: [ref for cost in paid for ref in _named(cost.get(verb))] for verb in OTHER_VERBS}
+    for part in _card_parts(state, card, "required"):
+        mine = [ref for ref in named[part["verb"]] if cost_parts.fits(state, part, ref, player)][:part["count"]]
+        wrong = [ref for ref in named[part["verb"]] if ref not in mine]
+        context.check(len(mine) == part["count"] and not wrong, REQUIRED_RULE,
+                      f"{player} plays {obj['card']!r} paying {named[part['verb']] or 'nothing'} for its additional "
+                      f"cost {part['text']!r}" + (f": {wrong} is not what it names" if wrong else ""))
+        named[part["verb"]] = []
+    offers = _card_parts(state, card, "optional")
+    spent_xp = sum(cost.get("xp", 0) for cost in paid if isinstance(cost.get("xp", 0), int))
+    xp_offered = [offer["part"]["count"] for offer in offers if offer["part"]["verb"] == "xp"]
+    context.check(not spent_xp or spent_xp in xp_offered, ADDITIONAL_RULE,
+                  f"{player} spends {spent_xp} XP as an additional cost of {obj['card']!r}, whose text offers "
+                  f"{_offers_text(offers)}")
+    for verb, refs in named.items():
+        room = [offer["part"] for offer in offers if offer["part"]["verb"] == verb]
+        for ref in refs:
+            part = next((part for part in room if cost_parts.fits(state, part, ref, player)), None)
+            if part is not None and not part.get("any"):
+                room.remove(part)
+            context.check(part is not None, ADDITIONAL_RULE,
+                          f"{player} pays {verb} {ref!r} as an additional cost of {obj['card']!r}, whose text offers "
+                          f"{_offers_text(offers)}")
+
+
+def _offers_text(offers: list[dict[str, Any]]) -> str:
+    return "; ".join(repr(offer["text"]) for offer in offers) or "none paid so"
+
+
+def optional_discounts(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any], player: str,
+                       additional: Any) -> list[dict[str, Any]]:
+    """What paying an optional additional cost does to the card's own cost, as statics of the play ("If you do,
+    reduce my cost by [2]", once; "Reduce my cost by [O] for each buff you spend", once per thing paid: v1.4
+    356.2.b.1, 356.4), for the costs the play's `options.additional` pays."""
+    paid = [cost for cost in additional if isinstance(cost, dict)] if isinstance(additional, list) else []
+    found = []
+    for index, offer in enumerate(_card_parts(state, card, "optional")):
+        if "discount" not in offer and not offer.get("ignore_cost"):
+            continue
+        verb = offer["part"]["verb"]
+        if verb == "xp":
+            times = int(any(cost.get("xp") == offer["part"]["count"] for cost in paid))
+        else:
+            times = len([ref for cost in paid for ref in _named(cost.get(verb))])
+            times = times if offer.get("each") else min(times, 1)
+        energy, power = (card.get("energy", 0), card.get("power", 0)) if offer.get("ignore_cost") else \
+            card_statics.symbols(offer["discount"])
+        if times:
+            found.append({"affects": {"who": "self"}, "cost": {key: -value * times for key, value in (
+                ("energy", energy), ("power", power)) if value}, "text": offer["text"], "id": f"own~paid{index}",
+                          "source": obj["id"], "controller": player, "compiled": True})
+    return found
+
+
 def check_trigger(context: Context, player: str, source: dict[str, Any], label: str) -> None:
     """A triggered ability in a checked match: its Legion holds (v1.4 812.1.c), and a Vision comes from a permanent
     played this turn that is on the board (v1.4 817.1.c: the trigger is the permanent entering the Board)."""
@@ -187,12 +302,12 @@ def check_trigger(context: Context, player: str, source: dict[str, Any], label: 
     what = f"{label!r} of {source['id']} ({source['card']})"
     condition = found.get("condition")
     if condition == "Legion":
-        context.check(card_statics.legion_holds(state, player, source["id"]), LEGION_RULE,
+        context.check(holds.legion_holds(state, player, source["id"]), LEGION_RULE,
                       f"{player} triggers {what} ({found['text']!r}) before playing another card this turn: its "
                       f"[Legion] condition does not hold")
     elif condition and source.get("zone") in ("board", "legend"):  # a dependent keyword's trigger (v1.4 727.1.c.1)
         obj = state["objects"].get(source["id"])
-        context.check(card_statics.dependent_holds(state, condition, player, source["id"], obj), TRIGGER_RULE,
+        context.check(holds.dependent_holds(state, condition, player, source["id"], obj), TRIGGER_RULE,
                       f"{player} triggers {what} ({found['text']!r}), whose [{condition}] condition does not hold: "
                       f"an inactive triggered ability does not trigger")
     if found.get("keyword") == "Vision":

@@ -16,12 +16,14 @@ data (`affects`), checked here mechanically:
 - `other`: not the source itself; `where`: `here` (the source's location), `battlefield` or `base`;
 - `tags`: any of these tags (a Mech), `types`: object types (`Unit` unless it says; `Spell`, `Unit`, `Gear` for
   cost changes; `Ability` for a static rule about abilities); `stunned`, `empowered`, `mighty`, `in_combat` (an
-  attacker or a defender): only objects in that state; `weaker`: with less Might than the source.
+  attacker or a defender), `token`, `buffed`, `keyword` (one it has), `combat` (its role, alone or not: "a unit
+  here defending alone"): only objects in that state; `weaker`: with less Might than the source.
 
 and when it applies (`while`, on its source and its controller): `mighty` (004 708), `empowered`, `at`
 (`battlefield` or `base`), `legion` (v1.3 812.1.c: its controller finalized another card this turn), and `level`
 (v1.3 824.1.b.1: its controller has that much XP; a Level ability's dependent text, Gustwalker's "[Level 3] I have
-+1 Might and Ganking").
++1 Might and Ganking"), and the conditions of the statics compiled from the cards that count things
+(engine/cards/holds.py `EXTRA`: runes, cards in hand, objects in play, a buff, a name in the trash).
 
 This module is a leaf: it reads the state's plain data and imports only engine.teams, another leaf.
 """
@@ -30,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import teams
-from engine.cards import CHECKED
+from engine.cards import CHECKED, holds
 from engine.cards import statics as card_statics
 from engine.editions import edition_of
 
@@ -146,8 +148,11 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
         current = (might or {}).get(obj["id"], obj["might"]) if obj else None
         if (current is not None and current >= MIGHTY) != bool(condition["mighty"]):
             return False
-    if ("runes_at_most" in condition or "controls" in condition or "none_played" in condition) and \
-            not card_statics.extra_condition_holds(state, condition, _controller(state, static)):
+    if "unless" in condition and condition_holds(state, {**static, "while": condition["unless"]}, might):
+        return False  # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit ..."
+    if any(key in condition for key in holds.EXTRA) and \
+            not holds.extra_condition_holds(state, condition, _controller(state, static), obj,
+                                            _location(state, static)):
         return False
     if "at" in condition:
         location = _location(state, static) or ""
@@ -157,11 +162,7 @@ def condition_holds(state: State, static: dict[str, Any], might: dict[str, int] 
     return True
 
 
-def empowered_times(obj: dict[str, Any]) -> int:
-    """How many times an object is Empowered: 0 or 1 (the mark, `empowered: true`, v1.4 441.1.a), or the count an
-    effect's permission to be Empowered several times has raised it to (`empowered: N`, v1.4 441.1.c.1)."""
-    value = obj.get("empowered")
-    return 0 if not value else 1 if value is True else int(value)
+empowered_times = holds.empowered_times  # how many times an object is Empowered (engine/cards/holds.py)
 
 
 def empowered_as(obj: dict[str, Any], wanted: bool | int) -> bool:
@@ -215,6 +216,14 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
         return False
     if "in_combat" in rule and bool(obj.get("attacker") or obj.get("defender")) != bool(rule["in_combat"]):
         return False
+    if "token" in rule and bool(obj.get("token")) != bool(rule["token"]):
+        return False
+    if "buffed" in rule and bool(obj.get("buff")) != bool(rule["buffed"]):
+        return False
+    if "keyword" in rule and rule["keyword"] not in obj.get("keywords", ()):  # as worked out at its last refresh
+        return False
+    if "combat" in rule and not holds.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
+        return False
     return True
 
 
@@ -266,7 +275,7 @@ def _weaker(state: State, static: dict[str, Any], obj: dict[str, Any], might: di
 def _times(state: State, static: dict[str, Any]) -> int:
     """How many times a static's change applies: its `per` count ("for each rune you control"), else once."""
     per = static.get("per")
-    return card_statics.count(state, per, _controller(state, static), static["source"]) if per else 1
+    return holds.count(state, per, _controller(state, static), static["source"]) if per else 1
 
 
 def sync_compiled(state: State, objects: tuple[dict[str, Any], ...] = ()) -> None:
@@ -327,7 +336,7 @@ def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
             total += _value(granted[keyword])
     for static in state.get("statics", []):
         if static["id"] in obj.get("statics", ()) and keyword in static.get("keywords", ()):
-            total += _value(static.get("values", {}).get(keyword))
+            total += _value(static.get("values", {}).get(keyword)) * _times(state, static)
     return total
 
 
@@ -395,7 +404,8 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                     keywords[obj["id"]].update(attached_keywords(card))
                 changed = True
         for index, static in enumerate(statics):
-            if not static.get("keywords") or not condition_holds(state, static, might):
+            if not static.get("keywords") or not condition_holds(state, static, might) or static.get("per") and not \
+                    _times(state, static):  # "[Assault] equal to the number of ...", with none of them: none
                 continue
             for obj in found_for(index):
                 key = (obj["id"], "s", static["id"])
@@ -496,7 +506,7 @@ def _summed(state: State, obj: dict[str, Any], keyword: str, given: list[str],
                  if modifier["kind"] == "keyword" and modifier["keyword"] == keyword)
     total += sum(_value(attached_keywords(card)[keyword]) for card in _attached_cards(state, obj)
                  if keyword in attached_keywords(card))
-    total += sum(_value(static.get("values", {}).get(keyword)) for static in statics
+    total += sum(_value(static.get("values", {}).get(keyword)) * _times(state, static) for static in statics
                  if static["id"] in given and keyword in static.get("keywords", ()))
     return total
 
@@ -506,6 +516,13 @@ def enters_ready(state: State, obj: dict[str, Any], own: list[dict[str, Any]] = 
     """Whether a static makes a unit entering the board enter ready ("I enter ready", "your Mechs enter ready"):
     the statics in force and the entering card's own (`own`, v1.3 359.2.a)."""
     return any(static.get("enter_ready") and condition_holds(state, static) and affects(state, static, obj)
+               for static in [*state.get("statics", []), *own])
+
+
+def enters_exhausted(state: State, obj: dict[str, Any], own: list[dict[str, Any]] = ()) -> bool:
+    """Whether a static makes a permanent entering the board enter exhausted: a gear's "This enters exhausted"
+    (v1.4 359.2.d: gear enters ready otherwise; the statics in force and the entering card's own, `own`)."""
+    return any(static.get("enter_exhausted") and condition_holds(state, static) and affects(state, static, obj)
                for static in [*state.get("statics", []), *own])
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
                     rulechanges, showdown, statics, timing)
-from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay
+from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay, take_from_pool
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
 from engine.rulings import Context, Unappliable
@@ -62,7 +62,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if hidden_at is not None:
         options = {**options, "base_cost": {"energy": 0, "power": 0}}  # 723.1.b: its base cost ignored
     declared = statics.check_play_statics(event.get("statics", []))
-    own = statics.own(declared, obj) + card_costs.own_at_play(context, dict(obj, controller=player), player, declared)
+    own = statics.own(declared, obj) + card_costs.own_at_play(context, dict(obj, controller=player), player, declared,
+                                                              source, options.get("additional"))
     if options.get("flow"):
         item["flow"] = True  # banished as it leaves the chain (Flow's reminder text)
         flow.check_source(context, obj, source)
@@ -90,7 +91,13 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     cost = total_cost(context, player, obj, kind, item, options, own, limited)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
         any_power=cost["any_power"], breakdown=cost["breakdown"])
+    if cost["any_increase"]:  # "cost [A] more" (Mystic Vortex): Power of any domain, after the rest (353.3)
+        _, short = take_from_pool(state["players"][player]["pool"], 0, [([], cost["any_increase"])])
+        context.check(not short, "354.1", f"{player} cannot pay the {cost['any_increase']} Power of any domain "
+                                          f"{obj['card']!r} costs more ({'; '.join(cost['breakdown'])}): {short} "
+                                          f"missing")
     statics.use_up(state, cost["used"])
+    card_costs.check_required(context, player, obj, options.get("additional", []))
     pay_other_costs(context, player, obj, options.get("additional", []))
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     items.finalize(context, item)
@@ -102,8 +109,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if kind in ("unit", "gear"):
         items.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
         move_to_zone(state, obj, "board", location)
-        ready = kind == "gear" or bool(options.get("accelerate")) or layers.enters_ready(state, obj, own)
-        obj["exhausted"] = not ready  # 356.2.c units enter exhausted, 356.2.d gear ready; statics may ready them
+        ready = kind == "gear" and not layers.enters_exhausted(state, obj, own) or bool(options.get("accelerate")) \
+            or layers.enters_ready(state, obj, own)
+        obj["exhausted"] = not ready  # 356.2.c units enter exhausted, 356.2.d gear ready; statics may change it
         statics.use_up(state, [static for static in state.get("statics", []) if static.get("next")
                                and static.get("enter_ready") and layers.affects(state, static, obj)])
         for static in own:  # v1.3 359.2.a: its passive abilities become active (compiled ones: engine/layers.py)
@@ -172,6 +180,9 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
     if tax:
         breakdown.append(f"Deflect {tax} Power of any domain")
     used = layers.cost_changes(state, obj, player, own)
+    any_increase = sum(static["cost"].get("any_power", 0) for static in used)  # [A] more, from a card's text
+    breakdown += [f"{_describe(state, static)} +{static['cost']['any_power']} Power of any domain" for static in used
+                  if static["cost"].get("any_power")]
     for static in used:  # 353.3 increases, then 353.4 discounts
         before = (energy, power + any_power)
         energy, power_total = layers.change_cost(energy, power + any_power, static)
@@ -180,7 +191,8 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
         if (energy, power + any_power) != before:
             breakdown.append(f"{_describe(state, static)} {energy - before[0]:+d} Energy, "
                              f"{power + any_power - before[1]:+d} Power")
-    return {"energy": energy, "power": power, "any_power": any_power, "used": used, "breakdown": breakdown}
+    return {"energy": energy, "power": power, "any_power": any_power, "used": used, "breakdown": breakdown,
+            "any_increase": any_increase}
 
 
 def _take_power(power: int, any_power: int, taken: int) -> tuple[int, int]:
@@ -192,8 +204,10 @@ def _take_power(power: int, any_power: int, taken: int) -> tuple[int, int]:
 
 
 def _describe(state: dict[str, Any], static: dict[str, Any]) -> str:
+    """A cost change's source, for a cost's breakdown; one read from a card's text quotes it (a checked match)."""
     source = state["objects"].get(static["source"])
-    return f"{static['source']} ({source['card']})" if source else static["source"]
+    said = f" {static['text']!r}" if static.get("compiled") and static.get("text") else ""
+    return (f"{static['source']} ({source['card']})" if source else static["source"]) + said
 
 
 # Non-standard costs (353.6) an additional cost may name: lists of ids, and `xp`, an amount of XP to spend.
@@ -353,8 +367,16 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None, c
     context.check(controller == player or allowed or ambushing
                   or rulechanges.play_permission(state, card, player, location, own) is not None, "352.2",
                   f"{player} plays a unit to {location}, a battlefield they do not control (Ambush, v1.3 822.1.b, "
-                  f"plays a unit only where its player has units)")
+                  f"plays a unit only where its player has units){_own_permissions(own)}")
     return location
+
+
+def _own_permissions(own: list[dict[str, Any]]) -> str:
+    """The card's own words that let it be played to some battlefields it does not control, read from its text in a
+    checked match ("You may play me to an open battlefield"), for the message that refuses another one."""
+    said = [static["text"] for static in own if static.get("compiled") and static.get("rule", "").startswith(
+        "play_to")]
+    return f"; its text allows only {'; '.join(map(repr, said))}" if said else ""
 
 
 def add(context: Context, event: dict[str, Any]) -> None:
@@ -403,7 +425,7 @@ def suggested_payment(state: dict[str, Any], player: str, object_id: str,
     pool = entry.get("pool") or {"energy": 0, "power": {}}
     domains = card.get("domains", [])
     in_pool = sum((pool.get("power") or {}).get(domain, 0) for domain in [*domains, UNIVERSAL])
-    power = max(0, cost["power"] - in_pool) + max(0, cost["any_power"])
+    power = max(0, cost["power"] - in_pool) + max(0, cost["any_power"]) + cost["any_increase"]
     energy = max(0, cost["energy"] - pool.get("energy", 0))
     runes = [state["objects"][rune] for rune in entry.get("runes", []) if rune in state["objects"]]
     fits = [rune for rune in runes

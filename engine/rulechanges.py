@@ -99,13 +99,16 @@ def applies_to_player(state: State, rule: str, player: str, where: str | None = 
 
 
 def describe(state: State, static: dict[str, Any]) -> str:
-    """The source of a static, for a message: `o12 (Determined Sentry)` or a battlefield."""
+    """The source of a static, for a message: `o12 (Determined Sentry)` or a battlefield; a static the engine
+    read from the card's text quotes it (`o12 (Ruin Runner: "I can't be chosen ...")`)."""
     source = static["source"]
     obj = state["objects"].get(source)
-    if obj is not None:
-        return f"{source} ({obj['card']})"
-    entry = next((field for field in state["battlefields"] if field["id"] == source), None)
-    return f"{source} ({entry['name']})" if entry else source
+    entry = next((field for field in state["battlefields"] if field["id"] == source), None) if obj is None else None
+    name = obj["card"] if obj is not None else entry["name"] if entry else None
+    if name is None:
+        return source
+    said = f": {static['text']!r}" if static.get("compiled") and static.get("text") else ""
+    return f"{source} ({name}{said})"
 
 
 def why(state: State, found: list[dict[str, Any]]) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import card_costs, layers, rulechanges
-from engine.cards import statics as card_statics
+from engine.cards import holds
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, new_id
@@ -70,8 +70,8 @@ def check_shape(static: Any, where: str) -> None:
         raise MalformedEvent(f"{where}: static 'cost' is {{energy, power, min_energy, min_power}} of whole "
                              f"numbers (negative for a discount), got {cost!r}")
     per = static.get("per")
-    if per is not None and (per.get("count") not in card_statics.COUNTS or set(per) - PER):
-        raise MalformedEvent(f"{where}: static 'per' counts one of {', '.join(card_statics.COUNTS)} ({{count, "
+    if per is not None and (per.get("count") not in holds.COUNTS or set(per) - PER):
+        raise MalformedEvent(f"{where}: static 'per' counts one of {', '.join(holds.COUNTS)} ({{count, "
                              f"mighty?, keyword?, token?}}), got {per!r}")
     condition = static.get("while", {})
     if not all(isinstance(tag, str) for tag in condition.get("controls", [])) or \

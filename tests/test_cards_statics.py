@@ -20,15 +20,15 @@ from web.describe import describe_static
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
             "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
-            "Ambessa, Respected and Feared", "Rage Amplifier", "Undying Legion"]
+            "Ambessa, Respected and Feared", "Prepared Neophyte", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
-P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Trifarian War Camp", "Windswept Hillock"])
+P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
 P2_DEFAULT = "runedeck:8 runes:2 Fury Rune;2 Body Rune"
 
 
 def table(p1: str, p2: str = P2_DEFAULT, policy: str = "strict", abilities: str = "checked", player: str = "P1",
-          bf1: str = "Trifarian War Camp", bf2: str = "Altar to Unity") -> GalleryTable:
+          bf1: str = "Zaun Warrens", bf2: str = "Altar to Unity") -> GalleryTable:
     """A v1.4 position at `player`'s action phase, turn 3; both champions still in their zones."""
     line = (f"position turn 3 {player} action first P1 | P1 0 bf:{bf1} deck:{39 - listed(p1)} {p1} "
             f"| P2 0 bf:{bf2} deck:{39 - listed(p2)} {p2}")
@@ -68,8 +68,8 @@ def test_garens_might_static_and_sandspinners_bounded_ability_discount_compile()
 
 
 def test_a_line_the_reader_cannot_compile_says_so():
-    compiled = card_statics.compile_ability({"kind": "static", "text": "I must be assigned combat damage last."})
-    assert compiled == {"unread": ["I must be assigned combat damage last."]}
+    discarded = "If you've discarded a card this turn, I have [Assault] and [Ganking]."  # the state keeps no discards
+    assert card_statics.compile_ability({"kind": "static", "text": discarded}) == {"unread": [discarded]}
     spells = "While I'm in a showdown, your spells have [Repeat] [2][P]."  # Syndra: no tag of units
     assert card_statics.compile_ability({"kind": "static", "text": spells}) == {"unread": [spells]}
 
@@ -110,11 +110,12 @@ def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged
 
 
 def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and_is_marked():
-    """Rage Amplifier: "Your units have +1 [S]. If I'm [Empowered], they have +2 [S] instead." is not read (an
-    "instead" tier): the recorder declares it, in a checked strict match too, and the state marks it `declared`."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune gear:Rage Amplifier base:Trifarian Gloryseeker")
-    game.do('static Rage Amplifier +affects={"who": "friendly"} +might=1')
-    assert game.obj("P1", "Trifarian Gloryseeker")["might"] == 2 + 1
+    """Prepared Neophyte: "If you've spent [4] or more to play a spell this turn, I have +4 [S]." is not read (the
+    state keeps no Energy spent): the recorder declares it, in a checked strict match too, and the state marks it
+    `declared`."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Prepared Neophyte")
+    game.do("static Prepared Neophyte +might=4")
+    assert game.obj("P1", "Prepared Neophyte")["might"] == 1 + 4
     [static] = game.state["statics"]
     assert static["declared"] is True and not static.get("compiled")
 
@@ -410,8 +411,8 @@ def test_a_tier_that_replaces_another_instead_is_left_unread():
 
 def test_the_viewer_says_which_statics_the_recorder_declared():
     """A judge reads a compiled static as the card's line and a declared one marked as the recorder's word."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune gear:Rage Amplifier base:Garen, Commander")
-    game.do('static Rage Amplifier +affects={"who": "friendly"} +might=1')
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Prepared Neophyte")
+    game.do('static Prepared Neophyte +affects={"who": "friendly"} +might=1')
     described = {static.get("compiled", False): describe_static(static) for static in game.state["statics"]}
     assert described[True] == "Other friendly units have +1 [S] here."
     assert described[False] == "friendly units: +1 might (declared by the recorder)"

@@ -5,15 +5,18 @@ keyword such as [Legion][>], 727.1). This module reads the common phrasings of t
 recorder declares with the `static` event or a play's `statics` (engine/statics.py: `affects`, `might`,
 `keywords`, `enter_ready`, `cost`, `while`), plus where the ability works from:
 
-- `zone` "play": the card's own cost changes, "I enter ready" and "You may play me from your trash for [3][R]"
-  (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from the zone it is played
-  from (v1.4 366.1, 366.2, 366.2.a);
+- `zone` "play": the card's own cost changes, "I enter ready", "This enters exhausted" and "You may play me from
+  your trash for [3][R]" (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from
+  the zone it is played from (v1.4 366.1, 366.2, 366.2.a);
 - `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
 
-Conditions the engine checks (`while`): `legion` (v1.4 812.1.c), `level` (its controller's XP), `empowered`,
-`mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you control 4 or fewer runes"), `controls`
-("if you control a Mech": tags or types of a friendly permanent), and `none_played` ("the first friendly gear
-played each turn": none of those types played by its controller this turn yet). A count ("costs [1] less for
+Conditions the engine checks (`while`, interpreted by engine/cards/holds.py): `legion` (v1.4 812.1.c), `level`
+(its controller's XP), `empowered`, `mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you
+control 4 or fewer runes"), `controls` ("if you control a Mech": tags or types of a friendly permanent),
+`none_played` ("the first friendly gear played each turn": none of those types played by its controller this
+turn yet), and those holds.EXTRA lists (runes, hand, objects in play, buffed, combat roles, scores, ...); static
+rules ("I can't be chosen ...": engine/cards/static_rules.py) and costs paid with other cards
+(engine/cards/cost_parts.py) are read by their modules. A count ("costs [1] less for
 each rune you control") is `per`: the change is multiplied by the count `count` says.
 
 What the reader cannot compile it says (`unread`: the text), and the engine takes that ability on the recorder's
@@ -27,16 +30,16 @@ import json
 import re
 from typing import Any
 
-from engine.cards import CONDITION, triggers
+from engine.cards import CONDITION, cost_parts, static_rules, triggers
 
 ZONES = ("play", "board")
-COUNTS = ("runes", "gear", "trash", "played", "units")
 
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_COST = re.compile(
-    rf"^(?:If (?P<if1>[^,]+), )?(?:I|This|This spell) costs? {_SYM} (?P<dir>less|more)"
+    rf"^(?:If (?P<if1>[^,]+), )?(?:I|[Tt]his|[Tt]his spell) costs? {_SYM} (?P<dir>less|more)"
+    rf"(?P<elsewhere> to play from anywhere other than your hand)?(?P<ready> and enter ready)?"
     rf"(?: for each (?P<each>[^,.]+?))?(?:, to a minimum of (?P<min>{_RUN}))?(?: if (?P<if2>[^.]+?))?\.$")
 _ABILITY_COST = re.compile(
     rf"This ability costs {_SYM} less(?: for each (?P<each>[^,.]+?))?(?: if (?P<if2>[^.]+?))?\.")
@@ -46,19 +49,42 @@ _OTHERS_COST = re.compile(
 _REDUCED = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?the Energy costs? for (?P<what>spells|units|gear) you play (?:is|are) reduced by "
     rf"{_SYM}(?:, to a minimum of (?P<min>{_RUN}))?\.$", re.IGNORECASE)
+_TAG_REDUCED = re.compile(rf"^Your (?P<tag>[A-Z][a-z]+)s' Energy costs are reduced by {_SYM}"
+                          rf"(?:, to a minimum of (?P<min>{_RUN}))?\.$")
 _FIRST_EACH_TURN = re.compile(
     rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
     rf"played each turn costs {_SYM} less\.$")
 _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)?\])*)"
 _OTHERS = re.compile(
-    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?:(?P<who>friendly|your|enemy) (?P<other2>other )?)"
-    rf"(?P<what>units|(?!spells|cards|abilities|gear)[A-Z][a-z]+s)(?P<empowered> that are \[Empowered\])?"
-    rf"(?P<here1> here| at my battlefield)? (?:have|get) {_GIVE}(?P<here2> here)?\.$",
+    rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?P<stunned>stunned )?"
+    rf"(?:(?P<who>friendly|your|enemy) "
+    rf"(?P<other2>other )?)?(?P<token>token )?"
+    rf"(?P<what>units|(?!spells|cards|abilities|gear)(?:[A-Z][a-z]+ )?[A-Z][a-z]+s"
+    rf"|(?P<tags>(?:[A-Z][a-z]+, )+(?:and )?[A-Z][a-z]+) units)(?P<empowered> that are \[Empowered\])?"
+    rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
+    rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?\.$",
     re.IGNORECASE)
-_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) {_GIVE}(?: for each (?P<each>[^,.]+?))?"
+_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
+                   rf"(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
-_OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly) (?P<what>units|[A-Z][a-z]+s) enter ready\.$")
+_ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
+                    rf"(?P<role>defend|attack)(?:s|ing) alone, it (?:has|gets) {_GIVE}\.$")
+_SHOWDOWN_COST = re.compile(rf"^During showdowns here, cards with \[(?P<kw>[A-Z][A-Za-z-]*)\] cost {_SYM} "
+                            rf"(?P<dir>more|less) to play\.$")
+_IN_COMBAT_COSTS = re.compile(rf"^While I'm in combat, friendly spells cost {_SYM} less to a minimum of "
+                              rf"(?P<min>{_RUN}), and enemy spells cost (?P<more>{_RUN}) more\.$")
+_DAMAGE_ORDER = re.compile(r"^I must be assigned combat damage (?P<when>first|last)\.$")
+_DOUBLE_BONUS = re.compile(r"^Each Equipment attached to me gives double its base Might bonus\.$")
+_MIGHT_BY = re.compile(r"^My Might is increased by (?P<each>your points|the number of cards in your trash)\.$")
+_KEYWORD_COUNT = re.compile(r"^I have \[(?P<kw>[A-Z][A-Za-z-]*)\] equal to the number of (?P<each>[^.]+)\.$")
+_OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>units|tokens|token units|[A-Z][a-z]+s) "
+                           r"enter ready\.$")
+_ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
+_HIGHEST_MIGHT = re.compile(r"^This spell's Energy cost is reduced by the highest Might among units you control\.$")
+_NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|second|third|fourth)(?:, (?:or )?"
+                           r"(?:second|third|fourth))*) turns?\.$")
+_ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
@@ -68,7 +94,34 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Mighty]": {"mighty": True}, "I'm Mighty": {"mighty": True},
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
+    "I'm buffed": {"buffed": True},
+    "I'm [Empowered] two times": {"empowered": 2}, "I'm [Empowered] three times": {"empowered": 3},
+    "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
+    "an opponent controls a battlefield": {"battlefields": {"whose": "enemy"}},
+    # combat roles (v1.4 740.2.a: a unit is alone when there are no other friendly units at the same location)
+    "I'm attacking or defending alone": {"combat": {"role": "either", "alone": True}},
+    "I'm attacking with another unit": {"combat": {"role": "attacker", "alone": False}},
+    "you have a card with my name in your trash": {"named_in_trash": True},
+    "you control something that's [Empowered]": {"objects": {"who": "friendly", "types": None, "empowered": True}},
 }
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBER = r"(\d+|one|two|three|four|five)"
+# "if"/"while" clauses that count things: (pattern, the condition with {n} for the number it reads)
+_COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(rf"^{pattern}$"), found) for
+                                                                     pattern, found in (
+    (rf"you have {_NUMBER}\+ runes|you control {_NUMBER} or more runes", {"runes_at_least": "n"}),
+    (rf"you have {_NUMBER} or fewer cards in your hand", {"hand_at_most": "n"}),
+    (r"you have another unit here", {"objects": {"who": "friendly", "other": True, "where": "here"}}),
+    (r"there's a stunned enemy unit here", {"objects": {"who": "enemy", "stunned": True, "where": "here"}}),
+    (r"an opponent controls a stunned unit", {"objects": {"who": "enemy", "stunned": True}}),
+    (rf"I'm at a battlefield with exactly {_NUMBER} other units? you control",
+     {"at": "battlefield", "objects": {"who": "friendly", "other": True, "where": "here", "exactly": "n"}}),
+    (rf"you control a battlefield with exactly {_NUMBER} units there", {"battlefields": {"exactly": "n"}}),
+    (rf"an opponent's score is within {_NUMBER} points of the Victory Score", {"score_within": {"enemy": "n"}}),
+    (rf"your score is not within {_NUMBER} points of the Victory Score", {"score_within": {"mine_not": "n"}}),
+    (rf"you have {_NUMBER} or more other units in your base",
+     {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
+))
 _DEPENDENT = {"Legion": {"legion": True}, "Empowered": {"empowered": True}, "Mighty": {"mighty": True}}
 _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pattern + r"$"), count)
                                                                   for pattern, count in (
@@ -79,6 +132,12 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"of your \[Mighty\] units", {"count": "units", "mighty": True}),
     (r"friendly unit with \[(?P<kw>[A-Z][A-Za-z-]*)\]", {"count": "units"}),
     (r"token unit you control", {"count": "units", "token": True}),
+    (r"buffed friendly unit at my battlefield", {"count": "units", "buffed": True, "here": True}),
+    (r"of your units with \[(?P<kw>[A-Z][A-Za-z-]*)\] at my battlefield", {"count": "units", "here": True}),
+    (r"card with my name in your trash", {"count": "named_trash"}),
+    (r"enemy units here", {"count": "units", "enemy": True, "here": True}),
+    (r"time I'm \[Empowered\]", {"count": "empowered_times"}),
+    (r"other unit you control here with my name", {"count": "units", "here": True, "named": True, "other": True}),
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
@@ -108,10 +167,21 @@ def _condition(text: str | None) -> dict[str, Any] | None:
     match = _IF_RUNES.match(text)
     if match:
         return {"runes_at_most": int(match.group(1))}
+    for pattern, found in _COUNTED:
+        match = pattern.match(text)
+        if match:
+            number = next((group for group in match.groups() if group), "1")
+            return _with_number(found, int(number) if number.isdigit() else _NUMBERS[number])
     match = _IF_CONTROLS.match(text)
     if match and match.group(1) not in ("battlefield",):
         return {"controls": [match.group(1).capitalize()]}
     return None
+
+
+def _with_number(found: dict[str, Any], amount: int) -> dict[str, Any]:
+    """A counted condition with its number in place of "n"."""
+    return {key: _with_number(value, amount) if isinstance(value, dict) else amount if value == "n" else value
+            for key, value in found.items()}
 
 
 def _dependent(condition: str | None) -> dict[str, Any]:
@@ -137,9 +207,14 @@ def _each(text: str | None) -> dict[str, Any] | None:
 
 
 def _cost(sym: str, direction: str, minimum: str | None) -> dict[str, int]:
+    """A cost change; an increase of [A] is Power of any domain (`any_power`, v1.4 135.2.e: paid with a rune of
+    any domain), not of the card's own."""
     energy, power = symbols(sym)
     sign = -1 if direction == "less" else 1
-    cost = {key: sign * value for key, value in (("energy", energy), ("power", power)) if value}
+    any_power = sym.count("[A]") if sign > 0 else 0
+    power -= any_power
+    cost = {key: sign * value for key, value in (("energy", energy), ("power", power), ("any_power", any_power))
+            if value}
     if minimum:
         floor_energy, floor_power = symbols(minimum)
         if energy:
@@ -177,18 +252,51 @@ def _static(zone: str, text: str, **fields: Any) -> dict[str, Any]:
     return {"zone": zone, "text": text, **{key: value for key, value in fields.items() if value not in (None, {})}}
 
 
+_INSTEAD = re.compile(rf"^(?P<first>[^.]+\.) If (?P<if>[^,]+), (?:they|I|it) (?:have|has|get|gets|costs?) "
+                      rf"(?P<second>[^.]+?) instead\.$")
+_MORE_OR_LESS = re.compile(rf"^{_SYM} (?P<dir>less|more)$")
+
+
+def _instead(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
+    """"Your units have +1 [S]. If I'm [Empowered], they have +2 [S] instead." (Rage Amplifier), "Opponents' spells
+    cost [1] more. If this is [Empowered], they cost [1][A] more instead." (Helm of Suppression): the first static
+    while the condition does not hold, the same static with the second amount while it does (v1.4 364.3). Only a
+    condition of one yes-or-no state (Empowered, Mighty, buffed) is read so; else None."""
+    match = _INSTEAD.match(rest)
+    first = _read(match.group("first"), condition, card_type) if match else None
+    when = _condition(match.group("if")) if match else None
+    if not first or len(first) != 1 or not when or len(when) != 1 or not isinstance(next(iter(when.values())), bool):
+        return None
+    (key, value), = when.items()
+    base = {field: content for field, content in first[0].items() if field not in ("might", "keywords", "values",
+                                                                                   "cost")}
+    second = _MORE_OR_LESS.match(match.group("second"))
+    changed = {"cost": _cost(second.group("sym"), second.group("dir"), None)} if second and "cost" in first[0] \
+        else _give(match.group("second")) if "cost" not in first[0] else None
+    if not changed:
+        return None
+    otherwise = {**first[0], "text": rest, "while": {**first[0].get("while", {}), key: not value}}
+    return [otherwise, {**base, **changed, "text": rest, "while": {**base.get("while", {}), key: value}}]
+
+
 def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
     """The statics of one line (its dependent condition taken off), or None when it is not read."""
+    if _INSTEAD.match(rest):
+        return _instead(rest, condition, card_type)
     dependent = _dependent(condition)
     match = _SELF_COST.match(rest)
     if match:
-        when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
+        when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")),
+                            {"played_from_hand": False} if match.group("elsewhere") else {})
         per = _each(match.group("each"))
         if when is None or per is None:
             return None
-        return [_static("play", rest, affects={"who": "self"},
-                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per,
-                        **{"while": when})]
+        found = [_static("play", rest, affects={"who": "self"},
+                         cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), per=per,
+                         **{"while": when})]
+        if match.group("ready"):  # "If an opponent controls a stunned unit, I cost [2] less and enter ready." (Monch)
+            found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
+        return found
     match = _OTHERS_COST.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("while")))
@@ -206,12 +314,19 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         kind = {"spells": "Spell", "units": "Unit", "gear": "Gear"}[match.group("what").lower()]
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when})]
+    match = _TAG_REDUCED.match(rest)
+    if match:  # "Your Dragons' Energy costs are reduced by [2], to a minimum of [1]." (Herald of Scales)
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Unit"], "tags": [match.group("tag")]},
+                        cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": dependent})]
     match = _FIRST_EACH_TURN.match(rest)
     if match:
         kind = match.group("what").capitalize()
         first = {"types": [kind], **({"token": False} if match.group("token") else {})}
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
+    if _HIGHEST_MIGHT.match(rest):  # Sky Splitter
+        return [_static("play", rest, affects={"who": "self"}, cost={"energy": -1}, per={"count": "highest_might"},
+                        **{"while": dependent})]
     match = _FROM_TRASH.match(rest)
     if match:  # works from the trash (v1.4 366.1: Undying Legion's example), as the card is played from there
         found = _static("play", rest, affects={"who": "self"}, rule="play_from_trash", **{"while": dependent})
@@ -219,6 +334,8 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    if _ENTER_EXHAUSTED.match(rest):  # a gear, which enters ready otherwise (v1.4 359.2.d; a replacement, 369.3)
+        return [_static("play", rest, affects={"who": "self"}, enter_exhausted=True, **{"while": dependent})]
     match = _ENTER_READY.match(rest)
     if match:
         when = _merge_while(dependent, _condition(match.group("if1") or match.group("if2")))
@@ -236,11 +353,56 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("ready"):
             found.append(_static("play", rest, affects={"who": "self"}, enter_ready=True, **{"while": when}))
         return found
+    match = _ALONE.match(rest)
+    if match:  # "While a unit here is defending alone, it has -2 [S]." (Forbidding Waste; v1.4 740.2.a)
+        give = _give(match.group("give"))
+        if give is None:
+            return None
+        affects = {"who": (match.group("who") or "all").strip(), "combat": {"role": f"{match.group('role')}er",
+                                                                             "alone": True}}
+        if match.group("here"):
+            affects["where"] = "here"
+        return [_static("board", rest, affects=affects, **give, **{"while": dependent})]
+    match = _SHOWDOWN_COST.match(rest)
+    if match:  # Mystic Vortex: the cards played while a showdown is staged at this battlefield (v1.4 316.8)
+        return [_static("board", rest, affects={"who": "all", "types": ["Spell", "Unit", "Gear"],
+                                                "keyword": match.group("kw")},
+                        cost=_cost(match.group("sym"), match.group("dir"), None),
+                        **{"while": {**dependent, "showdown_here": True}})]
+    match = _IN_COMBAT_COSTS.match(rest)
+    if match:  # Vex, Cheerless: both while she is an attacker or a defender
+        when = {**dependent, "combat": {"role": "either"}}
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Spell"]},
+                        cost=_cost(match.group("sym"), "less", match.group("min")), **{"while": when}),
+                _static("board", rest, affects={"who": "enemy", "types": ["Spell"]},
+                        cost=_cost(match.group("more"), "more", None), **{"while": when})]
+    match = _DAMAGE_ORDER.match(rest)
+    if match:  # Tank's and Backline's own words (v1.4 465.2.c.6, 465.2.c.8: Caitlyn, Patrolling "with the Backline
+        # ability"): the keyword, which engine/combat.py checks as damage is assigned
+        keyword = "Tank" if match.group("when") == "first" else "Backline"
+        return [_static("board", rest, affects={"who": "self"}, keywords=[keyword], **{"while": dependent})]
+    if _DOUBLE_BONUS.match(rest):  # Gearhead: the bonuses once more (v1.4 472.3.c: an attached card's Might bonus)
+        return [_static("board", rest, affects={"who": "self"}, might=1, per={"count": "attached_might"},
+                        **{"while": dependent})]
+    match = _MIGHT_BY.match(rest)
+    if match:  # "My Might is increased by your points." (Draven, Showboat): +1 for each
+        per = {"count": "points"} if match.group("each") == "your points" else {"count": "trash"}
+        return [_static("board", rest, affects={"who": "self"}, might=1, per=per, **{"while": dependent})]
+    match = _KEYWORD_COUNT.match(rest)
+    if match:  # "I have [Assault] equal to the number of gear you control": one instance per thing counted (v1.4 719)
+        per = _each(match.group("each"))
+        if per is None:
+            return None
+        return [_static("board", rest, affects={"who": "self"}, keywords=[match.group("kw")],
+                        values={match.group("kw"): 1}, per=per, **{"while": dependent})]
     match = _OTHERS_READY.match(rest)
     if match:
-        affects = {"who": "friendly"}
-        if match.group("what") != "units":
-            affects["tags"] = [match.group("what")[:-1]]
+        affects = {"who": "friendly", **({"other": True} if match.group("who") == "Other friendly" else {})}
+        what = match.group("what")
+        if what.startswith("token"):
+            affects.update({"token": True, **({} if what == "token units" else {"types": ["Unit", "Gear"]})})
+        elif what != "units":
+            affects["tags"] = [what[:-1]]
         return [_static("board", rest, affects=affects, enter_ready=True, **{"while": dependent})]
     match = _OTHERS.match(rest)
     if match:
@@ -248,17 +410,34 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         give = _give(match.group("give"))
         if when is None or give is None:
             return None
-        who = match.group("who").lower()
-        affects: dict[str, Any] = {"who": "enemy" if who == "enemy" else "friendly"}
+        who = (match.group("who") or "all").lower()
+        affects: dict[str, Any] = {"who": {"enemy": "enemy", "all": "all"}.get(who, "friendly")}
+        for field in ("buffed", "token", "stunned"):
+            if match.group(field):
+                affects[field] = True
+        if match.group("kw"):
+            affects["keyword"] = match.group("kw")
         if match.group("other") or match.group("other2"):
             affects["other"] = True
-        if match.group("what").lower() != "units":
-            affects["tags"] = [match.group("what")[:-1].capitalize()]
+        if match.group("tags"):  # "Bird, Cat, Dog, Poro, and Ivern units here" (Brush): any of them
+            affects["tags"] = re.findall(r"[A-Z][a-z]+", match.group("tags"))
+        elif match.group("what").lower() != "units":
+            affects["tags"] = [match.group("what")[:-1]]
         if match.group("empowered"):
             affects["empowered"] = True
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
             affects["where"] = "here"
-        return [_static("board", rest, affects=affects, **give, **{"while": when})]
+        floor = {"min": int(match.group("floor"))} if match.group("floor") else {}  # v1.4 472.3.b, for each unit
+        return [_static("board", rest, affects=affects, **give, **floor, **{"while": when})]
+    ruled = static_rules.read(rest)
+    if ruled:  # a static rule (engine/rulechanges.py), checked where the rule it changes is
+        clause, found = ruled
+        unless = found.pop("unless", None)
+        when = _merge_while(dependent, _condition(clause or None),
+                            {"unless": _condition(unless)} if unless else {})
+        if when is None or unless and not when["unless"]:
+            return None
+        return [_static(found.pop("zone"), rest, **found, **{"while": when})]
     return None
 
 
@@ -272,6 +451,22 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
         statics = _read(rest, condition, card_type)
         if statics is None and _ONLY_ADDITIONAL.match(rest):
             statics = []
+        required = cost_parts.required(rest) if statics is None else None
+        if required is not None:  # "As an additional cost to play me, kill a friendly unit." (v1.4 204.2.a)
+            statics, found["required"] = [], [required]
+        offered = cost_parts.optional(rest) if statics is None else None
+        if offered is not None:  # "You may discard 1 as an additional cost to play me." (v1.4 356.2.b.1)
+            statics, found["optional"] = [], [offered]
+        turns = _NOT_ON_TURNS.match(rest) if statics is None else None
+        if turns:  # "I can't be played on your first, second, or third turns." (Ol' Poro; engine/card_costs.py)
+            statics, found["not_before_turn"] = [], 1 + max(
+                ("first", "second", "third", "fourth").index(word) + 1 for word in re.findall(
+                    r"first|second|third|fourth", turns.group("turns")))
+        only = _ABILITIES_ONLY.match(rest) if statics is None else None
+        when = _condition(only.group("while")) if only else None
+        if when == {"at": "battlefield"}:  # "Use my abilities only while I'm at a battlefield." (Renata Glasc,
+            # Mastermind; the one condition engine/card_costs.py's check_activated reads: another stays unread)
+            statics, found["abilities_while"] = [], when
         if statics is None:
             found["unread"] = [rest]
         else:
@@ -383,105 +578,22 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
     return out
 
 
-# -- interpreters: conditions and counts over a state's plain data -------------------------------------------
-def _played(state: dict[str, Any], player: str | None) -> list[str]:
-    return list(state.get("played_this_turn", {}).get(player or "", []))
-
-
-def legion_holds(state: dict[str, Any], player: str | None, card_id: str | None) -> bool:
-    """Legion (v1.4 812.1.c): `player` finalized a card other than `card_id` this turn. For a triggered ability's
-    Legion (the triggers' check) as for a passive or activated one."""
-    return any(object_id != card_id for object_id in _played(state, player))
-
-
-def dependent_holds(state: dict[str, Any], condition: str | None, player: str | None, card_id: str | None,
-                    obj: dict[str, Any] | None = None) -> bool:
-    """Whether a catalog ability's dependent condition ("Legion", "Level 6", "Empowered", "Mighty"; v1.4 727.1)
-    holds for `player` and the card `card_id` (`obj`, for Empowered and Mighty). No condition holds."""
-    if not condition:
-        return True
-    if condition == "Legion":
-        return legion_holds(state, player, card_id)
-    if condition.startswith("Level "):
-        return player is not None and state["players"][player].get("xp", 0) >= int(condition.split()[1])
-    if condition == "Empowered":
-        return bool(obj and obj.get("empowered"))
-    if condition == "Mighty":
-        return bool(obj and obj.get("mighty"))
-    return True
-
-
-def _facts(state: dict[str, Any], obj: dict[str, Any]) -> dict[str, Any]:
-    return state["cards"].get(obj.get("card") or "", {})
-
-
-def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source_id: str | None) -> int:
-    """How many things a `per` counts for `player` (the static's controller)."""
-    if not per or player is None:
-        return 1
-    kind = per["count"]
-    entry = state["players"][player]
-    if kind == "runes":
-        return len(entry.get("runes", ()))
-    if kind == "trash":
-        return len(entry.get("trash", ()))
-    if kind == "played":
-        return len(_played(state, player))
-    found = 0
-    for obj in state["objects"].values():
-        if obj["zone"] != "board" or obj["controller"] != player:
-            continue
-        if kind == "gear" and obj["type"] == "Gear":
-            found += 1
-        elif kind == "units" and obj["type"] == "Unit":
-            if per.get("mighty") and not obj.get("mighty"):
-                continue
-            if per.get("keyword") and per["keyword"] not in obj.get("keywords", ()):
-                continue
-            if per.get("token") and not obj.get("token"):
-                continue
-            found += 1
-    return found
-
-
-def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], player: str | None) -> bool:
-    """The conditions of a compiled static that engine/layers.py's do not cover: `runes_at_most`, `controls`,
-    `none_played`."""
-    if player is None:
-        return not any(key in condition for key in ("runes_at_most", "controls", "none_played"))
-    if "runes_at_most" in condition and len(state["players"][player].get("runes", ())) > condition["runes_at_most"]:
-        return False
-    if "controls" in condition:
-        wanted = set(condition["controls"])
-        if not any(obj["zone"] == "board" and obj["controller"] == player
-                   and (wanted & set(obj.get("tags") or _facts(state, obj).get("tags", ())) or obj["type"] in wanted)
-                   for obj in state["objects"].values()):
-            return False
-    if "none_played" in condition:
-        first = condition["none_played"]
-        for object_id in _played(state, player):
-            obj = state["objects"].get(object_id)
-            if obj is None or obj["type"] not in first.get("types", ()):
-                continue
-            if first.get("token") is False and obj.get("token"):
-                continue
-            return False
-    return True
-
-
 def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = None) -> list[str]:
     """The parts of an ability this module owns and does not check (engine/cards/coverage.py's interface): a
     static line or an ability's cost note the reader cannot compile, an activated ability's cost part it does not
     name (`cost.other`), a dependent condition it cannot read or that no check consults on that kind of ability (a
     spell's or a replacement's), and a triggered ability's cost within its instructions unless its trigger's cost
     is read (engine/cards/triggers.py charges it from the card)."""
+    if ability.get("reminder"):
+        return []  # reminder text only: it "has no effect on game function" (v1.4 135.2.d.3)
     card_type = card.get("type") if isinstance(card, dict) else None
     kind = ability.get("kind")
     found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
-    if kind == "activated":
-        found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])]
-    if kind == "triggered" and re.search(r"\bpay \[", ability.get("text", ""), re.IGNORECASE) \
-            and not triggers.cost_is_read(ability):
+    if kind == "activated":  # a part engine/cards/cost_parts.py reads is checked as it is paid (engine/card_costs.py)
+        found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])
+                  if cost_parts.read(text) is None]
+    if kind == "triggered" and re.search(r"\bpay \[", plain(ability.get("text", "")), re.IGNORECASE) \
+            and not triggers.cost_is_read(ability):  # reminder text ("Opponents must pay [A] to ...") is no cost
         found.append("cost (a trigger's cost within its instructions, as the recorder declares it)")
     condition = ability.get("condition")
     if condition and (not _dependent(condition) or kind not in ("activated", "triggered", "static")):
