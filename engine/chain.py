@@ -119,7 +119,18 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
         source = state["objects"].get(item["source"] or "")
         if item["kind"] == "spell" and source is not None and source["zone"] == "chain":
             move_to_zone(state, source, flow.leaves_chain_to(item))  # 356.3.d: to its owner's trash (Flow: banished)
+    if item["kind"] == "spell":
+        _play_completed(context, item, state["objects"].get(item["source"] or ""))
     if state["phase"] == "over":
         return
     context.schedule("cleanup")
     context.schedule("chain resolved", in_showdown)
+
+
+def _play_completed(context: Context, item: dict[str, Any], card: dict[str, Any] | None) -> None:
+    """A spell resolved: the act of playing it is completed, and the abilities that trigger on a card being played
+    ("When you play a spell", Ravenbloom Student) trigger now (v1.4 419.4.a; v1.3 419.4.a). A countered spell
+    leaves the chain without resolving and triggers none (v1.4 419.4.a.1, 425.1.b). The player who played it is
+    its item's controller; the card is described as it was played, wherever its resolution left it."""
+    played = {"id": item["source"], "type": "Spell", "card": item["card"]} if card is None else card
+    due.occurred(context, "played", item["controller"], obj={**played, "controller": item["controller"]})

@@ -207,8 +207,9 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
     entry = next((due for due in queue if due["source"] == source["id"] and due["ability"] == index), None)
     name = f"{source['id']} ({source['card']})"
     if entry is None:
-        context.fail("v1.4 383.3", f"{event['player']} triggers {label_of(ability, index)!r} of {name}, which is not "
-                                   f"due: its condition has not been met (\"{text}\")")
+        rule, why = _not_due(state, source, compiled)
+        context.fail(rule, f"{event['player']} triggers {label_of(ability, index)!r} of {name}, which is not due: "
+                           f"{why} (\"{text}\")")
     first = queue[0]["controller"]
     context.check(entry["controller"] == first, "v1.4 383.3.d.1",
                   f"{entry['controller']} puts {entry['label']!r} of {name} on the chain before {first}'s due "
@@ -223,6 +224,24 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
         _performed(state, entry)
     entry["cost"] = compiled["cost"]
     return entry
+
+
+def _not_due(state: State, source: dict[str, Any], compiled: dict[str, Any]) -> tuple[str, str]:
+    """Why a trigger is not due, and the rule that says so: a spell on the chain whose play would meet its
+    condition has not resolved, and its play triggers only once it has (v1.4 419.4.a); otherwise its condition has
+    not been met (383.3), and an ability that triggers on a card being played names the rule of a countered card's
+    play, which triggers nothing (419.4.a.1)."""
+    pending = [item for item in state["chain"] if item["kind"] == "spell" and any(
+        triggers.matches(pattern, occurrence("played", item["controller"], obj={
+            "id": item["source"], "type": "Spell", "controller": item["controller"], "card": item["card"]}), source)
+        for pattern in compiled["on"])]
+    if pending:
+        return "v1.4 419.4.a", (f"{pending[-1]['card']!r} ({pending[-1]['id']}) has not resolved, and a card's play "
+                                f"triggers abilities as its resolution completes it")
+    if any(pattern["event"] == "played" for pattern in compiled["on"]):
+        return "v1.4 383.3", ("its condition has not been met (a card's play triggers abilities as it resolves; a "
+                              "countered card's triggers none, v1.4 419.4.a.1)")
+    return "v1.4 383.3", "its condition has not been met"
 
 
 def _named(context: Context, source: dict[str, Any], reference: str) -> tuple[int, dict[str, Any]]:
