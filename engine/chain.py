@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import (abilities, card_costs, costs, delayed, due, effects, experience, flow, replacement,
+from engine import (abilities, add_triggers, card_costs, costs, delayed, due, effects, experience, flow, replacement,
                     resolution_checks, showdown, timing, trigger_costs)
 from engine.editions import edition_of
 from engine.items import add_item, check_targets, finalize, leave_chain
@@ -52,6 +52,10 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
         return  # v1.4 808.1.d.1: removed from the chain
     experience.check_trigger(context, source, event["ability"])
     card_costs.check_trigger(context, player, source, event["ability"])  # Legion, Vision (checked matches)
+    adds = add_triggers.adds_at_once(state, entry)
+    if adds is not None:
+        add_triggers.resolve(context, event, source, adds)  # v1.4 429.2: no chain item, no passes
+        return
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
     if initial:
         item["initial"] = True

@@ -1,16 +1,23 @@
-"""When abilities that trigger on a card being played trigger (v1.4 419.4.a, 419.4.a.1), in matches whose abilities
-the engine checks, with real cards of the gallery, recorded in the notation. A spell's play triggers "When you play
-a spell" as the spell resolves, never if it is countered; a unit's play is complete as it enters the board (v1.4
-359.2, 383.4.a.2)."""
+"""When abilities that trigger on a card being played trigger (v1.4 419.4.a, 419.4.a.1), and triggered abilities
+that add resources (v1.4 429.2), in matches whose abilities the engine checks, with real cards of the gallery,
+recorded in the notation. A spell's play triggers "When you play a spell" as the spell resolves, never if it is
+countered; a unit's play is complete as it enters the board (v1.4 359.2, 383.4.a.2); Jhin, Murderous Artist's "When
+I move, [Add] [1][A]" resolves as its trigger is recorded, with no chain item and no passes."""
 from __future__ import annotations
+
+import pytest
 
 from gallery_table import GalleryTable, deck
 from test_cards_triggers import due
 from test_rules_statics import deck_count
 
+from engine import add_triggers
+from replays.notation.errors import UnknownReference
+
 P1 = deck("Bashful Bloom", ["Ravenbloom Student", "Stupefy", "Lecturing Yordle"],
           ["Grove of the God-Willow", "Forgotten Monument", "Aspirant's Climb"])
 P2 = deck("Wuju Master", ["Defy"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+JHIN = deck("Hand of Noxus", ["Jhin, Murderous Artist"], ["Trifarian War Camp", "Windswept Hillock", "Zaun Warrens"])
 
 STUDENT = "runedeck:8 runes:2 Calm Rune;2 Mind Rune hand:Stupefy;Lecturing Yordle base:Ravenbloom Student"
 DEFY = "runedeck:8 runes:2 Calm Rune;2 Body Rune hand:Defy"
@@ -86,3 +93,56 @@ def test_a_units_play_effect_is_due_as_it_enters_the_board_and_a_later_spells_as
     assert due(t) == []
     t.do("P1 pass", "P2 pass", STUPEFY_RESOLVES)
     assert due(t) == [("Ravenbloom Student", "when-you-play")] and t.state["violations"] == []
+
+
+# -- a triggered Add ability resolves at once (v1.4 429.2) ----------------------------------------------------------
+JHIN_AT_BASE = "runedeck:8 runes:2 Fury Rune;2 Order Rune base:Jhin, Murderous Artist"
+
+
+def jhin_moved() -> GalleryTable:
+    t = table(JHIN_AT_BASE, "runedeck:8 runes:2 Calm Rune;2 Body Rune", p1_deck=JHIN, bf="Trifarian War Camp")
+    return t.do("P1 move Jhin, Murderous Artist -> bf1")
+
+
+def test_jhins_add_trigger_resolves_as_it_is_finalized_v1_4_429_2():
+    """v1.4 429.2: "Triggered and activated abilities that Add resources resolve as soon as they are finalized":
+    Jhin's "When I move, [Add] [1][A]" adds 1 Energy and 1 Power of any domain to Ana's pool as its `trigger` is
+    recorded; no chain item is made, and priority stays with Ana (429.2.a: it does not pass)."""
+    t = jhin_moved()
+    assert due(t) == [("Jhin, Murderous Artist", "when-i-move")]
+    priority = t.state["priority"]
+    t.do('P1 trigger Jhin, Murderous Artist "when-i-move"')
+    assert t.state["chain"] == [] and due(t) == [] and t.state["priority"] == priority
+    assert t.pool("P1") == {"energy": 1, "power": {"Universal": 1}} and t.state["violations"] == []
+    # A match whose abilities are declared folds as it did: its trigger is a chain item, resolved by a `resolve`.
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{deck_count(JHIN_AT_BASE)} "
+            f"{JHIN_AT_BASE} | P2 0 bf:Vilemaw's Lair deck:{deck_count(DEFY)} {DEFY}")
+    declared = GalleryTable(JHIN, P2, "strict", rules="v1.4").do(line, "P1 move Jhin, Murderous Artist -> bf1",
+                                                                 'P1 trigger Jhin, Murderous Artist "when-i-move"')
+    assert [item["card"] for item in declared.state["chain"]] == ["Jhin, Murderous Artist"]
+    assert declared.pool("P1") == {"energy": 0, "power": {}}
+
+
+def test_an_add_trigger_left_on_the_chain_to_resolve_is_refused_v1_4_429_2():
+    """Jhin's Add trigger is not a chain item: a `resolve` recorded for it, as if it had waited on the chain for
+    the players to pass, is refused (nothing is on the chain to resolve)."""
+    t = jhin_moved()
+    item = f"c{t.state['next_id'].get('c', 0) + 1}"  # the id a chain item made now would have
+    t.do('P1 trigger Jhin, Murderous Artist "when-i-move"', "P1 pass", "P2 pass")
+    refusal = t.refuses({"type": "resolve", "item": item, "effects": [
+        {"op": "add", "player": "P1", "energy": 1, "power": {"Universal": 1}}]}, rule="v1.4 340.1")
+    assert "the chain is empty" in refusal.violations[-1]["message"]
+    with pytest.raises(UnknownReference, match="no 'Jhin, Murderous Artist' on the chain"):
+        t.parse("resolve Jhin, Murderous Artist: add P1 1")
+
+
+@pytest.mark.parametrize("card, adds", [
+    ("Jhin, Murderous Artist", {"energy": 1, "power": {"any": 1}}),
+    ("Blue Sentinel", None),  # "[Add] [A] at the start of your next Main Phase": a delayed Add, later
+    ("Threshold of the Gray", None),  # "the attacker and defender each [Add] [1]": not its controller's, unread
+])
+def test_only_a_trigger_whose_effect_is_a_fixed_add_resolves_at_once_v1_4_429_2(card: str, adds: dict | None):
+    text = next(ability["text"] for ability in GalleryTable(JHIN, P2).catalog.card(card)["abilities"]
+                if ability["kind"] == "triggered")
+    entry = {"card": card, "text": text}
+    assert add_triggers.adds_at_once({"cards": {card: {"domains": []}}}, entry) == adds
