@@ -1,14 +1,14 @@
 """The triggered abilities that are due, in a match whose abilities the engine checks (contract section 7).
 
-"When a Condition is met, a Triggered Ability behaves like an Activated Ability and is placed on the Chain"
-(v1.4 383.3); its condition "is evaluated after a potentially inciting event has been processed" (383.2.c). The
-rules modules report each occurrence where it happens (`occurred`: a card played, a unit entering the board from
-play, moving, gaining the attacker or defender designation, a hold or a conquer, a death, a beginning phase or an
-ending step starting); the triggered abilities of the objects on the board and in the Legend Zone (384.2), of the
-battlefields (170.9), and of the dying or played object itself (808.1.d, 383.4.a.2) whose pattern the occurrence
-meets (engine/cards/triggers.py) become due, after those of earlier occurrences; the ones of one occurrence trigger
-simultaneously and are ordered as v1.4 383.3.d.1 says: the turn player's first, then each player's in turn order
-(each player orders their own, 383.3.d: any of the first player's may go first).
+"When a Condition is met, a Triggered Ability behaves like an Activated Ability and is placed on the Chain" (v1.4
+383.3); its condition "is evaluated after a potentially inciting event has been processed" (383.2.c). The rules
+modules report each occurrence where it happens (`occurred`: a card played: a permanent once it entered the board, a
+spell once it resolved, v1.4 419.4.a; moving, gaining the attacker or defender designation, a hold or a conquer, a
+death, a beginning phase or an ending step starting); the triggered abilities of the objects on the board and in the
+Legend Zone (384.2), of the battlefields (170.9), and of the dying or played object itself (808.1.d, 383.4.a.2)
+whose pattern the occurrence meets (engine/cards/triggers.py) become due, after those of earlier occurrences; the
+ones of one occurrence trigger simultaneously and are ordered as v1.4 383.3.d.1 says: the turn player's first, then
+each player's in turn order (each player orders their own, 383.3.d: any of the first player's may go first).
 
 `awaiting` then begins with one entry `{"player": <controller of the first>, "kind": "trigger", "triggers":
 [{source, ability, label, card, text, controller, optional}]}`. A `trigger` event names one of them; one whose

@@ -11,12 +11,13 @@ plain data, once per text (cached; never stored in a match's state):
      "once_each_turn"?: true}                                               # "the first time ... each turn" (383.3.e)
 
 `event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
-board, 383.4.a.2), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
-"conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
-start: "At the start of your Beginning Phase", Temporary 816.1.c) and "end_of_turn". `subject` says whose or
-which: "me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
-controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendly unit", "another friendly unit",
-"an enemy unit", "a player"; `whose` ("you", "an opponent", "a player") says who played a card.
+board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a unit gains the designation,
+383.4.e-f), "moves", "holds" / "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d),
+"beginning_phase" (its start: "At the start of your Beginning Phase", Temporary 816.1.c) and "end_of_turn".
+`subject` says whose or which: "me" (the source itself), "you" (the source's controller), "here" (a battlefield's
+own occurrence, by its controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendly unit",
+"another friendly unit", "an enemy unit", "a player"; `whose` ("you", "an opponent", "a player") says who played a
+card.
 
 What the reader cannot check stays in `unread` (a qualifier such as "that costs [5] or more", an "if ..." right
 after the condition, which 383.2.a.1 makes part of it, a cost it cannot name): the engine then takes such an
