@@ -40,7 +40,8 @@ def adds_at_once(state: dict[str, Any], entry: dict[str, Any] | None) -> dict[st
 def resolve(context: Context, event: dict[str, Any], source: dict[str, Any], adds: dict[str, Any]) -> None:
     """The `trigger` event of an Add trigger: finalized aside, without a chain item, and resolved at once, its
     resources added to its controller's pool (v1.4 429.2); priority, Focus and the passes stay as they were
-    (429.2.a). Power of any domain ([A]) is universal Power, which pays for any domain (v1.3 156.2.b)."""
+    (429.2.a). Power of any domain ([A]) is added as universal Power, which pays for any domain (a `trigger` names
+    no domain; engine/abilities.py `add_resources`)."""
     player = context.player(event)
     label = str(event["ability"])
     item = {"id": None, "kind": "ability", "card": source["card"], "source": source["id"], "controller": player,

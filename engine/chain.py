@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import (abilities, add_triggers, card_costs, costs, delayed, due, effects, experience, flow, replacement,
-                    resolution_checks, showdown, timing, trigger_costs)
+from engine import (abilities, add_triggers, card_costs, costs, delayed, due, effects, experience, flow,
+                    replacement, resolution_checks, showdown, timing, trigger_costs)
 from engine.editions import edition_of
 from engine.items import add_item, check_targets, finalize, leave_chain
 from engine.objects import facts, move_to_zone, names_ability
