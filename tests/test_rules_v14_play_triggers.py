@@ -25,20 +25,21 @@ STUPEFY = "P1 play Stupefy -> Ravenbloom Student $1"
 STUPEFY_RESOLVES = "resolve Stupefy: might Ravenbloom Student -1 until turn | draw P1 ?"
 
 
-def table(p1: str = STUDENT, p2: str = DEFY, *, p1_deck: dict = P1,
-          bf: str = "Grove of the God-Willow") -> GalleryTable:
-    """A strict, checked v1.4 match at P1's action phase of turn 3."""
+def table(p1: str = STUDENT, p2: str = DEFY, *, p1_deck: dict = P1, bf: str = "Grove of the God-Willow",
+          rules: str = "v1.4") -> GalleryTable:
+    """A strict, checked match (of v1.4 unless `rules` says) at P1's action phase of turn 3."""
     line = (f"position turn 3 P1 action first P1 | P1 0 bf:{bf} deck:{deck_count(p1)} {p1} | "
             f"P2 0 bf:Vilemaw's Lair deck:{deck_count(p2)} {p2}")
-    return GalleryTable(p1_deck, P2, "strict", rules="v1.4", abilities="checked").do(line)
+    return GalleryTable(p1_deck, P2, "strict", rules=rules, abilities="checked").do(line)
 
 
 # -- a spell's play triggers as it resolves (v1.4 419.4.a) ----------------------------------------------------------
-def test_a_spells_play_trigger_is_due_once_the_spell_resolves_v1_4_419_4_a():
+@pytest.mark.parametrize("rules", ["v1.4", "v1.3"])
+def test_a_spells_play_trigger_is_due_once_the_spell_resolves_v1_4_419_4_a(rules: str):
     """v1.4 419.4.a: Ravenbloom Student's "When you play a spell" triggers "when the act of playing the card has
     been completed by the resolution of the card": nothing is due while Stupefy waits on the chain, and the trigger
-    is due as it resolves, then goes on the chain and resolves in its turn."""
-    t = table().do(STUPEFY)
+    is due as it resolves, then goes on the chain and resolves in its turn. v1.3 419.4.a says the same."""
+    t = table(rules=rules).do(STUPEFY)
     assert due(t) == [] and t.state["awaiting"][0]["kind"] == "priority"
     t.do("P1 pass", "P2 pass", STUPEFY_RESOLVES)
     assert due(t) == [("Ravenbloom Student", "when-you-play")]
