@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import (abilities, card_costs, choices, costs, delayed, due, effects, experience, flow, movement,
-                    replacement, resolution_checks, showdown, timing, trigger_costs)
+from engine import (abilities, add_triggers, card_costs, choices, costs, delayed, due, effects, experience, flow,
+                    movement, replacement, resolution_checks, showdown, timing, trigger_costs)
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.items import add_item, check_targets, finalize, leave_chain
@@ -53,6 +53,10 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
         return  # v1.4 808.1.d.1: removed from the chain
     experience.check_trigger(context, source, event["ability"])
     card_costs.check_trigger(context, player, source, event["ability"])  # Legion, Vision (checked matches)
+    adds = add_triggers.adds_at_once(state, entry)
+    if adds is not None:
+        add_triggers.resolve(context, event, source, adds)  # v1.4 429.2: no chain item, no passes
+        return
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
     if initial:
         item["initial"] = True
@@ -144,7 +148,18 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
         source = state["objects"].get(item["source"] or "")
         if item["kind"] == "spell" and source is not None and source["zone"] == "chain":
             move_to_zone(state, source, flow.leaves_chain_to(item))  # 356.3.d: to its owner's trash (Flow: banished)
+    if item["kind"] == "spell":
+        _play_completed(context, item, state["objects"].get(item["source"] or ""))
     if state["phase"] == "over":
         return
     context.schedule("cleanup")
     context.schedule("chain resolved", in_showdown)
+
+
+def _play_completed(context: Context, item: dict[str, Any], card: dict[str, Any] | None) -> None:
+    """A spell resolved: the act of playing it is completed, and the abilities that trigger on a card being played
+    ("When you play a spell", Ravenbloom Student) trigger now (v1.4 419.4.a; v1.3 419.4.a). A countered spell
+    leaves the chain without resolving and triggers none (v1.4 419.4.a.1, 425.1.b). The player who played it is
+    its item's controller; the card is described as it was played, wherever its resolution left it."""
+    played = {"id": item["source"], "type": "Spell", "card": item["card"]} if card is None else card
+    due.occurred(context, "played", item["controller"], obj={**played, "controller": item["controller"]})

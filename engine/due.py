@@ -1,14 +1,14 @@
 """The triggered abilities that are due, in a match whose abilities the engine checks (contract section 7).
 
-"When a Condition is met, a Triggered Ability behaves like an Activated Ability and is placed on the Chain"
-(v1.4 383.3); its condition "is evaluated after a potentially inciting event has been processed" (383.2.c). The
-rules modules report each occurrence where it happens (`occurred`: a card played, a unit entering the board from
-play, moving, gaining the attacker or defender designation, a hold or a conquer, a death, a beginning phase or an
-ending step starting); the triggered abilities of the objects on the board and in the Legend Zone (384.2), of the
-battlefields (170.9), and of the dying or played object itself (808.1.d, 383.4.a.2) whose pattern the occurrence
-meets (engine/cards/triggers.py) become due, after those of earlier occurrences; the ones of one occurrence trigger
-simultaneously and are ordered as v1.4 383.3.d.1 says: the turn player's first, then each player's in turn order
-(each player orders their own, 383.3.d: any of the first player's may go first).
+"When a Condition is met, a Triggered Ability behaves like an Activated Ability and is placed on the Chain" (v1.4
+383.3); its condition "is evaluated after a potentially inciting event has been processed" (383.2.c). The rules
+modules report each occurrence where it happens (`occurred`: a card played: a permanent once it entered the board, a
+spell once it resolved, v1.4 419.4.a; moving, gaining the attacker or defender designation, a hold or a conquer, a
+death, a beginning phase or an ending step starting); the triggered abilities of the objects on the board and in the
+Legend Zone (384.2), of the battlefields (170.9), and of the dying or played object itself (808.1.d, 383.4.a.2)
+whose pattern the occurrence meets (engine/cards/triggers.py) become due, after those of earlier occurrences; the
+ones of one occurrence trigger simultaneously and are ordered as v1.4 383.3.d.1 says: the turn player's first, then
+each player's in turn order (each player orders their own, 383.3.d: any of the first player's may go first).
 
 `awaiting` then begins with one entry `{"player": <controller of the first>, "kind": "trigger", "triggers":
 [{source, ability, label, card, text, controller, optional}]}`. A `trigger` event names one of them; one whose
@@ -235,8 +235,9 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
     entry = next((due for due in queue if due["source"] == source["id"] and due["ability"] == index), None)
     name = f"{source['id']} ({source['card']})"
     if entry is None:
-        context.fail("v1.4 383.3", f"{event['player']} triggers {label_of(ability, index)!r} of {name}, which is not "
-                                   f"due: its condition has not been met (\"{text}\")")
+        rule, why = _not_due(state, source, compiled)
+        context.fail(rule, f"{event['player']} triggers {label_of(ability, index)!r} of {name}, which is not due: "
+                           f"{why} (\"{text}\")")
     first = queue[0]["controller"]
     context.check(entry["controller"] == first, "v1.4 383.3.d.1",
                   f"{entry['controller']} puts {entry['label']!r} of {name} on the chain before {first}'s due "
@@ -251,6 +252,24 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
         _performed(state, entry)
     entry["cost"] = compiled["cost"]
     return entry
+
+
+def _not_due(state: State, source: dict[str, Any], compiled: dict[str, Any]) -> tuple[str, str]:
+    """Why a trigger is not due, and the rule that says so: a spell on the chain whose play would meet its
+    condition has not resolved, and its play triggers only once it has (v1.4 419.4.a); otherwise its condition has
+    not been met (383.3), and an ability that triggers on a card being played names the rule of a countered card's
+    play, which triggers nothing (419.4.a.1)."""
+    pending = [item for item in state["chain"] if item["kind"] == "spell" and any(
+        triggers.matches(pattern, occurrence("played", item["controller"], obj={
+            "id": item["source"], "type": "Spell", "controller": item["controller"], "card": item["card"]}), source)
+        for pattern in compiled["on"])]
+    if pending:
+        return "v1.4 419.4.a", (f"{pending[-1]['card']!r} ({pending[-1]['id']}) has not resolved, and a card's play "
+                                f"triggers abilities as its resolution completes it")
+    if any(pattern["event"] == "played" for pattern in compiled["on"]):
+        return "v1.4 383.3", ("its condition has not been met (a card's play triggers abilities as it resolves; a "
+                              "countered card's triggers none, v1.4 419.4.a.1)")
+    return "v1.4 383.3", "its condition has not been met"
 
 
 def _named(context: Context, source: dict[str, Any], reference: str) -> tuple[int, dict[str, Any]]:

@@ -133,7 +133,10 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
             context.schedule("chain resolved", True)
     if "named" in options:  # "As you play this, name a tag" (The List): chosen as it is played (v1.4 752.2)
         naming.record(context, obj, options["named"], "'play' event: 'options.named'")
-    due.occurred(context, "played", player, obj=obj, to=obj["location"] if kind != "spell" else None)  # v1.4 383.4.a.2
+    if kind != "spell":
+        # v1.4 383.4.a.2: a permanent's play is complete as it enters the board (359.2); a spell's only as it
+        # resolves (419.4.a, engine/chain.py `resolve`), and never if it is countered (419.4.a.1)
+        due.occurred(context, "played", player, obj=obj, to=obj["location"])
     timing.after_chain_change(state)
 
 

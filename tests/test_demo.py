@@ -241,7 +241,8 @@ def test_the_real_cards_game_recorded_as_checked_records_every_due_trigger_and_d
     """Issue 26: the ninth demo match (tests/data/golden_cards_checked.rln) is the real-cards game recorded again as a
     checked v1.4 match, strict, with no violation: no play declares statics (v1.4 366.2: Petricite Monument's and
     Noxus Hopeful's are read from their text) and the triggers the old recording never wrote are there (v1.4 383.3,
-    TR 702.2), Ben's Treasure Hoard declined (383.3.a.2). The old recording, folded as checked, is flagged for each."""
+    TR 702.2), Ben's Treasure Hoard declined (383.3.a.2), a spell's play triggers recorded once it resolved
+    (419.4.a). The old recording, folded as checked, is flagged for each."""
     from collections import Counter
     from pathlib import Path
 
@@ -268,6 +269,16 @@ def test_the_real_cards_game_recorded_as_checked_records_every_due_trigger_and_d
     assert triggered[("Lecturing Yordle", False)] == 2 and triggered[("Ravenbloom Student", False)] == 1
     assert triggered[("Grove of the God-Willow", False)] == 3 and triggered[("Buhru Captain", False)] == 1
     assert (triggered[("Treasure Hoard", False)], triggered[("Treasure Hoard", True)]) == (2, 1)
+
+    def resolved(seq: int, item: str) -> str:
+        return next(entry["card"] for entry in cursor.state(seq - 1)["chain"] if entry["id"] == item)
+
+    # v1.4 419.4.a: a spell's play triggers once it resolved (Ravenbloom Student on Smite, Darius on Stupefy)
+    steps = [("resolve", resolved(seq, row["item"])) if row["type"] == "resolve"
+             else ("trigger", source(seq, row["source"]))
+             for seq, row in enumerate(rows, 1) if row["type"] in ("resolve", "trigger")]
+    assert steps.index(("resolve", "Smite")) + 1 == steps.index(("trigger", "Ravenbloom Student"))
+    assert steps.index(("resolve", "Stupefy")) + 1 == steps.index(("trigger", "Darius, Trifarian"))
     old = [row["event"] for row in log.events(demo_ids[3])]
     as_checked = engine.fold([{**old[0], "rules": "v1.4", "abilities": "checked", "policy": "audit"}, *old[1:]],
                              engine.demo_catalog())

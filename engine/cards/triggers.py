@@ -11,7 +11,7 @@ plain data, once per text (cached; never stored in a match's state):
      "once_each_turn"?: true}                                               # "the first time ... each turn" (383.3.e)
 
 `event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
-board, 383.4.a.2), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
+board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
 start: "At the start of your Beginning Phase", Temporary 816.1.c), "end_of_turn" and "empowered" (an object
 becomes Empowered, by the player whose effect empowers it: "When I become [Empowered]", v1.4 828.1.d; "When you
