@@ -59,10 +59,23 @@ KEYWORD_OPS: dict[str, tuple[str, ...]] = {
 }
 # The effect a keyword's rule gives an activated ability: Equip is "[Cost]: Attach this gear to a unit you
 # control." (v1.4 818.1.c.2); Empower is "[Cost]: Empower this." (v1.4 827.1.c.1).
+_A_UNIT_YOU_CONTROL: Filter = {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}
 KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
     "Equip": ({"op": "attach", "text": "Attach this to a unit you control", "target": {"self": True},
-               "to": {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}},),
+               "to": _A_UNIT_YOU_CONTROL},),
     "Empower": ({"op": "empower", "text": "Empower me", "target": {"self": True}},),
+}
+# The effect a keyword's rule gives a triggered ability: Quick-Draw is "When you play this, attach it to a Unit you
+# control." (v1.4 819.1.d); Weaponmaster "When you play me, you may choose a Card you control with the Equipment
+# tag. ... Pay the cost of its Equip ability, reduced by [A], to attach it to this unit." (v1.4 821.1.c; the
+# payment is the `attach` op's own, engine/attachment.py).
+TRIGGERED_KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
+    "Quick-Draw": ({"op": "attach", "text": "attach it to a unit you control",
+                    "target": {"self": True, "count": {"min": 1, "max": 1}}, "to": _A_UNIT_YOU_CONTROL},),
+    "Weaponmaster": ({"op": "attach", "text": "you may attach an Equipment you control to this unit",
+                      "optional": True, "target": {"count": {"min": 0, "max": 1}, "whose": "friendly",
+                                                   "types": ["Gear"], "tags": ["Equipment"]},
+                      "to": {"self": True, "count": {"min": 1, "max": 1}}},),
 }
 # Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
 INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
@@ -71,14 +84,20 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 
 def keyword_specs(ability: dict[str, Any]) -> list[Spec] | None:
     """The effect a keyword line's rule defines, or None for a line that is no such keyword: Equip and Empower
-    (activated, above); Hunt X, "my controller gains X XP" (v1.4 823.1.c.1); Temporary, "kill this" (v1.4
-    816.1.b); Vision, "predict" (v1.4 817.1.b); [Predict N] on a spell, the top N cards looked at (recycling any of
-    them is the player's choice)."""
+    (activated, above); Quick-Draw and Weaponmaster (triggered, above); Hunt X, "my controller gains X XP" (v1.4
+    823.1.c.1; X omitted is 1, 823.1.c.2); Temporary, "kill this" (v1.4 816.1.b); Vision, "predict" (v1.4
+    817.1.b); [Predict N] on a spell, the top N cards looked at (recycling any of them is the player's choice);
+    [Burn N] on a spell, "put the top N cards of your Main Deck into your trash" (v1.4 440)."""
     keyword, kind, value = ability.get("keyword"), ability.get("kind"), ability.get("value")
     if kind == "activated" and keyword in KEYWORD_SPECS:
         return [dict(spec) for spec in KEYWORD_SPECS[keyword]]
-    if kind == "triggered" and keyword == "Hunt" and isinstance(value, int):
-        return [{"op": "xp", "text": f"gain {value} XP", "amount": value, "player": "you"}]
+    if kind == "triggered" and keyword in TRIGGERED_KEYWORD_SPECS:
+        return [dict(spec) for spec in TRIGGERED_KEYWORD_SPECS[keyword]]
+    if kind == "triggered" and keyword == "Hunt":
+        amount = value if isinstance(value, int) else 1
+        return [{"op": "xp", "text": f"gain {amount} XP", "amount": amount, "player": "you"}]
+    if kind == "spell" and keyword == "Burn" and isinstance(value, int):
+        return [{"op": "burn", "text": f"burn {value}", "amount": value, "player": "you"}]
     if kind == "triggered" and keyword == "Temporary":
         return [{"op": "kill", "text": "kill this", "target": {"self": True, "count": {"min": 1, "max": 1}}}]
     if kind in ("triggered", "spell") and keyword in ("Vision", "Predict"):

@@ -119,7 +119,7 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
     if spec.get("player") == "you" and effect.get("player", item["controller"]) != item["controller"]:
         return f"the card's {op} is its controller's ({item['controller']}), not {effect.get('player')}'s"
     if amount is None:
-        return None
+        return _shape_mismatch(state, item, spec, effect)
     if op == "damage" and not lenient and effect.get("amount") != amount:
         return f"the card deals {amount}, not {effect.get('amount')}"
     if op == "might":
@@ -127,7 +127,7 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
         low, high = (amount, 0) if spec.get("at_least") and amount < 0 else (amount, amount)
         if not isinstance(delta, int) or not low <= delta <= high:
             return f"the card gives {amount:+d} [S], not {delta}"
-    if op in ("draw", "discard", "channel", "predict"):
+    if op in ("draw", "discard", "channel", "predict", "burn"):
         field = "runes" if op == "channel" else "cards"
         given = len(effect.get(field) or [])
         if given > amount or given < amount and not _fewer_allowed(state, item, op, amount):
@@ -158,7 +158,7 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
         reason = _target_mismatch(state, item, spec["to"], effect["to"])
         if reason:
-            return f"the card attaches to a unit you control: {reason}"
+            return f"where the card attaches ({spec['text']!r}): {reason}"
     if op == "move" and isinstance(spec.get("to"), str):
         reason = _where_mismatch(state, item, spec["to"], str(effect.get("to", "")))
         if reason:
@@ -284,7 +284,7 @@ def _fewer_allowed(state: dict[str, Any], item: dict[str, Any], op: str, amount:
     """Fewer cards than the card says, when the zone holds fewer (v1.4 359.3.e.11)."""
     player = state["players"].get(item["controller"], {})
     held = {"discard": len(player.get("hand", [])), "channel": player.get("rune_deck_count", amount),
-            "predict": player.get("deck_count", amount), "draw": amount}[op]
+            "predict": player.get("deck_count", amount), "draw": amount, "burn": amount}[op]
     return held < amount
 
 
@@ -336,6 +336,8 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
         need = min(need, int(item.get("source") in state["objects"]))
     elif target is not None:  # only what is there can be acted on (v1.4 359.3.e.6-e.8)
         need = min(need, _legal_count(state, item, target, mistargeted))
+    if isinstance(spec.get("to"), dict) and not spec["to"].get("self"):  # attached to nothing there: ignored
+        need = min(need, _legal_count(state, item, spec["to"], mistargeted))
     if len(given) >= need:
         return None
     if given:
