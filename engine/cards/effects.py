@@ -269,16 +269,39 @@ def _amount(word: str) -> int | None:
     return NUMBERS.get(word) if word in NUMBERS else (int(word) if word.isdigit() else None)
 
 
-def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec], list[str]]:
+# Who performs an instruction other than the ability's controller (v1.4 135.2.b.5.a: its complement): the
+# controller or owner of what the instruction before it acted on ("Kill a gear. Its controller draws 2."), each
+# player or opponent, or the player chosen before ("Choose a player. They discard 1."). A spec's `player`.
+_SUBJECTS: dict[str, Any] = {"its controller": {"of": -1, "whose": "controller"},
+                             "its owner": {"of": -1, "whose": "owner"}, "each player": "each",
+                             "each opponent": "each opponent"}
+_PLAYER_OPS: frozenset[str] = frozenset({"draw", "discard", "channel", "point", "xp", "burn", "token"})
+
+
+def _subject(text: str, chosen: str | None) -> tuple[Any, str]:
+    """The player an instruction names as its subject, and the instruction without it (its verb made plain:
+    "Its controller draws 2" is "draw 2" by that player); None when it names none ("you" is the default)."""
+    phrases = [*_SUBJECTS, *(("they",) if chosen else ())]
+    found = re.match(rf"^({'|'.join(phrases)}) (?:may )?", text, re.IGNORECASE)
+    if found is None:
+        return None, text
+    rest = re.sub(r"^(draw|discard|channel|score|gain|play)s\b", r"\1", text[found.end():])
+    return _SUBJECTS.get(found.group(1).lower(), chosen), rest
+
+
+def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None = None) -> tuple[list[Spec],
+                                                                                                 list[str]]:
     """One instruction as specs, with the parts left unread. `referent` is what "it" names (the target of a
-    "Choose a unit." before it)."""
+    "Choose a unit." before it); `chosen` is who "they" names ("any" or "opponent": "Choose a player.")."""
     unread: list[str] = []
     text = sentence.strip().rstrip(".").strip()
     optional = False
     lead = re.match(r"^(?:then,? |and |you may |they may )+", text, re.IGNORECASE)
-    if lead:
+    if lead and not (chosen and lead.group(0).lower().startswith("they may")):
         optional = "may" in lead.group(0).lower()
         text = text[lead.end():]
+    subject, text = _subject(text, chosen)
+    optional = optional or bool(re.match(r"^they may ", sentence.strip(), re.IGNORECASE) and chosen)
     text = re.sub(r"^\[(Stun|Buff)\]", r"\1", text)
     text = text[0].lower() + text[1:] if text else text
     variable = re.search(r" (for each|equal to) .*$", text)
@@ -314,7 +337,8 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
     elif m := re.fullmatch(rf"draw {_NUM}", text):
         specs.append(_spec("draw", sentence, amount=_amount(m.group(1)), player="you"))
     elif m := re.fullmatch(rf"channel {_NUM} runes?( exhausted)?", text):
-        specs.append(_spec("channel", sentence, amount=_amount(m.group(1)), player="you"))
+        specs.append(_spec("channel", sentence, amount=_amount(m.group(1)), player="you",
+                           exhausted=bool(m.group(2)) or None))
     elif m := re.fullmatch(rf"(?:you )?score {_NUM} points?", text):
         specs.append(_spec("point", sentence, amount=_amount(m.group(1)), player="you"))
     elif m := re.fullmatch(rf"discard {_NUM}", text):
@@ -335,6 +359,8 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
                 power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
         specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
                            power=power))
+    elif m := re.fullmatch(r"\[burn (\d+)\]", text, re.IGNORECASE):
+        specs.append(_spec("burn", sentence, amount=int(m.group(1)), player="you"))
     elif m := re.fullmatch(r"\[predict(?: (\d+))?\]", text, re.IGNORECASE):
         specs += keyword_specs({"kind": "spell", "keyword": "Predict", "value": int(m.group(1) or 1)}) or []
     elif m := re.fullmatch(r"counter (an? spell|a spell or ability|an ability)", text):
@@ -357,6 +383,10 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
             spec["optional"] = True
         if "amount" in unread and spec["op"] != "token":
             spec.pop("amount", None)
+        if subject is not None and spec["op"] in _PLAYER_OPS:
+            spec["player"] = subject
+        elif subject is not None:
+            unread.append(f"who: {sentence!r}")
     return specs, unread
 
 
@@ -390,7 +420,8 @@ _COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|rec
 _CONDITIONAL = re.compile(r"^(if [^,]+|when [^,]+|otherwise|then, if [^,]+),\s*", re.IGNORECASE)
 
 
-def compile_instruction(sentence: str, referent: Filter | None) -> tuple[list[Spec], list[str]]:
+def compile_instruction(sentence: str, referent: Filter | None, chosen: str | None = None) -> tuple[list[Spec],
+                                                                                                    list[str]]:
     """A sentence as specs: its compound instructions ("buff me and draw 1") one by one; a cost within it
     ("pay [1] to ready me", v1.4 204.3.b) makes what follows optional (the payment is the statics/costs reader's
     part, left unread here); an "If ..., X" makes X optional, its condition unread."""
@@ -411,7 +442,7 @@ def compile_instruction(sentence: str, referent: Filter | None) -> tuple[list[Sp
                 unread.extend([f"cost within instructions: {part!r}", f"ops: {','.join(_ops_of(part)) or '-'}"])
         text, optional = text[cost.end():], True
     for part in _COMPOUND.split(text):
-        found, missing = compile_sentence(part, referent)
+        found, missing = compile_sentence(part, referent, chosen)
         specs.extend({**spec, "optional": True} if optional else spec for spec in found)
         unread.extend(missing)
     return specs, unread
@@ -423,6 +454,7 @@ def _compiled(text: str) -> dict[str, Any]:
     unread: list[str] = []
     unread_ops: set[str] = set()
     referent: Filter | None = None
+    chosen: str | None = None
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
@@ -438,12 +470,15 @@ def _compiled(text: str) -> dict[str, Any]:
         sentence = sentence.strip()
         if not sentence:
             continue
+        if m := re.fullmatch(r"[Cc]hoose (a player|an opponent)\.?", sentence):
+            chosen = "any" if m.group(1) == "a player" else "opponent"  # records no op: "they" after it
+            continue
         if m := re.fullmatch(r"[Cc]hoose (.+?)\.?", sentence):
             target, rest = parse_target(m.group(1))
             if target is not None and not rest:
                 referent = target
                 continue
-        found, missing = compile_instruction(sentence, referent)
+        found, missing = compile_instruction(sentence, referent, chosen)
         if re.search(r"\binstead\b", sentence, re.IGNORECASE):
             for spec in found:
                 spec.pop("amount", None)

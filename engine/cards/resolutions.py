@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards import players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -85,8 +86,9 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         same = [index for index, (spec, _) in enumerate(specs) if spec["op"] == effect["op"]]
         reasons = []
         for index in same:
-            reason = _mismatch(state, item, specs[index][0], effect, lenient)
-            if reason is None and not _full(specs[index][0], assigned[index]):
+            reason = _mismatch(state, item, specs[index][0], effect, lenient) or \
+                players.mismatch(state, item, specs[index][0], effect, assigned[index])
+            if reason is None and not _full(state, item, specs[index][0], assigned[index]):
                 assigned[index].append(effect)
                 break
             reasons.append((index, reason or f"the card's instruction acts on "
@@ -101,7 +103,16 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                 found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
                                                               f"does not do"})
     for index, (spec, text) in enumerate(specs):
-        message = _missing(state, item, spec, assigned[index], mistargeted)
+        whose = players.referred(state, spec, assigned[index + spec["player"]["of"]]) \
+            if isinstance(spec.get("player"), dict) and index + spec["player"]["of"] >= 0 else None
+        for effect in assigned[index] if whose is not None else []:
+            reason = players.referred_mismatch(item, spec, effect, whose)
+            if reason:
+                found.append({"text": text, "message": f"records {_describe(state, effect)}, but {reason}"})
+        if whose == [] and not assigned[index]:
+            continue  # "Its controller draws 2" after an instruction that acted on nothing: nobody to draw
+        message = players.missing(state, item, spec, assigned[index]) or \
+            _missing(state, item, spec, assigned[index], mistargeted)
         if message:
             found.append({"text": text, "message": message})
     return found
@@ -116,8 +127,6 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
         reason = _target_mismatch(state, item, spec["target"], effect["target"])
         if reason:
             return reason
-    if spec.get("player") == "you" and effect.get("player", item["controller"]) != item["controller"]:
-        return f"the card's {op} is its controller's ({item['controller']}), not {effect.get('player')}'s"
     if amount is None:
         return _shape_mismatch(state, item, spec, effect)
     if op == "damage" and not lenient and effect.get("amount") != amount:
@@ -130,7 +139,8 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
     if op in ("draw", "discard", "channel", "predict", "burn"):
         field = "runes" if op == "channel" else "cards"
         given = len(effect.get(field) or [])
-        if given > amount or given < amount and not _fewer_allowed(state, item, op, amount):
+        if given > amount or given < amount and not _fewer_allowed(state, players.player_of(item, spec, effect), op,
+                                                                  amount):
             return f"the card says {op} {amount}, not {given}"
     if op in ("point", "xp") and effect.get("amount") != amount:
         return f"the card says {amount}, not {effect.get('amount')}"
@@ -153,6 +163,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     if op == "grant" and (effect.get("keyword") != spec.get("keyword") or
                           spec.get("value") is not None and effect.get("value") != spec["value"]):
         return f"the card gives [{spec.get('keyword')}{' ' + str(spec['value']) if spec.get('value') else ''}]"
+    if op == "channel" and bool(effect.get("exhausted")) != bool(spec.get("exhausted")):
+        return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
         return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
     if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
@@ -280,19 +292,24 @@ def _here(state: dict[str, Any], item: dict[str, Any]) -> str | None:
     return source.get("location")
 
 
-def _fewer_allowed(state: dict[str, Any], item: dict[str, Any], op: str, amount: int) -> bool:
-    """Fewer cards than the card says, when the zone holds fewer (v1.4 359.3.e.11)."""
-    player = state["players"].get(item["controller"], {})
+def _fewer_allowed(state: dict[str, Any], who: str, op: str, amount: int) -> bool:
+    """Fewer cards than the card says, when the zone of the player who performs it holds fewer (v1.4
+    359.3.e.11)."""
+    player = state["players"].get(who, {})
     held = {"discard": len(player.get("hand", [])), "channel": player.get("rune_deck_count", amount),
             "predict": player.get("deck_count", amount), "draw": amount, "burn": amount}[op]
     return held < amount
 
 
 # -- instructions not followed -----------------------------------------------------------------------------------
-def _full(spec: Spec, given: list[dict[str, Any]]) -> bool:
-    """Whether the instruction has acted on as many objects as it names (an unread target names no number)."""
+def _full(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]]) -> bool:
+    """Whether the instruction has acted on as many objects as it names (an unread target names no number), or
+    been performed by each player it names ("each player", engine/cards/players.py)."""
     if "target" in spec and spec["target"] is None:
         return False
+    each = players.each(state, item, spec)
+    if each is not None:
+        return len(given) >= len(each)
     count = (spec.get("target") or {}).get("count") or {"max": spec.get("amount") if spec["op"] == "token" else 1}
     if count.get("all") or count.get("max") is None:
         return False
