@@ -166,6 +166,7 @@ _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
     (re.compile(r"^from your hand\b|^in your hand\b"), {"zone": "hand", "whose": "own"}),
 ]
 _MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
+_COST_BOUND = re.compile(r"^with energy cost \[(\d+)\] or (less|more)\b", re.IGNORECASE)
 _ADJECTIVES = {"friendly": ("whose", "friendly"), "enemy": ("whose", "enemy"), "exhausted": ("state", "exhausted"),
                "ready": ("state", "ready"), "stunned": ("state", "stunned"), "damaged": ("state", "damaged"),
                "attacking": ("state", "attacker"), "defending": ("state", "defender"),
@@ -232,6 +233,11 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
         if bound:
             found["might_max" if bound.group(2) == "less" else "might_min"] = int(bound.group(1))
             text = text[bound.end():]
+            continue
+        cost = _COST_BOUND.match(text)
+        if cost:
+            found["cost_max" if cost.group(2) == "less" else "cost_min"] = int(cost.group(1))
+            text = text[cost.end():]
             continue
         for pattern, values in _QUALIFIERS:
             matched = pattern.match(text)
@@ -359,6 +365,16 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
                 power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
         specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
                            power=power))
+    elif m := re.fullmatch(rf"look at the top {_NUM} cards? of your main deck", text, re.IGNORECASE):
+        specs.append(_spec("look", sentence, amount=_amount(m.group(1)), player="you"))
+    elif re.fullmatch(r"recycle the (?:rest|other)", text):
+        specs.append(_spec("recycle", sentence, player="you", rest=True))
+    elif re.fullmatch(r"put the rest into your trash", text):
+        specs.append(_spec("burn", sentence, player="you", rest=True))
+    elif m := re.fullmatch(rf"put {_NUM} into your hand", text):
+        specs.append(_spec("draw", sentence, amount=_amount(m.group(1)), player="you", among="looked"))
+    elif re.fullmatch(r"put those you don't back in any order", text):
+        pass  # the order of the cards left on top is hidden: nothing to record
     elif m := re.fullmatch(r"\[burn (\d+)\]", text, re.IGNORECASE):
         specs.append(_spec("burn", sentence, amount=int(m.group(1)), player="you"))
     elif m := re.fullmatch(r"\[predict(?: (\d+))?\]", text, re.IGNORECASE):
@@ -429,6 +445,9 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = sentence.strip().rstrip(".")
     optional = False
+    picked = _from_among(sentence, text)
+    if picked is not None:
+        return picked
     conditional = _CONDITIONAL.match(text)
     if conditional:
         unread.append(f"condition: {conditional.group(1)!r}")
@@ -446,6 +465,31 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
         specs.extend({**spec, "optional": True} if optional else spec for spec in found)
         unread.extend(missing)
     return specs, unread
+
+
+_AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
+_RECYCLE_SOME = re.compile(r"^you may recycle (one or both|any number) of them$", re.IGNORECASE)
+
+
+def _from_among(sentence: str, text: str) -> tuple[list[Spec], list[str]] | None:
+    """A choice among the cards looked at ("You may reveal a unit from among them and draw it.", "You may recycle
+    one or both of them."): specs whose `among` names the cards they come from ("looked" at, or "revealed"), and
+    the filter a revealed card fits (`card`); None for another sentence. Which cards is the player's choice; that
+    they are among those (and fit) is checked (engine/cards/decktop.py)."""
+    if m := _AMONG.match(text):
+        card, rest = parse_target(m.group(2))
+        unread = [f"target: {m.group(2)!r}"] if card is None or rest else []
+        card = {key: value for key, value in (card or {}).items() if key != "count"}
+        draw = _spec("draw", sentence, amount=1, player="you", optional=True,
+                     among="revealed" if m.group(1).lower() == "reveal" else "looked", card=card)
+        if m.group(1).lower() == "choose":
+            return [draw], unread
+        return [_spec("reveal", sentence, amount=1, player="you", optional=True, among="looked", card=card),
+                draw], unread
+    if m := _RECYCLE_SOME.match(text):
+        return [_spec("recycle", sentence, player="you", optional=True, among="looked",
+                      most=2 if m.group(1).lower() == "one or both" else None)], []
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -490,6 +534,11 @@ def _compiled(text: str) -> dict[str, Any]:
             else:
                 unread.append(part)
         specs.extend(found)
+    looked = False
+    for spec in specs:  # after a look at the top cards, a card drawn is one of them
+        looked = looked or spec["op"] == "look"
+        if looked and spec["op"] == "draw" and "among" not in spec:
+            spec["among"] = "looked"
     return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops)}
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards import players
+from engine.cards import decktop, players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -102,6 +102,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             else:
                 found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
                                                               f"does not do"})
+    for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
+        found.append({"text": specs[index][1], "message": message})
     for index, (spec, text) in enumerate(specs):
         whose = players.referred(state, spec, assigned[index + spec["player"]["of"]]) \
             if isinstance(spec.get("player"), dict) and index + spec["player"]["of"] >= 0 else None
@@ -136,7 +138,7 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
         low, high = (amount, 0) if spec.get("at_least") and amount < 0 else (amount, amount)
         if not isinstance(delta, int) or not low <= delta <= high:
             return f"the card gives {amount:+d} [S], not {delta}"
-    if op in ("draw", "discard", "channel", "predict", "burn"):
+    if op in ("draw", "discard", "channel", "predict", "burn", "look", "reveal"):
         field = "runes" if op == "channel" else "cards"
         given = len(effect.get(field) or [])
         if given > amount or given < amount and not _fewer_allowed(state, players.player_of(item, spec, effect), op,
@@ -163,6 +165,9 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     if op == "grant" and (effect.get("keyword") != spec.get("keyword") or
                           spec.get("value") is not None and effect.get("value") != spec["value"]):
         return f"the card gives [{spec.get('keyword')}{' ' + str(spec['value']) if spec.get('value') else ''}]"
+    if op in ("look", "reveal", "recycle") and (op == "look" or spec.get("among") or spec.get("rest")) and \
+            effect.get("from", "deck" if op == "look" else None) != "deck":
+        return f"the card's {op} is of the top cards of its controller's Main Deck (`from` \"deck\")"
     if op == "channel" and bool(effect.get("exhausted")) != bool(spec.get("exhausted")):
         return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
@@ -297,7 +302,8 @@ def _fewer_allowed(state: dict[str, Any], who: str, op: str, amount: int) -> boo
     359.3.e.11)."""
     player = state["players"].get(who, {})
     held = {"discard": len(player.get("hand", [])), "channel": player.get("rune_deck_count", amount),
-            "predict": player.get("deck_count", amount), "draw": amount, "burn": amount}[op]
+            "predict": player.get("deck_count", amount), "draw": amount, "burn": amount,
+            "look": player.get("deck_count", amount), "reveal": amount}[op]
     return held < amount
 
 
@@ -327,6 +333,8 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     card does not make optional while something legal is there to act on (v1.4 359.3.e.6: only an instruction
     that cannot be followed is ignored)."""
     op, target = spec["op"], spec.get("target")
+    if spec.get("rest"):
+        return None  # the rest of the cards looked at: engine/cards/decktop.py
     if target is not None and (target.get("count") or {}).get("all"):
         if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
             return None  # where "there" or an unknown "here" is: on the recorder's word
