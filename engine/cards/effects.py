@@ -159,6 +159,7 @@ _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
     (re.compile(r"^at (?:any )?battlefields?\b"), {"where": "battlefield"}),
     (re.compile(r"^(?:in|at) (?:your|their|its controller's|a) base\b"), {"where": "base"}),
     (re.compile(r"^here\b"), {"where": "here"}),
+    (re.compile(r"^anywhere\b"), {}),
     (re.compile(r"^there\b"), {"where": "there"}),
     (re.compile(r"^(?:you control|of yours)\b"), {"whose": "friendly"}),
     (re.compile(r"^(?:an opponent controls|your opponents control|enemies control)\b"), {"whose": "enemy"}),
@@ -467,6 +468,10 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     return specs, unread
 
 
+# Two units dealing damage equal to their Mights to each other: "they" are the two chosen, "we" this unit and the
+# one chosen; a spec's `mutual` is their two filters (engine/cards/resolutions.py checks the pair and the amounts).
+_EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|our) mights to each other\.?",
+                         re.IGNORECASE)
 _AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
 _RECYCLE_SOME = re.compile(r"^you may recycle (one or both|any number) of them$", re.IGNORECASE)
 
@@ -498,6 +503,7 @@ def _compiled(text: str) -> dict[str, Any]:
     unread: list[str] = []
     unread_ops: set[str] = set()
     referent: Filter | None = None
+    pair: list[Filter] | None = None  # the two units "they" names ("Choose a friendly unit and an enemy unit.")
     chosen: str | None = None
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
@@ -520,7 +526,17 @@ def _compiled(text: str) -> dict[str, Any]:
         if m := re.fullmatch(r"[Cc]hoose (.+?)\.?", sentence):
             target, rest = parse_target(m.group(1))
             if target is not None and not rest:
-                referent = target
+                referent, pair = target, ([target, target] if target["count"].get("max") == 2 else None)
+                continue
+            both = [parse_target(phrase) for phrase in m.group(1).split(" and ")]
+            if len(both) == 2 and all(found is not None and not rest for found, rest in both):
+                pair = [found for found, _ in both]  # "a friendly unit and an enemy unit": "they" after it
+                continue
+        if m := _EACH_OTHER.fullmatch(sentence):
+            duel = pair if m.group(1).lower() == "they" else \
+                [{"self": True}, referent] if referent is not None else None
+            if duel is not None:
+                specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}}))
                 continue
         found, missing = compile_instruction(sentence, referent, chosen)
         if re.search(r"\binstead\b", sentence, re.IGNORECASE):

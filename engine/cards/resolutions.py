@@ -105,6 +105,11 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
         found.append({"text": specs[index][1], "message": message})
     for index, (spec, text) in enumerate(specs):
+        message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted) \
+            if "mutual" in spec else None
+        if message:
+            found.append({"text": text, "message": message})
+    for index, (spec, text) in enumerate(specs):
         whose = players.referred(state, spec, assigned[index + spec["player"]["of"]]) \
             if isinstance(spec.get("player"), dict) and index + spec["player"]["of"] >= 0 else None
         for effect in assigned[index] if whose is not None else []:
@@ -305,6 +310,60 @@ def _fewer_allowed(state: dict[str, Any], who: str, op: str, amount: int) -> boo
             "predict": player.get("deck_count", amount), "draw": amount, "burn": amount,
             "look": player.get("deck_count", amount), "reveal": amount}[op]
     return held < amount
+
+
+# -- two units dealing damage to each other ------------------------------------------------------------------------
+def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
+                effects: list[dict[str, Any]], lenient: bool, mistargeted: set[str] | frozenset[str]) -> str | None:
+    """"They deal damage equal to their Mights to each other": one damage to each of the two units (one fitting
+    each of the card's filters, `mutual`; "we" is this unit and the one chosen), each the other's Might as it
+    deals it (after the ops recorded before it; a buff before it is on the recorder's word). Nothing is needed
+    when one of them is not there to act on (v1.4 359.3.e.6)."""
+    first, second = spec["mutual"]
+    if not given and spec.get("optional"):
+        return None  # a "you may", or a [Repeat] not paid
+    if not given:
+        there = all(int(item.get("source") in state["objects"] and state["objects"][item["source"]]["zone"] == "board")
+                    if side.get("self") else _legal_count(state, item, side, mistargeted) for side in (first, second))
+        return f"records no damage for {spec['text']!r}, and both units are there" if there else None
+    targets = [effect.get("target") for effect in given]
+    if len(given) != 2 or len(set(targets)) != 2 or not all(target in state["objects"] for target in targets):
+        return f"records damage to {', '.join(map(str, targets))}: the card's two units deal damage to each other"
+    one, other = targets
+    if not (_fits(state, item, first, one) and _fits(state, item, second, other) or
+            _fits(state, item, first, other) and _fits(state, item, second, one)):
+        return f"records damage between {_named(state, one)} and {_named(state, other)}, which are not the two units " \
+               f"the card names"
+    for effect, dealer in ((given[0], other), (given[1], one)):
+        might = _might_before(state, effects, effect, dealer)
+        if not lenient and might is not None and effect.get("amount") != might:
+            return f"records damage {effect.get('amount')} to {_named(state, effect['target'])}, but " \
+                   f"{_named(state, dealer)} deals its Might, {might}"
+    return None
+
+
+def _fits(state: dict[str, Any], item: dict[str, Any], side: Filter, object_id: str) -> bool:
+    return object_id == item.get("source") if side.get("self") else \
+        _target_mismatch(state, item, side, object_id) is None
+
+
+def _named(state: dict[str, Any], object_id: str) -> str:
+    return f"{object_id} ({state['objects'][object_id]['card']})"
+
+
+def _might_before(state: dict[str, Any], effects: list[dict[str, Any]], damage: dict[str, Any],
+                  dealer: str) -> int | None:
+    """The dealer's Might as the damage is dealt: as the item resolves, with the `might` ops recorded before it;
+    None where a buff recorded before it (or no Might) leaves it to the recorder."""
+    might = state["objects"][dealer].get("might")
+    for effect in effects[:effects.index(damage)] if damage in effects else []:
+        if effect.get("target") != dealer:
+            continue
+        if effect.get("op") == "might" and isinstance(effect.get("delta"), int) and isinstance(might, int):
+            might += effect["delta"]
+        elif effect.get("op") == "buff":
+            return None
+    return might if isinstance(might, int) else None
 
 
 # -- instructions not followed -----------------------------------------------------------------------------------
