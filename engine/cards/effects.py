@@ -122,9 +122,12 @@ def effect_text(ability: dict[str, Any]) -> str | None:
         text = text[colon + 1:].strip() if colon >= 0 else text
         text = re.sub(r"^\[(Action|Reaction)\]\s*(—|\[>\])\s*", "", text)
     elif kind == "triggered":
-        dash = re.match(r"^(?:\[[A-Za-z0-9 -]+\]\s*(?:—|\[>>?\])\s*)+", text)
+        dash = re.match(r"^(?:\[[A-Za-z0-9 -]+\]\s*(?:—|\[>>?\])\s*(?:\[>>\]\s*)?)+", text)
         if dash:
             text = text[dash.end():]
+            if re.match(r"^(?:when|at|the first time|each time)\b", text, re.IGNORECASE):
+                comma = _outside_quotes(text, ", ")  # "[Legion] — When you play me, ...": its condition
+                text = text[comma + 2:] if comma >= 0 else text
         elif keyword:
             return None
         else:
@@ -327,6 +330,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     def target_of(phrase: str, op: str, **fields: Any) -> Spec:
         if phrase == "the chosen" and referent is not None:
             return _spec(op, sentence, target=referent, **fields)
+        if phrase == "it" and referent is None:  # what the instruction before acted on: `_what_it_names`
+            return _spec(op, sentence, target=dict(_IT), **fields)
         return _targeted(op, sentence, phrase, unread, **fields)
 
     if m := re.fullmatch(rf"deal (\d+) to (.+)", text):
@@ -468,6 +473,32 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     return specs, unread
 
 
+_IT: Filter = {"it": True}  # "it" with no unit chosen before: resolved by `_what_it_names`
+
+
+def _what_it_names(specs: list[Spec], unread: list[str]) -> None:
+    """"Ready a unit and give it [Assault 3] this turn": "it" is what the instruction before it acted on, the
+    object of the nearest spec before it with a target filter (`same`: how many specs back; its target: that
+    filter, one object); after "Play a ... token" it is the token played (`new`: an object the resolution makes).
+    "Me" is never "it" ("you may banish me to banish it": the card that triggered it). With nothing before it to
+    name, the target stays unread."""
+    for index, spec in enumerate(specs):
+        if spec.get("target") != _IT:
+            continue
+        before = next((back for back in range(index - 1, -1, -1) if specs[back]["op"] == "token" or
+                       isinstance(specs[back].get("target"), dict) and not specs[back]["target"].get("it") and
+                       not specs[back]["target"].get("self") and
+                       not (specs[back]["target"].get("count") or {}).get("all")), None)
+        if before is None:
+            spec["target"] = None
+            unread.append("target: 'it'")
+        elif specs[before]["op"] == "token":
+            spec["target"] = {"new": True, "count": {"min": 1, "max": 1}}
+        else:
+            spec["target"] = {**specs[before]["target"], "count": {"min": 1, "max": 1}}
+            spec["same"] = before - index
+
+
 # Two units dealing damage equal to their Mights to each other: "they" are the two chosen, "we" this unit and the
 # one chosen; a spec's `mutual` is their two filters (engine/cards/resolutions.py checks the pair and the amounts).
 _EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|our) mights to each other\.?",
@@ -550,6 +581,7 @@ def _compiled(text: str) -> dict[str, Any]:
             else:
                 unread.append(part)
         specs.extend(found)
+    _what_it_names(specs, unread)
     looked = False
     for spec in specs:  # after a look at the top cards, a card drawn is one of them
         looked = looked or spec["op"] == "look"
@@ -580,10 +612,24 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
     result = {**result, "source": "text"}
-    if conditional or ability.get("condition"):
+    if (conditional or ability.get("condition")) and not condition_checked_on_chain(ability):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
         result["unread"] = [*result["unread"], "condition"]
     return result
+
+
+def condition_checked_on_chain(ability: dict[str, Any]) -> bool:
+    """Whether the engine checks the ability's dependent condition ("[Legion] —", "[Level 6][>]", "[Empowered][>]",
+    v1.4 727.1) as the ability is put on the chain, so that its effect follows whole once it is there: an activated
+    ability's as it is activated (engine/card_costs.py `check_activated`), a triggered one's as it is triggered from
+    the board or the legend zone (`check_trigger`, v1.4 727.1.c.1). A Deathknell's is not (it triggers from the
+    trash: "when I die while Empowered"), nor a condition cardtext did not read into the ability's `condition`."""
+    if not ability.get("condition"):
+        return False
+    if ability.get("kind") == "activated":
+        return True
+    return ability.get("kind") == "triggered" and "[Deathknell]" not in ability.get("text", "") and \
+        ability.get("keyword") != "Deathknell"
 
 
 def with_effects(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:

@@ -118,6 +118,11 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                 found.append({"text": text, "message": f"records {_describe(state, effect)}, but {reason}"})
         if whose == [] and not assigned[index]:
             continue  # "Its controller draws 2" after an instruction that acted on nothing: nobody to draw
+        if "same" in spec and index + spec["same"] >= 0:
+            message = _same(state, spec, assigned[index], assigned[index + spec["same"]])
+            if message:
+                found.append({"text": text, "message": message})
+            continue
         message = players.missing(state, item, spec, assigned[index]) or \
             _missing(state, item, spec, assigned[index], mistargeted)
         if message:
@@ -220,8 +225,10 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     """Why the object `chosen` is not one the filter names (None: it is, or the filter or object is unknown)."""
     obj = state["objects"].get(chosen)
     if target is None or obj is None:
-        return None
+        return None  # an object made as it resolves ("it" after "Play a ... token") is not there yet
     name = f"{chosen} ({obj['card']})"
+    if target.get("new"):
+        return f"the card acts on the token it plays, not on {name}"
     if target.get("self"):
         return None if chosen == item.get("source") else f"the card acts on itself, not on {name}"
     if target.get("other") and chosen == item.get("source"):
@@ -310,6 +317,22 @@ def _fewer_allowed(state: dict[str, Any], who: str, op: str, amount: int) -> boo
             "predict": player.get("deck_count", amount), "draw": amount, "burn": amount,
             "look": player.get("deck_count", amount), "reveal": amount}[op]
     return held < amount
+
+
+def _same(state: dict[str, Any], spec: Spec, given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
+    """"Ready a unit and give it ...": each op on "it" acts on an object the instruction before it acted on, and
+    one is needed for each of those (none when it acted on nothing, or where the card says "you may")."""
+    named = [effect["target"] for effect in before if effect.get("target") in state["objects"]]
+    for effect in given:
+        if effect.get("target") not in named:
+            what = ", ".join(f"{object_id} ({state['objects'][object_id]['card']})" for object_id in named) or \
+                "nothing"
+            return f"records {_describe(state, effect)}, but \"it\" is what the instruction before acted on: {what}"
+    left = [object_id for object_id in named if object_id not in {effect.get("target") for effect in given}]
+    if left and not spec.get("optional"):
+        return f"records no {spec['op']} for {spec['text']!r} on {', '.join(left)}, which the instruction before " \
+               f"acted on"
+    return None
 
 
 # -- two units dealing damage to each other ------------------------------------------------------------------------
