@@ -314,10 +314,13 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     optional = optional or bool(re.match(r"^they may ", sentence.strip(), re.IGNORECASE) and chosen)
     text = re.sub(r"^\[(Stun|Buff)\]", r"\1", text)
     text = text[0].lower() + text[1:] if text else text
-    variable = re.search(r" (for each|equal to) .*$", text)
+    variable = re.search(r" (for each|equal to) (.*)$", text)
+    per: dict[str, Any] | None = None
     if variable and not text.startswith("deal damage equal"):
+        per = _per(variable.group(1), variable.group(2))
         text = text[:variable.start()]
-        unread.append("amount")
+        if per is None:
+            unread.append("amount")
     if referent is not None:
         text = re.sub(r"\b(it|that unit)\b", "the chosen", text)
     specs: list[Spec] = []
@@ -336,9 +339,11 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
 
     if m := re.fullmatch(rf"deal (\d+) to (.+)", text):
         specs.append(target_of(m.group(2), "damage", amount=int(m.group(1))))
-    elif m := re.fullmatch(r"deal damage equal to .+? to (.+)", text):
-        specs.append(target_of(m.group(1), "damage"))
-        unread.append("amount")
+    elif m := re.fullmatch(r"deal damage equal to (.+?) to (.+)", text):
+        per = _per("equal to", m.group(1))
+        specs.append(target_of(m.group(2), "damage"))
+        if per is None:
+            unread.append("amount")
     elif m := re.fullmatch(r"give (.+?) ([+-])(\d+) \[S\](, to a minimum of 1 \[S\])?", text):
         delta = int(m.group(3)) * (1 if m.group(2) == "+" else -1)
         specs.append(target_of(m.group(1), "might", amount=delta, until=until, at_least=bool(m.group(4)) or None))
@@ -405,11 +410,33 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             spec["optional"] = True
         if "amount" in unread and spec["op"] != "token":
             spec.pop("amount", None)
+        if per is not None and spec["op"] != "token":  # computed as it resolves (engine/cards/amounts.py)
+            spec["per"] = per if "might_of" in per else {**per, "times": spec.pop("amount", 1) or 1}
+        elif per is not None:
+            unread.append("amount")
         if subject is not None and spec["op"] in _PLAYER_OPS:
             spec["player"] = subject
         elif subject is not None:
             unread.append(f"who: {sentence!r}")
     return specs, unread
+
+
+def _per(kind: str, phrase: str) -> dict[str, Any] | None:
+    """A computed amount ("for each of your [Mighty] units", "equal to my Might") as engine/cards/amounts.py
+    counts it, or None for one the reader cannot count (left unread)."""
+    phrase = phrase.strip().rstrip(".")
+    if kind == "equal to":
+        return {"might_of": "me"} if re.fullmatch(r"my might", phrase, re.IGNORECASE) else None
+    if m := re.fullmatch(r"(other )?battlefields? you (?:or allies )?control", phrase, re.IGNORECASE):
+        return {"battlefields": True, "other": bool(m.group(1))}
+    if re.fullmatch(r"of your \[mighty\] units", phrase, re.IGNORECASE):  # Mighty: 5 [S] or more (v1.4 708)
+        return {"each": {"whose": "friendly", "types": ["Unit"], "might_min": 5}}
+    if re.fullmatch(r"equipment attached to me", phrase, re.IGNORECASE):
+        return {"each": {"types": ["Gear"], "tags": ["Equipment"], "attached_to": "me"}}
+    found, rest = parse_target(f"a {phrase}")
+    if found is None or rest or found.get("where") == "here":
+        return None
+    return {"each": {key: value for key, value in found.items() if key != "count"}}
 
 
 _SUBJECT = re.compile(r"^(?:they|each player|each opponent|an opponent|its controller|its owner|that player|"
@@ -470,6 +497,10 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
         found, missing = compile_sentence(part, referent, chosen)
         specs.extend({**spec, "optional": True} if optional else spec for spec in found)
         unread.extend(missing)
+    if len(specs) == 2 and [spec["op"] for spec in specs] == ["draw", "draw"] and "per" in specs[1] and \
+            "amount" in specs[0] and "per" not in specs[0]:  # "Draw 1, then draw 1 for each ...": one draw
+        specs = [{**specs[1], "text": sentence.strip().rstrip("."),
+                  "per": {**specs[1]["per"], "plus": specs[0]["amount"]}}]
     return specs, unread
 
 

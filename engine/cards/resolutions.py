@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards import decktop, players
+from engine.cards import amounts, decktop, players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -134,7 +134,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
 def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any],
               lenient: bool) -> str | None:
     """Why the recorded op is not what the spec allows, or None when it is."""
-    op, amount = spec["op"], spec.get("amount")
+    op = spec["op"]
+    amount = amounts.amount(state, item, spec, effect, _target_mismatch) if "per" in spec else spec.get("amount")
     if "target" in spec and "target" in effect:
         reason = _target_mismatch(state, item, spec["target"], effect["target"])
         if reason:
