@@ -159,6 +159,8 @@ _COUNT = re.compile(r"^(?:(up to) (\d+|one|two|three|four|five)|(all|each|any nu
                     r"(\d+|an?|one|two|three|four|five))\s+")
 _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
     (re.compile(r"^at a battlefield\b"), {"where": "battlefield", "one_place": True}),
+    (re.compile(r"^from a battlefield\b"), {"where": "battlefield"}),
+    (re.compile(r"^in combat\b"), {"state": "in_combat"}),
     (re.compile(r"^at (?:any )?battlefields?\b"), {"where": "battlefield"}),
     (re.compile(r"^(?:in|at) (?:your|their|its controller's|a) base\b"), {"where": "base"}),
     (re.compile(r"^here\b"), {"where": "here"}),
@@ -183,6 +185,10 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
     text = phrase.strip().rstrip(".").strip()
     if re.fullmatch(r"me|this|I|myself|this gear|this unit", text):
         return {"self": True, "count": {"min": 1, "max": 1}}, ""
+    if m := re.fullmatch(r"(your|enemy) ([A-Z][a-z]+)s", text):  # "your Mechs": all units with that tag
+        return {"count": {"all": True}, "whose": "friendly" if m.group(1) == "your" else "enemy",
+                "tags": [m.group(2)], "types": ["Unit"]}, ""
+    text = re.sub(r"^((?:two|three|four) .+) each$", r"\1", text)  # "two friendly units each +2 [S]"
     found: Filter = {}
     count = _COUNT.match(text)
     if count is None:  # "your units", "friendly units", "enemy units here": all of them
@@ -257,9 +263,9 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
 
 
 # -- sentences ---------------------------------------------------------------------------------------------------
-_TOKEN = re.compile(rf"^play {_NUM} (ready )?(?:(\d+) \[S\] )?([A-Z][A-Za-z' ]*?) (unit|gear) tokens?"
-                    r"(?: with ((?:\[[^\]]+\](?:,? (?:and )?)?)+))?"
-                    r"(?: (?:(?:to|in|at) )?(your base|here|a battlefield|there))?( exhausted)?$")
+_TOKEN = re.compile(rf"^play {_NUM} (ready )?(?:\[?(\d+)\]? \[S\] )?([A-Z][A-Za-z' ]*?) (unit|gear) tokens?"
+                    r"(?: from [A-Z][A-Za-z' ]*)?(?: with ((?:\[[^\]]+\](?:,? (?:and )?)?)+))?"
+                    r"(?: (?:(?:to|in|at|into) )?(your base|here|a battlefield|there))?( exhausted)?$")
 
 
 def _spec(op: str, sentence: str, **fields: Any) -> Spec:
@@ -534,6 +540,8 @@ def _what_it_names(specs: list[Spec], unread: list[str]) -> None:
 # one chosen; a spec's `mutual` is their two filters (engine/cards/resolutions.py checks the pair and the amounts).
 _EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|our) mights to each other\.?",
                          re.IGNORECASE)
+_SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
+_ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
 _AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
 _RECYCLE_SOME = re.compile(r"^you may recycle (one or both|any number) of them$", re.IGNORECASE)
 
@@ -576,6 +584,13 @@ def _compiled(text: str) -> dict[str, Any]:
         return {"effects": [], "modes": [mode["effects"] for mode in modes],
                 "unread": [*history, *(part for mode in modes for part in mode["unread"])],
                 "unread_ops": sorted({op for mode in modes for op in mode["unread_ops"]})}
+    alternative = _ALTERNATIVE.fullmatch(text)
+    if alternative:  # "draw 1 or channel 1 rune exhausted": one of the two, the player's choice (a mode each)
+        modes = [_compiled(choice)["effects"] for choice in alternative.group(2, 3)]
+        if alternative.group(1):
+            modes = [[{**spec, "optional": True} for spec in mode] for mode in modes]
+        if all(modes):
+            return {"effects": [], "modes": modes, "unread": [], "unread_ops": []}
     if re.search(r"\bchoose (one|two|three)\b.*—", text, re.IGNORECASE) or "\n- " in text:
         return {"effects": [], "unread": [f"modes: {text!r}"], "unread_ops": ["*"]}
     for sentence in re.split(r"(?<=\.)\s+", text):

@@ -281,7 +281,7 @@ def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:
 def _has_status(obj: dict[str, Any], status: str) -> bool:
     return {"exhausted": obj.get("exhausted"), "ready": not obj.get("exhausted"), "stunned": obj.get("stunned"),
             "damaged": obj.get("damage", 0) > 0, "attacker": obj.get("attacker"),
-            "defender": obj.get("defender")}.get(status, True)
+            "defender": obj.get("defender"), "in_combat": obj.get("attacker") or obj.get("defender")}.get(status, True)
 
 
 def _where_is(obj: dict[str, Any]) -> str:
@@ -440,6 +440,8 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     if spec.get("optional") or target is None and "target" in spec:
         return None  # a "you may", or an unread target: how many it acts on is on the recorder's word
     need = ((target or {}).get("count") or {"min": 1}).get("min", 1)
+    if op == "token":  # "Play two 1 [S] Tentacle unit tokens": one op a token
+        need = spec.get("amount") or 1
     if target is not None and target.get("self"):
         need = min(need, int(item.get("source") in state["objects"]))
     elif target is not None:  # only what is there can be acted on (v1.4 359.3.e.6-e.8)
