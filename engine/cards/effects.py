@@ -172,6 +172,7 @@ _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
     (re.compile(r"^from your hand\b|^in your hand\b"), {"zone": "hand", "whose": "own"}),
 ]
 _MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
+_LESS_THAN_ME = re.compile(r"^with less might than me\b", re.IGNORECASE)
 _COST_BOUND = re.compile(r"^with energy cost \[(\d+)\] or (less|more)\b", re.IGNORECASE)
 _ADJECTIVES = {"friendly": ("whose", "friendly"), "enemy": ("whose", "enemy"), "exhausted": ("state", "exhausted"),
                "ready": ("state", "ready"), "stunned": ("state", "stunned"), "damaged": ("state", "damaged"),
@@ -185,6 +186,10 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
     text = phrase.strip().rstrip(".").strip()
     if re.fullmatch(r"me|this|I|myself|this gear|this unit", text):
         return {"self": True, "count": {"min": 1, "max": 1}}, ""
+    if text == "your legend":
+        return {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Legend"], "zone": "legend"}, ""
+    if text == "a buff":  # "spend a buff": a buff of a unit its controller controls (702.2.b.2)
+        return {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}, ""
     if m := re.fullmatch(r"(your|enemy) ([A-Z][a-z]+)s", text):  # "your Mechs": all units with that tag
         return {"count": {"all": True}, "whose": "friendly" if m.group(1) == "your" else "enemy",
                 "tags": [m.group(2)], "types": ["Unit"]}, ""
@@ -243,6 +248,10 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
         if bound:
             found["might_max" if bound.group(2) == "less" else "might_min"] = int(bound.group(1))
             text = text[bound.end():]
+            continue
+        if less := _LESS_THAN_ME.match(text):
+            found["might_below_self"] = True
+            text = text[less.end():]
             continue
         cost = _COST_BOUND.match(text)
         if cost:
@@ -368,10 +377,12 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(_spec("discard", sentence, amount=_amount(m.group(1)), player="you"))
     elif m := re.fullmatch(rf"gain {_NUM} xp", text, re.IGNORECASE):
         specs.append(_spec("xp", sentence, amount=_amount(m.group(1)), player="you"))
-    elif m := re.fullmatch(r"return (.+?) to (?:its|their) owners?'s? hands?", text):
+    elif m := re.fullmatch(r"return (.+?) to (?:its|their|my) owners?'s? hands?", text):
         specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"return (.+?) to your hand", text):
         specs.append(target_of(m.group(1), "return", to="hand"))
+    elif m := re.fullmatch(r"spend (a buff|my buff)", text):
+        specs.append(target_of("me" if m.group(1) == "my buff" else "a buff", "spend_buff"))
     elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal|empower|disempower) (.+)", text):
         specs.append(target_of(m.group(2), m.group(1)))
     elif m := re.fullmatch(r"\[add\] ((?:\[(?:\d+|[ARGBOPY])\])+)", text, re.IGNORECASE):
@@ -492,15 +503,20 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
         unread.append(f"condition: {conditional.group(1)!r}")
         text, optional = text[conditional.end():], True
     cost = _COST_WITHIN.match(text)
+    paid = None
     if cost:  # each part of the cost an optional op ("exhaust me"), else unread with the ops its verb records
+        whole = True
         for part in re.split(r",? and |, ", cost.group(1)):
             found, missing = compile_sentence(part, referent)
-            specs.extend({**spec, "optional": True} for spec in found)
+            specs.extend({**spec, "optional": True, "cost": cost.group(1)} for spec in found)
             if missing or not found:
+                whole = False
                 unread.extend([f"cost within instructions: {part!r}", f"ops: {','.join(_ops_of(part)) or '-'}"])
         text, optional = text[cost.end():], True
+        paid = cost.group(1) if whole else None  # the ops after it are done only if it was paid (v1.4 204.3.b)
     for part in _COMPOUND.split(text):
         found, missing = compile_sentence(part, referent, chosen)
+        found = [{**spec, "paid_by": paid} if paid else spec for spec in found]
         specs.extend({**spec, "optional": True} if optional else spec for spec in found)
         unread.extend(missing)
     if len(specs) == 2 and [spec["op"] for spec in specs] == ["draw", "draw"] and "per" in specs[1] and \

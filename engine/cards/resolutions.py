@@ -102,6 +102,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             else:
                 found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
                                                               f"does not do"})
+    for index, message in _unpaid(state, specs, assigned):
+        found.append({"text": specs[index][1], "message": message})
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
         found.append({"text": specs[index][1], "message": message})
     for index, (spec, text) in enumerate(specs):
@@ -257,6 +259,9 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     if set(target.get("not_tags", [])) & tags:
         return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
     might = obj.get("might")
+    mine = (state["objects"].get(item.get("source") or "") or {}).get("might")
+    if target.get("might_below_self") and isinstance(might, int) and isinstance(mine, int) and might >= mine:
+        return f"{name} has {might} [S], and the card's target has less Might than its source ({mine})"
     if "might_max" in target and isinstance(might, int) and might > target["might_max"]:
         return f"{name} has {might} [S], and the card's target has {target['might_max']} [S] or less"
     if "might_min" in target and isinstance(might, int) and might < target["might_min"]:
@@ -334,6 +339,23 @@ def _same(state: dict[str, Any], spec: Spec, given: list[dict[str, Any]], before
         return f"records no {spec['op']} for {spec['text']!r} on {', '.join(left)}, which the instruction before " \
                f"acted on"
     return None
+
+
+def _unpaid(state: dict[str, Any], specs: list[tuple[Spec, str]], assigned: dict[int, list[dict[str, Any]]]) -> \
+        list[tuple[int, str]]:
+    """"You may spend a buff to draw 1": the ops after a cost within instructions (`paid_by`) are done only when
+    every op of that cost (`cost`) was recorded (v1.4 204.3.b: the cost is paid to get the effect)."""
+    found: list[tuple[int, str]] = []
+    for index, (spec, _) in enumerate(specs):
+        cost = spec.get("paid_by")
+        if not cost or not assigned[index]:
+            continue
+        unpaid = [other["text"] for position, (other, _) in enumerate(specs)
+                  if other.get("cost") == cost and not assigned[position]]
+        if unpaid:
+            found.append((index, f"records {_describe(state, assigned[index][0])}, but the card's cost "
+                                 f"{', '.join(repr(text) for text in unpaid)} was not paid"))
+    return found
 
 
 # -- two units dealing damage to each other ------------------------------------------------------------------------
