@@ -169,6 +169,7 @@ _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
     (re.compile(r"^(?:you control|of yours)\b"), {"whose": "friendly"}),
     (re.compile(r"^(?:an opponent controls|your opponents control|enemies control)\b"), {"whose": "enemy"}),
     (re.compile(r"^from your trash\b|^in your trash\b"), {"zone": "trash", "whose": "own"}),
+    (re.compile(r"^from trashes\b"), {"zone": "trash"}),
     (re.compile(r"^from your hand\b|^in your hand\b"), {"zone": "hand", "whose": "own"}),
 ]
 _MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
@@ -186,6 +187,9 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
     text = phrase.strip().rstrip(".").strip()
     if re.fullmatch(r"me|this|I|myself|this gear|this unit", text):
         return {"self": True, "count": {"min": 1, "max": 1}}, ""
+    text = re.sub(r"^each of (?=up to )", "", text)  # "Deal 6 to each of up to two units"
+    if text == "a legend":
+        return {"count": {"min": 1, "max": 1}, "types": ["Legend"], "zone": "legend"}, ""
     if text == "your legend":
         return {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Legend"], "zone": "legend"}, ""
     if text == "a buff":  # "spend a buff": a buff of a unit its controller controls (702.2.b.2)
@@ -363,6 +367,17 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         delta = int(m.group(3)) * (1 if m.group(2) == "+" else -1)
         specs.append(target_of(m.group(1), "might", amount=delta, until=until, at_least=bool(m.group(4)) or None))
 
+    elif m := re.fullmatch(r"give (.+?) ([+-])(\d+) \[S\] and \[([A-Z][A-Za-z-]*)(?: (\d+))?\]", text):
+        delta = int(m.group(3)) * (1 if m.group(2) == "+" else -1)  # "+3 [S] and [Tank] this turn": that unit
+        specs += [target_of(m.group(1), "might", amount=delta, until=until),
+                  _spec("grant", sentence, target=dict(_IT), keyword=m.group(4),
+                        value=int(m.group(5)) if m.group(5) else None, until=until)]
+    elif m := re.fullmatch(r"give (.+?) \[(?!S\])([A-Z][A-Za-z-]*)(?: (\d+))?\] and \[([A-Z][A-Za-z-]*)(?: (\d+))?\]",
+                           text):
+        first = target_of(m.group(1), "grant", keyword=m.group(2), value=int(m.group(3)) if m.group(3) else None,
+                          until=until)  # "Give a unit [Shield 3] and [Tank] this turn": both to that unit
+        specs += [first, _spec("grant", sentence, target=dict(_IT), keyword=m.group(4),
+                               value=int(m.group(5)) if m.group(5) else None, until=until)]
     elif m := re.fullmatch(r"give (.+?) \[([A-Z][A-Za-z-]*)(?: (\d+))?\]", text):
         specs.append(target_of(m.group(1), "grant", keyword=m.group(2),
                                value=int(m.group(3)) if m.group(3) else None, until=until))
@@ -378,7 +393,11 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     elif m := re.fullmatch(rf"gain {_NUM} xp", text, re.IGNORECASE):
         specs.append(_spec("xp", sentence, amount=_amount(m.group(1)), player="you"))
     elif m := re.fullmatch(r"return (.+?) to (?:its|their|my) owners?'s? hands?", text):
-        specs.append(target_of(m.group(1), "return", to="hand"))
+        pair = [parse_target(phrase) for phrase in m.group(1).split(" and ")]
+        if len(pair) == 2 and all(found is not None and not rest for found, rest in pair):
+            specs += [_spec("return", sentence, target=found, to="hand") for found, _ in pair]  # one of each
+        else:
+            specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"return (.+?) to your hand", text):
         specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"spend (a buff|my buff)", text):
@@ -600,6 +619,11 @@ def _compiled(text: str) -> dict[str, Any]:
         return {"effects": [], "modes": [mode["effects"] for mode in modes],
                 "unread": [*history, *(part for mode in modes for part in mode["unread"])],
                 "unread_ops": sorted({op for mode in modes for op in mode["unread_ops"]})}
+    either = re.fullmatch(r"(ready|exhaust) or (ready|exhaust) (.+?)\.?", text, re.IGNORECASE)
+    if either:  # "ready or exhaust a legend": one of the two, the player's choice
+        modes = [_compiled(f"{verb} {either.group(3)}.") for verb in either.group(1, 2)]
+        if all(mode["effects"] and not mode["unread"] for mode in modes):
+            return {"effects": [], "modes": [mode["effects"] for mode in modes], "unread": [], "unread_ops": []}
     alternative = _ALTERNATIVE.fullmatch(text)
     if alternative:  # "draw 1 or channel 1 rune exhausted": one of the two, the player's choice (a mode each)
         modes = [_compiled(choice)["effects"] for choice in alternative.group(2, 3)]
