@@ -21,7 +21,8 @@ from engine.cards.effects import compile_ability
 SPELL = "v1.4 359.3.d"
 P1 = deck("Butcher of the Sands", ["Against the Odds", "Show of Strength", "Right of Conquest", "Combat Chef",
                                    "Crowd Favorite"], ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
-P2 = deck("Master of Shadows", ["Shipyard Skulker", "Shipyard Skulker"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
+P2 = deck("Master of Shadows", ["Shipyard Skulker", "Shipyard Skulker"],
+          ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P1_SEGMENT = ("runedeck:4 runes:4 Fury Rune;4 Body Rune hand:Against the Odds;Show of Strength;Right of Conquest "
               "controls:bf1 bf1:Crowd Favorite base:Combat Chef")
 P2_SEGMENT = "runedeck:8 runes:2 Fury Rune;2 Chaos Rune controls:bf2 bf2:2 Shipyard Skulker"

@@ -22,7 +22,8 @@ from engine.cards.effects import compile_ability
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
 P1 = deck("Bashful Bloom", ["Double Trouble", "Fate Weaver", "Clairvoyance", "Back Off", "Apprentice Smith",
-                            "Cloth Armor", "Playful Phantom"], ["The Candlelit Sanctum", "Zaun Warrens", "Altar to Unity"])
+                            "Cloth Armor", "Playful Phantom"],
+          ["The Candlelit Sanctum", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Wuju Master", ["Wizened Elder"], ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 P2_SEGMENT = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 LOOKED = "look P1 Apprentice Smith; Back Off; Cloth Armor"

@@ -85,8 +85,8 @@ def test_marching_orders_with_the_amounts_swapped_in_an_audit_match_is_flagged()
 
 # -- Clash of Giants: any two units --------------------------------------------------------------------------------
 def clashed() -> GalleryTable:
-    return table().do("P1 play Clash of Giants -> Crowd Favorite; Shipyard Skulker $6 / Body Rune; Body Rune", "P1 pass",
-                      "P2 pass")
+    return table().do("P1 play Clash of Giants -> Crowd Favorite; Shipyard Skulker $6 / Body Rune; Body Rune",
+                      "P1 pass", "P2 pass")
 
 
 def test_clash_of_giants_between_two_units_is_legal():
@@ -102,8 +102,8 @@ def test_clash_of_giants_dealing_more_than_the_mights_is_refused_v1_4_359_3_d():
 
 # -- Carnivorous Snapvine: this unit and the one chosen ------------------------------------------------------------
 def snapped() -> GalleryTable:
-    return table().do("P1 play Carnivorous Snapvine $5 / Body Rune; Body Rune", 'P1 trigger Carnivorous Snapvine "when-you-play" -> '
-                      "Shipyard Skulker", "P1 pass", "P2 pass")
+    return table().do("P1 play Carnivorous Snapvine $5 / Body Rune; Body Rune",
+                      'P1 trigger Carnivorous Snapvine "when-you-play" -> Shipyard Skulker', "P1 pass", "P2 pass")
 
 
 def test_carnivorous_snapvine_and_the_enemy_unit_dealing_their_mights_is_legal():

@@ -164,8 +164,9 @@ def test_hunt_gaining_2_xp_in_an_audit_match_is_flagged():
 
 # -- Burn 3 (Death Mark): the top three cards into the trash ------------------------------------------------------
 def death_mark(policy: str = "strict") -> GalleryTable:
-    return table("runedeck:8 runes:2 Fury Rune;2 Body Rune", "runedeck:4 runes:4 Fury Rune;4 Chaos Rune hand:Death Mark",
-                 player="P2", policy=policy).do("P2 play Death Mark $2 / Chaos Rune", "P2 pass", "P1 pass")
+    return table("runedeck:8 runes:2 Fury Rune;2 Body Rune",
+                 "runedeck:4 runes:4 Fury Rune;4 Chaos Rune hand:Death Mark", player="P2", policy=policy).do(
+        "P2 play Death Mark $2 / Chaos Rune", "P2 pass", "P1 pass")
 
 
 def burned(cards: int) -> str:

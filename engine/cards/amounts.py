@@ -60,3 +60,24 @@ def amount(state: dict[str, Any], item: dict[str, Any], spec: dict[str, Any], ef
                 and (attached != "me" or obj.get("attached_to") == item.get("source"))
                 and fits(state, item, each, object_id) is None)
     return per["times"] * count + per.get("plus", 0)
+
+
+def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]) -> bool | None:
+    """Whether a condition the compiler read ("if you have one or fewer cards in your hand", "if your other units
+    have total Might 5 or more", "if there is a ready enemy unit here") holds as the item resolves; None when it
+    cannot be told (its source is gone)."""
+    player = item["controller"]
+    source = state["objects"].get(item.get("source") or "")
+    if "hand_at_most" in condition:
+        return len(state["players"][player].get("hand", [])) <= condition["hand_at_most"]
+    mine = [obj for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+            and obj["controller"] == player and obj["id"] != item.get("source")]
+    if "other_might_at_least" in condition:
+        return sum(obj.get("might") or 0 for obj in mine) >= condition["other_might_at_least"]
+    if condition.get("ready_enemy_here"):
+        if source is None or source["zone"] != "board":
+            return None
+        return any(obj["zone"] == "board" and obj["type"] == "Unit" and obj["controller"] != player
+                   and obj.get("location") == source.get("location") and not obj.get("exhausted")
+                   for obj in state["objects"].values())
+    return None

@@ -333,6 +333,9 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     optional = optional or bool(re.match(r"^they may ", sentence.strip(), re.IGNORECASE) and chosen)
     text = re.sub(r"^\[(Stun|Buff)\]", r"\1", text)
     text = text[0].lower() + text[1:] if text else text
+    condition = None
+    if (tail := re.search(r" if (.+)$", text)) and (condition := _state_condition(tail.group(1))) is not None:
+        text = text[:tail.start()]  # "draw 1 if you have one or fewer cards in your hand": read as it resolves
     variable = re.search(r" (for each|equal to) (.*)$", text)
     per: dict[str, Any] | None = None
     if variable and not text.startswith("deal damage equal"):
@@ -416,6 +419,11 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(_spec("look", sentence, amount=_amount(m.group(1)), player="you"))
     elif re.fullmatch(r"recycle the (?:rest|other)", text):
         specs.append(_spec("recycle", sentence, player="you", rest=True))
+    elif m := re.fullmatch(rf"put the top {_NUM} cards? of your main deck into your trash", text, re.IGNORECASE):
+        specs.append(_spec("burn", sentence, amount=_amount(m.group(1)), player="you"))  # Burn N (v1.4 440)
+    elif re.fullmatch(r"double my might", text, re.IGNORECASE):  # +X where X is my Might (v1.4 432.1.a)
+        specs.append(_spec("might", sentence, target={"self": True, "count": {"min": 1, "max": 1}}, until=until,
+                           per={"might_of": "me"}))
     elif re.fullmatch(r"put the rest into your trash", text):
         specs.append(_spec("burn", sentence, player="you", rest=True))
     elif m := re.fullmatch(rf"put {_NUM} into your hand", text):
@@ -444,6 +452,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     for spec in specs:
         if optional:
             spec["optional"] = True
+        if condition is not None:
+            spec["if"] = condition
         if "amount" in unread and spec["op"] != "token":
             spec.pop("amount", None)
         if per is not None and spec["op"] != "token":  # computed as it resolves (engine/cards/amounts.py)
@@ -455,6 +465,20 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         elif subject is not None:
             unread.append(f"who: {sentence!r}")
     return specs, unread
+
+
+def _state_condition(phrase: str) -> dict[str, Any] | None:
+    """A condition read on the state as the item resolves (engine/cards/amounts.py `holds`), or None for one the
+    reader does not know: "you have one or fewer cards in your hand", "your other units have total Might 5 or
+    more", "there is a ready enemy unit here"."""
+    phrase = phrase.strip().rstrip(".")
+    if m := re.fullmatch(rf"you have {_NUM} or fewer cards in your hand", phrase, re.IGNORECASE):
+        return {"hand_at_most": _amount(m.group(1).lower())}
+    if m := re.fullmatch(r"your other units have total might (\d+) or more", phrase, re.IGNORECASE):
+        return {"other_might_at_least": int(m.group(1))}
+    if re.fullmatch(r"there is a ready enemy unit here", phrase, re.IGNORECASE):
+        return {"ready_enemy_here": True}
+    return None
 
 
 def _per(kind: str, phrase: str) -> dict[str, Any] | None:

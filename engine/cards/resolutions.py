@@ -102,6 +102,13 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             else:
                 found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
                                                               f"does not do"})
+    for index, (spec, text) in enumerate(specs):
+        holding = amounts.holds(state, item, spec["if"]) if "if" in spec else None
+        if holding is False and assigned[index]:
+            found.append({"text": text, "message": f"records {_describe(state, assigned[index][0])}, but the card's "
+                                                   f"condition does not hold as it resolves"})
+        if "if" in spec:  # required only where it holds (unknown: on the recorder's word)
+            specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
     for index, message in _unpaid(state, specs, assigned):
         found.append({"text": specs[index][1], "message": message})
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
