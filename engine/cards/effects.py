@@ -434,8 +434,13 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(_spec("burn", sentence, amount=int(m.group(1)), player="you"))
     elif m := re.fullmatch(r"\[predict(?: (\d+))?\]", text, re.IGNORECASE):
         specs += keyword_specs({"kind": "spell", "keyword": "Predict", "value": int(m.group(1) or 1)}) or []
-    elif m := re.fullmatch(r"counter (an? spell|a spell or ability|an ability)", text):
-        specs.append(_spec("counter", sentence))
+    elif m := _COUNTER.fullmatch(text):
+        kinds = ["spell", "ability"] if m.group(2) == "spell or ability" else [m.group(2)]
+        specs.append(_spec("counter", sentence, item={
+            "kinds": kinds, **({"enemy": True} if m.group(1) else {}),
+            **({"energy_max": int(m.group(3)), "power_max": 1} if m.group(3) else {}),
+            **({"chooses_friendly": sorted(TYPES[word] for word in m.group(4).split(" or "))} if m.group(4) else {})},
+            optional=True if m.group(5) else None))  # "unless its controller pays [2]": their choice
     elif m := _TOKEN.fullmatch(text):
         where = {"your base": "base", "here": "here", "a battlefield": "battlefield", "there": "there"}.get(
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
@@ -599,6 +604,11 @@ def _what_it_names(specs: list[Spec], unread: list[str]) -> None:
 # one chosen; a spec's `mutual` is their two filters (engine/cards/resolutions.py checks the pair and the amounts).
 _EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|our) mights to each other\.?",
                          re.IGNORECASE)
+# "Counter a spell", "Counter an enemy spell or ability that chooses a friendly unit or gear", "Counter a spell that
+# costs no more than [4] and no more than [A]", "Counter a spell unless its controller pays [2]": what it counters.
+_COUNTER = re.compile(r"counter an? (enemy )?(spell or ability|spell|ability)"
+                      r"(?: that costs no more than \[(\d+)\] and no more than \[A\])?"
+                      r"(?: that chooses a friendly (unit or gear|unit|gear))?( unless its controller pays \[\d+\])?")
 _SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
 _ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
 _AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)

@@ -190,6 +190,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return f"the card's {op} is of the top cards of its controller's Main Deck (`from` \"deck\")"
     if op == "channel" and bool(effect.get("exhausted")) != bool(spec.get("exhausted")):
         return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
+    if op == "counter" and spec.get("item"):
+        return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
         return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
     if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
@@ -200,6 +202,32 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         reason = _where_mismatch(state, item, spec["to"], str(effect.get("to", "")))
         if reason:
             return f"the card moves {reason}"
+    return None
+
+
+def _countered_mismatch(state: dict[str, Any], item: dict[str, Any], wanted: dict[str, Any], chosen: str) -> str | None:
+    """Why the chain item countered is not what the card counters: a spell or an ability, an enemy's, one that
+    costs no more than [N] and [A] (its card's printed cost), one that chooses a friendly unit or gear."""
+    countered = next((entry for entry in state["chain"] if entry["id"] == chosen), None)
+    if countered is None:
+        return None  # no such item: the rules module says so (v1.4 601.3)
+    name = f"{chosen} ({countered.get('card')})"
+    kind = "spell" if countered["kind"] == "spell" else "ability"
+    if kind not in wanted["kinds"]:
+        return f"{name} is {'a spell' if kind == 'spell' else 'an ability'}, and the card counters " \
+               f"{' or '.join(wanted['kinds'])}s only"
+    if wanted.get("enemy") and countered["controller"] == item["controller"]:
+        return f"{name} is its controller's own, and the card counters an enemy's"
+    facts = state["cards"].get(countered.get("card") or "", {})
+    power = facts.get("power") or 0
+    if "energy_max" in wanted and ((facts.get("energy") or 0) > wanted["energy_max"] or power > wanted["power_max"]):
+        return f"{name} costs [{facts.get('energy')}] and {power} Power, more than the card counters"
+    if "chooses_friendly" in wanted:
+        chosen_friendly = [target for target in countered.get("targets", []) if target in state["objects"]
+                           and state["objects"][target]["controller"] == item["controller"]
+                           and state["objects"][target]["type"] in wanted["chooses_friendly"]]
+        if not chosen_friendly:
+            return f"{name} chooses no friendly {' or '.join(t.lower() for t in wanted['chooses_friendly'])}"
     return None
 
 
