@@ -63,6 +63,16 @@ def card_fits(state: dict[str, Any], name: str | None, card: dict[str, Any] | No
     return None
 
 
+def revealed_fits(state: dict[str, Any], specs: list[Spec], assigned: dict[int, list[dict[str, Any]]],
+                  card: dict[str, Any] | None) -> bool | None:
+    """Whether the card revealed from the top ("reveal the top card of your Main Deck") fits the filter: None when
+    none was recorded, or it was not named (`?`)."""
+    names = [name for index, spec in enumerate(specs) if spec.get("top") for name in _names(assigned.get(index, []))]
+    if not names or names[0] is None or card is None:
+        return None
+    return card_fits(state, names[0], card) is None
+
+
 def problems(state: dict[str, Any], specs: list[Spec], assigned: dict[int, list[dict[str, Any]]]) -> \
         list[tuple[int, str]]:
     """Each way the ops on the cards looked at go beyond the card: `(index of the spec, message)`."""
@@ -73,7 +83,7 @@ def problems(state: dict[str, Any], specs: list[Spec], assigned: dict[int, list[
     for index, spec in enumerate(specs):
         given = assigned.get(index, [])
         names = _names(given)
-        if spec["op"] == "look":
+        if spec["op"] == "look" or spec.get("top"):  # a look, or "reveal the top card": the cards on top
             looked, revealed, drawn = names, [], []
             continue
         if looked is None or not (spec.get("among") or spec.get("rest")):

@@ -415,6 +415,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
                 power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
         specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
                            power=power))
+    elif re.fullmatch(r"reveal the top card of your main deck", text, re.IGNORECASE):  # one card, looked at by all
+        specs.append(_spec("reveal", sentence, amount=1, player="you", top=True))
     elif m := re.fullmatch(rf"look at the top {_NUM} cards? of your main deck", text, re.IGNORECASE):
         specs.append(_spec("look", sentence, amount=_amount(m.group(1)), player="you"))
     elif re.fullmatch(r"recycle the (?:rest|other)", text):
@@ -534,16 +536,17 @@ _COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|rec
 _CONDITIONAL = re.compile(r"^(if [^,]+|when [^,]+|otherwise|then, if [^,]+),\s*", re.IGNORECASE)
 
 
-def compile_instruction(sentence: str, referent: Filter | None, chosen: str | None = None) -> tuple[list[Spec],
-                                                                                                    list[str]]:
+def compile_instruction(sentence: str, referent: Filter | None, chosen: str | None = None,
+                        revealed: bool = False) -> tuple[list[Spec], list[str]]:
     """A sentence as specs: its compound instructions ("buff me and draw 1") one by one; a cost within it
     ("pay [1] to ready me", v1.4 204.3.b) makes what follows optional (the payment is the statics/costs reader's
-    part, left unread here); an "If ..., X" makes X optional, its condition unread."""
+    part, left unread here); an "If ..., X" makes X optional, its condition unread. `revealed`: a "reveal the top
+    card of your Main Deck" came before, so "If it's a gear, ..." / "Otherwise, ..." are read of that card."""
     specs: list[Spec] = []
     unread: list[str] = []
     text = sentence.strip().rstrip(".")
     optional = False
-    picked = _from_among(sentence, text)
+    picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None)
     if picked is not None:
         return picked
     conditional = _CONDITIONAL.match(text)
@@ -611,6 +614,38 @@ _COUNTER = re.compile(r"counter an? (enemy )?(spell or ability|spell|ability)"
                       r"(?: that chooses a friendly (unit or gear|unit|gear))?( unless its controller pays \[\d+\])?")
 _SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
 _ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
+_IF_REVEALED = re.compile(r"^(?:if it's an? ([a-z]+)|otherwise), (.+)$", re.IGNORECASE)
+
+
+def _if_revealed(sentence: str, text: str, referent: Filter | None, chosen: str | None) -> \
+        tuple[list[Spec], list[str]] | None:
+    """"If it's a gear, draw it. Otherwise, recycle it." after "reveal the top card of your Main Deck": the ops
+    are done where the card revealed is (or, "Otherwise", is not) of that type (`when_revealed`: the filter and
+    `fits`); "draw it" / "put it in your hand" is a `draw` of it, "recycle it" a `recycle`, "put it in your trash"
+    a `burn`. None for another sentence."""
+    m = _IF_REVEALED.match(text)
+    if m is None or (m.group(1) or "").lower() not in TYPES and m.group(1):
+        return None
+    specs: list[Spec] = []
+    unread: list[str] = []
+    for part in _COMPOUND.split(m.group(2)):
+        part = part.strip()
+        if re.fullmatch(r"draw it|put it in(?:to)? your hand", part, re.IGNORECASE):
+            specs.append(_spec("draw", part, amount=1, player="you", among="looked"))
+        elif re.fullmatch(r"recycle it", part, re.IGNORECASE):
+            specs.append(_spec("recycle", part, player="you", among="looked", most=1))
+        elif re.fullmatch(r"put it in(?:to)? your trash", part, re.IGNORECASE):
+            specs.append(_spec("burn", part, amount=1, player="you"))
+        else:
+            found, missing = compile_sentence(part, referent, chosen)
+            specs += found
+            unread += missing
+    kind = {"types": [TYPES[m.group(1).lower()]]} if m.group(1) else None
+    for spec in specs:
+        spec["when_revealed"] = {"card": kind, "fits": True} if kind else {"card": None, "fits": False}
+    return specs, unread
+
+
 _AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
 _RECYCLE_SOME = re.compile(r"^you may recycle (one or both|any number) of them$", re.IGNORECASE)
 
@@ -689,7 +724,7 @@ def _compiled(text: str) -> dict[str, Any]:
             if duel is not None:
                 specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}}))
                 continue
-        found, missing = compile_instruction(sentence, referent, chosen)
+        found, missing = compile_instruction(sentence, referent, chosen, any(spec.get("top") for spec in specs))
         if re.search(r"\binstead\b", sentence, re.IGNORECASE):
             for spec in found:
                 spec.pop("amount", None)
@@ -702,6 +737,15 @@ def _compiled(text: str) -> dict[str, Any]:
                 unread.append(part)
         specs.extend(found)
     _what_it_names(specs, unread)
+    kind = None
+    for spec in specs:  # "Otherwise, ..." is the other side of the "If it's a gear" before it
+        when = spec.get("when_revealed")
+        if when and when["fits"]:
+            kind = when["card"]
+        elif when and not when["fits"]:
+            spec["when_revealed"] = {"card": kind, "fits": False} if kind else when
+            if kind is None:
+                unread.append(f"condition: 'Otherwise' ({spec['text']!r})")
     looked = False
     for spec in specs:  # after a look at the top cards, a card drawn is one of them
         looked = looked or spec["op"] == "look"

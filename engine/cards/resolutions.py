@@ -103,7 +103,12 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                 found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
                                                               f"does not do"})
     for index, (spec, text) in enumerate(specs):
-        holding = amounts.holds(state, item, spec["if"]) if "if" in spec else None
+        if "when_revealed" in spec:  # "If it's a gear, draw it. Otherwise, recycle it.": by the card revealed
+            fits = decktop.revealed_fits(state, [other for other, _ in specs], assigned,
+                                         spec["when_revealed"]["card"])
+            spec = {**spec, "if": {"revealed": None if fits is None else fits == spec["when_revealed"]["fits"]}}
+        holding = (spec["if"]["revealed"] if "revealed" in spec["if"] else amounts.holds(state, item, spec["if"])) \
+            if "if" in spec else None
         if holding is False and assigned[index]:
             found.append({"text": text, "message": f"records {_describe(state, assigned[index][0])}, but the card's "
                                                    f"condition does not hold as it resolves"})
