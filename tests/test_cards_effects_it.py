@@ -12,7 +12,7 @@ from __future__ import annotations
 from gallery_table import GalleryTable, deck
 from test_rules_statics import deck_count
 
-from engine.cards.effects import compile_ability
+from engine.cards.effects import compile_ability, unread_parts
 
 SPELL = "v1.4 359.3.d"
 P1 = deck("Hand of Noxus", ["Perfect Execution", "Guards!", "Noxus Hopeful"],
@@ -85,3 +85,12 @@ def guarded() -> GalleryTable:
 def test_guards_readying_an_existing_unit_is_refused_v1_4_359_3_d():
     refusal = guarded().refuses("resolve Guards!: token P1 Sand Soldier | ready Noxus Hopeful", rule=SPELL)
     assert "the card acts on the token it plays, not on" in str(refusal)
+
+
+def test_a_spells_pay_within_instructions_stays_unread_where_a_triggers_is_its_cost_part():
+    """Guards!'s "You may pay [Y] to ready it" is no trigger's cost (engine/cards/coverage.py reads a cost part only
+    for triggered abilities): nothing checks the [Y], so it is named unread, and Guards! is not ENFORCED."""
+    spell = {"kind": "spell", "text": "Play a 2 [S] Sand Soldier unit token. You may pay [Y] to ready it."}
+    assert unread_parts(spell, "Guards!") == ["effect cost within instructions: 'pay [Y]'"]
+    trigger = {"kind": "triggered", "text": "When you conquer here, you may pay [1] to ready your legend."}
+    assert unread_parts(trigger, "Hall of Legends") == []

@@ -650,7 +650,9 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     if ability.get("kind") not in ("spell", "triggered", "activated") or ability.get("adds"):
         return []
     name = card.get("name") if isinstance(card, dict) else card
-    return [f"effect {part}" for part in compile_ability(ability, name)["unread"] if not is_paid_cost(part)]
+    triggered = ability.get("kind") == "triggered"  # only a trigger's "pay [..] to" is the `cost` part (coverage.py)
+    return [f"effect {part}" for part in compile_ability(ability, name)["unread"]
+            if not (triggered and is_paid_cost(part))]
 
 
 def is_paid_cost(part: str) -> bool:
