@@ -83,7 +83,7 @@ def test_the_served_ability_carries_its_compiled_statics_and_source():
 
 # -- a card's own cost change, from its text (v1.4 366.2, 812.1.c) ----------------------------------------------
 # Blood Rush does what it says: a checked match asks its grant (engine/cards/effects.py).
-RUSH_RESOLVED = "resolve Blood Rush: grant Trifarian Gloryseeker +Assault=2 until turn"
+RUSH_RESOLVED = "resolve Blood Rush: grant Trifarian Gloryseeker +Assault=2"
 HOPEFUL = "runedeck:8 hand:Noxus Hopeful;Blood Rush runes:2 Fury Rune;2 Order Rune base:Trifarian Gloryseeker"
 HOPEFUL_DECLARED = '+statics=[{"affects": {"who": "self"}, "cost": {"energy": -2}, "while": {"legion": true}}]'
 
@@ -272,7 +272,7 @@ GLORY_TRIGGER = 'P1 trigger Trifarian Gloryseeker "when-you-play"'
 
 def test_gloryseekers_legion_trigger_after_another_card():
     table(GLORYSEEKER).do("P1 play Blood Rush -> Blast Corps Cadet $1", "P1 pass", "P2 pass",
-                          "resolve Blood Rush: grant Blast Corps Cadet +Assault=2 until turn",
+                          "resolve Blood Rush: grant Blast Corps Cadet +Assault=2",
                           "P1 play Trifarian Gloryseeker $2", GLORY_TRIGGER)
 
 

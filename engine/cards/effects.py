@@ -28,18 +28,12 @@ import re
 from typing import Any
 
 from engine.cards import CONDITION, reviewed
+from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
 
-Filter = dict[str, Any]
 Spec = dict[str, Any]
 
 SYMBOL_DOMAINS: dict[str, str] = {"A": "any", "R": "Fury", "G": "Calm", "B": "Mind", "O": "Body", "P": "Chaos",
                                   "Y": "Order"}  # the rune symbols of engine/cardtext.py
-DOMAINS: frozenset[str] = frozenset({"Fury", "Calm", "Mind", "Body", "Chaos", "Order"})
-NUMBERS: dict[str, int] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_NUM = r"(\d+|a|an|one|two|three|four|five|six)"
-TYPES: dict[str, str] = {"unit": "Unit", "units": "Unit", "gear": "Gear", "gears": "Gear", "rune": "Rune",
-                         "runes": "Rune", "spell": "Spell", "spells": "Spell", "card": "Card", "cards": "Card",
-                         "permanent": "Permanent", "permanents": "Permanent", "equipment": "Gear"}
 # The verb a sentence starts with, and the ops it records (for a sentence the reader cannot read further).
 VERB_OPS: dict[str, tuple[str, ...]] = {
     "deal": ("damage",), "give": ("might", "grant"), "draw": ("draw",), "kill": ("kill",), "return": ("return",),
@@ -59,10 +53,23 @@ KEYWORD_OPS: dict[str, tuple[str, ...]] = {
 }
 # The effect a keyword's rule gives an activated ability: Equip is "[Cost]: Attach this gear to a unit you
 # control." (v1.4 818.1.c.2); Empower is "[Cost]: Empower this." (v1.4 827.1.c.1).
+_A_UNIT_YOU_CONTROL: Filter = {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}
 KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
     "Equip": ({"op": "attach", "text": "Attach this to a unit you control", "target": {"self": True},
-               "to": {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}},),
+               "to": _A_UNIT_YOU_CONTROL},),
     "Empower": ({"op": "empower", "text": "Empower me", "target": {"self": True}},),
+}
+# The effect a keyword's rule gives a triggered ability: Quick-Draw is "When you play this, attach it to a Unit you
+# control." (v1.4 819.1.d); Weaponmaster "When you play me, you may choose a Card you control with the Equipment
+# tag. ... Pay the cost of its Equip ability, reduced by [A], to attach it to this unit." (v1.4 821.1.c; the
+# payment is the `attach` op's own, engine/attachment.py).
+TRIGGERED_KEYWORD_SPECS: dict[str, tuple[Spec, ...]] = {
+    "Quick-Draw": ({"op": "attach", "text": "attach it to a unit you control",
+                    "target": {"self": True, "count": {"min": 1, "max": 1}}, "to": _A_UNIT_YOU_CONTROL},),
+    "Weaponmaster": ({"op": "attach", "text": "you may attach an Equipment you control to this unit",
+                      "optional": True, "target": {"count": {"min": 0, "max": 1}, "whose": "friendly",
+                                                   "types": ["Gear"], "tags": ["Equipment"]},
+                      "to": {"self": True, "count": {"min": 1, "max": 1}}},),
 }
 # Ops that record no instruction of the card (a remark; a replacement or prevention applied as it resolves).
 INCIDENTAL: frozenset[str] = frozenset({"note", "replace", "prevent"})
@@ -71,14 +78,20 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 
 def keyword_specs(ability: dict[str, Any]) -> list[Spec] | None:
     """The effect a keyword line's rule defines, or None for a line that is no such keyword: Equip and Empower
-    (activated, above); Hunt X, "my controller gains X XP" (v1.4 823.1.c.1); Temporary, "kill this" (v1.4
-    816.1.b); Vision, "predict" (v1.4 817.1.b); [Predict N] on a spell, the top N cards looked at (recycling any of
-    them is the player's choice)."""
+    (activated, above); Quick-Draw and Weaponmaster (triggered, above); Hunt X, "my controller gains X XP" (v1.4
+    823.1.c.1; X omitted is 1, 823.1.c.2); Temporary, "kill this" (v1.4 816.1.b); Vision, "predict" (v1.4
+    817.1.b); [Predict N] on a spell, the top N cards looked at (recycling any of them is the player's choice);
+    [Burn N] on a spell, "put the top N cards of your Main Deck into your trash" (v1.4 440)."""
     keyword, kind, value = ability.get("keyword"), ability.get("kind"), ability.get("value")
     if kind == "activated" and keyword in KEYWORD_SPECS:
         return [dict(spec) for spec in KEYWORD_SPECS[keyword]]
-    if kind == "triggered" and keyword == "Hunt" and isinstance(value, int):
-        return [{"op": "xp", "text": f"gain {value} XP", "amount": value, "player": "you"}]
+    if kind == "triggered" and keyword in TRIGGERED_KEYWORD_SPECS:
+        return [dict(spec) for spec in TRIGGERED_KEYWORD_SPECS[keyword]]
+    if kind == "triggered" and keyword == "Hunt":
+        amount = value if isinstance(value, int) else 1
+        return [{"op": "xp", "text": f"gain {amount} XP", "amount": amount, "player": "you"}]
+    if kind == "spell" and keyword == "Burn" and isinstance(value, int):
+        return [{"op": "burn", "text": f"burn {value}", "amount": value, "player": "you"}]
     if kind == "triggered" and keyword == "Temporary":
         return [{"op": "kill", "text": "kill this", "target": {"self": True, "count": {"min": 1, "max": 1}}}]
     if kind in ("triggered", "spell") and keyword in ("Vision", "Predict"):
@@ -103,9 +116,12 @@ def effect_text(ability: dict[str, Any]) -> str | None:
         text = text[colon + 1:].strip() if colon >= 0 else text
         text = re.sub(r"^\[(Action|Reaction)\]\s*(—|\[>\])\s*", "", text)
     elif kind == "triggered":
-        dash = re.match(r"^(?:\[[A-Za-z0-9 -]+\]\s*(?:—|\[>>?\])\s*)+", text)
+        dash = re.match(r"^(?:\[[A-Za-z0-9 -]+\]\s*(?:—|\[>>?\])\s*(?:\[>>\]\s*)?)+", text)
         if dash:
             text = text[dash.end():]
+            if re.match(r"^(?:when|at|the first time|each time)\b", text, re.IGNORECASE):
+                comma = _outside_quotes(text, ", ")  # "[Legion] — When you play me, ...": its condition
+                text = text[comma + 2:] if comma >= 0 else text
         elif keyword:
             return None
         else:
@@ -132,105 +148,10 @@ def _outside_quotes(text: str, needle: str) -> int:
     return -1
 
 
-# -- target phrases ----------------------------------------------------------------------------------------------
-_COUNT = re.compile(r"^(?:(up to) (\d+|one|two|three|four|five)|(all|each|any number of)|(another)|"
-                    r"(\d+|an?|one|two|three|four|five))\s+")
-_QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
-    (re.compile(r"^at a battlefield\b"), {"where": "battlefield", "one_place": True}),
-    (re.compile(r"^at (?:any )?battlefields?\b"), {"where": "battlefield"}),
-    (re.compile(r"^(?:in|at) (?:your|their|its controller's|a) base\b"), {"where": "base"}),
-    (re.compile(r"^here\b"), {"where": "here"}),
-    (re.compile(r"^there\b"), {"where": "there"}),
-    (re.compile(r"^(?:you control|of yours)\b"), {"whose": "friendly"}),
-    (re.compile(r"^(?:an opponent controls|your opponents control|enemies control)\b"), {"whose": "enemy"}),
-    (re.compile(r"^from your trash\b|^in your trash\b"), {"zone": "trash", "whose": "own"}),
-    (re.compile(r"^from your hand\b|^in your hand\b"), {"zone": "hand", "whose": "own"}),
-]
-_MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
-_ADJECTIVES = {"friendly": ("whose", "friendly"), "enemy": ("whose", "enemy"), "exhausted": ("state", "exhausted"),
-               "ready": ("state", "ready"), "stunned": ("state", "stunned"), "damaged": ("state", "damaged"),
-               "attacking": ("state", "attacker"), "defending": ("state", "defender"),
-               "other": ("other", True), "your": ("whose", "friendly"), "token": ("token", True)}
-
-
-def parse_target(phrase: str) -> tuple[Filter | None, str]:
-    """A target phrase ("an enemy unit at a battlefield with 3 [S] or less") as a filter, with the words left
-    over that the reader could not read ("" when it read them all). "me"/"this"/"I" is the ability's source."""
-    text = phrase.strip().rstrip(".").strip()
-    if re.fullmatch(r"me|this|I|myself|this gear|this unit", text):
-        return {"self": True, "count": {"min": 1, "max": 1}}, ""
-    found: Filter = {}
-    count = _COUNT.match(text)
-    if count is None:  # "your units", "friendly units", "enemy units here": all of them
-        if not re.match(r"^(?:(?:your|friendly|enemy|other) )+(?:[A-Z][A-Za-z'-]* )?(?:units|gear|runes)\b", text):
-            return None, text
-        found["count"] = {"all": True}
-    else:
-        text = text[count.end():]
-    if count is None:
-        pass
-    elif count.group(1):
-        found["count"] = {"min": 0, "max": NUMBERS.get(count.group(2)) or int(count.group(2))}
-    elif count.group(3):
-        found["count"] = {"all": True} if count.group(3) != "any number of" else {"min": 0, "max": None}
-    else:
-        if count.group(4):
-            found["other"] = True
-        word = count.group(5) or "a"
-        number = NUMBERS.get(word) or int(word)
-        found["count"] = {"min": number, "max": number}
-    words = text.split(" ")
-    while words and words[0] in _ADJECTIVES:
-        key, value = _ADJECTIVES[words.pop(0)]
-        found[key] = value
-    text = " ".join(words)
-    tags = re.match(r"^((?:non-)?[A-Z][A-Za-z'-]*(?:, (?:or |and )?[A-Z][A-Za-z'-]*|,? or [A-Z][A-Za-z'-]*)*)\s*",
-                    text)
-    if tags and not tags.group(1).lower() in TYPES:
-        names = [name for name in re.split(r",? (?:or |and )?|, ", tags.group(1)) if name]
-        if all(name in DOMAINS for name in names):  # "an enemy Calm ([G]) unit": a domain, not a tag
-            found["domains"] = names
-        elif all(name.startswith("non-") for name in names):
-            found["not_tags"] = [name[4:] for name in names]
-        elif not any(name.startswith("non-") for name in names):
-            found["tags"] = names
-        text = text[tags.end():]
-    types = re.match(r"^((?:units?|gears?|runes?|spells?|cards?|permanents?|equipment)"
-                     r"(?:(?:,| and| or| and/or|, and/or|, and|, or) (?:units?|gears?|runes?|spells?|cards?))*)\b",
-                     text)
-    if types:
-        found["types"] = sorted({TYPES[word] for word in re.findall(r"[a-z]+", types.group(1)) if word in TYPES})
-        text = text[types.end():].strip()
-    elif "tags" not in found:
-        return None, phrase
-    else:
-        found["types"] = ["Unit"]  # "a Bird, Cat, Dog, or Poro": a card with one of those tags (units)
-    while text:
-        text = text.strip().lstrip(",").strip()
-        if not text:
-            break
-        bound = _MIGHT_BOUND.match(text)
-        if bound:
-            found["might_max" if bound.group(2) == "less" else "might_min"] = int(bound.group(1))
-            text = text[bound.end():]
-            continue
-        for pattern, values in _QUALIFIERS:
-            matched = pattern.match(text)
-            if matched:
-                found.update({key: value for key, value in values.items() if key not in found or key == "zone"})
-                text = text[matched.end():]
-                break
-        else:
-            break
-    if not (found.get("count") or {}).get("all"):
-        found.pop("one_place", None)  # "a unit at a battlefield" is at any of them; "all ... at a battlefield" at one
-    return found, text.strip()
-
-
 # -- sentences ---------------------------------------------------------------------------------------------------
-_TOKEN = re.compile(rf"^play {_NUM} (ready )?(?:(\d+) \[S\] )?([A-Z][A-Za-z' ]*?) (unit|gear) tokens?"
-                    r"(?: with ((?:\[[^\]]+\](?:,? (?:and )?)?)+))?"
-                    r"(?: (?:(?:to|in|at) )?(your base|here|a battlefield|there))?( exhausted)?$")
+_TOKEN = re.compile(rf"^play {NUM_PATTERN} (ready )?(?:\[?(\d+)\]? \[S\] )?([A-Z][A-Za-z' ]*?) (unit|gear) tokens?"
+                    r"(?: from [A-Z][A-Za-z' ]*)?(?: with ((?:\[[^\]]+\](?:,? (?:and )?)?)+))?"
+                    r"(?: (?:(?:to|in|at|into) )?(your base|here|a battlefield|there))?( exhausted)?$")
 
 
 def _spec(op: str, sentence: str, **fields: Any) -> Spec:
@@ -246,26 +167,51 @@ def _targeted(op: str, sentence: str, phrase: str, unread: list[str], **fields: 
     return _spec(op, sentence, target=target, **fields)
 
 
-def _amount(word: str) -> int | None:
-    return NUMBERS.get(word) if word in NUMBERS else (int(word) if word.isdigit() else None)
+# Who performs an instruction other than the ability's controller (v1.4 135.2.b.5.a: its complement): the
+# controller or owner of what the instruction before it acted on ("Kill a gear. Its controller draws 2."), each
+# player or opponent, or the player chosen before ("Choose a player. They discard 1."). A spec's `player`.
+_SUBJECTS: dict[str, Any] = {"its controller": {"of": -1, "whose": "controller"},
+                             "its owner": {"of": -1, "whose": "owner"}, "each player": "each",
+                             "each opponent": "each opponent"}
+_PLAYER_OPS: frozenset[str] = frozenset({"draw", "discard", "channel", "point", "xp", "burn", "token"})
 
 
-def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec], list[str]]:
+def _subject(text: str, chosen: str | None) -> tuple[Any, str]:
+    """The player an instruction names as its subject, and the instruction without it (its verb made plain:
+    "Its controller draws 2" is "draw 2" by that player); None when it names none ("you" is the default)."""
+    phrases = [*_SUBJECTS, *(("they",) if chosen else ())]
+    found = re.match(rf"^({'|'.join(phrases)}) (?:may )?", text, re.IGNORECASE)
+    if found is None:
+        return None, text
+    rest = re.sub(r"^(draw|discard|channel|score|gain|play)s\b", r"\1", text[found.end():])
+    return _SUBJECTS.get(found.group(1).lower(), chosen), rest
+
+
+def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None = None) -> tuple[list[Spec],
+                                                                                                 list[str]]:
     """One instruction as specs, with the parts left unread. `referent` is what "it" names (the target of a
-    "Choose a unit." before it)."""
+    "Choose a unit." before it); `chosen` is who "they" names ("any" or "opponent": "Choose a player.")."""
     unread: list[str] = []
     text = sentence.strip().rstrip(".").strip()
     optional = False
     lead = re.match(r"^(?:then,? |and |you may |they may )+", text, re.IGNORECASE)
-    if lead:
+    if lead and not (chosen and lead.group(0).lower().startswith("they may")):
         optional = "may" in lead.group(0).lower()
         text = text[lead.end():]
+    subject, text = _subject(text, chosen)
+    optional = optional or bool(re.match(r"^they may ", sentence.strip(), re.IGNORECASE) and chosen)
     text = re.sub(r"^\[(Stun|Buff)\]", r"\1", text)
     text = text[0].lower() + text[1:] if text else text
-    variable = re.search(r" (for each|equal to) .*$", text)
+    condition = None
+    if (tail := re.search(r" if (.+)$", text)) and (condition := state_condition(tail.group(1))) is not None:
+        text = text[:tail.start()]  # "draw 1 if you have one or fewer cards in your hand": read as it resolves
+    variable = re.search(r" (for each|equal to) (.*)$", text)
+    per: dict[str, Any] | None = None
     if variable and not text.startswith("deal damage equal"):
+        per = per_amount(variable.group(1), variable.group(2))
         text = text[:variable.start()]
-        unread.append("amount")
+        if per is None:
+            unread.append("amount")
     if referent is not None:
         text = re.sub(r"\b(it|that unit)\b", "the chosen", text)
     specs: list[Spec] = []
@@ -278,34 +224,56 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
     def target_of(phrase: str, op: str, **fields: Any) -> Spec:
         if phrase == "the chosen" and referent is not None:
             return _spec(op, sentence, target=referent, **fields)
+        if phrase == "it" and referent is None:  # what the instruction before acted on: `_what_it_names`
+            return _spec(op, sentence, target=dict(_IT), **fields)
         return _targeted(op, sentence, phrase, unread, **fields)
 
     if m := re.fullmatch(rf"deal (\d+) to (.+)", text):
         specs.append(target_of(m.group(2), "damage", amount=int(m.group(1))))
-    elif m := re.fullmatch(r"deal damage equal to .+? to (.+)", text):
-        specs.append(target_of(m.group(1), "damage"))
-        unread.append("amount")
+    elif m := re.fullmatch(r"deal damage equal to (.+?) to (.+)", text):
+        per = per_amount("equal to", m.group(1))
+        specs.append(target_of(m.group(2), "damage"))
+        if per is None:
+            unread.append("amount")
     elif m := re.fullmatch(r"give (.+?) ([+-])(\d+) \[S\](, to a minimum of 1 \[S\])?", text):
         delta = int(m.group(3)) * (1 if m.group(2) == "+" else -1)
         specs.append(target_of(m.group(1), "might", amount=delta, until=until, at_least=bool(m.group(4)) or None))
 
+    elif m := re.fullmatch(r"give (.+?) ([+-])(\d+) \[S\] and \[([A-Z][A-Za-z-]*)(?: (\d+))?\]", text):
+        delta = int(m.group(3)) * (1 if m.group(2) == "+" else -1)  # "+3 [S] and [Tank] this turn": that unit
+        specs += [target_of(m.group(1), "might", amount=delta, until=until),
+                  _spec("grant", sentence, target=dict(_IT), keyword=m.group(4),
+                        value=int(m.group(5)) if m.group(5) else None, until=until)]
+    elif m := re.fullmatch(r"give (.+?) \[(?!S\])([A-Z][A-Za-z-]*)(?: (\d+))?\] and \[([A-Z][A-Za-z-]*)(?: (\d+))?\]",
+                           text):
+        first = target_of(m.group(1), "grant", keyword=m.group(2), value=int(m.group(3)) if m.group(3) else None,
+                          until=until)  # "Give a unit [Shield 3] and [Tank] this turn": both to that unit
+        specs += [first, _spec("grant", sentence, target=dict(_IT), keyword=m.group(4),
+                               value=int(m.group(5)) if m.group(5) else None, until=until)]
     elif m := re.fullmatch(r"give (.+?) \[([A-Z][A-Za-z-]*)(?: (\d+))?\]", text):
         specs.append(target_of(m.group(1), "grant", keyword=m.group(2),
                                value=int(m.group(3)) if m.group(3) else None, until=until))
-    elif m := re.fullmatch(rf"draw {_NUM}", text):
-        specs.append(_spec("draw", sentence, amount=_amount(m.group(1)), player="you"))
-    elif m := re.fullmatch(rf"channel {_NUM} runes?( exhausted)?", text):
-        specs.append(_spec("channel", sentence, amount=_amount(m.group(1)), player="you"))
-    elif m := re.fullmatch(rf"(?:you )?score {_NUM} points?", text):
-        specs.append(_spec("point", sentence, amount=_amount(m.group(1)), player="you"))
-    elif m := re.fullmatch(rf"discard {_NUM}", text):
-        specs.append(_spec("discard", sentence, amount=_amount(m.group(1)), player="you"))
-    elif m := re.fullmatch(rf"gain {_NUM} xp", text, re.IGNORECASE):
-        specs.append(_spec("xp", sentence, amount=_amount(m.group(1)), player="you"))
-    elif m := re.fullmatch(r"return (.+?) to (?:its|their) owners?'s? hands?", text):
-        specs.append(target_of(m.group(1), "return", to="hand"))
+    elif m := re.fullmatch(rf"draw {NUM_PATTERN}", text):
+        specs.append(_spec("draw", sentence, amount=number(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"channel {NUM_PATTERN} runes?( exhausted)?", text):
+        specs.append(_spec("channel", sentence, amount=number(m.group(1)), player="you",
+                           exhausted=bool(m.group(2)) or None))
+    elif m := re.fullmatch(rf"(?:you )?score {NUM_PATTERN} points?", text):
+        specs.append(_spec("point", sentence, amount=number(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"discard {NUM_PATTERN}", text):
+        specs.append(_spec("discard", sentence, amount=number(m.group(1)), player="you"))
+    elif m := re.fullmatch(rf"gain {NUM_PATTERN} xp", text, re.IGNORECASE):
+        specs.append(_spec("xp", sentence, amount=number(m.group(1)), player="you"))
+    elif m := re.fullmatch(r"return (.+?) to (?:its|their|my) owners?'s? hands?", text):
+        pair = [parse_target(phrase) for phrase in m.group(1).split(" and ")]
+        if len(pair) == 2 and all(found is not None and not rest for found, rest in pair):
+            specs += [_spec("return", sentence, target=found, to="hand") for found, _ in pair]  # one of each
+        else:
+            specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"return (.+?) to your hand", text):
         specs.append(target_of(m.group(1), "return", to="hand"))
+    elif m := re.fullmatch(r"spend (a buff|my buff)", text):
+        specs.append(target_of("me" if m.group(1) == "my buff" else "a buff", "spend_buff"))
     elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal|empower|disempower) (.+)", text):
         specs.append(target_of(m.group(2), m.group(1)))
     elif m := re.fullmatch(r"\[add\] ((?:\[(?:\d+|[ARGBOPY])\])+)", text, re.IGNORECASE):
@@ -316,14 +284,38 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
                 power[SYMBOL_DOMAINS[symbol]] = power.get(SYMBOL_DOMAINS[symbol], 0) + 1
         specs.append(_spec("add", sentence, player="you", energy=sum(int(x) for x in symbols if x.isdigit()),
                            power=power))
+    elif re.fullmatch(r"reveal the top card of your main deck", text, re.IGNORECASE):  # one card, looked at by all
+        specs.append(_spec("reveal", sentence, amount=1, player="you", top=True))
+    elif m := re.fullmatch(rf"look at the top {NUM_PATTERN} cards? of your main deck", text, re.IGNORECASE):
+        specs.append(_spec("look", sentence, amount=number(m.group(1)), player="you"))
+    elif re.fullmatch(r"recycle the (?:rest|other)", text):
+        specs.append(_spec("recycle", sentence, player="you", rest=True))
+    elif m := re.fullmatch(rf"put the top {NUM_PATTERN} cards? of your main deck into your trash", text, re.IGNORECASE):
+        specs.append(_spec("burn", sentence, amount=number(m.group(1)), player="you"))  # Burn N (v1.4 440)
+    elif re.fullmatch(r"double my might", text, re.IGNORECASE):  # +X where X is my Might (v1.4 432.1.a)
+        specs.append(_spec("might", sentence, target={"self": True, "count": {"min": 1, "max": 1}}, until=until,
+                           per={"might_of": "me"}))
+    elif re.fullmatch(r"put the rest into your trash", text):
+        specs.append(_spec("burn", sentence, player="you", rest=True))
+    elif m := re.fullmatch(rf"put {NUM_PATTERN} into your hand", text):
+        specs.append(_spec("draw", sentence, amount=number(m.group(1)), player="you", among="looked"))
+    elif re.fullmatch(r"put those you don't back in any order", text):
+        pass  # the order of the cards left on top is hidden: nothing to record
+    elif m := re.fullmatch(r"\[burn (\d+)\]", text, re.IGNORECASE):
+        specs.append(_spec("burn", sentence, amount=int(m.group(1)), player="you"))
     elif m := re.fullmatch(r"\[predict(?: (\d+))?\]", text, re.IGNORECASE):
         specs += keyword_specs({"kind": "spell", "keyword": "Predict", "value": int(m.group(1) or 1)}) or []
-    elif m := re.fullmatch(r"counter (an? spell|a spell or ability|an ability)", text):
-        specs.append(_spec("counter", sentence))
+    elif m := _COUNTER.fullmatch(text):
+        kinds = ["spell", "ability"] if m.group(2) == "spell or ability" else [m.group(2)]
+        specs.append(_spec("counter", sentence, item={
+            "kinds": kinds, **({"enemy": True} if m.group(1) else {}),
+            **({"energy_max": int(m.group(3)), "power_max": 1} if m.group(3) else {}),
+            **({"chooses_friendly": sorted(TYPES[word] for word in m.group(4).split(" or "))} if m.group(4) else {})},
+            optional=True if m.group(5) else None))  # "unless its controller pays [2]": their choice
     elif m := _TOKEN.fullmatch(text):
         where = {"your base": "base", "here": "here", "a battlefield": "battlefield", "there": "there"}.get(
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
-        specs.append(_spec("token", sentence, amount=_amount(m.group(1)), kind=m.group(4).strip(),
+        specs.append(_spec("token", sentence, amount=number(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
     elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here)", text):
         spec = target_of(m.group(1), "move")
@@ -336,8 +328,18 @@ def compile_sentence(sentence: str, referent: Filter | None) -> tuple[list[Spec]
     for spec in specs:
         if optional:
             spec["optional"] = True
+        if condition is not None:
+            spec["if"] = condition
         if "amount" in unread and spec["op"] != "token":
             spec.pop("amount", None)
+        if per is not None and spec["op"] != "token":  # computed as it resolves (engine/cards/amounts.py)
+            spec["per"] = per if "might_of" in per else {**per, "times": spec.pop("amount", 1) or 1}
+        elif per is not None:
+            unread.append("amount")
+        if subject is not None and spec["op"] in _PLAYER_OPS:
+            spec["player"] = subject
+        elif subject is not None:
+            unread.append(f"who: {sentence!r}")
     return specs, unread
 
 
@@ -371,31 +373,139 @@ _COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|rec
 _CONDITIONAL = re.compile(r"^(if [^,]+|when [^,]+|otherwise|then, if [^,]+),\s*", re.IGNORECASE)
 
 
-def compile_instruction(sentence: str, referent: Filter | None) -> tuple[list[Spec], list[str]]:
+def compile_instruction(sentence: str, referent: Filter | None, chosen: str | None = None,
+                        revealed: bool = False) -> tuple[list[Spec], list[str]]:
     """A sentence as specs: its compound instructions ("buff me and draw 1") one by one; a cost within it
     ("pay [1] to ready me", v1.4 204.3.b) makes what follows optional (the payment is the statics/costs reader's
-    part, left unread here); an "If ..., X" makes X optional, its condition unread."""
+    part, left unread here); an "If ..., X" makes X optional, its condition unread. `revealed`: a "reveal the top
+    card of your Main Deck" came before, so "If it's a gear, ..." / "Otherwise, ..." are read of that card."""
     specs: list[Spec] = []
     unread: list[str] = []
     text = sentence.strip().rstrip(".")
     optional = False
+    picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None)
+    if picked is not None:
+        return picked
     conditional = _CONDITIONAL.match(text)
     if conditional:
         unread.append(f"condition: {conditional.group(1)!r}")
         text, optional = text[conditional.end():], True
     cost = _COST_WITHIN.match(text)
+    paid = None
     if cost:  # each part of the cost an optional op ("exhaust me"), else unread with the ops its verb records
+        whole = True
         for part in re.split(r",? and |, ", cost.group(1)):
             found, missing = compile_sentence(part, referent)
-            specs.extend({**spec, "optional": True} for spec in found)
+            specs.extend({**spec, "optional": True, "cost": cost.group(1)} for spec in found)
             if missing or not found:
+                whole = False
                 unread.extend([f"cost within instructions: {part!r}", f"ops: {','.join(_ops_of(part)) or '-'}"])
         text, optional = text[cost.end():], True
+        paid = cost.group(1) if whole else None  # the ops after it are done only if it was paid (v1.4 204.3.b)
     for part in _COMPOUND.split(text):
-        found, missing = compile_sentence(part, referent)
+        found, missing = compile_sentence(part, referent, chosen)
+        found = [{**spec, "paid_by": paid} if paid else spec for spec in found]
         specs.extend({**spec, "optional": True} if optional else spec for spec in found)
         unread.extend(missing)
+    if len(specs) == 2 and [spec["op"] for spec in specs] == ["draw", "draw"] and "per" in specs[1] and \
+            "amount" in specs[0] and "per" not in specs[0]:  # "Draw 1, then draw 1 for each ...": one draw
+        specs = [{**specs[1], "text": sentence.strip().rstrip("."),
+                  "per": {**specs[1]["per"], "plus": specs[0]["amount"]}}]
     return specs, unread
+
+
+_IT: Filter = {"it": True}  # "it" with no unit chosen before: resolved by `_what_it_names`
+
+
+def _what_it_names(specs: list[Spec], unread: list[str]) -> None:
+    """"Ready a unit and give it [Assault 3] this turn": "it" is what the instruction before it acted on, the
+    object of the nearest spec before it with a target filter (`same`: how many specs back; its target: that
+    filter, one object); after "Play a ... token" it is the token played (`new`: an object the resolution makes).
+    "Me" is never "it" ("you may banish me to banish it": the card that triggered it). With nothing before it to
+    name, the target stays unread."""
+    for index, spec in enumerate(specs):
+        if spec.get("target") != _IT:
+            continue
+        before = next((back for back in range(index - 1, -1, -1) if specs[back]["op"] == "token" or
+                       isinstance(specs[back].get("target"), dict) and not specs[back]["target"].get("it") and
+                       not specs[back]["target"].get("self") and
+                       not (specs[back]["target"].get("count") or {}).get("all")), None)
+        if before is None:
+            spec["target"] = None
+            unread.append("target: 'it'")
+        elif specs[before]["op"] == "token":
+            spec["target"] = {"new": True, "count": {"min": 1, "max": 1}}
+        else:
+            spec["target"] = {**specs[before]["target"], "count": {"min": 1, "max": 1}}
+            spec["same"] = before - index
+
+
+# Two units dealing damage equal to their Mights to each other: "they" are the two chosen, "we" this unit and the
+# one chosen; a spec's `mutual` is their two filters (engine/cards/resolutions.py checks the pair and the amounts).
+_EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|our) mights to each other\.?",
+                         re.IGNORECASE)
+# "Counter a spell", "Counter an enemy spell or ability that chooses a friendly unit or gear", "Counter a spell that
+# costs no more than [4] and no more than [A]", "Counter a spell unless its controller pays [2]": what it counters.
+_COUNTER = re.compile(r"counter an? (enemy )?(spell or ability|spell|ability)"
+                      r"(?: that costs no more than \[(\d+)\] and no more than \[A\])?"
+                      r"(?: that chooses a friendly (unit or gear|unit|gear))?( unless its controller pays \[\d+\])?")
+_SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
+_ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
+_IF_REVEALED = re.compile(r"^(?:if it's an? ([a-z]+)|otherwise), (.+)$", re.IGNORECASE)
+
+
+def _if_revealed(sentence: str, text: str, referent: Filter | None, chosen: str | None) -> \
+        tuple[list[Spec], list[str]] | None:
+    """"If it's a gear, draw it. Otherwise, recycle it." after "reveal the top card of your Main Deck": the ops
+    are done where the card revealed is (or, "Otherwise", is not) of that type (`when_revealed`: the filter and
+    `fits`); "draw it" / "put it in your hand" is a `draw` of it, "recycle it" a `recycle`, "put it in your trash"
+    a `burn`. None for another sentence."""
+    m = _IF_REVEALED.match(text)
+    if m is None or (m.group(1) or "").lower() not in TYPES and m.group(1):
+        return None
+    specs: list[Spec] = []
+    unread: list[str] = []
+    for part in _COMPOUND.split(m.group(2)):
+        part = part.strip()
+        if re.fullmatch(r"draw it|put it in(?:to)? your hand", part, re.IGNORECASE):
+            specs.append(_spec("draw", part, amount=1, player="you", among="looked"))
+        elif re.fullmatch(r"recycle it", part, re.IGNORECASE):
+            specs.append(_spec("recycle", part, player="you", among="looked", most=1))
+        elif re.fullmatch(r"put it in(?:to)? your trash", part, re.IGNORECASE):
+            specs.append(_spec("burn", part, amount=1, player="you"))
+        else:
+            found, missing = compile_sentence(part, referent, chosen)
+            specs += found
+            unread += missing
+    kind = {"types": [TYPES[m.group(1).lower()]]} if m.group(1) else None
+    for spec in specs:
+        spec["when_revealed"] = {"card": kind, "fits": True} if kind else {"card": None, "fits": False}
+    return specs, unread
+
+
+_AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
+_RECYCLE_SOME = re.compile(r"^you may recycle (one or both|any number) of them$", re.IGNORECASE)
+
+
+def _from_among(sentence: str, text: str) -> tuple[list[Spec], list[str]] | None:
+    """A choice among the cards looked at ("You may reveal a unit from among them and draw it.", "You may recycle
+    one or both of them."): specs whose `among` names the cards they come from ("looked" at, or "revealed"), and
+    the filter a revealed card fits (`card`); None for another sentence. Which cards is the player's choice; that
+    they are among those (and fit) is checked (engine/cards/decktop.py)."""
+    if m := _AMONG.match(text):
+        card, rest = parse_target(m.group(2))
+        unread = [f"target: {m.group(2)!r}"] if card is None or rest else []
+        card = {key: value for key, value in (card or {}).items() if key != "count"}
+        draw = _spec("draw", sentence, amount=1, player="you", optional=True,
+                     among="revealed" if m.group(1).lower() == "reveal" else "looked", card=card)
+        if m.group(1).lower() == "choose":
+            return [draw], unread
+        return [_spec("reveal", sentence, amount=1, player="you", optional=True, among="looked", card=card),
+                draw], unread
+    if m := _RECYCLE_SOME.match(text):
+        return [_spec("recycle", sentence, player="you", optional=True, among="looked",
+                      most=2 if m.group(1).lower() == "one or both" else None)], []
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -404,6 +514,8 @@ def _compiled(text: str) -> dict[str, Any]:
     unread: list[str] = []
     unread_ops: set[str] = set()
     referent: Filter | None = None
+    pair: list[Filter] | None = None  # the two units "they" names ("Choose a friendly unit and an enemy unit.")
+    chosen: str | None = None
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
@@ -413,18 +525,43 @@ def _compiled(text: str) -> dict[str, Any]:
         return {"effects": [], "modes": [mode["effects"] for mode in modes],
                 "unread": [*history, *(part for mode in modes for part in mode["unread"])],
                 "unread_ops": sorted({op for mode in modes for op in mode["unread_ops"]})}
+    either = re.fullmatch(r"(ready|exhaust) or (ready|exhaust) (.+?)\.?", text, re.IGNORECASE)
+    if either:  # "ready or exhaust a legend": one of the two, the player's choice
+        modes = [_compiled(f"{verb} {either.group(3)}.") for verb in either.group(1, 2)]
+        if all(mode["effects"] and not mode["unread"] for mode in modes):
+            return {"effects": [], "modes": [mode["effects"] for mode in modes], "unread": [], "unread_ops": []}
+    alternative = _ALTERNATIVE.fullmatch(text)
+    if alternative:  # "draw 1 or channel 1 rune exhausted": one of the two, the player's choice (a mode each)
+        modes = [_compiled(choice)["effects"] for choice in alternative.group(2, 3)]
+        if alternative.group(1):
+            modes = [[{**spec, "optional": True} for spec in mode] for mode in modes]
+        if all(modes):
+            return {"effects": [], "modes": modes, "unread": [], "unread_ops": []}
     if re.search(r"\bchoose (one|two|three)\b.*—", text, re.IGNORECASE) or "\n- " in text:
         return {"effects": [], "unread": [f"modes: {text!r}"], "unread_ops": ["*"]}
     for sentence in re.split(r"(?<=\.)\s+", text):
         sentence = sentence.strip()
         if not sentence:
             continue
+        if m := re.fullmatch(r"[Cc]hoose (a player|an opponent)\.?", sentence):
+            chosen = "any" if m.group(1) == "a player" else "opponent"  # records no op: "they" after it
+            continue
         if m := re.fullmatch(r"[Cc]hoose (.+?)\.?", sentence):
             target, rest = parse_target(m.group(1))
             if target is not None and not rest:
-                referent = target
+                referent, pair = target, ([target, target] if target["count"].get("max") == 2 else None)
                 continue
-        found, missing = compile_instruction(sentence, referent)
+            both = [parse_target(phrase) for phrase in m.group(1).split(" and ")]
+            if len(both) == 2 and all(found is not None and not rest for found, rest in both):
+                pair = [found for found, _ in both]  # "a friendly unit and an enemy unit": "they" after it
+                continue
+        if m := _EACH_OTHER.fullmatch(sentence):
+            duel = pair if m.group(1).lower() == "they" else \
+                [{"self": True}, referent] if referent is not None else None
+            if duel is not None:
+                specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}}))
+                continue
+        found, missing = compile_instruction(sentence, referent, chosen, any(spec.get("top") for spec in specs))
         if re.search(r"\binstead\b", sentence, re.IGNORECASE):
             for spec in found:
                 spec.pop("amount", None)
@@ -436,6 +573,21 @@ def _compiled(text: str) -> dict[str, Any]:
             else:
                 unread.append(part)
         specs.extend(found)
+    _what_it_names(specs, unread)
+    kind = None
+    for spec in specs:  # "Otherwise, ..." is the other side of the "If it's a gear" before it
+        when = spec.get("when_revealed")
+        if when and when["fits"]:
+            kind = when["card"]
+        elif when and not when["fits"]:
+            spec["when_revealed"] = {"card": kind, "fits": False} if kind else when
+            if kind is None:
+                unread.append(f"condition: 'Otherwise' ({spec['text']!r})")
+    looked = False
+    for spec in specs:  # after a look at the top cards, a card drawn is one of them
+        looked = looked or spec["op"] == "look"
+        if looked and spec["op"] == "draw" and "among" not in spec:
+            spec["among"] = "looked"
     return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops)}
 
 
@@ -461,10 +613,24 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
     result = {**result, "source": "text"}
-    if conditional or ability.get("condition"):
+    if (conditional or ability.get("condition")) and not condition_checked_on_chain(ability):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
         result["unread"] = [*result["unread"], "condition"]
     return result
+
+
+def condition_checked_on_chain(ability: dict[str, Any]) -> bool:
+    """Whether the engine checks the ability's dependent condition ("[Legion] —", "[Level 6][>]", "[Empowered][>]",
+    v1.4 727.1) as the ability is put on the chain, so that its effect follows whole once it is there: an activated
+    ability's as it is activated (engine/card_costs.py `check_activated`), a triggered one's as it is triggered from
+    the board or the legend zone (`check_trigger`, v1.4 727.1.c.1). A Deathknell's is not (it triggers from the
+    trash: "when I die while Empowered"), nor a condition cardtext did not read into the ability's `condition`."""
+    if not ability.get("condition"):
+        return False
+    if ability.get("kind") == "activated":
+        return True
+    return ability.get("kind") == "triggered" and "[Deathknell]" not in ability.get("text", "") and \
+        ability.get("keyword") != "Deathknell"
 
 
 def with_effects(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
@@ -484,7 +650,9 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     if ability.get("kind") not in ("spell", "triggered", "activated") or ability.get("adds"):
         return []
     name = card.get("name") if isinstance(card, dict) else card
-    return [f"effect {part}" for part in compile_ability(ability, name)["unread"] if not is_paid_cost(part)]
+    triggered = ability.get("kind") == "triggered"  # only a trigger's "pay [..] to" is the `cost` part (coverage.py)
+    return [f"effect {part}" for part in compile_ability(ability, name)["unread"]
+            if not (triggered and is_paid_cost(part))]
 
 
 def is_paid_cost(part: str) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards import amounts, decktop, players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -98,8 +99,9 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         same = [index for index, (spec, _) in enumerate(specs) if spec["op"] == effect["op"]]
         reasons = []
         for index in same:
-            reason = _mismatch(state, item, specs[index][0], effect, lenient)
-            if reason is None and not _full(specs[index][0], assigned[index]):
+            reason = _mismatch(state, item, specs[index][0], effect, lenient) or \
+                players.mismatch(state, item, specs[index][0], effect, assigned[index])
+            if reason is None and not _full(state, item, specs[index][0], assigned[index]):
                 assigned[index].append(effect)
                 break
             reasons.append((index, reason or f"the card's instruction acts on "
@@ -114,7 +116,42 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                 found.append({"text": whole_text, "message": f"records {_describe(state, effect)}, which the card "
                                                               f"does not do"})
     for index, (spec, text) in enumerate(specs):
-        message = _missing(state, item, spec, assigned[index], mistargeted)
+        if "when_revealed" in spec:  # "If it's a gear, draw it. Otherwise, recycle it.": by the card revealed
+            fits = decktop.revealed_fits(state, [other for other, _ in specs], assigned,
+                                         spec["when_revealed"]["card"])
+            spec = {**spec, "if": {"revealed": None if fits is None else fits == spec["when_revealed"]["fits"]}}
+        holding = (spec["if"]["revealed"] if "revealed" in spec["if"] else amounts.holds(state, item, spec["if"])) \
+            if "if" in spec else None
+        if holding is False and assigned[index]:
+            found.append({"text": text, "message": f"records {_describe(state, assigned[index][0])}, but the card's "
+                                                   f"condition does not hold as it resolves"})
+        if "if" in spec:  # required only where it holds (unknown: on the recorder's word)
+            specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
+    for index, message in _unpaid(state, specs, assigned):
+        found.append({"text": specs[index][1], "message": message})
+    for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
+        found.append({"text": specs[index][1], "message": message})
+    for index, (spec, text) in enumerate(specs):
+        message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted) \
+            if "mutual" in spec else None
+        if message:
+            found.append({"text": text, "message": message})
+    for index, (spec, text) in enumerate(specs):
+        whose = players.referred(state, spec, assigned[index + spec["player"]["of"]]) \
+            if isinstance(spec.get("player"), dict) and index + spec["player"]["of"] >= 0 else None
+        for effect in assigned[index] if whose is not None else []:
+            reason = players.referred_mismatch(item, spec, effect, whose)
+            if reason:
+                found.append({"text": text, "message": f"records {_describe(state, effect)}, but {reason}"})
+        if whose == [] and not assigned[index]:
+            continue  # "Its controller draws 2" after an instruction that acted on nothing: nobody to draw
+        if "same" in spec and index + spec["same"] >= 0:
+            message = _same(state, spec, assigned[index], assigned[index + spec["same"]])
+            if message:
+                found.append({"text": text, "message": message})
+            continue
+        message = players.missing(state, item, spec, assigned[index]) or \
+            _missing(state, item, spec, assigned[index], mistargeted)
         if message:
             found.append({"text": text, "message": message})
     return found
@@ -124,15 +161,14 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
 def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any],
               lenient: bool) -> str | None:
     """Why the recorded op is not what the spec allows, or None when it is."""
-    op, amount = spec["op"], spec.get("amount")
+    op = spec["op"]
+    amount = amounts.amount(state, item, spec, effect, _target_mismatch) if "per" in spec else spec.get("amount")
     if "target" in spec and "target" in effect:
         reason = _target_mismatch(state, item, spec["target"], effect["target"])
         if reason:
             return reason
-    if spec.get("player") == "you" and effect.get("player", item["controller"]) != item["controller"]:
-        return f"the card's {op} is its controller's ({item['controller']}), not {effect.get('player')}'s"
     if amount is None:
-        return None
+        return _shape_mismatch(state, item, spec, effect)
     if op == "damage" and not lenient and effect.get("amount") != amount:
         return f"the card deals {amount}, not {effect.get('amount')}"
     if op == "might":
@@ -140,10 +176,11 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
         low, high = (amount, 0) if spec.get("at_least") and amount < 0 else (amount, amount)
         if not isinstance(delta, int) or not low <= delta <= high:
             return f"the card gives {amount:+d} [S], not {delta}"
-    if op in ("draw", "discard", "channel", "predict"):
+    if op in ("draw", "discard", "channel", "predict", "burn", "look", "reveal"):
         field = "runes" if op == "channel" else "cards"
         given = len(effect.get(field) or [])
-        if given > amount or given < amount and not _fewer_allowed(state, item, op, amount):
+        if given > amount or given < amount and not _fewer_allowed(state, players.player_of(item, spec, effect), op,
+                                                                  amount):
             return f"the card says {op} {amount}, not {given}"
     if op in ("point", "xp") and effect.get("amount") != amount:
         return f"the card says {amount}, not {effect.get('amount')}"
@@ -166,16 +203,49 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     if op == "grant" and (effect.get("keyword") != spec.get("keyword") or
                           spec.get("value") is not None and effect.get("value") != spec["value"]):
         return f"the card gives [{spec.get('keyword')}{' ' + str(spec['value']) if spec.get('value') else ''}]"
+    if op in ("look", "reveal", "recycle") and (op == "look" or spec.get("among") or spec.get("rest")) and \
+            effect.get("from", "deck" if op == "look" else None) != "deck":
+        return f"the card's {op} is of the top cards of its controller's Main Deck (`from` \"deck\")"
+    if op == "channel" and bool(effect.get("exhausted")) != bool(spec.get("exhausted")):
+        return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
+    if op == "counter" and spec.get("item"):
+        return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
         return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
     if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
         reason = _target_mismatch(state, item, spec["to"], effect["to"])
         if reason:
-            return f"the card attaches to a unit you control: {reason}"
+            return f"where the card attaches ({spec['text']!r}): {reason}"
     if op == "move" and isinstance(spec.get("to"), str):
         reason = _where_mismatch(state, item, spec["to"], str(effect.get("to", "")))
         if reason:
             return f"the card moves {reason}"
+    return None
+
+
+def _countered_mismatch(state: dict[str, Any], item: dict[str, Any], wanted: dict[str, Any], chosen: str) -> str | None:
+    """Why the chain item countered is not what the card counters: a spell or an ability, an enemy's, one that
+    costs no more than [N] and [A] (its card's printed cost), one that chooses a friendly unit or gear."""
+    countered = next((entry for entry in state["chain"] if entry["id"] == chosen), None)
+    if countered is None:
+        return None  # no such item: the rules module says so (v1.4 601.3)
+    name = f"{chosen} ({countered.get('card')})"
+    kind = "spell" if countered["kind"] == "spell" else "ability"
+    if kind not in wanted["kinds"]:
+        return f"{name} is {'a spell' if kind == 'spell' else 'an ability'}, and the card counters " \
+               f"{' or '.join(wanted['kinds'])}s only"
+    if wanted.get("enemy") and countered["controller"] == item["controller"]:
+        return f"{name} is its controller's own, and the card counters an enemy's"
+    facts = state["cards"].get(countered.get("card") or "", {})
+    power = facts.get("power") or 0
+    if "energy_max" in wanted and ((facts.get("energy") or 0) > wanted["energy_max"] or power > wanted["power_max"]):
+        return f"{name} costs [{facts.get('energy')}] and {power} Power, more than the card counters"
+    if "chooses_friendly" in wanted:
+        chosen_friendly = [target for target in countered.get("targets", []) if target in state["objects"]
+                           and state["objects"][target]["controller"] == item["controller"]
+                           and state["objects"][target]["type"] in wanted["chooses_friendly"]]
+        if not chosen_friendly:
+            return f"{name} chooses no friendly {' or '.join(t.lower() for t in wanted['chooses_friendly'])}"
     return None
 
 
@@ -211,8 +281,10 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     """Why the object `chosen` is not one the filter names (None: it is, or the filter or object is unknown)."""
     obj = state["objects"].get(chosen)
     if target is None or obj is None:
-        return None
+        return None  # an object made as it resolves ("it" after "Play a ... token") is not there yet
     name = f"{chosen} ({obj['card']})"
+    if target.get("new"):
+        return f"the card acts on the token it plays, not on {name}"
     if target.get("self"):
         return None if chosen == item.get("source") else f"the card acts on itself, not on {name}"
     if target.get("other") and chosen == item.get("source"):
@@ -240,6 +312,9 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     if set(target.get("not_tags", [])) & tags:
         return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
     might = obj.get("might")
+    mine = (state["objects"].get(item.get("source") or "") or {}).get("might")
+    if target.get("might_below_self") and isinstance(might, int) and isinstance(mine, int) and might >= mine:
+        return f"{name} has {might} [S], and the card's target has less Might than its source ({mine})"
     if "might_max" in target and isinstance(might, int) and might > target["might_max"]:
         return f"{name} has {might} [S], and the card's target has {target['might_max']} [S] or less"
     if "might_min" in target and isinstance(might, int) and might < target["might_min"]:
@@ -264,7 +339,7 @@ def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:
 def _has_status(obj: dict[str, Any], status: str) -> bool:
     return {"exhausted": obj.get("exhausted"), "ready": not obj.get("exhausted"), "stunned": obj.get("stunned"),
             "damaged": obj.get("damage", 0) > 0, "attacker": obj.get("attacker"),
-            "defender": obj.get("defender")}.get(status, True)
+            "defender": obj.get("defender"), "in_combat": obj.get("attacker") or obj.get("defender")}.get(status, True)
 
 
 def _where_is(obj: dict[str, Any]) -> str:
@@ -293,19 +368,112 @@ def _here(state: dict[str, Any], item: dict[str, Any]) -> str | None:
     return source.get("location")
 
 
-def _fewer_allowed(state: dict[str, Any], item: dict[str, Any], op: str, amount: int) -> bool:
-    """Fewer cards than the card says, when the zone holds fewer (v1.4 359.3.e.11)."""
-    player = state["players"].get(item["controller"], {})
+def _fewer_allowed(state: dict[str, Any], who: str, op: str, amount: int) -> bool:
+    """Fewer cards than the card says, when the zone of the player who performs it holds fewer (v1.4
+    359.3.e.11)."""
+    player = state["players"].get(who, {})
     held = {"discard": len(player.get("hand", [])), "channel": player.get("rune_deck_count", amount),
-            "predict": player.get("deck_count", amount), "draw": amount}[op]
+            "predict": player.get("deck_count", amount), "draw": amount, "burn": amount,
+            "look": player.get("deck_count", amount), "reveal": amount}[op]
     return held < amount
 
 
+def _same(state: dict[str, Any], spec: Spec, given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
+    """"Ready a unit and give it ...": each op on "it" acts on an object the instruction before it acted on, and
+    one is needed for each of those (none when it acted on nothing, or where the card says "you may")."""
+    named = [effect["target"] for effect in before if effect.get("target") in state["objects"]]
+    for effect in given:
+        if effect.get("target") not in named:
+            what = ", ".join(f"{object_id} ({state['objects'][object_id]['card']})" for object_id in named) or \
+                "nothing"
+            return f"records {_describe(state, effect)}, but \"it\" is what the instruction before acted on: {what}"
+    left = [object_id for object_id in named if object_id not in {effect.get("target") for effect in given}]
+    if left and not spec.get("optional"):
+        return f"records no {spec['op']} for {spec['text']!r} on {', '.join(left)}, which the instruction before " \
+               f"acted on"
+    return None
+
+
+def _unpaid(state: dict[str, Any], specs: list[tuple[Spec, str]], assigned: dict[int, list[dict[str, Any]]]) -> \
+        list[tuple[int, str]]:
+    """"You may spend a buff to draw 1": the ops after a cost within instructions (`paid_by`) are done only when
+    every op of that cost (`cost`) was recorded (v1.4 204.3.b: the cost is paid to get the effect)."""
+    found: list[tuple[int, str]] = []
+    for index, (spec, _) in enumerate(specs):
+        cost = spec.get("paid_by")
+        if not cost or not assigned[index]:
+            continue
+        unpaid = [other["text"] for position, (other, _) in enumerate(specs)
+                  if other.get("cost") == cost and not assigned[position]]
+        if unpaid:
+            found.append((index, f"records {_describe(state, assigned[index][0])}, but the card's cost "
+                                 f"{', '.join(repr(text) for text in unpaid)} was not paid"))
+    return found
+
+
+# -- two units dealing damage to each other ------------------------------------------------------------------------
+def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
+                effects: list[dict[str, Any]], lenient: bool, mistargeted: set[str] | frozenset[str]) -> str | None:
+    """"They deal damage equal to their Mights to each other": one damage to each of the two units (one fitting
+    each of the card's filters, `mutual`; "we" is this unit and the one chosen), each the other's Might as it
+    deals it (after the ops recorded before it; a buff before it is on the recorder's word). Nothing is needed
+    when one of them is not there to act on (v1.4 359.3.e.6)."""
+    first, second = spec["mutual"]
+    if not given and spec.get("optional"):
+        return None  # a "you may", or a [Repeat] not paid
+    if not given:
+        there = all(int(item.get("source") in state["objects"] and state["objects"][item["source"]]["zone"] == "board")
+                    if side.get("self") else _legal_count(state, item, side, mistargeted) for side in (first, second))
+        return f"records no damage for {spec['text']!r}, and both units are there" if there else None
+    targets = [effect.get("target") for effect in given]
+    if len(given) != 2 or len(set(targets)) != 2 or not all(target in state["objects"] for target in targets):
+        return f"records damage to {', '.join(map(str, targets))}: the card's two units deal damage to each other"
+    one, other = targets
+    if not (_fits(state, item, first, one) and _fits(state, item, second, other) or
+            _fits(state, item, first, other) and _fits(state, item, second, one)):
+        return f"records damage between {_named(state, one)} and {_named(state, other)}, which are not the two units " \
+               f"the card names"
+    for effect, dealer in ((given[0], other), (given[1], one)):
+        might = _might_before(state, effects, effect, dealer)
+        if not lenient and might is not None and effect.get("amount") != might:
+            return f"records damage {effect.get('amount')} to {_named(state, effect['target'])}, but " \
+                   f"{_named(state, dealer)} deals its Might, {might}"
+    return None
+
+
+def _fits(state: dict[str, Any], item: dict[str, Any], side: Filter, object_id: str) -> bool:
+    return object_id == item.get("source") if side.get("self") else \
+        _target_mismatch(state, item, side, object_id) is None
+
+
+def _named(state: dict[str, Any], object_id: str) -> str:
+    return f"{object_id} ({state['objects'][object_id]['card']})"
+
+
+def _might_before(state: dict[str, Any], effects: list[dict[str, Any]], damage: dict[str, Any],
+                  dealer: str) -> int | None:
+    """The dealer's Might as the damage is dealt: as the item resolves, with the `might` ops recorded before it;
+    None where a buff recorded before it (or no Might) leaves it to the recorder."""
+    might = state["objects"][dealer].get("might")
+    for effect in effects[:effects.index(damage)] if damage in effects else []:
+        if effect.get("target") != dealer:
+            continue
+        if effect.get("op") == "might" and isinstance(effect.get("delta"), int) and isinstance(might, int):
+            might += effect["delta"]
+        elif effect.get("op") == "buff":
+            return None
+    return might if isinstance(might, int) else None
+
+
 # -- instructions not followed -----------------------------------------------------------------------------------
-def _full(spec: Spec, given: list[dict[str, Any]]) -> bool:
-    """Whether the instruction has acted on as many objects as it names (an unread target names no number)."""
+def _full(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]]) -> bool:
+    """Whether the instruction has acted on as many objects as it names (an unread target names no number), or
+    been performed by each player it names ("each player", engine/cards/players.py)."""
     if "target" in spec and spec["target"] is None:
         return False
+    each = players.each(state, item, spec)
+    if each is not None:
+        return len(given) >= len(each)
     count = (spec.get("target") or {}).get("count") or {"max": spec.get("amount") if spec["op"] == "token" else 1}
     if count.get("all") or count.get("max") is None:
         return False
@@ -323,6 +491,8 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     card does not make optional while something legal is there to act on (v1.4 359.3.e.6: only an instruction
     that cannot be followed is ignored)."""
     op, target = spec["op"], spec.get("target")
+    if spec.get("rest"):
+        return None  # the rest of the cards looked at: engine/cards/decktop.py
     if target is not None and (target.get("count") or {}).get("all"):
         if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
             return None  # where "there" or an unknown "here" is: on the recorder's word
@@ -345,10 +515,14 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     if spec.get("optional") or target is None and "target" in spec:
         return None  # a "you may", or an unread target: how many it acts on is on the recorder's word
     need = ((target or {}).get("count") or {"min": 1}).get("min", 1)
+    if op == "token":  # "Play two 1 [S] Tentacle unit tokens": one op a token
+        need = spec.get("amount") or 1
     if target is not None and target.get("self"):
         need = min(need, int(item.get("source") in state["objects"]))
     elif target is not None:  # only what is there can be acted on (v1.4 359.3.e.6-e.8)
         need = min(need, _legal_count(state, item, target, mistargeted))
+    if isinstance(spec.get("to"), dict) and not spec["to"].get("self"):  # attached to nothing there: ignored
+        need = min(need, _legal_count(state, item, spec["to"], mistargeted))
     if len(given) >= need:
         return None
     if given:

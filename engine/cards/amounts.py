@@ -1,0 +1,83 @@
+"""Amounts a card computes as it resolves, checked against a recorded op (issue 26, "Resolutions the engine checks").
+
+"Draw 1 for each of your [Mighty] units", "Give a friendly unit at a battlefield +2 [S] this turn for each enemy
+unit there", "Deal damage equal to my Might to an enemy unit here": the compiler (engine/cards/effects.py) reads
+such an amount into a spec's `per`:
+
+- `{"times": N, "each": <filter>}`: N for each object on the board the filter fits (engine/cards/effects.py's
+  target filters; `where` "there" is where the op's target is, `attached_to` "me" the gear attached to the
+  ability's source, `might_min` 5 for "[Mighty]", v1.4 708);
+- `{"times": N, "battlefields": True, "other": bool}`: N for each battlefield its controller or an ally controls
+  (other than the source's, "each other battlefield");
+- `{"might_of": "me"}`: the source's Might;
+- `plus`: a number added ("Draw 1, then draw 1 for each battlefield you or allies control": one draw).
+
+Counted on the state as the item resolves, before its ops apply. Plain data in, plain data out: `fits` is the
+target check of engine/cards/resolutions.py (None when the object fits the filter).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Fits = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], str], "str | None"]
+
+
+def allies(state: dict[str, Any], player: str) -> set[str]:
+    """The player and their teammates (a mode without teams: the player alone)."""
+    team = state["players"].get(player, {}).get("team")
+    if team is None:
+        return {player}
+    return {other for other, entry in state["players"].items() if entry.get("team") == team}
+
+
+def amount(state: dict[str, Any], item: dict[str, Any], spec: dict[str, Any], effect: dict[str, Any],
+           fits: Fits) -> int | None:
+    """The amount the card computes for this op, or None when it cannot be told here."""
+    per = spec.get("per")
+    if not per:
+        return spec.get("amount")
+    source = state["objects"].get(item.get("source") or "")
+    if per.get("might_of") == "me":
+        might = (source or {}).get("might")
+        return might if isinstance(might, int) and source is not None and source["zone"] == "board" else None
+    if per.get("battlefields"):
+        here = source.get("location") if source is not None else item.get("source")  # a battlefield's own id
+        mine = allies(state, item["controller"])
+        count = sum(1 for entry in state["battlefields"] if entry.get("controller") in mine
+                    and not (per.get("other") and entry.get("id") == here))
+        return per["times"] * count + per.get("plus", 0)
+    each = dict(per["each"])
+    place = None
+    if each.get("where") == "there":  # where the op's target is ("for each enemy unit there")
+        target = state["objects"].get(effect.get("target") or "")
+        if target is None or target["zone"] != "board":
+            return None
+        place = target.get("location")
+        each.pop("where")
+    attached = each.pop("attached_to", None)
+    count = sum(1 for object_id, obj in state["objects"].items()
+                if obj["zone"] == "board" and (place is None or obj.get("location") == place)
+                and (attached != "me" or obj.get("attached_to") == item.get("source"))
+                and fits(state, item, each, object_id) is None)
+    return per["times"] * count + per.get("plus", 0)
+
+
+def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]) -> bool | None:
+    """Whether a condition the compiler read ("if you have one or fewer cards in your hand", "if your other units
+    have total Might 5 or more", "if there is a ready enemy unit here") holds as the item resolves; None when it
+    cannot be told (its source is gone)."""
+    player = item["controller"]
+    source = state["objects"].get(item.get("source") or "")
+    if "hand_at_most" in condition:
+        return len(state["players"][player].get("hand", [])) <= condition["hand_at_most"]
+    mine = [obj for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+            and obj["controller"] == player and obj["id"] != item.get("source")]
+    if "other_might_at_least" in condition:
+        return sum(obj.get("might") or 0 for obj in mine) >= condition["other_might_at_least"]
+    if condition.get("ready_enemy_here"):
+        if source is None or source["zone"] != "board":
+            return None
+        return any(obj["zone"] == "board" and obj["type"] == "Unit" and obj["controller"] != player
+                   and obj.get("location") == source.get("location") and not obj.get("exhausted")
+                   for obj in state["objects"].values())
+    return None
