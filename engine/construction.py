@@ -5,12 +5,15 @@ battlefields, each problem with the rule it breaks. `setup.check_decks` flags ea
 violation, so an audit match can record a game played with an illegal deck); the deck reader
 (`replays.decklists`) runs the same function so that a user pasting a list sees every problem at once.
 
-A leaf module: it needs the cards' facts only, read through a `facts(name)` function.
+A leaf module: it needs the cards' facts only, read through a `facts(name)` function, and the banned list
+(engine/data/banned.json, read once at import) for `banned_problems`.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from importlib import resources
 from typing import Any
 
 from engine.catalog import champion_tag
@@ -151,3 +154,28 @@ def sideboard_problems(player: str, legend: dict[str, Any], main_deck: Counter[s
                              "message": f"{player} has {main_deck[name] + copies} copies of {name!r} in their main "
                                         f"deck and sideboard together; at most {limit} are allowed"})
     return problems
+
+
+BANNED_LIST: dict[str, Any] = json.loads(
+    resources.files(__package__ or "engine").joinpath("data", "banned.json").read_text(encoding="utf-8"))
+BANNED: frozenset[str] = frozenset(BANNED_LIST["cards"])  # the Constructed format's banned cards (TR 601.2.d)
+
+
+def checks_banned_cards(catalog: str) -> bool:
+    """Whether the decks of a match of `catalog` are checked against the banned list: every catalog but riftlog's
+    demo catalog, a sample whose demo deck 1 predates the list (banned.json says why)."""
+    return catalog not in BANNED_LIST["exempt_catalogs"]
+
+
+def banned_problems(player: str, places: Iterable[tuple[str, Iterable[str]]],
+                    banned: frozenset[str] = BANNED) -> list[dict[str, Any]]:
+    """One problem for each banned card a player brings (TR 601.2.d: "If a card is banned in a specific format,
+    that card may not be included in a deck"; v1.4 103.2.e: a deck is "subject to card legality of the Format being
+    played"), by the place it is in: `places` is (what, card names) pairs, e.g. ("main deck", decklist). Reaver's
+    Row is a battlefield and Scrapheap a gear, so every place of a deck is looked at. The exception of TR
+    601.2.d.2 (an unchanged preconstructed deck at low OPL) is not modelled: riftlog knows neither the event's
+    level nor the products' lists (docs/engine.md)."""
+    return [{"rule": "TR 601.2.d", "card": name,
+             "message": f"{name!r} in {player}'s {what} is banned in the {BANNED_LIST['format']} format: it may "
+                        f"not be in a deck (v1.4 103.2.e)"}
+            for what, names in places for name in sorted(set(names) & banned)]

@@ -77,6 +77,10 @@ class Edition:
     split_keeps_enough_targets: bool = False
     # Tournament Rules 601.1.c.1: the most cards a sideboard may have. April 2026 (and before): 8; 2026-07-16: 10.
     sideboard_max: int = 8
+    # Tournament Rules 601.2.d (v1.4 103.2.e "Subject to card legality of the Format being played"): a card banned
+    # in the format may not be in a deck (engine/data/banned.json, `construction.banned_problems`). v1.3 103.2.e
+    # says nothing of legality, and v1.3 matches were never checked against a banned list.
+    checks_banned_cards: bool = False
     # Whether a match (the `match` mode) may be played as a best of five: v1.4 486.6.a ("This format may be played as
     # best of 5"); v1.3 481.6 knows a best of three only.
     best_of_five: bool = False
@@ -172,7 +176,7 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "team_control_at_scoring_step": True, "defines_vendetta_keywords": True, "hide_costs_any_power": True,
         "death_triggers_removed_from_chain": True, "zone_change_clears_statuses": True,
         "untargetable_mistargets": True, "all_prevented_exempt_from_assignment": False,
-        "split_keeps_enough_targets": True, "sideboard_max": 10, "best_of_five": True,
+        "split_keeps_enough_targets": True, "sideboard_max": 10, "checks_banned_cards": True, "best_of_five": True,
         "drawn_game_keeps_battlefields": True, "records_sideboarding": True, "applied_costs": True,
         "ignoring_effects": True, "pay_is_optional": True, "multiple_types": True,
         "looks_never_burn_out": True, "multi_domain_c_is_own_domains": True,

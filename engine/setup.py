@@ -173,8 +173,9 @@ def own_power(state: State, card: dict[str, Any]) -> dict[str, Any]:
 def check_decks(context: Context, players: list[str] | None = None) -> None:
     """Deck construction (rules 103.1-103.4, v1.3 825, 644.4.a): flagged, since a judge may record what was really
     played. The checks are `construction.deck_problems`, which the deck reader runs too, and for a player with a
-    sideboard (a v1.4 match) `construction.sideboard_problems` (TR 601.1.c). `players`: only theirs (after a
-    `sideboard`, engine/sideboard.py), the teammates' checks left out."""
+    sideboard (a v1.4 match) `construction.sideboard_problems` (TR 601.1.c), and in a v1.4 match the banned list
+    (`construction.banned_problems`, TR 601.2.d). `players`: only theirs (after a `sideboard`, engine/sideboard.py),
+    the teammates' checks left out."""
     state = context.state
     for player in players or state["players"]:
         entry = state["players"][player]
@@ -186,6 +187,10 @@ def check_decks(context: Context, players: list[str] | None = None) -> None:
             problems += construction.sideboard_problems(
                 player, facts(state, entry["legend_card"]), Counter(entry["decklist"]), Counter(entry["sideboard"]),
                 lambda name: facts(state, name), editions.edition_of(state).sideboard_max)
+        if editions.edition_of(state).checks_banned_cards and construction.checks_banned_cards(state["catalog"]):
+            problems += construction.banned_problems(player, (
+                ("legend", [entry["legend_card"]]), ("main deck", entry["decklist"]), ("rune deck", entry["runelist"]),
+                ("battlefields", entry["battlefield_choices"]), ("sideboard", entry.get("sideboard", {}))))
         for problem in problems:
             context.flag(problem["rule"], problem["message"])
     if players is not None:
