@@ -187,8 +187,8 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
     is_source = obj["id"] == static["source"]
     if who == "self" and not is_source or rule.get("other") and is_source:
         return False
-    controller = _controller(state, static)
     if who in ("friendly", "enemy"):
+        controller = _controller(state, static)
         # 648.8.d: a teammate's objects are friendly too (v1.3 740.1)
         friendly = obj["controller"] == controller or (
             controller is not None and obj["controller"] is not None
