@@ -188,8 +188,8 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
     is_source = obj["id"] == static["source"]
     if who == "self" and not is_source or rule.get("other") and is_source:
         return False
-    controller = _controller(state, static)
     if who in ("friendly", "enemy"):
+        controller = _controller(state, static)
         # 648.8.d: a teammate's objects are friendly too (v1.3 740.1)
         friendly = obj["controller"] == controller or (
             controller is not None and obj["controller"] is not None
@@ -370,22 +370,33 @@ def refresh_all(state: State, synced: bool = False) -> None:
 def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dict[str, Any]]) -> None:
     """v1.3 471-475 for these objects: keywords (472.2), then Might, increases before decreases (472.3.d), in
     sequences until nothing new applies. A negative total counts as 0 (004 139.2.b)."""
+    statics = [static for static in statics if static.get("keywords") or static.get("might")]  # the rest: costs
     if not statics:
         for obj in objects:
             _plain(state, obj)
         return
+    by_id = {obj["id"]: obj for obj in objects}
+    candidates = [_candidates(state, static, objects, by_id) for static in statics]
+    objects = _taking_part(state, objects, statics, candidates)
     might = {obj["id"]: obj["printed_might"] for obj in objects}
     keywords = {obj["id"]: set(obj["printed_keywords"]) for obj in objects}
     given: dict[str, list[str]] = {obj["id"]: [] for obj in objects}
     applied: set[tuple[str, str, str]] = set()
-    by_id = {obj["id"]: obj for obj in objects}
-    # In the statics' order, each worked out when its static first applies (as `affects` was asked before).
-    candidates: list[list[dict[str, Any]] | None] = [None] * len(statics)
+    # Nothing is written to the state before the sequences end: what a static may affect whatever the Might
+    # (`_candidates`) and how much its Might change is (its `per` count) are asked once, not in each sequence.
+    deltas = [static.get("might", 0) and static["might"] * _times(state, static) for static in statics]
+    # So is a condition that is not "while I'm Mighty", and whether a static's `affects` reads Might at all.
+    holds = [None if "mighty" in (static.get("while") or {}) else condition_holds(state, static)
+             for static in statics]
+    at_might = ["mighty" in static.get("affects", {}) or bool(static.get("affects", {}).get("weaker"))
+                for static in statics]
+
+    def holds_now(index: int) -> bool:
+        held = holds[index]
+        return condition_holds(state, statics[index], might) if held is None else held
 
     def found_for(index: int) -> list[dict[str, Any]]:
-        if candidates[index] is None:
-            candidates[index] = _candidates(state, statics[index], objects, by_id)
-        return candidates[index]  # type: ignore[return-value]
+        return candidates[index]
     # Nothing the layers write changes an object's modifiers, attachments or buff: their Might changes once.
     fixed = {obj["id"]: _fixed_arithmetic(state, obj) for obj in objects if obj["printed_might"] is not None}
     for _ in range(MAX_SEQUENCES):
@@ -404,12 +415,12 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                     keywords[obj["id"]].update(attached_keywords(card))
                 changed = True
         for index, static in enumerate(statics):
-            if not static.get("keywords") or not condition_holds(state, static, might) or static.get("per") and not \
+            if not static.get("keywords") or not holds_now(index) or static.get("per") and not \
                     _times(state, static):  # "[Assault] equal to the number of ...", with none of them: none
                 continue
             for obj in found_for(index):
                 key = (obj["id"], "s", static["id"])
-                if key not in applied and _affects_at_might(state, static, obj, might):
+                if key not in applied and (not at_might[index] or _affects_at_might(state, static, obj, might)):
                     applied.add(key)
                     keywords[obj["id"]].update(static["keywords"])
                     given[obj["id"]].append(static["id"])
@@ -426,12 +437,13 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                         might[obj["id"]] += delta
                         changed = changed or delta != 0
             for index, static in enumerate(statics):
-                delta = static.get("might", 0) * _times(state, static)
-                if not delta or (delta > 0) != increases or not condition_holds(state, static, might):
+                delta = deltas[index]
+                if not delta or (delta > 0) != increases or not holds_now(index):
                     continue
                 for obj in found_for(index):
                     key = (obj["id"], "s", static["id"] + "m")
-                    if key in applied or might[obj["id"]] is None or not _affects_at_might(state, static, obj, might):
+                    if key in applied or might[obj["id"]] is None or \
+                            at_might[index] and not _affects_at_might(state, static, obj, might):
                         continue
                     applied.add(key)
                     floor, amount = static.get("min"), delta
@@ -455,9 +467,33 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
             obj["mighty"] = is_mighty(obj)
 
 
+def _taking_part(state: State, objects: list[dict[str, Any]], statics: list[dict[str, Any]],
+                 candidates: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Of `objects`, those the sequences of the layers must work out together (in `objects`' order): the objects a
+    static may affect (its candidates, whatever their Might) and the statics' sources, whose Might a condition
+    ("while I'm Mighty") or `weaker` reads as the sequences work it out (471.3). Each other object is worked out
+    alone at once (`_plain`): no static gives it anything, and nothing the sequences ask depends on its Might or
+    keywords, so they would come to what `_plain` does in one sequence (its keywords first, then the sum of its
+    own Might changes, 472.3.d orders what the sum does not depend on). Most objects in play are runes and gear
+    that no static names: this keeps the sequences to the few units the statics are about."""
+    taking_part = {obj["id"] for found in candidates for obj in found}
+    taking_part.update(static["source"] for static in statics)
+    if len(taking_part) >= len(objects):
+        return objects
+    for obj in objects:
+        if obj["id"] not in taking_part:
+            _plain(state, obj)
+    return [obj for obj in objects if obj["id"] in taking_part]
+
+
 def _plain(state: State, obj: dict[str, Any]) -> None:
     """One object with no static in force: printed values, granted keywords, then its own Might changes (the same
     layers, in one sequence: nothing conditional can apply)."""
+    if obj["printed_might"] is None and not obj["modifiers"] and not obj.get("attached") and obj["type"] != "Unit":
+        obj["keywords"] = sorted(set(obj["printed_keywords"]))  # most runes and gear: their printed keywords alone
+        obj["might"] = None
+        obj.pop("statics", None)
+        return
     keywords = set(obj["printed_keywords"])
     for modifier in obj["modifiers"]:
         if modifier["kind"] == "keyword":

@@ -77,7 +77,10 @@ def in_force(state: State, rule: str, extra: list[dict[str, Any]] = ()) -> list[
 
 
 def applies(state: State, rule: str, obj: dict[str, Any], extra: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
-    """The statics of `rule` that apply to the object `obj` now."""
+    """The statics of `rule` that apply to the object `obj` now (none at once with no statics at all: asked of every
+    object at each turn's start, "I can't be readied")."""
+    if not extra and not state.get("statics"):
+        return []
     return [static for static in in_force(state, rule, extra) if layers.affects(state, static, obj)]
 
 

@@ -1,0 +1,106 @@
+"""The layers' refresh works out in its sequences only the objects a static may affect and the statics' sources
+(engine/layers.py `_taking_part`, docs/engine.md "The layers' refresh"); every other object in play alone. That
+must come to what the sequences over every object in play come to: each application of the layers in these folds
+is done both ways, the second on a copy with every object taking part, and every object compared, field by field.
+
+The folds: the benchmark's gallery duel (checked, compiled statics in force from its first turns), its plain duel,
+and every golden log of tests/data (declared statics, "while Mighty", Legion, levels, 2v2 teams)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine import layers
+from engine.fold import copy_state
+from replays import notation
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import duels  # noqa: E402 - found through the path above
+
+DATA = Path(__file__).parent / "data"
+
+
+class BothWays:
+    """Wraps `layers._apply_layers`: each call with statics in force is also made on a copy of the state with every
+    object taking part in the sequences (the full path, the oracle), and the objects compared."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.real, self.taking_part = layers._apply_layers, layers._taking_part
+        self.full = False
+        self.compared = self.left_out = 0
+        monkeypatch.setattr(layers, "_apply_layers", self.both)
+        monkeypatch.setattr(layers, "_taking_part", self.counted)
+
+    def counted(self, state: dict[str, Any], objects: list[dict[str, Any]], statics: list[dict[str, Any]],
+                candidates: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        if self.full:
+            return objects
+        found = self.taking_part(state, objects, statics, candidates)
+        self.left_out += len(objects) - len(found)
+        return found
+
+    def both(self, state: dict[str, Any], objects: list[dict[str, Any]], statics: list[dict[str, Any]]) -> None:
+        if not statics or any(obj["id"] not in state["objects"] for obj in objects):
+            self.real(state, objects, statics)
+            return
+        copy = copy_state(state)
+        full = [copy["objects"][obj["id"]] for obj in objects]
+        self.full = True
+        try:
+            self.real(copy, full, statics)
+        finally:
+            self.full = False
+        self.real(state, objects, statics)
+        for obj, oracle in zip(objects, full):
+            assert obj == oracle, (state["seq"], obj["id"])
+        self.compared += 1
+
+
+def test_the_gallery_duel_folds_the_same_with_only_the_objects_statics_are_about_in_the_sequences(monkeypatch):
+    if not duels.GALLERY.exists():
+        pytest.skip(f"the card gallery export {duels.GALLERY} is absent (../shared is not checked out)")
+    catalog = duels.gallery_catalog()
+    events = duels.gallery_duel(catalog, 1_500)
+    checker = BothWays(monkeypatch)
+    engine.fold(events, catalog)
+    assert checker.compared > 1_000  # the layers applied with statics in force, after nearly every event
+    assert checker.left_out > 20 * checker.compared  # runes and gear: most objects in play are left out
+
+
+def test_the_plain_duel_folds_the_same_both_ways(monkeypatch):
+    """No statics in a plain duel of demo decks: every object is worked out alone both ways."""
+    catalog = engine.demo_catalog()
+    events = duels.plain_duel(1_500)
+    expected = engine.fold(events, catalog)
+    checker = BothWays(monkeypatch)
+    assert engine.fold(events, catalog) == expected
+    assert checker.compared == 0
+
+
+def test_the_golden_logs_fold_the_same_both_ways(monkeypatch):
+    catalog = engine.demo_catalog()
+    checker = BothWays(monkeypatch)
+    for path in sorted(DATA.glob("golden_*.rln")):
+        engine.fold(notation.parse_match(path.read_text(encoding="utf-8"), catalog), catalog)
+    assert checker.compared > 50 and checker.left_out > 0
+
+
+def test_a_source_that_no_static_affects_is_worked_out_in_the_sequences_for_its_while_mighty_471_3(monkeypatch):
+    """Arena Kingpin (3 Might) gives the other friendly units Tank while it is Mighty; no static affects it, but a
+    +2 Might until the end of turn makes it Mighty: the units get Tank, as the full path gives them."""
+    from test_rules_statics import GAREN_AT_BF1, table
+
+    checker = BothWays(monkeypatch)
+    t = table(GAREN_AT_BF1).do(
+        'static Arena Kingpin +affects={"who": "friendly", "other": true} +keywords=["Tank"] +while={"mighty": true}')
+    assert "Tank" not in t.obj("P1", "Trifarian Gloryseeker")["keywords"]
+    t.do("P1 play Blood Rush -> Arena Kingpin $1", "P1 pass", "P2 pass",
+         "resolve Blood Rush: might Arena Kingpin +2 until turn")
+    assert t.obj("P1", "Arena Kingpin")["might"] == 5 and "Tank" not in t.obj("P1", "Arena Kingpin")["keywords"]
+    assert "Tank" in t.obj("P1", "Trifarian Gloryseeker")["keywords"]
+    assert checker.compared > 0 and checker.left_out > 0
