@@ -34,6 +34,7 @@ from gallery_duel import GalleryTable, deck, gallery_catalog  # noqa: E402
 
 import engine  # noqa: E402
 from engine.cards import reviewed  # noqa: E402
+from engine.cards import statics as card_statics  # noqa: E402
 from engine.cards.effects import compile_ability, parse_target  # noqa: E402
 from replays import notation  # noqa: E402
 from replays.demo import real_cards_text  # noqa: E402
@@ -386,12 +387,20 @@ def test_firestorm_resolving_with_nothing_is_refused_v1_4_359_3_d():
 
 
 # -- real recorded games ----------------------------------------------------------------------------------------
+def source_card(state: dict[str, Any], event: dict[str, Any]) -> str:
+    """The card (or battlefield) name of a `static` event's source."""
+    obj = state["objects"].get(event["source"])
+    return obj["card"] if obj else next(field["name"] for field in state["battlefields"]
+                                        if field["id"] == event["source"])
+
+
 @pytest.mark.parametrize("name", ["real_cards.rln", "v14.rln"])
 def test_the_recorded_real_card_games_fold_checked_with_no_resolution_flagged(name: str):
     """The demo's real-cards game and the v1.4 game (replays/data), recorded "declared", folded again as "checked"
     audit matches: every resolution in them fits its card (Endless Riches' "banish your hand and trash", whose
     target is unread, banishes seven cards; Battle Mistress's "exhaust me to ..." is its cost within
-    instructions)."""
+    instructions). A static the recorder declared for a card whose text the engine now applies (Trifarian War
+    Camp's "Units here have +1 [S]") is left out: folded as recorded beside the card's own, it would count twice."""
     text = real_cards_text() if name == "real_cards.rln" else \
         resources.files("replays").joinpath(f"data/{name}").read_text(encoding="utf-8")
     catalog = engine.demo_catalog()
@@ -400,6 +409,8 @@ def test_the_recorded_real_card_games_fold_checked_with_no_resolution_flagged(na
     resolves = 0
     for event in events[1:]:
         resolves += event["type"] == "resolve"
+        if event["type"] == "static" and card_statics.compiles(state["cards"].get(source_card(state, event), {})):
+            continue
         state = engine.apply(state, event, catalog)
     assert resolves >= 6
     assert [v for v in state["violations"] if v["rule"].endswith(("359.3.d", "406.5"))] == []
