@@ -3,6 +3,7 @@ parts taken on the recorder's word) or NOT RECORDABLE, per set, from engine/card
 module of engine/cards for the parts of an ability it does not read (a module not there reads nothing)."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +93,21 @@ def test_the_statics_module_names_what_it_does_not_check_of_a_cards_static_cost_
     neophyte = card("Prepared Neophyte")
     assert any(part.startswith("static ") and "you've spent [4]" in part
                for ability in neophyte["abilities"] for part in statics.unread_parts(ability, neophyte))
+
+
+def test_the_readme_quotes_the_totals_the_script_prints():
+    """The README's coverage figures are the script's, set by set: a change to the engine's knowledge of the cards
+    that moves them must move the README too."""
+    path = gallery_file()
+    if path is None:
+        pytest.skip("the card gallery ../shared/data/cards.json is absent")
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gallery_coverage.py"), str(path), "--json"],
+                            capture_output=True, text=True, check=True, cwd=ROOT)
+    by_set = json.loads(result.stdout)["checked"]["by_set"]
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    total = {status: sum(counts[status] for counts in by_set.values()) for status in ("ENFORCED", "PARTLY",
+                                                                                    "NOT RECORDABLE")}
+    assert (f"{total['ENFORCED']} of the gallery's 935 names ENFORCED, {total['PARTLY']} PARTLY, "
+            f"{total['NOT RECORDABLE']} NOT RECORDABLE") in readme
+    for set_id, counts in by_set.items():
+        assert f"{set_id} {counts['ENFORCED']}/{counts['PARTLY']}/{counts['NOT RECORDABLE']}" in readme, set_id
