@@ -27,8 +27,11 @@ from engine.errors import IllegalEvent, MalformedEvent
 from engine.objects import State
 from engine.rulings import Context, Unappliable
 
-VERSION = "5"  # 3: modes of more than two players (teams, invitations, removed players); 4: rules editions (`rules`);
-# 5: `abilities` checked or declared (engine/cards)
+VERSION = "6"  # 3: modes of more than two players (teams, invitations, removed players); 4: rules editions (`rules`);
+# 5: `abilities` checked or declared (engine/cards); 6: v1.4 matches fold by the rows of docs/editions.md read since
+# (Focus after a trigger's chain, showdowns becoming combats, designations at cleanup, play triggers at resolution,
+# Add triggers, banned cards) and checked matches by the statics and effects read since: cached snapshots of 5 are
+# folded again
 
 HANDLERS: dict[str, Callable[[Context, dict[str, Any]], None]] = {
     "game_started": setup.game_started,
