@@ -481,6 +481,29 @@ def test_a_turn_ended_offline_and_the_next_begun_offline_are_recorded_as_the_sam
     assert [event["type"] for event in offline[head + 8:]] == ["channel", "draw", "play"]
 
 
+def test_a_held_channel_of_the_wrong_count_is_refused_on_arrival_naming_the_rule(phone, table, db, arenas):
+    """The held form's channel count is the scorekeeper's to change (the last board does not await it): three runes
+    held where the engine awaits two (v1.4 315.3.b) are refused when the server is back, the refusal shown with
+    the rule, and nothing of it written; the end of turn before it is recorded."""
+    match_id, token = arenas[0]
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        act(phone, "P1", "action-end-turn")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        act(phone, "P2", "held-channel")
+        tap(phone, "held-channel-count-3")
+        for rune in ("Calm Rune", "Calm Rune", "Mind Rune"):
+            pick(phone, "channel-runes", rune)
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "channels Calm Rune, Calm Rune, Mind Rune" in shown and "315.3.b" in shown, shown
+    assert [event["type"] for event in recorded(db, match_id)[head:]] == ["end_turn"]
+    press(phone, phone.find_element(By.ID, "outbox-discard"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+
+
 def test_a_line_typed_while_the_server_is_down_is_said_not_kept_and_stays_in_its_box(phone, table, db, match):
     """The notation is read by the server (POST .../parse): with the server down a typed line cannot be held
     unread. The screen says so (before, the tap did nothing at all), keeps the line in its box and holds nothing;
