@@ -236,7 +236,8 @@
     draw: function (wait) {
       var info = state().players[wait.player], count = wait.count || 1;
       var title = playerName(wait.player) + " draws " + count + (wait.rule ? " (rule " + wait.rule + ")" : "");
-      show(title, [drawPicks(wait.player, info.deck, count)], "Tap " + (count === 1 ? "the card" : "each card") + " drawn");
+      show(title, [drawPicks(wait.player, info.deck, count)],
+           "Tap " + (count === 1 ? "the card" : "each card") + " drawn");
     },
 
     mulligan: function (wait) {
@@ -267,7 +268,8 @@
     channel: function (wait) {
       var info = state().players[wait.player], count = wait.count || 2;
       var title = playerName(wait.player) + " channels " + count + " runes" + (wait.rule ? " (rule " + wait.rule + ")" : "");
-      show(title, [channelPicks(wait.player, info.rune_deck, count), state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
+      show(title, [channelPicks(wait.player, info.rune_deck, count),
+                   state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
         Rec.submit([{ type: "pass", player: wait.player }], playerName(wait.player) + " passes");
       }) : null], "Tap each rune channeled");
     },
@@ -355,7 +357,8 @@
   // `wait` null: inputs are held (record_outbox.js), so the board is the server's last and what it awaits is
   // stale. The form is then every player's actions on that board, for the player the scorekeeper picks (kept from
   // one held input to the next, `Rec.heldActor`): Pass and End turn both, a move, and Resolve while the chain as
-  // the held inputs left it (`Rec.outbox.held.chain`) holds an item. The server checks each on arrival.
+  // the held inputs left it (`Rec.outbox.held.chain`) holds an item, and the next turn's Channel and Draw (below).
+  // The server checks each on arrival.
   function actions(wait, isAction) {
     var held = !wait, moves = isAction || held;
     var who = actorSelect(held ? Rec.heldActor || Rec.acting() : wait.player);
@@ -421,7 +424,8 @@
   // A channel's picks among `pile` (the rune deck's runes), recorded once `count` are tapped.
   function channelPicks(player, pile, count) {
     return picks("channel-runes", pile, count, "rune", function (runes) {
-      Rec.submit([{ type: "channel", player: player, runes: runes }], playerName(player) + " channels " + runes.join(", "));
+      Rec.submit([{ type: "channel", player: player, runes: runes }],
+                 playerName(player) + " channels " + runes.join(", "));
     }, false);
   }
 
