@@ -415,6 +415,95 @@ def test_a_whole_turn_tapped_while_the_server_is_down_is_recorded_as_the_same_tu
             ["riftlog recording screen (outbox)"] * 8
 
 
+def pick(driver, grid: str, name: str) -> None:
+    """One tap on `name` among a form's picks (`grid`: "channel-runes", "draw-cards")."""
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'#{grid} button[data-card="{name}"]'))
+
+
+def ben_turn_start(driver, state: dict, step, held: bool) -> None:
+    """Ben's turn 6 begins after ARENA's turn 5: he channels a Calm Rune and a Mind Rune (v1.4 315.3.b), draws
+    Defy (315.4.b), then plays Stupefy on Legion Rearguard, one rune exhausted. Held, the channel and the draw are
+    the held form's (its Channel and Draw buttons, for Ben picked as the one acting) and the rune is tapped, as the
+    last board suggests no payment for Ben's cards; online they are the forms the board awaits, and the rune the
+    engine's suggestion."""
+    if held:
+        act(driver, "P2", "held-channel")
+    pick(driver, "channel-runes", "Calm Rune")
+    pick(driver, "channel-runes", "Mind Rune")
+    step(1)
+    if held:
+        act(driver, "P2", "held-draw")
+    pick(driver, "draw-cards", "Defy")
+    step(2)
+    act(driver, "P2")
+    tap_object(driver, find(state, "Stupefy", "hand"))
+    tap_object(driver, find(state, "Legion Rearguard"))
+    if held:
+        tap_object(driver, state["players"]["P2"]["runes"][0])
+    tap(driver, "play-submit")
+    step(3)
+
+
+def test_a_turn_ended_offline_and_the_next_begun_offline_are_recorded_as_the_same_turns_online(phone, table, db,
+                                                                                                 arenas):
+    """Issue 27: an outage past the end of a turn. ARENA's turn 5 ends while the server is down, and Ben's turn 6
+    begins held too: the held form offers the beginning phase's channel and draw (the last board's decks less what
+    held inputs took, read from their events) beside the actions. Once the server is back the record is both turns
+    tapped online, event for event, each once, in order."""
+    (online_id, online_token), (offline_id, offline_token) = arenas
+    state = api(table.url, f"/matches/{online_id}/state", online_token)
+    head = api(table.url, f"/matches/{online_id}", online_token)["head_seq"]
+    open_screen(phone, table, online_id, online_token)
+    arena_turn(phone, state, lambda number: wait_for_seq(phone, head + number))
+    ben_turn_start(phone, state, lambda number: wait_for_seq(phone, head + 8 + number), held=False)
+
+    open_screen(phone, table, offline_id, offline_token)
+    runes = state["players"]["P2"]["rune_deck"]
+    with table.down():
+        arena_turn(phone, state, lambda number: waiting(phone, 15).until(lambda d: len(held(d)) == number))
+        act(phone, "P2")
+        assert phone.find_element(By.ID, "held-channel").text == "Channel 2"
+        ben_turn_start(phone, state, lambda number: waiting(phone, 15).until(lambda d: len(held(d)) == 8 + number),
+                       held=True)
+        assert chip(phone) == "offline · 11 waiting"
+        lines = held(phone)[::-1]
+        assert lines[8].endswith("Ben channels Calm Rune, Mind Rune") and lines[9].endswith("Ben draws Defy"), lines
+        # A second channel is offered from the rune deck less the held one's runes, read from its event.
+        act(phone, "P2", "held-channel")
+        offered = {node.get_attribute("data-card"): node.text.split("×")[-1]
+                   for node in phone.find_elements(By.CSS_SELECTOR, "#channel-runes button[data-card]")}
+        assert offered == {name: str(count - 1) for name, count in runes.items()}, offered
+        tap(phone, "form-cancel")
+    wait_for_seq(phone, head + 11)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    offline, online = recorded(db, offline_id), recorded(db, online_id)
+    assert len(online) == head + 11 and offline[head:] == online[head:]
+    assert [event["type"] for event in offline[head + 8:]] == ["channel", "draw", "play"]
+
+
+def test_a_held_channel_of_the_wrong_count_is_refused_on_arrival_naming_the_rule(phone, table, db, arenas):
+    """The held form's channel count is the scorekeeper's to change (the last board does not await it): three runes
+    held where the engine awaits two (v1.4 315.3.b) are refused when the server is back, the refusal shown with
+    the rule, and nothing of it written; the end of turn before it is recorded."""
+    match_id, token = arenas[0]
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    open_screen(phone, table, match_id, token)
+    with table.down():
+        act(phone, "P1", "action-end-turn")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        act(phone, "P2", "held-channel")
+        tap(phone, "held-channel-count-3")
+        for rune in ("Calm Rune", "Calm Rune", "Mind Rune"):
+            pick(phone, "channel-runes", rune)
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "channels Calm Rune, Calm Rune, Mind Rune" in shown and "315.3.b" in shown, shown
+    assert [event["type"] for event in recorded(db, match_id)[head:]] == ["end_turn"]
+    press(phone, phone.find_element(By.ID, "outbox-discard"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+
+
 def test_a_line_typed_while_the_server_is_down_is_said_not_kept_and_stays_in_its_box(phone, table, db, match):
     """The notation is read by the server (POST .../parse): with the server down a typed line cannot be held
     unread. The screen says so (before, the tap did nothing at all), keeps the line in its box and holds nothing;

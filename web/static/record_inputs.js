@@ -236,10 +236,8 @@
     draw: function (wait) {
       var info = state().players[wait.player], count = wait.count || 1;
       var title = playerName(wait.player) + " draws " + count + (wait.rule ? " (rule " + wait.rule + ")" : "");
-      show(title, [picks("draw-cards", info.deck, count, "card", function (cards) {
-        Rec.submit([{ type: "draw", player: wait.player, cards: cards }], playerName(wait.player) + " draws " +
-                   cards.map(function (card) { return card || "an unseen card"; }).join(", "));
-      }, true)], "Tap " + (count === 1 ? "the card" : "each card") + " drawn");
+      show(title, [drawPicks(wait.player, info.deck, count)],
+           "Tap " + (count === 1 ? "the card" : "each card") + " drawn");
     },
 
     mulligan: function (wait) {
@@ -270,10 +268,8 @@
     channel: function (wait) {
       var info = state().players[wait.player], count = wait.count || 2;
       var title = playerName(wait.player) + " channels " + count + " runes" + (wait.rule ? " (rule " + wait.rule + ")" : "");
-      show(title, [picks("channel-runes", info.rune_deck, count, "rune", function (runes) {
-        Rec.submit([{ type: "channel", player: wait.player, runes: runes }],
-                   playerName(wait.player) + " channels " + runes.join(", "));
-      }, false), state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
+      show(title, [channelPicks(wait.player, info.rune_deck, count),
+                   state().phase === "beginning" ? button("beginning-pass", "Pass (end the beginning step)", function () {
         Rec.submit([{ type: "pass", player: wait.player }], playerName(wait.player) + " passes");
       }) : null], "Tap each rune channeled");
     },
@@ -361,14 +357,18 @@
   // `wait` null: inputs are held (record_outbox.js), so the board is the server's last and what it awaits is
   // stale. The form is then every player's actions on that board, for the player the scorekeeper picks (kept from
   // one held input to the next, `Rec.heldActor`): Pass and End turn both, a move, and Resolve while the chain as
-  // the held inputs left it (`Rec.outbox.held.chain`) holds an item. The server checks each on arrival.
+  // the held inputs left it (`Rec.outbox.held.chain`) holds an item, and the next turn's Channel and Draw (below).
+  // The server checks each on arrival.
   function actions(wait, isAction) {
     var held = !wait, moves = isAction || held;
     var who = actorSelect(held ? Rec.heldActor || Rec.acting() : wait.player);
     var abilities = el("div", { id: "abilities" });
     function standing() {
       var player = who.value;
-      if (held) Rec.heldActor = player;
+      if (held) {
+        Rec.heldActor = player;
+        document.getElementById("held-channel").textContent = "Channel " + channelCount(player);
+      }
       Rec.abilityButtons(abilities, player);
       var endTurn = button("action-end-turn", "End turn", function () {
         Rec.submit([{ type: "end_turn", player: actor() }], playerName(actor()) + " ends the turn");
@@ -397,7 +397,9 @@
       moves ? button("action-move", "Move units", function () { moveForm(actor(), []); }) : null,
       moves ? button("action-hide", "Hide a card", function () { Rec.hideForm(actor()); }) : null,
       button("action-trigger", "Trigger", function () { Rec.triggerForm(actor()); }),
-      button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); })];
+      button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); }),
+      held ? button("held-channel", "Channel " + channelCount(who.value), function () { heldChannel(actor()); }) : null,
+      held ? button("held-draw", "Draw 1", function () { heldDraw(actor()); }) : null];
     var panel = box();
     panel.textContent = "";
     panel.appendChild(el("h2", { text: held ? "Held: the board as the server last sent it" :
@@ -409,6 +411,67 @@
     [el("label", {}, ["Acting: ", who]), el("div", { id: "action-form" }), abilities,
      el("div", { class: "row" }, more)].forEach(function (part) { panel.appendChild(part); });
     standing();
+  }
+
+  // A draw's picks among `pile` (the main deck's cards, or "unseen card"), recorded once `count` are tapped.
+  function drawPicks(player, pile, count) {
+    return picks("draw-cards", pile, count, "card", function (cards) {
+      Rec.submit([{ type: "draw", player: player, cards: cards }], playerName(player) + " draws " +
+                 cards.map(function (card) { return card || "an unseen card"; }).join(", "));
+    }, true);
+  }
+
+  // A channel's picks among `pile` (the rune deck's runes), recorded once `count` are tapped.
+  function channelPicks(player, pile, count) {
+    return picks("channel-runes", pile, count, "rune", function (runes) {
+      Rec.submit([{ type: "channel", player: player, runes: runes }],
+                 playerName(player) + " channels " + runes.join(", "));
+    }, false);
+  }
+
+  // -- the next turn's start while held: its channel and its draw (v1.4 315.3.b, 315.4.b) ------------------------
+  // The page cannot fold the end of a turn, so the beginning phase's forms are offered beside the last board's
+  // actions, from that board's decks (`rune_deck`, `deck`: {name: count}) less what held channels and draws took
+  // (`Rec.outbox.held.taken`, read from their events). How many runes: what the board awaits of `player` if it
+  // awaits their channel (the engine's count, the second player's extra rune included), else 2 (315.3.b), which
+  // the scorekeeper may change (3 on the second player's first turn in some modes: the engine says which on arrival).
+  function channelCount(player) {
+    var wait = (state().awaiting || [])[0];
+    return wait && wait.kind === "channel" && wait.player === player ? wait.count || 2 : 2;
+  }
+
+  function left(pile, taken) {
+    var rest = {};
+    Object.keys(pile || {}).forEach(function (name) { rest[name] = pile[name] - ((taken || {})[name] || 0); });
+    return rest;
+  }
+
+  function takenBy(player) {
+    return (Rec.outbox.held && Rec.outbox.held.taken[player]) || { runes: {}, cards: {} };
+  }
+
+  function heldChannel(player) {
+    var info = state().players[player] || {}, runes = left(info.rune_deck, takenBy(player).runes);
+    var form = el("div", { id: "held-channel-runes" });
+    function choose(count) {
+      form.textContent = "";
+      form.appendChild(channelPicks(player, runes, count));
+    }
+    var counts = el("div", { class: "row choices", id: "held-channel-count" }, [2, 3].map(function (count) {
+      var node = button("held-channel-count-" + count, count + " runes", function () {
+        Array.prototype.forEach.call(counts.children, function (other) { other.classList.toggle("active", other === node); });
+        choose(count);
+      }, count === channelCount(player) ? "active" : "");
+      return node;
+    }));
+    subform(playerName(player) + " channels", [counts, form], "Tap each rune channeled");
+    choose(channelCount(player));
+  }
+
+  function heldDraw(player) {
+    var info = state().players[player] || {};
+    subform(playerName(player) + " draws 1", [drawPicks(player, left(info.deck, takenBy(player).cards), 1)],
+            "Tap the card drawn");
   }
 
   // The cards `player` may be recorded playing: the hand, the champion zone, their facedown cards.

@@ -114,9 +114,15 @@
   // spell, an activation other than an Add, a trigger not declined: units, gear and Adds resolve as they are
   // finalized, v1.4 337.2) less those a held resolve took off, newest last. An item put up by a held input has
   // `id` null: the engine names it (c1, c2, ...) as it folds the play, which the page cannot, so its resolve is
-  // held with `item` null and named as it is sent (`named`).
+  // held with `item` null and named as it is sent (`named`). `taken`: {player: {runes, cards}}, how many of each
+  // name the held channels took from the rune deck and the held draws from the main deck (a card drawn unseen has
+  // no name to take), so that the held Channel and Draw forms offer what the decks still hold.
   Outbox.read = function () {
-    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice();
+    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice(), taken = {};
+    function take(player, pile, names) {
+      var of = taken[player] = taken[player] || { runes: {}, cards: {} };
+      (names || []).forEach(function (name) { if (name) of[pile][name] = (of[pile][name] || 0) + 1; });
+    }
     function use(ids, how) {
       (ids || []).forEach(function (id) { if (!uses[id]) uses[id] = how; });
     }
@@ -143,10 +149,14 @@
                        label: event.type === "trigger" ? event.ability : null });
         } else if (event.type === "resolve") {
           chain.pop();
+        } else if (event.type === "channel") {
+          take(event.player, "runes", event.runes);
+        } else if (event.type === "draw") {
+          take(event.player, "cards", event.cards);
         }
       });
     });
-    return { uses: uses, chain: chain };
+    return { uses: uses, chain: chain, taken: taken };
   };
 
   // The events of `entry` as they are sent at `head`: a held resolve's `item` (null) named as the top of the chain
