@@ -1,6 +1,7 @@
 """Death replacements without "may" are applied by the engine (v1.4 371.2; issue 25), in checked v1.4 matches,
 with real gallery cards: Zhonya's Hourglass ("The next time a friendly unit would die, kill this instead. Recall
-that unit exhausted."). A "may" replacement (Altar of Blood) is still applied only when recorded, and v1.3 or
+that unit exhausted.") and Soraka, Wanderer ("If another unit you control here would die, if it has less Might than
+me, instead heal it, exhaust it, and recall it."). A "may" replacement (Altar of Blood) is still applied only when recorded, and v1.3 or
 declared matches fold as before (a replacement applies only when recorded)."""
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ if not GALLERY.exists():
     pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)", allow_module_level=True)
 
 from engine.mandatory_replacements import _reading  # noqa: E402
+from gallery_table import GalleryTable, deck  # noqa: E402
 from later_sets_positions import GALLERY_ARENA, GALLERY_P2_TURN  # noqa: E402
 from later_sets_table import LaterSetsTable  # noqa: E402
+from test_rules_statics import deck_count  # noqa: E402
 
 LEBLANC = "LeBlanc, Fragmented"
 HOURGLASS = "Zhonya's Hourglass"
@@ -78,3 +81,42 @@ def test_the_printed_phrasings_are_read_and_may_ones_are_not_v1_4_371_2():
     assert _reading("If a friendly unit would die, kill this instead. Heal that unit, exhaust it, and recall it.") \
         == ("kill_this", ["heal", "exhaust", "recall"])
     assert _reading("The next time a friendly unit would die, kill this instead. Draw 1.") is None
+
+
+# -- Soraka, Wanderer ----------------------------------------------------------------------------------------------
+SORAKA = "Soraka, Wanderer"
+P1 = deck("Deceiver", [SORAKA, "Daring Poro", "Vanguard Sergeant"],
+          ["Altar to Unity", "Zaun Warrens", "Grove of the God-Willow"])
+P2 = deck("Eye of Twilight", ["Playful Phantom"], ["Trifarian War Camp", "Windswept Hillock", "Vilemaw's Lair"])
+
+
+def soraka_attacked(beside: str, assigned: str, dealt: int = 6, rules: str = "v1.4",
+                    abilities: str = "checked") -> GalleryTable:
+    """P1 holds Altar to Unity (bf1) with Soraka (4) and `beside`, both ready; P2's Playful Phantom (5) attacks and
+    assigns `assigned` (Soraka "must be assigned combat damage last"); P1's units deal it `dealt`, their Might."""
+    p1 = f"controls:bf1 runedeck:8 runes:2 Mind Rune;2 Order Rune bf1:{SORAKA};{beside}"
+    p2 = "runedeck:8 runes:2 Calm Rune;2 Order Rune base:Playful Phantom"
+    line = (f"position turn 6 P2 action first P1 | P1 0 bf:Altar to Unity deck:{deck_count(p1)} {p1} | "
+            f"P2 0 bf:Trifarian War Camp deck:{deck_count(p2)} {p2}")
+    return GalleryTable(P1, P2, "strict", rules, abilities).do(
+        line, "P2 move Playful Phantom -> bf1", "P2 pass", "P1 pass", f"P2 assign {assigned}",
+        f"P1 assign Playful Phantom {dealt}")
+
+
+def test_soraka_heals_exhausts_and_recalls_a_weaker_unit_of_hers_that_would_die_here_v1_4_371_2():
+    table = soraka_attacked("Daring Poro", f"Daring Poro 2; {SORAKA} 3")
+    poro = table.obj("P1", "Daring Poro")
+    assert (poro["location"], poro["exhausted"], poro["damage"]) == ("base:P1", True, 0)
+    assert table.obj("P1", SORAKA)["location"] == "bf1"
+    assert table.find("P2", "Playful Phantom", "trash") in table.state["died"]  # not hers: "you control"
+    assert table.state["violations"] == []
+
+
+def test_soraka_does_not_save_a_unit_with_as_much_might_as_hers_v1_4_371_2():
+    table = soraka_attacked("Vanguard Sergeant", f"Vanguard Sergeant 4; {SORAKA} 1", 8)  # 4 Might, as Soraka
+    assert table.find("P1", "Vanguard Sergeant", "trash") in table.state["died"]
+
+
+def test_soraka_in_a_v1_3_match_saves_nobody_unless_recorded_v1_4_371_2():
+    table = soraka_attacked("Daring Poro", f"Daring Poro 2; {SORAKA} 3", rules="v1.3")
+    assert table.find("P1", "Daring Poro", "trash") in table.state["died"]
