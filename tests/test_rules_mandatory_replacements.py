@@ -49,6 +49,15 @@ def test_a_v1_3_or_declared_match_applies_only_recorded_replacements_as_before_v
     assert table.obj("P1", HOURGLASS)["zone"] == "board"
 
 
+def test_a_hidden_hourglass_is_no_source_until_it_is_played_v1_4_371_2():
+    # The Hourglass facedown at Altar to Unity (bf1): its text is not on the board, so Crowd Favorite dies.
+    line = GALLERY_ARENA.replace(f" gear:{HOURGLASS}", f" facedown:{HOURGLASS}@bf1")
+    table = LaterSetsTable.from_position(line, rules="v1.4", abilities="checked").do(
+        "P1 move Crowd Favorite -> bf2", "P1 pass", "P2 pass", f"P1 assign {LEBLANC} 3", "P2 assign Crowd Favorite 3")
+    assert table.find("P1", "Crowd Favorite", "trash") in table.state["died"]
+    table.find("P1", HOURGLASS, "facedown")  # still hidden, not killed
+
+
 def test_a_recorded_replacement_waiting_for_the_death_applies_instead_v1_4_371_2():
     # The recorder applied the Hourglass as "recall" alone: the record is what applies, once (v1.3 370.2), and the
     # engine does not apply the printed one after it.
