@@ -29,6 +29,9 @@ A death replaced does not happen, so it triggers nothing (v1.3 808.1.d.1): the e
 died this turn (`died`, with their last known card, controller and location, 808.1.d.3), and a `trigger` of a
 Deathknell whose source did not die is a violation.
 
+In a checked v1.4 match a death replacement printed without "may" is the exception: the engine applies it itself
+when nothing recorded waits for the death (v1.4 371.2; engine/mandatory_replacements.py reads which one applies).
+
 The `with` ops are effect ops, applied by engine/effects.py's table (which registers itself here with
 `register_ops`), so this module imports only the engine's leaves.
 """
