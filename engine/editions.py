@@ -164,6 +164,11 @@ class Edition:
     # arrived after combat opened, or changed controller) gains it at the next cleanup (v1.4 323.2.a-b, 464.2.c.3.a).
     # v1.3 323.2 says the same, but its matches were recorded with the engine leaving such a unit undesignated.
     designations_given_at_cleanup: bool = False
+    # A replacement of a card on the board without "may" applies, not at the player's choice (v1.4 371.2): the engine
+    # applies a death replacement printed so (Zhonya's Hourglass, Soraka, Wanderer) in a checked match
+    # (engine/mandatory_replacements.py). v1.3 371.1 let every such replacement be declined, and v1.3 matches were
+    # recorded with the engine applying only the replacements recorded (`replace`).
+    mandatory_replacements_applied: bool = False
 
     def keyword_rule(self, v14: str, earlier: str) -> str:
         """The rule a check on a Vendetta keyword cites: its v1.4 rule where the edition defines it, else the
@@ -184,7 +189,8 @@ _V14 = {"skips": True, "contested_removed_at_cleanup": True, "token_is_a_categor
         "focus_kept_after_trigger_chain": True, "showdown_becomes_combat": True, "battlefield_chooser_controls": True,
         "defines_new_choices": True, "defines_naming": True, "only_units_move": False,
         "repeat_on_abilities": True, "teammate_occupied_is_no_destination": True,
-        "stuns_end_at_expiration": True, "designations_given_at_cleanup": True}
+        "stuns_end_at_expiration": True, "designations_given_at_cleanup": True,
+        "mandatory_replacements_applied": True}
 
 EDITIONS: dict[str, Edition] = {
     "v1.4": Edition("v1.4", "Core Rules v1.4 \u201cVendetta\u201d and the Tournament Rules of 2026-07-16",

@@ -29,6 +29,9 @@ A death replaced does not happen, so it triggers nothing (v1.3 808.1.d.1): the e
 died this turn (`died`, with their last known card, controller and location, 808.1.d.3), and a `trigger` of a
 Deathknell whose source did not die is a violation.
 
+In a checked v1.4 match a death replacement printed without "may" is the exception: the engine applies it itself
+when nothing recorded waits for the death (v1.4 371.2; engine/mandatory_replacements.py reads which one applies).
+
 The `with` ops are effect ops, applied by engine/effects.py's table (which registers itself here with
 `register_ops`), so this module imports only the engine's leaves.
 """
@@ -36,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import due
+from engine import due, mandatory_replacements
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, move_to_zone
@@ -157,26 +160,37 @@ def _waiting(state: State, obj: dict[str, Any], kind: str, combat: bool = False)
 
 def die(context: Context, obj: dict[str, Any]) -> bool:
     """A permanent on the board would die (v1.3 428). The oldest death replacement waiting for it applies instead
-    (369, 370.2) and it stays; otherwise it goes to its owner's trash, noted as having died this turn (808.1.d.3).
+    (369, 370.2) and it stays; else, in a checked v1.4 match, a replacement of a card on the board without "may"
+    that qualifies (v1.4 371.2, engine/mandatory_replacements.py); otherwise it goes to its owner's trash, noted as having died this turn (808.1.d.3).
     Returns whether it died."""
     state = context.state
     waiting = _waiting(state, obj, "kill")
     if waiting:
         used = waiting[0]
         state["replacements"].remove(used)  # applied once (370.2)
-        item = {"id": used["source"] or "replacement", "kind": "replacement", "card": obj["card"],
-                "source": used["source"], "controller": used["controller"], "targets": [],
-                "target_incarnations": {}}
-        for op in used["with"]:
-            if state["phase"] == "over":
-                break
-            _OPS[op["op"]](context, item, op, None)
+        _instead(context, obj, used["source"], used["controller"], used["with"])
+        return False
+    mandatory = mandatory_replacements.applies(state, obj)  # v1.4 371.2: one without "may" is not a choice
+    if mandatory is not None:
+        source, with_ops = mandatory
+        _instead(context, obj, source["id"], source["controller"], with_ops)
         return False
     state["died"][obj["id"]] = {"card": obj["card"], "controller": obj["controller"], "location": obj["location"]}
     died = dict(obj)  # as it was on the board (808.1.d.3)
     move_to_zone(state, obj, "trash")
     due.occurred(context, "dies", died["controller"], obj=died)  # v1.4 808.1.d: killed and sent to the trash
     return True
+
+
+def _instead(context: Context, obj: dict[str, Any], source: str | None, controller: str,
+             with_ops: list[dict[str, Any]]) -> None:
+    """Carry out a death replacement's ops instead of the death (v1.3 369, 370.1.b), as an item of its source."""
+    item = {"id": source or "replacement", "kind": "replacement", "card": obj["card"], "source": source,
+            "controller": controller, "targets": [], "target_incarnations": {}}
+    for op in with_ops:
+        if context.state["phase"] == "over":
+            break
+        _OPS[op["op"]](context, item, op, None)
 
 
 def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False) -> int:
