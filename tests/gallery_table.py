@@ -59,6 +59,11 @@ def listed(segment: str) -> int:
     return count
 
 
+def said(refusal: engine.IllegalEvent) -> str:
+    """What a refusal's violations say, for the card's words they quote."""
+    return " ".join(violation["message"] for violation in refusal.violations)
+
+
 class GalleryTable:
     """A strict (or audit) duel between Ana (P1) and Ben (P2) with gallery decks, started from a position."""
 
@@ -83,6 +88,14 @@ class GalleryTable:
 
     def parse(self, line: str | dict[str, Any]) -> dict[str, Any]:
         return notation.parse_event(line, self.state) if isinstance(line, str) else line
+
+    def flags(self, line: str | dict[str, Any], rule: str) -> GalleryTable:
+        """In an audit match the line is recorded and its first event carries a violation citing `rule`."""
+        seq = self.state["seq"] + 1
+        self.do(line)
+        flagged = [violation for violation in self.state["violations"] if violation["seq"] == seq]
+        assert rule in [violation["rule"] for violation in flagged], flagged
+        return self
 
     def refuses(self, line: str | dict[str, Any], rule: str) -> engine.IllegalEvent:
         before = self.state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.cards import cost_parts
 from engine.cards import statics as card_statics
-from gallery_table import GalleryTable, deck, listed
+from gallery_table import GalleryTable, deck, listed, said
 
 P1 = deck("Hand of Noxus", ["Escaped Grayback", "Cruel Patron", "Sacrifice", "Assembly Rig", "Trifarian Gloryseeker",
                             "Minotaur Reckoner", "Blood Rush", "Brazen Buccaneer", "Commander Ledros"],
@@ -26,14 +26,6 @@ def table(p1: str, policy: str = "strict", abilities: str = "checked") -> Galler
     return GalleryTable(P1, P2, policy, "v1.4", abilities).do(line)
 
 
-def said(refusal: object) -> str:
-    return " ".join(violation["message"] for violation in refusal.violations)  # type: ignore[attr-defined]
-
-
-def flagged(game: GalleryTable, line: str) -> list[str]:
-    seq = game.state["seq"] + 1
-    game.do(line)
-    return [violation["rule"] for violation in game.state["violations"] if violation["seq"] == seq]
 
 
 def test_cost_parts_read_what_they_ask_for():
@@ -53,7 +45,7 @@ def test_escaped_graybacks_empower_kills_a_friendly_unit_and_not_a_gear_v1_4_403
     refusal = game.refuses(f'P1 activate Escaped Grayback "empower" +kill=["{rig}"]', rule="v1.4 403.1.a")
     assert "'Kill a friendly unit'" in said(refusal)
     audit = table(f"{UNITS};Escaped Grayback", policy="audit")
-    assert "v1.4 403.1.a" in flagged(audit, f'P1 activate Escaped Grayback "empower" +kill=["{rig}"]')
+    audit.flags(f'P1 activate Escaped Grayback "empower" +kill=["{rig}"]', "v1.4 403.1.a")
     seeker = game.find("P1", "Trifarian Gloryseeker")
     game.do(f'P1 activate Escaped Grayback "empower" +kill=["{seeker}"]')
     assert game.state["objects"][seeker]["zone"] == "trash"
@@ -81,7 +73,7 @@ def test_cruel_patron_is_played_only_by_killing_a_friendly_unit_v1_4_204_2_a():
     assert PATRON in said(game.refuses(f'P1 play Cruel Patron +additional=[{{"kill": ["{rig}"]}}] $4',
                                        rule="v1.4 204.2.a"))
     audit = table(f"{UNITS} hand:Cruel Patron", policy="audit")
-    assert "v1.4 204.2.a" in flagged(audit, "P1 play Cruel Patron $4")
+    audit.flags("P1 play Cruel Patron $4", "v1.4 204.2.a")
     seeker = game.find("P1", "Trifarian Gloryseeker")
     game.do(f'P1 play Cruel Patron +additional=[{{"kill": ["{seeker}"]}}] $4')
     assert game.state["objects"][seeker]["zone"] == "trash" and game.obj("P1", "Cruel Patron")["zone"] == "board"
@@ -122,7 +114,7 @@ def test_an_additional_cost_the_card_does_not_offer_is_refused_quoting_it_v1_4_2
     refusal = game.refuses(f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6', rule="v1.4 204.2")
     assert BUCCANEER in said(refusal)
     audit = table(f"{UNITS} hand:Brazen Buccaneer;Blood Rush", policy="audit")
-    assert "v1.4 204.2" in flagged(audit, f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6')
+    audit.flags(f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6', "v1.4 204.2")
     game.refuses('P1 play Brazen Buccaneer +additional=[{"xp": 2}] $6', rule="v1.4 204.2")
     table(f"{UNITS} hand:Brazen Buccaneer;Blood Rush", abilities="declared").do(  # the recorder's word, as before
         f'P1 play Brazen Buccaneer +additional=[{{"kill": ["{seeker}"]}}] $6')

@@ -34,12 +34,6 @@ def table(policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 @pytest.mark.parametrize(("text", "per"), [
     ("Draw 1 for each of your [Mighty] units.", {"each": {"whose": "friendly", "types": ["Unit"], "might_min": 5},
@@ -77,7 +71,7 @@ def test_against_the_odds_giving_2_only_is_refused_v1_4_359_3_d():
 
 
 def test_against_the_odds_giving_2_only_in_an_audit_match_is_flagged():
-    flagged(odds("audit"), "resolve Against the Odds: might Combat Chef +2 until turn", rule=SPELL)
+    odds("audit").flags("resolve Against the Odds: might Combat Chef +2 until turn", rule=SPELL)
 
 
 # -- Show of Strength: one card for each Mighty unit ----------------------------------------------------------------

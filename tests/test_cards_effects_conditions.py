@@ -29,12 +29,6 @@ def table(xp: int, policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def line_of(card: str, text_start: str) -> dict:
     return next(ability for ability in gallery_catalog().card(card)["abilities"]
@@ -70,7 +64,7 @@ def test_wuju_apprentice_at_level_6_drawing_nothing_is_refused_v1_4_406_5():
 
 
 def test_wuju_apprentice_drawing_nothing_in_an_audit_match_is_flagged():
-    flagged(apprentice("audit"), "resolve Wuju Apprentice", rule=ABILITY)
+    apprentice("audit").flags("resolve Wuju Apprentice", rule=ABILITY)
 
 
 def test_wuju_apprentice_below_level_6_does_not_trigger_v1_4_727_1_c_1():

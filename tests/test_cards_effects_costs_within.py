@@ -30,12 +30,6 @@ def table(p1: str, policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_a_cost_within_instructions_compiles_its_ops_and_what_it_pays_for():
     compiled = compile_ability({"kind": "triggered", "text": SHAMAN})
@@ -72,7 +66,7 @@ def test_wildclaw_shaman_buffing_itself_without_spending_a_buff_is_refused_v1_4_
 
 
 def test_wildclaw_shaman_buffing_itself_without_spending_a_buff_in_an_audit_match_is_flagged():
-    flagged(shaman("audit"), "resolve Wildclaw Shaman: buff Wildclaw Shaman | ready Wildclaw Shaman", rule=ABILITY)
+    shaman("audit").flags("resolve Wildclaw Shaman: buff Wildclaw Shaman | ready Wildclaw Shaman", rule=ABILITY)
 
 
 # -- Ambessa, Respected and Feared: an enemy unit with less Might than her -------------------------------------------

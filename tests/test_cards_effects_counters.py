@@ -30,12 +30,6 @@ def table(policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_what_a_counter_counters_compiles_with_nothing_unread():
     [spec] = compile_ability({"kind": "spell", "text": NOT_SO_FAST})["effects"]
@@ -62,7 +56,7 @@ def test_not_so_fast_countering_a_spell_that_chose_no_friendly_unit_is_refused_v
 
 
 def test_not_so_fast_countering_a_spell_that_chose_no_friendly_unit_in_an_audit_match_is_flagged():
-    flagged(answered("Crowd Favorite", "audit"), "resolve Not So Fast: counter Blood Rush", rule=SPELL)
+    answered("Crowd Favorite", "audit").flags("resolve Not So Fast: counter Blood Rush", rule=SPELL)
 
 
 def test_not_so_fast_countering_its_controllers_own_spell_is_refused_v1_4_359_3_d():

@@ -35,12 +35,6 @@ def table(p1: str, policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_double_trouble_compiles_to_a_look_a_reveal_a_draw_and_the_rest_with_nothing_unread():
     compiled = compile_ability({"kind": "spell", "text": "Look at the top 3 cards of your Main Deck. You may reveal "
@@ -100,7 +94,7 @@ def test_double_trouble_looking_at_an_opponents_deck_is_refused_v1_4_359_3_d():
 
 
 def test_double_trouble_drawing_a_card_not_revealed_in_an_audit_match_is_flagged():
-    flagged(troubled("audit"), f"resolve Double Trouble: {LOOKED} | draw P1 Apprentice Smith | "
+    troubled("audit").flags(f"resolve Double Trouble: {LOOKED} | draw P1 Apprentice Smith | "
                                "recycle P1 Back Off; Cloth Armor <deck", rule=SPELL)
 
 
@@ -126,7 +120,7 @@ def test_fate_weaver_drawing_a_spell_costing_3_is_refused_v1_4_406_5():
 
 
 def test_fate_weaver_drawing_a_spell_costing_3_in_an_audit_match_is_flagged():
-    flagged(woven("audit"), f"resolve Fate Weaver: {FOUR} | reveal P1 Back Off <deck | draw P1 Back Off | "
+    woven("audit").flags(f"resolve Fate Weaver: {FOUR} | reveal P1 Back Off <deck | draw P1 Back Off | "
                             "recycle P1 Clairvoyance; Cloth Armor; Apprentice Smith <deck", rule=ABILITY)
 
 

@@ -35,12 +35,6 @@ def table(policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_each_other_compiles_to_a_damage_between_the_two_units_chosen_with_nothing_unread():
     compiled = compile_ability({"kind": "spell", "text": f"{ORDERS} to each other."})
@@ -80,7 +74,7 @@ def test_marching_orders_beyond_the_card_is_refused_v1_4_359_3_d(ops: str, why: 
 
 
 def test_marching_orders_with_the_amounts_swapped_in_an_audit_match_is_flagged():
-    flagged(ordered("audit"), "resolve Marching Orders: damage Combat Chef 5 | damage Shipyard Skulker 3", rule=SPELL)
+    ordered("audit").flags("resolve Marching Orders: damage Combat Chef 5 | damage Shipyard Skulker 3", rule=SPELL)
 
 
 # -- Clash of Giants: any two units --------------------------------------------------------------------------------

@@ -29,12 +29,6 @@ def table(policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_it_names_what_the_instruction_before_acted_on():
     ready, grant = compile_ability({"kind": "spell", "text": EXECUTION})["effects"]
@@ -73,7 +67,7 @@ def test_perfect_execution_leaving_out_the_assault_is_refused_v1_4_359_3_d():
 
 
 def test_perfect_execution_giving_assault_to_another_unit_in_an_audit_match_is_flagged():
-    flagged(executed("audit"), "resolve Perfect Execution: ready Noxus Hopeful | "
+    executed("audit").flags("resolve Perfect Execution: ready Noxus Hopeful | "
                                "grant Shipyard Skulker +Assault=3 until turn", rule=SPELL)
 
 

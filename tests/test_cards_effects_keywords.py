@@ -35,12 +35,6 @@ def table(p1: str, p2: str = P2_SEGMENT, player: str = "P1", policy: str = "stri
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def keyword_line(card: str, keyword: str) -> dict:
     [ability] = [a for a in gallery_catalog().card(card)["abilities"] if a.get("keyword") == keyword]
@@ -97,7 +91,7 @@ def test_weaponmaster_attaching_to_another_unit_is_refused_v1_4_406_5():
 
 
 def test_weaponmaster_attaching_an_enemy_equipment_in_an_audit_match_is_flagged():
-    flagged(weaponmaster("audit"), "resolve Armed Assailant: attach Doran's Ring -> Armed Assailant",
+    weaponmaster("audit").flags("resolve Armed Assailant: attach Doran's Ring -> Armed Assailant",
                                 rule=ABILITY)
 
 
@@ -138,7 +132,7 @@ def test_quick_draw_with_no_unit_you_control_attaches_nothing():
 
 
 def test_quick_draw_attaching_to_an_enemy_unit_in_an_audit_match_is_flagged():
-    flagged(quick_draw("audit"), "resolve Long Sword: attach Long Sword -> Shipyard Skulker", rule=ABILITY)
+    quick_draw("audit").flags("resolve Long Sword: attach Long Sword -> Shipyard Skulker", rule=ABILITY)
 
 
 # -- Hunt (Crowd Favorite): gain 1 XP ------------------------------------------------------------------------------
@@ -159,7 +153,7 @@ def test_hunt_gaining_2_xp_is_refused_v1_4_406_5():
 
 
 def test_hunt_gaining_2_xp_in_an_audit_match_is_flagged():
-    flagged(hunted("audit"), "resolve Crowd Favorite: xp P1 2", rule=ABILITY)
+    hunted("audit").flags("resolve Crowd Favorite: xp P1 2", rule=ABILITY)
 
 
 # -- Burn 3 (Death Mark): the top three cards into the trash ------------------------------------------------------
@@ -184,7 +178,7 @@ def test_death_mark_burning_2_is_refused_v1_4_359_3_d():
 
 
 def test_death_mark_burning_4_in_an_audit_match_is_flagged():
-    flagged(death_mark("audit"), burned(4), rule=SPELL)
+    death_mark("audit").flags(burned(4), rule=SPELL)
 
 
 # -- Blood Rush: a keyword given with no duration is not given for this turn only ------------------------------------
@@ -208,4 +202,4 @@ def test_blood_rush_given_for_this_turn_or_another_keyword_is_refused_v1_4_359_3
 
 
 def test_blood_rush_given_for_this_turn_in_an_audit_match_is_flagged():
-    flagged(rushed("audit"), "resolve Blood Rush: grant Crowd Favorite +Assault=2 until turn", rule=SPELL)
+    rushed("audit").flags("resolve Blood Rush: grant Crowd Favorite +Assault=2 until turn", rule=SPELL)

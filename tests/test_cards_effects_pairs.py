@@ -32,12 +32,6 @@ def table(policy: str = "strict") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_ready_or_exhaust_a_legend_compiles_to_two_modes():
     compiled = compile_ability({"kind": "triggered", "text": "When you play me, ready or exhaust a legend."})
@@ -64,7 +58,7 @@ def test_star_crossed_returning_only_the_friendly_unit_is_refused_v1_4_359_3_d()
 
 
 def test_star_crossed_returning_only_the_friendly_unit_in_an_audit_match_is_flagged():
-    flagged(crossed("audit"), "resolve Star-Crossed: return Shipyard Skulker -> hand", rule=SPELL)
+    crossed("audit").flags("resolve Star-Crossed: return Shipyard Skulker -> hand", rule=SPELL)
 
 
 # -- Vault Breaker: both keywords to that unit ----------------------------------------------------------------------

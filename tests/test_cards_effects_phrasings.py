@@ -33,12 +33,6 @@ def table(policy: str = "strict", player: str = "P1") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 @pytest.mark.parametrize(("phrase", "fields"), [
     ("all enemy units in combat", {"whose": "enemy", "state": "in_combat"}),
@@ -85,7 +79,7 @@ def test_buhru_captain_drawing_and_buffing_is_refused_v1_4_406_5():
 
 
 def test_buhru_captain_drawing_and_buffing_in_an_audit_match_is_flagged():
-    flagged(captained("audit"), "resolve Buhru Captain: draw P1 ? | buff Buhru Captain", rule=ABILITY)
+    captained("audit").flags("resolve Buhru Captain: draw P1 ? | buff Buhru Captain", rule=ABILITY)
 
 
 # -- Up from the Deep: two Tentacles --------------------------------------------------------------------------------
@@ -122,4 +116,4 @@ def test_cannon_barrage_dealing_2_to_one_of_them_is_refused_v1_4_359_3_d():
 
 
 def test_cannon_barrage_dealing_2_to_one_of_them_in_an_audit_match_is_flagged():
-    flagged(barrage("audit"), "resolve Cannon Barrage: damage o25 2", rule=SPELL)
+    barrage("audit").flags("resolve Cannon Barrage: damage o25 2", rule=SPELL)

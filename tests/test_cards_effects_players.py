@@ -36,12 +36,6 @@ def table(p1: str, policy: str = "strict", player: str = "P1") -> GalleryTable:
     return GalleryTable(P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 @pytest.mark.parametrize(("text", "player"), [
     ("Kill a gear. Its controller draws 2.", {"of": -1, "whose": "controller"}),
@@ -88,7 +82,7 @@ def test_detonate_without_the_draw_is_refused_v1_4_359_3_d():
 
 
 def test_detonate_drawing_for_its_caster_in_an_audit_match_is_flagged():
-    flagged(detonated("audit"), "resolve Detonate: kill Doran's Blade | draw P1 ?; ?", rule=SPELL)
+    detonated("audit").flags("resolve Detonate: kill Doran's Blade | draw P1 ?; ?", rule=SPELL)
 
 
 # -- Bewitching Spirit: a player chosen discards 1 ---------------------------------------------------------------
@@ -129,7 +123,7 @@ def test_walking_roost_its_controller_playing_the_bird_token_is_refused_v1_4_406
 
 
 def test_walking_roost_its_controller_playing_the_bird_in_an_audit_match_is_flagged():
-    flagged(roosted("audit"), "resolve Walking Roost: token P1 Bird", rule=ABILITY)
+    roosted("audit").flags("resolve Walking Roost: token P1 Bird", rule=ABILITY)
 
 
 # -- Minah Swiftfoot: each player draws 1 (or each discards 1) ---------------------------------------------------
@@ -154,7 +148,7 @@ def test_minah_swiftfoot_drawing_twice_for_one_player_is_refused_v1_4_406_5():
 
 
 def test_minah_swiftfoot_drawing_for_one_player_in_an_audit_match_is_flagged():
-    flagged(moved("audit"), "resolve Minah Swiftfoot: draw P1 ?", rule=ABILITY)
+    moved("audit").flags("resolve Minah Swiftfoot: draw P1 ?", rule=ABILITY)
 
 
 # -- The Papertree: each player channels 1 rune exhausted --------------------------------------------------------
@@ -176,5 +170,5 @@ def test_the_papertree_channelling_a_ready_rune_is_refused_v1_4_406_5():
 
 
 def test_the_papertree_channelling_a_ready_rune_in_an_audit_match_is_flagged():
-    flagged(held("audit"), "resolve The Papertree: channel P1 Fury Rune | channel P2 Body Rune +exhausted",
+    held("audit").flags("resolve The Papertree: channel P1 Fury Rune | channel P2 Body Rune +exhausted",
             rule=ABILITY)

@@ -29,12 +29,6 @@ def smith(policy: str = "strict") -> GalleryTable:
         line, "P1 move Apprentice Smith -> bf1", 'P1 trigger Apprentice Smith "when-i-move"', "P1 pass", "P2 pass")
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_if_its_a_gear_compiles_both_sides_of_the_card_revealed():
     compiled = compile_ability({"kind": "triggered", "text": SMITH})
@@ -68,4 +62,4 @@ def test_apprentice_smith_beyond_the_card_is_refused_v1_4_406_5(ops: str, why: s
 
 
 def test_apprentice_smith_drawing_a_spell_in_an_audit_match_is_flagged():
-    flagged(smith("audit"), "resolve Apprentice Smith: reveal P1 Back Off <deck | draw P1 Back Off", rule=ABILITY)
+    smith("audit").flags("resolve Apprentice Smith: reveal P1 Back Off <deck | draw P1 Back Off", rule=ABILITY)

@@ -29,12 +29,6 @@ def table(p1: str, policy: str = "strict", legend: dict | None = None, left: int
     return GalleryTable(legend or P1, P2, policy, rules="v1.4", abilities="checked").do(line)
 
 
-def flagged(t: GalleryTable, line: str, rule: str) -> None:
-    """The line is recorded in an audit match and flagged citing `rule`."""
-    seq = t.state["seq"] + 1
-    t.do(line)
-    assert rule in [violation["rule"] for violation in t.state["violations"] if violation["seq"] == seq]
-
 
 def test_a_condition_on_the_state_compiles_with_nothing_unread():
     compiled = compile_ability({"kind": "triggered", "text": KINKOU})
@@ -65,7 +59,7 @@ def test_kinkou_initiate_drawing_while_the_others_have_3_might_is_refused_v1_4_4
 
 
 def test_kinkou_initiate_drawing_while_the_others_have_3_might_in_an_audit_match_is_flagged():
-    flagged(initiate("Crowd Favorite", "audit"), "resolve Kinkou Initiate: draw P1 ?", rule=ABILITY)
+    initiate("Crowd Favorite", "audit").flags("resolve Kinkou Initiate: draw P1 ?", rule=ABILITY)
 
 
 # -- Vi, Hotheaded: double my Might -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from engine.cards import coverage
 from engine.cards import statics as card_statics
-from gallery_table import GalleryTable, deck, listed
+from gallery_table import GalleryTable, deck, listed, said
 
 P1 = deck("Bounty Hunter", ["Ruin Runner", "Determined Sentry", "Dauntless Vanguard", "Maduli the Gatekeeper",
                             "Sneaky Deckhand", "Vex, Cheerless"], ["Rockfall Path", "Forgotten Monument", "Aspirant's Climb"])
@@ -36,16 +36,6 @@ def table(p1: str, p2: str = P2_RUNES, player: str = "P1", turn: int = 3, policy
     return GalleryTable(first or P1, P2, policy, "v1.4", "checked").do(line)
 
 
-def said(refusal: object) -> str:
-    """What a refusal's violations say, for the card's words they quote."""
-    return " ".join(violation["message"] for violation in refusal.violations)  # type: ignore[attr-defined]
-
-
-def flagged(game: GalleryTable, line: str) -> list[str]:
-    """Apply `line` to an audit match; the rules its violations cite."""
-    seq = game.state["seq"] + 1
-    game.do(line)
-    return [violation["rule"] for violation in game.state["violations"] if violation["seq"] == seq]
 
 
 # -- the compiler ------------------------------------------------------------------------------------------------
@@ -105,7 +95,7 @@ def test_ruin_runner_cannot_be_chosen_by_an_enemy_spell_from_its_text_v1_4_758()
     game.do("P2 play Blood Rush -> Minotaur Reckoner $1")  # its own unit: legal
     audit = table(f"{P1_RUNES} base:Ruin Runner", f"{P2_RUNES} hand:Blood Rush", player="P2", turn=4,
                   policy="audit")
-    assert "v1.4 758" in flagged(audit, "P2 play Blood Rush -> Ruin Runner $1")
+    audit.flags("P2 play Blood Rush -> Ruin Runner $1", "v1.4 758")
 
 
 def test_akali_cannot_be_chosen_by_enemies_out_of_combat_v1_4_758():
@@ -128,8 +118,8 @@ def test_determined_sentry_cannot_move_to_base_from_its_text_v1_4_002():
     refusal = game.refuses("P1 move Determined Sentry -> base", rule="v1.4 002")
     assert "I can't move to base." in said(refusal)
     game.do("P1 move Ruin Runner -> base")
-    assert "v1.4 002" in flagged(table(f"{P1_RUNES} controls:bf1 bf1:Determined Sentry", policy="audit"),
-                                 "P1 move Determined Sentry -> base")
+    table(f"{P1_RUNES} controls:bf1 bf1:Determined Sentry", policy="audit").flags("P1 move Determined Sentry -> base",
+                                                                                  "v1.4 002")
 
 
 def test_minotaur_reckoner_and_vilemaws_lair_keep_units_from_moving_to_base_v1_4_002():
@@ -182,7 +172,7 @@ def test_sneaky_deckhand_to_an_occupied_battlefield_is_refused_quoting_its_text_
     position = (f"{P1_RUNES} hand:Sneaky Deckhand", f"{P2_RUNES} controls:bf2 bf2:Minotaur Reckoner")
     refusal = table(*position).refuses("P1 play Sneaky Deckhand @bf2 $3", rule="v1.4 355.2")
     assert "You may play me to an open battlefield." in said(refusal)
-    assert "v1.4 355.2" in flagged(table(*position, policy="audit"), "P1 play Sneaky Deckhand @bf2 $3")
+    table(*position, policy="audit").flags("P1 play Sneaky Deckhand @bf2 $3", "v1.4 355.2")
 
 
 def test_dauntless_vanguard_is_played_to_an_occupied_enemy_battlefield_v1_4_355_2():
@@ -216,7 +206,7 @@ def test_iron_ballista_enters_exhausted_from_its_text_and_its_tap_ability_waits_
     assert game.obj("P2", "Iron Ballista")["exhausted"] is True
     game.refuses('P2 activate Iron Ballista [1] -> Ruin Runner', rule="v1.4 414.4")
     audit = table(*position, player="P2", turn=4, policy="audit").do("P2 play Iron Ballista $3")
-    assert "v1.4 414.4" in flagged(audit, 'P2 activate Iron Ballista [1] -> Ruin Runner')
+    audit.flags('P2 activate Iron Ballista [1] -> Ruin Runner', "v1.4 414.4")
     declared = GalleryTable(P1, P2, "strict", "v1.4", "declared").do(game.events[1])
     declared.do("P2 play Iron Ballista $3")  # declared: on the recorder's word, as before (ready)
     assert declared.obj("P2", "Iron Ballista")["exhausted"] is False
