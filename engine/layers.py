@@ -384,7 +384,8 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
     applied: set[tuple[str, str, str]] = set()
     # Nothing is written to the state before the sequences end: what a static may affect whatever the Might
     # (`_candidates`) and how much its Might change is (its `per` count) are asked once, not in each sequence.
-    deltas = [static.get("might", 0) and static["might"] * _times(state, static) for static in statics]
+    times = [_times(state, static) for static in statics]
+    deltas = [static.get("might", 0) and static["might"] * count for static, count in zip(statics, times)]
     # So is a condition that is not "while I'm Mighty", and whether a static's `affects` reads Might at all.
     holds = [None if "mighty" in (static.get("while") or {}) else condition_holds(state, static)
              for static in statics]
@@ -415,9 +416,8 @@ def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dic
                     keywords[obj["id"]].update(attached_keywords(card))
                 changed = True
         for index, static in enumerate(statics):
-            if not static.get("keywords") or not holds_now(index) or static.get("per") and not \
-                    _times(state, static):  # "[Assault] equal to the number of ...", with none of them: none
-                continue
+            if not static.get("keywords") or not holds_now(index) or not times[index]:
+                continue  # "[Assault] equal to the number of ...", with none of them: none
             for obj in found_for(index):
                 key = (obj["id"], "s", static["id"])
                 if key not in applied and (not at_might[index] or _affects_at_might(state, static, obj, might)):
