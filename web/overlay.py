@@ -88,11 +88,7 @@ def overlay_state(match_id: str):
     unknown view or a bad `at`, 401 for the caster's view without a token, 403 with a token not the caster's nor
     the match token, 404 for no such match."""
     summary = require_match(match_id)
-    view = request.args.get("view") or access.SPECTATOR
-    if view not in VIEWS:
-        abort(400, f"unknown overlay view {view[:40]!r}: choose one of {', '.join(VIEWS)}")
-    if view != access.SPECTATOR:
-        require_caster(match_id)
+    view, _who = overlay_reader(match_id)
     log = get_log()
     head = public_head(log, summary, access.SPECTATOR)
     seq = read_seq("at", request.args.get("at"), match_id, head)
@@ -144,6 +140,15 @@ class Answers:
         finally:
             with self.lock:
                 self.making.pop(key).set()
+
+
+def overlay_reader(match_id: str) -> tuple[str, str | None]:
+    """The `view` an overlay request reads (default the spectator's) and who reads it (None for the spectator's;
+    `require_caster`'s answer for the caster's): 400 for an unknown view."""
+    view = request.args.get("view") or access.SPECTATOR
+    if view not in VIEWS:
+        abort(400, f"unknown overlay view {view[:40]!r}: choose one of {', '.join(VIEWS)}")
+    return view, require_caster(match_id) if view != access.SPECTATOR else None
 
 
 def require_caster(match_id: str) -> str:

@@ -21,13 +21,13 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, current_app, request
 
 from recorder import access
 
 from .api import require_match
 from .db import borrowed_log, get_writer
-from .overlay import VIEWS, answer, require_caster
+from .overlay import VIEWS, answer, overlay_reader
 from .readers import public_head
 from .stream import Follow
 
@@ -71,10 +71,7 @@ def overlay_stream(match_id: str) -> Response:
     for the caster's view without a token, 403 for a token that is not the caster's nor the match token, 404 for no
     such match."""
     require_match(match_id)
-    view = request.args.get("view") or access.SPECTATOR
-    if view not in VIEWS:
-        abort(400, f"unknown overlay view {view[:40]!r}: choose one of {', '.join(VIEWS)}")
-    who = require_caster(match_id) if view != access.SPECTATOR else None
+    view, who = overlay_reader(match_id)
     plan = request.environ.get("riftlog.subscribe")
     if plan is not None:  # served by the hub (web.gateway, web.hub)
         plan.update(match=match_id, view=FEEDS[view], after=0, who=who)
