@@ -596,7 +596,7 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     `unread_ops` (ops an unread part may record: "*" for any), and `source`: "data" where a reviewed entry of
     engine/cards/data/ gives the effects for the line, else "text". Conditional lines ("[Legion] — ...") keep
     their ops optional: whether the condition held is not read here."""
-    given = reviewed.effects_for(card, ability.get("text", "")) if card else None
+    given = reviewed.given(card, ability.get("text", ""), "effects") if card else None
     if given is not None:
         return {"effects": given, "unread": [], "unread_ops": [], "source": "data"}
     text = effect_text(ability)

@@ -4,6 +4,12 @@ One small JSON file per card under engine/cards/data/, named by the card's slug 
 "hextech-ray"): `{"name": ..., "abilities": [{"text": <the line as printed>, "effects": [<specs>]}]}`. An entry
 whose `text` no longer matches the card's line is not used (the printed text is the source; a reprint with new
 words needs a new review). Read once per card (cached).
+
+An ability entry may give any part the compiler reads, under the key the compiled card uses for it: `effects`
+(engine/cards/effects.py), `trigger` (engine/cards/triggers.py), `statics` (engine/cards/statics.py), and so on.
+Each reader asks `given(name, text, key)` before it reads the text, and marks what it took from here `source:
+"data"`. A reviewed part is checked by the engine exactly as a compiled one; it is never a way to count a part
+the engine does not check.
 """
 from __future__ import annotations
 
@@ -33,10 +39,12 @@ def entry(name: str) -> dict[str, Any] | None:
     return found
 
 
-def effects_for(name: str, text: str) -> list[dict[str, Any]] | None:
-    """The reviewed effects of the card's line `text`, or None when no entry reviews that line."""
+def given(name: str, text: str, key: str) -> Any | None:
+    """The reviewed `key` part (e.g. "effects", "trigger", "statics") of the card's line `text`, or None when no
+    entry reviews that part of that line."""
     found = entry(name)
     for ability in (found or {}).get("abilities", []):
-        if ability.get("text") == text and "effects" in ability:
-            return list(ability["effects"])
+        if ability.get("text") == text and key in ability:
+            value = ability[key]
+            return list(value) if isinstance(value, list) else value
     return None
