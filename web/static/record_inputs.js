@@ -310,55 +310,19 @@
 
     resolve: function (wait) { Rec.resolveForm(wait); },
 
-    // Damage pre-filled lethal first (the engine's), each amount changed by − and + (no typing needed).
-    assign_damage: function (wait) {
-      var prefill = Rec.data.assignment || {};
-      var inputs = wait.units.map(function (id) {
-        var input = el("input", { type: "number", min: "0", inputmode: "numeric", id: "assign-" + id, "data-unit": id,
-                                  value: String(prefill[id] || 0), "aria-label": "damage to " + Rec.name(id) });
-        function step(by) {
-          input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) + by));
-        }
-        return el("div", { class: "row assign" }, [el("span", { text: Rec.name(id) }), el("span", { class: "stepper" }, [
-          button("assign-" + id + "-less", "−", function () { step(-1); }, "small"), input,
-          button("assign-" + id + "-more", "+", function () { step(1); }, "small")])]);
-      });
-      show(playerName(wait.player) + " assigns " + wait.amount + " damage", [
-        el("p", { class: "muted", text: "Pre-filled lethal first, Tank units first. Change it to what was assigned." })]
-        .concat(inputs).concat([button("assign-submit", "Record the assignment", function () {
-          var assignments = {};
-          inputs.forEach(function (row) {
-            var input = row.querySelector("input"), amount = parseInt(input.value, 10);
-            if (amount > 0) assignments[input.getAttribute("data-unit")] = amount;
-          });
-          Rec.submit([{ type: "assign_damage", player: wait.player, assignments: assignments }],
-                     playerName(wait.player) + " assigns damage");
-        }, "primary"),
-        // Combat's moment to record a replacement is its damage step (docs/engine.md): before the last assignment.
-        el("details", {}, [el("summary", { text: "Replace a death" }),
-          el("div", { class: "row" }, [el("label", {}, ["Replacing for ", actorSelect(wait.player)]),
-            button("assign-replace", "Replace a death", function () {
-              Rec.replaceForm(actor(), document.getElementById("replace-form"));
-            })]),
-          el("div", { id: "replace-form" })])]));
-    },
-
-    choose: function (wait) {
-      show(playerName(wait.player) + " chooses (rule " + wait.rule + ")", wait.candidates.map(function (candidate) {
-        return button("choose-" + candidate, Rec.name(candidate), function () {
-          Rec.submit([{ type: "choose", player: wait.player, choice: candidate }],
-                     playerName(wait.player) + " chooses " + Rec.name(candidate));
-        });
-      }), playerName(wait.player) + " chooses: tap one");
-    },
+    // The combat's forms (record_combat.js): the damage pre-filled lethal first, changed by − and + (no typing
+    // needed); the battlefield where the next showdown or combat begins.
+    assign_damage: function (wait) { Rec.assignForm(wait); },
+    choose: function (wait) { Rec.chooseForm(wait); },
   };
 
   // -- discretionary actions: tap a card of the hand to play it, a unit to move it ------------------------------
   // `wait` null: inputs are held (record_outbox.js), so the board is the server's last and what it awaits is
   // stale. The form is then every player's actions on that board, for the player the scorekeeper picks (kept from
   // one held input to the next, `Rec.heldActor`): Pass and End turn both, a move, and Resolve while the chain as
-  // the held inputs left it (`Rec.outbox.held.chain`) holds an item, and the next turn's Channel and Draw (below).
-  // The server checks each on arrival.
+  // the held inputs left it (`Rec.outbox.held.chain`) holds an item, the next turn's Channel and Draw (below), and
+  // a combat's assignment and choice where the held board has one (record_combat.js). The server checks each on
+  // arrival.
   function actions(wait, isAction) {
     var held = !wait, moves = isAction || held;
     var who = actorSelect(held ? Rec.heldActor || Rec.acting() : wait.player);
@@ -399,7 +363,8 @@
       button("action-trigger", "Trigger", function () { Rec.triggerForm(actor()); }),
       button("action-replace", "Replace a death", function () { Rec.replaceForm(actor()); }),
       held ? button("held-channel", "Channel " + channelCount(who.value), function () { heldChannel(actor()); }) : null,
-      held ? button("held-draw", "Draw 1", function () { heldDraw(actor()); }) : null];
+      held ? button("held-draw", "Draw 1", function () { heldDraw(actor()); }) : null]
+      .concat(held ? Rec.heldCombatButtons(actor) : []);
     var panel = box();
     panel.textContent = "";
     panel.appendChild(el("h2", { text: held ? "Held: the board as the server last sent it" :
@@ -710,7 +675,7 @@
   // The helpers the other forms (record_abilities.js, record_ops.js, record_end.js) share.
   Rec.ui = { button: button, select: select, show: show, subform: subform, toggle: toggle, clearMarks: clearMarks,
              locations: locations, playerName: playerName, paying: paying, facedownOf: facedownOf, dock: dock,
-             picks: picks, extra: extra };
+             picks: picks, extra: extra, actorSelect: actorSelect };
 
   // -- notes and concessions, at any time ----------------------------------------------------------------------
   // The standing row's panel (a note, a concession, a penalty, a backup, the seal...): its title with a Close

@@ -116,9 +116,11 @@
   // `id` null: the engine names it (c1, c2, ...) as it folds the play, which the page cannot, so its resolve is
   // held with `item` null and named as it is sent (`named`). `taken`: {player: {runes, cards}}, how many of each
   // name the held channels took from the rune deck and the held draws from the main deck (a card drawn unseen has
-  // no name to take), so that the held Channel and Draw forms offer what the decks still hold.
+  // no name to take), so that the held Channel and Draw forms offer what the decks still hold. `at`: {unit id:
+  // where the last held move or play took it ("base", a battlefield's id)}, so that the held combat forms see who
+  // stands where (record_combat.js).
   Outbox.read = function () {
-    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice(), taken = {};
+    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice(), taken = {}, at = {};
     function take(player, pile, names) {
       var of = taken[player] = taken[player] || { runes: {}, cards: {} };
       (names || []).forEach(function (name) { if (name) of[pile][name] = (of[pile][name] || 0) + 1; });
@@ -135,11 +137,13 @@
         if (event.type === "play") {
           use([event.card], "played");
           var card = cardOf(event.card), type = Rec.facts(card).type;
+          if (type === "Unit") at[event.card] = event.to || "base";
           if (type === "Unit" || type === "Gear") return;  // it resolves as it is finalized (v1.4 337.2)
           chain.push({ id: null, kind: "card", card: card, source: event.card, controller: event.player,
                        targets: event.targets || [] });
         } else if (event.type === "move") {
           use(event.units, "moved");
+          (event.units || []).forEach(function (id) { at[id] = event.to; });
         } else if (event.type === "activate" || (event.type === "trigger" && !event.declined)) {
           var ability = event.type === "activate" && Rec.abilitiesOf(event.source, "activated").filter(
             function (found) { return found.index === event.ability; })[0];
@@ -156,7 +160,7 @@
         }
       });
     });
-    return { uses: uses, chain: chain, taken: taken };
+    return { uses: uses, chain: chain, taken: taken, at: at };
   };
 
   // The events of `entry` as they are sent at `head`: a held resolve's `item` (null) named as the top of the chain
