@@ -224,7 +224,7 @@ def test_parse_reads_lines_against_the_head_and_writes_nothing(client, strict):
     match_id, token, _ = strict
     answer = client.post(f"/api/matches/{match_id}/parse", headers=judge(token), json={"text": "P1 end turn"})
     assert answer.status_code == 200
-    assert answer.get_json() == {"events": [{"type": "end_turn", "player": "P1"}]}
+    assert answer.get_json() == {"events": [{"type": "end_turn", "player": "P1"}], "head_seq": 8}
     assert head_seq(client, match_id) == 8
 
 

@@ -319,6 +319,12 @@ def test_without_indexeddb_the_screen_records_online_and_says_an_unanswered_inpu
             waiting(phone, 15).until(lambda d: "could not be kept on this phone" in
                                      d.find_element(By.ID, "message").text)
             assert not held(phone) and chip(phone) == "offline"
+            phone.execute_script("document.getElementById('message').hidden = true")
+            typed(phone, 'note "typed, nowhere to keep it"')  # not kept either, and left in its box
+            waiting(phone, 15).until(lambda d: d.find_element(By.ID, "message").is_displayed())
+            assert "could not be kept on this phone" in phone.find_element(By.ID, "message").text
+            assert phone.find_element(By.ID, "notation-input").get_attribute("value") == \
+                'note "typed, nowhere to keep it"'
     finally:
         phone.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
     assert notes(db, match_id) == ["online without an outbox"]
@@ -504,23 +510,74 @@ def test_a_held_channel_of_the_wrong_count_is_refused_on_arrival_naming_the_rule
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
 
 
-def test_a_line_typed_while_the_server_is_down_is_said_not_kept_and_stays_in_its_box(phone, table, db, match):
-    """The notation is read by the server (POST .../parse): with the server down a typed line cannot be held
-    unread. The screen says so (before, the tap did nothing at all), keeps the line in its box and holds nothing;
-    the line records once the server answers."""
+def typed(driver, line: str) -> None:
+    """A line of the notation typed in its box and recorded by its button."""
+    box = driver.find_element(By.ID, "notation-input")
+    box.clear()
+    box.send_keys(line)
+    tap(driver, "notation-submit")
+
+
+GUST_TYPED = ("P1 play Gust -> Sunlit Guardian $1", "P1 pass", "P2 pass", "resolve Gust: return Sunlit Guardian -> hand")
+
+
+def test_lines_typed_while_the_server_is_down_are_held_and_read_on_arrival_as_online(phone, table, db, arenas):
+    """Issue 27: a typed line is held like a tapped input (the same outbox entry, its own key and expected_seq),
+    unread: the server reads the notation, so it is read as it is sent, at the head the inputs before it led to.
+    Gust's play, both passes (a tapped one between typed ones) and its resolution typed offline are recorded as the
+    same lines typed online, each once, in order."""
+    (online_id, online_token), (offline_id, offline_token) = arenas
+    head = api(table.url, f"/matches/{online_id}", online_token)["head_seq"]
+    open_screen(phone, table, online_id, online_token)
+    for number, line in enumerate(GUST_TYPED, 1):
+        typed(phone, line)
+        wait_for_seq(phone, head + number)
+
+    open_screen(phone, table, offline_id, offline_token)
+    with table.down():
+        typed(phone, GUST_TYPED[0])
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert phone.find_element(By.ID, "notation-input").get_attribute("value") == ""
+        act(phone, "P1", "action-pass")  # tapped, behind the typed line
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+        for number, line in enumerate(GUST_TYPED[2:], 3):
+            typed(phone, line)
+            waiting(phone, 15).until(lambda d: len(held(d)) == number)
+        lines = held(phone)[::-1]
+        assert lines[0].endswith("(typed: read when sent) · " + GUST_TYPED[0]), lines
+        assert phone.execute_script("return Rec.outbox.entries.map(function (e) { return [e.expected_seq, e.events]; })") \
+            == [[head, None], [head + 1, [{"type": "pass", "player": "P1"}]], [head + 2, None], [head + 3, None]]
+        assert chip(phone) == "offline · 4 waiting"
+    wait_for_seq(phone, head + 4)
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    offline, online = recorded(db, offline_id), recorded(db, online_id)
+    assert len(online) == head + 4 and offline[head:] == online[head:]
+    with recorder.Log(db) as log:
+        assert [entry["client"] for entry in log.events(offline_id)][head:] == \
+            ["riftlog recording screen (outbox)"] * 4
+
+
+def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone, table, db, match):
+    """A line typed offline is read only on arrival: one that does not read is put to the scorekeeper as a refusal,
+    with the server's words (the line and column), and dropped by a tap; the note held after it is then recorded
+    (made on a board that included the line, it comes back as a 409 and is checked again)."""
     match_id, token = match
     open_screen(phone, table, match_id, token)
     head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
     with table.down():
-        phone.find_element(By.ID, "notation-input").send_keys('note "typed offline"')
-        tap(phone, "notation-submit")
-        waiting(phone, 15).until(lambda d: "a typed line is read by the server" in
-                                 d.find_element(By.ID, "message").text)
-        assert chip(phone) == "offline" and not held(phone)
-        assert phone.find_element(By.ID, "notation-input").get_attribute("value") == 'note "typed offline"'
-    tap(phone, "notation-submit")
-    wait_for_seq(phone, head + 1)
-    assert notes(db, match_id) == ["typed offline"]
+        typed(phone, "P1 fly away")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        note(phone, "after the line")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "P1 fly away" in shown and "(400)" in shown and "line 1" in shown, shown
+    assert len(recorded(db, match_id)) == head
+    press(phone, phone.find_element(By.ID, "outbox-drop"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == ["after the line"]
 
 
 def test_a_held_resolve_whose_play_was_dropped_is_refused_naming_what_is_wrong(phone, table, db, arenas):

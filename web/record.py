@@ -128,9 +128,10 @@ def _texts(match_id: str, events: list[dict[str, Any]]) -> list[str]:
 
 @bp.post("/api/matches/<match_id>/parse")
 def parse(match_id: str):
-    """Lines of the notation read against the head (judge only): body {"text"} -> 200 {"events"}, nothing
-    written; 400 {"error", "line", "column"} for a text that does not read, 422 (with `violations`) for a line a
-    strict match's engine refuses."""
+    """Lines of the notation read against the head (judge only): body {"text"} -> 200 {"events", "head_seq"} (the
+    head they were read at: a line held offline is kept as read only at the head it follows), nothing written;
+    400 {"error", "line", "column"} for a text that does not read, 422 (with `violations`) for a line a strict
+    match's engine refuses."""
     require_judge(match_id)
     body = read_body()
     text = body.get("text") if isinstance(body, dict) else None
@@ -140,8 +141,10 @@ def parse(match_id: str):
         abort(400, f"the text has {len(text)} characters; type at most {MAX_LINES} at once")
     log = get_log()
     summary = log.match(match_id)
+    state = log.state_at(match_id)
+    head_seq = state["seq"]
     try:
-        events = notation.parse_events(text, log.state_at(match_id), log.catalog(summary["catalog"]))
+        events = notation.parse_events(text, state, log.catalog(summary["catalog"]))
     except notation.NotationError as error:
         answer = {"error": str(error), "line": error.line, "column": error.column}
         if isinstance(error, notation.IllegalNotation):  # a strict match's refusal, as /events answers it
@@ -149,7 +152,7 @@ def parse(match_id: str):
         return jsonify(answer), 400
     if not events:
         abort(400, "the text holds no event (only comments or landmarks)")
-    return jsonify({"events": events})
+    return jsonify({"events": events, "head_seq": head_seq})
 
 
 def _describer(cursor: replays.Cursor, state: dict[str, Any], names: dict[str, str], first: int):

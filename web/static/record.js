@@ -171,10 +171,12 @@
   // Record `events` (what the form built) as one append. The key is made once per input: a retry after a lost
   // answer sends the same key, so the server records it at most once; a second tap while busy does nothing.
   // While inputs wait in the outbox (or the server is out of reach), a new one waits behind them, unchecked.
-  Rec.submit = function (events, label) {
+  // A typed `line` the server has not read yet comes with `events` null: it can only be held (read as it is sent).
+  Rec.submit = function (events, label, line) {
     if (Rec.busy || !Rec.data) return;
     var pending = { events: events, label: label, expected_seq: Rec.outbox.nextSeq(), key: newKey() };
-    if (Rec.outbox.holding()) return Rec.outbox.hold(pending);
+    if (line !== undefined) pending.line = line;
+    if (Rec.outbox.holding() || !events) return Rec.outbox.hold(pending);
     Rec.pending = pending;
     check(pending);
   };
@@ -475,10 +477,18 @@
   Rec.renderBoard = renderBoard;
 
   // -- the standing inputs: a notation line, undo, note, concede -----------------------------------------------
+  // The notation is read by the server (POST .../parse), against the head. While inputs are held, or when the
+  // server does not answer, the line is held as typed, like a tapped input (the same outbox entry, its own key and
+  // expected_seq), and read as it is sent, at the head the held inputs before it led to (record_outbox.js).
   document.getElementById("notation-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var input = document.getElementById("notation-input"), text = input.value.trim();
-    if (!text || Rec.busy) return;
+    if (!text || Rec.busy || !Rec.data) return;
+    function hold() {
+      if (!root.hasAttribute("data-outbox")) input.value = "";  // else nothing keeps it: it stays in its box
+      Rec.submit(null, text, text);
+    }
+    if (Rec.outbox.holding()) return hold();
     Rec.api("POST", "/parse", { text: text }).then(function (answer) {
       if (answer.status !== 200) {
         Rec.say("refused", "That line does not read: " + answer.body.error, violationItems(answer.body.violations));
@@ -486,10 +496,9 @@
       }
       input.value = "";
       Rec.submit(answer.body.events, text);
-    }, function () {  // the notation is read by the server: a line cannot be held unread
+    }, function () {
       Rec.outbox.setOnline(false);
-      Rec.say("error", "Not kept: a typed line is read by the server, which cannot be reached. Tap the input on " +
-              "the board instead, or record the line when the server answers (it stays in the box).");
+      hold();
     });
   });
 

@@ -77,8 +77,14 @@
   // seq), else the board's head.
   Outbox.nextSeq = function () {
     var last = Outbox.entries[Outbox.entries.length - 1];
-    return last ? last.expected_seq + last.events.length : Rec.data.head_seq;
+    return last ? last.expected_seq + size(last) : Rec.data.head_seq;
   };
+
+  // How many events an entry appends: a typed line not read yet is one line of the box, one event (a line that reads
+  // to none is refused as it is read).
+  function size(entry) {
+    return entry.events ? entry.events.length : 1;
+  }
 
   // Keep `pending` ({events, label, expected_seq, key}) in the outbox; the board stays as the server last drew it.
   // It counts for the next input's expected_seq at once, and is shown as held once it is on disk (`keeping` the
@@ -89,6 +95,7 @@
     var entry = { key: pending.key, match: Rec.matchId, n: last ? last.n + 1 : 1, events: pending.events,
                   label: pending.label, expected_seq: pending.expected_seq, made_at: new Date().toISOString(),
                   checked: !!pending.checked };
+    if (pending.line !== undefined) entry.line = pending.line;  // a typed line, read by the server as it is sent
     Outbox.entries.push(entry);
     keeping.push(entry.key);
     document.getElementById("extra").textContent = "";
@@ -132,7 +139,7 @@
       return (state.objects[id] || {}).card || (state.objects[id] ? null : id);  // an unseen card played by name
     }
     Outbox.entries.forEach(function (entry) {
-      entry.events.forEach(function (event) {
+      (entry.events || []).forEach(function (event) {  // a typed line not read yet did nothing the page can tell
         if (event.pay) use((event.pay.exhaust || []).concat(event.pay.recycle || []), "paid");
         if (event.type === "play") {
           use([event.card], "played");
@@ -180,6 +187,30 @@
       if (top === null || answer.body.head_seq !== head) return events;
       entry.events = events;
       return transact("readwrite", function (store) { return store.put(entry); }).then(function () { return events; });
+    });
+  }
+
+  // The events of `entry` as they are sent at `head`: a typed line read by the server there (`read`), else its
+  // events with a held resolve named (`named`). Resolves with {events}, or {refused: answer} for a line the server
+  // does not read (its 400, or a strict match's 422), which is put to the scorekeeper as any refusal.
+  function ready(entry, head) {
+    if (!entry.events) return read(entry, head);
+    return named(entry, head).then(function (events) { return { events: events }; });
+  }
+
+  // A typed line held unread, read by the server (POST .../parse) at the head it now follows. Read at the head it
+  // was made on, its events are kept in IndexedDB before the send, so that a send whose answer is lost goes again
+  // with the same events under its key. Read at another head (the match moved on), they are sent unkept: the
+  // append answers 409, and the line is read again when the scorekeeper checks the held inputs again.
+  function read(entry, head) {
+    return Rec.api("POST", "/parse", { text: entry.line }).then(function (answer) {
+      if (answer.status !== 200) return { refused: answer };
+      var events = answer.body.events;
+      if (answer.body.head_seq !== head) return { events: events };
+      entry.events = events;
+      return transact("readwrite", function (store) { return store.put(entry); }).then(function () {
+        return { events: events };
+      });
     });
   }
 
@@ -237,9 +268,10 @@
         told = true;
         return report(false).then(next);
       }
-      return named(entry, entry.expected_seq).then(function (events) {
+      return ready(entry, entry.expected_seq).then(function (made) {
+        if (made.refused) return made.refused;
         return Rec.api("POST", "/events", {
-          events: events, expected_seq: entry.expected_seq, idempotency_key: entry.key,
+          events: made.events, expected_seq: entry.expected_seq, idempotency_key: entry.key,
           meta: { client: "riftlog recording screen (outbox)", recorded_at: entry.made_at },
         });
       }).then(function (answer) {
@@ -332,8 +364,9 @@
       var entry = Outbox.entries[0];
       if (!entry) { Outbox.flushing = false; return resolved(); }
       var head = Rec.data.head_seq, events = null;
-      return named(entry, head).then(function (sent) {
-        events = sent;
+      return ready(entry, head).then(function (made) {
+        if (made.refused) return made.refused;
+        events = made.events;
         return Rec.api("POST", "/check", { events: events, expected_seq: head });
       }).then(function (answer) {
         if (answer.status === 200 && answer.body.ok) {
@@ -385,7 +418,8 @@
     kept.forEach(function (entry) {  // each on top of the one before: the newest first, as the log
       recent.insertBefore(el("li", { class: "unrecorded", "data-key": entry.key, "data-expected": entry.expected_seq },
         [el("span", { class: "num", text: "…" }), " ", el("em", { text: "not yet recorded" }),
-         el("span", { class: "muted", text: entry.checked ? " (checked)" : " (unchecked)" }), " · ",
+         el("span", { class: "muted", text: entry.checked ? " (checked)" : entry.events ? " (unchecked)" :
+                                             " (typed: read when sent)" }), " · ",
          Rec.fold(entry.label)]), recent.firstChild);
     });
   }
