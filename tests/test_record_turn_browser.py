@@ -49,13 +49,17 @@ def demo_db(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("turn") / "riftlog.db"
 
 
-@pytest.fixture(scope="module")
-def turn_match(demo_db) -> tuple[str, str]:
-    text = (transcript(f"position {TURN}")
+def turn_text() -> str:
+    """The match at TURN, checked under v1.4, in the notation."""
+    return (transcript(f"position {TURN}")
             .replace('[Mode "duel"]', '[Mode "duel"]\n[Rules "v1.4"]\n[Abilities "checked"]')
             .replace('[P2Deck "demo deck 2"]', '[P2Deck "demo deck 4"]'))
+
+
+@pytest.fixture(scope="module")
+def turn_match(demo_db) -> tuple[str, str]:
     with recorder.Log(demo_db) as log:
-        return notation.import_match(log, text)
+        return notation.import_match(log, turn_text())
 
 
 def shot(driver, name: str, at: str = "inputs") -> None:

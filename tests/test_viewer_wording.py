@@ -95,7 +95,8 @@ def test_turn_forward_goes_on_to_the_last_event_after_a_concession(client, log, 
 @pytest.mark.parametrize("ability, expected", [
     (0, "P2 activates o2 (its ability 1)"),  # an index counted from 1 for a reader, not "[0]"
     (2, "P2 activates o2 (its ability 3)"),
-    ("add-a-use", "P2 activates o2 (add-a-use)"),
+    ("add-a-use", "P2 activates o2: “add a use”"),  # a label in its words, not as an id
+    ("equip", "P2 activates o2: Equip"),  # a keyword by its printed name
     (None, "P2 activates o2"),
 ])
 def test_an_activated_ability_is_named_for_a_reader_not_as_an_index(ability, expected):

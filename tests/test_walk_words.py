@@ -13,9 +13,9 @@ def test_a_declined_trigger_reads_as_declined_not_as_triggered():
     [weaponmaster]": the log said the opposite of what the scorekeeper tapped."""
     declined = {"type": "trigger", "player": "P1", "source": "o6", "ability": "weaponmaster", "declined": True,
                 "targets": ["o13"]}
-    assert describe_event(declined, NAMES) == "Ana declines the trigger of Veteran Poro (o6) [weaponmaster]"
+    assert describe_event(declined, NAMES) == "Ana declines the trigger of Veteran Poro (o6): Weaponmaster"
     taken = {key: value for key, value in declined.items() if key != "declined"}
-    assert describe_event(taken, NAMES).startswith("Ana triggers Veteran Poro (o6) [weaponmaster]")
+    assert describe_event(taken, NAMES).startswith("Ana triggers Veteran Poro (o6): Weaponmaster")
 
 
 def test_a_recording_link_since_reissued_is_told_so_not_taken_for_a_players(client, log, duel_created):

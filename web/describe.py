@@ -12,9 +12,11 @@ from typing import Any, Callable
 import replays
 from engine import infractions
 from engine.errors import MalformedEvent
+from engine.mechanics import KEYWORDS
 from engine.views import sees_card
 
 Namer = Callable[[Any], str]
+PRINTED_KEYWORDS = {keyword.casefold(): keyword for keyword in KEYWORDS}  # "weaponmaster" -> "Weaponmaster"
 
 
 def card_of(state: dict[str, Any] | None, ref: Any) -> str | None:
@@ -213,15 +215,23 @@ def _play(event, name, viewer):
     return text + (f" (its statics: {'; '.join(statics)})" if statics else "")
 
 
+def ability_words(label: str) -> str:
+    """An ability's label as a reader says it (the recording screen's buttons say it so too): a keyword by its
+    printed name ("weaponmaster" -> "Weaponmaster"), any other label, made of the first words of the ability's text
+    ("when-you-play"), in those words, quoted ("“when you play”"). A raw id in brackets ("[weaponmaster]") read as a
+    card's symbol on the recording screen (issue 27, friction 9)."""
+    return PRINTED_KEYWORDS.get(label.casefold()) or f"“{label.replace('-', ' ')}”"
+
+
 def _activate(event, name, viewer):
-    """An index into the source's abilities is counted from 1 for a reader ("its ability 1"), a label quoted: a bare
-    "[0]" read as a cost symbol on the recording screen."""
+    """An index into the source's abilities is counted from 1 for a reader ("its ability 1"), a label worded
+    (`ability_words`): a bare "[0]" read as a cost symbol on the recording screen."""
     text = f"{name(event.get('player'))} activates {name(event.get('source'))}"
     ability = event.get("ability")
     if isinstance(ability, int) and not isinstance(ability, bool) and ability >= 0:
         text += f" (its ability {ability + 1})"
-    elif ability not in (None, ""):
-        text += f" ({ability})"
+    elif isinstance(ability, str) and ability:
+        text += f": {ability_words(ability)}"
     return text + _targets(event, name) + _pay(event.get("pay"), name)
 
 
@@ -241,8 +251,9 @@ def _trigger(event, name, viewer):
     as if it had not triggered (v1.4 383.3.a.2), so the log says "declines", never "triggers", for it."""
     verb = "declines the trigger of" if event.get("declined") else "triggers"
     text = f"{name(event.get('player'))} {verb} {name(event.get('source'))}"
-    if event.get("ability") not in (None, ""):
-        text += f" [{event['ability']}]"
+    ability = event.get("ability")
+    if isinstance(ability, str) and ability:
+        text += f": {ability_words(ability)}"
     return text + ("" if event.get("declined") else _targets(event, name))
 
 

@@ -58,6 +58,18 @@
     return (ability.label || "ability").replace(/-/g, " ");
   }
 
+  // A triggered ability of `sourceId` named by `label` (as a `trigger` event names it), in the log's words
+  // (web/describe.py, `ability_words`): a keyword by its printed name, another label in its words, quoted. A held
+  // input shows it so until the server words it; never the raw id ("weaponmaster", "when-you-play").
+  Rec.abilityWords = function (sourceId, label) {
+    var wanted = String(label).toLowerCase(), found = Rec.abilitiesOf(sourceId, "triggered").filter(function (entry) {
+      return [entry.ability.label, entry.ability.keyword].some(function (name) {
+        return name && name.toLowerCase() === wanted;
+      });
+    })[0];
+    return found && found.ability.keyword ? found.ability.keyword : "“" + String(label).replace(/-/g, " ") + "”";
+  };
+
   // The activated abilities offered for a source: one whose cost exhausts the source itself ([T], v1.3 414.4) is
   // not offered while that source is exhausted already.
   function activatable(sourceId) {
@@ -196,7 +208,9 @@
       choices.textContent = "";
       (source ? Rec.abilitiesOf(source, "triggered") : []).forEach(function (entry) {
         var name = entry.ability.keyword || entry.ability.label || String(entry.index);
-        var node = Rec.ui.button("trigger-ability-" + entry.index, name, function () { label.value = name; }, "ability");
+        var node = Rec.ui.button("trigger-ability-" + entry.index, abilityName(entry.ability), function () {
+          label.value = name;
+        }, "ability");
         node.title = entry.ability.text || "";
         choices.appendChild(node);
       });
@@ -223,7 +237,8 @@
         var paid = parseInt(energy.value, 10) || 0;
         if (paid > 0) event.cost = { energy: paid };
         if (payment.pay()) event.pay = payment.pay();
-        Rec.submit([event], Rec.ui.playerName(player) + " triggers " + Rec.name(source) + " “" + event.ability + "”");
+        Rec.submit([event], Rec.ui.playerName(player) + " triggers " + Rec.name(source) + ": " +
+                   Rec.abilityWords(source, event.ability));
       }, "primary")]);
   };
 

@@ -155,8 +155,8 @@
           if (targets.length) event.targets = targets.slice();
           if (payment.pay()) event.pay = payment.pay();
         }
-        Rec.submit([event], playerName(due.controller) + (declined ? " declines " : " triggers ") +
-                   Rec.name(due.source) + " “" + due.label + "”");
+        Rec.submit([event], playerName(due.controller) + (declined ? " declines the trigger of " : " triggers ") +
+                   Rec.name(due.source) + ": " + Rec.abilityWords(due.source, due.label));
       }
       rows.push(el("div", { class: "due-trigger", id: "due-" + index, "data-source": due.source }, [
         el("p", {}, [el("b", { text: due.card }), " · " + due.text]),
@@ -287,11 +287,13 @@
       function record(ability) {
         var event = { type: "trigger", player: wait.player, source: wait.source, ability: ability };
         if (targets.length) event.targets = targets.slice();
-        Rec.submit([event], "trigger " + Rec.name(wait.source) + " “" + ability + "”");
+        Rec.submit([event], playerName(wait.player) + " triggers " + Rec.name(wait.source) + ": " +
+                   Rec.abilityWords(wait.source, ability));
       }
       var offered = Rec.abilitiesOf(wait.source, "triggered").map(function (entry) {
         var name = entry.ability.keyword || entry.ability.label || String(entry.index);  // "Temporary"
-        var node = button("trigger-" + entry.index, name, function () { record(name); }, "ability docked");
+        var node = button("trigger-" + entry.index, name.replace(/-/g, " "), function () { record(name); },
+                          "ability docked");
         node.title = entry.ability.text || "";
         return node;
       });
