@@ -24,7 +24,8 @@ from recorder.log import Log
 # `received_at` copied as it is (null stays null: the target's default would stamp the copy's time instead).
 EVENT_COLUMNS = '"match", seq, type, body, hash, prev_hash, recorded_at, client, idempotency_key, received_at'
 MATCH_COLUMNS = ("id", "token_hash", "mode", "policy", "catalog", "players", "info", "created_at", "head_seq",
-                 "head_hash", "published_at", "broadcast_delay", "read_key", "player_generations", "archived_at")
+                 "head_hash", "published_at", "broadcast_delay", "read_key", "player_generations", "archived_at",
+                 "card_base")
 
 
 class Copied(NamedTuple):

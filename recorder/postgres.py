@@ -92,6 +92,9 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE events ALTER COLUMN received_at
             SET DEFAULT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
     """),
+    ("m010_card_base", """
+        ALTER TABLE matches ADD COLUMN card_base text;
+    """),
 ]
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}

@@ -154,6 +154,16 @@ def m009_received_at(db: Database) -> None:
     db.execute('ALTER TABLE "events_m009" RENAME TO "events"')
 
 
+@migrations()
+def m010_card_base(db: Database) -> None:
+    """`matches.card_base`: the address (`http://192.168.1.20:5000/`) the match's recording link was last handed
+    out on (its table card printed at creation or by a reissue, web/tablecard.py), or null where riftlog was not
+    told (a match created before, or from the command line without `--url`). The token is shown once; this says
+    whether the printed card still names the address the server is reached at (docs/web.md, "Cards printed for
+    another address")."""
+    db["matches"].add_column("card_base", str)
+
+
 def check_is_riftlog(db: Database, path: object) -> None:
     """`NotALog` unless the file is an empty SQLite database (a new log) or one whose migrations are riftlog's:
     never add riftlog's tables to another program's database, nor answer a file that is not SQLite with a

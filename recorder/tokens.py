@@ -163,6 +163,19 @@ def reissue(log: Any, match_id: str, role: str, by: str) -> dict[str, Any]:
             **({"token": token} if token is not None else {}), "player_tokens": player_tokens(log, match_id)}
 
 
+def handed_out_on(log: Any, match_id: str, base: str) -> None:
+    """Keep `base` (an absolute address ending in "/") as where the match's recording link was handed out: on the
+    table card printed as it was created or its token reissued. Never the token. `NotFound` for an unknown match."""
+    _row(log, match_id)
+    with log.db.writing():
+        log.db.execute("UPDATE matches SET card_base = ? WHERE id = ?", [base, match_id])
+
+
+def card_base(log: Any, match_id: str) -> str | None:
+    """The address the match's recording link was last handed out on (`handed_out_on`), or None when unknown."""
+    return _row(log, match_id).get("card_base")
+
+
 def reissue_note(role: str, by: str, names: list[str | None]) -> str:
     """The judge's note a reissue records: who reissued which role's token. Never the token nor its hash."""
     if role == JUDGE:

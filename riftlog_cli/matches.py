@@ -412,6 +412,8 @@ def create(source: str | None, p1: str | None, p2: str | None, p3: str | None, p
             match = decklists.expand_players(match, log.catalog(match.get("catalog", "demo")))
         match_id, token = log.create_match(match)
     answer = tokens.created_answer(log, match_id, token)
+    if url:  # where its recording link is handed out (the organiser's page offers a reprint if that changes)
+        tokens.handed_out_on(log, match_id, reachable_base(url) + "/")
     echo_json(with_links(answer, url))
     click.echo(f"{match_id}: record it at {answer['links']['record']}", err=True)
     if qr:

@@ -175,11 +175,12 @@ def test_a_deck_that_names_its_champion_shows_it_without_a_choice(client):
 def test_a_card_asked_at_a_loopback_address_says_phones_cannot_reach_it(client):
     page = client.post("/matches/new", data=form(), base_url="http://127.0.0.1:5000").get_data(as_text=True)
     assert 'id="loopback-warning"' in page
-    # What to do next, in the README's words: its `make run HOST=0.0.0.0`, then the organiser's reissue (this page,
-    # a POST's answer, cannot be opened again at the venue's address: "open this page at the address it prints"
-    # sent a new user back to a page that no longer holds the recording link).
-    warning = re.search(r'id="loopback-warning">(.*?)</p>', page, re.S).group(1)
-    assert "<code>make run HOST=0.0.0.0</code>" in warning and "<em>New recording link</em>" in warning
+    # What to do next, in the README's words: its `make run HOST=0.0.0.0`, then the organiser's page, which offers
+    # the new cards in one step (this page, a POST's answer, cannot be opened again at the venue's address: "open
+    # this page at the address it prints" sent a new user back to a page that no longer holds the recording link).
+    warning = " ".join(re.search(r'id="loopback-warning">(.*?)</p>', page, re.S).group(1).split())
+    assert "<code>make run HOST=0.0.0.0</code>" in warning and "organiser's page" in warning
+    assert "in one step" in warning
     assert "open this page at the address it prints" not in " ".join(warning.split())
     page = client.post("/matches/new", data=form(table="13"), base_url="http://192.168.1.20:5000").get_data(
         as_text=True)

@@ -23,7 +23,7 @@ from replays import decklists
 
 from .budget import creation_refused
 from .db import get_log
-from .tablecard import render_card
+from .tablecard import render_card, site_base
 
 bp = Blueprint("create", __name__)
 
@@ -95,6 +95,7 @@ def submit():
                      for violation in getattr(error, "violations", None) or []][1:]
         return page(values, players, problems, status=400)
     answer = tokens.created_answer(log, match_id, token)
+    tokens.handed_out_on(log, match_id, site_base())  # the address its card's recording link names
     return render_card(log.match(match_id), token, answer["player_tokens"], status=201,
                        note="Print this page now: the recording link is shown once (the organiser can reissue it).")
 

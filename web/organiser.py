@@ -12,6 +12,9 @@ a form of another site cannot act with it. The organiser may:
   match token is kept only as a hash, so its link was shown once, on the table card, and is given anew by a
   reissue);
 - reissue a match's token (the recording link) or a player's, answered as a new table card;
+- reprint, in one step, the tables not yet started whose cards name another address than the one the server is
+  reached at now (`reprintable`: printed while it listened on 127.0.0.1, then served on the venue's network):
+  their recording links reissued, answered as one page of their new cards;
 - archive a match (or show it again: the archived ones are listed at `/organiser?archived=1`), or delete one that
   has no game event yet, after ticking a confirmation (recorder/archive.py).
 
@@ -30,7 +33,7 @@ from recorder import access, archive, tokens
 from .db import get_log
 from .overlay import overlay_links
 from .params import bearer_token, player_ids, read_archived, read_body
-from .tablecard import links, render_card, site_base
+from .tablecard import is_loopback, links, render_card, render_cards, site_base
 from .tournament import info_of, natural
 
 bp = Blueprint("organiser", __name__)
@@ -64,6 +67,7 @@ def page():
         return render_template("organiser.html", signed_in=False, stale=stale,
                                configured=tokens.has_organiser(log)), 403 if stale else 200
     event, round_ = request.args.get("event"), request.args.get("round")
+    base = site_base()
     if read_archived():
         tables = [table_of(log, summary) for summary in log.matches(newest_first=True, archived=True)]
         return render_template("organiser.html", signed_in=True, rounds=None, tables=tables, event=None, round=None,
@@ -85,16 +89,40 @@ def page():
                   for key, count in sorted(rounds.items(), key=lambda item: (item[0][0], natural(item[0][1])))]
         tables = [table_of(log, summary) for summary in reversed(loose[-UNROUNDED:])]
         return render_template("organiser.html", signed_in=True, rounds=listed, tables=tables, event=None,
-                               round=None, archived_count=log.match_count(archived=True)), \
+                               round=None, archived_count=log.match_count(archived=True),
+                               reprint=reprintable(log, matches, base), base=base), \
             200, {"Cache-Control": "no-store"}
-    chosen = [summary for summary in matches
-              if (info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)]
+    chosen = in_round(matches, event, round_)
     if not chosen:
         abort(404, f"no match names round {round_} of event {event!r}")
     tables = sorted((table_of(log, summary) for summary in chosen),
                     key=lambda table: (natural(table["table"]), natural(table["id"][1:])))
     return render_template("organiser.html", signed_in=True, rounds=None, tables=tables, event=event,
-                           round=round_), 200, {"Cache-Control": "no-store"}
+                           round=round_, reprint=reprintable(log, chosen, base), base=base), \
+        200, {"Cache-Control": "no-store"}
+
+
+def in_round(matches: list[dict[str, Any]], event: str, round_: str) -> list[dict[str, Any]]:
+    """The matches of `matches` that name round `round_` of `event`."""
+    return [summary for summary in matches
+            if (info_of(summary).get("event"), str(info_of(summary).get("round"))) == (event, round_)]
+
+
+def reprintable(log: Any, matches: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
+    """The tables of `matches` whose printed card names another address than `base` (where phones reach the server
+    now) and that have not started (no game event yet, as `archive.first_game_event` says: a started table's
+    scorekeeper has opened its link already): [{id, table, printed, loopback}]. None while `base` is loopback itself (new
+    cards would be no better), nor for a match whose card address is unknown (`tokens.card_base` None: riftlog was
+    not told, so it does not guess)."""
+    if is_loopback(base.split("/")[2]):
+        return []
+    found = []
+    for summary in matches:
+        printed = tokens.card_base(log, summary["id"])
+        if printed is not None and printed != base and archive.first_game_event(log, summary["id"]) is None:
+            found.append({"id": summary["id"], "table": info_of(summary).get("table", "–"), "printed": printed,
+                          "loopback": is_loopback(printed.split("/")[2])})
+    return sorted(found, key=lambda table: (natural(str(table["table"])), natural(table["id"][1:])))
 
 
 def table_of(log: Any, summary: dict[str, Any]) -> dict[str, Any]:
@@ -145,6 +173,8 @@ def reissue(match_id: str):
     summary = log.match(match_id)
     role = request.form.get("role", "")
     answer = reissued(log, match_id, role, tokens.ORGANISER)
+    if role == access.JUDGE:
+        tokens.handed_out_on(log, match_id, site_base())
     whose = "The recording link" if role == access.JUDGE else f"{role}'s link"
     return render_card(log.match(match_id), answer.get("token"), answer["player_tokens"],
                        note=f"{whose} of match {summary['id']} was reissued: the old one no longer works. "
@@ -194,8 +224,42 @@ def reissue_api(match_id: str):
         roles = ", ".join(["judge", *player_ids(summary)])
         abort(400, f'the body is {{"role": ROLE}}, the role whose token is reissued: one of {roles}')
     answer = reissued(log, match_id, body["role"], by)
+    if body["role"] == access.JUDGE:
+        tokens.handed_out_on(log, match_id, site_base())
     answer["links"] = links(match_id, answer.get("token"), answer["player_tokens"], base=site_base())
     return jsonify(answer)
+
+
+@bp.post("/organiser/reprint")
+def reprint():
+    """The organiser page's *Reprint the N tables not yet started* (`reprintable`), confirmed: each one's recording
+    link reissued (the old one, and its players' links, dead at once, a note in its log, as *New recording link*
+    does) on the address phones reach now, answered as one page of their new cards. Form fields: `base`, the
+    address the page offered them for (409 if the server is reached at another one now: the organiser saw
+    another offer), and `event` and `round` for a round's tables (else every table not archived). 409 when no
+    table is left to reprint (a second press: the first one's cards are the ones to print); 403 without the
+    organiser key."""
+    require_organiser()
+    log = get_log()
+    base, offered = site_base(), request.form.get("base", "")
+    if offered != base:
+        abort(409, f"the page offered new cards for {offered or 'no address'}, but phones reach this server at {base} "
+                   "now: nothing was reissued; open the organiser's page again")
+    matches = log.matches(archived=False)
+    event, round_ = request.form.get("event"), request.form.get("round")
+    tables = reprintable(log, in_round(matches, event, round_) if event and round_ else matches, base)
+    if not tables:
+        abort(409, f"no table left to reprint: every table not yet started has a card for {base} already (print the "
+                   "cards the first press answered), and a started one keeps its link")
+    printed = []
+    for table in tables:
+        answer = reissued(log, table["id"], access.JUDGE, tokens.ORGANISER)
+        tokens.handed_out_on(log, table["id"], base)
+        printed.append((log.match(table["id"]), answer["token"], answer["player_tokens"]))
+    count = len(printed)
+    return render_cards(printed, note=f"New cards for {count} table{'s' if count > 1 else ''} not yet started, for "
+                                      f"{base}: the recording links (and players' links) printed before no longer "
+                                      "work. Print this page: each table's card on a page of its own.")
 
 
 # --- archiving and deleting a match (recorder/archive.py) -----------------------------------------------------------

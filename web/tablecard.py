@@ -78,8 +78,7 @@ def site_base() -> str:
     return base
 
 
-def card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, str], *,
-         note: str | None = None) -> dict[str, Any]:
+def card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, str]) -> dict[str, Any]:
     """What the table card shows of a match: its table, players, links and QR codes, on `site_base()`."""
     base = site_base()
     host = base.split("/")[2]
@@ -92,7 +91,6 @@ def card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, st
     return {
         "match": summary,
         "info": info,
-        "note": note,
         "loopback": is_loopback(host),
         "host": host,
         "record": {"url": found["record"], "qr": qr_svg(found["record"], "the recording screen's link")}
@@ -113,12 +111,21 @@ def card_html(summary: dict[str, Any], token: str | None, player_tokens: dict[st
         static = Path(current_app.static_folder or "")
         styles = Markup("\n".join((static / name).read_text(encoding="utf-8") for name in ("style.css", "tables.css")))
         script = Markup((static / "card.js").read_text(encoding="utf-8"))
-    return render_template("card.html", card=card(summary, token, player_tokens, note=note), inline_styles=styles,
-                           inline_script=script)
+    return render_template("card.html", cards=[card(summary, token, player_tokens)], note=note,
+                           inline_styles=styles, inline_script=script)
+
+
+NEVER_KEPT = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}  # a page of tokens
 
 
 def render_card(summary: dict[str, Any], token: str | None, player_tokens: dict[str, str], *,
                 note: str | None = None, status: int = 200):
     """The table card page as an answer; never cached (it holds tokens)."""
-    return card_html(summary, token, player_tokens, note=note), status, {"Cache-Control": "no-store",
-                                                                        "Referrer-Policy": "no-referrer"}
+    return card_html(summary, token, player_tokens, note=note), status, NEVER_KEPT
+
+
+def render_cards(tables: list[tuple[dict[str, Any], str | None, dict[str, str]]], *, note: str):
+    """Several tables' cards as one page to print, one sheet per table (`tables`: each match's summary, its match
+    token and its players' tokens), e.g. the organiser's reprint for a new address; never cached."""
+    cards = [card(summary, token, player_tokens) for summary, token, player_tokens in tables]
+    return render_template("card.html", cards=cards, note=note), 200, NEVER_KEPT
