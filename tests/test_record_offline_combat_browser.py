@@ -139,6 +139,9 @@ def test_where_the_next_combat_begins_is_chosen_offline_as_online(phone, table, 
         inputs(lambda number: waiting(phone, 15).until(lambda d: len(held(d)) == number), offline=True)
         act(phone, "P1", "held-assign")
         assert len(phone.find_elements(By.CSS_SELECTOR, "#held-assign-field button")) == 2  # a combat at each
+        assert "active" in phone.find_element(By.ID, "held-assign-at-bf1").get_attribute("class")  # the one chosen
+        press(phone, phone.find_element(By.ID, "held-assign-at-bf2"))  # another tapped: its units offered
+        assert "Altar to Unity" in phone.find_element(By.CSS_SELECTOR, "#action-form h3").text
         press(phone, phone.find_element(By.ID, "held-assign-at-bf1"))
         step_in(phone, anas)
         tap(phone, "assign-submit")

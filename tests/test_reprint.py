@@ -124,7 +124,8 @@ def test_a_reprint_without_the_organiser_key_is_refused(app, client, log, make_m
 
 def test_nothing_is_offered_while_the_server_is_still_reached_at_loopback(client, log, organiser_key):
     """New cards on 127.0.0.1:5001 would be no better than the old ones on 127.0.0.1:5000: no offer."""
-    created(client, "12")
+    match_id, _ = created(client, "12")
+    assert tokens.card_base(log, match_id) == LOCAL + "/"  # kept, and other than the address now
     client.post("/organiser/token", data={"token": organiser_key}, base_url="http://127.0.0.1:5001")
     page = client.get("/organiser", base_url="http://127.0.0.1:5001").get_data(as_text=True)
     assert "Regional · round 3" in page and 'id="reprint"' not in page

@@ -132,10 +132,11 @@
   };
 
   // The other side's units at the combat (the player's own are who deals it), after a row of the battlefields when
-  // the held board has more than one combat (`field` the one tapped, else the first).
+  // the held board has more than one combat (`field` the one tapped, else the one a held choice named, else the
+  // first).
   function heldAssign(player, field) {
-    var fields = combatsHeld(), objects = state().objects;
-    field = field || fields[0];
+    var fields = combatsHeld(), objects = state().objects, chosen = Rec.outbox.held && Rec.outbox.held.chosen;
+    field = field || fields.filter(function (other) { return other.id === chosen; })[0] || fields[0];
     var units = field.units.filter(function (id) { return (objects[id] || {}).controller !== player; });
     var row = fields.length > 1 ? el("div", { class: "row choices", id: "held-assign-field" }, fields.map(function (other) {
       return Rec.ui.button("held-assign-at-" + other.id, Rec.name(other.id), function () { heldAssign(player, other); },

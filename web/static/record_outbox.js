@@ -124,10 +124,11 @@
   // held with `item` null and named as it is sent (`named`). `taken`: {player: {runes, cards}}, how many of each
   // name the held channels took from the rune deck and the held draws from the main deck (a card drawn unseen has
   // no name to take), so that the held Channel and Draw forms offer what the decks still hold. `at`: {unit id:
-  // where the last held move or play took it ("base", a battlefield's id)}, so that the held combat forms see who
-  // stands where (record_combat.js).
+  // where the last held move or play took it ("base", a battlefield's id)}, and `chosen`, the battlefield the last
+  // held choice named, so that the held combat forms see who stands where and which combat goes first
+  // (record_combat.js).
   Outbox.read = function () {
-    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice(), taken = {}, at = {};
+    var state = Rec.data.state, uses = {}, chain = (state.chain || []).slice(), taken = {}, at = {}, chosen = null;
     function take(player, pile, names) {
       var of = taken[player] = taken[player] || { runes: {}, cards: {} };
       (names || []).forEach(function (name) { if (name) of[pile][name] = (of[pile][name] || 0) + 1; });
@@ -164,10 +165,12 @@
           take(event.player, "runes", event.runes);
         } else if (event.type === "draw") {
           take(event.player, "cards", event.cards);
+        } else if (event.type === "choose") {
+          chosen = event.choice;
         }
       });
     });
-    return { uses: uses, chain: chain, taken: taken, at: at };
+    return { uses: uses, chain: chain, taken: taken, at: at, chosen: chosen };
   };
 
   // The events of `entry` as they are sent at `head`: a held resolve's `item` (null) named as the top of the chain
