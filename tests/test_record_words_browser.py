@@ -61,3 +61,35 @@ def test_a_trigger_held_offline_reads_in_the_same_words(phone, table, db):
     waiting(phone, 15).until(lambda d: not held(d) and d.find_element(By.ID, "record").get_attribute("data-seq")
                              == str(head + 1))
     assert recent(phone)[0] == f"{head + 1} Ben triggers Lecturing Yordle ({yordle}): “when you play”"
+
+
+def test_a_mulligan_held_offline_names_the_cards_set_aside_as_the_log_will(phone, table, db):
+    """Friction 9's "Ana sets aside 1": a mulligan held offline names the card set aside, in the words the log gives
+    it once recorded ("Ana mulligans, setting aside Legion Rearguard (o5)"), and a kept hand says so."""
+    from test_organiser import SETUP_EVENTS  # the game begun and both opening hands drawn (the demo decks)
+    from replays import demo
+
+    with recorder.Log(db) as log:
+        match_id, token = log.create_match(demo.match_created("strict", "Regional"))
+        log.append(match_id, SETUP_EVENTS[:3])
+    state = api(table.url, f"/matches/{match_id}/state", token)
+    rearguard = find(state, "Legion Rearguard", "hand")
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        tap_object(phone, rearguard)
+        tap(phone, "mulligan-submit")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert held(phone)[0].endswith(f"Ana mulligans, setting aside Legion Rearguard ({rearguard})"), held(phone)
+    waiting(phone, 15).until(lambda d: not held(d) and d.find_element(By.ID, "record").get_attribute("data-seq")
+                             == str(head + 1))
+    assert recent(phone)[0] == f"{head + 1} Ana mulligans, setting aside Legion Rearguard ({rearguard})"
+    phone.find_element(By.CSS_SELECTOR, "#draw-cards button[data-card]").click()  # her card drawn in its place
+    wait_for_seq(phone, head + 2)
+    with table.down():
+        tap(phone, "keep")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        assert held(phone)[0].endswith("Ben keeps their hand"), held(phone)
+    waiting(phone, 15).until(lambda d: not held(d) and d.find_element(By.ID, "record").get_attribute("data-seq")
+                             == str(head + 3))
+    assert recent(phone)[0] == f"{head + 3} Ben keeps their hand"

@@ -245,7 +245,7 @@
       var list = el("p", { id: "set-aside", class: "muted", text: "Tap up to two cards of the hand to set aside." });
       var aside = button("mulligan-submit", "Set aside and record", function () {
         Rec.submit([{ type: "mulligan", player: wait.player, set_aside: chosen.slice() }],
-                   playerName(wait.player) + " sets aside " + chosen.length);
+                   playerName(wait.player) + " mulligans, setting aside " + chosen.map(Rec.name).join(", "));
       }, "docked");
       aside.disabled = true;
       Rec.tap = function (id) {
@@ -257,7 +257,7 @@
         keep.className = chosen.length ? "" : "primary";
       };
       var keep = button("keep", "Keep the hand", function () {
-        Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }], playerName(wait.player) + " keeps");
+        Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }], playerName(wait.player) + " keeps their hand");
       }, "primary");
       show(playerName(wait.player) + ": mulligan", [list, keep, aside],
            "Keep, or tap up to two cards of the hand to set aside");
