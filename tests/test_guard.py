@@ -126,6 +126,7 @@ def test_every_form_and_cookie_post_of_the_app_is_guarded(served):
     """The guard is the app's, not a route's: every state-changing route refuses another origin, JSON under /api."""
     port, key, _, _, _ = served
     for method, path, form in [("POST", "/organiser/token", {"token": key}), ("POST", "/matches/new", {}),
+                               ("POST", "/organiser/reprint", {"base": f"http://127.0.0.1:{port}/"}),
                                ("POST", "/api/matches/m1/archive", None), ("DELETE", "/api/matches/m2", None),
                                ("POST", "/api/decks/parse", None)]:
         answer = send(port, method, path, form=form, body=None if form is not None else {},
