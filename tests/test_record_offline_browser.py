@@ -518,7 +518,8 @@ def typed(driver, line: str) -> None:
     tap(driver, "notation-submit")
 
 
-GUST_TYPED = ("P1 play Gust -> Sunlit Guardian $1", "P1 pass", "P2 pass", "resolve Gust: return Sunlit Guardian -> hand")
+GUST_TYPED = ("P1 play Gust -> Sunlit Guardian $1", "P1 pass", "P2 pass",
+              "resolve Gust: return Sunlit Guardian -> hand")
 
 
 def test_lines_typed_while_the_server_is_down_are_held_and_read_on_arrival_as_online(phone, table, db, arenas):
@@ -545,8 +546,10 @@ def test_lines_typed_while_the_server_is_down_are_held_and_read_on_arrival_as_on
             waiting(phone, 15).until(lambda d: len(held(d)) == number)
         lines = held(phone)[::-1]
         assert lines[0].endswith("(typed: read when sent) · " + GUST_TYPED[0]), lines
-        assert phone.execute_script("return Rec.outbox.entries.map(function (e) { return [e.expected_seq, e.events]; })") \
-            == [[head, None], [head + 1, [{"type": "pass", "player": "P1"}]], [head + 2, None], [head + 3, None]]
+        entries = phone.execute_script(
+            "return Rec.outbox.entries.map(function (e) { return [e.expected_seq, e.events]; })")
+        tapped = [{"type": "pass", "player": "P1"}]
+        assert entries == [[head, None], [head + 1, tapped], [head + 2, None], [head + 3, None]]
         assert chip(phone) == "offline · 4 waiting"
     wait_for_seq(phone, head + 4)
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))

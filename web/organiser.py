@@ -111,9 +111,9 @@ def in_round(matches: list[dict[str, Any]], event: str, round_: str) -> list[dic
 def reprintable(log: Any, matches: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
     """The tables of `matches` whose printed card names another address than `base` (where phones reach the server
     now) and that have not started (no game event yet, as `archive.first_game_event` says: a started table's
-    scorekeeper has opened its link already): [{id, table, printed, loopback}]. None while `base` is loopback itself (new
-    cards would be no better), nor for a match whose card address is unknown (`tokens.card_base` None: riftlog was
-    not told, so it does not guess)."""
+    scorekeeper has opened its link already): [{id, table, printed, loopback}]. None while `base` is loopback itself
+    (new cards would be no better), nor for a match whose card address is unknown (`tokens.card_base` None: riftlog
+    was not told, so it does not guess)."""
     if is_loopback(base.split("/")[2]):
         return []
     found = []

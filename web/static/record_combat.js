@@ -117,7 +117,9 @@
     if (choice) return choice.candidates.slice();
     var at = (Rec.outbox.held && Rec.outbox.held.at) || {}, objects = state().objects;
     var contested = fieldsHeld().filter(function (field) {
-      return field.units.some(function (id) { return id in at && (objects[id] || {}).controller !== field.controller; });
+      return field.units.some(function (id) {
+        return id in at && (objects[id] || {}).controller !== field.controller;
+      });
     }).map(function (field) { return field.id; });
     return contested.length > 1 ? contested : [];
   }
@@ -138,10 +140,12 @@
     var fields = combatsHeld(), objects = state().objects, chosen = Rec.outbox.held && Rec.outbox.held.chosen;
     field = field || fields.filter(function (other) { return other.id === chosen; })[0] || fields[0];
     var units = field.units.filter(function (id) { return (objects[id] || {}).controller !== player; });
-    var row = fields.length > 1 ? el("div", { class: "row choices", id: "held-assign-field" }, fields.map(function (other) {
-      return Rec.ui.button("held-assign-at-" + other.id, Rec.name(other.id), function () { heldAssign(player, other); },
-                           other.id === field.id ? "active" : "");
-    })) : null;
+    var row = fields.length < 2 ? null : el("div", { class: "row choices", id: "held-assign-field" },
+      fields.map(function (other) {
+        return Rec.ui.button("held-assign-at-" + other.id, Rec.name(other.id), function () {
+          heldAssign(player, other);
+        }, other.id === field.id ? "active" : "");
+      }));
     Rec.ui.subform(Rec.ui.playerName(player) + " assigns damage at " + Rec.name(field.id), [
       el("p", { class: "hint", text: "Step in the damage assigned to each unit: the server checks the amount (the " +
                                      "summed Might) and the order (Tank first) when it answers again." }), row]

@@ -257,7 +257,8 @@
         keep.className = chosen.length ? "" : "primary";
       };
       var keep = button("keep", "Keep the hand", function () {
-        Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }], playerName(wait.player) + " keeps their hand");
+        Rec.submit([{ type: "mulligan", player: wait.player, set_aside: [] }],
+                   playerName(wait.player) + " keeps their hand");
       }, "primary");
       show(playerName(wait.player) + ": mulligan", [list, keep, aside],
            "Keep, or tap up to two cards of the hand to set aside");
