@@ -137,6 +137,7 @@ def test_where_the_next_combat_begins_is_chosen_offline_as_online(phone, table, 
     open_screen(phone, table, offline_id, offline_token)
     with table.down():
         inputs(lambda number: waiting(phone, 15).until(lambda d: len(held(d)) == number), offline=True)
+        assert not phone.find_elements(By.ID, "held-choose")  # chosen: the other combat begins by itself after it
         act(phone, "P1", "held-assign")
         assert len(phone.find_elements(By.CSS_SELECTOR, "#held-assign-field button")) == 2  # a combat at each
         assert "active" in phone.find_element(By.ID, "held-assign-at-bf1").get_attribute("class")  # the one chosen

@@ -111,17 +111,17 @@
   }
 
   // Where the next showdown or combat may begin: what the board awaits the choice of, else each battlefield a
-  // held input brought units of a player who does not control it (a contest, 525-526), when there are two or more.
+  // held input brought units of a player who does not control it (a contest, 525-526); less the one a held choice
+  // named (it has begun), and only while two or more are left (one left begins by itself, 525).
   function candidatesHeld() {
-    var choice = state().choice;
-    if (choice) return choice.candidates.slice();
-    var at = (Rec.outbox.held && Rec.outbox.held.at) || {}, objects = state().objects;
-    var contested = fieldsHeld().filter(function (field) {
+    var choice = state().choice, held = Rec.outbox.held || {}, at = held.at || {}, objects = state().objects;
+    var candidates = choice ? choice.candidates.slice() : fieldsHeld().filter(function (field) {
       return field.units.some(function (id) {
         return id in at && (objects[id] || {}).controller !== field.controller;
       });
     }).map(function (field) { return field.id; });
-    return contested.length > 1 ? contested : [];
+    candidates = candidates.filter(function (id) { return id !== held.chosen; });
+    return candidates.length > 1 ? candidates : [];
   }
 
   // The held panel's buttons for a combat (record_inputs.js): offered only where the held board has one, so that a
@@ -149,9 +149,7 @@
     Rec.ui.subform(Rec.ui.playerName(player) + " assigns damage at " + Rec.name(field.id), [
       el("p", { class: "hint", text: "Step in the damage assigned to each unit: the server checks the amount (the " +
                                      "summed Might) and the order (Tank first) when it answers again." }), row]
-      .concat(units.length ? assignment(player, units, {}, null) : [el("p", { class: "muted", id: "held-assign-none",
-        text: "No unit of another player is at " + Rec.name(field.id) + " on the held board." })]),
-      "Step in the damage to each unit, then record");
+      .concat(assignment(player, units, {}, null)), "Step in the damage to each unit, then record");
   }
 
   function heldChoose(player) {
