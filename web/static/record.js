@@ -485,6 +485,7 @@
     var input = document.getElementById("notation-input"), text = input.value.trim();
     if (!text || Rec.busy || !Rec.data) return;
     function hold() {
+      if (Rec.busy) return;  // another input is being sent: the line stays in its box, to record again
       if (!root.hasAttribute("data-outbox")) input.value = "";  // else nothing keeps it: it stays in its box
       Rec.submit(null, text, text);
     }
