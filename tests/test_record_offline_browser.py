@@ -560,6 +560,28 @@ def test_lines_typed_while_the_server_is_down_are_held_and_read_on_arrival_as_on
             ["riftlog recording screen (outbox)"] * 4
 
 
+def test_a_held_line_is_read_again_at_the_head_a_match_that_moved_on_is_checked_against(phone, table, db, match):
+    """A line typed offline is read as it is sent, at the head it then follows; read at another head (the judge's
+    tablet recorded meanwhile) its events are not kept, the append answers 409, and *Check them against seq H* reads
+    the line again there: recorded once, after the tablet's note."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    cut(phone, True)
+    try:
+        typed(phone, 'note "typed on the phone"')
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        api(table.url, f"/matches/{match_id}/events", token,
+            {"event": {"type": "note", "text": "from the judge's tablet"}, "expected_seq": head})
+    finally:
+        cut(phone, False)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
+    assert phone.execute_script("return Rec.outbox.entries[0].events") is None  # read at head + 1: not kept
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    assert notes(db, match_id) == ["from the judge's tablet", "typed on the phone"]
+
+
 def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone, table, db, match):
     """A line typed offline is read only on arrival: one that does not read is put to the scorekeeper as a refusal,
     with the server's words (the line and column), and dropped by a tap; the note held after it is then recorded
