@@ -42,7 +42,8 @@ def test_an_upgraded_sqlite_log_keeps_its_events_and_reads_their_recorded_at(tmp
     with sqlite3.connect(old) as db:
         db.execute("ATTACH ? AS new", [str(tmp_path / "new.db")])
         assert "received_at" not in [row[1] for row in db.execute("PRAGMA table_info(events)")]
-        db.execute("INSERT INTO matches SELECT * FROM new.matches")
+        kept = ", ".join(row[1] for row in db.execute("PRAGMA table_info(matches)"))  # the columns m008 had
+        db.execute(f"INSERT INTO matches ({kept}) SELECT {kept} FROM new.matches")
         db.execute(f"INSERT INTO events ({EVENT_COLUMNS}) SELECT {EVENT_COLUMNS} FROM new.events")
         before = db.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY seq").fetchall()
     with recorder.Log(old) as log:
