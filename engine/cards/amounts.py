@@ -64,8 +64,10 @@ def amount(state: dict[str, Any], item: dict[str, Any], spec: dict[str, Any], ef
 
 def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]) -> bool | None:
     """Whether a condition the compiler read ("if you have one or fewer cards in your hand", "if your other units
-    have total Might 5 or more", "if there is a ready enemy unit here") holds as the item resolves; None when it
-    cannot be told (its source is gone)."""
+    have total Might 5 or more", "if there is a ready enemy unit here", "if you control 7 or more runes", "if you
+    control a facedown card", "then, if I am at a battlefield"; a reviewed one: fewer runes in the rune deck than
+    a channel asks, `not` another) holds as the item resolves; None when it cannot be told (its source is
+    gone)."""
     player = item["controller"]
     source = state["objects"].get(item.get("source") or "")
     if "hand_at_most" in condition:
@@ -74,6 +76,20 @@ def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]
             and obj["controller"] == player and obj["id"] != item.get("source")]
     if "other_might_at_least" in condition:
         return sum(obj.get("might") or 0 for obj in mine) >= condition["other_might_at_least"]
+    if "runes_at_least" in condition:  # "If you control 7 or more runes"
+        return len(state["players"][player].get("runes", [])) >= condition["runes_at_least"]
+    if "facedown_at_least" in condition:  # "If you control a facedown card" (hidden at a battlefield)
+        return sum(1 for obj in state["objects"].values() if obj["zone"] == "facedown"
+                   and obj["controller"] == player) >= condition["facedown_at_least"]
+    if "rune_deck_below" in condition:  # "If you couldn't channel 2 runes this way": fewer left as it resolves
+        return state["players"][player].get("rune_deck_count", 0) < condition["rune_deck_below"]
+    if "not" in condition:  # the "Otherwise" of a reviewed condition
+        held = holds(state, item, condition["not"])
+        return None if held is None else not held
+    if condition.get("self_at_battlefield"):  # "Then, if I am at a battlefield"
+        if source is None or source["zone"] != "board":
+            return None
+        return not str(source.get("location") or "base").startswith("base")
     if condition.get("ready_enemy_here"):
         if source is None or source["zone"] != "board":
             return None

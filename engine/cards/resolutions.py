@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, players
+from engine.cards import amounts, decktop, filters, players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -326,7 +326,7 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     status = target.get("state")
     if status and not _has_status(obj, status):
         return f"{name} is not {status}, and the card's target is"
-    return None
+    return filters.mismatch(state, item, target, chosen)  # printed cost, Empowered (engine/cards/filters.py)
 
 
 def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:

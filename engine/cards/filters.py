@@ -1,0 +1,45 @@
+"""The parts of a target filter read from the card (engine/cards/targets.py) that engine/cards/resolutions.py's
+target check leaves to this module: what is printed on the object's card, and states it does not know.
+
+- `cost_max` / `cost_min`: the card's printed Energy cost ("a gear with Energy cost no more than [1]",
+  "with Energy cost [2] or less"); an object with no printed cost (a token) costs 0;
+- `cost_max_might`: "me": an Energy cost no more than the ability's source's Might as the item resolves ("a gear
+  with Energy cost no more than my Might"; unknown when the source has left the board: not checked);
+- `token`: the object is a token ("your token units");
+- `state` "empowered": the object is Empowered (v1.4 827.3, "a unit that's [Empowered]");
+- `not_state`: a state the object must not be in (a reviewed "Otherwise" of "If it is stunned").
+
+Plain data in, a reason out (None when the object fits), as resolutions.py's own check answers.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+Filter = dict[str, Any]
+_STATES = {"exhausted": "exhausted", "stunned": "stunned", "empowered": "empowered"}
+
+
+def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen: str) -> str | None:
+    """Why the object `chosen` does not fit the filter's printed-cost and state bounds, or None when it does."""
+    obj = state["objects"].get(chosen)
+    if obj is None:
+        return None
+    name = f"{chosen} ({obj['card']})"
+    energy = state["cards"].get(obj["card"] or "", {}).get("energy") or 0
+    if "cost_max" in target and energy > target["cost_max"]:
+        return f"{name} costs [{energy}], and the card's target costs no more than [{target['cost_max']}]"
+    if "cost_min" in target and energy < target["cost_min"]:
+        return f"{name} costs [{energy}], and the card's target costs [{target['cost_min']}] or more"
+    if target.get("cost_max_might") == "me":
+        source = state["objects"].get(item.get("source") or "")
+        might = source.get("might") if source is not None and source["zone"] == "board" else None
+        if isinstance(might, int) and energy > might:
+            return f"{name} costs [{energy}], and the card's target costs no more than its source's Might ({might})"
+    if target.get("token") and not obj.get("token"):
+        return f"{name} is no token, and the card's target is a token"
+    if target.get("state") == "empowered" and not obj.get("empowered"):
+        return f"{name} is not Empowered, and the card's target is"
+    unwanted = target.get("not_state")
+    if unwanted in _STATES and obj.get(_STATES[unwanted]):
+        return f"{name} is {unwanted}, and the card's target is not"
+    return None
