@@ -7,7 +7,8 @@ target check leaves to this module: what is printed on the object's card, and st
   with Energy cost no more than my Might"; unknown when the source has left the board: not checked);
 - `token`: the object is a token ("your token units");
 - `state` "empowered": the object is Empowered (v1.4 827.3, "a unit that's [Empowered]");
-- `not_state`: a state the object must not be in (a reviewed "Otherwise" of "If it is stunned").
+- `not_state`: a state the object must not be in (a reviewed "Otherwise" of "If it is stunned", a unit not
+  "attacker" for "If it's attacking, deal 4 to it instead").
 
 Plain data in, a reason out (None when the object fits), as resolutions.py's own check answers.
 """
@@ -16,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 Filter = dict[str, Any]
-_STATES = {"exhausted": "exhausted", "stunned": "stunned", "empowered": "empowered"}
+_STATES = {"exhausted": "exhausted", "stunned": "stunned", "empowered": "empowered", "attacker": "attacker",
+           "defender": "defender"}
 
 
 def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen: str) -> str | None:
