@@ -10,7 +10,10 @@ target check leaves to this module: what is printed on the object's card, and st
 - `not_state`: a state the object must not be in (a reviewed "Otherwise" of "If it is stunned", a unit not
   "attacker" for "If it's attacking, deal 4 to it instead").
 
-Plain data in, a reason out (None when the object fits), as resolutions.py's own check answers.
+`group_mismatch` checks what the objects one instruction acts on share ("up to three units at the same location",
+"with total Might 5 or less", "with the same controller", "to a single location").
+
+Plain data in, a reason out (None when the objects fit), as resolutions.py's own check answers.
 """
 from __future__ import annotations
 
@@ -44,4 +47,27 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen
     unwanted = target.get("not_state")
     if unwanted in _STATES and obj.get(_STATES[unwanted]):
         return f"{name} is {unwanted}, and the card's target is not"
+    return None
+
+
+def group_mismatch(state: dict[str, Any], spec: dict[str, Any], given: list[dict[str, Any]]) -> str | None:
+    """Why the objects the recorded ops of one instruction act on are not the group its target names (`group`:
+    `same_place` "at the same location", `same_controller`, `might_max` "with total Might 5 or less" (their
+    Mights as the item resolves), `same_destination` "to a single location"), or None when they are."""
+    group = (spec.get("target") or {}).get("group")
+    objects = [state["objects"][effect["target"]] for effect in given if effect.get("target") in state["objects"]]
+    if not group or not objects:
+        return None
+    names = ", ".join(f"{obj['id']} ({obj['card']})" for obj in objects)
+    if group.get("same_place") and len({obj.get("location") for obj in objects}) > 1:
+        return f"records {spec['op']} to {names}, which are not at the same location, as the card's are"
+    if group.get("same_controller") and len({obj["controller"] for obj in objects}) > 1:
+        return f"records {spec['op']} to {names}, which do not have the same controller, as the card's have"
+    total = sum(obj.get("might") or 0 for obj in objects)
+    if "might_max" in group and total > group["might_max"]:
+        return f"records {spec['op']} to {names}, whose total Might is {total}, and the card's have " \
+               f"{group['might_max']} or less"
+    if group.get("same_destination") and len({str(effect.get("to")) for effect in given}) > 1:
+        return f"records {spec['op']} to {', '.join(sorted({str(effect.get('to')) for effect in given}))}, and the " \
+               f"card's go to a single location"
     return None

@@ -131,6 +131,9 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         found.append({"text": specs[index][1], "message": message})
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
         found.append({"text": specs[index][1], "message": message})
+    for index, (spec, text) in enumerate(specs):  # what the objects of one instruction share (filters.py)
+        if message := filters.group_mismatch(state, spec, assigned[index]):
+            found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):
         message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted) \
             if "mutual" in spec else None

@@ -51,6 +51,14 @@ _MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
 _LESS_THAN_ME = re.compile(r"^with less might than me\b", re.IGNORECASE)
 _COST_BOUND = re.compile(r"^with energy cost \[(\d+)\] or (less|more)\b", re.IGNORECASE)
 _COST_AT_MOST = re.compile(r"^with energy cost no more than (?:\[(\d+)\]|(my might))", re.IGNORECASE)
+# What the objects an instruction acts on share, as a group (engine/cards/filters.py `group_mismatch`): "up to three
+# units at the same location", "with total Might 5 or less", "with the same controller", "to a single location".
+_GROUP: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^at the same (?:location|battlefield)\b"), "same_place"),
+    (re.compile(r"^(?:and )?(?:with )?(?:a )?total might (?:of )?(\d+) or less\b", re.IGNORECASE), "might_max"),
+    (re.compile(r"^with the same controller\b"), "same_controller"),
+    (re.compile(r"^to a single location\b"), "same_destination"),
+]
 # "something else that's exhausted", "something besides me that's exhausted", "something here": any game object
 # (a unit, gear, rune or legend), with what the phrase says of it
 _SOMETHING = re.compile(r"something( else| besides me)?(?: that's (exhausted|ready))?( here)?")
@@ -141,6 +149,11 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
             found["might_max" if bound.group(2) == "less" else "might_min"] = int(bound.group(1))
             text = text[bound.end():]
             continue
+        if group := next(((pattern.match(text), key) for pattern, key in _GROUP if pattern.match(text)), None):
+            matched, key = group
+            found.setdefault("group", {})[key] = int(matched.group(1)) if matched.groups() else True
+            text = text[matched.end():]
+            continue
         if less := _LESS_THAN_ME.match(text):
             found["might_below_self"] = True
             text = text[less.end():]
@@ -162,6 +175,8 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
                 break
         else:
             break
+    if "group" in found and found.pop("one_place", None):  # "any number of units at a battlefield with total..."
+        found["group"]["same_place"] = True
     if not (found.get("count") or {}).get("all"):
         found.pop("one_place", None)  # "a unit at a battlefield" is at any of them; "all ... at a battlefield" at one
     return found, text.strip()
