@@ -162,3 +162,31 @@ def test_a_token_filter_refuses_a_unit_that_is_no_token_and_a_might_bound_reads_
     assert "is no token" in filters.mismatch(state, item, {"token": True}, favorite)
     assert "no more than its source's Might (1)" in filters.mismatch(state, item, {"cost_max_might": "me"}, favorite)
     assert filters.mismatch(state, item, {"cost_max": 3}, favorite) is None
+
+
+# -- Friendship: +1 for each of Bird, Cat, Dog and Poro among your units ----------------------------------------------
+FRIENDS = deck("Nine-Tailed Fox", ["Friendship", "Yuumi, Magical Cat", "Frisky Hunter", "Affectionate Poro"],
+               ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
+FRIENDSHIP = ("Choose a unit. Give it +1 [S] this turn for each of the following tags among your units — Bird, Cat, "
+              "Dog, and Poro.")
+
+
+def befriended() -> GalleryTable:
+    """Ana's two Cats (Yuumi, Frisky Hunter) and a Poro (Affectionate Poro): two of the four tags."""
+    t = table(FRIENDS, "runedeck:4 runes:4 Calm Rune;4 Mind Rune hand:Friendship "
+                       "base:Yuumi, Magical Cat;Frisky Hunter;Affectionate Poro", GEARS)
+    return t.do("P1 play Friendship -> Frisky Hunter $1", "P1 pass", "P2 pass")
+
+
+def test_friendship_reads_the_tags_among_your_units_as_its_amount():
+    compiled = compile_ability({"kind": "spell", "text": FRIENDSHIP})
+    assert compiled["unread"] == [] and compiled["effects"][0]["per"]["tags_among"] == ["Bird", "Cat", "Dog", "Poro"]
+
+
+def test_friendship_giving_2_for_a_cat_and_a_poro_is_legal():
+    assert befriended().do("resolve Friendship: might Frisky Hunter +2 until turn").state["violations"] == []
+
+
+def test_friendship_counting_each_cat_is_refused_v1_4_359_3_d():
+    refusal = befriended().refuses("resolve Friendship: might Frisky Hunter +3 until turn", rule="v1.4 359.3.d")
+    assert "the card gives +2 [S], not 3" in said(refusal) and FRIENDSHIP in said(refusal)

@@ -9,6 +9,8 @@ such an amount into a spec's `per`:
   ability's source, `might_min` 5 for "[Mighty]", v1.4 708);
 - `{"times": N, "battlefields": True, "other": bool}`: N for each battlefield its controller or an ally controls
   (other than the source's, "each other battlefield");
+- `{"times": N, "tags_among": [tags], "each": <filter>}`: N for each of those tags that one of the objects the
+  filter fits has ("for each of the following tags among your units — Bird, Cat, Dog, and Poro");
 - `{"might_of": "me"}`: the source's Might;
 - `plus`: a number added ("Draw 1, then draw 1 for each battlefield you or allies control": one draw).
 
@@ -55,10 +57,16 @@ def amount(state: dict[str, Any], item: dict[str, Any], spec: dict[str, Any], ef
         place = target.get("location")
         each.pop("where")
     attached = each.pop("attached_to", None)
-    count = sum(1 for object_id, obj in state["objects"].items()
-                if obj["zone"] == "board" and (place is None or obj.get("location") == place)
-                and (attached != "me" or obj.get("attached_to") == item.get("source"))
-                and fits(state, item, each, object_id) is None)
+    counted = [object_id for object_id, obj in state["objects"].items()
+               if obj["zone"] == "board" and (place is None or obj.get("location") == place)
+               and (attached != "me" or obj.get("attached_to") == item.get("source"))
+               and fits(state, item, each, object_id) is None]
+    count = len(counted)
+    if "tags_among" in per:  # "for each of the following tags among your units": each tag one of them has
+        had = {tag for object_id in counted for tag in (state["objects"][object_id].get("tags") or
+                                                        state["cards"].get(state["objects"][object_id]["card"] or "",
+                                                                           {}).get("tags", []))}
+        count = len(set(per["tags_among"]) & had)
     return per["times"] * count + per.get("plus", 0)
 
 

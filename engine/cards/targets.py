@@ -247,6 +247,9 @@ def per_amount(kind: str, phrase: str) -> dict[str, Any] | None:
         return {"battlefields": True, "other": bool(m.group(1))}
     if re.fullmatch(r"of your \[mighty\] units", phrase, re.IGNORECASE):  # Mighty: 5 [S] or more (v1.4 708)
         return {"each": {"whose": "friendly", "types": ["Unit"], "might_min": 5}}
+    if m := re.fullmatch(r"of the following tags among your units — (.+)", phrase, re.IGNORECASE):
+        tags = [tag for tag in re.split(r",? and |, ", m.group(1)) if tag]  # "Bird, Cat, Dog, and Poro"
+        return {"tags_among": tags, "each": {"whose": "friendly", "types": ["Unit"]}}
     if re.fullmatch(r"equipment attached to me", phrase, re.IGNORECASE):
         return {"each": {"types": ["Gear"], "tags": ["Equipment"], "attached_to": "me"}}
     found, rest = parse_target(f"a {phrase}")
