@@ -20,6 +20,7 @@ from gallery_table import GalleryTable, deck, said
 from test_rules_statics import deck_count
 
 from engine.cards.effects import compile_ability
+from engine.cards.resolutions import prefill
 from engine.cards.reviewed import entry
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
@@ -177,3 +178,13 @@ def test_sudden_storm_dealing_4_to_the_attacker_or_2_to_the_defender_is_legal(un
 def test_sudden_storm_dealing_the_other_amount_is_refused_v1_4_359_3_d(unit: str, amount: int):
     refusal = stormed().refuses(f"resolve Sudden Storm: damage {unit} {amount}", rule=SPELL)
     assert "If it's attacking, deal 4 to it instead." in said(refusal)
+
+
+@pytest.mark.parametrize(("runes", "ops"), [("runedeck:4 runes:4 Body Rune;4 Chaos Rune", ["channel"]),
+                                            ("runedeck:1 runes:6 Body Rune;5 Chaos Rune", ["channel", "draw"])])
+def test_the_resolution_pre_filled_from_catalyst_offers_the_draw_only_where_its_condition_holds(runes: str,
+                                                                                                ops: list[str]):
+    """The recording screen's pre-filled resolution (engine/cards/resolutions.py `prefill`) leaves out an instruction
+    whose condition does not hold as the item resolves."""
+    filled = prefill(catalyst(runes).state)
+    assert [entry["op"] for entry in filled["ops"]] == ops and not any(entry.get("optional") for entry in filled["ops"])

@@ -11,15 +11,17 @@ target check leaves to this module: what is printed on the object's card, and st
   "attacker" for "If it's attacking, deal 4 to it instead").
 
 `group_mismatch` checks what the objects one instruction acts on share ("up to three units at the same location",
-"with total Might 5 or less", "with the same controller", "to a single location").
+"with total Might 5 or less", "with the same controller", "to a single location"); `related` what an instruction's
+objects are to those of an instruction before it (`problems` asks both for each instruction of a resolution).
 
 Plain data in, a reason out (None when the objects fit), as resolutions.py's own check answers.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 Filter = dict[str, Any]
+Fits = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], str], "str | None"]
 _STATES = {"exhausted": "exhausted", "stunned": "stunned", "empowered": "empowered", "attacker": "attacker",
            "defender": "defender"}
 
@@ -71,3 +73,115 @@ def group_mismatch(state: dict[str, Any], spec: dict[str, Any], given: list[dict
         return f"records {spec['op']} to {', '.join(sorted({str(effect.get('to')) for effect in given}))}, and the " \
                f"card's go to a single location"
     return None
+
+
+# -- an instruction's objects related to those of another -----------------------------------------------------------
+# A spec's relations to the spec `of` places before (or after) it, each checked against the ops recorded for both:
+# - target `relative`: {"of", "same_place"} "an enemy unit at its location", {"of", "other"} "and another unit";
+# - `to_place_of`: k, "move a friendly unit to that enemy unit's battlefield": the move goes where that object is;
+# - `to_beside_controller`: "to a location where there's a unit with the same controller" (another unit there);
+# - `to_not_here`: "to a different battlefield" than the source's;
+# - `if_its`: {"of", "whose"}, "If it was an enemy unit, ...": done (and then required) only when that object was
+#   the controller's ("friendly") or not ("enemy") as the item resolved; the branches of one op are counted
+#   together (`_branches`), as the rules' matching may give an op to either;
+# - `relative_required`: the op is required where the relation can be followed (an object fitting it is there;
+#   the spec is `optional` so that the rules' own count of what is there does not ask for it elsewhere).
+def problems(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],
+             assigned: dict[int, list[dict[str, Any]]], fits: Fits) -> list[tuple[int, str]]:
+    """Each (spec index, message) where the recorded ops of one instruction do not share what its group names or
+    do not stand to another instruction's objects as the card says."""
+    found: list[tuple[int, str]] = []
+    for index, spec in enumerate(specs):
+        message = group_mismatch(state, spec, assigned[index]) or related(state, item, specs, assigned, index, fits)
+        if message:
+            found.append((index, message))
+    return found
+
+
+def _objects_of(state: dict[str, Any], assigned: dict[int, list[dict[str, Any]]], index: int) -> list[dict[str, Any]]:
+    return [state["objects"][effect["target"]] for effect in assigned.get(index, [])
+            if effect.get("target") in state["objects"]]
+
+
+def related(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],
+            assigned: dict[int, list[dict[str, Any]]], index: int, fits: Fits) -> str | None:
+    """Why the ops of instruction `index` do not stand to another instruction's objects as the card says, or
+    None."""
+    spec, given = specs[index], assigned[index]
+    target = spec.get("target") or {}
+    relative, its = target.get("relative"), spec.get("if_its")
+    for effect in given:
+        obj = state["objects"].get(effect.get("target") or "")
+        if relative and obj is not None:
+            others = _objects_of(state, assigned, index + relative["of"])
+            if relative.get("same_place") and others and obj.get("location") not in {o.get("location") for o in others}:
+                return f"records {spec['op']} to {obj['id']} ({obj['card']}) at {obj.get('location')}, and the card's " \
+                       f"target is where {', '.join(o['id'] for o in others)} is"
+            if relative.get("other") and obj["id"] in {other["id"] for other in others}:
+                return f"records {spec['op']} to {obj['id']} ({obj['card']}) twice, and the card's target is another"
+        to = str(effect.get("to") or "")
+        if "to_place_of" in spec:
+            places = {other.get("location") for other in _objects_of(state, assigned, index + spec["to_place_of"])}
+            if places and to not in places:
+                return f"records {spec['op']} to {to}, and the card's goes to {', '.join(sorted(map(str, places)))}"
+        if spec.get("to_not_here"):
+            source = state["objects"].get(item.get("source") or "")
+            if source is not None and source["zone"] == "board" and to == source.get("location"):
+                return f"records {spec['op']} to {to}, where its source is, and the card's goes to a different one"
+        if spec.get("to_beside_controller") and obj is not None and not any(
+                other["zone"] == "board" and other["type"] == "Unit" and other["id"] != obj["id"]
+                and other["controller"] == obj["controller"] and _place(other) == _place_named(to, obj)
+                for other in state["objects"].values()):
+            return f"records {spec['op']} to {to}, where {obj['controller']} has no other unit"
+    return _branches(state, item, specs, assigned, index) if its else \
+        _required(state, item, specs, assigned, index, fits)
+
+
+def _branches(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],
+              assigned: dict[int, list[dict[str, Any]]], index: int) -> str | None:
+    """"If it was an enemy unit, play a Gold ... If it was a friendly unit, play two Gold ...": the ops of the
+    `if_its` instructions of one op (checked once, at the first) are as many as the instructions whose condition
+    holds give, none where the object before them was not there."""
+    group = [position for position, other in enumerate(specs) if other.get("if_its") and other["op"] == specs[index]["op"]]
+    if index != group[0]:
+        return None
+    recorded = sum(len(assigned[position]) for position in group)
+    holding = [position for position in group if _whose(item, _objects_of(
+        state, assigned, position + specs[position]["if_its"]["of"])) == specs[position]["if_its"]["whose"]]
+    expected = sum(specs[position].get("amount") or 1 for position in holding)
+    if recorded == expected:
+        return None
+    which = " and ".join(repr(specs[position]["text"]) for position in holding) or "none of its conditions holds"
+    return f"records {recorded} {specs[index]['op']}, and the card gives {expected} ({which})"
+
+
+def _required(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],
+              assigned: dict[int, list[dict[str, Any]]], index: int, fits: Fits) -> str | None:
+    """A `relative_required` op left out where it could be followed: an object fitting its target stands where
+    the related object is, or the object before it was of the controller the condition names."""
+    spec, given = specs[index], assigned[index]
+    if not spec.get("relative_required"):
+        return None
+    target = spec.get("target") or {}
+    if target.get("relative", {}).get("same_place") and not given:
+        places = {other.get("location") for other in _objects_of(state, assigned, index + target["relative"]["of"])}
+        there = [object_id for object_id, obj in state["objects"].items() if obj["zone"] == "board"
+                 and obj.get("location") in places and fits(state, item, target, object_id) is None]
+        if there:
+            return f"records no {spec['op']} for {spec['text']!r}, and something is there to act on ({', '.join(there)})"
+    return None
+
+
+def _whose(item: dict[str, Any], objects: list[dict[str, Any]]) -> str | None:
+    if not objects:
+        return None
+    return "friendly" if objects[0]["controller"] == item["controller"] else "enemy"
+
+
+def _place(obj: dict[str, Any]) -> str:
+    return str(obj.get("location") or "")
+
+
+def _place_named(to: str, obj: dict[str, Any]) -> str:
+    """A move's `to` as a location: "base" is the base of the unit's controller."""
+    return f"base:{obj['controller']}" if to == "base" else to
