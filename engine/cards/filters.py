@@ -26,12 +26,25 @@ _STATES = {"exhausted": "exhausted", "stunned": "stunned", "empowered": "empower
            "defender": "defender"}
 
 
-def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen: str) -> str | None:
-    """Why the object `chosen` does not fit the filter's printed-cost and state bounds, or None when it does."""
+def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen: str,
+             fits: Fits | None = None) -> str | None:
+    """Why the object `chosen` does not fit the filter's printed-cost and state bounds, its `any_of` (one of
+    these filters, each checked by `fits`, the rules' own target check: "a unit at a battlefield or a gear") or its
+    `might_below_chosen` ("an enemy unit with less Might than it", the friendly unit chosen: one of the item's
+    targets, or any friendly unit where it chose none), or None when it does."""
     obj = state["objects"].get(chosen)
     if obj is None:
         return None
     name = f"{chosen} ({obj['card']})"
+    if fits is not None and "any_of" in target and all(fits(state, item, one, chosen) for one in target["any_of"]):
+        return f"{name} is none of what the card's target may be"
+    if target.get("might_below_chosen") and isinstance(obj.get("might"), int):
+        units = [state["objects"][ref] for ref in state["objects"] if state["objects"][ref]["zone"] == "board"
+                 and state["objects"][ref]["type"] == "Unit" and state["objects"][ref]["controller"] == item["controller"]]
+        chosen_units = [unit for unit in units if unit["id"] in item.get("targets", [])] or units
+        if not any(isinstance(unit.get("might"), int) and obj["might"] < unit["might"] for unit in chosen_units):
+            return f"{name} has {obj['might']} [S], and the card's target has less Might than the friendly unit " \
+                   f"chosen ({', '.join(unit['id'] for unit in chosen_units) or 'none'})"
     energy = state["cards"].get(obj["card"] or "", {}).get("energy") or 0
     if "cost_max" in target and energy > target["cost_max"]:
         return f"{name} costs [{energy}], and the card's target costs no more than [{target['cost_max']}]"
@@ -81,6 +94,10 @@ def group_mismatch(state: dict[str, Any], spec: dict[str, Any], given: list[dict
 # - `to_place_of`: k, "move a friendly unit to that enemy unit's battlefield": the move goes where that object is;
 # - `to_beside_controller`: "to a location where there's a unit with the same controller" (another unit there);
 # - `to_not_here`: "to a different battlefield" than the source's;
+# - `to_or_from_base`: "to or from its base": from a battlefield to base, or from base to a battlefield;
+# - `to_weaker_enemy`: "to an occupied enemy battlefield if my Might is greater than the total Might of enemy
+#   units there";
+# - `alternative_to`: k, "Deal 6 to it unless its controller has you draw 2": one of the two, never both;
 # - `if_its`: {"of", "whose"}, "If it was an enemy unit, ...": done (and then required) only when that object was
 #   the controller's ("friendly") or not ("enemy") as the item resolved; the branches of one op are counted
 #   together (`_branches`), as the rules' matching may give an op to either;
@@ -128,13 +145,53 @@ def related(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, A
             source = state["objects"].get(item.get("source") or "")
             if source is not None and source["zone"] == "board" and to == source.get("location"):
                 return f"records {spec['op']} to {to}, where its source is, and the card's goes to a different one"
+        if spec.get("to_or_from_base") and obj is not None and \
+                _place(obj).startswith("base") == _place_named(to, obj).startswith("base"):
+            return f"records {spec['op']} of {obj['id']} ({obj['card']}) from {_place(obj)} to {to}, and the card's " \
+                   f"goes to or from its base"
+        if spec.get("to_weaker_enemy") and (reason := _weaker_there(state, item, to)):
+            return f"records {spec['op']} to {to}, {reason}"
         if spec.get("to_beside_controller") and obj is not None and not any(
                 other["zone"] == "board" and other["type"] == "Unit" and other["id"] != obj["id"]
                 and other["controller"] == obj["controller"] and _place(other) == _place_named(to, obj)
                 for other in state["objects"].values()):
             return f"records {spec['op']} to {to}, where {obj['controller']} has no other unit"
+    if "alternative_to" in spec:
+        return _alternative(state, item, specs, assigned, index, fits)
     return _branches(state, item, specs, assigned, index) if its else \
         _required(state, item, specs, assigned, index, fits)
+
+
+def _alternative(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],
+                 assigned: dict[int, list[dict[str, Any]]], index: int, fits: Fits) -> str | None:
+    """"Deal 6 to it unless its controller has you draw 2": one of the two instructions (`alternative_to`: the
+    other's place), never both, and one of them while the first has something to act on."""
+    other = index + specs[index]["alternative_to"]
+    if assigned[index] and assigned[other]:
+        return f"records both {specs[other]['text']!r} and {specs[index]['text']!r}, and the card does one or the other"
+    target = specs[other].get("target")
+    if not assigned[index] and not assigned[other] and target is not None and any(
+            obj["zone"] == "board" and fits(state, item, target, object_id) is None
+            for object_id, obj in state["objects"].items()):
+        return f"records neither {specs[other]['text']!r} nor {specs[index]['text']!r}"
+    return None
+
+
+def _weaker_there(state: dict[str, Any], item: dict[str, Any], to: str) -> str | None:
+    """Why `to` is not "an occupied enemy battlefield" where the enemy units' total Might is less than the
+    source's, or None."""
+    battlefield = next((entry for entry in state["battlefields"] if entry.get("id") == to), None)
+    if battlefield is None or battlefield.get("controller") in (None, item["controller"]):
+        return "which is no enemy battlefield"
+    enemies = [obj for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+               and obj.get("location") == to and obj["controller"] != item["controller"]]
+    source = state["objects"].get(item.get("source") or "") or {}
+    total, might = sum(obj.get("might") or 0 for obj in enemies), source.get("might")
+    if not enemies:
+        return "where no enemy unit is"
+    if isinstance(might, int) and might <= total:
+        return f"where the enemy units' total Might is {total}, not less than its source's ({might})"
+    return None
 
 
 def _branches(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],

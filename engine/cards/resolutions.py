@@ -328,7 +328,7 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     status = target.get("state")
     if status and not _has_status(obj, status):
         return f"{name} is not {status}, and the card's target is"
-    return filters.mismatch(state, item, target, chosen)  # printed cost, Empowered (engine/cards/filters.py)
+    return filters.mismatch(state, item, target, chosen, _target_mismatch)  # printed cost, any_of... (filters.py)
 
 
 def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:
