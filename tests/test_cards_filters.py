@@ -4,7 +4,7 @@ objects with two controllers where the card names one, "another" unit that is th
 battlefield" that stays, an enemy battlefield with no enemy unit or with more Might than the source, a rune count.
 
 Ana (P1) has Yuumi (1 [S]) and Crowd Favorite (3 [S], [3]) at bf1, which she controls, and Combat Chef (5 [S]) in
-her base; Ben (P2) has Shipyard Skulker (3 [S]) at bf2, which he controls, and Vilemaw's Lair's bf3 is empty.
+her base; Ben (P2) has Shipyard Skulker (3 [S]) at bf2, which he controls.
 """
 from __future__ import annotations
 
