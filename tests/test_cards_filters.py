@@ -79,3 +79,14 @@ def test_a_rune_count_holds_as_the_item_resolves():
     t, item = board()
     assert amounts.holds(t.state, item, {"runes_at_least": 7}) is True
     assert amounts.holds(t.state, {**item, "controller": "P2"}, {"runes_at_least": 7}) is False
+
+
+def test_your_turn_and_empowered_and_all_of_them_hold_as_the_item_resolves():
+    """Rogue Assassin's "If it's your turn, ... and if I'm [Empowered], ready it": turn 3 is Ana's."""
+    t, item = board()
+    both = {"all": [{"your_turn": True}, {"self_empowered": True}]}
+    assert amounts.holds(t.state, item, {"your_turn": True}) is True
+    assert amounts.holds(t.state, {**item, "controller": "P2"}, {"your_turn": True}) is False
+    assert amounts.holds(t.state, item, both) is False
+    t.state["objects"][item["source"]]["empowered"] = True
+    assert amounts.holds(t.state, item, both) is True

@@ -74,8 +74,8 @@ def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]
     """Whether a condition the compiler read ("if you have one or fewer cards in your hand", "if your other units
     have total Might 5 or more", "if there is a ready enemy unit here", "if you control 7 or more runes", "if you
     control a facedown card", "then, if I am at a battlefield"; a reviewed one: fewer runes in the rune deck than
-    a channel asks, `not` another) holds as the item resolves; None when it cannot be told (its source is
-    gone)."""
+    a channel asks, "if it's your turn", "if I'm [Empowered]", `all` of several, `not` another) holds as the
+    item resolves; None when it cannot be told (its source is gone)."""
     player = item["controller"]
     source = state["objects"].get(item.get("source") or "")
     if "hand_at_most" in condition:
@@ -91,6 +91,13 @@ def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]
                    and obj["controller"] == player) >= condition["facedown_at_least"]
     if "rune_deck_below" in condition:  # "If you couldn't channel 2 runes this way": fewer left as it resolves
         return state["players"][player].get("rune_deck_count", 0) < condition["rune_deck_below"]
+    if "all" in condition:  # several conditions of a reviewed line
+        held = [holds(state, item, one) for one in condition["all"]]
+        return False if False in held else None if None in held else True
+    if condition.get("your_turn"):  # "If it's your turn"
+        return state.get("turn_player") == player
+    if condition.get("self_empowered"):  # "if I'm [Empowered]" (v1.4 827.3)
+        return None if source is None else bool(source.get("empowered"))
     if "not" in condition:  # the "Otherwise" of a reviewed condition
         held = holds(state, item, condition["not"])
         return None if held is None else not held

@@ -6,6 +6,8 @@ target check leaves to this module: what is printed on the object's card, and st
 - `cost_max_might`: "me": an Energy cost no more than the ability's source's Might as the item resolves ("a gear
   with Energy cost no more than my Might"; unknown when the source has left the board: not checked);
 - `token`: the object is a token ("your token units");
+- `card`: the object is a card of that name ("a Shadow Clone you control": a token's kind);
+- `in_showdown`: the object is at the battlefield of the showdown ("a friendly unit in a showdown");
 - `state` "empowered": the object is Empowered (v1.4 827.3, "a unit that's [Empowered]");
 - `not_state`: a state the object must not be in (a reviewed "Otherwise" of "If it is stunned", a unit not
   "attacker" for "If it's attacking, deal 4 to it instead").
@@ -55,6 +57,10 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen
         might = source.get("might") if source is not None and source["zone"] == "board" else None
         if isinstance(might, int) and energy > might:
             return f"{name} costs [{energy}], and the card's target costs no more than its source's Might ({might})"
+    if "card" in target and not str(obj["card"]).startswith(target["card"]):  # "a Shadow Clone you control"
+        return f"{name} is no {target['card']}, and the card's target is"
+    if target.get("in_showdown") and obj.get("location") != (state.get("showdown") or {}).get("battlefield"):
+        return f"{name} is not at the battlefield of a showdown, and the card's target is"
     if target.get("token") and not obj.get("token"):
         return f"{name} is no token, and the card's target is a token"
     if target.get("state") == "empowered" and not obj.get("empowered"):
@@ -97,8 +103,11 @@ def group_mismatch(state: dict[str, Any], spec: dict[str, Any], given: list[dict
 # - `to_or_from_base`: "to or from its base": from a battlefield to base, or from base to a battlefield;
 # - `to_weaker_enemy`: "to an occupied enemy battlefield if my Might is greater than the total Might of enemy
 #   units there";
+# - `amount_might_of`: k, "Deal damage equal to its Might ..., then move your unit there": the amount is the Might
+#   of the object instruction k acts on (as the item resolves);
 # - `alternative_to`: k, "Deal 6 to it unless its controller has you draw 2": one of the two, never both;
-# - `if_its`: {"of", "whose"}, "If it was an enemy unit, ...": done (and then required) only when that object was
+# - `if_its`: {"of", "whose"} / {"of", "leaves_alone"}, "If it was an enemy unit, ...", "Then, if there's an
+#   enemy unit alone at that battlefield, ...": done (and then required) only when that object was
 #   the controller's ("friendly") or not ("enemy") as the item resolved; the branches of one op are counted
 #   together (`_branches`), as the rules' matching may give an op to either;
 # - `relative_required`: the op is required where the relation can be followed (an object fitting it is there;
@@ -136,10 +145,15 @@ def related(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, A
                        f"target is where {', '.join(o['id'] for o in others)} is"
             if relative.get("other") and obj["id"] in {other["id"] for other in others}:
                 return f"records {spec['op']} to {obj['id']} ({obj['card']}) twice, and the card's target is another"
+        if "amount_might_of" in spec:  # "Deal damage equal to its Might ..., then move your unit there"
+            mights = {other.get("might") for other in _objects_of(state, assigned, index + spec["amount_might_of"])}
+            if mights and effect.get("amount") not in mights:
+                return f"records {spec['op']} {effect.get('amount')}, and the card's amount is the Might of the unit " \
+                       f"it names ({', '.join(map(str, sorted(mights, key=str)))})"
         to = str(effect.get("to") or "")
         if "to_place_of" in spec:
             places = {other.get("location") for other in _objects_of(state, assigned, index + spec["to_place_of"])}
-            if places and to not in places:
+            if places and (_place_named(to, obj) if obj is not None else to) not in places:
                 return f"records {spec['op']} to {to}, and the card's goes to {', '.join(sorted(map(str, places)))}"
         if spec.get("to_not_here"):
             source = state["objects"].get(item.get("source") or "")
@@ -203,8 +217,8 @@ def _branches(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str,
     if index != group[0]:
         return None
     recorded = sum(len(assigned[position]) for position in group)
-    holding = [position for position in group if _whose(item, _objects_of(
-        state, assigned, position + specs[position]["if_its"]["of"])) == specs[position]["if_its"]["whose"]]
+    holding = [position for position in group if _its_holds(state, item, specs[position]["if_its"], _objects_of(
+        state, assigned, position + specs[position]["if_its"]["of"]))]
     expected = sum(specs[position].get("amount") or 1 for position in holding)
     if recorded == expected:
         return None
@@ -227,6 +241,22 @@ def _required(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str,
         if there:
             return f"records no {spec['op']} for {spec['text']!r}, and something is there to act on ({', '.join(there)})"
     return None
+
+
+def _its_holds(state: dict[str, Any], item: dict[str, Any], its: dict[str, Any], objects: list[dict[str, Any]]) -> bool:
+    """Whether an `if_its` condition holds of the objects the instruction before acted on: `whose` ("If it was an
+    enemy unit"), or `leaves_alone` ("Then, if there's an enemy unit alone at that battlefield": once they have
+    left it, an enemy unit there has no other unit of its controller beside it)."""
+    if "whose" in its:
+        return _whose(item, objects) == its["whose"]
+    if its.get("leaves_alone") and objects:
+        gone = {obj["id"] for obj in objects}
+        left = [obj for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+                and obj.get("location") == objects[0].get("location") and obj["id"] not in gone]
+        return any(unit["controller"] != item["controller"] and
+                   not any(other["id"] != unit["id"] and other["controller"] == unit["controller"] for other in left)
+                   for unit in left)
+    return False
 
 
 def _whose(item: dict[str, Any], objects: list[dict[str, Any]]) -> str | None:
