@@ -24,7 +24,8 @@ from engine.cards.resolutions import prefill
 from engine.cards.reviewed import entry
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
-REVIEWED = ["Catalyst of Aeons", "Mobilize", "Wind and Ghosts", "Solari Chief", "Monster Harpoon", "Sudden Storm"]
+REVIEWED = ["Catalyst of Aeons", "Mobilize", "Wind and Ghosts", "Solari Chief", "Monster Harpoon", "Sudden Storm",
+            "Ruthless Strike", "Rampage"]
 P2 = deck("Master of Shadows", ["Shipyard Skulker", "Monster Harpoon", "Sudden Storm"],
           ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 SKULKER = "runedeck:4 runes:4 Fury Rune;4 Chaos Rune controls:bf2 bf2:Shipyard Skulker"
@@ -188,3 +189,52 @@ def test_the_resolution_pre_filled_from_catalyst_offers_the_draw_only_where_its_
     whose condition does not hold as the item resolves."""
     filled = prefill(catalyst(runes).state)
     assert [entry["op"] for entry in filled["ops"]] == ops and not any(entry.get("optional") for entry in filled["ops"])
+
+
+# -- "If you paid the additional cost": Ruthless Strike and Rampage ------------------------------------------------
+STORM = deck("Relentless Storm", ["Ruthless Strike", "Rampage", "Combat Chef", "Crowd Favorite"],
+             ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
+STORM_SEGMENT = "runedeck:4 runes:4 Fury Rune;4 Body Rune"
+RAMPAGE_PAID = '+additional=[{"energy": 0, "power": 1}] $3 / Body Rune; Body Rune'  # its [O]
+
+
+def struck(paid: bool) -> GalleryTable:
+    """Ana plays Ruthless Strike at Ben's Shipyard Skulker, discarding Crowd Favorite for it or not."""
+    t = table(STORM, f"{STORM_SEGMENT} hand:Ruthless Strike;Crowd Favorite")
+    discard = f'+additional=[{{"discard": ["{t.find("P1", "Crowd Favorite", "hand")}"]}}] ' if paid else ""
+    return t.do(f"P1 play Ruthless Strike {discard}$3", "P1 pass", "P2 pass")
+
+
+@pytest.mark.parametrize(("paid", "amount"), [(True, 5), (False, 3)])
+def test_ruthless_strike_dealing_what_the_additional_cost_gives_is_legal(paid: bool, amount: int):
+    assert struck(paid).do(f"resolve Ruthless Strike: damage Shipyard Skulker {amount}").state["violations"] == []
+
+
+@pytest.mark.parametrize(("paid", "amount"), [(True, 3), (False, 5)])
+def test_ruthless_strike_dealing_the_other_amount_is_refused_v1_4_359_3_d(paid: bool, amount: int):
+    refusal = struck(paid).refuses(f"resolve Ruthless Strike: damage Shipyard Skulker {amount}", rule=SPELL)
+    assert "the card's condition does not hold as it resolves" in said(refusal)
+    assert "If you paid the additional cost, deal 5 to it instead." in said(refusal)
+
+
+def rampaged(payment: str) -> GalleryTable:
+    """Ana's Combat Chef (5 [S]) fights Ben's Shipyard Skulker; Crowd Favorite stays in her base."""
+    t = table(STORM, f"{STORM_SEGMENT} hand:Rampage base:Combat Chef;Crowd Favorite")
+    return t.do(f"P1 play Rampage {payment}", "P1 pass", "P2 pass")
+
+
+def test_rampage_paid_giving_the_fighting_unit_2_is_legal():
+    t = rampaged(RAMPAGE_PAID).do("resolve Rampage: might Combat Chef +2 until turn | damage Combat Chef 3 | "
+                                  "damage Shipyard Skulker 7")
+    assert t.state["violations"] == []
+
+
+@pytest.mark.parametrize(("payment", "ops", "reason"), [
+    (RAMPAGE_PAID, "might Crowd Favorite +2 until turn | damage Combat Chef 3 | damage Shipyard Skulker 5",
+     "and the card's target is one of"),
+    ("$3", "might Combat Chef +2 until turn | damage Combat Chef 3 | damage Shipyard Skulker 7",
+     "the card's condition does not hold as it resolves")])
+def test_rampage_giving_another_unit_2_or_giving_it_unpaid_is_refused_v1_4_359_3_d(payment: str, ops: str,
+                                                                                    reason: str):
+    refusal = rampaged(payment).refuses(f"resolve Rampage: {ops}", rule=SPELL)
+    assert reason in said(refusal) and "If you paid the additional cost, give the friendly unit +2 [S]" in said(refusal)

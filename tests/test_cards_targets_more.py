@@ -57,6 +57,7 @@ def test_a_target_phrase_reads_with_nothing_left_over(phrase: str, fields: dict)
     ("If you control a facedown card", {"facedown_at_least": 1}),
     ("Then, if I am at a battlefield", {"self_at_battlefield": True}),
     ("If you do", {"done": True}),
+    ("If you paid the additional cost", {"paid_additional": True}),
     ("If it was an enemy unit", None),
 ])
 def test_a_leading_condition_reads_or_stays_unread(phrase: str, condition: dict | None):

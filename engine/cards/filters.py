@@ -96,7 +96,8 @@ def group_mismatch(state: dict[str, Any], spec: dict[str, Any], given: list[dict
 
 # -- an instruction's objects related to those of another -----------------------------------------------------------
 # A spec's relations to the spec `of` places before (or after) it, each checked against the ops recorded for both:
-# - target `relative`: {"of", "same_place"} "an enemy unit at its location", {"of", "other"} "and another unit";
+# - target `relative`: {"of", "same_place"} "an enemy unit at its location", {"of", "other"} "and another unit",
+#   {"of", "among"} one of that instruction's objects ("give the friendly unit +2 [S]" of the two that fight);
 # - `to_place_of`: k, "move a friendly unit to that enemy unit's battlefield": the move goes where that object is;
 # - `to_beside_controller`: "to a location where there's a unit with the same controller" (another unit there);
 # - `to_not_here`: "to a different battlefield" than the source's;
@@ -143,6 +144,9 @@ def related(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, A
             if relative.get("same_place") and others and obj.get("location") not in {o.get("location") for o in others}:
                 return f"records {spec['op']} to {obj['id']} ({obj['card']}) at {obj.get('location')}, and the card's " \
                        f"target is where {', '.join(o['id'] for o in others)} is"
+            if relative.get("among") and others and obj["id"] not in {other["id"] for other in others}:
+                return f"records {spec['op']} to {obj['id']} ({obj['card']}), and the card's target is one of " \
+                       f"{', '.join(other['id'] for other in others)}"
             if relative.get("other") and obj["id"] in {other["id"] for other in others}:
                 return f"records {spec['op']} to {obj['id']} ({obj['card']}) twice, and the card's target is another"
         if "amount_might_of" in spec:  # "Deal damage equal to its Might ..., then move your unit there"

@@ -199,6 +199,8 @@ def state_condition(phrase: str) -> dict[str, Any] | None:
         return {"facedown_at_least": 1}
     if re.fullmatch(r"(?:I am|I'm) at a battlefield", phrase, re.IGNORECASE):
         return {"self_at_battlefield": True}
+    if re.fullmatch(r"you paid (?:the|my) additional cost", phrase, re.IGNORECASE):
+        return {"paid_additional": True}  # an optional additional cost of the card's (v1.4 204.2)
     return None
 
 
