@@ -52,6 +52,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     naming.check_play(context, player, obj["card"])  # "opponents can't play spells with that name" (Fallen Feline)
     # Step 1 (351): the card goes onto the chain as a pending item, closing the state.
     item = items.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
+    if source != "hand":  # "If you played this from your hand", read as it resolves (engine/cards/amounts.py)
+        item["played_from"] = source
     items.move_card_to_chain(state, obj)
     if not limited:
         showdown.acted(state)

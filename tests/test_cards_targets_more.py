@@ -58,6 +58,7 @@ def test_a_target_phrase_reads_with_nothing_left_over(phrase: str, fields: dict)
     ("Then, if I am at a battlefield", {"self_at_battlefield": True}),
     ("If you do", {"done": True}),
     ("If you paid the additional cost", {"paid_additional": True}),
+    ("If you played this from your hand", {"played_from_hand": True}),
     ("If it was an enemy unit", None),
 ])
 def test_a_leading_condition_reads_or_stays_unread(phrase: str, condition: dict | None):
@@ -191,3 +192,34 @@ def test_friendship_giving_2_for_a_cat_and_a_poro_is_legal():
 def test_friendship_counting_each_cat_is_refused_v1_4_359_3_d():
     refusal = befriended().refuses("resolve Friendship: might Frisky Hunter +3 until turn", rule="v1.4 359.3.d")
     assert "the card gives +2 [S], not 3" in said(refusal) and FRIENDSHIP in said(refusal)
+
+
+# -- Back Off: the draw only when played from the hand ----------------------------------------------------------------
+BACK_OFF = deck("Blind Monk", ["Back Off", "Crowd Favorite"], ["Grove of the God-Willow", "Zaun Warrens",
+                                                                "Altar to Unity"])
+SKULKER = "runedeck:8 runes:2 Fury Rune;2 Chaos Rune controls:bf2 bf2:Shipyard Skulker"
+
+
+def backed_off(from_hand: bool) -> GalleryTable:
+    """Ana plays Back Off from her hand at Ben's Shipyard Skulker, or from where it is hidden at bf1 at her Crowd
+    Favorite there (a facedown card's target is at its battlefield, v1.4 811.1.d)."""
+    if from_hand:
+        t = table(BACK_OFF, "runedeck:4 runes:4 Calm Rune;4 Body Rune hand:Back Off", SKULKER)
+        return t.do("P1 play Back Off -> Shipyard Skulker $3", "P1 pass", "P2 pass")
+    t = table(BACK_OFF, "runedeck:4 runes:4 Calm Rune;4 Body Rune controls:bf1 bf1:Crowd Favorite "
+                        "facedown:Back Off@bf1", SKULKER)
+    return t.do("P1 play Back Off <facedown -> Crowd Favorite", "P1 pass", "P2 pass")
+
+
+@pytest.mark.parametrize(("from_hand", "ops"), [(True, "stun Shipyard Skulker | draw P1 ?"),
+                                                (False, "stun Crowd Favorite")])
+def test_back_off_drawing_only_when_played_from_the_hand_is_legal(from_hand: bool, ops: str):
+    assert backed_off(from_hand).do(f"resolve Back Off: {ops}").state["violations"] == []
+
+
+@pytest.mark.parametrize(("from_hand", "ops", "reason"), [
+    (True, "stun Shipyard Skulker", "records no draw for 'draw 1'"),
+    (False, "stun Crowd Favorite | draw P1 ?", "the card's condition does not hold as it resolves")])
+def test_back_off_drawing_otherwise_is_refused_v1_4_359_3_d(from_hand: bool, ops: str, reason: str):
+    refusal = backed_off(from_hand).refuses(f"resolve Back Off: {ops}", rule="v1.4 359.3.d")
+    assert reason in said(refusal) and "If you played this from your hand, draw 1." in said(refusal)

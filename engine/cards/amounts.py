@@ -73,9 +73,10 @@ def amount(state: dict[str, Any], item: dict[str, Any], spec: dict[str, Any], ef
 def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]) -> bool | None:
     """Whether a condition the compiler read ("if you have one or fewer cards in your hand", "if your other units
     have total Might 5 or more", "if there is a ready enemy unit here", "if you control 7 or more runes", "if you
-    control a facedown card", "then, if I am at a battlefield", "if you paid the additional cost"; a reviewed one:
-    fewer runes in the rune deck than a channel asks, "if it's your turn", "if I'm [Empowered]", `all` of several,
-    `not` another) holds as the item resolves; None when it cannot be told (its source is gone)."""
+    control a facedown card", "then, if I am at a battlefield", "if you paid the additional cost", "if you played
+    this from your hand"; a reviewed one: fewer runes in the rune deck than a channel asks, "if it's your turn",
+    "if I'm [Empowered]", `all` of several, `not` another) holds as the item resolves; None when it cannot be told
+    (its source is gone)."""
     player = item["controller"]
     source = state["objects"].get(item.get("source") or "")
     if "hand_at_most" in condition:
@@ -94,6 +95,8 @@ def holds(state: dict[str, Any], item: dict[str, Any], condition: dict[str, Any]
     if "all" in condition:  # several conditions of a reviewed line
         held = [holds(state, item, one) for one in condition["all"]]
         return False if False in held else None if None in held else True
+    if condition.get("played_from_hand"):  # "If you played this from your hand" (engine/play.py `played_from`)
+        return item["kind"] == "spell" and item.get("played_from", "hand") == "hand"
     if condition.get("paid_additional"):  # "If you paid the additional cost": the play paid one (engine/play.py)
         return bool(item.get("additional_paid"))
     if condition.get("your_turn"):  # "If it's your turn"

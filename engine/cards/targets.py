@@ -199,6 +199,8 @@ def state_condition(phrase: str) -> dict[str, Any] | None:
         return {"facedown_at_least": 1}
     if re.fullmatch(r"(?:I am|I'm) at a battlefield", phrase, re.IGNORECASE):
         return {"self_at_battlefield": True}
+    if re.fullmatch(r"you played (?:this|me) from your hand", phrase, re.IGNORECASE):
+        return {"played_from_hand": True}  # not from a facedown zone (Hidden, v1.4 723), a trash (Flow), ...
     if re.fullmatch(r"you paid (?:the|my) additional cost", phrase, re.IGNORECASE):
         return {"paid_additional": True}  # an optional additional cost of the card's (v1.4 204.2)
     return None
