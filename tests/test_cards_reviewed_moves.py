@@ -18,7 +18,7 @@ from engine.cards.effects import compile_ability
 from engine.cards.reviewed import entry
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
-REVIEWED = ["Stormbringer", "Isolate", "Zed, Without a Sound", "Rogue Assassin"]
+REVIEWED = ["Stormbringer", "Isolate", "Zed, Without a Sound", "Rogue Assassin", "Arise!"]
 P2 = deck("Master of Shadows", ["Shipyard Skulker", "Legion Rearguard"],
           ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 SKULKER = "runedeck:8 runes:2 Fury Rune;2 Chaos Rune controls:bf2 bf2:Shipyard Skulker"  # 3 [S]
@@ -139,3 +139,31 @@ def test_rogue_assassin_moving_another_unit_or_none_or_readying_while_not_empowe
         ops: str, reason: str):
     refusal = assassinated().refuses(f"resolve Rogue Assassin{ops}", rule=ABILITY)
     assert reason in said(refusal) and "move a friendly unit in a showdown to base" in said(refusal)
+
+
+# -- Arise!: a token for each Equipment, then two of them readied ----------------------------------------------------
+AZIR = deck("Emperor of the Sands", ["Arise!", "Brutalizer", "Hand Hammer", "Vanguard Sergeant"],
+            ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
+TWO_SOLDIERS = "token P1 Sand Soldier +ready=false | token P1 Sand Soldier +ready=false"
+
+
+def risen() -> GalleryTable:
+    """Ana controls two Equipment (Brutalizer, Hand Hammer) and an exhausted Vanguard Sergeant; the tokens Arise!
+    plays are o22 and o23, the next ids."""
+    t = table(AZIR, "runedeck:4 runes:4 Calm Rune;4 Order Rune hand:Arise! "
+                    "base:Brutalizer;Hand Hammer;Vanguard Sergeant*", SKULKER)
+    return t.do("P1 play Arise! $6 / Order Rune", "P1 pass", "P2 pass")
+
+
+def test_arise_playing_two_soldiers_and_readying_them_is_legal():
+    assert risen().do(f"resolve Arise!: {TWO_SOLDIERS} | ready o22 | ready o23").state["violations"] == []
+
+
+@pytest.mark.parametrize(("ops", "reason"), [
+    (f"{TWO_SOLDIERS} | token P1 Sand Soldier +ready=false | ready o22 | ready o23",
+     "records 3 token for 'Play a 2 [S] Sand Soldier unit token for each Equipment you control', and the card gives 2"),
+    (f"{TWO_SOLDIERS} | ready o22 | ready Vanguard Sergeant", "the card acts on the token it plays"),
+    (TWO_SOLDIERS, "records 0 ready for 'Then ready two of them', and the card names 2")])
+def test_arise_playing_another_count_or_readying_other_units_is_refused_v1_4_359_3_d(ops: str, reason: str):
+    refusal = risen().refuses(f"resolve Arise!: {ops}", rule=SPELL)
+    assert reason in said(refusal) and "Then ready two of them." in said(refusal)

@@ -111,6 +111,8 @@ def group_mismatch(state: dict[str, Any], spec: dict[str, Any], given: list[dict
 #   enemy unit alone at that battlefield, ...": done (and then required) only when that object was
 #   the controller's ("friendly") or not ("enemy") as the item resolved; the branches of one op are counted
 #   together (`_branches`), as the rules' matching may give an op to either;
+# - `count_each`: {filter}, one op for each object the filter fits ("a ... token for each Equipment you control");
+# - `at_least_of`: {"of", "most"}, "Then ready two of them": as many ops as that instruction's, up to `most`;
 # - `relative_required`: the op is required where the relation can be followed (an object fitting it is there;
 #   the spec is `optional` so that the rules' own count of what is there does not ask for it elsewhere).
 def problems(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, Any]],
@@ -235,6 +237,15 @@ def _required(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str,
     """A `relative_required` op left out where it could be followed: an object fitting its target stands where
     the related object is, or the object before it was of the controller the condition names."""
     spec, given = specs[index], assigned[index]
+    if "count_each" in spec:  # "Play a ... token for each Equipment you control": one op each, as it resolves
+        each = sum(1 for object_id, obj in state["objects"].items() if obj["zone"] == "board"
+                   and fits(state, item, spec["count_each"], object_id) is None)
+        if len(given) != each:
+            return f"records {len(given)} {spec['op']} for {spec['text']!r}, and the card gives {each}"
+    if "at_least_of" in spec:  # "Then ready two of them": as many of them as there are, up to that number
+        need = min(spec["at_least_of"]["most"], len(assigned[index + spec["at_least_of"]["of"]]))
+        if len(given) < need:
+            return f"records {len(given)} {spec['op']} for {spec['text']!r}, and the card names {need}"
     if not spec.get("relative_required"):
         return None
     target = spec.get("target") or {}
