@@ -223,3 +223,39 @@ def test_back_off_drawing_only_when_played_from_the_hand_is_legal(from_hand: boo
 def test_back_off_drawing_otherwise_is_refused_v1_4_359_3_d(from_hand: bool, ops: str, reason: str):
     refusal = backed_off(from_hand).refuses(f"resolve Back Off: {ops}", rule="v1.4 359.3.d")
     assert reason in said(refusal) and "If you played this from your hand, draw 1." in said(refusal)
+
+
+# -- Ravenbloom Prefect: "it" is what the trigger is about --------------------------------------------------------
+RAVEN = deck("Battle Mistress", ["Ravenbloom Prefect"], ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
+RAVENBLOOM = "When an opponent plays a gear, you may banish me to banish it."
+
+
+def ravened() -> GalleryTable:
+    """On Ben's turn he plays Doran's Ring (Edge of Night is already in his base); Ana's Ravenbloom Prefect
+    triggers."""
+    ana = "runedeck:8 runes:2 Body Rune;2 Chaos Rune base:Ravenbloom Prefect"
+    ben = "runedeck:4 runes:4 Fury Rune;4 Chaos Rune hand:Doran's Ring base:Edge of Night"
+    line = (f"position turn 3 P2 action first P1 | P1 0 bf:Grove of the God-Willow deck:{deck_count(ana)} {ana} "
+            f"| P2 0 bf:Trifarian War Camp deck:{deck_count(ben)} {ben}")
+    t = GalleryTable(RAVEN, P2, "strict", rules="v1.4", abilities="checked").do(line)
+    return t.do("P2 play Doran's Ring $1", 'P1 trigger Ravenbloom Prefect "when-an-opponent"', "P1 pass", "P2 pass")
+
+
+def test_it_in_a_trigger_about_an_object_is_that_object():
+    compiled = compile_ability({"kind": "triggered", "text": RAVENBLOOM})
+    assert compiled["unread"] == [] and compiled["effects"][1]["target"] == {"about": True, "count": {"min": 1,
+                                                                                                     "max": 1}}
+    assert ravened().state["chain"][-1]["about"] == ravened().find("P2", "Doran's Ring")
+
+
+def test_ravenbloom_banishing_itself_and_the_gear_played_is_legal():
+    t = ravened().do("resolve Ravenbloom Prefect: banish Ravenbloom Prefect | banish Doran's Ring")
+    assert t.state["violations"] == []
+
+
+def test_ravenbloom_banishing_another_gear_is_refused_v1_4_406_5():
+    t = ravened()
+    refusal = t.refuses("resolve Ravenbloom Prefect: banish Ravenbloom Prefect | banish Edge of Night", rule=ABILITY)
+    assert f'"{RAVENBLOOM}"' in str(refusal)
+    item, edge = t.state["chain"][-1], t.find("P2", "Edge of Night")
+    assert "is not what the trigger is about" in filters.mismatch(t.state, item, {"about": True}, edge)

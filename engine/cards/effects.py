@@ -29,7 +29,7 @@ from typing import Any
 
 from engine.cards import CONDITION, reviewed
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, lead_condition, link_done, number, parse_target, \
-    per_amount, state_condition
+    per_amount, read_about, state_condition
 
 Spec = dict[str, Any]
 
@@ -621,7 +621,7 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     conditional = CONDITION.match(text)
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
-    result = {**result, "source": "text"}
+    result = read_about(ability, {**result, "source": "text"})  # "it": what a trigger is about (targets.py)
     if (conditional or ability.get("condition")) and not condition_checked_on_chain(ability):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
         result["unread"] = [*result["unread"], "condition"]

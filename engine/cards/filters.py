@@ -6,6 +6,7 @@ target check leaves to this module: what is printed on the object's card, and st
 - `cost_max_might`: "me": an Energy cost no more than the ability's source's Might as the item resolves ("a gear
   with Energy cost no more than my Might"; unknown when the source has left the board: not checked);
 - `token`: the object is a token ("your token units");
+- `about`: "it" in a triggered ability, the object its trigger is about (the chain item's `about`, engine/due.py);
 - `card`: the object is a card of that name ("a Shadow Clone you control": a token's kind);
 - `in_showdown`: the object is at the battlefield of the showdown ("a friendly unit in a showdown");
 - `state` "empowered": the object is Empowered (v1.4 827.3, "a unit that's [Empowered]");
@@ -57,6 +58,8 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen
         might = source.get("might") if source is not None and source["zone"] == "board" else None
         if isinstance(might, int) and energy > might:
             return f"{name} costs [{energy}], and the card's target costs no more than its source's Might ({might})"
+    if target.get("about") and item.get("about") and chosen != item["about"]:  # "it": what the trigger is about
+        return f"{name} is not what the trigger is about ({item['about']}), and the card's \"it\" is"
     if "card" in target and not str(obj["card"]).startswith(target["card"]):  # "a Shadow Clone you control"
         return f"{name} is no {target['card']}, and the card's target is"
     if target.get("in_showdown") and obj.get("location") != (state.get("showdown") or {}).get("battlefield"):

@@ -261,3 +261,27 @@ def per_amount(kind: str, phrase: str) -> dict[str, Any] | None:
         return None
     return {"each": {key: value for key, value in found.items() if key != "count"}}
 
+
+
+# A trigger condition about an object ("When an opponent plays a gear", "When you choose a friendly unit", "When a
+# unit moves from here"): the occurrence names that object (engine/due.py), and "it" in the effect is it. Not one
+# about the ability's own source ("When you play me", "When I attack").
+_ABOUT = re.compile(r"^(?:when|whenever)\b[^,]*?\b(?:an?|any)\s+(?:(?:friendly|enemy|other|non-token)\s+)*"
+                    r"(?:unit|gear|spell|card)\b", re.IGNORECASE)
+
+
+def read_about(ability: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """A triggered ability's compiled effect with "it" read as the object its trigger is about (`about`: the chain
+    item's object, engine/cards/filters.py), where the trigger condition names one object and every unread target
+    of the effect is such an "it"; else the result as it was."""
+    text = re.sub(r"^(?:\[[^\]]*\]\s*(?:—|\[>>?\])?\s*)+", "", ability.get("text", ""))
+    condition = text.split(",", 1)[0]
+    its = [part for part in result["unread"] if part.startswith("target: ")]
+    loose = [spec for spec in result["effects"] if "target" in spec and spec["target"] is None]
+    if ability.get("kind") != "triggered" or not _ABOUT.match(condition) or \
+            re.search(r"\b(?:me|I|my)\b", condition) or not its or set(its) != {"target: 'it'"} or \
+            len(loose) != len(its):
+        return result
+    effects = [{**spec, "target": {"about": True, "count": {"min": 1, "max": 1}}} if spec in loose else spec
+               for spec in result["effects"]]
+    return {**result, "effects": effects, "unread": [part for part in result["unread"] if part not in its]}
