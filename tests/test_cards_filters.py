@@ -41,8 +41,8 @@ def test_a_printed_cost_below_the_bound_and_a_unit_not_empowered_are_refused():
 def test_objects_of_two_controllers_for_the_same_controller_are_refused():
     t, _ = board()
     spec = {"op": "move", "target": {"group": {"same_controller": True}}}
-    given = [{"op": "move", "target": t.find("P1", "Crowd Favorite")}, {"op": "move", "target": t.find("P2",
-                                                                                                      "Shipyard Skulker")}]
+    given = [{"op": "move", "target": t.find("P1", "Crowd Favorite")},
+             {"op": "move", "target": t.find("P2", "Shipyard Skulker")}]
     assert "which do not have the same controller" in filters.group_mismatch(t.state, spec, given)
 
 

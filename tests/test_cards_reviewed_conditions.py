@@ -108,8 +108,9 @@ def test_wind_and_ghosts_banishing_the_small_or_returning_the_big_is_legal(ops: 
     assert winded().do(f"resolve Wind and Ghosts: {ops}").state["violations"] == []
 
 
-@pytest.mark.parametrize(("ops", "reason"), [("banish Combat Chef", "has 5 [S], and the card's target has 3 [S] or less"),
-                                             ("return Crowd Favorite -> hand", "has 3 [S], and the card's target has 4")])
+@pytest.mark.parametrize(("ops", "reason"), [
+    ("banish Combat Chef", "has 5 [S], and the card's target has 3 [S] or less"),
+    ("return Crowd Favorite -> hand", "has 3 [S], and the card's target has 4")])
 def test_wind_and_ghosts_the_other_way_round_is_refused_v1_4_359_3_d(ops: str, reason: str):
     refusal = winded().refuses(f"resolve Wind and Ghosts: {ops}", rule=SPELL)
     assert reason in said(refusal) and "If it has 3 [S] or less, banish it. Otherwise," in said(refusal)

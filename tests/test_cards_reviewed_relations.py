@@ -97,7 +97,8 @@ def test_blood_money_playing_the_golds_its_condition_gives_is_legal(killed: str,
 def test_blood_money_playing_other_golds_is_refused_v1_4_359_3_d(killed: str, golds: int, reason: str):
     ops = " | ".join([f"kill {killed}"] + ["token P1 Gold +ready=false"] * golds)
     refusal = dawn("Blood Money", "P1 play Blood Money $2").refuses(f"resolve Blood Money: {ops}", rule=SPELL)
-    assert reason in said(refusal) and "If it was a friendly unit, play two Gold gear tokens exhausted." in said(refusal)
+    assert reason in said(refusal)
+    assert "If it was a friendly unit, play two Gold gear tokens exhausted." in said(refusal)
 
 
 def test_blood_money_playing_two_golds_for_an_enemy_unit_in_an_audit_match_is_flagged():

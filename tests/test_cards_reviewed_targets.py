@@ -18,8 +18,8 @@ from engine.cards.effects import compile_ability
 from engine.cards.reviewed import entry
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
-REVIEWED = ["Fading Memories", "Pack of Wonders", "Public Execution", "Shakedown", "Unforgiven", "Maduli the Gatekeeper",
-            "Profiteer"]
+REVIEWED = ["Fading Memories", "Pack of Wonders", "Public Execution", "Shakedown", "Unforgiven",
+            "Maduli the Gatekeeper", "Profiteer"]
 P2 = deck("Master of Shadows", ["Shipyard Skulker", "Legion Rearguard", "Shakedown", "Doran's Ring"],
           ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 AMBESSA = deck("Matriarch of War", ["Public Execution", "Vanguard Sergeant", "Daring Poro"],

@@ -321,7 +321,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here|this battlefield)",
                            text):
         spec = target_of(m.group(1), "move")
-        spec["to"] = {"a battlefield": "battlefield", "here": "here", "this battlefield": "here"}.get(m.group(2), "base")
+        spec["to"] = {"a battlefield": "battlefield", "here": "here", "this battlefield": "here"}.get(m.group(2),
+                                                                                                     "base")
         specs.append(spec)
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))

@@ -42,8 +42,8 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter, chosen
     if fits is not None and "any_of" in target and all(fits(state, item, one, chosen) for one in target["any_of"]):
         return f"{name} is none of what the card's target may be"
     if target.get("might_below_chosen") and isinstance(obj.get("might"), int):
-        units = [state["objects"][ref] for ref in state["objects"] if state["objects"][ref]["zone"] == "board"
-                 and state["objects"][ref]["type"] == "Unit" and state["objects"][ref]["controller"] == item["controller"]]
+        units = [unit for unit in state["objects"].values() if unit["zone"] == "board" and unit["type"] == "Unit"
+                 and unit["controller"] == item["controller"]]
         chosen_units = [unit for unit in units if unit["id"] in item.get("targets", [])] or units
         if not any(isinstance(unit.get("might"), int) and obj["might"] < unit["might"] for unit in chosen_units):
             return f"{name} has {obj['might']} [S], and the card's target has less Might than the friendly unit " \
@@ -147,8 +147,8 @@ def related(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str, A
         if relative and obj is not None:
             others = _objects_of(state, assigned, index + relative["of"])
             if relative.get("same_place") and others and obj.get("location") not in {o.get("location") for o in others}:
-                return f"records {spec['op']} to {obj['id']} ({obj['card']}) at {obj.get('location')}, and the card's " \
-                       f"target is where {', '.join(o['id'] for o in others)} is"
+                return f"records {spec['op']} to {obj['id']} ({obj['card']}) at {obj.get('location')}, and the " \
+                       f"card's target is where {', '.join(o['id'] for o in others)} is"
             if relative.get("among") and others and obj["id"] not in {other["id"] for other in others}:
                 return f"records {spec['op']} to {obj['id']} ({obj['card']}), and the card's target is one of " \
                        f"{', '.join(other['id'] for other in others)}"
@@ -222,7 +222,8 @@ def _branches(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str,
     """"If it was an enemy unit, play a Gold ... If it was a friendly unit, play two Gold ...": the ops of the
     `if_its` instructions of one op (checked once, at the first) are as many as the instructions whose condition
     holds give, none where the object before them was not there."""
-    group = [position for position, other in enumerate(specs) if other.get("if_its") and other["op"] == specs[index]["op"]]
+    group = [position for position, other in enumerate(specs)
+             if other.get("if_its") and other["op"] == specs[index]["op"]]
     if index != group[0]:
         return None
     recorded = sum(len(assigned[position]) for position in group)
@@ -257,7 +258,8 @@ def _required(state: dict[str, Any], item: dict[str, Any], specs: list[dict[str,
         there = [object_id for object_id, obj in state["objects"].items() if obj["zone"] == "board"
                  and obj.get("location") in places and fits(state, item, target, object_id) is None]
         if there:
-            return f"records no {spec['op']} for {spec['text']!r}, and something is there to act on ({', '.join(there)})"
+            return f"records no {spec['op']} for {spec['text']!r}, and something is there to act on " \
+                   f"({', '.join(there)})"
     return None
 
 
