@@ -58,6 +58,8 @@ def trigger(context: Context, event: dict[str, Any]) -> None:
         add_triggers.resolve(context, event, source, adds)  # v1.4 429.2: no chain item, no passes
         return
     item = add_item(context, "ability", source["card"], source["id"], player, event["ability"])
+    if entry is not None and entry.get("about"):
+        item["about"] = entry["about"]  # the object its trigger is about: its "it" (engine/cards/filters.py)
     if initial:
         item["initial"] = True
         state["showdown"]["initial_chain"] = True

@@ -100,6 +100,8 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
                               "event": happened["event"]})
                 if compiled.get("once_each_turn"):
                     batch[-1]["once_each_turn"] = True
+                if happened.get("object"):  # what it is about: its "it" (engine/cards/targets.py `read_about`)
+                    batch[-1]["about"] = happened["object"]["id"]
     # After the triggers of earlier occurrences, these, simultaneous: the turn player's first, then in turn order
     # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}

@@ -52,6 +52,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     naming.check_play(context, player, obj["card"])  # "opponents can't play spells with that name" (Fallen Feline)
     # Step 1 (351): the card goes onto the chain as a pending item, closing the state.
     item = items.add_item(context, kind=kind, card=obj["card"], source=obj["id"], controller=player)
+    if source != "hand":  # "If you played this from your hand", read as it resolves (engine/cards/amounts.py)
+        item["played_from"] = source
     items.move_card_to_chain(state, obj)
     if not limited:
         showdown.acted(state)
@@ -169,6 +171,8 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
             energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
             breakdown.append("Accelerate 1 Energy and 1 Power")
     card_costs.check_additional(context, obj, options.get("additional", []))
+    if options.get("additional"):  # "If you paid the additional cost", read as it resolves (engine/cards/amounts.py)
+        item["additional_paid"] = True
     repeats = _repeat_costs(context, obj["card"], card, kind, options)
     if repeats:
         item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid

@@ -27,8 +27,8 @@ def test_a_spell_whose_every_op_target_and_amount_is_compiled_has_nothing_unread
 
 
 def test_a_target_the_compiler_cannot_read_is_named():
-    assert coverage.unread(card("Heroic Charge"), NOTHING_ELSE) == [
-        "give-a-friendly: effect target: 'an enemy unit at its location'"]
+    assert coverage.unread(card("Arcane Shift"), NOTHING_ELSE) == [
+        "banish-a-friendly: effect target: 'a friendly unit, then its owner plays it, ignoring its cost'"]
 
 
 def test_a_part_whose_module_is_absent_is_named_as_not_compiled():
@@ -75,8 +75,8 @@ def test_the_script_prints_each_name_with_its_class_and_the_totals_per_set():
     assert order == sorted(order)  # Spiritforged, Unleashed, Vendetta first
     assert "  Hextech Ray [OGN]: ENFORCED" in lines
     assert "  Skyfall of Areion [SFD]: NOT RECORDABLE (unread)" in lines
-    assert any(line.startswith("  Heroic Charge [UNL]: PARTLY (") and "an enemy unit at its location" in line
-               for line in lines)
+    assert any(line.startswith("  Arcane Shift [SFD]: PARTLY (") and "then its owner plays it"
+               in line for line in lines)
     total = next(line for line in lines if line.startswith("  all: "))
     assert total.endswith("of 935")
 

@@ -41,7 +41,8 @@ def test_it_after_a_token_names_the_token_played_and_me_is_never_it():
     assert ready["target"]["new"] is True
     banish = compile_ability({"kind": "triggered", "text": "When an opponent plays a gear, you may banish me to "
                                                            "banish it."})
-    assert banish["effects"][-1]["target"] is None and "target: 'it'" in banish["unread"]
+    # never me: the gear the trigger is about (engine/cards/targets.py `read_about`, tests/test_cards_targets_more.py)
+    assert banish["effects"][-1]["target"] == {"about": True, "count": {"min": 1, "max": 1}} and banish["unread"] == []
 
 
 # -- Perfect Execution -------------------------------------------------------------------------------------------

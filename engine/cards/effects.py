@@ -28,7 +28,8 @@ import re
 from typing import Any
 
 from engine.cards import CONDITION, reviewed
-from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
+from engine.cards.targets import NUM_PATTERN, TYPES, Filter, lead_condition, link_done, number, parse_target, \
+    per_amount, read_about, state_condition
 
 Spec = dict[str, Any]
 
@@ -317,9 +318,11 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
         specs.append(_spec("token", sentence, amount=number(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
-    elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here)", text):
+    elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here|this battlefield)",
+                           text):
         spec = target_of(m.group(1), "move")
-        spec["to"] = {"a battlefield": "battlefield", "here": "here"}.get(m.group(2), "base")
+        spec["to"] = {"a battlefield": "battlefield", "here": "here", "this battlefield": "here"}.get(m.group(2),
+                                                                                                     "base")
         specs.append(spec)
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))
@@ -387,9 +390,11 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     if picked is not None:
         return picked
     conditional = _CONDITIONAL.match(text)
+    when = lead_condition(conditional.group(1)) if conditional else None  # read as it resolves (targets.py)
     if conditional:
-        unread.append(f"condition: {conditional.group(1)!r}")
-        text, optional = text[conditional.end():], True
+        if when is None:
+            unread.append(f"condition: {conditional.group(1)!r}")
+        text, optional = text[conditional.end():], when is None
     cost = _COST_WITHIN.match(text)
     paid = None
     if cost:  # each part of the cost an optional op ("exhaust me"), else unread with the ops its verb records
@@ -407,6 +412,8 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
         found = [{**spec, "paid_by": paid} if paid else spec for spec in found]
         specs.extend({**spec, "optional": True} if optional else spec for spec in found)
         unread.extend(missing)
+    if when is not None:
+        specs = [{**spec, "if": when} for spec in specs]
     if len(specs) == 2 and [spec["op"] for spec in specs] == ["draw", "draw"] and "per" in specs[1] and \
             "amount" in specs[0] and "per" not in specs[0]:  # "Draw 1, then draw 1 for each ...": one draw
         specs = [{**specs[1], "text": sentence.strip().rstrip("."),
@@ -516,6 +523,7 @@ def _compiled(text: str) -> dict[str, Any]:
     referent: Filter | None = None
     pair: list[Filter] | None = None  # the two units "they" names ("Choose a friendly unit and an enemy unit.")
     chosen: str | None = None
+    before: list[Spec] = []
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
@@ -562,6 +570,8 @@ def _compiled(text: str) -> dict[str, Any]:
                 specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}}))
                 continue
         found, missing = compile_instruction(sentence, referent, chosen, any(spec.get("top") for spec in specs))
+        link_done(before, found, missing)  # "If you do, ...": after the "you may" of the sentence before
+        before = found
         if re.search(r"\binstead\b", sentence, re.IGNORECASE):
             for spec in found:
                 spec.pop("amount", None)
@@ -612,7 +622,7 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     conditional = CONDITION.match(text)
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
-    result = {**result, "source": "text"}
+    result = read_about(ability, {**result, "source": "text"})  # "it": what a trigger is about (targets.py)
     if (conditional or ability.get("condition")) and not condition_checked_on_chain(ability):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
         result["unread"] = [*result["unread"], "condition"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, players
+from engine.cards import amounts, decktop, filters, players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -131,6 +131,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         found.append({"text": specs[index][1], "message": message})
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
         found.append({"text": specs[index][1], "message": message})
+    for index, message in filters.problems(state, item, [spec for spec, _ in specs], assigned, _target_mismatch):
+        found.append({"text": specs[index][1], "message": message})  # groups and relations (filters.py)
     for index, (spec, text) in enumerate(specs):
         message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted) \
             if "mutual" in spec else None
@@ -326,7 +328,7 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     status = target.get("state")
     if status and not _has_status(obj, status):
         return f"{name} is not {status}, and the card's target is"
-    return None
+    return filters.mismatch(state, item, target, chosen, _target_mismatch)  # printed cost, any_of... (filters.py)
 
 
 def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:
@@ -582,6 +584,9 @@ def prefill(state: dict[str, Any]) -> dict[str, Any] | None:
         return None
     ops: list[dict[str, Any]] = []
     for spec in specs:
+        holding = amounts.holds(state, item, spec["if"]) if "if" in spec else True
+        if holding is False:
+            continue  # its condition does not hold as it resolves: no instruction to follow
         target = spec.get("target")
         legal = _fitting(state, item, target) if target is not None else None
         if target is not None and (target.get("count") or {}).get("all") and not target.get("one_place"):
@@ -598,7 +603,7 @@ def prefill(state: dict[str, Any]) -> dict[str, Any] | None:
         entry: dict[str, Any] = {"op": spec["op"], "values": values, "text": spec["text"]}
         if legal is not None and not target.get("self"):
             entry["legal"] = legal
-        if spec.get("optional"):
+        if spec.get("optional") or holding is None:  # a condition not told here may not hold
             entry["optional"] = True
         ops.append(entry)
     return {"item": item["id"], "ops": ops}

@@ -35,7 +35,10 @@ _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
     (re.compile(r"^in combat\b"), {"state": "in_combat"}),
     (re.compile(r"^at (?:any )?battlefields?\b"), {"where": "battlefield"}),
     (re.compile(r"^(?:in|at) (?:your|their|its controller's|a) base\b"), {"where": "base"}),
-    (re.compile(r"^here\b"), {"where": "here"}),
+    (re.compile(r"^(?:from )?here\b"), {"where": "here"}),  # "move an enemy unit from here to its base"
+    (re.compile(r"^attacking\b"), {"state": "attacker"}),  # "an enemy unit attacking here"
+    (re.compile(r"^defending\b"), {"state": "defender"}),
+    (re.compile(r"^that's \[empowered\]", re.IGNORECASE), {"state": "empowered"}),  # v1.4 827.3
     (re.compile(r"^anywhere\b"), {}),
     (re.compile(r"^there\b"), {"where": "there"}),
     (re.compile(r"^(?:you control|of yours)\b"), {"whose": "friendly"}),
@@ -47,6 +50,18 @@ _QUALIFIERS: list[tuple[re.Pattern[str], dict[str, Any]]] = [
 _MIGHT_BOUND = re.compile(r"^with (\d+) \[S\] or (less|more)\b")
 _LESS_THAN_ME = re.compile(r"^with less might than me\b", re.IGNORECASE)
 _COST_BOUND = re.compile(r"^with energy cost \[(\d+)\] or (less|more)\b", re.IGNORECASE)
+_COST_AT_MOST = re.compile(r"^with energy cost no more than (?:\[(\d+)\]|(my might))", re.IGNORECASE)
+# What the objects an instruction acts on share, as a group (engine/cards/filters.py `group_mismatch`): "up to three
+# units at the same location", "with total Might 5 or less", "with the same controller", "to a single location".
+_GROUP: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^at the same (?:location|battlefield)\b"), "same_place"),
+    (re.compile(r"^(?:and )?(?:with )?(?:a )?total might (?:of )?(\d+) or less\b", re.IGNORECASE), "might_max"),
+    (re.compile(r"^with the same controller\b"), "same_controller"),
+    (re.compile(r"^to a single location\b"), "same_destination"),
+]
+# "something else that's exhausted", "something besides me that's exhausted", "something here": any game object
+# (a unit, gear, rune or legend), with what the phrase says of it
+_SOMETHING = re.compile(r"something( else| besides me)?(?: that's (exhausted|ready))?( here)?")
 _ADJECTIVES = {"friendly": ("whose", "friendly"), "enemy": ("whose", "enemy"), "exhausted": ("state", "exhausted"),
                "ready": ("state", "ready"), "stunned": ("state", "stunned"), "damaged": ("state", "damaged"),
                "attacking": ("state", "attacker"), "defending": ("state", "defender"),
@@ -60,6 +75,13 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
     if re.fullmatch(r"me|this|I|myself|this gear|this unit", text):
         return {"self": True, "count": {"min": 1, "max": 1}}, ""
     text = re.sub(r"^each of (?=up to )", "", text)  # "Deal 6 to each of up to two units"
+    if re.fullmatch(r"(?:me|this) from your trash", text):  # "return this from your trash to your hand"
+        return {"self": True, "count": {"min": 1, "max": 1}}, ""
+    if m := _SOMETHING.fullmatch(text):
+        found = {"count": {"min": 1, "max": 1}, "other": bool(m.group(1)) or None, "state": m.group(2),
+                 "where": "here" if m.group(3) else None}
+        return {key: value for key, value in found.items() if value is not None}, ""
+    text = re.sub(r"^one of your (other )?", r"a friendly \1", text)  # "one of your other units here"
     if text == "a legend":
         return {"count": {"min": 1, "max": 1}, "types": ["Legend"], "zone": "legend"}, ""
     if text == "your legend":
@@ -120,14 +142,25 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
         text = text.strip().lstrip(",").strip()
         if not text:
             break
+        if text.startswith("each with "):  # "any number of enemy units here each with 5 [S] or less"
+            text = text[len("each "):]
         bound = _MIGHT_BOUND.match(text)
         if bound:
             found["might_max" if bound.group(2) == "less" else "might_min"] = int(bound.group(1))
             text = text[bound.end():]
             continue
+        if group := next(((pattern.match(text), key) for pattern, key in _GROUP if pattern.match(text)), None):
+            matched, key = group
+            found.setdefault("group", {})[key] = int(matched.group(1)) if matched.groups() else True
+            text = text[matched.end():]
+            continue
         if less := _LESS_THAN_ME.match(text):
             found["might_below_self"] = True
             text = text[less.end():]
+            continue
+        if at_most := _COST_AT_MOST.match(text):  # the card's printed Energy cost (engine/cards/filters.py)
+            found.update({"cost_max": int(at_most.group(1))} if at_most.group(1) else {"cost_max_might": "me"})
+            text = text[at_most.end():]
             continue
         cost = _COST_BOUND.match(text)
         if cost:
@@ -142,6 +175,8 @@ def parse_target(phrase: str) -> tuple[Filter | None, str]:
                 break
         else:
             break
+    if "group" in found and found.pop("one_place", None):  # "any number of units at a battlefield with total..."
+        found["group"]["same_place"] = True
     if not (found.get("count") or {}).get("all"):
         found.pop("one_place", None)  # "a unit at a battlefield" is at any of them; "all ... at a battlefield" at one
     return found, text.strip()
@@ -158,7 +193,52 @@ def state_condition(phrase: str) -> dict[str, Any] | None:
         return {"other_might_at_least": int(m.group(1))}
     if re.fullmatch(r"there is a ready enemy unit here", phrase, re.IGNORECASE):
         return {"ready_enemy_here": True}
+    if m := re.fullmatch(rf"you control {NUM_PATTERN} or more runes", phrase, re.IGNORECASE):
+        return {"runes_at_least": number(m.group(1).lower())}
+    if re.fullmatch(r"you control a facedown card", phrase, re.IGNORECASE):
+        return {"facedown_at_least": 1}
+    if re.fullmatch(r"(?:I am|I'm) at a battlefield", phrase, re.IGNORECASE):
+        return {"self_at_battlefield": True}
+    if re.fullmatch(r"you played (?:this|me) from your hand", phrase, re.IGNORECASE):
+        return {"played_from_hand": True}  # not from a facedown zone (Hidden, v1.4 723), a trash (Flow), ...
+    if re.fullmatch(r"you paid (?:the|my) additional cost", phrase, re.IGNORECASE):
+        return {"paid_additional": True}  # an optional additional cost of the card's (v1.4 204.2)
     return None
+
+
+DONE: dict[str, Any] = {"done": True}  # "If you do, ...": the instruction before it was followed (link_done)
+
+
+def lead_condition(phrase: str) -> dict[str, Any] | None:
+    """The condition an instruction opens with ("If you control 7 or more runes", "Then, if I am at a
+    battlefield", "If you do") as `state_condition` reads it, `DONE` for "If you do", or None (left unread)."""
+    m = re.fullmatch(r"(?:then,? )?if (.+)", phrase.strip(), re.IGNORECASE)
+    if m is None:
+        return None
+    if m.group(1).lower() == "you do":
+        return dict(DONE)
+    return state_condition(m.group(1))
+
+
+def link_done(before: list[dict[str, Any]], found: list[dict[str, Any]], unread: list[str]) -> None:
+    """"You may kill a gear. If you do, buff me.": the ops `found` of an "If you do" sentence are done only when
+    the "you may" op of the sentence `before` it was (v1.4 204.3.b reads a cost within instructions the same
+    way): that op becomes their `cost` and they are `paid_by` it (engine/cards/resolutions.py refuses them
+    without it). With no optional op in the sentence before (one the reader left unread), the condition stays
+    unread."""
+    linked = [spec for spec in found if spec.get("if") == DONE]
+    if not linked:
+        return
+    anchor = next((spec for spec in reversed(before) if spec.get("optional") and "paid_by" not in spec), None)
+    if anchor is None:
+        unread.append("condition: 'If you do'")
+    else:
+        anchor["cost"] = anchor.get("cost") or anchor["text"]
+    for spec in linked:
+        del spec["if"]
+        spec["optional"] = True
+        if anchor is not None:
+            spec["paid_by"] = anchor["cost"]
 
 
 def per_amount(kind: str, phrase: str) -> dict[str, Any] | None:
@@ -171,6 +251,9 @@ def per_amount(kind: str, phrase: str) -> dict[str, Any] | None:
         return {"battlefields": True, "other": bool(m.group(1))}
     if re.fullmatch(r"of your \[mighty\] units", phrase, re.IGNORECASE):  # Mighty: 5 [S] or more (v1.4 708)
         return {"each": {"whose": "friendly", "types": ["Unit"], "might_min": 5}}
+    if m := re.fullmatch(r"of the following tags among your units — (.+)", phrase, re.IGNORECASE):
+        tags = [tag for tag in re.split(r",? and |, ", m.group(1)) if tag]  # "Bird, Cat, Dog, and Poro"
+        return {"tags_among": tags, "each": {"whose": "friendly", "types": ["Unit"]}}
     if re.fullmatch(r"equipment attached to me", phrase, re.IGNORECASE):
         return {"each": {"types": ["Gear"], "tags": ["Equipment"], "attached_to": "me"}}
     found, rest = parse_target(f"a {phrase}")
@@ -178,3 +261,27 @@ def per_amount(kind: str, phrase: str) -> dict[str, Any] | None:
         return None
     return {"each": {key: value for key, value in found.items() if key != "count"}}
 
+
+
+# A trigger condition about an object ("When an opponent plays a gear", "When you choose a friendly unit", "When a
+# unit moves from here"): the occurrence names that object (engine/due.py), and "it" in the effect is it. Not one
+# about the ability's own source ("When you play me", "When I attack").
+_ABOUT = re.compile(r"^(?:when|whenever)\b[^,]*?\b(?:an?|any)\s+(?:(?:friendly|enemy|other|non-token)\s+)*"
+                    r"(?:unit|gear|spell|card)\b", re.IGNORECASE)
+
+
+def read_about(ability: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """A triggered ability's compiled effect with "it" read as the object its trigger is about (`about`: the chain
+    item's object, engine/cards/filters.py), where the trigger condition names one object and every unread target
+    of the effect is such an "it"; else the result as it was."""
+    text = re.sub(r"^(?:\[[^\]]*\]\s*(?:—|\[>>?\])?\s*)+", "", ability.get("text", ""))
+    condition = text.split(",", 1)[0]
+    its = [part for part in result["unread"] if part.startswith("target: ")]
+    loose = [spec for spec in result["effects"] if "target" in spec and spec["target"] is None]
+    if ability.get("kind") != "triggered" or not _ABOUT.match(condition) or \
+            re.search(r"\b(?:me|I|my)\b", condition) or not its or set(its) != {"target: 'it'"} or \
+            len(loose) != len(its):
+        return result
+    effects = [{**spec, "target": {"about": True, "count": {"min": 1, "max": 1}}} if spec in loose else spec
+               for spec in result["effects"]]
+    return {**result, "effects": effects, "unread": [part for part in result["unread"] if part not in its]}
