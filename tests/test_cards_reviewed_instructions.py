@@ -8,7 +8,9 @@ ability), quoting the card. Real gallery cards, v1.4:
 - Vendetta's Tools of Empire, "[T]: Give a unit +2 [S] this turn. If this is [Empowered], give that unit +4 [S] this
   turn instead.";
 - Spiritforged's Veiled Temple, "When you conquer here, you may ready a friendly gear. If it's an Equipment, you may
-  detach it.".
+  detach it.";
+- Origins' Tideturner, "When you play me, you may choose a friendly unit. Move me to its location and it to my
+  original location.".
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from engine.cards.effects import compile_ability
 from engine.cards.reviewed import entry
 
 SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
-REVIEWED = ["Unchecked Power", "Tools of Empire", "Veiled Temple"]
+REVIEWED = ["Unchecked Power", "Tools of Empire", "Veiled Temple", "Tideturner"]
 P2 = deck("Master of Shadows", ["Shipyard Skulker", "Legion Rearguard"],
           ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 # Ben's Shipyard Skulker holds bf2, his Legion Rearguard waits in his base
@@ -133,3 +135,28 @@ def test_veiled_temple_detaching_without_readying_it_is_refused_v1_4_406_5():
     refusal = temple().refuses("resolve Veiled Temple: detach Doran's Shield", rule=ABILITY)
     assert "\"it\" is what the instruction before acted on" in said(refusal)
     assert "If it's an Equipment, you may detach it" in said(refusal)
+
+
+# -- Tideturner: I go where the friendly unit chosen is, it goes where I was -----------------------------------------
+SIVIR = deck("Battle Mistress", ["Tideturner", "Crowd Favorite"], ["Grove of the God-Willow", "Zaun Warrens",
+                                                                   "Altar to Unity"])
+
+
+def tideturned() -> GalleryTable:
+    """Ana's Crowd Favorite holds bf1; she plays Tideturner to her base."""
+    t = table(SIVIR, "runedeck:4 runes:4 Body Rune;4 Chaos Rune hand:Tideturner controls:bf1 bf1:Crowd Favorite")
+    return t.do("P1 play Tideturner $2", 'P1 trigger Tideturner "when-you-play"', "P1 pass", "P2 pass")
+
+
+@pytest.mark.parametrize("ops", [": move Tideturner -> bf1 | move Crowd Favorite -> base", ""])
+def test_tideturner_swapping_places_with_a_friendly_unit_or_choosing_none_is_legal(ops: str):
+    assert tideturned().do(f"resolve Tideturner{ops}").state["violations"] == []
+
+
+@pytest.mark.parametrize(("ops", "reason"), [
+    ("move Tideturner -> bf1", "records 0 move for 'and it to my original location', and the card names 1"),
+    ("move Crowd Favorite -> base", "records 0 move for 'Move me to its location', and the card names 1"),
+    ("move Tideturner -> bf2 | move Crowd Favorite -> base", "records move to bf2, and the card's goes to bf1")])
+def test_tideturner_moving_one_alone_or_elsewhere_is_refused_v1_4_406_5(ops: str, reason: str):
+    refusal = tideturned().refuses(f"resolve Tideturner: {ops}", rule=ABILITY)
+    assert reason in said(refusal) and "Move me to its location and it to my original location." in said(refusal)
