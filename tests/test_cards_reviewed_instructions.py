@@ -51,7 +51,7 @@ def test_each_reviewed_line_is_the_cards_own_and_compiles_from_the_data_with_not
         assert compiled["source"] == "data" and compiled["unread"] == [] and compiled["effects"] == ability["effects"]
 
 
-# -- Unchecked Power: every friendly unit exhausted, 12 to every unit at a battlefield ----------------------------------
+# -- Unchecked Power: every friendly unit exhausted, 12 to every unit at a battlefield ---------------------------------
 def unchecked(policy: str = "strict") -> GalleryTable:
     """Ana's Mega-Mech holds bf1, her Mountain Drake waits in her base; Ben's Shipyard Skulker holds bf2."""
     t = table(JAYCE, f"{MIND_BODY} hand:Unchecked Power controls:bf1 bf1:Mega-Mech base:Mountain Drake",
