@@ -56,10 +56,16 @@ def _anything_to_clean(state: dict[str, Any]) -> bool:
     designation (`_end_designations`). One pass over the objects, instead of the two those steps make: most
     cleanups (one after each chain item resolves) have nothing to do there, and each step only ever acts on objects
     that already qualify when it begins (the deaths and recalls of the first are what could make more)."""
-    return any([obj for obj in state["objects"].values()
-                if obj["attacker"] or obj["defender"] or obj["zone"] == "board" and (
-                    obj["type"] == "Unit" and obj["damage"] > 0
-                    or obj["type"] == "Gear" and not obj["location"].startswith("base:"))])
+    for obj in state["objects"].values():  # a loop that stops at the first: the fastest way through them in Python
+        if obj["attacker"] or obj["defender"]:
+            return True
+        kind = obj["type"]
+        if kind == "Unit":
+            if obj["damage"] > 0 and obj["zone"] == "board":
+                return True
+        elif kind == "Gear" and obj["zone"] == "board" and not obj["location"].startswith("base:"):
+            return True
+    return False
 
 
 def _kill_and_recall(context: Context) -> None:
