@@ -177,15 +177,17 @@ def _check_source(context: Context, player: str, source: dict[str, Any], what: s
     """Where the source may be used from (v1.3 380), whose it is (v1.3 378), and that its text is active."""
     zone, kind = source.get("zone"), source["type"]
     if kind == "Legend":
-        context.check(zone == "legend", "v1.3 380", f"{player} activates {what}, which is not in its Legend Zone")
+        if zone != "legend":
+            context.flag("v1.3 380", f"{player} activates {what}, which is not in its Legend Zone")
     elif kind != "Battlefield":
-        context.check(zone == "board", "v1.3 380", f"{player} activates {what}, which is in {zone}, not on the board")
+        if zone != "board":
+            context.flag("v1.3 380", f"{player} activates {what}, which is in {zone}, not on the board")
     if source.get("attached_to"):
         context.flag("v1.3 721.2", f"{player} activates {what}, which is attached to {source['attached_to']}: its "
                                    f"rules text is inactive (v1.3 718.2) and cannot be activated")
     rule = "v1.3 187.6.a" if kind == "Battlefield" else "v1.3 378"
-    context.check(source["controller"] == player, rule,
-                  f"{player} activates {what}, which {source['controller']} controls: only its controller may")
+    if source["controller"] != player:
+        context.flag(rule, f"{player} activates {what}, which {source['controller']} controls: only its controller may")
 
 
 def _check_equip_target(context: Context, player: str, source: dict[str, Any], targets: list[str],
@@ -234,7 +236,8 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
     for verb in OPTION_VERBS:
         paid = _ids(options.get(verb))
         if not counts[verb]:
-            context.check(not paid, "v1.3 403.1.a", f"{player} pays '{verb}' for {what}, whose cost names none")
+            if paid:
+                context.flag("v1.3 403.1.a", f"{player} pays '{verb}' for {what}, whose cost names none")
             continue
         context.check(len(paid) == counts[verb], IN_FULL[verb],
                       f"{player} activates {what} naming {len(paid)} for '{verb}'; its cost takes {counts[verb]}: a "

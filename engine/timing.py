@@ -142,9 +142,10 @@ def check_timing(context: Context, player: str, what: str, keywords: list[str], 
                                        f"only when the turn player invites them with their own priority")
         return
     on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
-    context.check(on_own_action_phase, "310.1.a",
-                  f"{player} {verb}s {what} during the {state['phase']} phase of {state['turn_player']}'s turn: "
-                  f"{by_default} by the turn player with priority in a neutral open state of their action phase")
+    if not on_own_action_phase:
+        context.flag("310.1.a", f"{player} {verb}s {what} during the {state['phase']} phase of "
+                                f"{state['turn_player']}'s turn: {by_default} by the turn player with priority in a "
+                                f"neutral open state of their action phase")
 
 
 def _accept_invitation(context: Context, player: str, what: str, keywords: list[str], verb: str,
