@@ -236,10 +236,11 @@ def awaiting(state: State, relevant: list[str] | None = None) -> list[dict[str, 
         choice = state["choice"]
         return [{"player": choice["player"], "kind": "choose", "rule": choice["rule"],
                  "candidates": list(choice["candidates"])}]
-    owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2", "count": state["owed_draws"][player]}
-            for player in state["turn_order"] if state["owed_draws"].get(player)]
-    if owed:
-        return owed
+    if state["owed_draws"]:  # most often none at all
+        owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2", "count": state["owed_draws"][player]}
+                for player in state["turn_order"] if state["owed_draws"].get(player)]
+        if owed:
+            return owed
     turn_player = state["turn_player"]
     if phase == "beginning":
         due = [{"player": turn_player, "kind": "trigger", "source": object_id, "rule": "728.1.b"}
@@ -308,6 +309,8 @@ def refresh_derived(state: State) -> None:
     relevant = relevant_players(state) if chain or showdown else []
     state["relevant_players"] = relevant
     state["awaiting"] = awaiting(state, relevant if chain else None)
-    state["scores"] = {player: entry["points"] for player, entry in state["players"].items()}
-    for entry in state["players"].values():
+    scores = {}
+    for player, entry in state["players"].items():  # one loop for both (after every event)
+        scores[player] = entry["points"]
         entry["hand_count"] = len(entry["hand"])
+    state["scores"] = scores
