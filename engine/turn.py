@@ -52,9 +52,9 @@ def start_turn(context: Context, player: str) -> None:
         due.turn_began(context, player)
         return
     # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
-    state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
+    state["temporary_due"] = sorted([obj["id"] for obj in state["objects"].values()
                                      if obj["controller"] == player and obj["zone"] == "board"
-                                     and "Temporary" in obj["keywords"] and not obj.get("attached_to")),
+                                     and "Temporary" in obj["keywords"] and not obj.get("attached_to")],
                                     key=lambda object_id: int(object_id[1:]))
 
 
