@@ -233,7 +233,7 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
     _pay_with_source(context, player, obj, cost, what)
     card_costs.check_cost_parts(context, player, cost, options, what)
     counts = cost_counts(cost)
-    for verb in OPTION_VERBS:
+    for verb in [verb for verb in OPTION_VERBS if counts[verb] or verb in options]:  # most costs name none of them
         paid = _ids(options.get(verb))
         if not counts[verb]:
             if paid:
