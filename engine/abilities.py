@@ -69,7 +69,6 @@ def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tu
     """The activated ability `reference` names: its index in the source's `abilities` or its label (or keyword,
     case-insensitively). The source having no such activated ability cannot be applied (v1.3 377.1)."""
     found = activated_abilities(context.state, source["card"])
-    name = f"{source['id']} ({source['card']})"
     if isinstance(reference, int) and not isinstance(reference, bool):
         for index, ability in found:
             if index == reference:
@@ -79,7 +78,7 @@ def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tu
             if names_ability(ability, index, reference):
                 return index, ability
     known = "; ".join(f"[{index}] {label_of(ability, index)!r}" for index, ability in found) or "none"
-    context.fail("v1.3 377.1", f"{name} has no activated ability {reference!r} (its activated abilities: {known})")
+    context.fail("v1.3 377.1", f"{source['id']} ({source['card']}) has no activated ability {reference!r} (its activated abilities: {known})")
 
 
 # -- activating --------------------------------------------------------------------------------------------------
