@@ -78,7 +78,8 @@ def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tu
             if names_ability(ability, index, reference):
                 return index, ability
     known = "; ".join(f"[{index}] {label_of(ability, index)!r}" for index, ability in found) or "none"
-    context.fail("v1.3 377.1", f"{source['id']} ({source['card']}) has no activated ability {reference!r} (its activated abilities: {known})")
+    context.fail("v1.3 377.1", f"{source['id']} ({source['card']}) has no activated ability {reference!r} (its "
+                               f"activated abilities: {known})")
 
 
 # -- activating --------------------------------------------------------------------------------------------------
