@@ -40,10 +40,9 @@ def start_turn(context: Context, player: str) -> None:
     state["disqualified"], state["ally_occupied"] = [], []  # 648.8.b, 648.8.g.1: noted in this beginning phase
     state["phase"] = "awaken"
     match_end.turn_began(context)
-    restricted = bool(state.get("statics"))  # no static at all, no "I can't be readied" (readying adds none)
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
-        if obj["controller"] == player and obj["zone"] in ("board", "legend") and not (
-                restricted and rulechanges.cannot_ready(state, obj, by_effect=False)):  # "I can't be readied" (002)
+        if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
+                state, obj, by_effect=False):  # "I can't be readied" (002)
             obj["exhausted"] = False
     state["phase"] = "beginning"
     if not edition_of(state).team_control_at_scoring_step:  # v1.4 315.2.b.3, 489.8.g.1: noted at the scoring step
