@@ -69,7 +69,6 @@ def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tu
     """The activated ability `reference` names: its index in the source's `abilities` or its label (or keyword,
     case-insensitively). The source having no such activated ability cannot be applied (v1.3 377.1)."""
     found = activated_abilities(context.state, source["card"])
-    name = f"{source['id']} ({source['card']})"
     if isinstance(reference, int) and not isinstance(reference, bool):
         for index, ability in found:
             if index == reference:
@@ -79,7 +78,8 @@ def find_ability(context: Context, source: dict[str, Any], reference: Any) -> tu
             if names_ability(ability, index, reference):
                 return index, ability
     known = "; ".join(f"[{index}] {label_of(ability, index)!r}" for index, ability in found) or "none"
-    context.fail("v1.3 377.1", f"{name} has no activated ability {reference!r} (its activated abilities: {known})")
+    context.fail("v1.3 377.1", f"{source['id']} ({source['card']}) has no activated ability {reference!r} (its "
+                               f"activated abilities: {known})")
 
 
 # -- activating --------------------------------------------------------------------------------------------------
@@ -177,15 +177,17 @@ def _check_source(context: Context, player: str, source: dict[str, Any], what: s
     """Where the source may be used from (v1.3 380), whose it is (v1.3 378), and that its text is active."""
     zone, kind = source.get("zone"), source["type"]
     if kind == "Legend":
-        context.check(zone == "legend", "v1.3 380", f"{player} activates {what}, which is not in its Legend Zone")
+        if zone != "legend":
+            context.flag("v1.3 380", f"{player} activates {what}, which is not in its Legend Zone")
     elif kind != "Battlefield":
-        context.check(zone == "board", "v1.3 380", f"{player} activates {what}, which is in {zone}, not on the board")
+        if zone != "board":
+            context.flag("v1.3 380", f"{player} activates {what}, which is in {zone}, not on the board")
     if source.get("attached_to"):
         context.flag("v1.3 721.2", f"{player} activates {what}, which is attached to {source['attached_to']}: its "
                                    f"rules text is inactive (v1.3 718.2) and cannot be activated")
     rule = "v1.3 187.6.a" if kind == "Battlefield" else "v1.3 378"
-    context.check(source["controller"] == player, rule,
-                  f"{player} activates {what}, which {source['controller']} controls: only its controller may")
+    if source["controller"] != player:
+        context.flag(rule, f"{player} activates {what}, which {source['controller']} controls: only its controller may")
 
 
 def _check_equip_target(context: Context, player: str, source: dict[str, Any], targets: list[str],
@@ -231,10 +233,11 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
     _pay_with_source(context, player, obj, cost, what)
     card_costs.check_cost_parts(context, player, cost, options, what)
     counts = cost_counts(cost)
-    for verb in OPTION_VERBS:
+    for verb in [verb for verb in OPTION_VERBS if counts[verb] or verb in options]:  # most costs name none of them
         paid = _ids(options.get(verb))
         if not counts[verb]:
-            context.check(not paid, "v1.3 403.1.a", f"{player} pays '{verb}' for {what}, whose cost names none")
+            if paid:
+                context.flag("v1.3 403.1.a", f"{player} pays '{verb}' for {what}, whose cost names none")
             continue
         context.check(len(paid) == counts[verb], IN_FULL[verb],
                       f"{player} activates {what} naming {len(paid)} for '{verb}'; its cost takes {counts[verb]}: a "

@@ -39,7 +39,8 @@ JUDGE_EVENTS = ("note", "rewind", "penalty", "game_loss", "time", "remedy")  # n
 def note_action(state: State, kind: str, seq: int) -> None:
     """After each event: the seqs of the last two actions in effect (a simple rewind takes back only the last)."""
     if kind not in JUDGE_EVENTS and kind != "match_created":
-        state["actions"] = [*state.get("actions", [])[-1:], seq]
+        actions = state.get("actions")
+        state["actions"] = [actions[-1], seq] if actions else [seq]
 
 
 def backup(context: Context, event: dict[str, Any], restored: State, to: int) -> dict[str, Any]:

@@ -132,11 +132,12 @@ def resolve(context: Context, event: dict[str, Any]) -> None:
     if item is None:
         context.fail("336.1", f"{event['item']} resolves, but it is not on the chain")
     newest = state["chain"][-1]
-    context.check(item is newest, "336.1", f"{item['id']} ({item['card']}) resolves before the newest item "
-                                          f"{newest['id']} ({newest['card']}): the newest item resolves first")
+    if item is not newest:
+        context.flag("336.1", f"{item['id']} ({item['card']}) resolves before the newest item "
+                              f"{newest['id']} ({newest['card']}): the newest item resolves first")
     waiting = [player for player in timing.relevant_players(state) if player not in state["passes"]]
-    context.check(not waiting, "335.1", f"{item['id']} ({item['card']}) resolves before "
-                                       f"{', '.join(waiting)} passed")
+    if waiting:
+        context.flag("335.1", f"{item['id']} ({item['card']}) resolves before {', '.join(waiting)} passed")
     in_showdown = state["showdown"] is not None
     if "split" in event:
         effects.check_split(context, item, event)  # damage split among its targets (355.14), before the ops

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine import control, due, hidden, layers, replacement, timing
 from engine.editions import edition_of
-from engine.objects import battlefield as battlefield_of, move_to_zone, refresh
+from engine.objects import GEAR_HERE, battlefield as battlefield_of, move_to_zone, refresh
 from engine.rulings import Context
 
 
@@ -53,13 +53,44 @@ def cleanup(context: Context) -> None:
 def _anything_to_clean(state: dict[str, Any]) -> bool:
     """Whether the first two steps of a cleanup have anything to do: an object `_kill_and_recall` acts on (a unit
     on the board with damage, a gear on the board away from a base), or one with an Attacker or Defender
-    designation (`_end_designations`). One pass over the objects, instead of the two those steps make: most
-    cleanups (one after each chain item resolves) have nothing to do there, and each step only ever acts on objects
-    that already qualify when it begins (the deaths and recalls of the first are what could make more)."""
-    return any([obj for obj in state["objects"].values()
-                if obj["attacker"] or obj["defender"] or obj["zone"] == "board" and (
-                    obj["type"] == "Unit" and obj["damage"] > 0
-                    or obj["type"] == "Gear" and not obj["location"].startswith("base:"))])
+    designation (`_end_designations`). Most cleanups (one after each chain item resolves) have nothing to do there,
+    and each step only ever acts on objects that already qualify when it begins (the deaths and recalls of the
+    first are what could make more).
+
+    Only the permanents listed on the board are looked at (`on_board`), not every object of the match: in a long
+    game most objects are runes and cards in the trash, and a pass over all of them after every chain item was a
+    sixth of a plain duel's fold (its objects' memory, more than its work). The lists hold every object that can
+    qualify: every unit and gear on the board is in its location's list (engine/objects.py `place_on_board` is the
+    only way onto the board, `remove_from_zone` the only way off it), and only units on the board are designated
+    (rule 521: designations are given to units at a combat's battlefield, and leaving the board ends them).
+    tests/test_cleanup_both_ways.py asks every object too, after every event of the benchmark duels and of the
+    golden logs, and compares."""
+    objects = state["objects"]
+    for listed in on_board(state):
+        for object_id in listed:
+            obj = objects.get(object_id)
+            if obj is None:
+                continue
+            if obj["attacker"] or obj["defender"]:
+                return True
+            kind = obj["type"]
+            if kind == "Unit":
+                if obj["damage"] > 0 and obj["zone"] == "board":
+                    return True
+            elif kind == "Gear" and obj["zone"] == "board" and not obj["location"].startswith("base:"):
+                return True
+    return False
+
+
+def on_board(state: dict[str, Any]) -> list[list[str]]:
+    """The lists of the permanents on the board other than runes: each player's base, and each battlefield's units
+    and gear (its `gear` list, where a battlefield lists units only: engine/objects.py `lists_units_only`)."""
+    listed = [entry["base"] for entry in state["players"].values()]
+    for entry in state["battlefields"]:
+        listed.append(entry["units"])
+        if GEAR_HERE in entry:
+            listed.append(entry[GEAR_HERE])
+    return listed
 
 
 def _kill_and_recall(context: Context) -> None:

@@ -27,8 +27,8 @@ def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: l
         rune = context.object(rune_id, "157", f"{player} uses rune {rune_id}")
         if rune["type"] != "Rune" or rune["zone"] != "board":
             context.fail("157", f"{rune_id} ({rune['card']}) is not a rune on the board")
-        context.check(rune["controller"] == player, "182.3.a", f"{player} uses {rune_id}, a rune they do not "
-                                                               f"control")
+        if rune["controller"] != player:
+            context.flag("182.3.a", f"{player} uses {rune_id}, a rune they do not control")
     for rune_id in exhaust:
         rune = state["objects"][rune_id]
         context.check(not rune["exhausted"], "157.2.a", f"{rune_id} ({rune['card']}) is already exhausted, so "

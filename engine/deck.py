@@ -45,8 +45,8 @@ def take_from_deck(context: Context, player: str, card: str | None, zone: str, r
     entry = context.state["players"][player]
     if card is not None:
         if rule is not None:
-            context.check(entry["deck"].get(card, 0) > 0, rule,
-                          f"{player} takes {card!r} from their main deck, but no copy of it is left there")
+            if entry["deck"].get(card, 0) <= 0:
+                context.flag(rule, f"{player} takes {card!r} from their main deck, but no copy of it is left there")
         entry["deck"][card] = max(0, entry["deck"].get(card, 0) - 1)
     entry["deck_count"] -= 1
     return create_object(context.state, card, player, zone, **fields)

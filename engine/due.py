@@ -54,7 +54,10 @@ def occurred(context: Context, event: str, player: str | None, *, obj: dict[str,
 def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
     """The objects on the board a finalized spell or ability targets (v1.4 383.4.b.2: Targeting Effects are put on
     the chain after it is finalized; 383.4.b.3: "choose" means targeted), or targets anew after new choices (754):
-    one occurrence each (355.14.d: each target contributes individually), by the item's controller."""
+    one occurrence each (355.14.d: each target contributes individually), by the item's controller. None in a match
+    whose abilities are declared (`occurred_all` makes nothing due there): every play and activation comes here."""
+    if not cards.checks_abilities(context.state):
+        return
     objects = context.state["objects"]
     found = [occurrence("chosen", item["controller"], obj=objects[target], by=item["kind"]) for target in targets
              if target in objects and objects[target]["zone"] == "board"]

@@ -58,8 +58,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if not limited:
         showdown.acted(state)
     # Step 2 (352): choices; units and gear never have targets (352.9.c).
-    context.check(kind == "spell" or not event.get("targets"), "352.9.c",
-                  f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
+    if kind != "spell" and event.get("targets"):
+        context.flag("352.9.c", f"{obj['card']!r} is a {card.get('type')}: units and gear never have targets")
     options = event.get("options", {})
     if hidden_at is not None:
         options = {**options, "base_cost": {"energy": 0, "power": 0}}  # 723.1.b: its base cost ignored
@@ -105,9 +105,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     items.finalize(context, item)
     state.setdefault("played_this_turn", {}).setdefault(player, []).append(obj["id"])  # Legion (v1.3 812.1.c)
     if kind == "spell":
-        context.check(all(static.get("cost") or static.get("rule") for static in own), "569.1",
-                      f"{obj['card']!r} is a spell: its passive abilities other than its cost work only while it is "
-                      f"played (570.2)")
+        if not all(static.get("cost") or static.get("rule") for static in own):
+            context.flag("569.1", f"{obj['card']!r} is a spell: its passive abilities other than its cost work only "
+                                  f"while it is played (570.2)")
     if kind in ("unit", "gear"):
         items.leave_chain(state, item)  # 356.2: the permanent leaves the chain and becomes a game object
         move_to_zone(state, obj, "board", location)

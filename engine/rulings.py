@@ -28,6 +28,8 @@ class Unappliable(Exception):
 class Context:
     """The state being built by one event, and the violations found so far."""
 
+    __slots__ = ("state", "seq", "catalog", "violations", "outstanding")  # one per event: made and read often
+
     def __init__(self, state: State, seq: int, catalog: Any = None) -> None:
         self.state = state
         self.seq = seq

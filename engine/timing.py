@@ -19,8 +19,11 @@ OPENING_HAND = 4  # rule 116
 
 def turn_state(state: State) -> str:
     """Rule 310: neutral or showdown (308), open or closed (309: closed while a chain exists)."""
-    neutral = "showdown" if state["showdown"] else "neutral"
-    return f"{neutral}_{'closed' if state['chain'] else 'open'}"
+    return _TURN_STATES[bool(state["showdown"]), bool(state["chain"])]
+
+
+_TURN_STATES = {(showdown, chain): f"{'showdown' if showdown else 'neutral'}_{'closed' if chain else 'open'}"
+                for showdown in (False, True) for chain in (False, True)}
 
 
 def relevant_players(state: State) -> list[str]:
@@ -63,9 +66,16 @@ def after_chain_change(state: State) -> None:
     state["priority"] = state["turn_player"] if in_action else None
 
 
-def all_passed(state: State) -> bool:
-    """Rule 335.1: every relevant player passed in sequence without adding to the chain."""
-    return bool(state["chain"]) and set(relevant_players(state)) <= set(state["passes"])
+def all_passed(state: State, relevant: list[str] | None = None) -> bool:
+    """Rule 335.1: every relevant player passed in sequence without adding to the chain (`relevant`: the relevant
+    players, when the caller has them already)."""
+    if not state["chain"]:
+        return False
+    passes = state["passes"]
+    for player in relevant_players(state) if relevant is None else relevant:  # a loop: asked after every event
+        if player not in passes:
+            return False
+    return True
 
 
 def check_priority(context: Context, player: str, action: str) -> None:
@@ -132,9 +142,10 @@ def check_timing(context: Context, player: str, what: str, keywords: list[str], 
                                        f"only when the turn player invites them with their own priority")
         return
     on_own_action_phase = player == state["turn_player"] and state["phase"] == "action"
-    context.check(on_own_action_phase, "310.1.a",
-                  f"{player} {verb}s {what} during the {state['phase']} phase of {state['turn_player']}'s turn: "
-                  f"{by_default} by the turn player with priority in a neutral open state of their action phase")
+    if not on_own_action_phase:
+        context.flag("310.1.a", f"{player} {verb}s {what} during the {state['phase']} phase of "
+                                f"{state['turn_player']}'s turn: {by_default} by the turn player with priority in a "
+                                f"neutral open state of their action phase")
 
 
 def _accept_invitation(context: Context, player: str, what: str, keywords: list[str], verb: str,
@@ -190,14 +201,16 @@ def pass_priority(context: Context, player: str) -> None:
     check_priority(context, player, "passes")
     if player not in state["passes"]:
         state["passes"].append(player)
-    if all_passed(state):
+    relevant = relevant_players(state)
+    if all_passed(state, relevant):
         state["priority"] = None
     else:
-        state["priority"] = next_in_turn_order(state, player, relevant_players(state))
+        state["priority"] = next_in_turn_order(state, player, relevant)
 
 
-def awaiting(state: State) -> list[dict[str, Any]]:
-    """What the engine waits for next, so a recording screen can prompt for it (contract section 2)."""
+def awaiting(state: State, relevant: list[str] | None = None) -> list[dict[str, Any]]:
+    """What the engine waits for next, so a recording screen can prompt for it (contract section 2); `relevant`:
+    the relevant players, when the caller has them already."""
     phase = state["phase"]
     if phase == "over":
         return _awaiting_next_game(state)
@@ -214,7 +227,7 @@ def awaiting(state: State) -> list[dict[str, Any]]:
     if invitation is not None:  # 531.2.a: the invitee plays, activates or refuses (passes)
         return [{"player": invitation["invitee"], "kind": "invited", "by": invitation["player"]}]
     if state["chain"]:
-        if all_passed(state):
+        if all_passed(state, relevant):
             return [{"player": state["chain"][-1]["controller"], "kind": "resolve"}]
         return [{"player": state["priority"], "kind": "priority"}]
     if state["showdown"] is not None:
@@ -223,10 +236,11 @@ def awaiting(state: State) -> list[dict[str, Any]]:
         choice = state["choice"]
         return [{"player": choice["player"], "kind": "choose", "rule": choice["rule"],
                  "candidates": list(choice["candidates"])}]
-    owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2", "count": state["owed_draws"][player]}
-            for player in state["turn_order"] if state["owed_draws"].get(player)]
-    if owed:
-        return owed
+    if state["owed_draws"]:  # most often none at all
+        owed = [{"player": player, "kind": "draw", "rule": "632.1.b.2", "count": state["owed_draws"][player]}
+                for player in state["turn_order"] if state["owed_draws"].get(player)]
+        if owed:
+            return owed
     turn_player = state["turn_player"]
     if phase == "beginning":
         due = [{"player": turn_player, "kind": "trigger", "source": object_id, "rule": "728.1.b"}
@@ -290,9 +304,13 @@ def _awaiting_setup(state: State) -> list[dict[str, Any]]:
 
 def refresh_derived(state: State) -> None:
     """The state fields that follow from the rest: turn state, relevant players, awaiting, scores, hand counts."""
-    state["state"] = turn_state(state)
-    state["relevant_players"] = relevant_players(state) if state["chain"] or state["showdown"] else []
-    state["awaiting"] = awaiting(state)
-    state["scores"] = {player: entry["points"] for player, entry in state["players"].items()}
-    for entry in state["players"].values():
+    chain, showdown = state["chain"], state["showdown"]
+    state["state"] = _TURN_STATES[bool(showdown), bool(chain)]
+    relevant = relevant_players(state) if chain or showdown else []
+    state["relevant_players"] = relevant
+    state["awaiting"] = awaiting(state, relevant if chain else None)
+    scores = {}
+    for player, entry in state["players"].items():  # one loop for both (after every event)
+        scores[player] = entry["points"]
         entry["hand_count"] = len(entry["hand"])
+    state["scores"] = scores

@@ -51,9 +51,9 @@ def start_turn(context: Context, player: str) -> None:
         due.turn_began(context, player)
         return
     # An attached card's Temporary is inactive (v1.3 718.2, 721.2): "if this is unattached, kill it".
-    state["temporary_due"] = sorted((obj["id"] for obj in state["objects"].values()
+    state["temporary_due"] = sorted([obj["id"] for obj in state["objects"].values()
                                      if obj["controller"] == player and obj["zone"] == "board"
-                                     and "Temporary" in obj["keywords"] and not obj.get("attached_to")),
+                                     and "Temporary" in obj["keywords"] and not obj.get("attached_to")],
                                     key=lambda object_id: int(object_id[1:]))
 
 
@@ -66,7 +66,8 @@ def close_beginning(context: Context) -> None:
         context.flag("728.1.b", f"{state['turn_player']}'s beginning step ends without the Temporary trigger of "
                                 f"{object_id} ({obj['card']}), which kills it before scoring")
     state["temporary_due"] = []
-    context.check(not state["chain"], "505", "the beginning step ends while a chain exists")
+    if state["chain"]:
+        context.flag("505", "the beginning step ends while a chain exists")
     scoring.note_beginning_phase(state)  # the scoring step (v1.4 315.2.b.3; v1.3 and 2025: the phase, noted twice)
     scoring.hold(context)
     if state["phase"] != "over":
@@ -97,12 +98,13 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
     if not (state["phase"] == "channel" and player == state["turn_player"]):
         deck.channel_runes(context, player, event["runes"])
         return
-    context.check(not state["chain"], "505", f"{player} ends the channel phase while a chain exists")
+    if state["chain"]:
+        context.flag("505", f"{player} ends the channel phase while a chain exists")
     expected, rule = timing.runes_to_channel(state, player)
     if rule == "315.3.b.1":
         rule = "315.3.b"  # a short rune deck: the channel is still checked against 315.3.b
-    context.check(len(event["runes"]) == expected, rule,
-                  f"{player} channels {len(event['runes'])} runes; this channel phase channels {expected}")
+    if len(event["runes"]) != expected:
+        context.flag(rule, f"{player} channels {len(event['runes'])} runes; this channel phase channels {expected}")
     deck.channel_runes(context, player, event["runes"])
     state["players"][player]["channeled_once"] = True
     state["phase"] = "draw"
@@ -128,9 +130,10 @@ def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
     if not (state["phase"] == "draw" and player == state["turn_player"]):
         deck.draw_cards(context, player, cards)
         return
-    context.check(not state["chain"], "505", f"{player} ends the draw phase while a chain exists")
-    context.check(len(cards) == DRAW_PER_TURN, "315.4.b",
-                  f"{player} draws {len(cards)} cards in their draw phase; the turn player draws 1")
+    if state["chain"]:
+        context.flag("505", f"{player} ends the draw phase while a chain exists")
+    if len(cards) != DRAW_PER_TURN:
+        context.flag("315.4.b", f"{player} draws {len(cards)} cards in their draw phase; the turn player draws 1")
     deck.draw_cards(context, player, cards)
     if state["phase"] == "over":
         return
@@ -178,8 +181,8 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
     player = context.player(event)
     if state["turn_player"] is None:  # setup, or a game that ended during its setup
         context.fail("516.6", "the game has not begun: there is no turn to end")
-    context.check(player == state["turn_player"], "516.6",
-                  f"{player} ends the turn, but it is {state['turn_player']}'s turn")
+    if player != state["turn_player"]:
+        context.flag("516.6", f"{player} ends the turn, but it is {state['turn_player']}'s turn")
     if state["phase"] == "end":  # the ending step recorded as its own moment is over
         context.check(not event.get("ending_step"), "516.6", f"{player} begins the ending step, which began already")
         context.check(not state["chain"] and state["showdown"] is None and state["combat"] is None
@@ -189,8 +192,9 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
         expire(context)
         context.schedule("next turn")
         return
-    context.check(state["phase"] == "action", "516.6",
-                  f"{player} ends the turn during the {state['phase']} phase; only the action phase can be ended")
+    if state["phase"] != "action":
+        context.flag("516.6", f"{player} ends the turn during the {state['phase']} phase; only the action phase can "
+                              f"be ended")
     for owed in [player for player in state["turn_order"] if state["owed_draws"].get(player)]:
         context.flag("632.1.b.2", f"{player} ends the turn before {owed} draws the card a Conquer for the Final "
                                   f"Point gives instead of the point")
@@ -199,8 +203,8 @@ def end_turn(context: Context, event: dict[str, Any]) -> None:
         context.flag("344", f"{player} ends the turn during a showdown at {state['showdown']['battlefield']}: "
                             f"it ends only once every relevant player passed Focus in sequence (344.3.a)")
     else:
-        context.check(not state["chain"] and state["combat"] is None and state["choice"] is None, "505",
-                      f"{player} ends the turn while a chain, combat or choice is still open")
+        if state["chain"] or state["combat"] is not None or state["choice"] is not None:
+            context.flag("505", f"{player} ends the turn while a chain, combat or choice is still open")
     _close_open(state)
     if event.get("ending_step"):
         begin_ending_step(state)
