@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import checks_abilities, cost_parts, holds
+from engine.cards import effects as card_effects
 from engine.cards import statics as card_statics
 from engine.rulechanges import player_turn_number
 from engine.rulings import Context
@@ -159,9 +160,10 @@ def check_activated(context: Context, player: str, source: dict[str, Any], abili
         return
     condition = ability.get("condition")
     obj = state["objects"].get(source["id"])
+    location = (obj or {}).get("location") or ""
     for other in state["cards"].get(source.get("card") or "", {}).get("abilities", ()):
-        only = card_statics.compile_ability(other).get("abilities_while")
-        location = (obj or {}).get("location") or ""
+        only = card_statics.compile_ability(other).get("abilities_while") or (
+            card_effects.use_while(other) if other == ability else None)  # "Use this ability only while ..."
         context.check(not only or bool(location) and not location.startswith("base:"), CARD_RULE,
                       f"{player} activates {what} of a source in {location or 'no location'}: "
                       f"{other.get('text', '')!r}")

@@ -449,6 +449,11 @@ _EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|o
 _COUNTER = re.compile(r"counter an? (enemy )?(spell or ability|spell|ability)"
                       r"(?: that costs no more than \[(\d+)\] and no more than \[A\])?"
                       r"(?: that chooses a friendly (unit or gear|unit|gear))?( unless its controller pays \[\d+\])?")
+# A restriction on when an activated ability may be used, in its own line: "Use this ability only while I'm at a
+# battlefield." (Caitlyn, Patrolling; Xerath, Freed; Ultrasoft Poro). It records no op: engine/card_costs.py's
+# check_activated refuses the activation where it does not hold (`use_while`, the condition statics.py's "Use my
+# abilities only while I'm at a battlefield." compiles to).
+_USE_WHILE = re.compile(r"use this ability only while i'm at a battlefield\.?", re.IGNORECASE)
 _SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
 _ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
 _IF_REVEALED = re.compile(r"^(?:if it's an? ([a-z]+)|otherwise), (.+)$", re.IGNORECASE)
@@ -516,6 +521,7 @@ def _compiled(text: str) -> dict[str, Any]:
     referent: Filter | None = None
     pair: list[Filter] | None = None  # the two units "they" names ("Choose a friendly unit and an enemy unit.")
     chosen: str | None = None
+    use_while: dict[str, str] | None = None
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
@@ -542,6 +548,9 @@ def _compiled(text: str) -> dict[str, Any]:
     for sentence in re.split(r"(?<=\.)\s+", text):
         sentence = sentence.strip()
         if not sentence:
+            continue
+        if _USE_WHILE.fullmatch(sentence):
+            use_while = {"at": "battlefield"}
             continue
         if m := re.fullmatch(r"[Cc]hoose (a player|an opponent)\.?", sentence):
             chosen = "any" if m.group(1) == "a player" else "opponent"  # records no op: "they" after it
@@ -588,7 +597,16 @@ def _compiled(text: str) -> dict[str, Any]:
         looked = looked or spec["op"] == "look"
         if looked and spec["op"] == "draw" and "among" not in spec:
             spec["among"] = "looked"
-    return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops)}
+    return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops),
+            **({"use_while": use_while} if use_while else {})}
+
+
+def use_while(ability: dict[str, Any]) -> dict[str, str] | None:
+    """The condition an activated ability's own line puts on its use ("Use this ability only while I'm at a
+    battlefield.": `{"at": "battlefield"}`), or None; engine/card_costs.py checks it as the ability is activated."""
+    if ability.get("kind") != "activated":
+        return None
+    return compile_ability(ability).get("use_while")
 
 
 def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
