@@ -4,6 +4,11 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 
 - "Use this ability only while I'm at a battlefield." (Origins' Xerath, Freed; Unleashed's Ultrasoft Poro): the
   activation is refused in a base (card text, v1.4 002);
+- "Each player kills one of their units." (Unleashed's Cull the Weak; Acceptable Losses' gear): one kill a player,
+  of a unit that player controls (none for a player who controls none);
+- "Take a turn after this one." (Time Warp: a `turn` for its controller), "Take control of it and recall it."
+  (Possession: `control` to its controller), "When you play me, name a spell." (Fallen Feline: a `name` of a card,
+  `of` "Spell").
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from gallery_table import GalleryTable, deck, listed, said
 from engine.cards.effects import compile_ability
 
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
-P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak"],
+P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -22,11 +27,15 @@ P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
-def table(p1: str, p2: str = P2_RUNES, policy: str = "strict") -> GalleryTable:
+MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses"],
+            ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def table(p1: str, p2: str = P2_RUNES, policy: str = "strict", ana: dict | None = None) -> GalleryTable:
     """A v1.4 position at Ana's action phase, turn 3."""
     line = (f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
             f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(p2)} {p2}")
-    return GalleryTable(P1, P2, policy, "v1.4", "checked").do(line)
+    return GalleryTable(ana or P1, P2, policy, "v1.4", "checked").do(line)
 
 
 # -- "Use this ability only while I'm at a battlefield." ----------------------------------------------------------
@@ -46,3 +55,76 @@ def test_an_ability_used_only_at_a_battlefield_is_refused_from_a_base_v1_4_002(n
     assert "Use this ability only while I'm at a battlefield." in said(refusal)
     at_battlefield = table(f"{P1_RUNES} controls:bf1 bf1:{name}", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder")
     assert at_battlefield.do(f'P1 activate {name} "{label}" {pay}').state["violations"] == []
+
+
+# -- "Each player kills one of their units." ------------------------------------------------------------------------
+def culled(p1: str = f"{P1_RUNES} base:Xerath, Freed", policy: str = "strict") -> GalleryTable:
+    return table(f"{p1} hand:Cull the Weak", f"{P2_RUNES} base:Wizened Elder;Yi, Meditative", policy).do(
+        "P1 play Cull the Weak $2 / Order Rune", "P1 pass", "P2 pass")
+
+
+@pytest.mark.parametrize("text", ["Each player kills one of their units.", "Each player kills one of their gear."])
+def test_each_player_kills_one_of_theirs_compiles_with_nothing_unread(text: str):
+    [spec] = compile_ability({"kind": "spell", "text": text})["effects"]
+    assert spec["player"] == "each" and spec["target"]["theirs"] is True
+
+
+def test_cull_the_weak_each_player_killing_one_of_their_units_is_legal():
+    t = culled().do("resolve Cull the Weak: kill Xerath, Freed | kill Wizened Elder")
+    assert t.state["violations"] == [] and t.state["objects"][t.find("P1", "Xerath, Freed", "trash")]
+
+
+def test_cull_the_weak_with_no_unit_of_its_caster_needs_only_the_opponents_kill():
+    assert culled(P1_RUNES).do("resolve Cull the Weak: kill Yi, Meditative").state["violations"] == []
+
+
+def test_cull_the_weak_killing_two_of_one_players_units_is_refused_v1_4_359_3_d():
+    refusal = culled().refuses("resolve Cull the Weak: kill Wizened Elder | kill Yi, Meditative", rule=SPELL)
+    assert "once for each player, and P2 has one" in said(refusal) and "Each player kills one of their units" in \
+        said(refusal)
+
+
+def test_cull_the_weak_leaving_out_a_players_kill_is_refused_and_flagged_v1_4_359_3_d():
+    refusal = culled().refuses("resolve Cull the Weak: kill Wizened Elder", rule=SPELL)
+    assert "records no kill for P1" in said(refusal)
+    culled(policy="audit").flags("resolve Cull the Weak: kill Wizened Elder", rule=SPELL)
+
+
+# -- Time Warp, Possession, Fallen Feline ------------------------------------------------------------------------
+def mind(pool: str, spell: str, targets: str = "") -> GalleryTable:
+    return table(f"runedeck:8 runes:2 Mind Rune;2 Chaos Rune {pool} hand:{spell}",
+                 f"{P2_RUNES} controls:bf2 bf2:Wizened Elder", ana=MIND).do(f"P1 play {spell}{targets}", "P1 pass",
+                                                                             "P2 pass")
+
+
+def test_time_warp_takes_a_turn_for_its_controller_v1_4_359_3_d():
+    warp = mind("pool:10;Mind 4", "Time Warp")
+    spell = warp.find("P1", "Time Warp", "chain")
+    assert warp.do(f"resolve Time Warp: turn P1 | banish {spell}").state["additional_turns"] == ["P1"]
+    refusal = mind("pool:10;Mind 4", "Time Warp").refuses(f"resolve Time Warp: turn P2 | banish {spell}",
+                                                              rule=SPELL)
+    assert "the card's turn is its controller's (P1), not P2's" in said(refusal)
+    assert "records no turn" in said(mind("pool:10;Mind 4", "Time Warp").refuses(
+        f"resolve Time Warp: banish {spell}", rule=SPELL))
+
+
+def test_possession_takes_control_for_its_caster_v1_4_359_3_d():
+    possessed = mind("pool:8;Chaos 3", "Possession", " -> Wizened Elder")
+    assert possessed.do("resolve Possession: control Wizened Elder -> P1 | recall Wizened Elder").state[
+        "violations"] == []
+    refusal = mind("pool:8;Chaos 3", "Possession", " -> Wizened Elder").refuses(
+        "resolve Possession: recall Wizened Elder", rule=SPELL)
+    assert "records no control" in said(refusal) and "Take control of it" in said(refusal)
+
+
+def feline(policy: str = "strict") -> GalleryTable:
+    return table(f"{P1_RUNES} hand:Fallen Feline", policy=policy).do(
+        "P1 play Fallen Feline $2 / Order Rune", 'P1 trigger Fallen Feline "when-you-play"', "P1 pass", "P2 pass")
+
+
+def test_fallen_feline_names_a_spell_v1_4_406_5():
+    t = feline().do('resolve Fallen Feline: name Fallen Feline -> card Void Seeker +of="Spell"')
+    assert t.obj("P1", "Fallen Feline")["named"] == {"card": "Void Seeker", "of": "Spell"}
+    refusal = feline().refuses("resolve Fallen Feline: name Fallen Feline -> card Wizened Elder", rule=ABILITY)
+    assert "the card names a spell" in said(refusal) and "name a spell" in said(refusal)
+    assert "records no name" in said(feline().refuses("resolve Fallen Feline: note \"named nothing\"", rule=ABILITY))

@@ -180,10 +180,10 @@ def _subject(text: str, chosen: str | None) -> tuple[Any, str]:
     """The player an instruction names as its subject, and the instruction without it (its verb made plain:
     "Its controller draws 2" is "draw 2" by that player); None when it names none ("you" is the default)."""
     phrases = [*_SUBJECTS, *(("they",) if chosen else ())]
-    found = re.match(rf"^({'|'.join(phrases)}) (?:may )?", text, re.IGNORECASE)
+    found = re.match(rf"^({'|'.join(phrases)}) (?:may |must )?", text, re.IGNORECASE)
     if found is None:
         return None, text
-    rest = re.sub(r"^(draw|discard|channel|score|gain|play)s\b", r"\1", text[found.end():])
+    rest = re.sub(r"^(draw|discard|channel|score|gain|play|kill)s\b", r"\1", text[found.end():])
     return _SUBJECTS.get(found.group(1).lower(), chosen), rest
 
 
@@ -274,6 +274,19 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"spend (a buff|my buff)", text):
         specs.append(target_of("me" if m.group(1) == "my buff" else "a buff", "spend_buff"))
+    elif (m := re.fullmatch(r"kill one of their (units?|gear)( here)?", text)) and subject in ("each", "each opponent"):
+        # "Each player kills one of their units.": one kill a player, of an object that player controls (`theirs`:
+        # the op's player is its target's controller, engine/cards/players.py)
+        specs.append(_spec("kill", sentence, target={"count": {"min": 1, "max": 1}, "types": [TYPES[m.group(1)]],
+                                                     "theirs": True, **({"where": "here"} if m.group(2) else {})},
+                           player=subject))
+    elif m := re.fullmatch(r"take control of (.+)", text):  # the ability's controller takes it (v1.4 135.2.b.5.a)
+        specs.append(target_of(m.group(1), "control", player="you"))
+    elif re.fullmatch(r"take a turn after this one", text):  # an additional turn for its controller
+        specs.append(_spec("turn", sentence, player="you"))
+    elif m := re.fullmatch(r"name an? (spell|unit|gear)", text):  # "When you play me, name a spell." (v1.4 762)
+        specs.append(_spec("name", sentence, target={"self": True, "count": {"min": 1, "max": 1}},
+                           named_of=TYPES[m.group(1)]))
     elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal|empower|disempower) (.+)", text):
         specs.append(target_of(m.group(2), m.group(1)))
     elif m := re.fullmatch(r"\[add\] ((?:\[(?:\d+|[ARGBOPY])\])+)", text, re.IGNORECASE):
@@ -336,7 +349,7 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             spec["per"] = per if "might_of" in per else {**per, "times": spec.pop("amount", 1) or 1}
         elif per is not None:
             unread.append("amount")
-        if subject is not None and spec["op"] in _PLAYER_OPS:
+        if subject is not None and (spec["op"] in _PLAYER_OPS or (spec.get("target") or {}).get("theirs")):
             spec["player"] = subject
         elif subject is not None:
             unread.append(f"who: {sentence!r}")

@@ -15,13 +15,17 @@ module that asks (engine/resolution_checks.py through engine/cards/resolutions.p
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 Spec = dict[str, Any]
 
 
-def player_of(item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str:
-    """The player a recorded op names (the item's controller when it names none)."""
+def player_of(item: dict[str, Any], spec: Spec, effect: dict[str, Any], state: dict[str, Any] | None = None) -> str:
+    """The player a recorded op names (the item's controller when it names none); for "Each player kills one of
+    their units" (a target `theirs`), the controller of the object it acts on, as the item resolves."""
+    if (spec.get("target") or {}).get("theirs") and state is not None:
+        obj = state["objects"].get(effect.get("target") or "")
+        return str(obj["controller"]) if obj else str(effect.get("target"))
     return str(effect.get("controller" if spec["op"] == "token" else "player", item["controller"]))
 
 
@@ -32,12 +36,12 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: di
     who, op, controller = spec.get("player"), spec["op"], item["controller"]
     if who is None or isinstance(who, dict):
         return None  # none named, or the controller of what the instruction before acted on: `referred`
-    player = player_of(item, spec, effect)
+    player = player_of(item, spec, effect, state)
     if who == "you" and player != controller:
         return f"the card's {op} is its controller's ({controller}), not {player}'s"
     if who in ("opponent", "each opponent") and player == controller:
         return f"the card's {op} is an opponent's, not its controller's ({controller})"
-    if who in ("each", "each opponent") and player in {player_of(item, spec, other) for other in given}:
+    if who in ("each", "each opponent") and player in {player_of(item, spec, other, state) for other in given}:
         return f"the card's {op} is once for each {'opponent' if who == 'each opponent' else 'player'}, and " \
                f"{player} has one"
     return None
@@ -51,12 +55,15 @@ def each(state: dict[str, Any], item: dict[str, Any], spec: Spec) -> list[str] |
     return [player for player in state["players"] if who == "each" or player != item["controller"]]
 
 
-def missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]]) -> str | None:
-    """The players of an "each" instruction with no op (None when every one has one)."""
+def missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
+            able: Callable[[str], bool] = lambda player: True) -> str | None:
+    """The players of an "each" instruction with no op (None when every one has one); `able`: whether a player has
+    something to act on ("one of their units": a player who controls none cannot, v1.4 359.3.e.6)."""
     players = each(state, item, spec)
     if players is None or spec.get("optional"):
         return None
-    left = [player for player in players if player not in {player_of(item, spec, effect) for effect in given}]
+    done = {player_of(item, spec, effect, state) for effect in given}
+    left = [player for player in players if player not in done and able(player)]
     if not left:
         return None
     return f"records no {spec['op']} for {', '.join(left)}: {spec['text']!r} is each one's"

@@ -16,6 +16,7 @@ The state is read before the resolution's ops are applied: the targets, "all" an
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -150,7 +151,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             if message:
                 found.append({"text": text, "message": message})
             continue
-        message = players.missing(state, item, spec, assigned[index]) or \
+        able = functools.partial(_theirs_there, state, item, spec)
+        message = players.missing(state, item, spec, assigned[index], able) or \
             _missing(state, item, spec, assigned[index], mistargeted)
         if message:
             found.append({"text": text, "message": message})
@@ -210,6 +212,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
     if op == "counter" and spec.get("item"):
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
+    if op == "name" and spec.get("named_of") and ("card" not in effect or effect.get("of") != spec["named_of"]):
+        return f"the card names a {spec['named_of'].lower()} (a card, `of` \"{spec['named_of']}\")"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
         return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
     if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
@@ -478,6 +482,16 @@ def _full(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[d
     if count.get("all") or count.get("max") is None:
         return False
     return len(given) >= count["max"]
+
+
+def _theirs_there(state: dict[str, Any], item: dict[str, Any], spec: Spec, player: str) -> bool:
+    """Whether `player` has something an instruction of theirs could act on: for "Each player kills one of their
+    units" (`theirs`), an object that player controls fitting the filter; any other instruction always."""
+    target = spec.get("target") or {}
+    if not target.get("theirs"):
+        return True
+    return any(obj["zone"] == target.get("zone", "board") and obj["controller"] == player and
+               _target_mismatch(state, item, target, object_id) is None for object_id, obj in state["objects"].items())
 
 
 def _how_many(spec: Spec) -> str:
