@@ -8,7 +8,10 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   of a unit that player controls (none for a player who controls none);
 - "Take a turn after this one." (Time Warp: a `turn` for its controller), "Take control of it and recall it."
   (Possession: `control` to its controller), "When you play me, name a spell." (Fallen Feline: a `name` of a card,
-  `of` "Spell").
+  `of` "Spell");
+- effects that last the turn, a `static` op (engine/cards/lasting.py): Spiritforged's Bushwhack ("Friendly units
+  enter ready this turn."), Raging Firebrand ("the next spell you play this turn costs [5] less"), Sun Disc ("The
+  next unit you play this turn enters ready.").
 """
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ from gallery_table import GalleryTable, deck, listed, said
 from engine.cards.effects import compile_ability
 
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
-P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker"],
+P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
+                            "Bushwhack", "Raging Firebrand", "Sun Disc"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -128,3 +132,65 @@ def test_fallen_feline_names_a_spell_v1_4_406_5():
     refusal = feline().refuses("resolve Fallen Feline: name Fallen Feline -> card Wizened Elder", rule=ABILITY)
     assert "the card names a spell" in said(refusal) and "name a spell" in said(refusal)
     assert "records no name" in said(feline().refuses("resolve Fallen Feline: note \"named nothing\"", rule=ABILITY))
+
+
+# -- effects that last the turn ------------------------------------------------------------------------------------
+READY = 'static +affects={"who": "friendly"} +enter_ready +until="turn"'
+
+
+def bushwhacked(policy: str = "strict") -> GalleryTable:
+    return table(f"{P1_RUNES} pool:5 hand:Bushwhack;Xerath, Freed", policy=policy).do(
+        "P1 play Bushwhack $2 / Fury Rune", "P1 pass", "P2 pass")
+
+
+def test_bushwhack_makes_friendly_units_enter_ready_this_turn():
+    t = bushwhacked().do(f"resolve Bushwhack: {READY} | token P1 Gold")
+    assert t.state["violations"] == []
+    t.do("P1 play Xerath, Freed")
+    assert t.obj("P1", "Xerath, Freed")["exhausted"] is False
+
+
+@pytest.mark.parametrize(("static", "said_"), [
+    ('static +affects={"who": "friendly"} +enter_ready', "the card's effect is the static"),
+    ('static +affects={"who": "all"} +enter_ready +until="turn"', "the card's effect is the static"),
+    ('static +affects={"who": "friendly"} +might=1 +until="turn"', "the card's effect is the static"),
+])
+def test_bushwhack_with_another_static_is_refused_v1_4_359_3_d(static: str, said_: str):
+    refusal = bushwhacked().refuses(f"resolve Bushwhack: {static} | token P1 Gold", rule=SPELL)
+    assert said_ in said(refusal) and "Friendly units enter ready this turn" in said(refusal)
+
+
+def test_bushwhack_without_its_static_is_refused_and_flagged_v1_4_359_3_d():
+    assert "records no static" in said(bushwhacked().refuses("resolve Bushwhack: token P1 Gold", rule=SPELL))
+    bushwhacked("audit").flags("resolve Bushwhack: token P1 Gold", rule=SPELL)
+
+
+def firebrand() -> GalleryTable:
+    return table(f"{P1_RUNES} pool:6 hand:Raging Firebrand;Void Seeker", f"{P2_RUNES} controls:bf2 "
+                 f"bf2:Wizened Elder").do("P1 play Raging Firebrand $0 / Fury Rune",
+                                          'P1 trigger Raging Firebrand "when-you-play"', "P1 pass", "P2 pass")
+
+
+def test_raging_firebrand_makes_the_next_spell_cost_5_less():
+    t = firebrand().do('resolve Raging Firebrand: static +affects={"who": "friendly", "types": ["Spell"]} '
+                       '+cost={"energy": -5} +until="turn" +next')
+    assert t.state["violations"] == []
+    t.do("P1 play Void Seeker -> Wizened Elder $0 / Fury Rune")  # [3] less [5]: no Energy
+
+
+def test_raging_firebrand_with_a_larger_discount_is_refused_v1_4_406_5():
+    refusal = firebrand().refuses('resolve Raging Firebrand: static +affects={"who": "friendly", "types": ["Spell"]} '
+                                  '+cost={"energy": -6} +until="turn" +next', rule=ABILITY)
+    assert "'cost': {'energy': -5}" in said(refusal) and "costs [5] less" in said(refusal)
+
+
+def test_sun_disc_makes_the_next_unit_enter_ready():
+    t = table(f"{P1_RUNES} gear:Sun Disc pool:5 hand:Void Seeker;Xerath, Freed", f"{P2_RUNES} controls:bf2 "
+              f"bf2:Wizened Elder")
+    t.do("P1 play Void Seeker -> Wizened Elder $3 / Fury Rune", "P1 pass", "P2 pass",
+         "resolve Void Seeker: damage Wizened Elder 4 | draw P1 ?", 'P1 activate Sun Disc "the-next-unit"',
+         "P1 pass", "P2 pass")
+    refusal = t.refuses(f"resolve Sun Disc: {READY}", rule=ABILITY)
+    assert "'next': True" in said(refusal)
+    t.do(f"resolve Sun Disc: {READY} +next", "P1 play Xerath, Freed")
+    assert t.obj("P1", "Xerath, Freed")["exhausted"] is False and t.state["violations"] == []

@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, players
+from engine.cards import amounts, decktop, lasting, players
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -212,6 +212,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
     if op == "counter" and spec.get("item"):
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
+    if op == "static":
+        return lasting.mismatch(spec, effect)
     if op == "name" and spec.get("named_of") and ("card" not in effect or effect.get("of") != spec["named_of"]):
         return f"the card names a {spec['named_of'].lower()} (a card, `of` \"{spec['named_of']}\")"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
@@ -646,6 +648,8 @@ def _values(state: dict[str, Any], item: dict[str, Any], spec: Spec) -> dict[str
             values["value"] = spec["value"]
     if op == "return":
         values["to"] = spec.get("to", "hand")
+    if op == "static":
+        values.update(lasting.values(spec))
     if op == "token":
         values["name"] = spec.get("kind")
         values["controller"] = item["controller"]
