@@ -11,7 +11,10 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   `of` "Spell");
 - effects that last the turn, a `static` op (engine/cards/lasting.py): Spiritforged's Bushwhack ("Friendly units
   enter ready this turn."), Raging Firebrand ("the next spell you play this turn costs [5] less"), Sun Disc ("The
-  next unit you play this turn enters ready.").
+  next unit you play this turn enters ready.");
+- a card played by the effect (engine/cards/plays.py): Origins' The Harrowing ("Play a unit from your trash,
+  ignoring its Energy cost.": `options.base_cost` of no Energy and its Power), Spectral Matron ("you may play a unit
+  costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`).
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from engine.cards.effects import compile_ability
 
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
-                            "Bushwhack", "Raging Firebrand", "Sun Disc"],
+                            "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -31,7 +34,7 @@ P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
-MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses"],
+MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -194,3 +197,46 @@ def test_sun_disc_makes_the_next_unit_enter_ready():
     assert "'next': True" in said(refusal)
     t.do(f"resolve Sun Disc: {READY} +next", "P1 play Xerath, Freed")
     assert t.obj("P1", "Xerath, Freed")["exhausted"] is False and t.state["violations"] == []
+
+
+# -- cards played by the effect ------------------------------------------------------------------------------------
+def harrowing(policy: str = "strict") -> GalleryTable:
+    return table(f"runedeck:8 runes:2 Mind Rune;2 Chaos Rune pool:6;Chaos 4 trash:Soulgorger hand:The Harrowing;"
+                 f"Possession", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder", ana=MIND, policy=policy).do(
+        "P1 play The Harrowing", "P1 pass", "P2 pass")
+
+
+def test_the_harrowing_plays_a_unit_from_the_trash_paying_only_its_power():
+    t = harrowing().do('resolve The Harrowing: play P1 Soulgorger <trash +base_cost={"energy": 0, "power": 2}')
+    assert t.state["violations"] == [] and t.obj("P1", "Soulgorger")["zone"] == "board"
+
+
+@pytest.mark.parametrize(("play", "reason"), [
+    ("play P1 Soulgorger <trash +ignore_cost", "ignoring its Energy cost only"),
+    ('play P1 Possession -> Wizened Elder +base_cost={"energy": 0, "power": 3}', "plays from the trash"),
+])
+def test_the_harrowing_misplayed_is_refused_v1_4_359_3_d(play: str, reason: str):
+    refusal = harrowing().refuses(f"resolve The Harrowing: {play}", rule=SPELL)
+    assert reason in said(refusal) and "Play a unit from your trash, ignoring its Energy cost" in said(refusal)
+
+
+def test_the_harrowing_without_its_play_is_refused_and_flagged_v1_4_359_3_d():
+    assert "records no play" in said(harrowing().refuses('resolve The Harrowing: note "none"', rule=SPELL))
+    harrowing("audit").flags('resolve The Harrowing: note "none"', rule=SPELL)
+
+
+def matron(trash: str) -> GalleryTable:
+    return table(f"{P1_RUNES} pool:4;Order 2 trash:{trash} hand:Spectral Matron").do(
+        "P1 play Spectral Matron", 'P1 trigger Spectral Matron "when-you-play"', "P1 pass", "P2 pass")
+
+
+def test_spectral_matron_plays_a_small_unit_from_the_trash_ignoring_its_cost():
+    t = matron("Fallen Feline").do("resolve Spectral Matron: play P1 Fallen Feline <trash +ignore_cost")
+    assert t.state["violations"] == [] and t.obj("P1", "Fallen Feline")["zone"] == "board"
+    assert matron("Fallen Feline").do('resolve Spectral Matron: note "declined"').state["violations"] == []
+
+
+def test_spectral_matron_playing_a_unit_costing_more_than_3_is_refused_v1_4_406_5():
+    refusal = matron("Xerath, Freed").refuses("resolve Spectral Matron: play P1 Xerath, Freed <trash +ignore_cost",
+                                              rule=ABILITY)
+    assert "costs 5 Energy, and the card's target costs no more than 3" in said(refusal)

@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, lasting, players
+from engine.cards import amounts, decktop, lasting, players, plays
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -214,6 +214,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
     if op == "static":
         return lasting.mismatch(spec, effect)
+    if op == "play" and "from" in spec:
+        return plays.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "name" and spec.get("named_of") and ("card" not in effect or effect.get("of") != spec["named_of"]):
         return f"the card names a {spec['named_of'].lower()} (a card, `of` \"{spec['named_of']}\")"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
@@ -317,6 +319,11 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
                 f"{' or '.join(target['domains'])}")
     if set(target.get("not_tags", [])) & tags:
         return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
+    printed = state["cards"].get(obj["card"] or "", {})
+    for bound, what in (("energy_max", "energy"), ("power_max", "power")):  # "with cost no more than [3] and [A]"
+        if bound in target and (printed.get(what) or 0) > target[bound]:
+            return f"{name} costs {printed.get(what) or 0} {what.capitalize()}, and the card's target costs no more " \
+                   f"than {target[bound]}"
     might = obj.get("might")
     mine = (state["objects"].get(item.get("source") or "") or {}).get("might")
     if target.get("might_below_self") and isinstance(might, int) and isinstance(mine, int) and might >= mine:

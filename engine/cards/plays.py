@@ -1,0 +1,89 @@
+"""Instructions that play a card, compiled to the `play` op they record and checked against it (issue 26,
+"Resolutions the engine checks").
+
+A resolving effect may play a card (v1.4 595.3: a play its effect makes, engine/play.py `play_card(limited=True)`),
+often from the trash and for less than its cost: "ignoring its cost" (v1.4 353.1.a: the play's
+`options.ignore_cost`), "ignoring its Energy cost" (its Power cost still paid: the play's `options.base_cost` is
+`{energy: 0, power: <its printed Power>}`). Read here:
+
+- "Play a unit from your trash, ignoring its Energy cost." (The Harrowing; "you may ...": Soulgorger);
+- "You may play a unit with cost no more than [3] and no more than [A] from your trash, ignoring its cost."
+  (Glasc Mixologist, Undying Loyalty; "costing no more than ...": Spectral Matron);
+- "Play a unit from your hand to your base, ignoring its Energy cost." (Rift Herald).
+
+A spec is `{op: "play", text, target: <the card's filter: types, zone, whose "own", energy_max, power_max>, from,
+ignore: "cost" | "energy", to?}`; the card played must fit the filter (engine/cards/resolutions.py reads `target`
+for the cards there to play, so that an instruction with a card to play is needed), come from that zone, be played
+by the ability's controller, for the cost the card says, where it says. Plain data; engine/resolution_checks.py
+cites.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+Spec = dict[str, Any]
+_KIND = r"(?P<kind>unit|spell|gear|card)"
+_BOUND = (r"(?: (?:with cost|costing) no more than \[(?P<energy>\d+)\] and no more than \[A\]"
+          r"| with energy cost no more than \[(?P<energy_only>\d+)\])?")
+_PLAY = re.compile(rf"play an? {_KIND}{_BOUND} from your (?P<zone>trash|hand){_BOUND.replace('?P<', '?P<late_')}"
+                   r"(?P<base> to your base)?, ignoring its (?P<energy_cost>energy )?cost", re.IGNORECASE)
+_TYPES = {"unit": ["Unit"], "spell": ["Spell"], "gear": ["Gear"], "card": ["Card"]}
+
+
+def compile_play(text: str, sentence: str) -> Spec | None:
+    """The `play` spec of "play a unit ... from your trash, ignoring its [Energy] cost" (`text`: lower-cased first
+    letter, no final stop), or None for another instruction."""
+    m = _PLAY.fullmatch(text)
+    if m is None:
+        return None
+    target: dict[str, Any] = {"count": {"min": 1, "max": 1}, "types": _TYPES[m.group("kind").lower()],
+                              "zone": m.group("zone").lower(), "whose": "own"}
+    energy = m.group("energy") or m.group("late_energy")
+    energy_only = m.group("energy_only") or m.group("late_energy_only")
+    if energy:
+        target.update(energy_max=int(energy), power_max=1)
+    elif energy_only:
+        target["energy_max"] = int(energy_only)
+    spec: Spec = {"op": "play", "text": sentence, "target": target, "from": target["zone"],
+                  "ignore": "energy" if m.group("energy_cost") else "cost", "player": "you"}
+    if m.group("base"):
+        spec["to"] = "base"
+    return spec
+
+
+def card_of(state: dict[str, Any], effect: dict[str, Any], player: str) -> str | None:
+    """The object a recorded `play` names: its id, or the first card of that name in the zone it is played from."""
+    reference = str(effect.get("card"))
+    if reference in state["objects"]:
+        return reference
+    zone = state["players"].get(player, {}).get(str(effect.get("from", "hand")), [])
+    return next((object_id for object_id in zone if state["objects"].get(object_id, {}).get("card") == reference),
+                None)
+
+
+def mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any],
+             target_mismatch: Callable[[dict[str, Any], dict[str, Any], Any, str], str | None]) -> str | None:
+    """Why the recorded `play` is not the one the instruction makes (None: it is): the zone it comes from, the
+    card (the filter, `target_mismatch`), the cost it is played for, where it goes."""
+    player = str(effect.get("player", item["controller"]))
+    source = effect.get("from", "hand")
+    if source != spec["from"]:
+        return f"the card plays from the {spec['from']}, not from the {source}"
+    played = card_of(state, effect, player)
+    if played is None:
+        return f"{effect.get('card')} is no card in {player}'s {source}"
+    reason = target_mismatch(state, item, spec["target"], played)
+    if reason:
+        return reason
+    options = effect.get("options") or {}
+    power = state["cards"].get(state["objects"][played].get("card") or "", {}).get("power") or 0
+    if spec["ignore"] == "cost" and not options.get("ignore_cost"):
+        return "the card plays it ignoring its cost (`options.ignore_cost`)"
+    if spec["ignore"] == "energy" and (options.get("ignore_cost") or
+                                       options.get("base_cost") != {"energy": 0, "power": power}):
+        return f"the card plays it ignoring its Energy cost only: `options.base_cost` {{energy: 0, power: {power}}}"
+    to = str(effect.get("to") or "")
+    if spec.get("to") == "base" and to not in ("", "base", f"base:{player}"):
+        return f"the card plays it to its controller's base, not to {to}"
+    return None
