@@ -14,7 +14,10 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   next unit you play this turn enters ready.");
 - a card played by the effect (engine/cards/plays.py): Origins' The Harrowing ("Play a unit from your trash,
   ignoring its Energy cost.": `options.base_cost` of no Energy and its Power), Spectral Matron ("you may play a unit
-  costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`).
+  costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`);
+- Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
+  for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
+  a friendly unit." (the card revealed from among those looked at).
 """
 from __future__ import annotations
 
@@ -34,7 +37,8 @@ P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
-MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger"],
+MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
+                                  "Shadow Order Disciple"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -240,3 +244,50 @@ def test_spectral_matron_playing_a_unit_costing_more_than_3_is_refused_v1_4_406_
     refusal = matron("Xerath, Freed").refuses("resolve Spectral Matron: play P1 Xerath, Freed <trash +ignore_cost",
                                               rule=ABILITY)
     assert "costs 5 Energy, and the card's target costs no more than 3" in said(refusal)
+
+
+# -- a Burn as the cost within instructions; a condition on the card revealed ------------------------------------
+def disciple(policy: str = "strict") -> GalleryTable:
+    return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Shadow Order Disciple", ana=MIND, policy=policy).do(
+        "P1 move Shadow Order Disciple -> bf1", 'P1 trigger Shadow Order Disciple "when-i-move"', "P1 pass", "P2 pass")
+
+
+def test_shadow_order_disciple_burns_1_for_its_might():
+    t = disciple().do("resolve Shadow Order Disciple: burn P1 ? | might Shadow Order Disciple +1 until turn")
+    assert t.state["violations"] == []
+    assert disciple().do('resolve Shadow Order Disciple: note "declined"').state["violations"] == []
+
+
+def test_shadow_order_disciple_might_without_the_burn_is_refused_and_flagged_v1_4_406_5():
+    line = "resolve Shadow Order Disciple: might Shadow Order Disciple +1 until turn"
+    assert "the card's cost '[Burn 1]' was not paid" in said(disciple().refuses(line, rule=ABILITY))
+    disciple("audit").flags(line, rule=ABILITY)
+
+
+GREEN = deck("Green Father", ["Ivern, Nurturer", "Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak"],
+             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def nurtured() -> GalleryTable:
+    return table("runedeck:6 runes:3 Calm Rune;3 Order Rune pool:5;Calm 1 hand:Ivern, Nurturer", ana=GREEN).do(
+        "P1 play Ivern, Nurturer", 'P1 trigger Ivern, Nurturer "when-you-play"', "P1 pass", "P2 pass")
+
+
+def ivern(unit: str, buff: bool = True) -> str:
+    others = "; ".join(card for card in ("Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak") if card != unit)
+    revealed = f"reveal P1 {unit} <deck | draw P1 {unit} | " if unit else ""
+    rest = others if unit else "Ultrasoft Poro; Glasc Mixologist; Cull the Weak"
+    return (f"resolve Ivern, Nurturer: look P1 Ultrasoft Poro; Glasc Mixologist; Cull the Weak | {revealed}"
+            f"recycle P1 {rest} <deck" + (" | buff Ivern, Nurturer" if buff else ""))
+
+
+def test_ivern_nurturer_buffs_after_revealing_a_poro():
+    assert nurtured().do(ivern("Ultrasoft Poro")).state["violations"] == []
+    assert "records no buff" in said(nurtured().refuses(ivern("Ultrasoft Poro", buff=False), rule=ABILITY))
+
+
+@pytest.mark.parametrize("unit", ["Glasc Mixologist", ""])
+def test_ivern_nurturer_buffing_after_revealing_no_bird_cat_dog_or_poro_is_refused_v1_4_406_5(unit: str):
+    refusal = nurtured().refuses(ivern(unit), rule=ABILITY)
+    assert "the card's condition does not hold" in said(refusal) and "if you revealed a Bird" in said(refusal)
+    assert nurtured().do(ivern(unit, buff=False)).state["violations"] == []

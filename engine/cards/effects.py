@@ -388,7 +388,8 @@ def _ops_of(text: str) -> tuple[str, ...]:
 
 _VERBS = "|".join(sorted(VERB_OPS))
 _COMPOUND = re.compile(rf"(?:,? and |, then |, )(?=(?:\[?(?:{_VERBS})\]?)\b)", re.IGNORECASE)
-_COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|recycle|banish)\b.*?) to ", re.IGNORECASE)
+_COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|recycle|banish)\b.*?|\[burn \d+\]) to ",
+                          re.IGNORECASE)  # "you may [Burn 1] to give me +1 [S]": the Burn is the cost (v1.4 440)
 _CONDITIONAL = re.compile(r"^(if [^,]+|when [^,]+|otherwise|then, if [^,]+),\s*", re.IGNORECASE)
 
 
@@ -402,7 +403,8 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = sentence.strip().rstrip(".")
     optional = False
-    picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None)
+    picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None) \
+        or _if_you_revealed(text, referent, chosen)
     if picked is not None:
         return picked
     conditional = _CONDITIONAL.match(text)
@@ -505,6 +507,23 @@ def _if_revealed(sentence: str, text: str, referent: Filter | None, chosen: str 
     for spec in specs:
         spec["when_revealed"] = {"card": kind, "fits": True} if kind else {"card": None, "fits": False}
     return specs, unread
+
+
+_YOU_REVEALED = re.compile(r"^then,? if you revealed (an? .+?), do this: (.+)$", re.IGNORECASE)
+
+
+def _if_you_revealed(text: str, referent: Filter | None, chosen: str | None) -> \
+        tuple[list[Spec], list[str]] | None:
+    """"Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff] a friendly unit." after "You may reveal a
+    unit from among them": the ops are done where the card revealed fits (`when_revealed`, read by
+    engine/cards/decktop.py `revealed_fits`: no card revealed does not); None for another sentence."""
+    m = _YOU_REVEALED.match(text)
+    card, rest = parse_target(m.group(1)) if m else (None, "")
+    if m is None or card is None or rest:
+        return None
+    specs, unread = compile_sentence(m.group(2), referent, chosen)
+    kind = {key: value for key, value in card.items() if key != "count"}
+    return [{**spec, "when_revealed": {"card": kind, "fits": True}} for spec in specs], unread
 
 
 _AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
