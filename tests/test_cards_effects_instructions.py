@@ -17,7 +17,9 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`);
 - Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
-  a friendly unit." (the card revealed from among those looked at).
+  a friendly unit." (the card revealed from among those looked at);
+- Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
+  controller's trash, fewer only when it holds fewer).
 """
 from __future__ import annotations
 
@@ -38,13 +40,15 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
-                                  "Shadow Order Disciple"],
+                                  "Shadow Order Disciple", "Dr. Mundo, Expert"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
-def table(p1: str, p2: str = P2_RUNES, policy: str = "strict", ana: dict | None = None) -> GalleryTable:
-    """A v1.4 position at Ana's action phase, turn 3."""
-    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+def table(p1: str, p2: str = P2_RUNES, policy: str = "strict", ana: dict | None = None,
+          player: str = "P1") -> GalleryTable:
+    """A v1.4 position at Ana's action phase, turn 3 (or Ben's, turn 4)."""
+    turn = 3 if player == "P1" else 4
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
             f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(p2)} {p2}")
     return GalleryTable(ana or P1, P2, policy, "v1.4", "checked").do(line)
 
@@ -291,3 +295,39 @@ def test_ivern_nurturer_buffing_after_revealing_no_bird_cat_dog_or_poro_is_refus
     refusal = nurtured().refuses(ivern(unit), rule=ABILITY)
     assert "the card's condition does not hold" in said(refusal) and "if you revealed a Bird" in said(refusal)
     assert nurtured().do(ivern(unit, buff=False)).state["violations"] == []
+
+
+# -- recycling cards a player has --------------------------------------------------------------------------------
+def mundo(trash: str) -> GalleryTable:
+    t = table(f"runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Dr. Mundo, Expert trash:{trash}", ana=MIND,
+              player="P2").do("P2 end turn", 'P1 trigger Dr. Mundo, Expert "at-the-start"', "P1 pass", "P2 pass")
+    return t
+
+
+def test_dr_mundo_recycles_3_from_his_controllers_trash():
+    t = mundo("Time Warp;Possession;Soulgorger;The Harrowing")
+    cards = "; ".join(t.find("P1", card, "trash") for card in ("Time Warp", "Possession", "Soulgorger"))
+    t.do(f"resolve Dr. Mundo, Expert: recycle P1 {cards}")
+    assert t.state["violations"] == [] and len(t.state["players"]["P1"]["trash"]) == 1
+    few = mundo("Time Warp")
+    assert few.do(f"resolve Dr. Mundo, Expert: recycle P1 {few.find('P1', 'Time Warp', 'trash')}").state[
+        "violations"] == []
+
+
+@pytest.mark.parametrize(("cards", "reason"), [(("Time Warp", "Possession"), "the card recycles 3, not 2"),
+                                               ((), "records no recycle")])
+def test_dr_mundo_recycling_fewer_than_3_is_refused_v1_4_406_5(cards: tuple[str, ...], reason: str):
+    t = mundo("Time Warp;Possession;Soulgorger")
+    line = f"resolve Dr. Mundo, Expert: recycle P1 {'; '.join(t.find('P1', card, 'trash') for card in cards)}" \
+        if cards else 'resolve Dr. Mundo, Expert: note "none"'
+    refusal = t.refuses(line, rule=ABILITY)
+    assert reason in said(refusal) and "recycle 3 from your trash" in said(refusal)
+
+
+def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
+    t = mundo("Time Warp;Possession")
+    runes = [object_id for object_id, obj in t.state["objects"].items() if obj["card"] == "Mind Rune"
+             and obj["zone"] == "board"]
+    refusal = t.refuses(f"resolve Dr. Mundo, Expert: recycle P1 {t.find('P1', 'Time Warp', 'trash')}; "
+                        f"{t.find('P1', 'Possession', 'trash')}; {runes[0]}", rule=ABILITY)
+    assert "is in board, not in the trash" in said(refusal)

@@ -30,6 +30,7 @@ from typing import Any
 from engine.cards import CONDITION, reviewed
 from engine.cards.lasting import compile_lasting
 from engine.cards.plays import compile_play
+from engine.cards.recycles import compile_recycle
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
 
 Spec = dict[str, Any]
@@ -332,6 +333,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
         specs.append(_spec("token", sentence, amount=number(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
+    elif recycled := compile_recycle(text, sentence):
+        specs.append(recycled)  # "recycle 3 from your trash", "recycle one of your runes" (engine/cards/recycles.py)
     elif played := compile_play(text, sentence):
         specs.append(played)  # "Play a unit from your trash, ignoring its Energy cost" (engine/cards/plays.py)
     elif lasting := compile_lasting(f"{text} this turn" if this_turn else text, sentence):

@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, lasting, players, plays
+from engine.cards import amounts, decktop, lasting, players, plays, recycles
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -214,6 +214,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
     if op == "static":
         return lasting.mismatch(spec, effect)
+    if op == "recycle" and "card" in spec:
+        return recycles.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "play" and "from" in spec:
         return plays.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "name" and spec.get("named_of") and ("card" not in effect or effect.get("of") != spec["named_of"]):
@@ -516,6 +518,8 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     op, target = spec["op"], spec.get("target")
     if spec.get("rest"):
         return None  # the rest of the cards looked at: engine/cards/decktop.py
+    if op == "recycle" and "card" in spec:
+        return recycles.missing(state, item, spec, given, _target_mismatch)
     if target is not None and (target.get("count") or {}).get("all"):
         if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
             return None  # where "there" or an unknown "here" is: on the recorder's word
