@@ -160,13 +160,14 @@ def check_activated(context: Context, player: str, source: dict[str, Any], abili
         return
     condition = ability.get("condition")
     obj = state["objects"].get(source["id"])
-    location = (obj or {}).get("location") or ""
     for other in state["cards"].get(source.get("card") or "", {}).get("abilities", ()):
-        only = card_statics.compile_ability(other).get("abilities_while") or (
-            card_effects.use_while(other) if other == ability else None)  # "Use this ability only while ..."
+        only = card_statics.compile_ability(other).get("abilities_while")
+        location = (obj or {}).get("location") or ""
         context.check(not only or bool(location) and not location.startswith("base:"), CARD_RULE,
                       f"{player} activates {what} of a source in {location or 'no location'}: "
                       f"{other.get('text', '')!r}")
+    refused = card_effects.use_refused(state, ability, player, obj)  # "Use this ability only while ..."
+    context.check(refused is None, CARD_RULE, f"{player} activates {what}: {refused}")
     if condition and not holds.dependent_holds(state, condition, player, source["id"], obj):
         rule = LEGION_RULE if condition == "Legion" else "v1.3 727.1"
         context.flag(rule, f"{player} activates {what} ({ability.get('text', '')!r}), whose [{condition}] "

@@ -3,7 +3,8 @@ read, engine/cards/effects.py and engine/cards/players.py). In v1.4 matches whos
 legal use folds clean and a misuse is refused in strict citing the rule, quoting the card. Real gallery cards:
 
 - "Use this ability only while I'm at a battlefield." (Origins' Xerath, Freed; Unleashed's Ultrasoft Poro): the
-  activation is refused in a base (card text, v1.4 002);
+  activation is refused in a base (card text, v1.4 002); "Use only if you've played an Equipment this turn."
+  (Emperor of the Sands) before any Equipment is played;
 - "Each player kills one of their units." (Unleashed's Cull the Weak; Acceptable Losses' gear): one kill a player,
   of a unit that player controls (none for a player who controls none);
 - "Take a turn after this one." (Time Warp: a `turn` for its controller), "Take control of it and recall it."
@@ -70,6 +71,17 @@ def test_an_ability_used_only_at_a_battlefield_is_refused_from_a_base_v1_4_002(n
     assert "Use this ability only while I'm at a battlefield." in said(refusal)
     at_battlefield = table(f"{P1_RUNES} controls:bf1 bf1:{name}", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder")
     assert at_battlefield.do(f'P1 activate {name} "{label}" {pay}').state["violations"] == []
+
+
+def test_emperor_of_the_sands_is_used_only_after_an_equipment_is_played_v1_4_002():
+    azir = deck("Emperor of the Sands", ["Doran's Shield"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+    t = table("runedeck:6 runes:3 Calm Rune;3 Order Rune hand:Doran's Shield", ana=azir)
+    activate = 'P1 activate Emperor of the Sands "play-a-2" $1'
+    refusal = t.refuses(activate, rule=CARD)
+    assert "P1 has played no Equipment this turn" in said(refusal) and "Use only if you've played an Equipment" in \
+        said(refusal)
+    t.do("P1 play Doran's Shield $1", activate)
+    assert t.state["violations"] == []
 
 
 # -- "Each player kills one of their units." ------------------------------------------------------------------------

@@ -474,10 +474,11 @@ _COUNTER = re.compile(r"counter an? (enemy )?(spell or ability|spell|ability)"
                       r"(?: that costs no more than \[(\d+)\] and no more than \[A\])?"
                       r"(?: that chooses a friendly (unit or gear|unit|gear))?( unless its controller pays \[\d+\])?")
 # A restriction on when an activated ability may be used, in its own line: "Use this ability only while I'm at a
-# battlefield." (Caitlyn, Patrolling; Xerath, Freed; Ultrasoft Poro). It records no op: engine/card_costs.py's
-# check_activated refuses the activation where it does not hold (`use_while`, the condition statics.py's "Use my
-# abilities only while I'm at a battlefield." compiles to).
-_USE_WHILE = re.compile(r"use this ability only while i'm at a battlefield\.?", re.IGNORECASE)
+# battlefield." (Caitlyn, Patrolling; Xerath, Freed; Ultrasoft Poro; `use_while` {at: battlefield}), "Use only if
+# you've played an Equipment this turn." (Emperor of the Sands; {played: <filter>}). It records no op:
+# engine/card_costs.py's check_activated refuses the activation where it does not hold (`use_refused`).
+_USE_WHILE = re.compile(r"use (?:this ability only while i'm at a battlefield|only if you've played an? "
+                        r"(?P<played>equipment|unit|spell|gear) this turn)\.?", re.IGNORECASE)
 _SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
 _ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
 _IF_REVEALED = re.compile(r"^(?:if it's an? ([a-z]+)|otherwise), (.+)$", re.IGNORECASE)
@@ -590,8 +591,10 @@ def _compiled(text: str) -> dict[str, Any]:
         sentence = sentence.strip()
         if not sentence:
             continue
-        if _USE_WHILE.fullmatch(sentence):
-            use_while = {"at": "battlefield"}
+        if m := _USE_WHILE.fullmatch(sentence):
+            played = (m.group("played") or "").lower()
+            use_while = {"played": {"tags": ["Equipment"]} if played == "equipment" else {"types": [TYPES[played]]}} \
+                if played else {"at": "battlefield"}
             continue
         if m := re.fullmatch(r"[Cc]hoose (a player|an opponent)\.?", sentence):
             chosen = "any" if m.group(1) == "a player" else "opponent"  # records no op: "they" after it
@@ -648,6 +651,28 @@ def use_while(ability: dict[str, Any]) -> dict[str, str] | None:
     if ability.get("kind") != "activated":
         return None
     return compile_ability(ability).get("use_while")
+
+
+def use_refused(state: dict[str, Any], ability: dict[str, Any], player: str,
+                source: dict[str, Any] | None) -> str | None:
+    """Why the ability's own "Use ... only ..." forbids its use now (None: it allows it, or says nothing): its
+    source not at a battlefield, or no card of that kind played by its controller this turn."""
+    condition = use_while(ability)
+    if not condition:
+        return None
+    text = ability.get("text", "")
+    if condition.get("at") == "battlefield":
+        location = (source or {}).get("location") or ""
+        return None if location and not location.startswith("base:") else \
+            f"its source is in {location or 'no location'}, and the card says {text!r}"
+    wanted = condition["played"]
+    for object_id in state.get("played_this_turn", {}).get(player, []):
+        obj = state["objects"].get(object_id) or {}
+        facts = state["cards"].get(obj.get("card") or "", {})
+        if set(wanted.get("tags", [])) & set(facts.get("tags", [])) or facts.get("type") in wanted.get("types", []):
+            return None
+    return f"{player} has played no {'/'.join(wanted.get('tags', wanted.get('types', [])))} this turn, and the " \
+           f"card says {text!r}"
 
 
 def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
