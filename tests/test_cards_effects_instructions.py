@@ -15,7 +15,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   next unit you play this turn enters ready.");
 - a card played by the effect (engine/cards/plays.py): Origins' The Harrowing ("Play a unit from your trash,
   ignoring its Energy cost.": `options.base_cost` of no Energy and its Power), Spectral Matron ("you may play a unit
-  costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`);
+  costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`), Ava
+  Achiever ("When I attack, you may pay [B] to play a card with [Hidden] from your hand here, ignoring its cost.");
 - Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
   a friendly unit." (the card revealed from among those looked at);
@@ -41,7 +42,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
-                                  "Shadow Order Disciple", "Dr. Mundo, Expert"],
+                                  "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -260,6 +261,25 @@ def test_spectral_matron_playing_a_unit_costing_more_than_3_is_refused_v1_4_406_
     refusal = matron("Xerath, Freed").refuses("resolve Spectral Matron: play P1 Xerath, Freed <trash +ignore_cost",
                                               rule=ABILITY)
     assert "costs 5 Energy, and the card's target costs no more than 3" in said(refusal)
+
+
+def ava(policy: str = "strict") -> GalleryTable:
+    return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Ava Achiever hand:Blastcone Fae;Soulgorger",
+                 f"{P2_RUNES} controls:bf2 bf2:Wizened Elder", ana=MIND, policy=policy).do(
+        "P1 move Ava Achiever@base:P1 -> bf2", 'P1 trigger Ava Achiever@bf2 "when-i-attack" $0 / Mind Rune', "P1 pass",
+        "P2 pass")
+
+
+def test_ava_achiever_plays_a_hidden_card_here_ignoring_its_cost():
+    t = ava().do("resolve Ava Achiever: play P1 Blastcone Fae @bf2 +ignore_cost +to_allowed")
+    assert t.state["violations"] == [] and t.obj("P1", "Blastcone Fae")["location"] == "bf2"
+
+
+@pytest.mark.parametrize(("play", "reason"), [("play P1 Soulgorger @bf2 +ignore_cost +to_allowed", "has no [Hidden]"),
+                                              ("play P1 Blastcone Fae +ignore_cost", "the card plays it here (bf2)")])
+def test_ava_achiever_misplayed_is_refused_v1_4_406_5(play: str, reason: str):
+    refusal = ava().refuses(f"resolve Ava Achiever: {play}", rule=ABILITY)
+    assert reason in said(refusal) and "play a card with [Hidden] from your hand here" in said(refusal)
 
 
 # -- a Burn as the cost within instructions; a condition on the card revealed ------------------------------------

@@ -9,7 +9,9 @@ often from the trash and for less than its cost: "ignoring its cost" (v1.4 353.1
 - "Play a unit from your trash, ignoring its Energy cost." (The Harrowing; "you may ...": Soulgorger);
 - "You may play a unit with cost no more than [3] and no more than [A] from your trash, ignoring its cost."
   (Glasc Mixologist, Undying Loyalty; "costing no more than ...": Spectral Matron);
-- "Play a unit from your hand to your base, ignoring its Energy cost." (Rift Herald).
+- "Play a unit from your hand to your base, ignoring its Energy cost." (Rift Herald);
+- "play a card with [Hidden] from your hand here, ignoring its cost" (Ava Achiever: `keywords`, and "here" the
+  source's location).
 
 A spec is `{op: "play", text, target: <the card's filter: types, zone, whose "own", energy_max, power_max>, from,
 ignore: "cost" | "energy", to?}`; the card played must fit the filter (engine/cards/resolutions.py reads `target`
@@ -26,8 +28,9 @@ Spec = dict[str, Any]
 _KIND = r"(?P<kind>unit|spell|gear|card)"
 _BOUND = (r"(?: (?:with cost|costing) no more than \[(?P<energy>\d+)\] and no more than \[A\]"
           r"| with energy cost no more than \[(?P<energy_only>\d+)\])?")
-_PLAY = re.compile(rf"play an? {_KIND}{_BOUND} from your (?P<zone>trash|hand){_BOUND.replace('?P<', '?P<late_')}"
-                   r"(?P<base> to your base)?, ignoring its (?P<energy_cost>energy )?cost", re.IGNORECASE)
+_PLAY = re.compile(rf"play an? {_KIND}(?P<hidden> with \[hidden\])?{_BOUND} from your (?P<zone>trash|hand)"
+                   rf"{_BOUND.replace('?P<', '?P<late_')}(?: to your (?P<base>base)| (?P<here>here))?, "
+                   r"ignoring its (?P<energy_cost>energy )?cost", re.IGNORECASE)
 _TYPES = {"unit": ["Unit"], "spell": ["Spell"], "gear": ["Gear"], "card": ["Card"]}
 
 
@@ -47,8 +50,10 @@ def compile_play(text: str, sentence: str) -> Spec | None:
         target["energy_max"] = int(energy_only)
     spec: Spec = {"op": "play", "text": sentence, "target": target, "from": target["zone"],
                   "ignore": "energy" if m.group("energy_cost") else "cost", "player": "you"}
-    if m.group("base"):
-        spec["to"] = "base"
+    if m.group("hidden"):
+        target["keywords"] = ["Hidden"]
+    if m.group("base") or m.group("here"):
+        spec["to"] = "base" if m.group("base") else "here"
     return spec
 
 
@@ -86,4 +91,8 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: di
     to = str(effect.get("to") or "")
     if spec.get("to") == "base" and to not in ("", "base", f"base:{player}"):
         return f"the card plays it to its controller's base, not to {to}"
+    here = (state["objects"].get(item.get("source") or "") or {}).get("location")
+    spell = state["cards"].get(state["objects"][played].get("card") or "", {}).get("type") == "Spell"
+    if spec.get("to") == "here" and here is not None and to != here and not spell:  # a spell goes to no place
+        return f"the card plays it here ({here}), not to {to or 'its default place'}"
     return None

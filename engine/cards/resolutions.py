@@ -322,6 +322,8 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
     if set(target.get("not_tags", [])) & tags:
         return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
     printed = state["cards"].get(obj["card"] or "", {})
+    if set(target.get("keywords", [])) - set(printed.get("keywords", [])):  # "a card with [Hidden]"
+        return f"{name} has no [{'], ['.join(target['keywords'])}], and the card's target has"
     for bound, what in (("energy_max", "energy"), ("power_max", "power")):  # "with cost no more than [3] and [A]"
         if bound in target and (printed.get(what) or 0) > target[bound]:
             return f"{name} costs {printed.get(what) or 0} {what.capitalize()}, and the card's target costs no more " \
