@@ -20,6 +20,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
   a friendly unit." (the card revealed from among those looked at);
+- Gentlemen's Duel's "Give a friendly unit +3 [S] this turn. Then choose an enemy unit. They deal damage equal to
+  their Mights to each other." (the unit given +3 is one of the two);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -363,3 +365,28 @@ def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
     refusal = t.refuses(f"resolve Dr. Mundo, Expert: recycle P1 {t.find('P1', 'Time Warp', 'trash')}; "
                         f"{t.find('P1', 'Possession', 'trash')}; {runes[0]}", rule=ABILITY)
     assert "is in board, not in the trash" in said(refusal)
+
+
+# -- "Then choose an enemy unit. They deal damage equal to their Mights to each other." ----------------------------
+BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist"],
+            ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def duel() -> GalleryTable:
+    return table("runedeck:6 runes:3 Body Rune;3 Order Rune pool:6;Body 1 base:Safety Inspector;Glasc Mixologist "
+                 "hand:Gentlemen's Duel", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder", ana=BOSS).do(
+        "P1 play Gentlemen's Duel", "P1 pass", "P2 pass")
+
+
+def test_gentlemens_duel_the_unit_given_3_and_the_enemy_deal_damage_to_each_other():
+    elder = duel().obj("P2", "Wizened Elder")["might"]
+    t = duel().do(f"resolve Gentlemen's Duel: might Safety Inspector +3 until turn | damage Wizened Elder 6 | "
+                  f"damage Safety Inspector {elder}")
+    assert t.state["violations"] == []
+
+
+def test_gentlemens_duel_with_another_friendly_unit_is_refused_v1_4_359_3_d():
+    elder = duel().obj("P2", "Wizened Elder")["might"]
+    refusal = duel().refuses(f"resolve Gentlemen's Duel: might Safety Inspector +3 until turn | damage Wizened Elder "
+                             f"5 | damage Glasc Mixologist {elder}", rule=SPELL)
+    assert "which the instruction before acted on" in said(refusal) and "to each other" in said(refusal)

@@ -564,6 +564,7 @@ def _compiled(text: str) -> dict[str, Any]:
     pair: list[Filter] | None = None  # the two units "they" names ("Choose a friendly unit and an enemy unit.")
     chosen: str | None = None
     use_while: dict[str, str] | None = None
+    paired_before = False  # "they": the unit the instruction before acted on, and the one chosen after it
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
@@ -608,11 +609,18 @@ def _compiled(text: str) -> dict[str, Any]:
             if len(both) == 2 and all(found is not None and not rest for found, rest in both):
                 pair = [found for found, _ in both]  # "a friendly unit and an enemy unit": "they" after it
                 continue
+        if (m := re.fullmatch(r"[Tt]hen,? choose (.+?)\.?", sentence)) and specs and \
+                isinstance(specs[-1].get("target"), dict) and (specs[-1]["target"].get("count") or {}).get("max") == 1:
+            target, rest = parse_target(m.group(1))  # "Give a friendly unit +3 [S] this turn. Then choose an enemy
+            if target is not None and not rest:     # unit.": "they" are the unit given and the one chosen
+                referent, pair, paired_before = target, [specs[-1]["target"], target], True
+                continue
         if m := _EACH_OTHER.fullmatch(sentence):
             duel = pair if m.group(1).lower() == "they" else \
                 [{"self": True}, referent] if referent is not None else None
             if duel is not None:
-                specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}}))
+                specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}},
+                                   with_before=True if duel is pair and paired_before else None))
                 continue
         found, missing = compile_instruction(sentence, referent, chosen, any(spec.get("top") for spec in specs))
         if re.search(r"\binstead\b", sentence, re.IGNORECASE):

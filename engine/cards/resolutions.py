@@ -133,7 +133,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
         found.append({"text": specs[index][1], "message": message})
     for index, (spec, text) in enumerate(specs):
-        message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted) \
+        message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted,
+                              assigned[index - 1] if spec.get("with_before") and index else None) \
             if "mutual" in spec else None
         if message:
             found.append({"text": text, "message": message})
@@ -430,11 +431,13 @@ def _unpaid(state: dict[str, Any], specs: list[tuple[Spec, str]], assigned: dict
 
 # -- two units dealing damage to each other ------------------------------------------------------------------------
 def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
-                effects: list[dict[str, Any]], lenient: bool, mistargeted: set[str] | frozenset[str]) -> str | None:
+                effects: list[dict[str, Any]], lenient: bool, mistargeted: set[str] | frozenset[str],
+                before: list[dict[str, Any]] | None = None) -> str | None:
     """"They deal damage equal to their Mights to each other": one damage to each of the two units (one fitting
     each of the card's filters, `mutual`; "we" is this unit and the one chosen), each the other's Might as it
     deals it (after the ops recorded before it; a buff before it is on the recorder's word). Nothing is needed
-    when one of them is not there to act on (v1.4 359.3.e.6)."""
+    when one of them is not there to act on (v1.4 359.3.e.6). `before`: the ops of the instruction before, when
+    one of the two is the unit it acted on ("Give a friendly unit +3 [S]. Then choose an enemy unit. They ...")."""
     first, second = spec["mutual"]
     if not given and spec.get("optional"):
         return None  # a "you may", or a [Repeat] not paid
@@ -446,6 +449,11 @@ def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: 
     if len(given) != 2 or len(set(targets)) != 2 or not all(target in state["objects"] for target in targets):
         return f"records damage to {', '.join(map(str, targets))}: the card's two units deal damage to each other"
     one, other = targets
+    acted = {effect.get("target") for effect in before or []} & set(state["objects"])
+    if acted and not acted & {one, other}:  # "Give a friendly unit +3 [S]. Then choose an enemy unit. They ..."
+        return f"records damage between {_named(state, one)} and {_named(state, other)}, but one of them is " \
+               f"{', '.join(_named(state, object_id) for object_id in sorted(acted))}, which the instruction before " \
+               f"acted on"
     if not (_fits(state, item, first, one) and _fits(state, item, second, other) or
             _fits(state, item, first, other) and _fits(state, item, second, one)):
         return f"records damage between {_named(state, one)} and {_named(state, other)}, which are not the two units " \
