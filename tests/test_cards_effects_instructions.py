@@ -22,6 +22,11 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   a friendly unit." (the card revealed from among those looked at);
 - Gentlemen's Duel's "Give a friendly unit +3 [S] this turn. Then choose an enemy unit. They deal damage equal to
   their Mights to each other." (the unit given +3 is one of the two);
+- damage yet to be dealt (engine/cards/damage_changes.py): Ki Barrier's "Prevent the next 7 damage that would be
+  dealt to it this turn.", Lotus Trap's "Double all damage that would be dealt to it this turn.", Unyielding
+  Spirit's "Prevent all spell and ability damage this turn.";
+- a reviewed data entry (engine/cards/data/sprite-fountain.json): Sprite Fountain's "[Deathknell][>] Repeat this
+  gear's play effect." is its play line's token;
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -35,7 +40,8 @@ from engine.cards.effects import compile_ability
 
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
-                            "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron"],
+                            "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
+                            "Lotus Trap"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -44,7 +50,8 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
-                                  "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae"],
+                                  "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
+                                  "Sprite Fountain"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -368,7 +375,7 @@ def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
 
 
 # -- "Then choose an enemy unit. They deal damage equal to their Mights to each other." ----------------------------
-BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist"],
+BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -390,3 +397,53 @@ def test_gentlemens_duel_with_another_friendly_unit_is_refused_v1_4_359_3_d():
     refusal = duel().refuses(f"resolve Gentlemen's Duel: might Safety Inspector +3 until turn | damage Wizened Elder "
                              f"5 | damage Glasc Mixologist {elder}", rule=SPELL)
     assert "which the instruction before acted on" in said(refusal) and "to each other" in said(refusal)
+
+
+# -- damage yet to be dealt ------------------------------------------------------------------------------------------
+def barrier(spell: str) -> GalleryTable:
+    pay = {"Ki Barrier": "$2 / Order Rune", "Lotus Trap": "$2"}[spell]
+    return table(f"{P1_RUNES} hand:{spell}", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder").do(
+        f"P1 play {spell} -> Wizened Elder {pay}", "P1 pass", "P2 pass")
+
+
+def test_ki_barrier_and_lotus_trap_change_the_damage_the_card_says():
+    assert barrier("Ki Barrier").do("resolve Ki Barrier: prevent Wizened Elder 7 until turn").state["violations"] == []
+    assert barrier("Lotus Trap").do("resolve Lotus Trap: double Wizened Elder until turn").state["violations"] == []
+
+
+@pytest.mark.parametrize(("spell", "line", "reason"), [
+    ("Ki Barrier", "prevent Wizened Elder 9 until turn", "the card prevents the next 7 damage, not 9"),
+    ("Ki Barrier", "prevent Wizened Elder all until turn", "the card prevents the next 7 damage"),
+    ("Ki Barrier", 'note "none"', "records no prevent"),
+    ("Lotus Trap", 'note "none"', "records no double"),
+])
+def test_ki_barrier_and_lotus_trap_misrecorded_are_refused_v1_4_359_3_d(spell: str, line: str, reason: str):
+    refusal = barrier(spell).refuses(f"resolve {spell}: {line}", rule=SPELL)
+    assert reason in said(refusal) and "that would be dealt to it this turn" in said(refusal)
+
+
+def test_unyielding_spirit_prevents_spell_and_ability_damage_only():
+    def spirit() -> GalleryTable:
+        return table("runedeck:6 runes:3 Body Rune;3 Order Rune hand:Unyielding Spirit", ana=BOSS).do(
+            "P1 play Unyielding Spirit $1 / Body Rune", "P1 pass", "P2 pass")
+    assert spirit().do("resolve Unyielding Spirit: prevent all spells until turn").state["violations"] == []
+    refusal = spirit().refuses("resolve Unyielding Spirit: prevent all until turn", rule=SPELL)
+    assert "the card prevents all spell and ability damage" in said(refusal)
+
+
+# -- a reviewed line: Sprite Fountain's Deathknell repeats its play effect ------------------------------------------
+def fountain_died() -> GalleryTable:
+    return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune gear:Sprite Fountain hand:Acceptable Losses", ana=MIND).do(
+        "P1 play Acceptable Losses $1", "P1 pass", "P2 pass", "resolve Acceptable Losses: kill Sprite Fountain",
+        'P1 trigger Sprite Fountain "deathknell"', "P1 pass", "P2 pass")
+
+
+def test_sprite_fountains_deathknell_is_read_from_its_reviewed_entry():
+    [ability] = [a for a in fountain_died().state["cards"]["Sprite Fountain"]["abilities"] if a["label"] == "deathknell"]
+    assert compile_ability(ability, "Sprite Fountain")["source"] == "data"
+
+
+def test_sprite_fountains_deathknell_plays_its_sprite_to_base_v1_4_406_5():
+    assert fountain_died().do("resolve Sprite Fountain: token P1 Sprite +ready").state["violations"] == []
+    refusal = fountain_died().refuses("resolve Sprite Fountain: token P1 Sprite @bf1 +ready", rule=ABILITY)
+    assert "the card plays its token in a base" in said(refusal) and "Repeat this gear's play effect" in said(refusal)

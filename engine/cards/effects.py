@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from engine.cards import CONDITION, reviewed
+from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.lasting import compile_lasting
 from engine.cards.plays import compile_play
 from engine.cards.recycles import compile_recycle
@@ -333,6 +334,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
         specs.append(_spec("token", sentence, amount=number(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
+    elif change := compile_change(text, sentence, referent):
+        specs.append(change)  # "Prevent the next 7 damage ...", "Double all damage ..." (engine/cards/damage_changes.py)
     elif recycled := compile_recycle(text, sentence):
         specs.append(recycled)  # "recycle 3 from your trash", "recycle one of your runes" (engine/cards/recycles.py)
     elif played := compile_play(text, sentence):
@@ -406,6 +409,9 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = sentence.strip().rstrip(".")
     optional = False
+    next_time = compile_next_time(sentence, referent)  # "The next time that unit would be dealt damage ..."
+    if next_time is not None:
+        return [next_time], []
     picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None) \
         or _if_you_revealed(text, referent, chosen)
     if picked is not None:

@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, lasting, players, plays, recycles
+from engine.cards import amounts, damage_changes, decktop, lasting, players, plays, recycles
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -95,8 +95,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         specs = specs + [({**spec, "optional": True}, text) for _ in range(repeat) for spec, text in specs]
     assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     for effect in effects:
-        if effect.get("op") in INCIDENTAL:
-            continue
+        if effect.get("op") in INCIDENTAL and not any(spec["op"] == effect["op"] for spec, _ in specs):
+            continue  # a remark, or a replacement applied as it resolves: no instruction of the card
         same = [index for index, (spec, _) in enumerate(specs) if spec["op"] == effect["op"]]
         reasons = []
         for index in same:
@@ -215,6 +215,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
     if op == "static":
         return lasting.mismatch(spec, effect)
+    if op in ("prevent", "double"):
+        return damage_changes.mismatch(spec, effect)
     if op == "recycle" and "card" in spec:
         return recycles.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "play" and "from" in spec:
