@@ -16,7 +16,9 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - a card played by the effect (engine/cards/plays.py): Origins' The Harrowing ("Play a unit from your trash,
   ignoring its Energy cost.": `options.base_cost` of no Energy and its Power), Spectral Matron ("you may play a unit
   costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`), Ava
-  Achiever ("When I attack, you may pay [B] to play a card with [Hidden] from your hand here, ignoring its cost.");
+  Achiever ("When I attack, you may pay [B] to play a card with [Hidden] from your hand here, ignoring its cost."),
+  Tail-Cloaked Matriarch ("you may choose a unit in your trash with Energy cost no more than [3] and Power cost no
+  more than [A]. Play it to your base, ignoring its cost.");
 - Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
   a friendly unit." (the card revealed from among those looked at);
@@ -51,7 +53,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
-                                  "Sprite Fountain"],
+                                  "Sprite Fountain", "Tail-Cloaked Matriarch"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -289,6 +291,22 @@ def test_ava_achiever_plays_a_hidden_card_here_ignoring_its_cost():
 def test_ava_achiever_misplayed_is_refused_v1_4_406_5(play: str, reason: str):
     refusal = ava().refuses(f"resolve Ava Achiever: {play}", rule=ABILITY)
     assert reason in said(refusal) and "play a card with [Hidden] from your hand here" in said(refusal)
+
+
+def matriarch() -> GalleryTable:
+    return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Tail-Cloaked Matriarch trash:Shadow Order Disciple;"
+                 "Soulgorger", ana=MIND).do(
+        'P1 activate Tail-Cloaked Matriarch "empower" $2 / Chaos Rune', "P1 pass", "P2 pass",
+        "resolve Tail-Cloaked Matriarch: empower Tail-Cloaked Matriarch",
+        'P1 trigger Tail-Cloaked Matriarch "when-i-become"', "P1 pass", "P2 pass")
+
+
+def test_tail_cloaked_matriarch_plays_a_small_unit_chosen_in_the_trash_to_base():
+    t = matriarch().do("resolve Tail-Cloaked Matriarch: play P1 Shadow Order Disciple <trash +ignore_cost")
+    assert t.state["violations"] == [] and t.obj("P1", "Shadow Order Disciple")["location"] == "base:P1"
+    refusal = matriarch().refuses("resolve Tail-Cloaked Matriarch: play P1 Soulgorger <trash +ignore_cost",
+                                  rule=ABILITY)
+    assert "costs 8 Energy" in said(refusal) and "Play it to your base, ignoring its cost." in said(refusal)
 
 
 # -- a Burn as the cost within instructions; a condition on the card revealed ------------------------------------

@@ -30,7 +30,7 @@ from typing import Any
 from engine.cards import CONDITION, reviewed
 from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.lasting import compile_lasting
-from engine.cards.plays import compile_play
+from engine.cards.plays import chosen_play, compile_play
 from engine.cards.recycles import compile_recycle
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
 
@@ -594,9 +594,17 @@ def _compiled(text: str) -> dict[str, Any]:
             return {"effects": [], "modes": modes, "unread": [], "unread_ops": []}
     if re.search(r"\bchoose (one|two|three)\b.*—", text, re.IGNORECASE) or "\n- " in text:
         return {"effects": [], "unread": [f"modes: {text!r}"], "unread_ops": ["*"]}
-    for sentence in re.split(r"(?<=\.)\s+", text):
+    sentences = re.split(r"(?<=\.)\s+", text)
+    taken = False  # the sentence was read with the one before it
+    for position, sentence in enumerate(sentences):
         sentence = sentence.strip()
-        if not sentence:
+        if not sentence or taken:
+            taken = False
+            continue
+        if chosen_play_read := chosen_play(sentence, sentences[position + 1] if position + 1 < len(sentences) else
+                                           None):  # "Choose a unit in their trash and play it, ..."
+            found, taken = chosen_play_read
+            specs.extend(found)
             continue
         if m := _USE_WHILE.fullmatch(sentence):
             played = (m.group("played") or "").lower()

@@ -11,7 +11,8 @@ often from the trash and for less than its cost: "ignoring its cost" (v1.4 353.1
   (Glasc Mixologist, Undying Loyalty; "costing no more than ...": Spectral Matron);
 - "Play a unit from your hand to your base, ignoring its Energy cost." (Rift Herald);
 - "play a card with [Hidden] from your hand here, ignoring its cost" (Ava Achiever: `keywords`, and "here" the
-  source's location).
+  source's location);
+- a unit chosen in its controller's trash and played (`chosen_play`: Tail-Cloaked Matriarch).
 
 A spec is `{op: "play", text, target: <the card's filter: types, zone, whose "own", energy_max, power_max>, from,
 ignore: "cost" | "energy", to?}`; the card played must fit the filter (engine/cards/resolutions.py reads `target`
@@ -32,6 +33,37 @@ _PLAY = re.compile(rf"play an? {_KIND}(?P<hidden> with \[hidden\])?{_BOUND} from
                    rf"{_BOUND.replace('?P<', '?P<late_')}(?: to your (?P<base>base)| (?P<here>here))?, "
                    r"ignoring its (?P<energy_cost>energy )?cost", re.IGNORECASE)
 _TYPES = {"unit": ["Unit"], "spell": ["Spell"], "gear": ["Gear"], "card": ["Card"]}
+# "you may choose a unit in your trash with Energy cost no more than [3] and Power cost no more than [A]. Play it to
+# your base, ignoring its cost." (Tail-Cloaked Matriarch); "Choose a unit in your trash and play it, ignoring its
+# cost." ("their trash", Kharox's, is not read: engine/play.py plays only a player's own cards).
+_CHOSEN = re.compile(rf"(?:then,? )?(?P<may>you may (?:do this: )?)?choose an? {_KIND} in (?P<whose>your|their) trash"
+                     r"(?: with energy cost no more than \[(?P<energy>\d+)\] and power cost no more than \[A\])?"
+                     r"(?: and (?P<rest>play it.*))?\.?", re.IGNORECASE)
+_PLAY_IT = re.compile(r"play it(?: to your (?P<base>base))?, ignoring its (?P<energy_cost>energy )?cost\.?",
+                      re.IGNORECASE)
+
+
+def chosen_play(sentence: str, following: str | None) -> tuple[list[Spec], bool] | None:
+    """A card chosen in a trash and then played ("Choose a unit in their trash and play it, ignoring its cost"; or
+    "play it" in the `following` sentence): its `play` spec, and whether it took the following sentence; None for
+    another sentence. The play is optional where the choice is ("you may")."""
+    m = _CHOSEN.fullmatch(sentence.strip())
+    rest = m.group("rest") if m else None
+    played = _PLAY_IT.fullmatch(rest or (following or "").strip()) if m else None
+    if m is None or played is None or m.group("whose").lower() != "your":
+        return None  # a card of another player's trash: engine/play.py plays a player's own cards only
+    target: dict[str, Any] = {"count": {"min": 1, "max": 1}, "types": _TYPES[m.group("kind").lower()],
+                              "zone": "trash", "whose": "own"}
+    if m.group("energy"):
+        target.update(energy_max=int(m.group("energy")), power_max=1)
+    spec: Spec = {"op": "play", "text": f"{sentence.strip()} {'' if rest else (following or '').strip()}".strip(),
+                  "target": target, "from": "trash", "ignore": "energy" if played.group("energy_cost") else "cost",
+                  "player": "you"}
+    if played.group("base"):
+        spec["to"] = "base"
+    if m.group("may"):
+        spec["optional"] = True
+    return [spec], rest is None
 
 
 def compile_play(text: str, sentence: str) -> Spec | None:
