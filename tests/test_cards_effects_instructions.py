@@ -29,6 +29,9 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   Spirit's "Prevent all spell and ability damage this turn.";
 - a reviewed data entry (engine/cards/data/sprite-fountain.json): Sprite Fountain's "[Deathknell][>] Repeat this
   gear's play effect." is its play line's token;
+- a hand revealed and a card picked from it (engine/cards/hands.py): Sabotage's "Choose an opponent. They reveal
+  their hand. Choose a non-unit card from it, and recycle that card." (the whole hand; the card recycled by its
+  owner);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -393,7 +396,7 @@ def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
 
 
 # -- "Then choose an enemy unit. They deal damage equal to their Mights to each other." ----------------------------
-BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit"],
+BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit", "Sabotage"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -465,3 +468,34 @@ def test_sprite_fountains_deathknell_plays_its_sprite_to_base_v1_4_406_5():
     assert fountain_died().do("resolve Sprite Fountain: token P1 Sprite +ready").state["violations"] == []
     refusal = fountain_died().refuses("resolve Sprite Fountain: token P1 Sprite @bf1 +ready", rule=ABILITY)
     assert "the card plays its token in a base" in said(refusal) and "Repeat this gear's play effect" in said(refusal)
+
+
+# -- a hand revealed and a card picked from it ----------------------------------------------------------------------
+def sabotaged(policy: str = "strict") -> GalleryTable:
+    return table("runedeck:6 runes:3 Body Rune;3 Order Rune hand:Sabotage", f"{P2_RUNES} hand:Honeyfruit;Wizened Elder",
+                 ana=BOSS, policy=policy).do("P1 play Sabotage $1 / Body Rune", "P1 pass", "P2 pass")
+
+
+def sabotage_line(t: GalleryTable, revealed: str, recycled: str) -> str:
+    return f"resolve Sabotage: reveal P2 {revealed} | recycle P2 {t.find('P2', recycled, 'hand')}"
+
+
+def test_sabotage_recycles_a_non_unit_card_of_the_hand_revealed():
+    t = sabotaged()
+    t.do(sabotage_line(t, "Honeyfruit; Wizened Elder", "Honeyfruit"))
+    assert t.state["violations"] == [] and t.state["players"]["P2"]["hand_count"] == 1
+
+
+@pytest.mark.parametrize(("revealed", "recycled", "reason"), [
+    ("Honeyfruit; Wizened Elder", "Wizened Elder", "is a Unit, and the card picks a non-unit card"),
+    ("Honeyfruit", "Honeyfruit", "the card reveals P2's whole hand (2 cards), not 1"),
+])
+def test_sabotage_misrecorded_is_refused_v1_4_359_3_d(revealed: str, recycled: str, reason: str):
+    t = sabotaged()
+    refusal = t.refuses(sabotage_line(t, revealed, recycled), rule=SPELL)
+    assert reason in said(refusal) and "They reveal their hand. Choose a non-unit card from it" in said(refusal)
+
+
+def test_sabotage_without_the_reveal_is_refused_and_flagged_v1_4_359_3_d():
+    assert "records no reveal" in said(sabotaged().refuses('resolve Sabotage: note "none"', rule=SPELL))
+    sabotaged("audit").flags('resolve Sabotage: note "none"', rule=SPELL)

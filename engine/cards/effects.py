@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.cards import CONDITION, reviewed
 from engine.cards.damage_changes import compile_change, compile_next_time
+from engine.cards.hands import hand_pick
 from engine.cards.lasting import compile_lasting
 from engine.cards.plays import chosen_play, compile_play
 from engine.cards.recycles import compile_recycle
@@ -601,9 +602,9 @@ def _compiled(text: str) -> dict[str, Any]:
         if not sentence or taken:
             taken = False
             continue
-        if chosen_play_read := chosen_play(sentence, sentences[position + 1] if position + 1 < len(sentences) else
-                                           None):  # "Choose a unit in their trash and play it, ..."
-            found, taken = chosen_play_read
+        following = sentences[position + 1] if position + 1 < len(sentences) else None
+        if pair_read := chosen_play(sentence, following) or hand_pick(sentence, following, chosen):
+            found, taken = pair_read  # "Choose a unit in your trash and play it", "They reveal their hand. ..."
             specs.extend(found)
             continue
         if m := _USE_WHILE.fullmatch(sentence):

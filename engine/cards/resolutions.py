@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, damage_changes, decktop, lasting, players, plays, recycles
+from engine.cards import amounts, damage_changes, decktop, hands, lasting, players, plays, recycles
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -197,6 +197,8 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
 def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
     """The parts of an op besides its target and amount: how long ("this turn"), which keyword, where to."""
     op = spec["op"]
+    if spec.get("hand") or "from_hand" in spec:  # "They reveal their hand. Choose a card from it, and ..."
+        return hands.mismatch(state, spec, effect, players.player_of(item, spec, effect))
     if op in ("might", "grant"):
         until = effect.get("until", "permanent")
         if spec.get("until") == "turn" and until != "turn":
@@ -532,6 +534,8 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
         return None  # the rest of the cards looked at: engine/cards/decktop.py
     if op == "recycle" and "card" in spec:
         return recycles.missing(state, item, spec, given, _target_mismatch)
+    if spec.get("hand") or "from_hand" in spec:
+        return hands.missing(state, item, spec, given)
     if target is not None and (target.get("count") or {}).get("all"):
         if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
             return None  # where "there" or an unknown "here" is: on the recorder's word
