@@ -32,6 +32,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - a hand revealed and a card picked from it (engine/cards/hands.py): Sabotage's "Choose an opponent. They reveal
   their hand. Choose a non-unit card from it, and recycle that card." (the whole hand; the card recycled by its
   owner);
+- Volibear, Furious's "When I attack, deal 5 damage split among any number of enemy units here." (the shares add
+  up to 5, each to an enemy unit here);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -46,7 +48,7 @@ from engine.cards.effects import compile_ability
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
-                            "Lotus Trap"],
+                            "Lotus Trap", "Volibear, Furious"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -499,3 +501,23 @@ def test_sabotage_misrecorded_is_refused_v1_4_359_3_d(revealed: str, recycled: s
 def test_sabotage_without_the_reveal_is_refused_and_flagged_v1_4_359_3_d():
     assert "records no reveal" in said(sabotaged().refuses('resolve Sabotage: note "none"', rule=SPELL))
     sabotaged("audit").flags('resolve Sabotage: note "none"', rule=SPELL)
+
+
+# -- damage split among units ---------------------------------------------------------------------------------------
+def volibear() -> GalleryTable:
+    return table(f"{P1_RUNES} base:Volibear, Furious", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder;Yi, Meditative "
+                 f"base:Honeyfruit").do(
+        "P1 move Volibear, Furious -> bf2",
+        'P1 trigger Volibear, Furious@bf2 "when-i-attack" -> Wizened Elder; Yi, Meditative', "P1 pass", "P2 pass")
+
+
+def test_volibear_splits_5_damage_among_enemy_units_here():
+    t = volibear().do("resolve Volibear, Furious: split 5 | damage Wizened Elder 3 | damage Yi, Meditative 2")
+    assert t.state["violations"] == []
+
+
+def test_volibear_splitting_6_is_refused_v1_4_406_5():
+    refusal = volibear().refuses("resolve Volibear, Furious: split 6 | damage Wizened Elder 3 | damage Yi, Meditative "
+                                 "3", rule=ABILITY)
+    assert "records damage 6 in all, but the card splits 5" in said(refusal) and "split among any number" in \
+        said(refusal)

@@ -235,6 +235,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
 
     if m := re.fullmatch(rf"deal (\d+) to (.+)", text):
         specs.append(target_of(m.group(2), "damage", amount=int(m.group(1))))
+    elif m := re.fullmatch(r"deal (\d+) damage split among (.+)", text):  # each op its share (v1.4 355.14)
+        specs.append({**target_of(m.group(2), "damage"), "split": int(m.group(1))})
     elif m := re.fullmatch(r"deal damage equal to (.+?) to (.+)", text):
         per = per_amount("equal to", m.group(1))
         specs.append(target_of(m.group(2), "damage"))

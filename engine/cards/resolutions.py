@@ -128,6 +128,11 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                                                    f"condition does not hold as it resolves"})
         if "if" in spec:  # required only where it holds (unknown: on the recorder's word)
             specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
+    for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
+        shares = sum(effect.get("amount") or 0 for effect in assigned[index])
+        if "split" in spec and assigned[index] and not lenient and shares != spec["split"]:
+            found.append({"text": text, "message": f"records damage {shares} in all, but the card splits "
+                                                   f"{spec['split']}"})
     for index, message in _unpaid(state, specs, assigned):
         found.append({"text": specs[index][1], "message": message})
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
