@@ -58,7 +58,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
-                                  "Sprite Fountain", "Tail-Cloaked Matriarch"],
+                                  "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -521,3 +521,28 @@ def test_volibear_splitting_6_is_refused_v1_4_406_5():
                                  "3", rule=ABILITY)
     assert "records damage 6 in all, but the card splits 5" in said(refusal) and "split among any number" in \
         said(refusal)
+
+
+def inverted() -> GalleryTable:
+    return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune hand:Invert Timelines;Time Warp",
+                 f"{P2_RUNES} hand:Honeyfruit;Wizened Elder", ana=MIND).do(
+        "P1 play Invert Timelines $3 / Chaos Rune", "P1 pass", "P2 pass")
+
+
+DRAWS = "draw P1 ?; ?; ?; ? | draw P2 ?; ?; ?; ?"
+
+
+def test_invert_timelines_each_player_discards_their_hand_and_draws_4():
+    t = inverted().do(f"resolve Invert Timelines: discard P1 Time Warp | discard P2 Honeyfruit; Wizened Elder | "
+                      f"{DRAWS}")
+    assert t.state["violations"] == [] and t.state["players"]["P2"]["hand_count"] == 4
+
+
+@pytest.mark.parametrize(("ops", "reason"), [
+    (f"discard P1 Time Warp | discard P2 Honeyfruit | {DRAWS}", "the card discards P2's whole hand (2 cards), not 1"),
+    (f"discard P1 Time Warp | {DRAWS}", "records no discard for P2"),
+    ("discard P1 Time Warp | discard P2 Honeyfruit; Wizened Elder | draw P1 ?; ?; ?; ?", "records no draw for P2"),
+])
+def test_invert_timelines_misrecorded_is_refused_v1_4_359_3_d(ops: str, reason: str):
+    refusal = inverted().refuses(f"resolve Invert Timelines: {ops}", rule=SPELL)
+    assert reason in said(refusal) and "Each player discards their hand, then draws 4" in said(refusal)

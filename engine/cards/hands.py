@@ -7,6 +7,10 @@ Mind card from it. They recycle that card." (Decree of Strength): the chosen opp
 hand (a `reveal` from the hand, v1.4 600.3), and one card of it that fits the filter is discarded or recycled by its
 owner (the op's player: engine/effects.py recycles and discards a player's own cards).
 
+"Each player discards their hand, then draws 4." (Invert Timelines): `{op: "discard", player: "each", whole_hand:
+true}` (each player their whole hand; engine/cards/players.py: one op a player, none for an empty hand) and a draw
+of 4 each.
+
 Specs: `{op: "reveal", player, hand: true}` (all of that player's hand) and `{op: "discard" | "recycle", player,
 amount: 1, from_hand: <filter of the card>}`. `mismatch` says why a recorded op is not what the card says;
 `missing` whether the instruction could have been followed (a player with no card in hand reveals and gives
@@ -49,6 +53,20 @@ def hand_pick(sentence: str, following: str | None, chosen: str | None) -> tuple
     return None
 
 
+_WHOLE = re.compile(r"each player discards their hand, then draws (\d+)\.?", re.IGNORECASE)
+
+
+def whole_hands(sentence: str) -> list[Spec] | None:
+    """"Each player discards their hand, then draws 4." (Invert Timelines): each player a discard of their whole
+    hand (`whole_hand`) and a draw of 4; None for another sentence."""
+    m = _WHOLE.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    text = sentence.strip().rstrip(".")
+    return [{"op": "discard", "text": text, "player": "each", "whole_hand": True},
+            {"op": "draw", "text": text, "player": "each", "amount": int(m.group(1))}]
+
+
 def _hand(state: dict[str, Any], player: str) -> list[str]:
     return list(state["players"].get(player, {}).get("hand", []))
 
@@ -63,6 +81,9 @@ def mismatch(state: dict[str, Any], spec: Spec, effect: dict[str, Any], player: 
     or recycle of one card of that hand fitting the card's filter."""
     hand = _hand(state, player)
     cards = [str(card) for card in effect.get("cards") or []]
+    if spec.get("whole_hand"):
+        return None if len(cards) == len(hand) else f"the card discards {player}'s whole hand ({len(hand)} cards), " \
+                                                     f"not {len(cards)}"
     if spec.get("hand"):
         if effect.get("from", "hand") != "hand" or len(cards) != len(hand):
             return f"the card reveals {player}'s whole hand ({len(hand)} cards), not {len(cards)} from " \
@@ -87,8 +108,8 @@ def mismatch(state: dict[str, Any], spec: Spec, effect: dict[str, Any], player: 
 def missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]]) -> str | None:
     """No op for the reveal or the pick while a player who may be the one chosen has cards in hand. Which card fits
     a filter is not known of cards drawn unseen, so a pick with a filter is left to the recorder."""
-    if given or spec["op"] != "reveal" and spec["from_hand"]:
-        return None
+    if given or spec.get("whole_hand") or spec["op"] != "reveal" and spec["from_hand"]:
+        return None  # each player's whole hand: engine/cards/players.py `missing`
     holders = [player for player in state["players"] if _hand(state, player) and
                (spec.get("player") != "opponent" or player != item["controller"])]
     if not holders:

@@ -202,7 +202,7 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
 def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
     """The parts of an op besides its target and amount: how long ("this turn"), which keyword, where to."""
     op = spec["op"]
-    if spec.get("hand") or "from_hand" in spec:  # "They reveal their hand. Choose a card from it, and ..."
+    if spec.get("hand") or "from_hand" in spec or spec.get("whole_hand"):  # "They reveal their hand. ..."
         return hands.mismatch(state, spec, effect, players.player_of(item, spec, effect))
     if op in ("might", "grant"):
         until = effect.get("until", "permanent")
@@ -516,8 +516,11 @@ def _full(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[d
 
 def _theirs_there(state: dict[str, Any], item: dict[str, Any], spec: Spec, player: str) -> bool:
     """Whether `player` has something an instruction of theirs could act on: for "Each player kills one of their
-    units" (`theirs`), an object that player controls fitting the filter; any other instruction always."""
+    units" (`theirs`), an object that player controls fitting the filter; for "Each player discards their hand", a
+    card in hand; any other instruction always."""
     target = spec.get("target") or {}
+    if spec.get("whole_hand"):  # "Each player discards their hand": a player with none discards nothing
+        return bool(state["players"][player].get("hand"))
     if not target.get("theirs"):
         return True
     return any(obj["zone"] == target.get("zone", "board") and obj["controller"] == player and
@@ -539,7 +542,7 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
         return None  # the rest of the cards looked at: engine/cards/decktop.py
     if op == "recycle" and "card" in spec:
         return recycles.missing(state, item, spec, given, _target_mismatch)
-    if spec.get("hand") or "from_hand" in spec:
+    if spec.get("hand") or "from_hand" in spec or spec.get("whole_hand"):
         return hands.missing(state, item, spec, given)
     if target is not None and (target.get("count") or {}).get("all"):
         if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
