@@ -34,6 +34,10 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   owner);
 - Volibear, Furious's "When I attack, deal 5 damage split among any number of enemy units here." (the shares add
   up to 5, each to an enemy unit here);
+- damage measured on another object (engine/cards/measures.py): Last Breath's "Ready a friendly unit. It deals
+  damage equal to its Might to an enemy unit at a battlefield.", Get Excited!'s "Discard 1. Deal its Energy cost as
+  damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
+  it";
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -48,7 +52,7 @@ from engine.cards.effects import compile_ability
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
-                            "Lotus Trap", "Volibear, Furious"],
+                            "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -546,3 +550,40 @@ def test_invert_timelines_each_player_discards_their_hand_and_draws_4():
 def test_invert_timelines_misrecorded_is_refused_v1_4_359_3_d(ops: str, reason: str):
     refusal = inverted().refuses(f"resolve Invert Timelines: {ops}", rule=SPELL)
     assert reason in said(refusal) and "Each player discards their hand, then draws 4" in said(refusal)
+
+
+# -- damage measured on another object --------------------------------------------------------------------------
+def excited() -> GalleryTable:
+    return table(f"{P1_RUNES} hand:Get Excited!;Xerath, Freed", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder").do(
+        "P1 play Get Excited! -> Wizened Elder $2 / Fury Rune", "P1 pass", "P2 pass")
+
+
+def test_get_excited_deals_the_energy_cost_of_the_card_discarded():
+    t = excited().do("resolve Get Excited!: discard P1 Xerath, Freed | damage Wizened Elder 5")
+    assert t.state["violations"] == []
+    refusal = excited().refuses("resolve Get Excited!: discard P1 Xerath, Freed | damage Wizened Elder 3", rule=SPELL)
+    assert "records damage 3, but the card measures 5" in said(refusal) and "Deal its Energy cost" in said(refusal)
+
+
+def test_morgana_deals_the_damage_marked_on_the_unit():
+    def morgana() -> GalleryTable:
+        return table(f"{P1_RUNES} hand:Morgana, Vindictive", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder[2]").do(
+            "P1 play Morgana, Vindictive $5 / Fury Rune",
+            'P1 trigger Morgana, Vindictive "when-you-play" -> Wizened Elder', "P1 pass", "P2 pass")
+    assert morgana().do("resolve Morgana, Vindictive: damage Wizened Elder 2").state["violations"] == []
+    refusal = morgana().refuses("resolve Morgana, Vindictive: damage Wizened Elder 4", rule=ABILITY)
+    assert "records damage 4, but the card measures 2" in said(refusal)
+
+
+def test_last_breath_deals_the_might_of_the_unit_readied():
+    dancer = deck("Unforgiven", ["Last Breath", "Shadow Order Disciple"], ["Trifarian War Camp", "Zaun Warrens",
+                                                                           "Altar to Unity"])
+
+    def breath() -> GalleryTable:
+        return table("runedeck:6 runes:3 Calm Rune;3 Chaos Rune pool:3;Calm 1;Chaos 1 base:Shadow Order Disciple* "
+                     "hand:Last Breath", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder", ana=dancer).do(
+            "P1 play Last Breath -> Shadow Order Disciple; Wizened Elder", "P1 pass", "P2 pass")
+    assert breath().do("resolve Last Breath: ready Shadow Order Disciple | damage Wizened Elder 2").state[
+        "violations"] == []
+    refusal = breath().refuses("resolve Last Breath: ready Shadow Order Disciple | damage Wizened Elder 4", rule=SPELL)
+    assert "records damage 4, but the card measures 2" in said(refusal) and "equal to its Might" in said(refusal)

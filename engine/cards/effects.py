@@ -31,6 +31,7 @@ from engine.cards import CONDITION, reviewed
 from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
 from engine.cards.lasting import compile_lasting
+from engine.cards.measures import compile_measured
 from engine.cards.plays import chosen_play, compile_play
 from engine.cards.recycles import compile_recycle
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
@@ -412,9 +413,11 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = sentence.strip().rstrip(".")
     optional = False
-    next_time = compile_next_time(sentence, referent)  # "The next time that unit would be dealt damage ..."
-    if next_time is not None or (whole := whole_hands(sentence)) is not None:
-        return [next_time] if next_time is not None else whole, []  # "Each player discards their hand, then ..."
+    whole = [spec for spec in (compile_next_time(sentence, referent),  # "The next time that unit would be ..."
+                               compile_measured(sentence) if referent is None else None) if spec] or \
+        whole_hands(sentence)  # "Each player discards their hand, then draws 4."
+    if whole:
+        return whole, []
     picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None) \
         or _if_you_revealed(text, referent, chosen)
     if picked is not None:

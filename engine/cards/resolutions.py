@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, damage_changes, decktop, hands, lasting, players, plays, recycles
+from engine.cards import amounts, damage_changes, decktop, hands, lasting, measures, players, plays, recycles
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -128,6 +128,11 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                                                    f"condition does not hold as it resolves"})
         if "if" in spec:  # required only where it holds (unknown: on the recorder's word)
             specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
+    for index, (spec, text) in enumerate(specs):  # "It deals damage equal to its Might to ...": measured
+        message = measures.check(state, spec, assigned[index], assigned[index - 1] if index else [], effects) \
+            if "measure" in spec and not lenient else None
+        if message:
+            found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
         shares = sum(effect.get("amount") or 0 for effect in assigned[index])
         if "split" in spec and assigned[index] and not lenient and shares != spec["split"]:

@@ -1,0 +1,76 @@
+"""Damage whose amount the card measures on another object, compiled and checked (issue 26, "Resolutions the engine
+checks").
+
+- "It deals damage equal to its Might to an enemy unit at a battlefield." after "Ready a friendly unit." (Last
+  Breath): the Might of the unit the instruction before acted on (`from: "might_of_before"`);
+- "Deal its Energy cost as damage to a unit at a battlefield." after "Discard 1." (Get Excited!): the printed
+  Energy cost of the card the instruction before discarded (`energy_of_before`; its Power cost ignored);
+- "deal damage to a unit equal to the damage marked on it" (Morgana, Vindictive): the damage marked on the unit
+  dealt it (`damage_of_target`).
+
+Measured as the item resolves (before its ops apply, with the `might` ops recorded before the damage for a Might).
+A spec is a `damage` spec with the target filter and `measure`; `check` says why a recorded damage is not that
+amount (None while a card on the board changes damage amounts, or the measure cannot be told). Plain data;
+engine/resolution_checks.py cites.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.targets import parse_target
+
+Spec = dict[str, Any]
+_MIGHT = re.compile(r"it deals damage equal to its might to (.+?)\.?", re.IGNORECASE)
+_ENERGY = re.compile(r"deal its energy cost as damage to (.+?)\.?", re.IGNORECASE)
+_MARKED = re.compile(r"deal damage to (.+?) equal to the damage marked on it\.?", re.IGNORECASE)
+
+
+def compile_measured(sentence: str) -> Spec | None:
+    """The `damage` spec of a sentence above, or None for another (or one whose target the reader cannot read)."""
+    text = sentence.strip()
+    for pattern, measure in ((_MIGHT, "might_of_before"), (_ENERGY, "energy_of_before"),
+                             (_MARKED, "damage_of_target")):
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        target, rest = parse_target(m.group(1))
+        if target is None or rest:
+            return None
+        return {"op": "damage", "text": text.rstrip("."), "target": target, "measure": measure}
+    return None
+
+
+def _amount(state: dict[str, Any], spec: Spec, effect: dict[str, Any], before: list[dict[str, Any]],
+            effects: list[dict[str, Any]]) -> int | None:
+    """The amount the card measures for this damage, or None when it cannot be told."""
+    measure = spec["measure"]
+    if measure == "damage_of_target":
+        target = state["objects"].get(effect.get("target") or "")
+        return (target or {}).get("damage", 0) if target is not None else None
+    if not before:
+        return None
+    if measure == "energy_of_before":
+        cards = before[0].get("cards") or []
+        name = state["objects"].get(cards[0], {}).get("card") if cards and cards[0] in state["objects"] else \
+            (cards[0] if cards else None)
+        energy = state["cards"].get(name or "", {}).get("energy")
+        return energy if isinstance(energy, int) else None
+    dealer = state["objects"].get(before[0].get("target") or "")
+    might = (dealer or {}).get("might")
+    if not isinstance(might, int):
+        return None
+    for other in effects[:effects.index(effect)] if effect in effects else []:
+        if other.get("target") == before[0].get("target") and other.get("op") == "might":
+            might += other.get("delta") or 0
+    return might
+
+
+def check(state: dict[str, Any], spec: Spec, given: list[dict[str, Any]], before: list[dict[str, Any]],
+          effects: list[dict[str, Any]]) -> str | None:
+    """Why a recorded damage of a measured instruction is not the amount measured (None: it is, or unknown)."""
+    for effect in given:
+        amount = _amount(state, spec, effect, before, effects)
+        if amount is not None and effect.get("amount") != amount:
+            return f"records damage {effect.get('amount')}, but the card measures {amount}"
+    return None
