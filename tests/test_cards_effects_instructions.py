@@ -37,7 +37,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - damage measured on another object (engine/cards/measures.py): Last Breath's "Ready a friendly unit. It deals
   damage equal to its Might to an enemy unit at a battlefield.", Get Excited!'s "Discard 1. Deal its Energy cost as
   damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
-  it";
+  it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
+  friendly unit." (the delta that takes it to another friendly unit's Might);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -62,7 +63,8 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
-                                  "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines"],
+                                  "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines",
+                                  "Convergent Mutation"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -587,3 +589,14 @@ def test_last_breath_deals_the_might_of_the_unit_readied():
         "violations"] == []
     refusal = breath().refuses("resolve Last Breath: ready Shadow Order Disciple | damage Wizened Elder 4", rule=SPELL)
     assert "records damage 4, but the card measures 2" in said(refusal) and "equal to its Might" in said(refusal)
+
+
+def test_convergent_mutation_raises_a_units_might_to_another_friendly_units():
+    def mutated() -> GalleryTable:
+        return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Shadow Order Disciple;Soulgorger "
+                     "hand:Convergent Mutation", ana=MIND).do(
+            "P1 play Convergent Mutation -> Shadow Order Disciple $2 / Mind Rune", "P1 pass", "P2 pass")
+    assert mutated().do("resolve Convergent Mutation: might Shadow Order Disciple +3 until turn").state[
+        "violations"] == []
+    refusal = mutated().refuses("resolve Convergent Mutation: might Shadow Order Disciple +4 until turn", rule=SPELL)
+    assert "records might 4, but the card raises its Might to another's: +3" in said(refusal)

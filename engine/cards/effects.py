@@ -31,7 +31,7 @@ from engine.cards import CONDITION, reviewed
 from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
 from engine.cards.lasting import compile_lasting
-from engine.cards.measures import compile_measured
+from engine.cards.measures import compile_measured, compile_raise
 from engine.cards.plays import chosen_play, compile_play
 from engine.cards.recycles import compile_recycle
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
@@ -352,6 +352,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(spec)
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))
+    elif raised := compile_raise(text, sentence, referent, until):  # "increase its Might to the Might of ..."
+        specs.append(raised)  # engine/cards/measures.py
     else:
         return [], [f"instruction: {sentence!r}", f"ops: {','.join(_ops_of(text)) or '-'}"]
     for spec in specs:
@@ -411,7 +413,7 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     card of your Main Deck" came before, so "If it's a gear, ..." / "Otherwise, ..." are read of that card."""
     specs: list[Spec] = []
     unread: list[str] = []
-    text = sentence.strip().rstrip(".")
+    text = re.sub(r"^This turn, ([^,]+?)$", r"\1 this turn", sentence.strip().rstrip("."))  # one instruction
     optional = False
     whole = [spec for spec in (compile_next_time(sentence, referent),  # "The next time that unit would be ..."
                                compile_measured(sentence) if referent is None else None) if spec] or \

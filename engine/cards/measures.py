@@ -6,7 +6,11 @@ checks").
 - "Deal its Energy cost as damage to a unit at a battlefield." after "Discard 1." (Get Excited!): the printed
   Energy cost of the card the instruction before discarded (`energy_of_before`; its Power cost ignored);
 - "deal damage to a unit equal to the damage marked on it" (Morgana, Vindictive): the damage marked on the unit
-  dealt it (`damage_of_target`).
+  dealt it (`damage_of_target`);
+- a Might raised to another's: "This turn, increase its Might to the Might of another friendly unit." (Convergent
+  Mutation), "choose a unit here. Increase my Might to its Might this turn" (Dame the Despoiler): a `might` op whose
+  delta is what takes the unit to that other unit's Might, or 0 when it has as much already (`raise_to`: the
+  other's filter, or "chosen": the unit chosen before).
 
 Measured as the item resolves (before its ops apply, with the `might` ops recorded before the damage for a Might).
 A spec is a `damage` spec with the target filter and `measure`; `check` says why a recorded damage is not that
@@ -39,6 +43,61 @@ def compile_measured(sentence: str) -> Spec | None:
             return None
         return {"op": "damage", "text": text.rstrip("."), "target": target, "measure": measure}
     return None
+
+
+_RAISE = re.compile(r"(?:this turn, )?increase (my|its) might to (?:the might of (.+)|its might)", re.IGNORECASE)
+
+
+def compile_raise(text: str, sentence: str, referent: dict[str, Any] | None, until: str | None) -> Spec | None:
+    """The `might` spec of "increase its Might to the Might of another friendly unit" / "Increase my Might to its
+    Might" (`text`: lower-cased, "this turn" at its end taken off; `referent`: the unit chosen before), or None."""
+    m = _RAISE.fullmatch(text.strip())
+    if m is None or referent is None:
+        return None
+    this_turn = until or ("turn" if text.lower().startswith("this turn, ") else None)
+    if m.group(1).lower() == "my" and m.group(2) is None:
+        return {"op": "might", "text": sentence.strip().rstrip("."), "until": this_turn,
+                "target": {"self": True, "count": {"min": 1, "max": 1}}, "raise_to": "chosen", "chosen": referent}
+    if m.group(1).lower() == "its" and m.group(2):
+        other, rest = parse_target(m.group(2))
+        if other is None or rest:
+            return None
+        return {"op": "might", "text": sentence.strip().rstrip("."), "until": this_turn, "target": referent,
+                "raise_to": {key: value for key, value in other.items() if key not in ("count", "other")}}
+    return None
+
+
+def raise_check(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
+                effects: list[dict[str, Any]], fits: Any) -> str | None:
+    """Why a recorded Might raise is not one that takes the unit to another's Might (None: it is, or unknown)."""
+    chosen = spec.get("chosen") if spec["raise_to"] == "chosen" else spec["raise_to"]
+    for effect in given:
+        target = state["objects"].get(effect.get("target") or "")
+        base = _might_before(state, effect, effects)
+        if target is None or base is None:
+            continue
+        picked = [object_id for object_id in item.get("targets", []) if object_id in state["objects"]
+                  and object_id != target["id"] and fits(state, item, chosen, object_id) is None]
+        others = picked if spec["raise_to"] == "chosen" and picked else [
+            object_id for object_id, obj in state["objects"].items() if obj["zone"] == "board"
+            and object_id != target["id"] and fits(state, item, chosen, object_id) is None]
+        wanted = sorted({max(0, might - base) for might in (state["objects"][other].get("might") for other in others)
+                         if isinstance(might, int)})
+        if wanted and effect.get("delta") not in wanted:
+            return f"records might {effect.get('delta')}, but the card raises its Might to another's: " \
+                   f"{' or '.join(f'{delta:+d}' for delta in wanted)}"
+    return None
+
+
+def _might_before(state: dict[str, Any], effect: dict[str, Any], effects: list[dict[str, Any]]) -> int | None:
+    """The Might of the op's target as the op applies: as the item resolves, with the might ops recorded before."""
+    might = (state["objects"].get(effect.get("target") or "") or {}).get("might")
+    if not isinstance(might, int):
+        return None
+    for other in effects[:effects.index(effect)] if effect in effects else []:
+        if other.get("target") == effect.get("target") and other.get("op") == "might":
+            might += other.get("delta") or 0
+    return might
 
 
 def _amount(state: dict[str, Any], spec: Spec, effect: dict[str, Any], before: list[dict[str, Any]],

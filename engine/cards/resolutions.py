@@ -130,7 +130,9 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
     for index, (spec, text) in enumerate(specs):  # "It deals damage equal to its Might to ...": measured
         message = measures.check(state, spec, assigned[index], assigned[index - 1] if index else [], effects) \
-            if "measure" in spec and not lenient else None
+            if "measure" in spec and not lenient else \
+            measures.raise_check(state, item, spec, assigned[index], effects, _target_mismatch) \
+            if "raise_to" in spec else None
         if message:
             found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
