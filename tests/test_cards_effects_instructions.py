@@ -38,7 +38,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   damage equal to its Might to an enemy unit at a battlefield.", Get Excited!'s "Discard 1. Deal its Energy cost as
   damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
   it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
-  friendly unit." (the delta that takes it to another friendly unit's Might);
+  friendly unit." (the delta that takes it to another friendly unit's Might), Deathgrip's "Kill a friendly unit to
+  give +[S] equal to its Might to another friendly unit this turn.";
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -53,7 +54,7 @@ from engine.cards.effects import compile_ability
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
-                            "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive"],
+                            "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
@@ -600,3 +601,13 @@ def test_convergent_mutation_raises_a_units_might_to_another_friendly_units():
         "violations"] == []
     refusal = mutated().refuses("resolve Convergent Mutation: might Shadow Order Disciple +4 until turn", rule=SPELL)
     assert "records might 4, but the card raises its Might to another's: +3" in said(refusal)
+
+
+def test_deathgrip_gives_the_might_of_the_unit_killed():
+    def gripped() -> GalleryTable:
+        return table(f"{P1_RUNES} base:Xerath, Freed;Fallen Feline hand:Deathgrip").do("P1 play Deathgrip $2", "P1 pass",
+                                                                                      "P2 pass")
+    legal = "resolve Deathgrip: kill Xerath, Freed | might Fallen Feline +5 until turn | draw P1 ?"
+    assert gripped().do(legal).state["violations"] == []
+    refusal = gripped().refuses(legal.replace("+5", "+3"), rule=SPELL)
+    assert "records might 3, but the card measures 5" in said(refusal) and "equal to its Might" in said(refusal)

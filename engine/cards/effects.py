@@ -198,6 +198,9 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     """One instruction as specs, with the parts left unread. `referent` is what "it" names (the target of a
     "Choose a unit." before it); `chosen` is who "they" names ("any" or "opponent": "Choose a player.")."""
     unread: list[str] = []
+    measured = compile_measured(sentence) if referent is None else None  # "It deals damage equal to its Might to"
+    if measured is not None:
+        return [measured], []
     text = sentence.strip().rstrip(".").strip()
     optional = False
     lead = re.match(r"^(?:then,? |and |you may |they may )+", text, re.IGNORECASE)
@@ -415,9 +418,8 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = re.sub(r"^This turn, ([^,]+?)$", r"\1 this turn", sentence.strip().rstrip("."))  # one instruction
     optional = False
-    whole = [spec for spec in (compile_next_time(sentence, referent),  # "The next time that unit would be ..."
-                               compile_measured(sentence) if referent is None else None) if spec] or \
-        whole_hands(sentence)  # "Each player discards their hand, then draws 4."
+    whole = [spec for spec in (compile_next_time(sentence, referent),) if spec] or \
+        whole_hands(sentence)  # "The next time that unit would be ...", "Each player discards their hand, ..."
     if whole:
         return whole, []
     picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None) \

@@ -5,6 +5,8 @@ checks").
   Breath): the Might of the unit the instruction before acted on (`from: "might_of_before"`);
 - "Deal its Energy cost as damage to a unit at a battlefield." after "Discard 1." (Get Excited!): the printed
   Energy cost of the card the instruction before discarded (`energy_of_before`; its Power cost ignored);
+- "Kill a friendly unit to give +[S] equal to its Might to another friendly unit this turn." (Deathgrip): a `might`
+  op of the Might of the unit killed before (`might_of_before`);
 - "deal damage to a unit equal to the damage marked on it" (Morgana, Vindictive): the damage marked on the unit
   dealt it (`damage_of_target`);
 - a Might raised to another's: "This turn, increase its Might to the Might of another friendly unit." (Convergent
@@ -28,19 +30,22 @@ Spec = dict[str, Any]
 _MIGHT = re.compile(r"it deals damage equal to its might to (.+?)\.?", re.IGNORECASE)
 _ENERGY = re.compile(r"deal its energy cost as damage to (.+?)\.?", re.IGNORECASE)
 _MARKED = re.compile(r"deal damage to (.+?) equal to the damage marked on it\.?", re.IGNORECASE)
+_GIVE = re.compile(r"give \+\[S\] equal to its might to (.+?) this turn\.?", re.IGNORECASE)
 
 
 def compile_measured(sentence: str) -> Spec | None:
     """The `damage` spec of a sentence above, or None for another (or one whose target the reader cannot read)."""
     text = sentence.strip()
     for pattern, measure in ((_MIGHT, "might_of_before"), (_ENERGY, "energy_of_before"),
-                             (_MARKED, "damage_of_target")):
+                             (_MARKED, "damage_of_target"), (_GIVE, "might_of_before")):
         m = pattern.fullmatch(text)
         if m is None:
             continue
         target, rest = parse_target(m.group(1))
         if target is None or rest:
             return None
+        if pattern is _GIVE:
+            return {"op": "might", "text": text.rstrip("."), "target": target, "measure": measure, "until": "turn"}
         return {"op": "damage", "text": text.rstrip("."), "target": target, "measure": measure}
     return None
 
@@ -128,8 +133,9 @@ def _amount(state: dict[str, Any], spec: Spec, effect: dict[str, Any], before: l
 def check(state: dict[str, Any], spec: Spec, given: list[dict[str, Any]], before: list[dict[str, Any]],
           effects: list[dict[str, Any]]) -> str | None:
     """Why a recorded damage of a measured instruction is not the amount measured (None: it is, or unknown)."""
+    field = "delta" if spec["op"] == "might" else "amount"
     for effect in given:
         amount = _amount(state, spec, effect, before, effects)
-        if amount is not None and effect.get("amount") != amount:
-            return f"records damage {effect.get('amount')}, but the card measures {amount}"
+        if amount is not None and effect.get(field) != amount:
+            return f"records {spec['op']} {effect.get(field)}, but the card measures {amount}"
     return None
