@@ -9,7 +9,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   of a unit that player controls (none for a player who controls none);
 - "Take a turn after this one." (Time Warp: a `turn` for its controller), "Take control of it and recall it."
   (Possession: `control` to its controller), "When you play me, name a spell." (Fallen Feline: a `name` of a card,
-  `of` "Spell");
+  `of` "Spell"); Whirlwind's "Starting with the next player, each player may return a unit to its owner's hand." (at
+  most one a player);
 - effects that last the turn, a `static` op (engine/cards/lasting.py): Spiritforged's Bushwhack ("Friendly units
   enter ready this turn."), Raging Firebrand ("the next spell you play this turn costs [5] less"), Sun Disc ("The
   next unit you play this turn enters ready.");
@@ -65,7 +66,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
                                   "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines",
-                                  "Convergent Mutation"],
+                                  "Convergent Mutation", "Whirlwind"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -611,3 +612,20 @@ def test_deathgrip_gives_the_might_of_the_unit_killed():
     assert gripped().do(legal).state["violations"] == []
     refusal = gripped().refuses(legal.replace("+5", "+3"), rule=SPELL)
     assert "records might 3, but the card measures 5" in said(refusal) and "equal to its Might" in said(refusal)
+
+
+# -- each player may return a unit ------------------------------------------------------------------------------------
+def whirled() -> GalleryTable:
+    return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Soulgorger hand:Whirlwind",
+                 f"{P2_RUNES} controls:bf2 bf2:Wizened Elder;Yi, Meditative base:Honeyfruit", ana=MIND).do(
+        "P1 play Whirlwind $3 / Chaos Rune", "P1 pass", "P2 pass")
+
+
+def test_whirlwind_returns_at_most_one_unit_a_player():
+    t = whirled().do("resolve Whirlwind: return Soulgorger -> hand | return Wizened Elder -> hand")
+    assert t.state["violations"] == []
+    refusal = whirled().refuses("resolve Whirlwind: return Soulgorger -> hand | return Wizened Elder -> hand | "
+                                "return Yi, Meditative -> hand", rule=SPELL)
+    assert "acts on one a player only" in said(refusal) and "each player may return a unit" in said(refusal)
+    assert "is a Gear, not a unit" in said(whirled().refuses("resolve Whirlwind: return Honeyfruit -> hand",
+                                                             rule=SPELL))

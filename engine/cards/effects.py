@@ -32,6 +32,7 @@ from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
 from engine.cards.lasting import compile_lasting
 from engine.cards.measures import compile_measured, compile_raise
+from engine.cards.players import compile_each_may
 from engine.cards.plays import chosen_play, compile_play
 from engine.cards.recycles import compile_recycle
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
@@ -418,7 +419,7 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = re.sub(r"^This turn, ([^,]+?)$", r"\1 this turn", sentence.strip().rstrip("."))  # one instruction
     optional = False
-    whole = [spec for spec in (compile_next_time(sentence, referent),) if spec] or \
+    whole = [spec for spec in (compile_next_time(sentence, referent), compile_each_may(sentence)) if spec] or \
         whole_hands(sentence)  # "The next time that unit would be ...", "Each player discards their hand, ..."
     if whole:
         return whole, []

@@ -15,6 +15,7 @@ module that asks (engine/resolution_checks.py through engine/cards/resolutions.p
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 Spec = dict[str, Any]
@@ -89,3 +90,18 @@ def referred_mismatch(item: dict[str, Any], spec: Spec, effect: dict[str, Any], 
         return f"the card's {spec['op']} is by the {whose} of what the instruction before acted on, and it acted " \
                f"on nothing"
     return f"the card's {spec['op']} is by its {whose} ({', '.join(players)}), not {player}"
+
+
+_EACH_MAY_RETURN = re.compile(r"starting with the next player, each player may return an? (unit|gear) to its "
+                              r"owner's hand\.?", re.IGNORECASE)
+
+
+def compile_each_may(sentence: str) -> Spec | None:
+    """"Starting with the next player, each player may return a unit to its owner's hand." (Whirlwind): a `return`
+    to hand of any unit, at most one a player (`count.per_player`; who returned which is not recorded, so at most as
+    many as there are players), each optional; None for another sentence."""
+    m = _EACH_MAY_RETURN.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    return {"op": "return", "text": sentence.strip().rstrip("."), "to": "hand", "optional": True,
+            "target": {"types": [m.group(1).capitalize()], "count": {"min": 0, "max": None, "per_player": True}}}

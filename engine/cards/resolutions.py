@@ -516,6 +516,8 @@ def _full(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[d
     if each is not None:
         return len(given) >= len(each)
     count = (spec.get("target") or {}).get("count") or {"max": spec.get("amount") if spec["op"] == "token" else 1}
+    if count.get("per_player"):  # "each player may return a unit": one a player at most
+        return len(given) >= len(state["players"])
     if count.get("all") or count.get("max") is None:
         return False
     return len(given) >= count["max"]
@@ -536,7 +538,7 @@ def _theirs_there(state: dict[str, Any], item: dict[str, Any], spec: Spec, playe
 
 def _how_many(spec: Spec) -> str:
     count = (spec.get("target") or {}).get("count") or {}
-    return "all" if count.get("all") else str(count.get("max", 1))
+    return "all" if count.get("all") else "one a player" if count.get("per_player") else str(count.get("max", 1))
 
 
 def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
