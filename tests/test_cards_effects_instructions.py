@@ -41,6 +41,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
   friendly unit." (the delta that takes it to another friendly unit's Might), Deathgrip's "Kill a friendly unit to
   give +[S] equal to its Might to another friendly unit this turn.";
+- tokens that become copies (engine/cards/copies.py): Keeper of Masks' "When you play me, play two Reflection unit
+  tokens here. They become copies of me." (a copy of it for each token played);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -66,7 +68,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
                                   "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines",
-                                  "Convergent Mutation", "Whirlwind"],
+                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -629,3 +631,29 @@ def test_whirlwind_returns_at_most_one_unit_a_player():
     assert "acts on one a player only" in said(refusal) and "each player may return a unit" in said(refusal)
     assert "is a Gear, not a unit" in said(whirled().refuses("resolve Whirlwind: return Honeyfruit -> hand",
                                                              rule=SPELL))
+
+
+# -- tokens that become copies --------------------------------------------------------------------------------------
+def masks() -> tuple[GalleryTable, str, str]:
+    t = table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune hand:Keeper of Masks", ana=MIND).do(
+        "P1 play Keeper of Masks $2", 'P1 trigger Keeper of Masks "when-you-play"', "P1 pass", "P2 pass")
+    first = t.state["next_id"]["o"] + 1
+    return t, f"o{first}", f"o{first + 1}"
+
+
+def test_keeper_of_masks_makes_both_reflections_copies_of_itself():
+    t, one, two = masks()
+    t.do(f"resolve Keeper of Masks: token P1 Reflection @base | token P1 Reflection @base | copy {one} -> Keeper of "
+         f"Masks | copy {two} -> Keeper of Masks")
+    assert t.state["violations"] == [] and t.state["objects"][two]["card"] == "Keeper of Masks"
+
+
+def test_keeper_of_masks_copies_misrecorded_are_refused_v1_4_406_5():
+    t, one, two = masks()
+    refusal = t.refuses(f"resolve Keeper of Masks: token P1 Reflection @base | token P1 Reflection @base | copy {one} "
+                        f"-> Keeper of Masks", rule=ABILITY)
+    assert "records 1 copy" in said(refusal) and "They become copies of me" in said(refusal)
+    t, one, two = masks()
+    refusal = t.refuses(f"resolve Keeper of Masks: token P1 Reflection @base | token P1 Reflection @base | copy {one} "
+                        f"-> Keeper of Masks | copy {two} -> {one}", rule=ABILITY)
+    assert f"what the token copies: {one} is not the card's source" in said(refusal)

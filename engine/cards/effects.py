@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from engine.cards import CONDITION, reviewed
+from engine.cards.copies import compile_copy
 from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
 from engine.cards.lasting import compile_lasting
@@ -356,6 +357,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(spec)
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))
+    elif copied := compile_copy(text, sentence, referent):  # "They become copies of me" (engine/cards/copies.py)
+        specs.append(copied)
     elif raised := compile_raise(text, sentence, referent, until):  # "increase its Might to the Might of ..."
         specs.append(raised)  # engine/cards/measures.py
     else:
@@ -474,7 +477,7 @@ def _what_it_names(specs: list[Spec], unread: list[str]) -> None:
         if before is None:
             spec["target"] = None
             unread.append("target: 'it'")
-        elif specs[before]["op"] == "token":
+        elif specs[before]["op"] == "token" or specs[before]["target"].get("new"):  # the token, or what it became
             spec["target"] = {"new": True, "count": {"min": 1, "max": 1}}
         else:
             spec["target"] = {**specs[before]["target"], "count": {"min": 1, "max": 1}}

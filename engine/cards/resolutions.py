@@ -20,7 +20,8 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, damage_changes, decktop, hands, lasting, measures, players, plays, recycles
+from engine.cards import (amounts, copies, damage_changes, decktop, hands, lasting, measures, players, plays,
+                          recycles)
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -166,7 +167,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             continue
         able = functools.partial(_theirs_there, state, item, spec)
         message = players.missing(state, item, spec, assigned[index], able) or \
-            _missing(state, item, spec, assigned[index], mistargeted)
+            _missing(state, item, spec, assigned[index], mistargeted) or \
+            (_uncopied(spec, assigned[index], effects) if spec.get("tokens") else None)
         if message:
             found.append({"text": text, "message": message})
     return found
@@ -235,6 +237,12 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return recycles.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "play" and "from" in spec:
         return plays.mismatch(state, item, spec, effect, _target_mismatch)
+    if op == "copy" and isinstance(spec.get("of"), dict):  # "They become copies of me"
+        reason = _target_mismatch(state, item, spec["of"], str(effect.get("of"))) or (
+            f"{effect.get('of')} is not the card's source ({item.get('source')})"
+            if spec["of"].get("self") and effect.get("of") != item.get("source") else None)
+        if reason:
+            return f"what the token copies: {reason}"
     if op == "name" and spec.get("named_of") and ("card" not in effect or effect.get("of") != spec["named_of"]):
         return f"the card names a {spec['named_of'].lower()} (a card, `of` \"{spec['named_of']}\")"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
@@ -589,6 +597,14 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
         return f"records {op} for {len(given)} of the {need} objects {spec['text']!r} names"
     there = ", and something is there to act on" if target is not None else ""
     return f"records no {op} for {spec['text']!r}{there}"
+
+
+def _uncopied(spec: Spec, given: list[dict[str, Any]], effects: list[dict[str, Any]]) -> str | None:
+    """"They become copies of me": a copy for each token the resolution plays (none without a token)."""
+    need = min(copies.made(effects), spec["target"]["count"]["max"])
+    if spec.get("optional") or len(given) >= need:
+        return None
+    return f"records {len(given)} copy for {spec['text']!r}, and {need} tokens were played"
 
 
 def _legal_count(state: dict[str, Any], item: dict[str, Any], target: Filter,
