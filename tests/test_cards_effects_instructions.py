@@ -43,6 +43,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   give +[S] equal to its Might to another friendly unit this turn.";
 - tokens that become copies (engine/cards/copies.py): Keeper of Masks' "When you play me, play two Reflection unit
   tokens here. They become copies of me." (a copy of it for each token played);
+- Green Father's "When you conquer or hold, you may exhaust me to replace that battlefield with a Brush battlefield
+  token." (engine/cards/battlefields.py: a battlefield its controller controls);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -657,3 +659,21 @@ def test_keeper_of_masks_copies_misrecorded_are_refused_v1_4_406_5():
     refusal = t.refuses(f"resolve Keeper of Masks: token P1 Reflection @base | token P1 Reflection @base | copy {one} "
                         f"-> Keeper of Masks | copy {two} -> {one}", rule=ABILITY)
     assert f"what the token copies: {one} is not the card's source" in said(refusal)
+
+
+# -- a battlefield replaced by a token ----------------------------------------------------------------------------
+def green_conquered() -> GalleryTable:
+    return table("runedeck:6 runes:3 Calm Rune;3 Order Rune base:Ultrasoft Poro", ana=GREEN).do(
+        "P1 move Ultrasoft Poro -> bf2", "P1 pass", "P2 pass", 'P1 trigger Green Father "when-you-conquer"', "P1 pass",
+        "P2 pass")
+
+
+def test_green_father_replaces_the_battlefield_conquered_with_brush():
+    t = green_conquered().do("resolve Green Father: exhaust Green Father | battlefield Brush @bf2")
+    assert t.state["violations"] == [] and [entry["name"] for entry in t.state["battlefields"]][1] == "Brush"
+    refusal = green_conquered().refuses("resolve Green Father: exhaust Green Father | battlefield Brush @bf1",
+                                        rule=ABILITY)
+    assert "the card replaces the battlefield conquered or held" in said(refusal) and "Brush battlefield token" in \
+        said(refusal)
+    refusal = green_conquered().refuses("resolve Green Father: battlefield Brush @bf2", rule=ABILITY)
+    assert "the card's cost 'exhaust me' was not paid" in said(refusal)

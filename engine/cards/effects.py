@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from engine.cards import CONDITION, reviewed
+from engine.cards.battlefields import compile_replace
 from engine.cards.copies import compile_copy
 from engine.cards.damage_changes import compile_change, compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
@@ -357,6 +358,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(spec)
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))
+    elif replaced := compile_replace(text, sentence):  # "replace that battlefield with a Brush battlefield token"
+        specs.append(replaced)
     elif copied := compile_copy(text, sentence, referent):  # "They become copies of me" (engine/cards/copies.py)
         specs.append(copied)
     elif raised := compile_raise(text, sentence, referent, until):  # "increase its Might to the Might of ..."

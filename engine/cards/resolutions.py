@@ -20,8 +20,8 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import (amounts, copies, damage_changes, decktop, hands, lasting, measures, players, plays,
-                          recycles)
+from engine.cards import (amounts, battlefields, copies, damage_changes, decktop, hands, lasting, measures, players,
+                          plays, recycles)
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -237,6 +237,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return recycles.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "play" and "from" in spec:
         return plays.mismatch(state, item, spec, effect, _target_mismatch)
+    if op == "battlefield" and "replaces" in spec:
+        return battlefields.mismatch(state, item, spec, effect)
     if op == "copy" and isinstance(spec.get("of"), dict):  # "They become copies of me"
         reason = _target_mismatch(state, item, spec["of"], str(effect.get("of"))) or (
             f"{effect.get('of')} is not the card's source ({item.get('source')})"
