@@ -27,16 +27,12 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import CONDITION, reviewed
-from engine.cards.battlefields import compile_replace
-from engine.cards.copies import compile_copy
-from engine.cards.damage_changes import compile_change, compile_next_time
+from engine.cards import CONDITION, phrasings, reviewed
+from engine.cards.damage_changes import compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
-from engine.cards.lasting import compile_lasting
-from engine.cards.measures import compile_measured, compile_raise
+from engine.cards.measures import compile_measured
 from engine.cards.players import compile_each_may
-from engine.cards.plays import chosen_play, compile_play
-from engine.cards.recycles import compile_recycle
+from engine.cards.plays import chosen_play
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
 
 Spec = dict[str, Any]
@@ -344,26 +340,14 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
         specs.append(_spec("token", sentence, amount=number(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
-    elif change := compile_change(text, sentence, referent):
-        specs.append(change)  # "Prevent the next 7 damage ...", "Double all damage ..." (engine/cards/damage_changes.py)
-    elif recycled := compile_recycle(text, sentence):
-        specs.append(recycled)  # "recycle 3 from your trash", "recycle one of your runes" (engine/cards/recycles.py)
-    elif played := compile_play(text, sentence):
-        specs.append(played)  # "Play a unit from your trash, ignoring its Energy cost" (engine/cards/plays.py)
-    elif lasting := compile_lasting(f"{text} this turn" if this_turn else text, sentence):
-        specs.append(lasting)  # "Units you play this turn enter ready": a static op (engine/cards/lasting.py)
+    elif phrased := phrasings.read(text, sentence, referent, this_turn):  # the families of engine/cards/phrasings.py
+        specs.append(phrased)
     elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here)", text):
         spec = target_of(m.group(1), "move")
         spec["to"] = {"a battlefield": "battlefield", "here": "here"}.get(m.group(2), "base")
         specs.append(spec)
     elif m := re.fullmatch(r"move (.+)", text):
         specs.append(target_of(m.group(1), "move"))
-    elif replaced := compile_replace(text, sentence):  # "replace that battlefield with a Brush battlefield token"
-        specs.append(replaced)
-    elif copied := compile_copy(text, sentence, referent):  # "They become copies of me" (engine/cards/copies.py)
-        specs.append(copied)
-    elif raised := compile_raise(text, sentence, referent, until):  # "increase its Might to the Might of ..."
-        specs.append(raised)  # engine/cards/measures.py
     else:
         return [], [f"instruction: {sentence!r}", f"ops: {','.join(_ops_of(text)) or '-'}"]
     for spec in specs:
