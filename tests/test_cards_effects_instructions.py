@@ -45,6 +45,9 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   tokens here. They become copies of me." (a copy of it for each token played);
 - Green Father's "When you conquer or hold, you may exhaust me to replace that battlefield with a Brush battlefield
   token." (engine/cards/battlefields.py: a battlefield its controller controls);
+- counters with a condition of their own (engine/cards/countering.py): Crumbling Sands' "Counter a spell if an
+  opponent has played another spell this turn.", Repulse's "Choose a friendly unit at a battlefield. Counter an
+  enemy spell or ability that chooses it and no other friendly unit.";
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -61,7 +64,7 @@ P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", 
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
                             "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
-P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit"],
+P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit", "Crumbling Sands", "Repulse"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -677,3 +680,32 @@ def test_green_father_replaces_the_battlefield_conquered_with_brush():
         said(refusal)
     refusal = green_conquered().refuses("resolve Green Father: battlefield Brush @bf2", rule=ABILITY)
     assert "the card's cost 'exhaust me' was not paid" in said(refusal)
+
+
+# -- counters with a condition of their own ----------------------------------------------------------------------
+def sands(spells_before: bool) -> GalleryTable:
+    t = table(f"{P1_RUNES} pool:5;Fury 2 hand:Bushwhack;Void Seeker",
+              f"{P2_RUNES} controls:bf2 bf2:Wizened Elder;Yi, Meditative hand:Crumbling Sands;Repulse")
+    if spells_before:
+        t.do("P1 play Bushwhack", "P1 pass", "P2 pass", f"resolve Bushwhack: {READY} | token P1 Gold")
+    return t.do("P1 play Void Seeker -> Wizened Elder", "P1 pass")
+
+
+def test_crumbling_sands_counters_only_after_another_spell_of_the_opponent():
+    answered = "P2 play Crumbling Sands -> Void Seeker $1 / Calm Rune", "P2 pass", "P1 pass"
+    assert sands(True).do(*answered, "resolve Crumbling Sands: counter Void Seeker").state["violations"] == []
+    refusal = sands(False).do(*answered).refuses("resolve Crumbling Sands: counter Void Seeker", rule=SPELL)
+    assert "the card's condition does not hold" in said(refusal) and "if an opponent has played" in said(refusal)
+    assert sands(False).do(*answered, 'resolve Crumbling Sands: note "none"').state["violations"] == []
+    assert "records no counter" in said(sands(True).do(*answered).refuses('resolve Crumbling Sands: note "none"',
+                                                                          rule=SPELL))
+
+
+@pytest.mark.parametrize(("chosen", "legal"), [("Wizened Elder", True), ("Yi, Meditative", False)])
+def test_repulse_counters_a_spell_that_chooses_the_unit_chosen(chosen: str, legal: bool):
+    t = sands(False).do(f"P2 play Repulse -> {chosen} $1 / Body Rune", "P2 pass", "P1 pass")
+    if legal:
+        assert t.do("resolve Repulse: counter Void Seeker").state["violations"] == []
+    else:
+        refusal = t.refuses("resolve Repulse: counter Void Seeker", rule=SPELL)
+        assert "the card counters one that chooses the unit chosen and no other" in said(refusal)

@@ -20,8 +20,8 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import (amounts, battlefields, copies, damage_changes, decktop, hands, lasting, measures, players,
-                          plays, recycles)
+from engine.cards import (amounts, battlefields, copies, countering, damage_changes, decktop, hands, lasting,
+                          measures, players, plays, recycles)
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -122,7 +122,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             fits = decktop.revealed_fits(state, [other for other, _ in specs], assigned,
                                          spec["when_revealed"]["card"])
             spec = {**spec, "if": {"revealed": None if fits is None else fits == spec["when_revealed"]["fits"]}}
-        holding = (spec["if"]["revealed"] if "revealed" in spec["if"] else amounts.holds(state, item, spec["if"])) \
+        holding = (spec["if"]["revealed"] if "revealed" in spec["if"] else countering.holds(state, item, spec["if"])
+                   if "opponent_spell" in spec["if"] else amounts.holds(state, item, spec["if"])) \
             if "if" in spec else None
         if holding is False and assigned[index]:
             found.append({"text": text, "message": f"records {_describe(state, assigned[index][0])}, but the card's "
@@ -277,6 +278,8 @@ def _countered_mismatch(state: dict[str, Any], item: dict[str, Any], wanted: dic
     power = facts.get("power") or 0
     if "energy_max" in wanted and ((facts.get("energy") or 0) > wanted["energy_max"] or power > wanted["power_max"]):
         return f"{name} costs [{facts.get('energy')}] and {power} Power, more than the card counters"
+    if "chooses_only" in wanted:
+        return countering.chooses_only(state, item, countered)
     if "chooses_friendly" in wanted:
         chosen_friendly = [target for target in countered.get("targets", []) if target in state["objects"]
                            and state["objects"][target]["controller"] == item["controller"]
