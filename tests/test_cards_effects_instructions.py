@@ -47,7 +47,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   token." (engine/cards/battlefields.py: a battlefield its controller controls);
 - counters with a condition of their own (engine/cards/countering.py): Crumbling Sands' "Counter a spell if an
   opponent has played another spell this turn.", Repulse's "Choose a friendly unit at a battlefield. Counter an
-  enemy spell or ability that chooses it and no other friendly unit.";
+  enemy spell or ability that chooses it and no other friendly unit.", Mystic Reversal's "Gain control of a spell.
+  You may make new choices for it.";
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -64,7 +65,8 @@ P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", 
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
                             "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
-P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit", "Crumbling Sands", "Repulse"],
+P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit", "Crumbling Sands", "Repulse",
+                         "Mystic Reversal"],
           ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:4 runes:4 Fury Rune;4 Order Rune"
 P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
@@ -477,7 +479,8 @@ def fountain_died() -> GalleryTable:
 
 
 def test_sprite_fountains_deathknell_is_read_from_its_reviewed_entry():
-    [ability] = [a for a in fountain_died().state["cards"]["Sprite Fountain"]["abilities"] if a["label"] == "deathknell"]
+    abilities = fountain_died().state["cards"]["Sprite Fountain"]["abilities"]
+    [ability] = [ability for ability in abilities if ability["label"] == "deathknell"]
     assert compile_ability(ability, "Sprite Fountain")["source"] == "data"
 
 
@@ -613,8 +616,8 @@ def test_convergent_mutation_raises_a_units_might_to_another_friendly_units():
 
 def test_deathgrip_gives_the_might_of_the_unit_killed():
     def gripped() -> GalleryTable:
-        return table(f"{P1_RUNES} base:Xerath, Freed;Fallen Feline hand:Deathgrip").do("P1 play Deathgrip $2", "P1 pass",
-                                                                                      "P2 pass")
+        return table(f"{P1_RUNES} base:Xerath, Freed;Fallen Feline hand:Deathgrip").do(
+            "P1 play Deathgrip $2", "P1 pass", "P2 pass")
     legal = "resolve Deathgrip: kill Xerath, Freed | might Fallen Feline +5 until turn | draw P1 ?"
     assert gripped().do(legal).state["violations"] == []
     refusal = gripped().refuses(legal.replace("+5", "+3"), rule=SPELL)
@@ -683,9 +686,10 @@ def test_green_father_replaces_the_battlefield_conquered_with_brush():
 
 
 # -- counters with a condition of their own ----------------------------------------------------------------------
-def sands(spells_before: bool) -> GalleryTable:
+def sands(spells_before: bool, pool: str = "") -> GalleryTable:
     t = table(f"{P1_RUNES} pool:5;Fury 2 hand:Bushwhack;Void Seeker",
-              f"{P2_RUNES} controls:bf2 bf2:Wizened Elder;Yi, Meditative hand:Crumbling Sands;Repulse")
+              f"{P2_RUNES} {pool}controls:bf2 bf2:Wizened Elder;Yi, Meditative hand:Crumbling Sands;Repulse;"
+              f"Mystic Reversal")
     if spells_before:
         t.do("P1 play Bushwhack", "P1 pass", "P2 pass", f"resolve Bushwhack: {READY} | token P1 Gold")
     return t.do("P1 play Void Seeker -> Wizened Elder", "P1 pass")
@@ -709,3 +713,13 @@ def test_repulse_counters_a_spell_that_chooses_the_unit_chosen(chosen: str, lega
     else:
         refusal = t.refuses("resolve Repulse: counter Void Seeker", rule=SPELL)
         assert "the card counters one that chooses the unit chosen and no other" in said(refusal)
+
+
+def test_mystic_reversal_gains_control_of_a_spell_and_makes_new_choices_for_it():
+    def reversed_() -> GalleryTable:
+        return sands(False, "pool:4;Calm 3 ").do("P2 play Mystic Reversal -> Void Seeker", "P2 pass", "P1 pass")
+    legal = "resolve Mystic Reversal: control Void Seeker@chain -> P2 | retarget Void Seeker -> Wizened Elder"
+    assert reversed_().do(legal.replace("Wizened Elder", "Yi, Meditative")).state["violations"] == []
+    assert "the card gains control of a spell on the chain" in said(reversed_().refuses(
+        "resolve Mystic Reversal: control Wizened Elder -> P2", rule=SPELL))
+    assert "records no control" in said(reversed_().refuses('resolve Mystic Reversal: note "none"', rule=SPELL))

@@ -8,6 +8,9 @@
   where an opponent of its controller has played a spell this turn other than the one countered (`if`
   `opponent_spell`): refused where none has, and needed where one has.
 
+- "Gain control of a spell. You may make new choices for it." (Mystic Reversal): a `control` of a spell on the
+  chain (`item`) for its controller, and a `retarget` of that same item (`same_item`), optional.
+
 Plain data; engine/resolution_checks.py cites.
 """
 from __future__ import annotations
@@ -30,6 +33,38 @@ def compile_counter(text: str, sentence: str, referent: dict[str, Any] | None, t
     if _IF_SPELL.fullmatch(f"{text} this turn" if this_turn else text):
         return {"op": "counter", "text": sentence.strip().rstrip("."), "item": {"kinds": ["spell"]},
                 "if": {"opponent_spell": True}}
+    return None
+
+
+def compile_control(text: str, sentence: str) -> Spec | None:
+    """The spec of "gain control of a spell" / "make new choices for it" after it, or None for another."""
+    if text == "gain control of a spell":
+        return {"op": "control", "text": sentence.strip().rstrip("."), "item": {"kinds": ["spell"]}, "player": "you"}
+    if text == "make new choices for it":
+        return {"op": "retarget", "text": sentence.strip().rstrip("."), "same_item": True}
+    return None
+
+
+def control_mismatch(state: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
+    """Why a recorded `control` is not of a chain item of the kinds the card names (None: it is)."""
+    countered = next((entry for entry in state["chain"] if entry["id"] == effect.get("item")), None)
+    if countered is None:
+        return f"the card gains control of a {' or '.join(spec['item']['kinds'])} on the chain (`item`), not of " \
+               f"{effect.get('target', effect.get('item'))}"
+    kind = "spell" if countered["kind"] == "spell" else "ability"
+    if kind not in spec["item"]["kinds"]:
+        return f"{countered['id']} ({countered.get('card')}) is {'a spell' if kind == 'spell' else 'an ability'}, " \
+               f"and the card gains control of a {' or '.join(spec['item']['kinds'])}"
+    return None
+
+
+def same_item(given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
+    """"You may make new choices for it": the item the instruction before took control of."""
+    items = {effect.get("item") for effect in before}
+    for effect in given:
+        if effect.get("item") not in items:
+            return f"records new choices for {effect.get('item')}, but \"it\" is " \
+                   f"{', '.join(sorted(str(item) for item in items)) or 'nothing'}, the item the card gained control of"
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.cards.battlefields import compile_replace
 from engine.cards.copies import compile_copy
-from engine.cards.countering import compile_counter
+from engine.cards.countering import compile_control, compile_counter
 from engine.cards.damage_changes import compile_change
 from engine.cards.lasting import compile_lasting
 from engine.cards.measures import compile_raise
@@ -26,4 +26,5 @@ def read(text: str, sentence: str, referent: dict[str, Any] | None, this_turn: b
             or compile_replace(text, sentence)  # "replace that battlefield with a Brush battlefield token"
             or compile_copy(text, sentence, referent)  # "They become copies of me"
             or compile_raise(text, sentence, referent, "turn" if this_turn else None)  # "increase its Might to ..."
-            or compile_counter(text, sentence, referent, this_turn))  # "Counter an enemy spell ... that chooses it"
+            or compile_counter(text, sentence, referent, this_turn)  # "Counter an enemy spell ... that chooses it"
+            or compile_control(text, sentence))  # "Gain control of a spell. You may make new choices for it."

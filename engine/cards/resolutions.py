@@ -134,7 +134,9 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         message = measures.check(state, spec, assigned[index], assigned[index - 1] if index else [], effects) \
             if "measure" in spec and not lenient else \
             measures.raise_check(state, item, spec, assigned[index], effects, _target_mismatch) \
-            if "raise_to" in spec else None
+            if "raise_to" in spec else \
+            countering.same_item(assigned[index], assigned[index - 1] if index else []) \
+            if spec.get("same_item") else None
         if message:
             found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
@@ -238,6 +240,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return recycles.mismatch(state, item, spec, effect, _target_mismatch)
     if op == "play" and "from" in spec:
         return plays.mismatch(state, item, spec, effect, _target_mismatch)
+    if op == "control" and "item" in spec:  # "Gain control of a spell"
+        return countering.control_mismatch(state, spec, effect)
     if op == "battlefield" and "replaces" in spec:
         return battlefields.mismatch(state, item, spec, effect)
     if op == "copy" and isinstance(spec.get("of"), dict):  # "They become copies of me"
