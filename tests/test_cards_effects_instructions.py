@@ -48,7 +48,9 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - counters with a condition of their own (engine/cards/countering.py): Crumbling Sands' "Counter a spell if an
   opponent has played another spell this turn.", Repulse's "Choose a friendly unit at a battlefield. Counter an
   enemy spell or ability that chooses it and no other friendly unit.", Mystic Reversal's "Gain control of a spell.
-  You may make new choices for it.";
+  You may make new choices for it.", Abandon's "Counter a spell. Return it to its owner's hand instead of putting
+  it in their trash.", Riposte's "Choose a friendly unit and a spell. Counter that spell and give that unit +[S]
+  equal to that spell's Energy cost this turn.";
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -75,7 +77,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
                                   "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines",
-                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks"],
+                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks", "Abandon"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -723,3 +725,35 @@ def test_mystic_reversal_gains_control_of_a_spell_and_makes_new_choices_for_it()
     assert "the card gains control of a spell on the chain" in said(reversed_().refuses(
         "resolve Mystic Reversal: control Wizened Elder -> P2", rule=SPELL))
     assert "records no control" in said(reversed_().refuses('resolve Mystic Reversal: note "none"', rule=SPELL))
+
+
+def test_abandon_returns_the_spell_countered_to_its_owners_hand():
+    def abandoned() -> tuple[GalleryTable, str]:
+        t = table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune pool:12;Mind 4 hand:Time Warp;Abandon trash:Whirlwind",
+                  ana=MIND).do("P1 play Time Warp")
+        warp = t.find("P1", "Time Warp", "chain")
+        return t.do("P1 play Abandon", "P1 pass", "P2 pass"), warp
+    t, warp = abandoned()
+    t.do(f"resolve Abandon: counter Time Warp | return {warp} -> hand | predict P1 ?")
+    assert t.state["violations"] == [] and t.find("P1", "Time Warp", "hand")
+    t, warp = abandoned()
+    whirlwind = t.find("P1", "Whirlwind", "trash")
+    refusal = t.refuses(f"resolve Abandon: counter Time Warp | return {whirlwind} -> hand | predict P1 ?", rule=SPELL)
+    assert "\"it\" is the card countered" in said(refusal) and "instead of putting it in their trash" in said(refusal)
+
+
+def test_riposte_gives_the_energy_cost_of_the_spell_countered():
+    fiora = deck("Grand Duelist", ["Riposte", "Sabotage", "Safety Inspector"], ["Trifarian War Camp", "Zaun Warrens",
+                                                                                "Altar to Unity"])
+
+    def riposted() -> tuple[GalleryTable, str]:
+        t = table("runedeck:6 runes:3 Body Rune;3 Order Rune pool:3;Body 3 base:Safety Inspector hand:Sabotage;"
+                  "Riposte", ana=fiora).do("P1 play Sabotage")
+        sabotage = t.find("P1", "Sabotage", "chain")
+        return t.do("P1 play Riposte -> Safety Inspector", "P1 pass", "P2 pass"), sabotage
+    t, sabotage = riposted()
+    assert t.do("resolve Riposte: counter Sabotage | might Safety Inspector +1 until turn").state[
+        "violations"] == []
+    t, sabotage = riposted()
+    refusal = t.refuses("resolve Riposte: counter Sabotage | might Safety Inspector +2 until turn", rule=SPELL)
+    assert "records might 2, but the card measures 1" in said(refusal) and "that spell's Energy cost" in said(refusal)

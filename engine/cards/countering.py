@@ -8,6 +8,9 @@
   where an opponent of its controller has played a spell this turn other than the one countered (`if`
   `opponent_spell`): refused where none has, and needed where one has.
 
+- "Counter a spell. Return it to its owner's hand instead of putting it in their trash." (Abandon): a `return` to
+  hand of the card of the item countered (`same_item` "card");
+- "Counter that spell" after "Choose a friendly unit and a spell." (Riposte);
 - "Gain control of a spell. You may make new choices for it." (Mystic Reversal): a `control` of a spell on the
   chain (`item`) for its controller, and a `retarget` of that same item (`same_item`), optional.
 
@@ -37,7 +40,12 @@ def compile_counter(text: str, sentence: str, referent: dict[str, Any] | None, t
 
 
 def compile_control(text: str, sentence: str) -> Spec | None:
-    """The spec of "gain control of a spell" / "make new choices for it" after it, or None for another."""
+    """The spec of "gain control of a spell" / "make new choices for it" after it, "counter that spell", "return it
+    to its owner's hand instead of putting it in their trash" after a counter, or None for another."""
+    if text == "counter that spell":
+        return {"op": "counter", "text": sentence.strip().rstrip("."), "item": {"kinds": ["spell"]}}
+    if text == "return it to its owner's hand instead of putting it in their trash":
+        return {"op": "return", "text": sentence.strip().rstrip("."), "to": "hand", "same_item": "card"}
     if text == "gain control of a spell":
         return {"op": "control", "text": sentence.strip().rstrip("."), "item": {"kinds": ["spell"]}, "player": "you"}
     if text == "make new choices for it":
@@ -58,9 +66,18 @@ def control_mismatch(state: dict[str, Any], spec: Spec, effect: dict[str, Any]) 
     return None
 
 
-def same_item(given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
-    """"You may make new choices for it": the item the instruction before took control of."""
+def same_item(state: dict[str, Any], spec: Spec, given: list[dict[str, Any]], before: list[dict[str, Any]]) -> \
+        str | None:
+    """"You may make new choices for it": the item the instruction before took control of; "Return it to its
+    owner's hand instead ...": the card of the item the instruction before countered."""
     items = {effect.get("item") for effect in before}
+    if spec["same_item"] == "card":
+        cards = {entry.get("source") for entry in state["chain"] if entry["id"] in items}
+        for effect in given:
+            if effect.get("target") not in cards:
+                return f"records return of {effect.get('target')}, but \"it\" is the card countered: " \
+                       f"{', '.join(sorted(str(card) for card in cards)) or 'none'}"
+        return None
     for effect in given:
         if effect.get("item") not in items:
             return f"records new choices for {effect.get('item')}, but \"it\" is " \

@@ -638,8 +638,8 @@ def _compiled(text: str) -> dict[str, Any]:
                                    with_before=True if duel is pair and paired_before else None))
                 continue
         found, missing = compile_instruction(sentence, referent, chosen, any(spec.get("top") for spec in specs))
-        if re.search(r"\binstead\b", sentence, re.IGNORECASE):
-            for spec in found:
+        if re.search(r"\binstead\b", sentence, re.IGNORECASE) and not all(spec.get("same_item") for spec in found):
+            for spec in found:  # "Return it ... instead of putting it in their trash" (Abandon) says no amount
                 spec.pop("amount", None)
             if found:
                 missing.append("amount")

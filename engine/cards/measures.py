@@ -7,6 +7,8 @@ checks").
   Energy cost of the card the instruction before discarded (`energy_of_before`; its Power cost ignored);
 - "Kill a friendly unit to give +[S] equal to its Might to another friendly unit this turn." (Deathgrip): a `might`
   op of the Might of the unit killed before (`might_of_before`);
+- "Counter that spell and give that unit +[S] equal to that spell's Energy cost this turn." (Riposte): a `might` op
+  of the printed Energy cost of the spell countered before ("that unit": a friendly unit, the one chosen);
 - "deal damage to a unit equal to the damage marked on it" (Morgana, Vindictive): the damage marked on the unit
   dealt it (`damage_of_target`);
 - a Might raised to another's: "This turn, increase its Might to the Might of another friendly unit." (Convergent
@@ -31,20 +33,22 @@ _MIGHT = re.compile(r"it deals damage equal to its might to (.+?)\.?", re.IGNORE
 _ENERGY = re.compile(r"deal its energy cost as damage to (.+?)\.?", re.IGNORECASE)
 _MARKED = re.compile(r"deal damage to (.+?) equal to the damage marked on it\.?", re.IGNORECASE)
 _GIVE = re.compile(r"give \+\[S\] equal to its might to (.+?) this turn\.?", re.IGNORECASE)
+_GIVE_COST = re.compile(r"give (that unit) \+\[S\] equal to that spell's energy cost this turn\.?", re.IGNORECASE)
 
 
 def compile_measured(sentence: str) -> Spec | None:
     """The `damage` spec of a sentence above, or None for another (or one whose target the reader cannot read)."""
     text = sentence.strip()
     for pattern, measure in ((_MIGHT, "might_of_before"), (_ENERGY, "energy_of_before"),
-                             (_MARKED, "damage_of_target"), (_GIVE, "might_of_before")):
+                             (_MARKED, "damage_of_target"), (_GIVE, "might_of_before"),
+                             (_GIVE_COST, "energy_of_before")):
         m = pattern.fullmatch(text)
         if m is None:
             continue
-        target, rest = parse_target(m.group(1))
+        target, rest = parse_target("a friendly unit" if pattern is _GIVE_COST else m.group(1))
         if target is None or rest:
             return None
-        if pattern is _GIVE:
+        if pattern in (_GIVE, _GIVE_COST):
             return {"op": "might", "text": text.rstrip("."), "target": target, "measure": measure, "until": "turn"}
         return {"op": "damage", "text": text.rstrip("."), "target": target, "measure": measure}
     return None
@@ -114,6 +118,10 @@ def _amount(state: dict[str, Any], spec: Spec, effect: dict[str, Any], before: l
         return (target or {}).get("damage", 0) if target is not None else None
     if not before:
         return None
+    if measure == "energy_of_before" and "item" in before[0]:  # the card of the item countered before
+        countered = next((entry for entry in state["chain"] if entry["id"] == before[0]["item"]), None)
+        energy = state["cards"].get((countered or {}).get("card") or "", {}).get("energy")
+        return energy if isinstance(energy, int) else None
     if measure == "energy_of_before":
         cards = before[0].get("cards") or []
         name = state["objects"].get(cards[0], {}).get("card") if cards and cards[0] in state["objects"] else \

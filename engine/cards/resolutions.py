@@ -135,7 +135,7 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             if "measure" in spec and not lenient else \
             measures.raise_check(state, item, spec, assigned[index], effects, _target_mismatch) \
             if "raise_to" in spec else \
-            countering.same_item(assigned[index], assigned[index - 1] if index else []) \
+            countering.same_item(state, spec, assigned[index], assigned[index - 1] if index else []) \
             if spec.get("same_item") else None
         if message:
             found.append({"text": text, "message": message})
