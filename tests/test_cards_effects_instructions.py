@@ -351,7 +351,7 @@ def test_shadow_order_disciple_might_without_the_burn_is_refused_and_flagged_v1_
     disciple("audit").flags(line, rule=ABILITY)
 
 
-GREEN = deck("Green Father", ["Ivern, Nurturer", "Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak"],
+GREEN = deck("Green Father", ["Ivern, Nurturer", "Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak", "Scuttle Crab"],
              ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -757,3 +757,16 @@ def test_riposte_gives_the_energy_cost_of_the_spell_countered():
     t, sabotage = riposted()
     refusal = t.refuses("resolve Riposte: counter Sabotage | might Safety Inspector +2 until turn", rule=SPELL)
     assert "records might 2, but the card measures 1" in said(refusal) and "that spell's Energy cost" in said(refusal)
+
+
+def test_scuttle_crabs_deathknell_reveals_the_opponents_whole_hand():
+    def crab_died() -> GalleryTable:
+        return table("runedeck:6 runes:3 Calm Rune;3 Order Rune base:Scuttle Crab hand:Cull the Weak",
+                     f"{P2_RUNES} base:Yi, Meditative hand:Honeyfruit;Wizened Elder", ana=GREEN).do(
+            "P1 play Cull the Weak $2 / Order Rune", "P1 pass", "P2 pass",
+            "resolve Cull the Weak: kill Scuttle Crab | kill Yi, Meditative", 'P1 trigger Scuttle Crab "deathknell"',
+            "P1 pass", "P2 pass")
+    assert crab_died().do("resolve Scuttle Crab: reveal P2 Honeyfruit; Wizened Elder | xp P1 1").state[
+        "violations"] == []
+    refusal = crab_died().refuses("resolve Scuttle Crab: reveal P2 Honeyfruit | xp P1 1", rule=ABILITY)
+    assert "the card reveals P2's whole hand (2 cards), not 1" in said(refusal)

@@ -7,6 +7,9 @@ Mind card from it. They recycle that card." (Decree of Strength): the chosen opp
 hand (a `reveal` from the hand, v1.4 600.3), and one card of it that fits the filter is discarded or recycled by its
 owner (the op's player: engine/effects.py recycles and discards a player's own cards).
 
+"Choose an opponent. They reveal their hand. You can look at their facedown cards this turn." (Scuttle Crab): the
+reveal; the look records nothing (what a player sees of facedown cards is not in the record).
+
 "Each player discards their hand, then draws 4." (Invert Timelines): `{op: "discard", player: "each", whole_hand:
 true}` (each player their whole hand; engine/cards/players.py: one op a player, none for an empty hand) and a draw
 of 4 each.
@@ -35,6 +38,9 @@ def hand_pick(sentence: str, following: str | None, chosen: str | None) -> tuple
     another sentence."""
     if chosen is None:
         return None
+    if re.fullmatch(r"they reveal their hand\.?", sentence.strip(), re.IGNORECASE) and following and \
+            _LOOK_FACEDOWN.fullmatch(following.strip()):  # the look records nothing: what is seen stays hidden
+        return [{"op": "reveal", "text": sentence.strip().rstrip("."), "player": chosen, "hand": True}], True
     for text, took in ((sentence, False), (f"{sentence} {following or ''}".strip(), True)):
         m = _PICK.fullmatch(text.strip())
         if m is None:
@@ -53,11 +59,15 @@ def hand_pick(sentence: str, following: str | None, chosen: str | None) -> tuple
     return None
 
 
+_LOOK_FACEDOWN = re.compile(r"you can look at their facedown cards this turn\.?", re.IGNORECASE)
 _WHOLE = re.compile(r"each player discards their hand, then draws (\d+)\.?", re.IGNORECASE)
 
 
 def whole_hands(sentence: str) -> list[Spec] | None:
-    """"Each player discards their hand, then draws 4." (Invert Timelines): each player a discard of their whole
+    """"Choose an opponent. They reveal their hand. You can look at their facedown cards this turn." (Scuttle Crab): the
+reveal; the look records nothing (what a player sees of facedown cards is not in the record).
+
+"Each player discards their hand, then draws 4." (Invert Timelines): each player a discard of their whole
     hand (`whole_hand`) and a draw of 4; None for another sentence."""
     m = _WHOLE.fullmatch(sentence.strip())
     if m is None:
