@@ -51,6 +51,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   You may make new choices for it.", Abandon's "Counter a spell. Return it to its owner's hand instead of putting
   it in their trash.", Riposte's "Choose a friendly unit and a spell. Counter that spell and give that unit +[S]
   equal to that spell's Energy cost this turn.";
+- Grandmaster at Arms' "Attach a detached Equipment you control to a unit you control." (engine/cards/
+  attachments.py: detached or attached as it resolves);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -770,3 +772,18 @@ def test_scuttle_crabs_deathknell_reveals_the_opponents_whole_hand():
         "violations"] == []
     refusal = crab_died().refuses("resolve Scuttle Crab: reveal P2 Honeyfruit | xp P1 1", rule=ABILITY)
     assert "the card reveals P2's whole hand (2 cards), not 1" in said(refusal)
+
+
+# -- Equipment attached by an effect ------------------------------------------------------------------------------
+def test_grandmaster_at_arms_attaches_a_detached_equipment_and_moves_an_attached_one():
+    jax = deck("Grandmaster at Arms", ["Doran's Shield", "Wizened Elder"], ["Trifarian War Camp", "Zaun Warrens",
+                                                                            "Altar to Unity"])
+
+    def armed(label: str) -> GalleryTable:
+        return table("runedeck:6 runes:3 Calm Rune;3 Body Rune gear:Doran's Shield base:Wizened Elder", ana=jax).do(
+            f'P1 activate Grandmaster at Arms "{label}" $1', "P1 pass", "P2 pass")
+    t = armed("attach-a-detached").do("resolve Grandmaster at Arms: attach Doran's Shield -> Wizened Elder")
+    assert t.state["violations"] == [] and t.obj("P1", "Doran's Shield")["attached_to"] == t.find("P1", "Wizened Elder")
+    refusal = armed("attach-an-attached").refuses("resolve Grandmaster at Arms: attach Doran's Shield -> Wizened Elder",
+                                                  rule=ABILITY)
+    assert "is not attached, and the card's target is" in said(refusal) and "an attached Equipment" in said(refusal)

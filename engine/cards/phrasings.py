@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cards.attachments import compile_attach
 from engine.cards.battlefields import compile_replace
 from engine.cards.copies import compile_copy
 from engine.cards.countering import compile_control, compile_counter
@@ -27,4 +28,5 @@ def read(text: str, sentence: str, referent: dict[str, Any] | None, this_turn: b
             or compile_copy(text, sentence, referent)  # "They become copies of me"
             or compile_raise(text, sentence, referent, "turn" if this_turn else None)  # "increase its Might to ..."
             or compile_counter(text, sentence, referent, this_turn)  # "Counter an enemy spell ... that chooses it"
-            or compile_control(text, sentence))  # "Gain control of a spell. You may make new choices for it."
+            or compile_control(text, sentence)  # "Gain control of a spell. You may make new choices for it."
+            or compile_attach(text, sentence))  # "Attach a detached Equipment you control to a unit you control"
