@@ -391,7 +391,8 @@ def _has_status(obj: dict[str, Any], status: str) -> bool:
     return {"exhausted": obj.get("exhausted"), "ready": not obj.get("exhausted"), "stunned": obj.get("stunned"),
             "damaged": obj.get("damage", 0) > 0, "attacker": obj.get("attacker"),
             "defender": obj.get("defender"), "in_combat": obj.get("attacker") or obj.get("defender"),
-            "attached": obj.get("attached_to") is not None, "detached": obj.get("attached_to") is None}.get(status, True)
+            "attached": obj.get("attached_to") is not None,
+            "detached": obj.get("attached_to") is None}.get(status, True)
 
 
 def _where_is(obj: dict[str, Any]) -> str:
