@@ -39,7 +39,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   damage equal to its Might to an enemy unit at a battlefield.", Get Excited!'s "Discard 1. Deal its Energy cost as
   damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
   it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
-  friendly unit." (the delta that takes it to another friendly unit's Might), Deathgrip's "Kill a friendly unit to
+  friendly unit." (the delta that takes it to another friendly unit's Might), Switcheroo's "Swap the Might of two
+  units at the same battlefield this turn.", Deathgrip's "Kill a friendly unit to
   give +[S] equal to its Might to another friendly unit this turn.";
 - tokens that become copies (engine/cards/copies.py): Keeper of Masks' "When you play me, play two Reflection unit
   tokens here. They become copies of me." (a copy of it for each token played);
@@ -79,7 +80,7 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
                                   "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines",
-                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks", "Abandon"],
+                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks", "Abandon", "Switcheroo"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -787,3 +788,18 @@ def test_grandmaster_at_arms_attaches_a_detached_equipment_and_moves_an_attached
     refusal = armed("attach-an-attached").refuses("resolve Grandmaster at Arms: attach Doran's Shield -> Wizened Elder",
                                                   rule=ABILITY)
     assert "is not attached, and the card's target is" in said(refusal) and "an attached Equipment" in said(refusal)
+
+
+def test_switcheroo_swaps_the_might_of_two_units_at_one_battlefield():
+    def swapped() -> GalleryTable:
+        return table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune pool:2;Chaos 2 hand:Switcheroo",
+                     f"{P2_RUNES} controls:bf2 bf2:Wizened Elder;Yi, Meditative hand:Honeyfruit", ana=MIND).do(
+            "P1 play Switcheroo", "P1 pass", "P2 pass")
+    elder, yi = (swapped().obj("P2", name)["might"] for name in ("Wizened Elder", "Yi, Meditative"))
+    legal = f"resolve Switcheroo: might Wizened Elder {yi - elder:+d} until turn | might Yi, Meditative " \
+            f"{elder - yi:+d} until turn"
+    t = swapped().do(legal)
+    assert t.state["violations"] == [] and t.obj("P2", "Wizened Elder")["might"] == yi
+    refusal = swapped().refuses(f"resolve Switcheroo: might Wizened Elder {yi - elder + 1:+d} until turn | might Yi, "
+                                f"Meditative {elder - yi:+d} until turn", rule=SPELL)
+    assert "but the swap is" in said(refusal) and "Swap the Might of two units" in said(refusal)

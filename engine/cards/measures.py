@@ -14,7 +14,9 @@ checks").
 - a Might raised to another's: "This turn, increase its Might to the Might of another friendly unit." (Convergent
   Mutation), "choose a unit here. Increase my Might to its Might this turn" (Dame the Despoiler): a `might` op whose
   delta is what takes the unit to that other unit's Might, or 0 when it has as much already (`raise_to`: the
-  other's filter, or "chosen": the unit chosen before).
+  other's filter, or "chosen": the unit chosen before);
+- "Swap the Might of two units at the same battlefield this turn." (Switcheroo): two `might` ops on two units at one
+  battlefield, each the other's Might less its own (`swap`).
 
 Measured as the item resolves (before its ops apply, with the `might` ops recorded before the damage for a Might).
 A spec is a `damage` spec with the target filter and `measure`; `check` says why a recorded damage is not that
@@ -73,6 +75,33 @@ def compile_raise(text: str, sentence: str, referent: dict[str, Any] | None, unt
             return None
         return {"op": "might", "text": sentence.strip().rstrip("."), "until": this_turn, "target": referent,
                 "raise_to": {key: value for key, value in other.items() if key not in ("count", "other")}}
+    return None
+
+
+def compile_swap(text: str, sentence: str, this_turn: bool) -> Spec | None:
+    """The spec of "Swap the Might of two units at the same battlefield this turn", or None."""
+    if not this_turn or text.strip().lower() != "swap the might of two units at the same battlefield":
+        return None
+    return {"op": "might", "text": sentence.strip().rstrip("."), "until": "turn", "swap": True,
+            "target": {"count": {"min": 2, "max": 2}, "types": ["Unit"], "where": "battlefield"}}
+
+
+def swap_check(state: dict[str, Any], given: list[dict[str, Any]], effects: list[dict[str, Any]]) -> str | None:
+    """Why the two Might changes are not a swap of two units at one battlefield (None: they are)."""
+    if len(given) != 2:
+        return None  # one unit or none: the count is checked as every op's
+    objects = [state["objects"].get(effect.get("target") or "") for effect in given]
+    if any(obj is None for obj in objects):
+        return None
+    if objects[0]["id"] == objects[1]["id"] or objects[0].get("location") != objects[1].get("location"):
+        return "the card swaps the Might of two units at the same battlefield"
+    mights = [_might_before(state, effect, effects) for effect in given]
+    if None in mights:
+        return None
+    wanted = [mights[1] - mights[0], mights[0] - mights[1]]
+    if [effect.get("delta") for effect in given] != wanted:
+        return f"records might {given[0].get('delta')} and {given[1].get('delta')}, but the swap is " \
+               f"{wanted[0]:+d} and {wanted[1]:+d}"
     return None
 
 

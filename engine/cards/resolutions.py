@@ -136,7 +136,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             measures.raise_check(state, item, spec, assigned[index], effects, _target_mismatch) \
             if "raise_to" in spec else \
             countering.same_item(state, spec, assigned[index], assigned[index - 1] if index else []) \
-            if spec.get("same_item") else None
+            if spec.get("same_item") else measures.swap_check(state, assigned[index], effects) \
+            if spec.get("swap") else None
         if message:
             found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
