@@ -40,7 +40,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
   it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
   friendly unit." (the delta that takes it to another friendly unit's Might), Switcheroo's "Swap the Might of two
-  units at the same battlefield this turn.", Deathgrip's "Kill a friendly unit to
+  units at the same battlefield this turn.", Albus Ferros' "spend any number of buffs. For each buff spent, channel
+  1 rune exhausted.", Deathgrip's "Kill a friendly unit to
   give +[S] equal to its Might to another friendly unit this turn.";
 - tokens that become copies (engine/cards/copies.py): Keeper of Masks' "When you play me, play two Reflection unit
   tokens here. They become copies of me." (a copy of it for each token played);
@@ -68,7 +69,8 @@ from engine.cards.effects import compile_ability
 SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
-                            "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip"],
+                            "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip",
+                            "Albus Ferros"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit", "Crumbling Sands", "Repulse",
                          "Mystic Reversal"],
@@ -803,3 +805,16 @@ def test_switcheroo_swaps_the_might_of_two_units_at_one_battlefield():
     refusal = swapped().refuses(f"resolve Switcheroo: might Wizened Elder {yi - elder + 1:+d} until turn | might Yi, "
                                 f"Meditative {elder - yi:+d} until turn", rule=SPELL)
     assert "but the swap is" in said(refusal) and "Swap the Might of two units" in said(refusal)
+
+
+def test_albus_ferros_channels_a_rune_for_each_buff_spent():
+    def ferros() -> GalleryTable:
+        return table(f"{P1_RUNES} pool:4 base:Fallen Feline^;Xerath, Freed^ hand:Albus Ferros").do(
+            "P1 play Albus Ferros", 'P1 trigger Albus Ferros "when-you-play"', "P1 pass", "P2 pass")
+    spent = "spend_buff Fallen Feline | spend_buff Xerath, Freed"
+    assert ferros().do(f"resolve Albus Ferros: {spent} | channel P1 Fury Rune; Order Rune +exhausted").state[
+        "violations"] == []
+    assert ferros().do('resolve Albus Ferros: note "none spent"').state["violations"] == []
+    refusal = ferros().refuses(f"resolve Albus Ferros: {spent} | channel P1 Fury Rune +exhausted", rule=ABILITY)
+    assert "records 1 runes channelled, but 2 buffs were spent" in said(refusal) and "For each buff spent" in \
+        said(refusal)

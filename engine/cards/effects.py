@@ -30,7 +30,7 @@ from typing import Any
 from engine.cards import CONDITION, phrasings, reviewed
 from engine.cards.damage_changes import compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
-from engine.cards.measures import compile_measured
+from engine.cards.measures import compile_measured, compile_per_spent
 from engine.cards.players import compile_each_may
 from engine.cards.plays import chosen_play
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
@@ -409,7 +409,8 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     unread: list[str] = []
     text = re.sub(r"^This turn, ([^,]+?)$", r"\1 this turn", sentence.strip().rstrip("."))  # one instruction
     optional = False
-    whole = [spec for spec in (compile_next_time(sentence, referent), compile_each_may(sentence)) if spec] or \
+    whole = [spec for spec in (compile_next_time(sentence, referent), compile_each_may(sentence),
+                               compile_per_spent(sentence)) if spec] or \
         whole_hands(sentence)  # "The next time that unit would be ...", "Each player discards their hand, ..."
     if whole:
         return whole, []

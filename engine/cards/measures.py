@@ -15,6 +15,8 @@ checks").
   Mutation), "choose a unit here. Increase my Might to its Might this turn" (Dame the Despoiler): a `might` op whose
   delta is what takes the unit to that other unit's Might, or 0 when it has as much already (`raise_to`: the
   other's filter, or "chosen": the unit chosen before);
+- "spend any number of buffs. For each buff spent, channel 1 rune exhausted." (Albus Ferros): `spend_buff` ops on
+  friendly units, and as many runes channelled exhausted as buffs spent (`per_op`);
 - "Swap the Might of two units at the same battlefield this turn." (Switcheroo): two `might` ops on two units at one
   battlefield, each the other's Might less its own (`swap`).
 
@@ -75,6 +77,34 @@ def compile_raise(text: str, sentence: str, referent: dict[str, Any] | None, unt
             return None
         return {"op": "might", "text": sentence.strip().rstrip("."), "until": this_turn, "target": referent,
                 "raise_to": {key: value for key, value in other.items() if key not in ("count", "other")}}
+    return None
+
+
+_PER_SPENT = re.compile(r"for each buff spent, channel 1 rune exhausted\.?", re.IGNORECASE)
+
+
+def compile_spend_any(text: str, sentence: str) -> Spec | None:
+    """The spec of "spend any number of buffs" (of friendly units), or None."""
+    if text.strip().lower() != "spend any number of buffs":
+        return None
+    return {"op": "spend_buff", "text": sentence.strip().rstrip("."), "optional": True,
+            "target": {"count": {"min": 0, "max": None}, "whose": "friendly", "types": ["Unit"]}}
+
+
+def compile_per_spent(sentence: str) -> Spec | None:
+    """The spec of "For each buff spent, channel 1 rune exhausted." (a whole sentence), or None."""
+    if not _PER_SPENT.fullmatch(sentence.strip()):
+        return None
+    return {"op": "channel", "text": sentence.strip().rstrip("."), "player": "you", "exhausted": True,
+            "per_op": "spend_buff", "optional": True}
+
+
+def per_op_check(spec: Spec, given: list[dict[str, Any]], effects: list[dict[str, Any]]) -> str | None:
+    """Why the runes channelled are not one for each buff spent in the resolution (None: they are)."""
+    spent = sum(1 for effect in effects if effect.get("op") == spec["per_op"])
+    channelled = sum(len(effect.get("runes") or []) for effect in given)
+    if channelled != spent:
+        return f"records {channelled} runes channelled, but {spent} buffs were spent: one rune for each"
     return None
 
 
