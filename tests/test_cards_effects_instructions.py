@@ -41,7 +41,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
   friendly unit." (the delta that takes it to another friendly unit's Might), Switcheroo's "Swap the Might of two
   units at the same battlefield this turn.", Albus Ferros' "spend any number of buffs. For each buff spent, channel
-  1 rune exhausted.", Deathgrip's "Kill a friendly unit to
+  1 rune exhausted.", Overt Operation's "For each friendly unit, you may spend its buff to ready it." (each unit
+  readied is one whose buff was spent), Deathgrip's "Kill a friendly unit to
   give +[S] equal to its Might to another friendly unit this turn.";
 - tokens that become copies (engine/cards/copies.py): Keeper of Masks' "When you play me, play two Reflection unit
   tokens here. They become copies of me." (a copy of it for each token played);
@@ -422,7 +423,8 @@ def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
 
 
 # -- "Then choose an enemy unit. They deal damage equal to their Mights to each other." ----------------------------
-BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit", "Sabotage"],
+BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit", "Sabotage",
+                         "Overt Operation"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -818,3 +820,15 @@ def test_albus_ferros_channels_a_rune_for_each_buff_spent():
     refusal = ferros().refuses(f"resolve Albus Ferros: {spent} | channel P1 Fury Rune +exhausted", rule=ABILITY)
     assert "records 1 runes channelled, but 2 buffs were spent" in said(refusal) and "For each buff spent" in \
         said(refusal)
+
+
+def test_overt_operation_readies_the_units_whose_buff_was_spent():
+    def operated() -> GalleryTable:
+        return table("runedeck:6 runes:3 Body Rune;3 Order Rune pool:5;Body 2 base:Safety Inspector*^;Glasc "
+                     "Mixologist* hand:Overt Operation", ana=BOSS).do("P1 play Overt Operation", "P1 pass", "P2 pass")
+    buffs = "buff Safety Inspector | buff Glasc Mixologist"
+    assert operated().do(f"resolve Overt Operation: spend_buff Safety Inspector | ready Safety Inspector | {buffs}"
+                         ).state["violations"] == []
+    refusal = operated().refuses(f"resolve Overt Operation: spend_buff Safety Inspector | ready Glasc Mixologist | "
+                                 f"{buffs}", rule=SPELL)
+    assert "but the units whose buff was spent are" in said(refusal) and "spend its buff to ready it" in said(refusal)

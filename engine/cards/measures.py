@@ -17,6 +17,8 @@ checks").
   other's filter, or "chosen": the unit chosen before);
 - "spend any number of buffs. For each buff spent, channel 1 rune exhausted." (Albus Ferros): `spend_buff` ops on
   friendly units, and as many runes channelled exhausted as buffs spent (`per_op`);
+- "For each friendly unit, you may spend its buff to ready it." (Overt Operation): `spend_buff` ops on friendly
+  units, and a `ready` of each unit whose buff was spent, of those only (`same_targets`);
 - "Swap the Might of two units at the same battlefield this turn." (Switcheroo): two `might` ops on two units at one
   battlefield, each the other's Might less its own (`swap`).
 
@@ -97,6 +99,29 @@ def compile_per_spent(sentence: str) -> Spec | None:
         return None
     return {"op": "channel", "text": sentence.strip().rstrip("."), "player": "you", "exhausted": True,
             "per_op": "spend_buff", "optional": True}
+
+
+_SPEND_TO_READY = re.compile(r"for each friendly unit, you may spend its buff to ready it\.?", re.IGNORECASE)
+
+
+def compile_spend_to_ready(sentence: str) -> list[Spec] | None:
+    """The specs of "For each friendly unit, you may spend its buff to ready it." (a whole sentence), or None."""
+    if not _SPEND_TO_READY.fullmatch(sentence.strip()):
+        return None
+    text = sentence.strip().rstrip(".")
+    units = {"count": {"min": 0, "max": None}, "whose": "friendly", "types": ["Unit"]}
+    return [{"op": "spend_buff", "text": text, "optional": True, "target": dict(units)},
+            {"op": "ready", "text": text, "optional": True, "target": dict(units), "same_targets": True}]
+
+
+def same_targets(given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
+    """Why the units readied are not exactly those whose buff was spent (None: they are)."""
+    spent = {effect.get("target") for effect in before}
+    readied = {effect.get("target") for effect in given}
+    if spent != readied:
+        return f"records ready of {', '.join(sorted(map(str, readied))) or 'none'}, but the units whose buff was " \
+               f"spent are {', '.join(sorted(map(str, spent))) or 'none'}: each is readied, and only those"
+    return None
 
 
 def per_op_check(spec: Spec, given: list[dict[str, Any]], effects: list[dict[str, Any]]) -> str | None:
