@@ -13,7 +13,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   most one a player);
 - effects that last the turn, a `static` op (engine/cards/lasting.py): Spiritforged's Bushwhack ("Friendly units
   enter ready this turn."), Raging Firebrand ("the next spell you play this turn costs [5] less"), Sun Disc ("The
-  next unit you play this turn enters ready.");
+  next unit you play this turn enters ready."), Twilight Shroud ("It can't be chosen by enemy spells and abilities
+  this turn.": the static's source is the unit given +1);
 - a card played by the effect (engine/cards/plays.py): Origins' The Harrowing ("Play a unit from your trash,
   ignoring its Energy cost.": `options.base_cost` of no Energy and its Power), Spectral Matron ("you may play a unit
   costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`), Ava
@@ -357,7 +358,8 @@ def test_shadow_order_disciple_might_without_the_burn_is_refused_and_flagged_v1_
     disciple("audit").flags(line, rule=ABILITY)
 
 
-GREEN = deck("Green Father", ["Ivern, Nurturer", "Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak", "Scuttle Crab"],
+GREEN = deck("Green Father", ["Ivern, Nurturer", "Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak", "Scuttle Crab",
+                              "Twilight Shroud"],
              ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -832,3 +834,17 @@ def test_overt_operation_readies_the_units_whose_buff_was_spent():
     refusal = operated().refuses(f"resolve Overt Operation: spend_buff Safety Inspector | ready Glasc Mixologist | "
                                  f"{buffs}", rule=SPELL)
     assert "but the units whose buff was spent are" in said(refusal) and "spend its buff to ready it" in said(refusal)
+
+
+def test_twilight_shroud_makes_the_unit_given_1_untargetable_this_turn():
+    def shrouded() -> GalleryTable:
+        return table("runedeck:6 runes:3 Calm Rune;3 Order Rune base:Ultrasoft Poro;Glasc Mixologist "
+                     "hand:Twilight Shroud", ana=GREEN).do("P1 play Twilight Shroud -> Ultrasoft Poro $1", "P1 pass",
+                                                           "P2 pass")
+    static = 'static {} +affects={{"who": "self"}} +rule="untargetable" +until="turn"'
+    might = "might Ultrasoft Poro +1 until turn"
+    assert shrouded().do(f"resolve Twilight Shroud: {might} | {static.format('Ultrasoft Poro')}").state[
+        "violations"] == []
+    refusal = shrouded().refuses(f"resolve Twilight Shroud: {might} | {static.format('Glasc Mixologist')}",
+                                 rule=SPELL)
+    assert "what the instruction before acted on" in said(refusal) and "can't be chosen by enemy" in said(refusal)

@@ -11,6 +11,9 @@ the effect then applies until the expiration step, as every "this turn" static d
   applies to);
 - "The next spell you play this turn costs [5] less." (Raging Firebrand): `{affects: {who: friendly, types:
   [Spell]}, cost: {energy: -5}, until: turn, next: true}` (a card: a unit, gear or spell; [A] a Power less).
+- "It can't be chosen by enemy spells and abilities this turn." after "Give a friendly unit +1 [S] this turn."
+  (Twilight Shroud): `{affects: {who: self}, rule: untargetable, until: turn}` whose `source` is the unit the
+  instruction before acted on (`source_before`; engine/rulechanges.py applies it to its source).
 Each says "this turn": without it the effect would not end with the turn, and is not read here.
 
 A spec is `{op: "static", text, static}`; a recorded `static` op must make exactly that static (its `source`,
@@ -34,6 +37,9 @@ _IGNORED = ("source", "text", "id", "controller", "op")
 def compile_lasting(text: str, sentence: str) -> Spec | None:
     """The `static` spec of an instruction that lasts the turn (`text`: the instruction with its "this turn",
     lower-cased first letter, without its final stop), or None for another."""
+    if text == "it can't be chosen by enemy spells and abilities this turn":
+        return {"op": "static", "text": sentence, "source_before": True,
+                "static": {"affects": {"who": "self"}, "rule": "untargetable", "until": "turn"}}
     if _ENTER_READY.fullmatch(text):
         return {"op": "static", "text": sentence,
                 "static": {"affects": {"who": "friendly"}, "enter_ready": True, "until": "turn"}}
@@ -74,6 +80,16 @@ def mismatch(spec: Spec, effect: dict[str, Any]) -> str | None:
     if wanted is None or _normal(effect) == _normal(wanted):
         return None
     return f"the card's effect is the static {_normal(wanted)}, not {_normal(effect)}"
+
+
+def source_check(given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
+    """Why the static's source is not the unit the instruction before acted on (None: it is)."""
+    acted = {effect.get("target") for effect in before}
+    for effect in given:
+        if effect.get("source") not in acted:
+            return f"records a static from {effect.get('source', 'the item itself')}, but \"it\" is " \
+                   f"{', '.join(sorted(map(str, acted))) or 'nothing'}, what the instruction before acted on"
+    return None
 
 
 def values(spec: Spec) -> dict[str, Any]:
