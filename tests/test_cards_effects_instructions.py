@@ -25,7 +25,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
   a friendly unit." (the card revealed from among those looked at);
 - Gentlemen's Duel's "Give a friendly unit +3 [S] this turn. Then choose an enemy unit. They deal damage equal to
-  their Mights to each other." (the unit given +3 is one of the two);
+  their Mights to each other." (the unit given +3 is one of the two), Dragon's Rage's "Move an enemy unit. Then
+  choose another enemy unit at its destination. They deal ..." (the unit moved, and one where it moved to);
 - damage yet to be dealt (engine/cards/damage_changes.py): Ki Barrier's "Prevent the next 7 damage that would be
   dealt to it this turn.", Lotus Trap's "Double all damage that would be dealt to it this turn.", Unyielding
   Spirit's "Prevent all spell and ability damage this turn.";
@@ -848,3 +849,17 @@ def test_twilight_shroud_makes_the_unit_given_1_untargetable_this_turn():
     refusal = shrouded().refuses(f"resolve Twilight Shroud: {might} | {static.format('Glasc Mixologist')}",
                                  rule=SPELL)
     assert "what the instruction before acted on" in said(refusal) and "can't be chosen by enemy" in said(refusal)
+
+
+def test_dragons_rage_the_unit_moved_and_one_at_its_destination_deal_damage_to_each_other():
+    lee = deck("Blind Monk", ["Dragon's Rage"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+    def raged() -> GalleryTable:
+        return table("runedeck:6 runes:3 Calm Rune;3 Body Rune pool:4;Calm 1 hand:Dragon's Rage",
+                     f"{P2_RUNES} controls:bf2 bf2:Wizened Elder base:Yi, Meditative", ana=lee).do(
+            "P1 play Dragon's Rage -> Yi, Meditative; Wizened Elder", "P1 pass", "P2 pass")
+    elder, yi = (raged().obj("P2", name)["might"] for name in ("Wizened Elder", "Yi, Meditative"))
+    duel = f"damage Wizened Elder {yi} | damage Yi, Meditative {elder}"
+    assert raged().do(f"resolve Dragon's Rage: move Yi, Meditative -> bf2 | {duel}").state["violations"] == []
+    refusal = raged().refuses(f"resolve Dragon's Rage: move Yi, Meditative -> bf1 | {duel}", rule=SPELL)
+    assert "the unit chosen is at the moved unit's destination (bf1)" in said(refusal)

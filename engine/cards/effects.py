@@ -627,8 +627,10 @@ def _compiled(text: str) -> dict[str, Any]:
                 continue
         if (m := re.fullmatch(r"[Tt]hen,? choose (.+?)\.?", sentence)) and specs and \
                 isinstance(specs[-1].get("target"), dict) and (specs[-1]["target"].get("count") or {}).get("max") == 1:
-            target, rest = parse_target(m.group(1))  # "Give a friendly unit +3 [S] this turn. Then choose an enemy
-            if target is not None and not rest:     # unit.": "they" are the unit given and the one chosen
+            target, rest = parse_target(re.sub(r" at its destination$", "", m.group(1)))  # "Give a friendly unit
+            if target is not None and not rest:  # +3 [S]. Then choose an enemy unit.": the unit given and the one
+                if m.group(1).endswith(" at its destination"):  # chosen; "Move an enemy unit. Then choose another
+                    target["at_destination"] = True  # enemy unit at its destination": where the unit moved to
                 referent, pair, paired_before = target, [specs[-1]["target"], target], True
                 continue
         if m := _EACH_OTHER.fullmatch(sentence):

@@ -493,6 +493,11 @@ def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: 
         return f"records damage between {_named(state, one)} and {_named(state, other)}, but one of them is " \
                f"{', '.join(_named(state, object_id) for object_id in sorted(acted))}, which the instruction before " \
                f"acted on"
+    destination = (before or [{}])[0].get("to") if second.get("at_destination") else None
+    chosen = [object_id for object_id in (one, other) if object_id not in acted]
+    if destination and any(state["objects"][object_id].get("location") != destination for object_id in chosen):
+        return f"records damage between {_named(state, one)} and {_named(state, other)}, but the unit chosen is at " \
+               f"the moved unit's destination ({destination})"
     if not (_fits(state, item, first, one) and _fits(state, item, second, other) or
             _fits(state, item, first, other) and _fits(state, item, second, one)):
         return f"records damage between {_named(state, one)} and {_named(state, other)}, which are not the two units " \
