@@ -58,6 +58,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   equal to that spell's Energy cost this turn.";
 - Grandmaster at Arms' "Attach a detached Equipment you control to a unit you control." (engine/cards/
   attachments.py: detached or attached as it resolves);
+- En Garde's "Give a friendly unit +1 [S] this turn, then an additional +1 [S] this turn if it is the only unit you
+  control there." (the second needed where the unit is alone, refused where it is not);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -360,7 +362,7 @@ def test_shadow_order_disciple_might_without_the_burn_is_refused_and_flagged_v1_
 
 
 GREEN = deck("Green Father", ["Ivern, Nurturer", "Ultrasoft Poro", "Glasc Mixologist", "Cull the Weak", "Scuttle Crab",
-                              "Twilight Shroud"],
+                              "Twilight Shroud", "En Garde"],
              ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -863,3 +865,16 @@ def test_dragons_rage_the_unit_moved_and_one_at_its_destination_deal_damage_to_e
     assert raged().do(f"resolve Dragon's Rage: move Yi, Meditative -> bf2 | {duel}").state["violations"] == []
     refusal = raged().refuses(f"resolve Dragon's Rage: move Yi, Meditative -> bf1 | {duel}", rule=SPELL)
     assert "the unit chosen is at the moved unit's destination (bf1)" in said(refusal)
+
+
+@pytest.mark.parametrize(("unit", "alone"), [("Ultrasoft Poro", True), ("Glasc Mixologist", False)])
+def test_en_garde_gives_the_additional_might_only_to_a_unit_alone_there(unit: str, alone: bool):
+    def guarded() -> GalleryTable:
+        return table("runedeck:6 runes:3 Calm Rune;3 Order Rune controls:bf1 bf1:Ultrasoft Poro base:Glasc Mixologist;"
+                     "Scuttle Crab hand:En Garde", ana=GREEN).do(f"P1 play En Garde -> {unit} $1", "P1 pass",
+                                                                 "P2 pass")
+    once, twice = f"might {unit} +1 until turn", f"might {unit} +1 until turn | might {unit} +1 until turn"
+    assert guarded().do(f"resolve En Garde: {twice if alone else once}").state["violations"] == []
+    refusal = guarded().refuses(f"resolve En Garde: {once if alone else twice}", rule=SPELL)
+    assert ("records no additional Might" if alone else "is not the only unit its controller controls there") in \
+        said(refusal)

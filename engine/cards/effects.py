@@ -30,7 +30,7 @@ from typing import Any
 from engine.cards import CONDITION, phrasings, reviewed
 from engine.cards.damage_changes import compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
-from engine.cards.measures import compile_measured, compile_per_spent, compile_spend_to_ready
+from engine.cards.measures import compile_alone_bonus, compile_measured, compile_per_spent, compile_spend_to_ready
 from engine.cards.players import compile_each_may
 from engine.cards.plays import chosen_play
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
@@ -411,7 +411,7 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     optional = False
     whole = [spec for spec in (compile_next_time(sentence, referent), compile_each_may(sentence),
                                compile_per_spent(sentence)) if spec] or \
-        whole_hands(sentence) or compile_spend_to_ready(sentence)  # "The next time that unit would be ...", ...
+        whole_hands(sentence) or compile_spend_to_ready(sentence) or compile_alone_bonus(sentence)
     if whole:
         return whole, []
     picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None) \

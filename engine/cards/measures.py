@@ -19,6 +19,9 @@ checks").
   friendly units, and as many runes channelled exhausted as buffs spent (`per_op`);
 - "For each friendly unit, you may spend its buff to ready it." (Overt Operation): `spend_buff` ops on friendly
   units, and a `ready` of each unit whose buff was spent, of those only (`same_targets`);
+- "Give a friendly unit +1 [S] this turn, then an additional +1 [S] this turn if it is the only unit you control
+  there." (En Garde): the second `might` op, on the same unit, is needed where that unit is the only one its
+  controller controls at its location as the item resolves, and refused where it is not (`alone_bonus`);
 - "Swap the Might of two units at the same battlefield this turn." (Switcheroo): two `might` ops on two units at one
   battlefield, each the other's Might less its own (`swap`).
 
@@ -99,6 +102,41 @@ def compile_per_spent(sentence: str) -> Spec | None:
         return None
     return {"op": "channel", "text": sentence.strip().rstrip("."), "player": "you", "exhausted": True,
             "per_op": "spend_buff", "optional": True}
+
+
+_ALONE = re.compile(r"give a friendly unit \+(\d+) \[S\] this turn, then an additional \+(\d+) \[S\] this turn if it "
+                    r"is the only unit you control there\.?", re.IGNORECASE)
+
+
+def compile_alone_bonus(sentence: str) -> list[Spec] | None:
+    """The specs of En Garde's sentence (a whole sentence), or None."""
+    m = _ALONE.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    text = sentence.strip().rstrip(".")
+    unit = {"count": {"min": 1, "max": 1}, "whose": "friendly", "types": ["Unit"]}
+    return [{"op": "might", "text": text, "target": dict(unit), "amount": int(m.group(1)), "until": "turn"},
+            {"op": "might", "text": text, "target": dict(unit), "amount": int(m.group(2)), "until": "turn",
+             "optional": True, "alone_bonus": True}]
+
+
+def alone_check(state: dict[str, Any], given: list[dict[str, Any]], before: list[dict[str, Any]]) -> str | None:
+    """Why the additional Might is recorded where the unit is not alone, or missing where it is (None: right)."""
+    unit = state["objects"].get((before or [{}])[0].get("target") or "")
+    if unit is None:
+        return None
+    alone = not any(obj["zone"] == "board" and obj["type"] == "Unit" and obj["controller"] == unit["controller"]
+                    and obj.get("location") == unit.get("location") and obj["id"] != unit["id"]
+                    for obj in state["objects"].values())
+    if any(effect.get("target") != unit["id"] for effect in given):
+        return f"records the additional Might on another unit than {unit['id']} ({unit['card']})"
+    if given and not alone:
+        return f"records the additional Might, but {unit['id']} ({unit['card']}) is not the only unit its " \
+               f"controller controls there"
+    if alone and not given:
+        return f"records no additional Might, and {unit['id']} ({unit['card']}) is the only unit its controller " \
+               f"controls there"
+    return None
 
 
 _SPEND_TO_READY = re.compile(r"for each friendly unit, you may spend its buff to ready it\.?", re.IGNORECASE)

@@ -140,7 +140,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             if spec.get("swap") else measures.per_op_check(spec, assigned[index], effects) if "per_op" in spec else \
             measures.same_targets(assigned[index], assigned[index - 1]) if spec.get("same_targets") else \
             lasting.source_check(assigned[index], assigned[index - 1] if index else []) \
-            if spec.get("source_before") else None
+            if spec.get("source_before") else measures.alone_check(state, assigned[index], assigned[index - 1]) \
+            if spec.get("alone_bonus") else None
         if message:
             found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
