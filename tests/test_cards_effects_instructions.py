@@ -20,7 +20,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   costing no more than [3] and no more than [A] from your trash, ignoring its cost": `options.ignore_cost`), Ava
   Achiever ("When I attack, you may pay [B] to play a card with [Hidden] from your hand here, ignoring its cost."),
   Tail-Cloaked Matriarch ("you may choose a unit in your trash with Energy cost no more than [3] and Power cost no
-  more than [A]. Play it to your base, ignoring its cost.");
+  more than [A]. Play it to your base, ignoring its cost."), Here to Help ("You may play a unit from hand to a
+  battlefield you control, reducing its cost by [3].": `options.base_cost` its Energy less 3 and its Power);
 - Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
   a friendly unit." (the card revealed from among those looked at);
@@ -429,7 +430,7 @@ def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
 
 # -- "Then choose an enemy unit. They deal damage equal to their Mights to each other." ----------------------------
 BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit", "Sabotage",
-                         "Overt Operation"],
+                         "Overt Operation", "Here to Help"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -878,3 +879,15 @@ def test_en_garde_gives_the_additional_might_only_to_a_unit_alone_there(unit: st
     refusal = guarded().refuses(f"resolve En Garde: {once if alone else twice}", rule=SPELL)
     assert ("records no additional Might" if alone else "is not the only unit its controller controls there") in \
         said(refusal)
+
+
+def test_here_to_help_plays_a_unit_to_a_battlefield_its_player_controls_for_3_less():
+    def helped() -> GalleryTable:
+        return table("runedeck:6 runes:3 Body Rune;3 Order Rune pool:2;Body 1 controls:bf1 bf1:Safety Inspector "
+                     "hand:Here to Help;Glasc Mixologist", ana=BOSS).do("P1 play Here to Help", "P1 pass", "P2 pass")
+    play = 'play P1 Glasc Mixologist @{} +base_cost={{"energy": {}, "power": 1}} $2 / Order Rune'
+    t = helped().do(f"resolve Here to Help: {play.format('bf1', 2)}")
+    assert t.state["violations"] == [] and t.obj("P1", "Glasc Mixologist")["location"] == "bf1"
+    assert "reduced by [3]" in said(helped().refuses(f"resolve Here to Help: {play.format('bf1', 1)}", rule=SPELL))
+    assert "to a battlefield P1 controls" in said(helped().refuses(f"resolve Here to Help: {play.format('base', 2)}",
+                                                                   rule=SPELL))

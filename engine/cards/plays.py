@@ -12,7 +12,9 @@ often from the trash and for less than its cost: "ignoring its cost" (v1.4 353.1
 - "Play a unit from your hand to your base, ignoring its Energy cost." (Rift Herald);
 - "play a card with [Hidden] from your hand here, ignoring its cost" (Ava Achiever: `keywords`, and "here" the
   source's location);
-- a unit chosen in its controller's trash and played (`chosen_play`: Tail-Cloaked Matriarch).
+- a unit chosen in its controller's trash and played (`chosen_play`: Tail-Cloaked Matriarch);
+- "You may play a unit from hand to a battlefield you control, reducing its cost by [3]." (Here to Help,
+  `compile_reduced`: `options.base_cost` its Energy less 3, not below 0, and its Power).
 
 A spec is `{op: "play", text, target: <the card's filter: types, zone, whose "own", energy_max, power_max>, from,
 ignore: "cost" | "energy", to?}`; the card played must fit the filter (engine/cards/resolutions.py reads `target`
@@ -89,6 +91,23 @@ def compile_play(text: str, sentence: str) -> Spec | None:
     return spec
 
 
+_REDUCED = re.compile(r"play an? (unit|spell|gear) from (?:your )?hand to a battlefield you control, reducing its cost "
+                      r"by \[(\d+)\]", re.IGNORECASE)
+
+
+def compile_reduced(text: str, sentence: str) -> Spec | None:
+    """"You may play a unit from hand to a battlefield you control, reducing its cost by [3]." (Here to Help): the
+    play's `options.base_cost` is its printed Energy less 3 (not below 0) and its Power, to a battlefield its player
+    controls; None for another instruction."""
+    m = _REDUCED.fullmatch(text.strip())
+    if m is None:
+        return None
+    return {"op": "play", "text": sentence.strip().rstrip("."), "from": "hand", "ignore": "reduced",
+            "reduce": int(m.group(2)), "to": "controlled", "player": "you",
+            "target": {"count": {"min": 1, "max": 1}, "types": _TYPES[m.group(1).lower()], "zone": "hand",
+                       "whose": "own"}}
+
+
 def card_of(state: dict[str, Any], effect: dict[str, Any], player: str) -> str | None:
     """The object a recorded `play` names: its id, or the first card of that name in the zone it is played from."""
     reference = str(effect.get("card"))
@@ -114,17 +133,23 @@ def mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: di
     if reason:
         return reason
     options = effect.get("options") or {}
-    power = state["cards"].get(state["objects"][played].get("card") or "", {}).get("power") or 0
+    facts = state["cards"].get(state["objects"][played].get("card") or "", {})
+    energy, power = facts.get("energy") or 0, facts.get("power") or 0
     if spec["ignore"] == "cost" and not options.get("ignore_cost"):
         return "the card plays it ignoring its cost (`options.ignore_cost`)"
-    if spec["ignore"] == "energy" and (options.get("ignore_cost") or
-                                       options.get("base_cost") != {"energy": 0, "power": power}):
-        return f"the card plays it ignoring its Energy cost only: `options.base_cost` {{energy: 0, power: {power}}}"
+    wanted = {"energy": {"energy": 0, "power": power},
+              "reduced": {"energy": max(0, energy - spec.get("reduce", 0)), "power": power}}.get(spec["ignore"])
+    if wanted is not None and (options.get("ignore_cost") or options.get("base_cost") != wanted):
+        how = "ignoring its Energy cost only" if spec["ignore"] == "energy" else \
+            f"for its cost reduced by [{spec.get('reduce')}]"
+        return f"the card plays it {how}: `options.base_cost` {{energy: {wanted['energy']}, power: {power}}}"
     to = str(effect.get("to") or "")
+    if spec.get("to") == "controlled" and not any(entry["id"] == to and entry.get("controller") == player
+                                                  for entry in state["battlefields"]):
+        return f"the card plays it to a battlefield {player} controls, not to {to or 'its base'}"
     if spec.get("to") == "base" and to not in ("", "base", f"base:{player}"):
         return f"the card plays it to its controller's base, not to {to}"
     here = (state["objects"].get(item.get("source") or "") or {}).get("location")
-    spell = state["cards"].get(state["objects"][played].get("card") or "", {}).get("type") == "Spell"
-    if spec.get("to") == "here" and here is not None and to != here and not spell:  # a spell goes to no place
-        return f"the card plays it here ({here}), not to {to or 'its default place'}"
+    if spec.get("to") == "here" and here is not None and to != here and facts.get("type") != "Spell":
+        return f"the card plays it here ({here}), not to {to or 'its default place'}"  # a spell goes to no place
     return None
