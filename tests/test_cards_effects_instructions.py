@@ -4,7 +4,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 
 - "Use this ability only while I'm at a battlefield." (Origins' Xerath, Freed; Unleashed's Ultrasoft Poro): the
   activation is refused in a base (card text, v1.4 002); "Use only if you've played an Equipment this turn."
-  (Emperor of the Sands) before any Equipment is played;
+  (Emperor of the Sands) before any Equipment is played; Bashful Bloom's "This ability costs [1] less for each
+  friendly unit with [Temporary]." is its cost's (engine/cards/statics.py), no instruction of its effect;
 - "Each player kills one of their units." (Unleashed's Cull the Weak; Acceptable Losses' gear): one kill a player,
   of a unit that player controls (none for a player who controls none);
 - "Take a turn after this one." (Time Warp: a `turn` for its controller), "Take control of it and recall it."
@@ -129,6 +130,22 @@ def test_emperor_of_the_sands_is_used_only_after_an_equipment_is_played_v1_4_002
         said(refusal)
     t.do("P1 play Doran's Shield $1", activate)
     assert t.state["violations"] == []
+
+
+def test_bashful_blooms_own_cost_sentence_is_no_unread_instruction():
+    lillia = deck("Bashful Bloom", ["Wizened Elder"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+    [ability] = [a for a in lillia_table(lillia).state["cards"]["Bashful Bloom"]["abilities"] if a["kind"] ==
+                 "activated"]
+    assert compile_ability(ability, "Bashful Bloom")["unread"] == []
+    t = lillia_table(lillia).do('P1 activate Bashful Bloom "play-a-ready" $4', "P1 pass", "P2 pass")
+    assert t.do("resolve Bashful Bloom: token P1 Sprite +ready").state["violations"] == []
+    refusal = lillia_table(lillia).do('P1 activate Bashful Bloom "play-a-ready" $4', "P1 pass", "P2 pass").refuses(
+        "resolve Bashful Bloom: token P1 Bird +ready", rule=ABILITY)
+    assert "the card plays a Sprite token, not a Bird token" in said(refusal)
+
+
+def lillia_table(lillia: dict) -> GalleryTable:
+    return table("runedeck:4 runes:4 Calm Rune;4 Mind Rune", ana=lillia)
 
 
 # -- "Each player kills one of their units." ------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from engine.cards import CONDITION, phrasings, reviewed
+from engine.cards import statics as card_statics
 from engine.cards.damage_changes import compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
 from engine.cards.measures import compile_alone_bonus, compile_measured, compile_per_spent, compile_spend_to_ready
@@ -722,11 +723,22 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     conditional = CONDITION.match(text)
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
-    result = {**result, "source": "text"}
+    result = {**result, "source": "text", "unread": _without_own_costs(ability, result["unread"])}
     if (conditional or ability.get("condition")) and not condition_checked_on_chain(ability):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
         result["unread"] = [*result["unread"], "condition"]
     return result
+
+
+def _without_own_costs(ability: dict[str, Any], unread: list[str]) -> list[str]:
+    """The unread parts less an activated ability's sentence about its own cost ("This ability costs [1] less for
+    each friendly unit with [Temporary]."), which records no op and which engine/cards/statics.py reads as the
+    ability's cost change (its `cost` part, applied as it is activated)."""
+    if ability.get("kind") != "activated" or not any(part.startswith("instruction: ") for part in unread):
+        return unread
+    own = {static["text"].strip().rstrip(".") for static in card_statics.compile_ability(ability).get("statics", [])
+           if "Ability" in static.get("affects", {}).get("types", []) and static.get("cost")}
+    return [part for part in unread if part not in {f"instruction: {text!r}" for text in own}]
 
 
 def condition_checked_on_chain(ability: dict[str, Any]) -> bool:
