@@ -11,7 +11,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - "Take a turn after this one." (Time Warp: a `turn` for its controller), "Take control of it and recall it."
   (Possession: `control` to its controller), "When you play me, name a spell." (Fallen Feline: a `name` of a card,
   `of` "Spell"); Whirlwind's "Starting with the next player, each player may return a unit to its owner's hand." (at
-  most one a player);
+  most one a player); Card Sharp's "you and each opponent may play a Gold gear token exhausted. For each opponent
+  who did, you play a Gold gear token exhausted.";
 - effects that last the turn, a `static` op (engine/cards/lasting.py): Spiritforged's Bushwhack ("Friendly units
   enter ready this turn."), Raging Firebrand ("the next spell you play this turn costs [5] less"), Sun Disc ("The
   next unit you play this turn enters ready."), Twilight Shroud ("It can't be chosen by enemy spells and abilities
@@ -89,7 +90,8 @@ P2_RUNES = "runedeck:8 runes:2 Calm Rune;2 Body Rune"
 MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses", "The Harrowing", "Soulgorger",
                                   "Shadow Order Disciple", "Dr. Mundo, Expert", "Ava Achiever", "Blastcone Fae",
                                   "Sprite Fountain", "Tail-Cloaked Matriarch", "Invert Timelines",
-                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks", "Abandon", "Switcheroo"],
+                                  "Convergent Mutation", "Whirlwind", "Keeper of Masks", "Abandon", "Switcheroo",
+                                  "Card Sharp"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -908,3 +910,18 @@ def test_here_to_help_plays_a_unit_to_a_battlefield_its_player_controls_for_3_le
     assert "reduced by [3]" in said(helped().refuses(f"resolve Here to Help: {play.format('bf1', 1)}", rule=SPELL))
     assert "to a battlefield P1 controls" in said(helped().refuses(f"resolve Here to Help: {play.format('base', 2)}",
                                                                    rule=SPELL))
+
+
+@pytest.mark.parametrize(("ops", "reason"), [
+    ("token P1 Gold | token P2 Gold | token P1 Gold", None),
+    ("token P1 Gold", None),
+    ("token P1 Gold | token P2 Gold", "records 0 Gold tokens for its controller, but 1 opponents played one"),
+    ("token P1 Gold | token P1 Gold", "records 1 Gold tokens for its controller, but 0 opponents played one"),
+])
+def test_card_sharp_gives_its_controller_a_gold_for_each_opponent_who_played_one(ops: str, reason: str | None):
+    t = table("runedeck:8 runes:2 Mind Rune;2 Chaos Rune pool:3 hand:Card Sharp", ana=MIND).do(
+        "P1 play Card Sharp", 'P1 trigger Card Sharp "when-you-play"', "P1 pass", "P2 pass")
+    if reason is None:
+        assert t.do(f"resolve Card Sharp: {ops}").state["violations"] == []
+    else:
+        assert reason in said(t.refuses(f"resolve Card Sharp: {ops}", rule=ABILITY))

@@ -96,12 +96,38 @@ _EACH_MAY_RETURN = re.compile(r"starting with the next player, each player may r
                               r"owner's hand\.?", re.IGNORECASE)
 
 
+_YOU_AND_EACH = re.compile(r"you and each opponent may play an? ([A-Z][A-Za-z]*) (gear|unit) token( exhausted)?\.?",
+                          re.IGNORECASE)
+_FOR_EACH_WHO_DID = re.compile(r"for each opponent who did, you play an? ([A-Z][A-Za-z]*) (gear|unit) token"
+                               r"( exhausted)?\.?", re.IGNORECASE)
+
+
 def compile_each_may(sentence: str) -> Spec | None:
     """"Starting with the next player, each player may return a unit to its owner's hand." (Whirlwind): a `return`
     to hand of any unit, at most one a player (`count.per_player`; who returned which is not recorded, so at most as
-    many as there are players), each optional; None for another sentence."""
+    many as there are players), each optional. "you and each opponent may play a Gold gear token exhausted. For
+    each opponent who did, you play a Gold gear token exhausted." (Card Sharp): a token each player may play, then
+    one for its controller for each opponent's (`per_opponent_before`, `opponents_did`). None for another
+    sentence."""
+    text = sentence.strip().rstrip(".")
+    if m := _YOU_AND_EACH.fullmatch(sentence.strip()):  # Card Sharp: each player may play one token
+        return {"op": "token", "text": text, "amount": 1, "kind": m.group(1), "type": m.group(2).lower(),
+                "player": "each", "optional": True}
+    if m := _FOR_EACH_WHO_DID.fullmatch(sentence.strip()):  # one more for its controller per opponent who did
+        return {"op": "token", "text": text, "amount": None, "kind": m.group(1), "type": m.group(2).lower(),
+                "player": "you", "optional": True, "per_opponent_before": True}
     m = _EACH_MAY_RETURN.fullmatch(sentence.strip())
     if m is None:
         return None
     return {"op": "return", "text": sentence.strip().rstrip("."), "to": "hand", "optional": True,
             "target": {"types": [m.group(1).capitalize()], "count": {"min": 0, "max": None, "per_player": True}}}
+
+
+def opponents_did(item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
+                  before: list[dict[str, Any]]) -> str | None:
+    """"For each opponent who did, you play a Gold gear token": as many as the opponents' tokens of the
+    instruction before (None: so many)."""
+    did = sum(1 for effect in before if player_of(item, {"op": "token"}, effect) != item["controller"])
+    if len(given) != did:
+        return f"records {len(given)} {spec['kind']} tokens for its controller, but {did} opponents played one"
+    return None

@@ -141,7 +141,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             measures.same_targets(assigned[index], assigned[index - 1]) if spec.get("same_targets") else \
             lasting.source_check(assigned[index], assigned[index - 1] if index else []) \
             if spec.get("source_before") else measures.alone_check(state, assigned[index], assigned[index - 1]) \
-            if spec.get("alone_bonus") else None
+            if spec.get("alone_bonus") else players.opponents_did(item, spec, assigned[index], assigned[index - 1]) \
+            if spec.get("per_opponent_before") and index else None
         if message:
             found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
@@ -237,6 +238,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
     if op == "counter" and spec.get("item"):
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
+    if op == "token" and spec.get("kind"):  # "For each opponent who did, you play a Gold gear token": no amount
+        return _token_mismatch(state, item, spec, effect)
     if op == "static":
         return lasting.mismatch(spec, effect)
     if op in ("prevent", "double"):
