@@ -63,6 +63,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   attachments.py: detached or attached as it resolves);
 - En Garde's "Give a friendly unit +1 [S] this turn, then an additional +1 [S] this turn if it is the only unit you
   control there." (the second needed where the unit is alone, refused where it is not);
+- Kato the Arm's "When I move to a battlefield, give a friendly unit my keywords and +[S] equal to my Might this
+  turn." (each of its keywords and its Might, to one unit);
 - Dr. Mundo, Expert's "At the start of your Beginning Phase, recycle 3 from your trash." (three cards of its
   controller's trash, fewer only when it holds fewer).
 """
@@ -449,7 +451,7 @@ def test_dr_mundo_recycling_a_rune_is_refused_v1_4_406_5():
 
 # -- "Then choose an enemy unit. They deal damage equal to their Mights to each other." ----------------------------
 BOSS = deck("The Boss", ["Gentlemen's Duel", "Safety Inspector", "Glasc Mixologist", "Unyielding Spirit", "Sabotage",
-                         "Overt Operation", "Here to Help"],
+                         "Overt Operation", "Here to Help", "Kato the Arm"],
             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
@@ -925,3 +927,17 @@ def test_card_sharp_gives_its_controller_a_gold_for_each_opponent_who_played_one
         assert t.do(f"resolve Card Sharp: {ops}").state["violations"] == []
     else:
         assert reason in said(t.refuses(f"resolve Card Sharp: {ops}", rule=ABILITY))
+
+
+def test_kato_the_arm_gives_a_friendly_unit_its_keywords_and_might():
+    def moved() -> GalleryTable:
+        return table("runedeck:6 runes:3 Body Rune;3 Order Rune base:Kato the Arm;Safety Inspector", ana=BOSS).do(
+            "P1 move Kato the Arm -> bf1", 'P1 trigger Kato the Arm@bf1 "when-i-move"', "P1 pass", "P2 pass")
+    might = moved().obj("P1", "Kato the Arm")["might"]
+    legal = f"resolve Kato the Arm: grant Safety Inspector +Deflect until turn | might Safety Inspector +{might} " \
+            f"until turn"
+    assert moved().do(legal).state["violations"] == []
+    refusal = moved().refuses(legal.replace("+Deflect", "+Tank"), rule=ABILITY)
+    assert "but the card gives its source's keywords: Deflect" in said(refusal)
+    refusal = moved().refuses(legal.replace("might Safety Inspector", "might Kato the Arm"), rule=ABILITY)
+    assert "the card gives both to one unit" in said(refusal)

@@ -200,7 +200,7 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     unread: list[str] = []
     measured = compile_measured(sentence) if referent is None else None  # "It deals damage equal to its Might to"
     if measured is not None:
-        return [measured], []
+        return measured if isinstance(measured, list) else [measured], []
     text = sentence.strip().rstrip(".").strip()
     optional = False
     lead = re.match(r"^(?:then,? |and |you may |they may )+", text, re.IGNORECASE)

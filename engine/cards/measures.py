@@ -22,6 +22,8 @@ checks").
 - "Give a friendly unit +1 [S] this turn, then an additional +1 [S] this turn if it is the only unit you control
   there." (En Garde): the second `might` op, on the same unit, is needed where that unit is the only one its
   controller controls at its location as the item resolves, and refused where it is not (`alone_bonus`);
+- "give a friendly unit my keywords and +[S] equal to my Might this turn" (Kato the Arm): a `grant` of each keyword
+  its source has (`keywords_of` me), and a `might` of its Might, to that one unit;
 - "Swap the Might of two units at the same battlefield this turn." (Switcheroo): two `might` ops on two units at one
   battlefield, each the other's Might less its own (`swap`).
 
@@ -42,12 +44,20 @@ _MIGHT = re.compile(r"it deals damage equal to its might to (.+?)\.?", re.IGNORE
 _ENERGY = re.compile(r"deal its energy cost as damage to (.+?)\.?", re.IGNORECASE)
 _MARKED = re.compile(r"deal damage to (.+?) equal to the damage marked on it\.?", re.IGNORECASE)
 _GIVE = re.compile(r"give \+\[S\] equal to its might to (.+?) this turn\.?", re.IGNORECASE)
+_KEYWORDS = re.compile(r"give (a friendly unit) my keywords and \+\[S\] equal to my might this turn\.?", re.IGNORECASE)
 _GIVE_COST = re.compile(r"give (that unit) \+\[S\] equal to that spell's energy cost this turn\.?", re.IGNORECASE)
 
 
-def compile_measured(sentence: str) -> Spec | None:
-    """The `damage` spec of a sentence above, or None for another (or one whose target the reader cannot read)."""
+def compile_measured(sentence: str) -> Spec | list[Spec] | None:
+    """The `damage` spec of a sentence above, or None for another (or one whose target the reader cannot read);
+    Kato the Arm's "my keywords and +[S] equal to my Might": its `grant` and `might` specs."""
     text = sentence.strip()
+    if m := _KEYWORDS.fullmatch(text):
+        unit, _ = parse_target(m.group(1))
+        units = {**(unit or {}), "count": {"min": 0, "max": None}}
+        return [{"op": "grant", "text": text.rstrip("."), "target": units, "keywords_of": "me", "until": "turn",
+                 "optional": True},
+                {"op": "might", "text": text.rstrip("."), "target": unit, "per": {"might_of": "me"}, "until": "turn"}]
     for pattern, measure in ((_MIGHT, "might_of_before"), (_ENERGY, "energy_of_before"),
                              (_MARKED, "damage_of_target"), (_GIVE, "might_of_before"),
                              (_GIVE_COST, "energy_of_before")):
@@ -229,6 +239,25 @@ def _might_before(state: dict[str, Any], effect: dict[str, Any], effects: list[d
         if other.get("target") == effect.get("target") and other.get("op") == "might":
             might += other.get("delta") or 0
     return might
+
+
+def keywords_check(state: dict[str, Any], item: dict[str, Any], given: list[dict[str, Any]],
+                   after: list[dict[str, Any]]) -> str | None:
+    """Why the keywords granted are not each keyword of the ability's source, to the unit given its Might (None:
+    they are; unknown while the source is gone)."""
+    source = state["objects"].get(item.get("source") or "")
+    if source is None:
+        return None
+    mine = set(source.get("keywords") or [])
+    granted = [effect.get("keyword") for effect in given]
+    if sorted(granted) != sorted(mine):
+        return f"records grant of {', '.join(map(str, granted)) or 'no keyword'}, but the card gives its source's " \
+               f"keywords: {', '.join(sorted(mine)) or 'none'}"
+    units = {effect.get("target") for effect in given + after}
+    if len(units) > 1:
+        return f"records its keywords and Might to {', '.join(sorted(map(str, units)))}: the card gives both to one " \
+               f"unit"
+    return None
 
 
 def _amount(state: dict[str, Any], spec: Spec, effect: dict[str, Any], before: list[dict[str, Any]],

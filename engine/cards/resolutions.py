@@ -130,19 +130,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
                                                    f"condition does not hold as it resolves"})
         if "if" in spec:  # required only where it holds (unknown: on the recorder's word)
             specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
-    for index, (spec, text) in enumerate(specs):  # "It deals damage equal to its Might to ...": measured
-        message = measures.check(state, spec, assigned[index], assigned[index - 1] if index else [], effects) \
-            if "measure" in spec and not lenient else \
-            measures.raise_check(state, item, spec, assigned[index], effects, _target_mismatch) \
-            if "raise_to" in spec else \
-            countering.same_item(state, spec, assigned[index], assigned[index - 1] if index else []) \
-            if spec.get("same_item") else measures.swap_check(state, assigned[index], effects) \
-            if spec.get("swap") else measures.per_op_check(spec, assigned[index], effects) if "per_op" in spec else \
-            measures.same_targets(assigned[index], assigned[index - 1]) if spec.get("same_targets") else \
-            lasting.source_check(assigned[index], assigned[index - 1] if index else []) \
-            if spec.get("source_before") else measures.alone_check(state, assigned[index], assigned[index - 1]) \
-            if spec.get("alone_bonus") else players.opponents_did(item, spec, assigned[index], assigned[index - 1]) \
-            if spec.get("per_opponent_before") and index else None
+    for index, (spec, text) in enumerate(specs):  # what an op is measured on, or the ops of another instruction
+        message = _related(state, item, [other for other, _ in specs], index, assigned, effects, lenient)
         if message:
             found.append({"text": text, "message": message})
     for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
@@ -181,6 +170,27 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         if message:
             found.append({"text": text, "message": message})
     return found
+
+
+def _related(state: dict[str, Any], item: dict[str, Any], specs: list[Spec], index: int,
+             assigned: dict[int, list[dict[str, Any]]], effects: list[dict[str, Any]], lenient: bool) -> str | None:
+    """Why the ops of an instruction do not fit what the card measures them on, or the ops of the instruction
+    before (or after) it (engine/cards/measures.py, countering.py, lasting.py, players.py); None when they do."""
+    spec, given = specs[index], assigned[index]
+    before = assigned[index - 1] if index else []
+    after = assigned[index + 1] if index + 1 < len(specs) else []
+    if "measure" in spec:  # "It deals damage equal to its Might to ..."
+        return None if lenient else measures.check(state, spec, given, before, effects)
+    checks = (("raise_to", lambda: measures.raise_check(state, item, spec, given, effects, _target_mismatch)),
+              ("same_item", lambda: countering.same_item(state, spec, given, before)),
+              ("swap", lambda: measures.swap_check(state, given, effects)),
+              ("per_op", lambda: measures.per_op_check(spec, given, effects)),
+              ("same_targets", lambda: measures.same_targets(given, before)),
+              ("source_before", lambda: lasting.source_check(given, before)),
+              ("alone_bonus", lambda: measures.alone_check(state, given, before)),
+              ("per_opponent_before", lambda: players.opponents_did(item, spec, given, before)),
+              ("keywords_of", lambda: measures.keywords_check(state, item, given, after)))
+    return next((check() for key, check in checks if spec.get(key)), None)
 
 
 # -- one op against one spec -------------------------------------------------------------------------------------
@@ -222,6 +232,8 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     op = spec["op"]
     if spec.get("hand") or "from_hand" in spec or spec.get("whole_hand"):  # "They reveal their hand. ..."
         return hands.mismatch(state, spec, effect, players.player_of(item, spec, effect))
+    if op == "grant" and spec.get("keywords_of"):  # "my keywords": which, measures.keywords_check
+        return "the card's effect lasts this turn, not permanently" if effect.get("until") != "turn" else None
     if op in ("might", "grant"):
         until = effect.get("until", "permanent")
         if spec.get("until") == "turn" and until != "turn":
