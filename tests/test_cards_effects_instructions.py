@@ -23,7 +23,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   Achiever ("When I attack, you may pay [B] to play a card with [Hidden] from your hand here, ignoring its cost."),
   Tail-Cloaked Matriarch ("you may choose a unit in your trash with Energy cost no more than [3] and Power cost no
   more than [A]. Play it to your base, ignoring its cost."), Here to Help ("You may play a unit from hand to a
-  battlefield you control, reducing its cost by [3].": `options.base_cost` its Energy less 3 and its Power);
+  battlefield you control, reducing its cost by [3].": `options.base_cost` its Energy less 3 and its Power), Rell,
+  Magnetic ("you may play an Equipment with Energy cost no more than [2], ignoring its cost, and attach it to me.");
 - Shadow Order Disciple's "When I move, you may [Burn 1] to give me +1 [S] this turn." (the Burn is the cost paid
   for the Might, v1.4 204.3.b); Ivern, Nurturer's "Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff]
   a friendly unit." (the card revealed from among those looked at);
@@ -80,7 +81,7 @@ SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
                             "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip",
-                            "Albus Ferros"],
+                            "Albus Ferros", "Rell, Magnetic", "Eye of the Herald", "B.F. Sword"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit", "Crumbling Sands", "Repulse",
                          "Mystic Reversal"],
@@ -941,3 +942,18 @@ def test_kato_the_arm_gives_a_friendly_unit_its_keywords_and_might():
     assert "but the card gives its source's keywords: Deflect" in said(refusal)
     refusal = moved().refuses(legal.replace("might Safety Inspector", "might Kato the Arm"), rule=ABILITY)
     assert "the card gives both to one unit" in said(refusal)
+
+
+def test_rell_plays_a_small_equipment_and_attaches_it_to_herself():
+    def attacked() -> GalleryTable:
+        return table(f"{P1_RUNES} base:Rell, Magnetic hand:Eye of the Herald;B.F. Sword",
+                     f"{P2_RUNES} controls:bf2 bf2:Wizened Elder").do(
+            "P1 move Rell, Magnetic -> bf2", 'P1 trigger Rell, Magnetic@bf2 "when-i-attack"', "P1 pass", "P2 pass")
+    t = attacked()
+    eye = t.find("P1", "Eye of the Herald", "hand")
+    t.do(f"resolve Rell, Magnetic: play P1 {eye} +ignore_cost | attach {eye} -> Rell, Magnetic")
+    assert t.state["violations"] == [] and t.state["objects"][eye]["attached_to"] == t.find("P1", "Rell, Magnetic")
+    refusal = attacked().refuses("resolve Rell, Magnetic: play P1 B.F. Sword +ignore_cost", rule=ABILITY)
+    assert "costs 4 Energy, and the card's target costs no more than 2" in said(refusal)
+    refusal = attacked().refuses("resolve Rell, Magnetic: play P1 Eye of the Herald +ignore_cost", rule=ABILITY)
+    assert "but the card attaches what it played" in said(refusal)

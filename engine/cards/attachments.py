@@ -18,6 +18,9 @@ _ATTACH = re.compile(r"attach an? (?:(detached|attached) )?equipment you control
 
 def compile_attach(text: str, sentence: str) -> Spec | None:
     """The `attach` spec of "Attach a detached Equipment you control to a unit you control", or None."""
+    if text.strip().lower() == "attach it to me":  # after "play an Equipment ...": the card played (plays.py)
+        return {"op": "attach", "text": sentence.strip().rstrip("."), "optional": True, "played_before": True,
+                "target": {"count": {"min": 1, "max": 1}}, "to": {"self": True, "count": {"min": 1, "max": 1}}}
     m = _ATTACH.fullmatch(text.strip())
     if m is None:
         return None

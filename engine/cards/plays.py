@@ -12,6 +12,8 @@ often from the trash and for less than its cost: "ignoring its cost" (v1.4 353.1
 - "Play a unit from your hand to your base, ignoring its Energy cost." (Rift Herald);
 - "play a card with [Hidden] from your hand here, ignoring its cost" (Ava Achiever: `keywords`, and "here" the
   source's location);
+- "you may play an Equipment with Energy cost no more than [2], ignoring its cost, and attach it to me." (Rell,
+  Magnetic: from hand, an Equipment; "attach it to me" is engine/cards/attachments.py's, `attached_played`);
 - a unit chosen in its controller's trash and played (`chosen_play`: Tail-Cloaked Matriarch);
 - "You may play a unit from hand to a battlefield you control, reducing its cost by [3]." (Here to Help,
   `compile_reduced`: `options.base_cost` its Energy less 3, not below 0, and its Power).
@@ -28,13 +30,13 @@ import re
 from typing import Any, Callable
 
 Spec = dict[str, Any]
-_KIND = r"(?P<kind>unit|spell|gear|card)"
+_KIND = r"(?P<kind>unit|spell|gear|card|equipment)"
 _BOUND = (r"(?: (?:with cost|costing) no more than \[(?P<energy>\d+)\] and no more than \[A\]"
           r"| with energy cost no more than \[(?P<energy_only>\d+)\])?")
-_PLAY = re.compile(rf"play an? {_KIND}(?P<hidden> with \[hidden\])?{_BOUND} from your (?P<zone>trash|hand)"
+_PLAY = re.compile(rf"play an? {_KIND}(?P<hidden> with \[hidden\])?{_BOUND}(?: from your (?P<zone>trash|hand))?"
                    rf"{_BOUND.replace('?P<', '?P<late_')}(?: to your (?P<base>base)| (?P<here>here))?, "
                    r"ignoring its (?P<energy_cost>energy )?cost", re.IGNORECASE)
-_TYPES = {"unit": ["Unit"], "spell": ["Spell"], "gear": ["Gear"], "card": ["Card"]}
+_TYPES = {"unit": ["Unit"], "spell": ["Spell"], "gear": ["Gear"], "card": ["Card"], "equipment": ["Gear"]}
 # "you may choose a unit in your trash with Energy cost no more than [3] and Power cost no more than [A]. Play it to
 # your base, ignoring its cost." (Tail-Cloaked Matriarch); "Choose a unit in your trash and play it, ignoring its
 # cost." ("their trash", Kharox's, is not read: engine/play.py plays only a player's own cards).
@@ -75,7 +77,9 @@ def compile_play(text: str, sentence: str) -> Spec | None:
     if m is None:
         return None
     target: dict[str, Any] = {"count": {"min": 1, "max": 1}, "types": _TYPES[m.group("kind").lower()],
-                              "zone": m.group("zone").lower(), "whose": "own"}
+                              "zone": (m.group("zone") or "hand").lower(), "whose": "own"}  # from hand unless said
+    if m.group("kind").lower() == "equipment":
+        target["tags"] = ["Equipment"]
     energy = m.group("energy") or m.group("late_energy")
     energy_only = m.group("energy_only") or m.group("late_energy_only")
     if energy:
@@ -106,6 +110,17 @@ def compile_reduced(text: str, sentence: str) -> Spec | None:
             "reduce": int(m.group(2)), "to": "controlled", "player": "you",
             "target": {"count": {"min": 1, "max": 1}, "types": _TYPES[m.group(1).lower()], "zone": "hand",
                        "whose": "own"}}
+
+
+def attached_played(state: dict[str, Any], item: dict[str, Any], given: list[dict[str, Any]],
+                    before: list[dict[str, Any]]) -> str | None:
+    """"... play an Equipment ..., and attach it to me": the card played is attached, and nothing else (None: so)."""
+    played = {card_of(state, effect, str(effect.get("player", item["controller"]))) for effect in before}
+    attached = {effect.get("target") for effect in given}
+    if attached != played:
+        return f"records attach of {', '.join(sorted(map(str, attached))) or 'nothing'}, but the card attaches what " \
+               f"it played: {', '.join(sorted(map(str, played))) or 'nothing'}"
+    return None
 
 
 def card_of(state: dict[str, Any], effect: dict[str, Any], player: str) -> str | None:

@@ -189,7 +189,9 @@ def _related(state: dict[str, Any], item: dict[str, Any], specs: list[Spec], ind
               ("source_before", lambda: lasting.source_check(given, before)),
               ("alone_bonus", lambda: measures.alone_check(state, given, before)),
               ("per_opponent_before", lambda: players.opponents_did(item, spec, given, before)),
-              ("keywords_of", lambda: measures.keywords_check(state, item, given, after)))
+              ("keywords_of", lambda: measures.keywords_check(state, item, given, after)),
+              ("played_before", lambda: plays.attached_played(state, item, given, before)
+               if index and specs[index - 1]["op"] == "play" else None))  # "it": the card played, when one is
     return next((check() for key, check in checks if spec.get(key)), None)
 
 
