@@ -44,8 +44,9 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
 - damage measured on another object (engine/cards/measures.py): Last Breath's "Ready a friendly unit. It deals
   damage equal to its Might to an enemy unit at a battlefield.", Get Excited!'s "Discard 1. Deal its Energy cost as
   damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
-  it", Convergent Mutation's "Choose a friendly unit. This turn, increase its Might to the Might of another
-  friendly unit." (the delta that takes it to another friendly unit's Might), Switcheroo's "Swap the Might of two
+  it", Consuming Curse's "Deal 2 to a unit at a battlefield. This deals 1 Bonus Damage for each card with this name
+  in your trash." (2 and 1 for each), Convergent Mutation's "Choose a friendly unit. This turn, increase its Might
+  to the Might of another friendly unit." (the delta that takes it to another friendly unit's Might), Switcheroo's "Swap the Might of two
   units at the same battlefield this turn.", Albus Ferros' "spend any number of buffs. For each buff spent, channel
   1 rune exhausted.", Overt Operation's "For each friendly unit, you may spend its buff to ready it." (each unit
   readied is one whose buff was spent), Deathgrip's "Kill a friendly unit to
@@ -81,7 +82,8 @@ SPELL, ABILITY, CARD = "v1.4 359.3.d", "v1.4 406.5", "v1.4 002"
 P1 = deck("Hand of Noxus", ["Xerath, Freed", "Ultrasoft Poro", "Cull the Weak", "Fallen Feline", "Void Seeker",
                             "Bushwhack", "Raging Firebrand", "Sun Disc", "Spectral Matron", "Ki Barrier",
                             "Lotus Trap", "Volibear, Furious", "Get Excited!", "Morgana, Vindictive", "Deathgrip",
-                            "Albus Ferros", "Rell, Magnetic", "Eye of the Herald", "B.F. Sword"],
+                            "Albus Ferros", "Rell, Magnetic", "Eye of the Herald", "B.F. Sword", "Consuming Curse",
+                            "Consuming Curse"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Yi, Meditative", "Wizened Elder", "Honeyfruit", "Crumbling Sands", "Repulse",
                          "Mystic Reversal"],
@@ -957,3 +959,13 @@ def test_rell_plays_a_small_equipment_and_attaches_it_to_herself():
     assert "costs 4 Energy, and the card's target costs no more than 2" in said(refusal)
     refusal = attacked().refuses("resolve Rell, Magnetic: play P1 Eye of the Herald +ignore_cost", rule=ABILITY)
     assert "but the card attaches what it played" in said(refusal)
+
+
+@pytest.mark.parametrize(("trash", "amount"), [("", 2), ("trash:Consuming Curse ", 3)])
+def test_consuming_curse_deals_1_more_for_each_card_of_its_name_in_the_trash(trash: str, amount: int):
+    def cursed() -> GalleryTable:
+        return table(f"{P1_RUNES} {trash}hand:Consuming Curse", f"{P2_RUNES} controls:bf2 bf2:Wizened Elder").do(
+            "P1 play Consuming Curse -> Wizened Elder $2", "P1 pass", "P2 pass")
+    assert cursed().do(f"resolve Consuming Curse: damage Wizened Elder {amount}").state["violations"] == []
+    refusal = cursed().refuses(f"resolve Consuming Curse: damage Wizened Elder {amount + 1}", rule=SPELL)
+    assert f"but the card deals {amount}" in said(refusal) and "Bonus Damage for each card" in said(refusal)

@@ -31,7 +31,8 @@ from engine.cards import CONDITION, phrasings, reviewed
 from engine.cards import statics as card_statics
 from engine.cards.damage_changes import compile_next_time
 from engine.cards.hands import hand_pick, whole_hands
-from engine.cards.measures import compile_alone_bonus, compile_measured, compile_per_spent, compile_spend_to_ready
+from engine.cards.measures import (compile_alone_bonus, compile_measured, compile_per_spent, compile_spend_to_ready,
+                                   fold_bonus)
 from engine.cards.players import compile_each_may
 from engine.cards.plays import chosen_play
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, number, parse_target, per_amount, state_condition
@@ -653,6 +654,7 @@ def _compiled(text: str) -> dict[str, Any]:
             else:
                 unread.append(part)
         specs.extend(found)
+    specs = fold_bonus(specs, unread)  # "This deals 1 Bonus Damage for each card with this name in your trash"
     _what_it_names(specs, unread)
     kind = None
     for spec in specs:  # "Otherwise, ..." is the other side of the "If it's a gear" before it

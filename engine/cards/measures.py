@@ -24,6 +24,9 @@ checks").
   controller controls at its location as the item resolves, and refused where it is not (`alone_bonus`);
 - "give a friendly unit my keywords and +[S] equal to my Might this turn" (Kato the Arm): a `grant` of each keyword
   its source has (`keywords_of` me), and a `might` of its Might, to that one unit;
+- "Deal 2 to a unit at a battlefield. This deals 1 Bonus Damage for each card with this name in your trash."
+  (Consuming Curse): the damage is 2 and 1 more for each card of the card's name in its controller's trash as it
+  resolves (`bonus_named`; its own words then make no amount lenient, engine/cards/resolutions.py);
 - "Swap the Might of two units at the same battlefield this turn." (Switcheroo): two `might` ops on two units at one
   battlefield, each the other's Might less its own (`swap`).
 
@@ -45,6 +48,7 @@ _ENERGY = re.compile(r"deal its energy cost as damage to (.+?)\.?", re.IGNORECAS
 _MARKED = re.compile(r"deal damage to (.+?) equal to the damage marked on it\.?", re.IGNORECASE)
 _GIVE = re.compile(r"give \+\[S\] equal to its might to (.+?) this turn\.?", re.IGNORECASE)
 _KEYWORDS = re.compile(r"give (a friendly unit) my keywords and \+\[S\] equal to my might this turn\.?", re.IGNORECASE)
+_BONUS_NAMED = re.compile(r"this deals (\d+) bonus damage for each card with this name in your trash\.?", re.IGNORECASE)
 _GIVE_COST = re.compile(r"give (that unit) \+\[S\] equal to that spell's energy cost this turn\.?", re.IGNORECASE)
 
 
@@ -52,6 +56,8 @@ def compile_measured(sentence: str) -> Spec | list[Spec] | None:
     """The `damage` spec of a sentence above, or None for another (or one whose target the reader cannot read);
     Kato the Arm's "my keywords and +[S] equal to my Might": its `grant` and `might` specs."""
     text = sentence.strip()
+    if m := _BONUS_NAMED.fullmatch(text):  # folded into the damage before it (`fold_bonus`)
+        return {"op": "bonus", "text": text.rstrip("."), "times": int(m.group(1))}
     if m := _KEYWORDS.fullmatch(text):
         unit, _ = parse_target(m.group(1))
         units = {**(unit or {}), "count": {"min": 0, "max": None}}
@@ -239,6 +245,34 @@ def _might_before(state: dict[str, Any], effect: dict[str, Any], effects: list[d
         if other.get("target") == effect.get("target") and other.get("op") == "might":
             might += other.get("delta") or 0
     return might
+
+
+def fold_bonus(specs: list[Spec], unread: list[str]) -> list[Spec]:
+    """The specs with each "This deals 1 Bonus Damage for each card with this name in your trash" folded into the
+    damage spec before it (its amount then measured as it resolves); one with no damage before it is unread."""
+    folded: list[Spec] = []
+    for spec in specs:
+        if spec["op"] != "bonus":
+            folded.append(spec)
+        elif folded and folded[-1]["op"] == "damage" and isinstance(folded[-1].get("amount"), int):
+            damage = folded.pop()
+            folded.append({**damage, "text": f"{damage['text']}. {spec['text']}", "amount": None,
+                           "bonus_named": {"base": damage["amount"], "times": spec["times"]}})
+        else:
+            unread.append(f"instruction: {spec['text']!r}")
+    return folded
+
+
+def bonus_check(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]]) -> str | None:
+    """Why a damage is not its base and the bonus for each card of the card's name in its controller's trash."""
+    player = state["players"].get(item["controller"], {})
+    named = sum(1 for object_id in player.get("trash", []) if state["objects"][object_id]["card"] == item.get("card"))
+    amount = spec["bonus_named"]["base"] + spec["bonus_named"]["times"] * named
+    for effect in given:
+        if effect.get("amount") != amount:
+            return f"records damage {effect.get('amount')}, but the card deals {amount} ({named} cards of its name " \
+                   f"in the trash)"
+    return None
 
 
 def keywords_check(state: dict[str, Any], item: dict[str, Any], given: list[dict[str, Any]],

@@ -73,7 +73,9 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
         choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
-    lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state))))
+    own = {item.get("card")} if any(spec.get("bonus_named") for _, result in compiled for spec in result["effects"]) \
+        else set()  # its own "Bonus Damage" read: measured, not lenient
+    lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state, own))))
     # the executions a Repeat may add: one for a spell printing [Repeat]; for an ability, one per Repeat cost paid
     # (v1.4 820.1.a, 820.3: the item's `repeat`)
     repeat = item.get("repeat", 0) if item.get("kind") == "ability" else int(
@@ -190,6 +192,7 @@ def _related(state: dict[str, Any], item: dict[str, Any], specs: list[Spec], ind
               ("alone_bonus", lambda: measures.alone_check(state, given, before)),
               ("per_opponent_before", lambda: players.opponents_did(item, spec, given, before)),
               ("keywords_of", lambda: measures.keywords_check(state, item, given, after)),
+              ("bonus_named", lambda: None if lenient else measures.bonus_check(state, item, spec, given)),
               ("played_before", lambda: plays.attached_played(state, item, given, before)
                if index and specs[index - 1]["op"] == "play" else None))  # "it": the card played, when one is
     return next((check() for key, check in checks if spec.get(key)), None)
@@ -672,10 +675,11 @@ def _describe(state: dict[str, Any], effect: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _board_texts(state: dict[str, Any]) -> list[str]:
-    """The ability texts of the cards on the board and the chain (to find what changes a damage amount)."""
+def _board_texts(state: dict[str, Any], leave_out: set[Any] | frozenset[Any] = frozenset()) -> list[str]:
+    """The ability texts of the cards on the board and the chain (to find what changes a damage amount), but those
+    of the cards named in `leave_out`."""
     names = {obj["card"] for obj in state["objects"].values()
-             if obj["zone"] in ("board", "legend", "chain") and obj["card"]}
+             if obj["zone"] in ("board", "legend", "chain") and obj["card"]} - set(leave_out)
     return [ability.get("text", "") for name in names for ability in state["cards"].get(name, {}).get("abilities", [])]
 
 
