@@ -46,8 +46,8 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   damage to a unit at a battlefield.", Morgana, Vindictive's "deal damage to a unit equal to the damage marked on
   it", Consuming Curse's "Deal 2 to a unit at a battlefield. This deals 1 Bonus Damage for each card with this name
   in your trash." (2 and 1 for each), Convergent Mutation's "Choose a friendly unit. This turn, increase its Might
-  to the Might of another friendly unit." (the delta that takes it to another friendly unit's Might), Switcheroo's "Swap the Might of two
-  units at the same battlefield this turn.", Albus Ferros' "spend any number of buffs. For each buff spent, channel
+  to the Might of another friendly unit." (the delta that takes it to another friendly unit's Might),
+  Switcheroo's "Swap the Might of two units at the same battlefield this turn.", Albus Ferros' "spend any number of buffs. For each buff spent, channel
   1 rune exhausted.", Overt Operation's "For each friendly unit, you may spend its buff to ready it." (each unit
   readied is one whose buff was spent), Deathgrip's "Kill a friendly unit to
   give +[S] equal to its Might to another friendly unit this turn.";
