@@ -47,10 +47,10 @@ legal use folds clean and a misuse is refused in strict citing the rule, quoting
   it", Consuming Curse's "Deal 2 to a unit at a battlefield. This deals 1 Bonus Damage for each card with this name
   in your trash." (2 and 1 for each), Convergent Mutation's "Choose a friendly unit. This turn, increase its Might
   to the Might of another friendly unit." (the delta that takes it to another friendly unit's Might),
-  Switcheroo's "Swap the Might of two units at the same battlefield this turn.", Albus Ferros' "spend any number of buffs. For each buff spent, channel
-  1 rune exhausted.", Overt Operation's "For each friendly unit, you may spend its buff to ready it." (each unit
-  readied is one whose buff was spent), Deathgrip's "Kill a friendly unit to
-  give +[S] equal to its Might to another friendly unit this turn.";
+  Switcheroo's "Swap the Might of two units at the same battlefield this turn.", Albus Ferros' "spend any number
+  of buffs. For each buff spent, channel 1 rune exhausted.", Overt Operation's "For each friendly unit, you may
+  spend its buff to ready it." (each unit readied is one whose buff was spent), Deathgrip's "Kill a friendly unit
+  to give +[S] equal to its Might to another friendly unit this turn.";
 - tokens that become copies (engine/cards/copies.py): Keeper of Masks' "When you play me, play two Reflection unit
   tokens here. They become copies of me." (a copy of it for each token played);
 - Green Father's "When you conquer or hold, you may exhaust me to replace that battlefield with a Brush battlefield
