@@ -101,10 +101,10 @@ MIND = deck("Prodigal Explorer", ["Time Warp", "Possession", "Acceptable Losses"
 
 
 def table(p1: str, p2: str = P2_RUNES, policy: str = "strict", ana: dict | None = None,
-          player: str = "P1") -> GalleryTable:
-    """A v1.4 position at Ana's action phase, turn 3 (or Ben's, turn 4)."""
+          player: str = "P1", bf: str = "Trifarian War Camp") -> GalleryTable:
+    """A v1.4 position at Ana's action phase, turn 3 (or Ben's, turn 4); Ana's battlefield `bf`."""
     turn = 3 if player == "P1" else 4
-    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+    line = (f"position turn {turn} {player} action first P1 | P1 0 bf:{bf} deck:{39 - listed(p1)} {p1} "
             f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(p2)} {p2}")
     return GalleryTable(ana or P1, P2, policy, "v1.4", "checked").do(line)
 

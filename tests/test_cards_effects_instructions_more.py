@@ -1,7 +1,8 @@
 """Effect instructions read from the cards, continued (issue 26, "Honest coverage"; the list of the cards and what
 each checks is tests/test_cards_effects_instructions.py's docstring): damage yet to be dealt, a reviewed line, a hand
 revealed, damage split or measured on another object, each player's returns, copies, battlefields replaced,
-counters with a condition, Equipment attached, an additional Might for a unit alone, keywords given. Legal uses fold
+counters with a condition, Equipment attached, an additional Might for a unit alone, keywords given, "you win the
+game" (The Grand Plaza: a `win` of its controller). Legal uses fold
 clean; misuses are refused in strict citing v1.4 359.3.d (a spell) or v1.4 406.5 (an ability), quoting the card.
 """
 from __future__ import annotations
@@ -506,3 +507,18 @@ def test_consuming_curse_deals_1_more_for_each_card_of_its_name_in_the_trash(tra
     assert cursed().do(f"resolve Consuming Curse: damage Wizened Elder {amount}").state["violations"] == []
     refusal = cursed().refuses(f"resolve Consuming Curse: damage Wizened Elder {amount + 1}", rule=SPELL)
     assert f"but the card deals {amount}" in said(refusal) and "Bonus Damage for each card" in said(refusal)
+
+
+# -- "you win the game" ------------------------------------------------------------------------------------------
+def test_the_grand_plaza_makes_its_controller_win():
+    plaza = deck("Hand of Noxus", ["Fallen Feline"], ["The Grand Plaza", "Zaun Warrens", "Altar to Unity"])
+
+    def held() -> GalleryTable:
+        return table("runedeck:4 runes:4 Fury Rune;4 Order Rune controls:bf1 bf1:Fallen Feline", ana=plaza,
+                     player="P2", bf="The Grand Plaza").do("P2 end turn", "P1 pass",
+                                                          'P1 trigger The Grand Plaza "when-you-hold"', "P1 pass",
+                                                          "P2 pass")
+    assert held().do("resolve The Grand Plaza: win P1").state["violations"] == []
+    refusal = held().refuses("resolve The Grand Plaza: win P2", rule=ABILITY)
+    assert "the card's win is its controller's (P1), not P2's" in said(refusal) and "you win the game" in \
+        said(refusal)

@@ -13,6 +13,7 @@ from engine.cards.countering import compile_control, compile_counter
 from engine.cards.damage_changes import compile_change
 from engine.cards.lasting import compile_lasting
 from engine.cards.measures import compile_raise, compile_spend_any, compile_swap
+from engine.cards.players import compile_win
 from engine.cards.plays import compile_play, compile_reduced
 from engine.cards.recycles import compile_recycle
 
@@ -32,4 +33,5 @@ def read(text: str, sentence: str, referent: dict[str, Any] | None, this_turn: b
             or compile_attach(text, sentence)  # "Attach a detached Equipment you control to a unit you control"
             or compile_swap(text, sentence, this_turn)  # "Swap the Might of two units at the same battlefield"
             or compile_spend_any(text, sentence)  # "spend any number of buffs"
-            or compile_reduced(text, sentence))  # "play a unit from hand to a battlefield you control, reducing ..."
+            or compile_reduced(text, sentence)  # "play a unit from hand to a battlefield you control, reducing ..."
+            or compile_win(text, sentence))  # "you win the game"

@@ -131,3 +131,11 @@ def opponents_did(item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
     if len(given) != did:
         return f"records {len(given)} {spec['kind']} tokens for its controller, but {did} opponents played one"
     return None
+
+
+def compile_win(text: str, sentence: str) -> Spec | None:
+    """"you win the game" (The Grand Plaza, Gutter Palace): a `win` of the ability's controller (v1.4 633), or
+    None for another instruction."""
+    if not re.fullmatch(r"(?:you )?win the game", text.strip(), re.IGNORECASE):
+        return None
+    return {"op": "win", "text": sentence.strip().rstrip("."), "player": "you"}
