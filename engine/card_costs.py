@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import checks_abilities, cost_parts, holds
+from engine.cards import effects as card_effects
 from engine.cards import statics as card_statics
 from engine.rulechanges import player_turn_number
 from engine.rulings import Context
@@ -165,6 +166,8 @@ def check_activated(context: Context, player: str, source: dict[str, Any], abili
         context.check(not only or bool(location) and not location.startswith("base:"), CARD_RULE,
                       f"{player} activates {what} of a source in {location or 'no location'}: "
                       f"{other.get('text', '')!r}")
+    refused = card_effects.use_refused(state, ability, player, obj)  # "Use this ability only while ..."
+    context.check(refused is None, CARD_RULE, f"{player} activates {what}: {refused}")
     if condition and not holds.dependent_holds(state, condition, player, source["id"], obj):
         rule = LEGION_RULE if condition == "Legion" else "v1.3 727.1"
         context.flag(rule, f"{player} activates {what} ({ability.get('text', '')!r}), whose [{condition}] "

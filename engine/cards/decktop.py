@@ -66,8 +66,14 @@ def card_fits(state: dict[str, Any], name: str | None, card: dict[str, Any] | No
 def revealed_fits(state: dict[str, Any], specs: list[Spec], assigned: dict[int, list[dict[str, Any]]],
                   card: dict[str, Any] | None) -> bool | None:
     """Whether the card revealed from the top ("reveal the top card of your Main Deck") fits the filter: None when
-    none was recorded, or it was not named (`?`)."""
+    none was recorded, or it was not named (`?`). The card revealed from among those looked at ("You may reveal a
+    unit from among them", then "if you revealed a Bird, ..."): False when none was revealed."""
     names = [name for index, spec in enumerate(specs) if spec.get("top") for name in _names(assigned.get(index, []))]
+    among = [index for index, spec in enumerate(specs) if spec["op"] == "reveal" and spec.get("among")]
+    if among and not any(spec.get("top") for spec in specs):  # "You may reveal a unit from among them": its card,
+        names = [name for index in among for name in _names(assigned.get(index, []))]  # and none is no fit
+        if not names:
+            return False
     if not names or names[0] is None or card is None:
         return None
     return card_fits(state, names[0], card) is None

@@ -27,7 +27,14 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import CONDITION, reviewed
+from engine.cards import CONDITION, phrasings, reviewed
+from engine.cards import statics as card_statics
+from engine.cards.damage_changes import compile_next_time
+from engine.cards.hands import hand_pick, whole_hands
+from engine.cards.measures import (compile_alone_bonus, compile_measured, compile_per_spent, compile_spend_to_ready,
+                                   fold_bonus)
+from engine.cards.players import compile_each_may
+from engine.cards.plays import chosen_play
 from engine.cards.targets import NUM_PATTERN, TYPES, Filter, lead_condition, link_done, number, parse_target, \
     per_amount, read_about, state_condition
 
@@ -181,10 +188,10 @@ def _subject(text: str, chosen: str | None) -> tuple[Any, str]:
     """The player an instruction names as its subject, and the instruction without it (its verb made plain:
     "Its controller draws 2" is "draw 2" by that player); None when it names none ("you" is the default)."""
     phrases = [*_SUBJECTS, *(("they",) if chosen else ())]
-    found = re.match(rf"^({'|'.join(phrases)}) (?:may )?", text, re.IGNORECASE)
+    found = re.match(rf"^({'|'.join(phrases)}) (?:may |must )?", text, re.IGNORECASE)
     if found is None:
         return None, text
-    rest = re.sub(r"^(draw|discard|channel|score|gain|play)s\b", r"\1", text[found.end():])
+    rest = re.sub(r"^(draw|discard|channel|score|gain|play|kill)s\b", r"\1", text[found.end():])
     return _SUBJECTS.get(found.group(1).lower(), chosen), rest
 
 
@@ -193,6 +200,9 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
     """One instruction as specs, with the parts left unread. `referent` is what "it" names (the target of a
     "Choose a unit." before it); `chosen` is who "they" names ("any" or "opponent": "Choose a player.")."""
     unread: list[str] = []
+    measured = compile_measured(sentence) if referent is None else None  # "It deals damage equal to its Might to"
+    if measured is not None:
+        return measured if isinstance(measured, list) else [measured], []
     text = sentence.strip().rstrip(".").strip()
     optional = False
     lead = re.match(r"^(?:then,? |and |you may |they may )+", text, re.IGNORECASE)
@@ -231,6 +241,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
 
     if m := re.fullmatch(rf"deal (\d+) to (.+)", text):
         specs.append(target_of(m.group(2), "damage", amount=int(m.group(1))))
+    elif m := re.fullmatch(r"deal (\d+) damage split among (.+)", text):  # each op its share (v1.4 355.14)
+        specs.append({**target_of(m.group(2), "damage"), "split": int(m.group(1))})
     elif m := re.fullmatch(r"deal damage equal to (.+?) to (.+)", text):
         per = per_amount("equal to", m.group(1))
         specs.append(target_of(m.group(2), "damage"))
@@ -275,6 +287,19 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
         specs.append(target_of(m.group(1), "return", to="hand"))
     elif m := re.fullmatch(r"spend (a buff|my buff)", text):
         specs.append(target_of("me" if m.group(1) == "my buff" else "a buff", "spend_buff"))
+    elif (m := re.fullmatch(r"kill one of their (units?|gear)( here)?", text)) and subject in ("each", "each opponent"):
+        # "Each player kills one of their units.": one kill a player, of an object that player controls (`theirs`:
+        # the op's player is its target's controller, engine/cards/players.py)
+        specs.append(_spec("kill", sentence, target={"count": {"min": 1, "max": 1}, "types": [TYPES[m.group(1)]],
+                                                     "theirs": True, **({"where": "here"} if m.group(2) else {})},
+                           player=subject))
+    elif m := re.fullmatch(r"take control of (.+)", text):  # the ability's controller takes it (v1.4 135.2.b.5.a)
+        specs.append(target_of(m.group(1), "control", player="you"))
+    elif re.fullmatch(r"take a turn after this one", text):  # an additional turn for its controller
+        specs.append(_spec("turn", sentence, player="you"))
+    elif m := re.fullmatch(r"name an? (spell|unit|gear)", text):  # "When you play me, name a spell." (v1.4 762)
+        specs.append(_spec("name", sentence, target={"self": True, "count": {"min": 1, "max": 1}},
+                           named_of=TYPES[m.group(1)]))
     elif m := re.fullmatch(r"(kill|stun|ready|exhaust|recall|buff|banish|heal|empower|disempower) (.+)", text):
         specs.append(target_of(m.group(2), m.group(1)))
     elif m := re.fullmatch(r"\[add\] ((?:\[(?:\d+|[ARGBOPY])\])+)", text, re.IGNORECASE):
@@ -318,6 +343,8 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             m.group(7) or "")  # none named: "your base or battlefields you control" (Recruit the Vanguard)
         specs.append(_spec("token", sentence, amount=number(m.group(1)), kind=m.group(4).strip(),
                            might=int(m.group(3)) if m.group(3) else None, type=m.group(5), where=where))
+    elif phrased := phrasings.read(text, sentence, referent, this_turn):  # the families of engine/cards/phrasings.py
+        specs.append(phrased)
     elif m := re.fullmatch(r"move (.+?) to (your base|its base|their base|base|a battlefield|here|this battlefield)",
                            text):
         spec = target_of(m.group(1), "move")
@@ -339,7 +366,7 @@ def compile_sentence(sentence: str, referent: Filter | None, chosen: str | None 
             spec["per"] = per if "might_of" in per else {**per, "times": spec.pop("amount", 1) or 1}
         elif per is not None:
             unread.append("amount")
-        if subject is not None and spec["op"] in _PLAYER_OPS:
+        if subject is not None and (spec["op"] in _PLAYER_OPS or (spec.get("target") or {}).get("theirs")):
             spec["player"] = subject
         elif subject is not None:
             unread.append(f"who: {sentence!r}")
@@ -372,7 +399,8 @@ def _ops_of(text: str) -> tuple[str, ...]:
 
 _VERBS = "|".join(sorted(VERB_OPS))
 _COMPOUND = re.compile(rf"(?:,? and |, then |, )(?=(?:\[?(?:{_VERBS})\]?)\b)", re.IGNORECASE)
-_COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|recycle|banish)\b.*?) to ", re.IGNORECASE)
+_COST_WITHIN = re.compile(r"^(?:you may )?((?:pay|exhaust|discard|spend|kill|recycle|banish)\b.*?|\[burn \d+\]) to ",
+                          re.IGNORECASE)  # "you may [Burn 1] to give me +1 [S]": the Burn is the cost (v1.4 440)
 _CONDITIONAL = re.compile(r"^(if [^,]+|when [^,]+|otherwise|then, if [^,]+),\s*", re.IGNORECASE)
 
 
@@ -384,9 +412,15 @@ def compile_instruction(sentence: str, referent: Filter | None, chosen: str | No
     card of your Main Deck" came before, so "If it's a gear, ..." / "Otherwise, ..." are read of that card."""
     specs: list[Spec] = []
     unread: list[str] = []
-    text = sentence.strip().rstrip(".")
+    text = re.sub(r"^This turn, ([^,]+?)$", r"\1 this turn", sentence.strip().rstrip("."))  # one instruction
     optional = False
-    picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None)
+    whole = [spec for spec in (compile_next_time(sentence, referent), compile_each_may(sentence),
+                               compile_per_spent(sentence)) if spec] or \
+        whole_hands(sentence) or compile_spend_to_ready(sentence) or compile_alone_bonus(sentence)
+    if whole:
+        return whole, []
+    picked = _from_among(sentence, text) or (_if_revealed(sentence, text, referent, chosen) if revealed else None) \
+        or _if_you_revealed(text, referent, chosen)
     if picked is not None:
         return picked
     conditional = _CONDITIONAL.match(text)
@@ -440,7 +474,7 @@ def _what_it_names(specs: list[Spec], unread: list[str]) -> None:
         if before is None:
             spec["target"] = None
             unread.append("target: 'it'")
-        elif specs[before]["op"] == "token":
+        elif specs[before]["op"] == "token" or specs[before]["target"].get("new"):  # the token, or what it became
             spec["target"] = {"new": True, "count": {"min": 1, "max": 1}}
         else:
             spec["target"] = {**specs[before]["target"], "count": {"min": 1, "max": 1}}
@@ -456,6 +490,12 @@ _EACH_OTHER = re.compile(r"(?:then,? )?(they|we) deal damage equal to (?:their|o
 _COUNTER = re.compile(r"counter an? (enemy )?(spell or ability|spell|ability)"
                       r"(?: that costs no more than \[(\d+)\] and no more than \[A\])?"
                       r"(?: that chooses a friendly (unit or gear|unit|gear))?( unless its controller pays \[\d+\])?")
+# A restriction on when an activated ability may be used, in its own line: "Use this ability only while I'm at a
+# battlefield." (Caitlyn, Patrolling; Xerath, Freed; Ultrasoft Poro; `use_while` {at: battlefield}), "Use only if
+# you've played an Equipment this turn." (Emperor of the Sands; {played: <filter>}). It records no op:
+# engine/card_costs.py's check_activated refuses the activation where it does not hold (`use_refused`).
+_USE_WHILE = re.compile(r"use (?:this ability only while i'm at a battlefield|only if you've played an? "
+                        r"(?P<played>equipment|unit|spell|gear) this turn)\.?", re.IGNORECASE)
 _SIMPLE = r"(?:draw \d+|channel \d+ runes?(?: exhausted)?|buff me|ready me)"
 _ALTERNATIVE = re.compile(rf"(you may )?({_SIMPLE}) or ({_SIMPLE})\.?", re.IGNORECASE)
 _IF_REVEALED = re.compile(r"^(?:if it's an? ([a-z]+)|otherwise), (.+)$", re.IGNORECASE)
@@ -488,6 +528,23 @@ def _if_revealed(sentence: str, text: str, referent: Filter | None, chosen: str 
     for spec in specs:
         spec["when_revealed"] = {"card": kind, "fits": True} if kind else {"card": None, "fits": False}
     return specs, unread
+
+
+_YOU_REVEALED = re.compile(r"^then,? if you revealed (an? .+?), do this: (.+)$", re.IGNORECASE)
+
+
+def _if_you_revealed(text: str, referent: Filter | None, chosen: str | None) -> \
+        tuple[list[Spec], list[str]] | None:
+    """"Then if you revealed a Bird, Cat, Dog, or Poro, do this: [Buff] a friendly unit." after "You may reveal a
+    unit from among them": the ops are done where the card revealed fits (`when_revealed`, read by
+    engine/cards/decktop.py `revealed_fits`: no card revealed does not); None for another sentence."""
+    m = _YOU_REVEALED.match(text)
+    card, rest = parse_target(m.group(1)) if m else (None, "")
+    if m is None or card is None or rest:
+        return None
+    specs, unread = compile_sentence(m.group(2), referent, chosen)
+    kind = {key: value for key, value in card.items() if key != "count"}
+    return [{**spec, "when_revealed": {"card": kind, "fits": True}} for spec in specs], unread
 
 
 _AMONG = re.compile(r"^you may (reveal|choose) (.+?) from among them and draw it$", re.IGNORECASE)
@@ -524,6 +581,8 @@ def _compiled(text: str) -> dict[str, Any]:
     pair: list[Filter] | None = None  # the two units "they" names ("Choose a friendly unit and an enemy unit.")
     chosen: str | None = None
     before: list[Spec] = []
+    use_while: dict[str, str] | None = None
+    paired_before = False  # "they": the unit the instruction before acted on, and the one chosen after it
     modal = re.fullmatch(r"choose one( [^—]*)?— (- .*)", text, re.IGNORECASE)
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
@@ -547,9 +606,22 @@ def _compiled(text: str) -> dict[str, Any]:
             return {"effects": [], "modes": modes, "unread": [], "unread_ops": []}
     if re.search(r"\bchoose (one|two|three)\b.*—", text, re.IGNORECASE) or "\n- " in text:
         return {"effects": [], "unread": [f"modes: {text!r}"], "unread_ops": ["*"]}
-    for sentence in re.split(r"(?<=\.)\s+", text):
+    sentences = re.split(r"(?<=\.)\s+", text)
+    taken = False  # the sentence was read with the one before it
+    for position, sentence in enumerate(sentences):
         sentence = sentence.strip()
-        if not sentence:
+        if not sentence or taken:
+            taken = False
+            continue
+        following = sentences[position + 1] if position + 1 < len(sentences) else None
+        if pair_read := chosen_play(sentence, following) or hand_pick(sentence, following, chosen):
+            found, taken = pair_read  # "Choose a unit in your trash and play it", "They reveal their hand. ..."
+            specs.extend(found)
+            continue
+        if m := _USE_WHILE.fullmatch(sentence):
+            played = (m.group("played") or "").lower()
+            use_while = {"played": {"tags": ["Equipment"]} if played == "equipment" else {"types": [TYPES[played]]}} \
+                if played else {"at": "battlefield"}
             continue
         if m := re.fullmatch(r"[Cc]hoose (a player|an opponent)\.?", sentence):
             chosen = "any" if m.group(1) == "a player" else "opponent"  # records no op: "they" after it
@@ -563,17 +635,26 @@ def _compiled(text: str) -> dict[str, Any]:
             if len(both) == 2 and all(found is not None and not rest for found, rest in both):
                 pair = [found for found, _ in both]  # "a friendly unit and an enemy unit": "they" after it
                 continue
+        if (m := re.fullmatch(r"[Tt]hen,? choose (.+?)\.?", sentence)) and specs and \
+                isinstance(specs[-1].get("target"), dict) and (specs[-1]["target"].get("count") or {}).get("max") == 1:
+            target, rest = parse_target(re.sub(r" at its destination$", "", m.group(1)))  # "Give a friendly unit
+            if target is not None and not rest:  # +3 [S]. Then choose an enemy unit.": the unit given and the one
+                if m.group(1).endswith(" at its destination"):  # chosen; "Move an enemy unit. Then choose another
+                    target["at_destination"] = True  # enemy unit at its destination": where the unit moved to
+                referent, pair, paired_before = target, [specs[-1]["target"], target], True
+                continue
         if m := _EACH_OTHER.fullmatch(sentence):
             duel = pair if m.group(1).lower() == "they" else \
                 [{"self": True}, referent] if referent is not None else None
             if duel is not None:
-                specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}}))
+                specs.append(_spec("damage", sentence, mutual=duel, target={"count": {"min": 0, "max": 2}},
+                                   with_before=True if duel is pair and paired_before else None))
                 continue
         found, missing = compile_instruction(sentence, referent, chosen, any(spec.get("top") for spec in specs))
         link_done(before, found, missing)  # "If you do, ...": after the "you may" of the sentence before
         before = found
-        if re.search(r"\binstead\b", sentence, re.IGNORECASE):
-            for spec in found:
+        if re.search(r"\binstead\b", sentence, re.IGNORECASE) and not all(spec.get("same_item") for spec in found):
+            for spec in found:  # "Return it ... instead of putting it in their trash" (Abandon) says no amount
                 spec.pop("amount", None)
             if found:
                 missing.append("amount")
@@ -583,6 +664,7 @@ def _compiled(text: str) -> dict[str, Any]:
             else:
                 unread.append(part)
         specs.extend(found)
+    specs = fold_bonus(specs, unread)  # "This deals 1 Bonus Damage for each card with this name in your trash"
     _what_it_names(specs, unread)
     kind = None
     for spec in specs:  # "Otherwise, ..." is the other side of the "If it's a gear" before it
@@ -598,7 +680,38 @@ def _compiled(text: str) -> dict[str, Any]:
         looked = looked or spec["op"] == "look"
         if looked and spec["op"] == "draw" and "among" not in spec:
             spec["among"] = "looked"
-    return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops)}
+    return {"effects": specs, "unread": unread, "unread_ops": sorted(unread_ops),
+            **({"use_while": use_while} if use_while else {})}
+
+
+def use_while(ability: dict[str, Any]) -> dict[str, str] | None:
+    """The condition an activated ability's own line puts on its use ("Use this ability only while I'm at a
+    battlefield.": `{"at": "battlefield"}`), or None; engine/card_costs.py checks it as the ability is activated."""
+    if ability.get("kind") != "activated":
+        return None
+    return compile_ability(ability).get("use_while")
+
+
+def use_refused(state: dict[str, Any], ability: dict[str, Any], player: str,
+                source: dict[str, Any] | None) -> str | None:
+    """Why the ability's own "Use ... only ..." forbids its use now (None: it allows it, or says nothing): its
+    source not at a battlefield, or no card of that kind played by its controller this turn."""
+    condition = use_while(ability)
+    if not condition:
+        return None
+    text = ability.get("text", "")
+    if condition.get("at") == "battlefield":
+        location = (source or {}).get("location") or ""
+        return None if location and not location.startswith("base:") else \
+            f"its source is in {location or 'no location'}, and the card says {text!r}"
+    wanted = condition["played"]
+    for object_id in state.get("played_this_turn", {}).get(player, []):
+        obj = state["objects"].get(object_id) or {}
+        facts = state["cards"].get(obj.get("card") or "", {})
+        if set(wanted.get("tags", [])) & set(facts.get("tags", [])) or facts.get("type") in wanted.get("types", []):
+            return None
+    return f"{player} has played no {'/'.join(wanted.get('tags', wanted.get('types', [])))} this turn, and the " \
+           f"card says {text!r}"
 
 
 def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
@@ -622,11 +735,23 @@ def compile_ability(ability: dict[str, Any], card: str | None = None) -> dict[st
     conditional = CONDITION.match(text)
     result = _compiled(text[conditional.end():] if conditional else text)
     conditional = conditional or re.match(r"^\[(Legion|Empowered|Mighty|Level \d+)\]", ability.get("text", ""))
-    result = read_about(ability, {**result, "source": "text"})  # "it": what a trigger is about (targets.py)
+    result = read_about(ability, {**result, "source": "text",  # "it": what a trigger is about (targets.py)
+                                  "unread": _without_own_costs(ability, result["unread"])})
     if (conditional or ability.get("condition")) and not condition_checked_on_chain(ability):
         result["effects"] = [{**spec, "optional": True} for spec in result["effects"]]
         result["unread"] = [*result["unread"], "condition"]
     return result
+
+
+def _without_own_costs(ability: dict[str, Any], unread: list[str]) -> list[str]:
+    """The unread parts less an activated ability's sentence about its own cost ("This ability costs [1] less for
+    each friendly unit with [Temporary]."), which records no op and which engine/cards/statics.py reads as the
+    ability's cost change (its `cost` part, applied as it is activated)."""
+    if ability.get("kind") != "activated" or not any(part.startswith("instruction: ") for part in unread):
+        return unread
+    own = {static["text"].strip().rstrip(".") for static in card_statics.compile_ability(ability).get("statics", [])
+           if "Ability" in static.get("affects", {}).get("types", []) and static.get("cost")}
+    return [part for part in unread if part not in {f"instruction: {text!r}" for text in own}]
 
 
 def condition_checked_on_chain(ability: dict[str, Any]) -> bool:

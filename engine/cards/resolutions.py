@@ -16,10 +16,12 @@ The state is read before the resolution's ops are applied: the targets, "all" an
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
-from engine.cards import amounts, decktop, filters, players
+from engine.cards import (amounts, battlefields, copies, countering, damage_changes, decktop, filters, hands, lasting,
+                          measures, players, plays, recycles)
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -71,7 +73,9 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
         choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
-    lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state))))
+    own = {item.get("card")} if any(spec.get("bonus_named") for _, result in compiled for spec in result["effects"]) \
+        else set()  # its own "Bonus Damage" read: measured, not lenient
+    lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state, own))))
     # the executions a Repeat may add: one for a spell printing [Repeat]; for an ability, one per Repeat cost paid
     # (v1.4 820.1.a, 820.3: the item's `repeat`)
     repeat = item.get("repeat", 0) if item.get("kind") == "ability" else int(
@@ -94,8 +98,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
         specs = specs + [({**spec, "optional": True}, text) for _ in range(repeat) for spec, text in specs]
     assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     for effect in effects:
-        if effect.get("op") in INCIDENTAL:
-            continue
+        if effect.get("op") in INCIDENTAL and not any(spec["op"] == effect["op"] for spec, _ in specs):
+            continue  # a remark, or a replacement applied as it resolves: no instruction of the card
         same = [index for index, (spec, _) in enumerate(specs) if spec["op"] == effect["op"]]
         reasons = []
         for index in same:
@@ -120,13 +124,23 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             fits = decktop.revealed_fits(state, [other for other, _ in specs], assigned,
                                          spec["when_revealed"]["card"])
             spec = {**spec, "if": {"revealed": None if fits is None else fits == spec["when_revealed"]["fits"]}}
-        holding = (spec["if"]["revealed"] if "revealed" in spec["if"] else amounts.holds(state, item, spec["if"])) \
+        holding = (spec["if"]["revealed"] if "revealed" in spec["if"] else countering.holds(state, item, spec["if"])
+                   if "opponent_spell" in spec["if"] else amounts.holds(state, item, spec["if"])) \
             if "if" in spec else None
         if holding is False and assigned[index]:
             found.append({"text": text, "message": f"records {_describe(state, assigned[index][0])}, but the card's "
                                                    f"condition does not hold as it resolves"})
         if "if" in spec:  # required only where it holds (unknown: on the recorder's word)
             specs[index] = ({**spec, "optional": spec.get("optional", False) or holding is not True}, text)
+    for index, (spec, text) in enumerate(specs):  # what an op is measured on, or the ops of another instruction
+        message = _related(state, item, [other for other, _ in specs], index, assigned, effects, lenient)
+        if message:
+            found.append({"text": text, "message": message})
+    for index, (spec, text) in enumerate(specs):  # "deal 5 damage split among ...": the shares add up to 5
+        shares = sum(effect.get("amount") or 0 for effect in assigned[index])
+        if "split" in spec and assigned[index] and not lenient and shares != spec["split"]:
+            found.append({"text": text, "message": f"records damage {shares} in all, but the card splits "
+                                                   f"{spec['split']}"})
     for index, message in _unpaid(state, specs, assigned):
         found.append({"text": specs[index][1], "message": message})
     for index, message in decktop.problems(state, [spec for spec, _ in specs], assigned):
@@ -134,7 +148,8 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
     for index, message in filters.problems(state, item, [spec for spec, _ in specs], assigned, _target_mismatch):
         found.append({"text": specs[index][1], "message": message})  # groups and relations (filters.py)
     for index, (spec, text) in enumerate(specs):
-        message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted) \
+        message = _each_other(state, item, spec, assigned[index], effects, lenient, mistargeted,
+                              assigned[index - 1] if spec.get("with_before") and index else None) \
             if "mutual" in spec else None
         if message:
             found.append({"text": text, "message": message})
@@ -152,11 +167,37 @@ def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, 
             if message:
                 found.append({"text": text, "message": message})
             continue
-        message = players.missing(state, item, spec, assigned[index]) or \
-            _missing(state, item, spec, assigned[index], mistargeted)
+        able = functools.partial(_theirs_there, state, item, spec)
+        message = players.missing(state, item, spec, assigned[index], able) or \
+            _missing(state, item, spec, assigned[index], mistargeted) or \
+            (_uncopied(spec, assigned[index], effects) if spec.get("tokens") else None)
         if message:
             found.append({"text": text, "message": message})
     return found
+
+
+def _related(state: dict[str, Any], item: dict[str, Any], specs: list[Spec], index: int,
+             assigned: dict[int, list[dict[str, Any]]], effects: list[dict[str, Any]], lenient: bool) -> str | None:
+    """Why the ops of an instruction do not fit what the card measures them on, or the ops of the instruction
+    before (or after) it (engine/cards/measures.py, countering.py, lasting.py, players.py); None when they do."""
+    spec, given = specs[index], assigned[index]
+    before = assigned[index - 1] if index else []
+    after = assigned[index + 1] if index + 1 < len(specs) else []
+    if "measure" in spec:  # "It deals damage equal to its Might to ..."
+        return None if lenient else measures.check(state, spec, given, before, effects)
+    checks = (("raise_to", lambda: measures.raise_check(state, item, spec, given, effects, _target_mismatch)),
+              ("same_item", lambda: countering.same_item(state, spec, given, before)),
+              ("swap", lambda: measures.swap_check(state, given, effects)),
+              ("per_op", lambda: measures.per_op_check(spec, given, effects)),
+              ("same_targets", lambda: measures.same_targets(given, before)),
+              ("source_before", lambda: lasting.source_check(given, before)),
+              ("alone_bonus", lambda: measures.alone_check(state, given, before)),
+              ("per_opponent_before", lambda: players.opponents_did(item, spec, given, before)),
+              ("keywords_of", lambda: measures.keywords_check(state, item, given, after)),
+              ("bonus_named", lambda: None if lenient else measures.bonus_check(state, item, spec, given)),
+              ("played_before", lambda: plays.attached_played(state, item, given, before)
+               if index and specs[index - 1]["op"] == "play" else None))  # "it": the card played, when one is
+    return next((check() for key, check in checks if spec.get(key)), None)
 
 
 # -- one op against one spec -------------------------------------------------------------------------------------
@@ -196,6 +237,10 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
 def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: dict[str, Any]) -> str | None:
     """The parts of an op besides its target and amount: how long ("this turn"), which keyword, where to."""
     op = spec["op"]
+    if spec.get("hand") or "from_hand" in spec or spec.get("whole_hand"):  # "They reveal their hand. ..."
+        return hands.mismatch(state, spec, effect, players.player_of(item, spec, effect))
+    if op == "grant" and spec.get("keywords_of"):  # "my keywords": which, measures.keywords_check
+        return "the card's effect lasts this turn, not permanently" if effect.get("until") != "turn" else None
     if op in ("might", "grant"):
         until = effect.get("until", "permanent")
         if spec.get("until") == "turn" and until != "turn":
@@ -212,6 +257,28 @@ def _shape_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
         return f"the card channels {'exhausted' if spec.get('exhausted') else 'ready'} runes"
     if op == "counter" and spec.get("item"):
         return _countered_mismatch(state, item, spec["item"], str(effect.get("item")))
+    if op == "token" and spec.get("kind"):  # "For each opponent who did, you play a Gold gear token": no amount
+        return _token_mismatch(state, item, spec, effect)
+    if op == "static":
+        return lasting.mismatch(spec, effect)
+    if op in ("prevent", "double"):
+        return damage_changes.mismatch(spec, effect)
+    if op == "recycle" and "card" in spec:
+        return recycles.mismatch(state, item, spec, effect, _target_mismatch)
+    if op == "play" and "from" in spec:
+        return plays.mismatch(state, item, spec, effect, _target_mismatch)
+    if op == "control" and "item" in spec:  # "Gain control of a spell"
+        return countering.control_mismatch(state, spec, effect)
+    if op == "battlefield" and "replaces" in spec:
+        return battlefields.mismatch(state, item, spec, effect)
+    if op == "copy" and isinstance(spec.get("of"), dict):  # "They become copies of me"
+        reason = _target_mismatch(state, item, spec["of"], str(effect.get("of"))) or (
+            f"{effect.get('of')} is not the card's source ({item.get('source')})"
+            if spec["of"].get("self") and effect.get("of") != item.get("source") else None)
+        if reason:
+            return f"what the token copies: {reason}"
+    if op == "name" and spec.get("named_of") and ("card" not in effect or effect.get("of") != spec["named_of"]):
+        return f"the card names a {spec['named_of'].lower()} (a card, `of` \"{spec['named_of']}\")"
     if op == "return" and effect.get("to") != spec.get("to", "hand"):
         return f"the card returns to the {spec.get('to', 'hand')}, not to the {effect.get('to')}"
     if op == "attach" and isinstance(spec.get("to"), dict) and "to" in effect:
@@ -242,6 +309,8 @@ def _countered_mismatch(state: dict[str, Any], item: dict[str, Any], wanted: dic
     power = facts.get("power") or 0
     if "energy_max" in wanted and ((facts.get("energy") or 0) > wanted["energy_max"] or power > wanted["power_max"]):
         return f"{name} costs [{facts.get('energy')}] and {power} Power, more than the card counters"
+    if "chooses_only" in wanted:
+        return countering.chooses_only(state, item, countered)
     if "chooses_friendly" in wanted:
         chosen_friendly = [target for target in countered.get("targets", []) if target in state["objects"]
                            and state["objects"][target]["controller"] == item["controller"]
@@ -313,6 +382,13 @@ def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter
                 f"{' or '.join(target['domains'])}")
     if set(target.get("not_tags", [])) & tags:
         return f"{name} is a {'/'.join(sorted(set(target['not_tags']) & tags))}, which the card excludes"
+    printed = state["cards"].get(obj["card"] or "", {})
+    if set(target.get("keywords", [])) - set(printed.get("keywords", [])):  # "a card with [Hidden]"
+        return f"{name} has no [{'], ['.join(target['keywords'])}], and the card's target has"
+    for bound, what in (("energy_max", "energy"), ("power_max", "power")):  # "with cost no more than [3] and [A]"
+        if bound in target and (printed.get(what) or 0) > target[bound]:
+            return f"{name} costs {printed.get(what) or 0} {what.capitalize()}, and the card's target costs no more " \
+                   f"than {target[bound]}"
     might = obj.get("might")
     mine = (state["objects"].get(item.get("source") or "") or {}).get("might")
     if target.get("might_below_self") and isinstance(might, int) and isinstance(mine, int) and might >= mine:
@@ -341,7 +417,9 @@ def _type_fits(obj: dict[str, Any], types: list[str]) -> bool:
 def _has_status(obj: dict[str, Any], status: str) -> bool:
     return {"exhausted": obj.get("exhausted"), "ready": not obj.get("exhausted"), "stunned": obj.get("stunned"),
             "damaged": obj.get("damage", 0) > 0, "attacker": obj.get("attacker"),
-            "defender": obj.get("defender"), "in_combat": obj.get("attacker") or obj.get("defender")}.get(status, True)
+            "defender": obj.get("defender"), "in_combat": obj.get("attacker") or obj.get("defender"),
+            "attached": obj.get("attached_to") is not None,
+            "detached": obj.get("attached_to") is None}.get(status, True)
 
 
 def _where_is(obj: dict[str, Any]) -> str:
@@ -415,11 +493,13 @@ def _unpaid(state: dict[str, Any], specs: list[tuple[Spec, str]], assigned: dict
 
 # -- two units dealing damage to each other ------------------------------------------------------------------------
 def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
-                effects: list[dict[str, Any]], lenient: bool, mistargeted: set[str] | frozenset[str]) -> str | None:
+                effects: list[dict[str, Any]], lenient: bool, mistargeted: set[str] | frozenset[str],
+                before: list[dict[str, Any]] | None = None) -> str | None:
     """"They deal damage equal to their Mights to each other": one damage to each of the two units (one fitting
     each of the card's filters, `mutual`; "we" is this unit and the one chosen), each the other's Might as it
     deals it (after the ops recorded before it; a buff before it is on the recorder's word). Nothing is needed
-    when one of them is not there to act on (v1.4 359.3.e.6)."""
+    when one of them is not there to act on (v1.4 359.3.e.6). `before`: the ops of the instruction before, when
+    one of the two is the unit it acted on ("Give a friendly unit +3 [S]. Then choose an enemy unit. They ...")."""
     first, second = spec["mutual"]
     if not given and spec.get("optional"):
         return None  # a "you may", or a [Repeat] not paid
@@ -431,6 +511,16 @@ def _each_other(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: 
     if len(given) != 2 or len(set(targets)) != 2 or not all(target in state["objects"] for target in targets):
         return f"records damage to {', '.join(map(str, targets))}: the card's two units deal damage to each other"
     one, other = targets
+    acted = {effect.get("target") for effect in before or []} & set(state["objects"])
+    if acted and not acted & {one, other}:  # "Give a friendly unit +3 [S]. Then choose an enemy unit. They ..."
+        return f"records damage between {_named(state, one)} and {_named(state, other)}, but one of them is " \
+               f"{', '.join(_named(state, object_id) for object_id in sorted(acted))}, which the instruction before " \
+               f"acted on"
+    destination = (before or [{}])[0].get("to") if second.get("at_destination") else None
+    chosen = [object_id for object_id in (one, other) if object_id not in acted]
+    if destination and any(state["objects"][object_id].get("location") != destination for object_id in chosen):
+        return f"records damage between {_named(state, one)} and {_named(state, other)}, but the unit chosen is at " \
+               f"the moved unit's destination ({destination})"
     if not (_fits(state, item, first, one) and _fits(state, item, second, other) or
             _fits(state, item, first, other) and _fits(state, item, second, one)):
         return f"records damage between {_named(state, one)} and {_named(state, other)}, which are not the two units " \
@@ -477,14 +567,29 @@ def _full(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[d
     if each is not None:
         return len(given) >= len(each)
     count = (spec.get("target") or {}).get("count") or {"max": spec.get("amount") if spec["op"] == "token" else 1}
+    if count.get("per_player"):  # "each player may return a unit": one a player at most
+        return len(given) >= len(state["players"])
     if count.get("all") or count.get("max") is None:
         return False
     return len(given) >= count["max"]
 
 
+def _theirs_there(state: dict[str, Any], item: dict[str, Any], spec: Spec, player: str) -> bool:
+    """Whether `player` has something an instruction of theirs could act on: for "Each player kills one of their
+    units" (`theirs`), an object that player controls fitting the filter; for "Each player discards their hand", a
+    card in hand; any other instruction always."""
+    target = spec.get("target") or {}
+    if spec.get("whole_hand"):  # "Each player discards their hand": a player with none discards nothing
+        return bool(state["players"][player].get("hand"))
+    if not target.get("theirs"):
+        return True
+    return any(obj["zone"] == target.get("zone", "board") and obj["controller"] == player and
+               _target_mismatch(state, item, target, object_id) is None for object_id, obj in state["objects"].items())
+
+
 def _how_many(spec: Spec) -> str:
     count = (spec.get("target") or {}).get("count") or {}
-    return "all" if count.get("all") else str(count.get("max", 1))
+    return "all" if count.get("all") else "one a player" if count.get("per_player") else str(count.get("max", 1))
 
 
 def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: list[dict[str, Any]],
@@ -495,6 +600,10 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     op, target = spec["op"], spec.get("target")
     if spec.get("rest"):
         return None  # the rest of the cards looked at: engine/cards/decktop.py
+    if op == "recycle" and "card" in spec:
+        return recycles.missing(state, item, spec, given, _target_mismatch)
+    if spec.get("hand") or "from_hand" in spec or spec.get("whole_hand"):
+        return hands.missing(state, item, spec, given)
     if target is not None and (target.get("count") or {}).get("all"):
         if target.get("where") == "there" or target.get("where") == "here" and _here(state, item) is None:
             return None  # where "there" or an unknown "here" is: on the recorder's word
@@ -533,6 +642,14 @@ def _missing(state: dict[str, Any], item: dict[str, Any], spec: Spec, given: lis
     return f"records no {op} for {spec['text']!r}{there}"
 
 
+def _uncopied(spec: Spec, given: list[dict[str, Any]], effects: list[dict[str, Any]]) -> str | None:
+    """"They become copies of me": a copy for each token the resolution plays (none without a token)."""
+    need = min(copies.made(effects), spec["target"]["count"]["max"])
+    if spec.get("optional") or len(given) >= need:
+        return None
+    return f"records {len(given)} copy for {spec['text']!r}, and {need} tokens were played"
+
+
 def _legal_count(state: dict[str, Any], item: dict[str, Any], target: Filter,
                  mistargeted: set[str] | frozenset[str]) -> int:
     """How many objects the instruction could act on: the item's chosen targets still legal when it chose some
@@ -560,10 +677,11 @@ def _describe(state: dict[str, Any], effect: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _board_texts(state: dict[str, Any]) -> list[str]:
-    """The ability texts of the cards on the board and the chain (to find what changes a damage amount)."""
+def _board_texts(state: dict[str, Any], leave_out: set[Any] | frozenset[Any] = frozenset()) -> list[str]:
+    """The ability texts of the cards on the board and the chain (to find what changes a damage amount), but those
+    of the cards named in `leave_out`."""
     names = {obj["card"] for obj in state["objects"].values()
-             if obj["zone"] in ("board", "legend", "chain") and obj["card"]}
+             if obj["zone"] in ("board", "legend", "chain") and obj["card"]} - set(leave_out)
     return [ability.get("text", "") for name in names for ability in state["cards"].get(name, {}).get("abilities", [])]
 
 
@@ -637,6 +755,8 @@ def _values(state: dict[str, Any], item: dict[str, Any], spec: Spec) -> dict[str
             values["value"] = spec["value"]
     if op == "return":
         values["to"] = spec.get("to", "hand")
+    if op == "static":
+        values.update(lasting.values(spec))
     if op == "token":
         values["name"] = spec.get("kind")
         values["controller"] = item["controller"]
