@@ -587,9 +587,10 @@ def _compiled(text: str) -> dict[str, Any]:
     if modal:  # "Choose one — - Draw 1. - Kill a gear.": the resolution records one mode (the player's choice)
         modes = [_compiled(mode.strip()) for mode in re.split(r"(?:^|\s)- ", modal.group(2)) if mode.strip()]
         qualifier = (modal.group(1) or "").strip()
-        history = [f"modes: which were chosen before ({qualifier!r})"] if "chosen" in qualifier else \
-            [f"modes: {qualifier!r}"] if qualifier else []
-        return {"effects": [], "modes": [mode["effects"] for mode in modes],
+        distinct = qualifier == "you haven't already chosen"  # none twice in one resolution (resolutions.py)
+        history = [] if distinct else [f"modes: which were chosen before ({qualifier!r})"] if "chosen" in qualifier \
+            else [f"modes: {qualifier!r}"] if qualifier else []
+        return {"effects": [], "modes": [mode["effects"] for mode in modes], "distinct_modes": distinct,
                 "unread": [*history, *(part for mode in modes for part in mode["unread"])],
                 "unread_ops": sorted({op for mode in modes for op in mode["unread_ops"]})}
     either = re.fullmatch(r"(ready|exhaust) or (ready|exhaust) (.+?)\.?", text, re.IGNORECASE)

@@ -64,23 +64,14 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     compiled = [(ability, compile_ability(ability, item.get("card"))) for ability in abilities]
     if not compiled:
         return []
-    # A modal line ("Choose one — ..."): the resolution is one of its modes, whichever fits best.
-    choices: list[list[tuple[Spec, str]]] = [[]]
-    for ability, result in compiled:
-        options = result.get("modes") or [result["effects"]]
-        if result.get("modes") and item.get("modes"):  # the modes new choices made (v1.4 752.1, engine/choices.py)
-            options = [[spec for mode in item["modes"] if 0 < mode <= len(options) for spec in options[mode - 1]]]
-        choices = [[*chosen, *((spec, ability["text"]) for spec in option)] for chosen in choices for option in options]
+    # the executions a Repeat adds: one per Repeat cost paid (v1.4 820.1.d, 820.3: the item's `repeat`)
+    choices = _readings(compiled, item, item.get("repeat", 0))
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
     own = {item.get("card")} if any(spec.get("bonus_named") for _, result in compiled for spec in result["effects"]) \
         else set()  # its own "Bonus Damage" read: measured, not lenient
     lenient = bool(_AMOUNT_CHANGERS.search(" ".join(_board_texts(state, own))))
-    # the executions a Repeat may add: one for a spell printing [Repeat]; for an ability, one per Repeat cost paid
-    # (v1.4 820.1.a, 820.3: the item's `repeat`)
-    repeat = item.get("repeat", 0) if item.get("kind") == "ability" else int(
-        "Repeat" in state["cards"].get(item.get("card") or "", {}).get("keywords", []))
-    answers = [_match(state, item, specs, effects, unread_ops, whole_text, lenient, repeat, mistargeted)
+    answers = [_match(state, item, specs, effects, unread_ops, whole_text, lenient, mistargeted)
                for specs in choices]
     best = min(answers, key=len)
     if len(choices) > 1:  # v1.4 359.3.d reads the mode chosen: the other modes are no instructions of this one
@@ -89,13 +80,32 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     return best
 
 
+
+def _readings(compiled: list[tuple[dict[str, Any], dict[str, Any]]], item: dict[str, Any],
+              repeat: int) -> list[list[tuple[Spec, str]]]:
+    """Each reading of the item's lines as (spec, line) pairs: one mode of each modal line ("Choose one — ..."),
+    the player's choice, for the first execution and again for each one a Repeat adds, whose choices need not be the
+    first's (v1.4 820.2.a) and whose instructions may do nothing (optional). "Choose one you haven't already chosen"
+    (`distinct_modes`, Curtain Call) never takes a mode twice."""
+    readings: list[tuple[tuple[tuple[int, int], ...], list[tuple[Spec, str]]]] = [((), [])]
+    for execution in range(1 + repeat):
+        for number, (ability, result) in enumerate(compiled):
+            options = result.get("modes") or [result["effects"]]
+            if result.get("modes") and item.get("modes"):  # the modes new choices made (v1.4 752.1, engine/choices.py)
+                options = [[spec for mode in item["modes"] if 0 < mode <= len(options) for spec in options[mode - 1]]]
+            readings = [((*chosen, (number, index)),
+                         [*specs, *(({**spec, "optional": True} if execution else spec, ability["text"])
+                                    for spec in option)])
+                        for chosen, specs in readings for index, option in enumerate(options)
+                        if not (result.get("distinct_modes") and (number, index) in chosen)]
+    return [specs for _, specs in readings]
+
 def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, str]],
-           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool, repeat: int,
+           effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool,
            mistargeted: set[str] | frozenset[str]) -> list[dict[str, str]]:
-    """The problems of the recorded ops against one reading of the card (its specs, one mode of each modal line)."""
+    """The problems of the recorded ops against one reading of the card (its specs: one mode of each modal line,
+    for each execution)."""
     found: list[dict[str, str]] = []
-    if repeat:  # [Repeat] (v1.4 820): the effect again if its cost was paid, a choice this package does not see
-        specs = specs + [({**spec, "optional": True}, text) for _ in range(repeat) for spec, text in specs]
     assigned: dict[int, list[dict[str, Any]]] = {index: [] for index in range(len(specs))}
     for effect in effects:
         if effect.get("op") in INCIDENTAL and not any(spec["op"] == effect["op"] for spec, _ in specs):
