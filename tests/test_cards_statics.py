@@ -401,12 +401,15 @@ def test_the_compiler_reads_the_common_phrasings_of_real_cards(name, zone, expec
     assert any(expected.items() <= static.items() for static in found), found
 
 
-def test_a_tier_that_replaces_another_instead_is_left_unread():
-    """Master Yi, Unstoppable's "[Level 6][>] I cost [4][G][G] less instead." replaces its Level 3 discount: not read
-    (the recorder declares it), never applied as a second discount."""
+def test_a_tier_that_replaces_another_instead_is_left_unread_by_the_reader_and_given_as_reviewed_data():
+    """Master Yi, Unstoppable's "[Level 6][>] I cost [4][G][G] less instead." replaces its Level 3 discount: the
+    reader does not read it (never applied as a second whole discount); its reviewed entry (engine/cards/data) gives
+    the difference from the tier before it, so each tier costs what it prints."""
     yi = card("Master Yi, Unstoppable")
-    assert [static["while"] for static in card_statics.card_statics(yi, "play")] == [{"level": 3}]
-    assert not card_statics.compiles(yi)
+    assert card_statics.compile_ability(yi["abilities"][1], "Unit")["unread"]
+    assert [(static["while"], static["cost"]) for static in card_statics.card_statics(yi, "play")] == [
+        ({"level": level}, {"energy": -2, "power": -1}) for level in (3, 6, 11)]
+    assert card_statics.compiles(yi)
 
 
 def test_the_viewer_says_which_statics_the_recorder_declared():

@@ -30,7 +30,7 @@ import json
 import re
 from typing import Any
 
-from engine.cards import CONDITION, cost_parts, static_rules, triggers
+from engine.cards import CONDITION, cost_parts, reviewed, static_rules, triggers
 
 ZONES = ("play", "board")
 
@@ -508,6 +508,20 @@ def compile_ability(ability: dict[str, Any], card_type: str | None = None) -> di
                                 ability.get("keyword"), ability.get("cost_note"), card_type))
 
 
+def compile_card_ability(ability: dict[str, Any], card: dict[str, Any]) -> dict[str, Any]:
+    """`compile_ability` for an ability of the catalog's `card`, with the statics a reviewed entry gives for its line
+    (engine/cards/reviewed.py, key "statics": a list in this module's shape, with `zone` and `text`) in place of
+    the text's, marked `source` "data": the engine applies and checks them as it does compiled ones. A line the
+    reader cannot compile and no entry reviews stays `unread`."""
+    compiled = compile_ability(ability, card.get("type"))
+    given = reviewed.given(str(card.get("name", "")), ability.get("text", ""), "statics") if card.get("name") \
+        else None
+    if given is None:
+        return compiled
+    return {**{key: value for key, value in compiled.items() if key not in ("statics", "unread")},
+            "statics": given, "source": "data"}
+
+
 _BY_CARD: dict[tuple[str, str | None, str], tuple[str, ...]] = {}
 
 
@@ -523,7 +537,7 @@ _BOARD_COUNT: dict[str, int] = {}
 def board_static_count(card: dict[str, Any]) -> int:
     """How many statics a card has on the board (cached by its text): the engine asks it at every refresh of the
     layers, for each object in play."""
-    text = str(card.get("text", ""))
+    text = str(card.get("name", "")) + "\n" + str(card.get("text", ""))
     found = _BOARD_COUNT.get(text)
     if found is None:
         found = _BOARD_COUNT[text] = len(_card_statics(card, "board"))
@@ -531,12 +545,12 @@ def board_static_count(card: dict[str, Any]) -> int:
 
 
 def _card_statics(card: dict[str, Any], zone: str) -> tuple[str, ...]:
-    key = (str(card.get("text", "")), card.get("type"), zone)
+    key = (str(card.get("name", "")) + "\n" + str(card.get("text", "")), card.get("type"), zone)
     found = _BY_CARD.get(key)
     if found is None:
         statics = []
         for index, ability in enumerate(card.get("abilities", ())):
-            for static in compile_ability(ability, card.get("type")).get("statics", ()):
+            for static in compile_card_ability(ability, card).get("statics", ()):
                 if static["zone"] == zone:
                     statics.append(json.dumps({**static, "ability": index}, sort_keys=True))
         found = _BY_CARD[key] = tuple(statics)
@@ -548,7 +562,7 @@ def compiles(card: dict[str, Any]) -> bool:
     has at least one."""
     statics = [ability for ability in card.get("abilities", ()) if ability.get("kind") == "static"
                and not ability.get("keyword") and not ability.get("reminder")]
-    return bool(statics) and not any(compile_ability(ability, card.get("type")).get("unread") for ability in statics)
+    return bool(statics) and not any(compile_card_ability(ability, card).get("unread") for ability in statics)
 
 
 def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[str, int]]:
@@ -560,10 +574,12 @@ def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[st
             if bool(cost.get("others")) == others]
 
 
-def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict[str, Any]:
+def with_compiled(ability: dict[str, Any], card_type: str | None = None,
+                  card: dict[str, Any] | None = None) -> dict[str, Any]:
     """A catalog ability with what this module compiles of it, for the catalog served to clients (contract
-    section 7): `condition` as data (`while`), the statics and costs, `source` "text", and `unread`."""
-    compiled = compile_ability(ability, card_type)
+    section 7): `condition` as data (`while`), the statics and costs, `source` ("text", or "data" where the
+    `card`'s reviewed entry gives the statics), and `unread`."""
+    compiled = compile_card_ability(ability, card) if card else compile_ability(ability, card_type)
     out = dict(ability)
     dependent = _dependent(ability.get("condition"))
     if dependent:
@@ -574,7 +590,7 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
     for field in ("additional", "unread"):
         if compiled.get(field):
             out[field] = compiled[field]
-    out["source"] = "text"
+    out["source"] = compiled.get("source", "text")
     return out
 
 
@@ -586,9 +602,9 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     is read (engine/cards/triggers.py charges it from the card)."""
     if ability.get("reminder"):
         return []  # reminder text only: it "has no effect on game function" (v1.4 135.2.d.3)
-    card_type = card.get("type") if isinstance(card, dict) else None
     kind = ability.get("kind")
-    found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
+    compiled = compile_card_ability(ability, card) if isinstance(card, dict) else compile_ability(ability)
+    found = [f"static {text!r}" for text in compiled.get("unread", [])]
     if kind == "activated":  # a part engine/cards/cost_parts.py reads is checked as it is paid (engine/card_costs.py)
         found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])
                   if cost_parts.read(text) is None]
