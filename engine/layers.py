@@ -334,10 +334,12 @@ def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
         granted = attached_keywords(card)
         if keyword in granted:
             total += _value(granted[keyword])
+    absent = 0  # "have [Deflect] if they didn't already" (`if_absent`): an instance only where there is none else
     for static in state.get("statics", []):
         if static["id"] in obj.get("statics", ()) and keyword in static.get("keywords", ()):
-            total += _value(static.get("values", {}).get(keyword)) * _times(state, static)
-    return total
+            value = _value(static.get("values", {}).get(keyword)) * _times(state, static)
+            absent, total = (max(absent, value), total) if static.get("if_absent") else (absent, total + value)
+    return total or absent
 
 
 def refresh(state: State, obj: dict[str, Any]) -> None:

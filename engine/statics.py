@@ -11,9 +11,11 @@ effect a resolving spell or ability made, until the end of the turn. Three ways 
   turn" (`until: "turn"`).
 
 The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?}, might?, min?,
-keywords?, values?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, rule?, value?, while?: {legion?,
-empowered?, mighty?, at?, level?}, until?, next?, text?}` (engine/layers.py says what each field means; `rule` and `value`
-are a change to what the rules allow, engine/rulechanges.py). `next` marks a one-shot effect
+keywords?, values?, if_absent?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, rule?, value?,
+while?: {legion?, empowered?, mighty?, at?, level?}, until?, next?, text?}` (engine/layers.py says what each field
+means; `rule` and `value` are a change to what the rules allow, engine/rulechanges.py). `if_absent` gives its
+keywords only to an object with no instance of them from elsewhere ("have [Deflect] if they didn't already": no
+second instance to add up, v1.4 809.2). `next` marks a one-shot effect
 ("your next card costs [2] less", "the next unit you play enters ready"), used up by the first play it applies to.
 """
 from __future__ import annotations
@@ -33,6 +35,7 @@ TYPES = ("Unit", "Gear", "Spell", "Rune", "Legend", "Ability")
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "source": str, "affects": dict, "might": int, "min": int, "keywords": list, "values": dict, "enter_ready": bool,
     "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int, "per": dict,
+    "if_absent": bool,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
                            "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool}

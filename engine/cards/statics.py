@@ -58,11 +58,11 @@ _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)
 _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?P<stunned>stunned )?"
     rf"(?:(?P<who>friendly|your|enemy) "
-    rf"(?P<other2>other )?)?(?P<token>token )?"
+    rf"(?P<other2>other )?)?(?P<buffed2>buffed )?(?P<token>token )?"
     rf"(?P<what>units|(?!spells|cards|abilities|gear)(?:[A-Z][a-z]+ )?[A-Z][a-z]+s"
     rf"|(?P<tags>(?:[A-Z][a-z]+, )+(?:and )?[A-Z][a-z]+) units)(?P<empowered> that are \[Empowered\])?"
     rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
-    rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?\.$",
+    rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?(?P<absent> if they didn't already)?\.$",
     re.IGNORECASE)
 _SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
                    rf"(?: for each (?P<each>[^,.]+?))?"
@@ -413,7 +413,7 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         who = (match.group("who") or "all").lower()
         affects: dict[str, Any] = {"who": {"enemy": "enemy", "all": "all"}.get(who, "friendly")}
         for field in ("buffed", "token", "stunned"):
-            if match.group(field):
+            if match.group(field) or field == "buffed" and match.group("buffed2"):  # "Friendly buffed units"
                 affects[field] = True
         if match.group("kw"):
             affects["keyword"] = match.group("kw")
@@ -428,6 +428,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
             affects["where"] = "here"
         floor = {"min": int(match.group("floor"))} if match.group("floor") else {}  # v1.4 472.3.b, for each unit
+        if match.group("absent"):  # "... have [Deflect] if they didn't already" (Spirit's Refuge): no second
+            # instance to sum (v1.4 809.2)
+            if "might" in give:
+                return None
+            floor["if_absent"] = True
         return [_static("board", rest, affects=affects, **give, **floor, **{"while": when})]
     ruled = static_rules.read(rest)
     if ruled:  # a static rule (engine/rulechanges.py), checked where the rule it changes is

@@ -1,0 +1,46 @@
+"""Statics read from more phrasings of the cards (issue 26, engine/cards/statics.py): "Friendly buffed units have
+[Deflect] if they didn't already" (no second instance, v1.4 809.2), in v1.4 matches whose abilities the engine
+checks, with real cards of the gallery: the state follows the card, and a misplay is refused (strict) or flagged
+(audit) citing the rule.
+"""
+from __future__ import annotations
+
+from engine.cards import statics as card_statics
+from engine.layers import keyword_value
+from gallery_table import GalleryTable, deck, listed, said
+
+P1 = deck("Blind Monk", ["Spirit's Refuge", "Gemhand Hunter", "Navori Scout", "Wily Newtfish"],
+          ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+P2 = deck("Butcher of the Sands", ["Cleave"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
+P1_RUNES = "runedeck:4 runes:6 Calm Rune;2 Body Rune"
+P2_RUNES = "runedeck:8 runes:2 Fury Rune;2 Body Rune"
+
+
+def table(p1: str, p2: str = P2_RUNES, player: str = "P1", policy: str = "strict") -> GalleryTable:
+    """A v1.4 position at `player`'s action phase (P1's turn 3, P2's turn 4)."""
+    line = (f"position turn {3 if player == 'P1' else 4} {player} action first P1 | P1 0 bf:Zaun Warrens "
+            f"deck:{39 - listed(p1)} {p1} | P2 0 bf:Vilemaw's Lair deck:{39 - listed(p2)} {p2}")
+    return GalleryTable(P1, P2, policy, "v1.4", "checked").do(line)
+
+
+def card(name: str) -> dict:
+    return GalleryTable(P1, P2).catalog.card(name)
+
+
+REFUGE = f"{P1_RUNES} gear:Spirit's Refuge base:Gemhand Hunter^;Navori Scout^;Wily Newtfish"
+CLEAVE = f"{P2_RUNES} hand:Cleave"
+
+
+def test_spirits_refuge_gives_buffed_friendly_units_deflect_once_and_an_unpaid_tax_is_refused():
+    [static] = card_statics.card_statics(card("Spirit's Refuge"), "board")
+    assert static["affects"] == {"who": "friendly", "buffed": True} and static["if_absent"] is True
+    game = table(REFUGE, CLEAVE, player="P2")
+    hunter, scout = game.obj("P1", "Gemhand Hunter"), game.obj("P1", "Navori Scout")
+    assert keyword_value(game.state, hunter, "Deflect") == 1
+    assert keyword_value(game.state, scout, "Deflect") == 1  # printed, not summed with a second (v1.4 809.2)
+    assert "Deflect" not in game.obj("P1", "Wily Newtfish")["keywords"]  # not buffed
+    refusal = game.refuses("P2 play Cleave -> Gemhand Hunter $1", rule="v1.4 809.1.c")
+    assert "Deflect" in said(refusal)
+    table(REFUGE, CLEAVE, player="P2", policy="audit").flags("P2 play Cleave -> Gemhand Hunter $1", "v1.4 809.1.c")
+    game.do("P2 play Cleave -> Gemhand Hunter $1 / Body Rune")
+    assert game.state["chain"][-1]["targets"] == [hunter["id"]]
