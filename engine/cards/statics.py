@@ -64,7 +64,7 @@ _OTHERS = re.compile(
     rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
     rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?(?P<absent> if they didn't already)?\.$",
     re.IGNORECASE)
-_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
+_SELF = re.compile(rf"^(?:(?:While|If) (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
                    rf"(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
@@ -103,6 +103,12 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm attacking with another unit": {"combat": {"role": "attacker", "alone": False}},
     "you have a card with my name in your trash": {"named_in_trash": True},
     "you control something that's [Empowered]": {"objects": {"who": "friendly", "types": None, "empowered": True}},
+    # what happened this turn (engine/turn_facts.py counts it)
+    "a unit died this turn": {"turn_fact": {"fact": "died", "who": "any"}},
+    "a friendly unit died during your Beginning Phase this turn": {"turn_fact": {"fact": "died_beginning",
+                                                                                 "who": "friendly"}},
+    "you've discarded a card this turn": {"turn_fact": {"fact": "discarded", "who": "friendly"}},
+    "you've gained XP this turn": {"turn_fact": {"fact": "xp_gained", "who": "friendly"}},
 }
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _NUMBER = r"(\d+|one|two|three|four|five)"

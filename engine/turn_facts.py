@@ -1,0 +1,45 @@
+"""What happened this turn that a card's condition asks about (issue 26): "If a unit died this turn", "If a friendly
+unit died during your Beginning Phase this turn", "If you've discarded a card this turn", "If you've gained XP this
+turn" (engine/cards/statics.py reads them as the `while` key `turn_fact`, engine/cards/holds.py checks it).
+
+Counted per player in `state["turn_facts"]` (`{player: {fact: count}}`), only in a match whose abilities the engine
+checks (a declared match's states stay as they were), and cleared as each turn begins (engine/turn.py). The facts:
+
+- `died`: a unit the player controlled went from the board to the trash (v1.4 428.1: killed; a token too, which
+  goes there before it ceases to exist, 177.1); `died_beginning` as well while the turn is in its Beginning Phase;
+- `discarded`: a card went from the player's hand directly to their trash (v1.4 422.1);
+- `xp_gained`: the player gained XP (v1.4 730.1).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import checks_abilities
+
+FACTS = ("died", "died_beginning", "discarded", "xp_gained")
+
+
+def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) -> None:
+    """Count `amount` of `fact` for `player` this turn, in a checked match."""
+    if player is None or amount <= 0 or not checks_abilities(state):
+        return
+    facts = state.setdefault("turn_facts", {}).setdefault(player, {})
+    facts[fact] = facts.get(fact, 0) + amount
+
+
+def note_move(state: dict[str, Any], obj: dict[str, Any], zone: str) -> None:
+    """An object about to move from its zone to `zone` (engine/objects.py `move_to_zone`): a unit dying, a card
+    discarded."""
+    if zone != "trash":
+        return
+    if obj["zone"] == "board" and obj["type"] == "Unit":
+        note(state, obj["controller"], "died")
+        if state.get("phase") == "beginning":
+            note(state, obj["controller"], "died_beginning")
+    elif obj["zone"] == "hand":
+        note(state, obj["owner"], "discarded")
+
+
+def turn_began(state: dict[str, Any]) -> None:
+    """A new turn: nothing has happened in it yet."""
+    state.pop("turn_facts", None)
