@@ -358,6 +358,9 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None, c
         return f"base:{player}"
     if kind != "unit":
         return None
+    limits = rulechanges.own_play_limits(state, player, location, own)
+    context.check(not limits, "002", f"{player} plays {card.get('card')!r} to {location}, but its text says "
+                                     f"{'; '.join(repr(static.get('text', '')) for static in limits)}")
     if location.startswith("base:"):
         context.check(location == f"base:{player}", "352.2", f"{player} cannot play a unit to {location}")
         return f"base:{player}"

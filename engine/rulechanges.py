@@ -39,6 +39,8 @@ RULES: dict[str, str] = {
     "play_to_enemy_units": "may be played to a battlefield where there are enemy units",
     "play_to_enemy_alone": "may be played to a battlefield where an enemy unit is alone",
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
+    "play_only_conquered": "may be played only to a battlefield its controller conquered this turn (Perched "
+                           "Grimwyrm's own; engine/turn_facts.py)",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
     "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
     # rules about players
@@ -196,6 +198,14 @@ def play_restrictions(state: State, player: str, location: str | None) -> list[d
         return []
     return applies_to_player(state, "no_play_here", player, location) + applies_to_player(
         state, "play_only_to_base", player, location)
+
+
+def own_play_limits(state: State, player: str, location: str, own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The card's own statics that forbid `player` to play it to `location` (a base or a battlefield): "Play me only
+    to a battlefield you conquered this turn" (`play_only_conquered`) where `location` is not one of those."""
+    conquered = state.get("turn_facts", {}).get(player, {}).get("conquered", ())
+    return [static for static in own if static.get("rule") == "play_only_conquered"
+            and location not in conquered and layers.condition_holds(state, static)]
 
 
 def play_from_trash(state: State, card: dict[str, Any], player: str, own: list[dict[str, Any]]) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import due, results, rulechanges, teams
+from engine import due, results, rulechanges, teams, turn_facts
 from engine.rulings import Context
 
 
@@ -56,6 +56,8 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
     scored = scored_this_turn(context, player)
     if battlefield_id in scored:
         return  # 631: once per battlefield per turn
+    if how == "conquer":  # "Play me only to a battlefield you conquered this turn" (engine/turn_facts.py)
+        turn_facts.note_conquered(state, player, battlefield_id)
     # Hold and Conquer effects trigger even where the point is negated or replaced (v1.4 383.4.c.2.c, 383.4.d.2.c)
     due.occurred(context, "holds" if how == "hold" else "conquers", player, battlefield=battlefield_id,
                  units=due.units_at(state, battlefield_id, player))
@@ -74,6 +76,8 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
         owed[player] = owed.get(player, 0) + 1
         return
     gain_points(context, player, 1)
+    if how == "hold":  # "for each point you scored from holding this turn" (engine/turn_facts.py)
+        turn_facts.note(state, player, "held_points")
 
 
 def hold(context: Context) -> None:

@@ -8,7 +8,9 @@ checks (a declared match's states stay as they were), and cleared as each turn b
 - `died`: a unit the player controlled went from the board to the trash (v1.4 428.1: killed; a token too, which
   goes there before it ceases to exist, 177.1); `died_beginning` as well while the turn is in its Beginning Phase;
 - `discarded`: a card went from the player's hand directly to their trash (v1.4 422.1);
-- `xp_gained`: the player gained XP (v1.4 730.1).
+- `xp_gained`: the player gained XP (v1.4 730.1);
+- `held_points`: the points the player scored from holding (v1.4 630.2);
+- `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1).
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Any
 
 from engine.cards import checks_abilities
 
-FACTS = ("died", "died_beginning", "discarded", "xp_gained")
+FACTS = ("died", "died_beginning", "discarded", "xp_gained", "held_points", "conquered")
 
 
 def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) -> None:
@@ -25,6 +27,12 @@ def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) 
         return
     facts = state.setdefault("turn_facts", {}).setdefault(player, {})
     facts[fact] = facts.get(fact, 0) + amount
+
+
+def note_conquered(state: dict[str, Any], player: str, battlefield_id: str) -> None:
+    """`player` conquered the battlefield `battlefield_id` (engine/scoring.py), in a checked match."""
+    if checks_abilities(state):
+        state.setdefault("turn_facts", {}).setdefault(player, {}).setdefault("conquered", []).append(battlefield_id)
 
 
 def note_move(state: dict[str, Any], obj: dict[str, Any], zone: str) -> None:

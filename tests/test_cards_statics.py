@@ -19,7 +19,7 @@ from web.describe import describe_static
 
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
-            "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
+            "Scrapyard Champion", "Divining Shells", "Eager Drakehound",
             "Ambessa, Respected and Feared", "Prepared Neophyte", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
@@ -201,8 +201,8 @@ def test_an_additional_cost_the_card_does_not_print_is_refused_and_flagged_v1_4_
     assert "v1.4 204.2" in flagged(table(CADET, policy="audit"), line)
 
 
-GRIMWYRM = "runedeck:6 hand:Perched Grimwyrm runes:3 Fury Rune;3 Order Rune"
-ROOST = 'P1 play Perched Grimwyrm +additional=[{"energy": 0, "power": 2}] $4 / Fury Rune; Fury Rune'
+GRIMWYRM = "runedeck:6 hand:Eager Drakehound runes:3 Fury Rune;3 Order Rune"
+ROOST = 'P1 play Eager Drakehound +additional=[{"energy": 0, "power": 2}] $3 / Fury Rune; Fury Rune; Fury Rune'
 
 
 def test_an_additional_cost_another_card_in_play_offers_is_accepted():

@@ -9,10 +9,10 @@ from __future__ import annotations
 from engine.cards import holds
 from engine.cards import statics as card_statics
 from engine.citations import cite
-from gallery_table import GalleryTable, deck, listed
+from gallery_table import GalleryTable, deck, listed, said
 
 P1 = deck("Butcher of the Sands", ["Towering Pairofant", "Raging Soul", "Wily Newtfish", "Chemtech Enforcer",
-                                   "Demacian Diplomat", "Hextech Ray", "Blood Rush"],
+                                   "Demacian Diplomat", "Hextech Ray", "Blood Rush", "Perched Grimwyrm"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Gemhand Hunter"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:2 runes:6 Fury Rune;4 Body Rune"
@@ -78,3 +78,39 @@ def test_shadow_watchers_beginning_phase_death_counts_only_in_its_controllers_ow
     assert holds.extra_condition_holds(state, wanted, "P1")
     assert not holds.extra_condition_holds({**state, "turn_player": "P2"}, wanted, "P1")
     assert not holds.extra_condition_holds({**state, "turn_facts": {"P1": {"died": 1}}}, wanted, "P1")
+
+
+def test_perched_grimwyrm_is_played_only_to_a_battlefield_its_controller_conquered_this_turn():
+    """"Play me only to a battlefield you conquered this turn." (its own restriction, card text over 352.2): to
+    bf1 once P1 conquered it; not to its base, nor before the conquest."""
+    game = GalleryTable(P1, P2, "strict", "v1.4", "checked").do(
+        f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - 2} {P1_RUNES} "
+        f"hand:Perched Grimwyrm base:Raging Soul | P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+    refusal = game.refuses("P1 play Perched Grimwyrm $4", rule=cite("002", "v1.4"))
+    assert "Play me only to a battlefield you conquered this turn." in said(refusal)
+    game.do("P1 move Raging Soul -> bf1", "P1 pass", "P2 pass")  # an empty battlefield: P1 conquers it
+    assert game.state["turn_facts"]["P1"]["conquered"] == ["bf1"]
+    game.refuses("P1 play Perched Grimwyrm $4", rule=cite("002", "v1.4"))  # still not to the base
+    game.do("P1 play Perched Grimwyrm @bf1 $4")
+    assert game.obj("P1", "Perched Grimwyrm")["location"] == "bf1"
+
+
+def test_needlessly_large_yordle_costs_two_and_a_calm_less_for_each_point_held_this_turn():
+    """"I cost [2][G] less for each point you scored from holding this turn.": P1 holds bf1 as the turn begins
+    (v1.4 630.2), then plays it for [8][G][G]; in a turn with no point held it costs its printed [10][G][G][G]."""
+    monk = deck("Blind Monk", ["Needlessly Large Yordle", "Navori Scout"],
+                ["Windswept Hillock", "Vilemaw's Lair", "Grove of the God-Willow"])
+    p1 = "runedeck:0 runes:6 Calm Rune;6 Body Rune hand:Needlessly Large Yordle controls:bf1 bf1:Navori Scout"
+
+    def position(turn: str) -> GalleryTable:
+        return GalleryTable(monk, P1, "strict", "v1.4", "checked").do(
+            f"position {turn} first P1 | P1 0 bf:Windswept Hillock deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Trifarian War Camp deck:{39 - listed(P1_RUNES)} {P1_RUNES}")
+
+    play = "P1 play Needlessly Large Yordle $8 / Calm Rune; Calm Rune"
+    held = position("turn 4 P2 action").do("P2 end turn", "P1 pass", "P1 channel", "P1 draw ?")
+    assert held.state["turn_facts"]["P1"]["held_points"] == 1
+    held.do(play)
+    assert held.obj("P1", "Needlessly Large Yordle")["zone"] == "board"
+    refusal = position("turn 3 P1 action").refuses(play, rule="v1.4 357.1")
+    assert "costs 10 Energy and 3 Power" in said(refusal)

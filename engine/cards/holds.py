@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might",
-          "empowered_times")
+          "empowered_times", "held_points")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
          "named_in_trash", "combat", "battlefields", "score_within", "showdown_here", "turn_fact")  # the `while` keys `extra_condition_holds` checks
 
@@ -70,6 +70,8 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
         return len(entry.get("trash", ()))
     if kind == "played":
         return len(_played(state, player))
+    if kind == "held_points":  # "for each point you scored from holding this turn" (engine/turn_facts.py)
+        return state.get("turn_facts", {}).get(player, {}).get("held_points", 0)
     source = state["objects"].get(source_id or "")
     if kind == "empowered_times":  # "I have +2 [S] for each time I'm [Empowered]." (Kayle, Justified)
         return empowered_times(source or {})

@@ -38,6 +38,7 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     (r"Units can't be played here", "board", "no_play_here", {"who": "all", "where": "here"}),
     (r"Units can move here from anywhere", "board", "move_here", {"who": "all"}),
     (r"opponents can only play units to their base", "board", "play_only_to_base", {"who": "enemy"}),
+    (r"Play me only to a battlefield you conquered this turn", "play", "play_only_conquered", SELF),
     # restrictions and permissions on objects
     (rf"I {_CHOSEN}", "board", "untargetable", SELF),
     (rf"I {_CHOSEN} unless I'm in combat", "board", "untargetable", {"who": "self", "in_combat": False}),

@@ -135,6 +135,7 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"gear you control|friendly gear", {"count": "gear"}),
     (r"card in your trash", {"count": "trash"}),
     (r"card you've played this turn", {"count": "played"}),
+    (r"point you scored from holding this turn", {"count": "held_points"}),
     (r"of your \[Mighty\] units", {"count": "units", "mighty": True}),
     (r"friendly unit with \[(?P<kw>[A-Z][A-Za-z-]*)\]", {"count": "units"}),
     (r"token unit you control", {"count": "units", "token": True}),
