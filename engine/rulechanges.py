@@ -43,6 +43,8 @@ RULES: dict[str, str] = {
                            "Grimwyrm's own; engine/turn_facts.py)",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
     "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
+    "any_copies": "a deck may have any number of cards with its name (`named`, the card's own; v1.4 103.2.b allows "
+                  "three; engine/construction.py)",
     # rules about players
     "play_from_trash": "the player may play cards from their trash (a unit's own: 'play me from your trash')",
     "play_only_to_base": "the player plays units only to their base",

@@ -1,10 +1,14 @@
 """Statics read from more phrasings of the cards (issue 26, engine/cards/statics.py): "Friendly buffed units have
-[Deflect] if they didn't already" (no second instance, v1.4 809.2), in v1.4 matches whose abilities the engine
+[Deflect] if they didn't already" (no second instance, v1.4 809.2), "Your deck can have any number of cards named
+Spiderling" (over v1.4 103.2.b), in v1.4 matches whose abilities the engine
 checks, with real cards of the gallery: the state follows the card, and a misplay is refused (strict) or flagged
 (audit) citing the rule.
 """
 from __future__ import annotations
 
+import pytest
+
+import engine
 from engine.cards import statics as card_statics
 from engine.layers import keyword_value
 from gallery_table import GalleryTable, deck, listed, said
@@ -44,3 +48,26 @@ def test_spirits_refuge_gives_buffed_friendly_units_deflect_once_and_an_unpaid_t
     table(REFUGE, CLEAVE, player="P2", policy="audit").flags("P2 play Cleave -> Gemhand Hunter $1", "v1.4 809.1.c")
     game.do("P2 play Cleave -> Gemhand Hunter $1 / Body Rune")
     assert game.state["chain"][-1]["targets"] == [hunter["id"]]
+
+
+def _with_copies(name: str, copies: int) -> dict:
+    """A legal Chaos deck with `copies` of `name` in place of as many fillers."""
+    entry = deck("Battle Mistress", [name], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+    fillers = [card for card in entry["deck"][2:] if card != name][: copies - 1]
+    for filler in fillers:
+        entry["deck"].remove(filler)
+    entry["deck"] += [name] * (copies - 1)
+    return entry
+
+
+def test_a_deck_may_hold_any_number_of_spiderlings_by_its_text_and_three_of_another_card():
+    """Spiderling: "Your deck can have any number of cards named Spiderling." (card text over v1.4 103.2.b's three
+    copies; engine/construction.py); four of Bewitching Spirit is still refused."""
+    [static] = card_statics.card_statics(card("Spiderling"), "deck")
+    assert (static["rule"], static["named"]) == ("any_copies", "Spiderling")
+    game = GalleryTable(_with_copies("Spiderling", 6), P2, "strict", "v1.4", "checked")
+    assert game.state["violations"] == []  # six copies: accepted in a strict match
+    with pytest.raises(engine.IllegalEvent) as refusal:
+        GalleryTable(_with_copies("Bewitching Spirit", 4), P2, "strict", "v1.4", "checked")
+    assert "v1.4 103.2.b" in [violation["rule"] for violation in refusal.value.violations]
+    assert "4 copies of 'Bewitching Spirit'" in said(refusal.value)

@@ -8,7 +8,8 @@ plays, combat damage, scoring, costs): a compiled line here is one the engine ch
 
 Where each works from (`zone`): "play" for what applies as the card itself is played (where a unit may be played,
 "This can't be countered", "Ignore [Deflect] while paying this spell's cost": v1.4 366.2), "board" for a permanent's,
-a legend's or a battlefield's passive abilities (v1.4 365.1).
+a legend's or a battlefield's passive abilities (v1.4 365.1), "deck" for what a deck may hold ("Your deck can have
+any number of cards named Spiderling", checked with the deck, engine/construction.py).
 
 A plain table of phrasings, read by engine/cards/statics.py (`read`): data, never code per card. This module reads
 plain data only: it imports nothing of the engine.
@@ -70,6 +71,8 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     (r"You ignore \[Tank\] while assigning combat damage here", "board", "ignore_tank",
      {"who": "self", "where": "here"}),
     (r"Skip your Draw Phase", "board", "skip_draw_phase", {"who": "self"}),
+    # deck construction (v1.4 103.2.b allows three copies of a name): checked as a deck is registered
+    (r"Your deck can have any number of cards named (?P<named>[^.]+)", "deck", "any_copies", SELF),
 )
 _COMPILED = tuple((re.compile(rf"^{pattern}\.$", re.IGNORECASE if pattern[0].islower() else 0), zone, rule, affects)
                   for pattern, zone, rule, affects in LINES)
@@ -100,6 +103,8 @@ def read(line: str) -> tuple[str, dict[str, Any]] | None:
             compiled["value"] = _TIMES[groups["times"]]
         if groups.get("turn"):  # "until their third turn": forbidden before it (engine/rulechanges.py `no_score`)
             compiled["value"] = _ORDINALS[groups["turn"]]
+        if groups.get("named"):  # "any number of cards named Spiderling": the name, which engine/construction.py
+            compiled["named"] = groups["named"]  # allows only where it is the card's own
         if unless:
             compiled["unless"] = unless
         return clause, compiled

@@ -8,7 +8,8 @@ recorder declares with the `static` event or a play's `statics` (engine/statics.
 - `zone` "play": the card's own cost changes, "I enter ready", "This enters exhausted" and "You may play me from
   your trash for [3][R]" (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from
   the zone it is played from (v1.4 366.1, 366.2, 366.2.a);
-- `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
+- `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield;
+- `zone` "deck": what a deck may hold (a static rule, engine/cards/static_rules.py), checked with the deck.
 
 Conditions the engine checks (`while`, interpreted by engine/cards/holds.py): `legion` (v1.4 812.1.c), `level`
 (its controller's XP), `empowered`, `mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you
@@ -32,7 +33,7 @@ from typing import Any
 
 from engine.cards import CONDITION, cost_parts, reviewed, static_rules, triggers
 
-ZONES = ("play", "board")
+ZONES = ("play", "board", "deck")
 
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
