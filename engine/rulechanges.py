@@ -51,6 +51,8 @@ RULES: dict[str, str] = {
     "no_play_here": "units can't be played to this battlefield",
     "no_score": "the player can't score (here, with `where: here`; before their turn `value`, when it has one)",
     "victory_score": "the points needed to win the game are increased by `value`",
+    "channel_only": "the player channels only `value` runes at the start of their Channel Phase (Sandstone "
+                    "Chimera; fewer than 315.3.b's two, the first turn's extra rune included)",
     "skip_draw_phase": "the player's Draw Phase is skipped: replaced with nothing, so they draw no card in it (v1.4 "
                        "443; Endless Riches' \"Skip your Draw Phase\")",
     "ignore_deflect": "the player ignores Deflect while paying the costs of the spell that has it (its own static), "
@@ -65,7 +67,7 @@ RULES: dict[str, str] = {
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
+                "channel_only", "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 
@@ -254,6 +256,13 @@ def scoring_forbidden(state: State, player: str, battlefield_id: str | None) -> 
         if before is None or player_turn_number(state, player) < before:
             found.append(static)
     return found
+
+
+def channel_limit(state: State, player: str) -> tuple[int, dict[str, Any]] | None:
+    """The fewest runes a static lets `player` channel at the start of their Channel Phase ("players only channel 1
+    rune ...", `channel_only`), with the static, or None."""
+    found = applies_to_player(state, "channel_only", player)
+    return min(((static.get("value", 1), static) for static in found), key=lambda pair: pair[0]) if found else None
 
 
 def skips_draw_phase(state: State, player: str) -> list[dict[str, Any]]:

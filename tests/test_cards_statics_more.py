@@ -16,6 +16,7 @@ from gallery_table import GalleryTable, deck, listed, said
 P1 = deck("Blind Monk", ["Spirit's Refuge", "Gemhand Hunter", "Navori Scout", "Wily Newtfish"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Butcher of the Sands", ["Cleave"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
+P1_CHIMERA = deck("Blind Monk", ["Sandstone Chimera"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P1_RUNES = "runedeck:4 runes:6 Calm Rune;2 Body Rune"
 P2_RUNES = "runedeck:8 runes:2 Fury Rune;2 Body Rune"
 
@@ -71,3 +72,20 @@ def test_a_deck_may_hold_any_number_of_spiderlings_by_its_text_and_three_of_anot
         GalleryTable(_with_copies("Bewitching Spirit", 4), P2, "strict", "v1.4", "checked")
     assert "v1.4 103.2.b" in [violation["rule"] for violation in refusal.value.violations]
     assert "4 copies of 'Bewitching Spirit'" in said(refusal.value)
+
+
+def test_sandstone_chimera_at_a_battlefield_lets_players_channel_only_one_rune():
+    """"While I'm at a battlefield, players only channel 1 rune at the start of their Channel Phase." (card text
+    over 315.3.b's two): P2's channel of two is refused, one is due; with the Chimera in base two are due."""
+    def p2_channels(where: str) -> GalleryTable:
+        p1 = f"{P1_RUNES} {'controls:bf1 ' if where == 'bf1' else ''}{where}:Sandstone Chimera"
+        return GalleryTable(P1_CHIMERA, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}", "P1 end turn", "P2 pass")
+
+    game = p2_channels("bf1")
+    assert [entry["count"] for entry in game.state["awaiting"] if entry["kind"] == "channel"] == [1]
+    refusal = game.refuses("P2 channel Fury Rune; Body Rune", rule="v1.4 002")
+    assert "1" in said(refusal)
+    game.do("P2 channel Fury Rune")
+    assert [entry["count"] for entry in p2_channels("base").state["awaiting"] if entry["kind"] == "channel"] == [2]
