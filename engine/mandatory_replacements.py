@@ -19,59 +19,30 @@ same. A replacement that says "may" (Altar of Blood, The Boss: 371.2, 371.2.a) m
 still applied only when the players record it. When several qualify, the first source in the match's objects
 applies (372 lets the dying unit's controller choose the order: one who wants another records it as a `replace`).
 
-This module reads the state and answers the ops to carry out; engine/replacement.py carries them out.
+The phrasings are read by engine/cards/replacements.py. A `replace` recorded from such a source must fit its text
+(`check_recorded`): the dying unit qualifies and the ops are the card's (v1.4 370.1), in any checked match. This
+module reads the state and answers the ops to carry out; engine/replacement.py carries them out.
 """
 from __future__ import annotations
 
-import re
+from collections import Counter
 from typing import Any
 
-from engine.cards import checks_abilities
+from engine.cards import checks_abilities, replacements
 from engine.editions import edition_of
 from engine.objects import State, facts
-
-# "... kill this instead. <instructions>." The source dies for the unit (Zhonya's Hourglass).
-_KILL_THIS = re.compile(r"^(?:the next time|if) a friendly unit would die, kill this instead\. (?P<then>[^.(]+)\.")
-# "... if it has less Might than me, instead <instructions>." (Soraka, Wanderer.)
-_HERE_WEAKER = re.compile(r"^if another unit you control here would die, if it has less might than me, "
-                          r"instead (?P<then>[^.(]+)\.")
-# One instruction on the saved unit ("it", "that unit"), as the ops it is.
-_INSTRUCTION = re.compile(r"^(?P<verb>heal|exhaust|recall) (?:it|that unit)(?P<exhausted> exhausted)?$")
+from engine.rulings import Context
 
 
-def _instructions(then: str) -> list[str] | None:
-    """The op names of "heal it, exhaust it, and recall it" / "Recall that unit exhausted", in order; None when a
-    part is no instruction this module reads (the replacement is then left to the players' record)."""
-    ops: list[str] = []
-    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", then.strip()):
-        matched = _INSTRUCTION.match(part.strip())
-        if matched is None:
-            return None
-        ops.append(matched["verb"])
-        if matched["exhausted"]:
-            ops.append("exhaust")
-    return ops
-
-
-def _reading(text: str) -> tuple[str, list[str]] | None:
-    """A printed replacement as (its phrasing, the ops it makes of the unit), or None when it is neither."""
-    lowered = text.strip().lower()
-    for phrasing, pattern in (("kill_this", _KILL_THIS), ("here_weaker", _HERE_WEAKER)):
-        matched = pattern.match(lowered)
-        if matched:
-            ops = _instructions(matched["then"])
-            return (phrasing, ops) if ops else None
-    return None
-
-
-def _qualifies(phrasing: str, source: dict[str, Any], unit: dict[str, Any]) -> bool:
-    """Whether the unit's death is one the source's replacement applies to (370.1)."""
-    if source["controller"] != unit["controller"] or source["id"] == unit["id"]:
-        return False
-    if phrasing == "kill_this":
-        return True  # "a friendly unit"
-    return (source["type"] == "Unit" and source["location"] == unit["location"]
-            and (unit["might"] or 0) < (source["might"] or 0))
+def _printed(state: State, source: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+    """The death replacements a source on the board prints in a phrasing the engine reads: (text, phrasing, op
+    names)."""
+    found = []
+    for ability in facts(state, source["card"]).get("abilities", []) if source.get("card") else ():
+        reading = replacements.reading(ability.get("text", "")) if ability.get("kind") == "replacement" else None
+        if reading is not None:
+            found.append((ability["text"], *reading))
+    return found
 
 
 def applies(state: State, unit: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
@@ -83,13 +54,31 @@ def applies(state: State, unit: dict[str, Any]) -> tuple[dict[str, Any], list[di
     for source in state["objects"].values():
         if source["zone"] != "board":
             continue
-        for ability in facts(state, source["card"]).get("abilities", []):
-            reading = _reading(ability.get("text", "")) if ability.get("kind") == "replacement" else None
-            if reading is None or not _qualifies(reading[0], source, unit):
-                continue
-            phrasing, verbs = reading
-            ops = [{"op": verb, "target": unit["id"]} for verb in verbs]
-            if phrasing == "kill_this":
-                ops.insert(0, {"op": "kill", "target": source["id"]})
-            return source, ops
+        for _, phrasing, verbs in _printed(state, source):
+            if replacements.qualifies(phrasing, source, unit):
+                return source, replacements.ops_instead(phrasing, verbs, source["id"], unit["id"])
     return None
+
+
+def _shape(ops: list[dict[str, Any]]) -> Counter[tuple[str, Any]]:
+    return Counter((op.get("op"), op.get("target")) for op in ops)
+
+
+def check_recorded(context: Context, source: dict[str, Any], target_id: str, with_ops: list[dict[str, Any]]) -> None:
+    """A `replace` recorded from a source whose death replacement the engine reads, in a checked match: the unit
+    whose death it replaces qualifies, and its ops are the card's, in any order (v1.4 370.1: a replacement applies
+    to what qualifies, and replaces it with what its text says). Refused in strict, flagged in audit, quoting the
+    card. A source with no such replacement is taken on the players' word."""
+    state = context.state
+    printed = _printed(state, source) if checks_abilities(state) else []
+    unit = state["objects"].get(target_id)
+    if not printed or unit is None:
+        return
+    recorded = _shape(with_ops)
+    fits = any(replacements.qualifies(phrasing, source, unit)
+               and recorded == _shape(replacements.ops_instead(phrasing, verbs, source["id"], unit["id"]))
+               for _, phrasing, verbs in printed)
+    said = "; ".join(repr(text) for text, *_ in printed)
+    context.check(fits, f"{edition_of(state).name} 370.1",
+                  f"a replacement of {source['id']} ({source['card']}) recorded for {target_id} ({unit['card']}) "
+                  f"with {[op.get('op') for op in with_ops]}: its text says {said}")

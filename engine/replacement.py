@@ -67,6 +67,7 @@ def replace_event(context: Context, event: dict[str, Any]) -> None:
         context.check(source["controller"] == player, "v1.3 374",
                       f"{player} applies a replacement of {source['id']} ({source['card']}), which "
                       f"{source['controller']} controls: a replacement's controller is its source's controller")
+        mandatory_replacements.check_recorded(context, source, event["event"]["target"], event["with"])
     # A battlefield's replacement (v1.3 169.8: Altar of Blood, "its controller may pay ... instead") is applied by
     # the player its text names, so who applies it is not checked.
     register(context, player, event["event"], event["with"], event.get("until", "turn"), source_id,

@@ -1,0 +1,78 @@
+"""Death replacements printed on a card, read into the ops that happen instead (issue 26; v1.4 369-371).
+
+A replacement ability is checked by the engine where it reads as one of these phrasings: a recorded `replace` from
+its source must fit it (engine/replacement.py: the dying unit qualifies and the ops are the card's, v1.4 370.1),
+and in an edition where a replacement without "may" is not the player's choice (v1.4 371.2) the engine applies it
+itself (engine/mandatory_replacements.py). The phrasings:
+
+- "The next time a friendly unit would die, kill this instead. Recall that unit exhausted." (Zhonya's Hourglass,
+  `kill_this`): the source dies for a unit of its controller; the instructions after it are carried out on the unit;
+- "If another unit you control here would die, if it has less Might than me, instead heal it, exhaust it, and
+  recall it." (Soraka, Wanderer, `here_weaker`): another unit of its controller at its location, with less Might.
+
+A "may" replacement (Altar of Blood, The Boss) and any other phrasing is not read: `unread_parts` names it, and the
+engine takes its record on the players' word. Plain data only: it imports nothing of the engine.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# "... kill this instead. <instructions>." The source dies for the unit (Zhonya's Hourglass).
+_KILL_THIS = re.compile(r"^(?:the next time|if) a friendly unit would die, kill this instead\. (?P<then>[^.(]+)\.")
+# "... if it has less Might than me, instead <instructions>." (Soraka, Wanderer.)
+_HERE_WEAKER = re.compile(r"^if another unit you control here would die, if it has less might than me, "
+                          r"instead (?P<then>[^.(]+)\.")
+# One instruction on the saved unit ("it", "that unit"), as the ops it is.
+_INSTRUCTION = re.compile(r"^(?P<verb>heal|exhaust|recall) (?:it|that unit)(?P<exhausted> exhausted)?$")
+
+
+def _instructions(then: str) -> list[str] | None:
+    """The op names of "heal it, exhaust it, and recall it" / "Recall that unit exhausted", in order; None when a
+    part is no instruction this module reads."""
+    ops: list[str] = []
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", then.strip()):
+        matched = _INSTRUCTION.match(part.strip())
+        if matched is None:
+            return None
+        ops.append(matched["verb"])
+        if matched["exhausted"]:
+            ops.append("exhaust")
+    return ops
+
+
+def reading(text: str) -> tuple[str, list[str]] | None:
+    """A printed death replacement as (its phrasing, the op names it makes of the unit), or None when it is
+    neither phrasing."""
+    lowered = text.strip().lower()
+    for phrasing, pattern in (("kill_this", _KILL_THIS), ("here_weaker", _HERE_WEAKER)):
+        matched = pattern.match(lowered)
+        if matched:
+            ops = _instructions(matched["then"])
+            return (phrasing, ops) if ops else None
+    return None
+
+
+def qualifies(phrasing: str, source: dict[str, Any], unit: dict[str, Any]) -> bool:
+    """Whether a unit's death is one the source's replacement applies to (v1.4 370.1): the source's controller's
+    unit, not the source; for `here_weaker`, at the source's location with less Might than the source."""
+    if source["controller"] != unit["controller"] or source["id"] == unit["id"]:
+        return False
+    if phrasing == "kill_this":
+        return True  # "a friendly unit"
+    return (source["type"] == "Unit" and source.get("location") == unit.get("location")
+            and (unit.get("might") or 0) < (source.get("might") or 0))
+
+
+def ops_instead(phrasing: str, verbs: list[str], source_id: str, unit_id: str) -> list[dict[str, Any]]:
+    """The ops that happen instead of the unit's death: the source killed first for `kill_this`, then the
+    instructions on the unit."""
+    ops = [{"op": verb, "target": unit_id} for verb in verbs]
+    return [{"op": "kill", "target": source_id}, *ops] if phrasing == "kill_this" else ops
+
+
+def unread_parts(ability: dict[str, Any], card: dict[str, Any] | None = None) -> list[str]:
+    """The replacement part of an ability this module does not read (engine/cards/coverage.py's interface)."""
+    if ability.get("kind") != "replacement" or reading(ability.get("text", "")) is not None:
+        return []
+    return ["replacement (no phrasing engine/cards/replacements.py reads)"]
