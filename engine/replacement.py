@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import due, mandatory_replacements
+from engine import due, mandatory_replacements, rulechanges
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, move_to_zone
@@ -194,12 +194,17 @@ def _instead(context: Context, obj: dict[str, Any], source: str | None, controll
         _OPS[op["op"]](context, item, op, None)
 
 
-def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False) -> int:
-    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d), less what is prevented (v1.3 437.2-437.4),
-    then doubled by each `double` waiting for it; returns the damage dealt. *Decision:* prevention applies before
-    doubling, the order the affected unit's controller would choose (it deals the least damage; v1.4 465.2.c.5's
-    last example lets them choose)."""
+def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False,
+                by: str | None = None) -> int:
+    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d; else a spell's or ability's, whose
+    controller is `by`), less what is prevented (v1.3 437.2-437.4), then doubled by each `double` waiting for it;
+    returns the damage dealt. None is dealt to a unit a static rule keeps from it ("I can't be dealt damage unless
+    I'm in combat", "prevent all damage that enemy spells and abilities would deal to me": engine/rulechanges.py).
+    *Decision:* prevention applies before doubling, the order the affected unit's controller would choose (it deals
+    the least damage; v1.4 465.2.c.5's last example lets them choose)."""
     state = context.state
+    if rulechanges.damage_prevented(state, obj, combat, by):
+        amount = 0
     for entry in _waiting(state, obj, "damage", combat):
         if amount <= 0:
             break
@@ -221,6 +226,8 @@ def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool
 def prevent_value(state: State, obj: dict[str, Any], combat: bool = True) -> int | None:
     """The Prevent Value tracked on a unit: the (combat) damage that would be prevented, None for "All" (v1.3
     437.5)."""
+    if rulechanges.damage_prevented(state, obj, combat, None):
+        return None
     total = 0
     for entry in _waiting(state, obj, "damage", combat):
         if entry["amount"] is None:

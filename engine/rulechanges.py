@@ -31,6 +31,8 @@ RULES: dict[str, str] = {
     "no_ready": "can't be readied: not by the awaken step, nor by a spell or ability",
     "no_ready_by_effects": "spells and abilities can't ready it (the awaken step still does)",
     "no_counter": "can't be countered (a spell; an ability with types ['Ability'])",
+    "no_damage": "can't be dealt damage: none is dealt to it (v1.4 437: all of it prevented)",
+    "no_enemy_effect_damage": "the damage enemy spells and abilities would deal to it is prevented (not combat damage)",
     "no_combat_damage": "deals no combat damage: its Might is not summed in the damage step (004 626.1.b)",
     # permissions on objects
     "any_buffs": "can have any number of buffs (004 702.3 allows one)",
@@ -160,6 +162,16 @@ def cannot_counter(state: State, item: dict[str, Any]) -> list[dict[str, Any]]:
 
 def deals_combat_damage(state: State, unit: dict[str, Any]) -> bool:
     return not applies(state, "no_combat_damage", unit)
+
+
+def damage_prevented(state: State, obj: dict[str, Any], combat: bool, by: str | None) -> list[dict[str, Any]]:
+    """The statics that keep damage from the unit `obj`: "I can't be dealt damage" (`no_damage`), and for damage a
+    spell or ability of an opponent of its controller deals (`by`, not `combat`) "prevent all damage that enemy
+    spells and abilities would deal to me" (`no_enemy_effect_damage`)."""
+    found = applies(state, "no_damage", obj)
+    if not combat and by is not None and by != obj.get("controller"):
+        found += applies(state, "no_enemy_effect_damage", obj)
+    return found
 
 
 def buffs_allowed(state: State, unit: dict[str, Any]) -> int | None:

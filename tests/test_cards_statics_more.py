@@ -89,3 +89,36 @@ def test_sandstone_chimera_at_a_battlefield_lets_players_channel_only_one_rune()
     assert "1" in said(refusal)
     game.do("P2 channel Fury Rune")
     assert [entry["count"] for entry in p2_channels("base").state["awaiting"] if entry["kind"] == "channel"] == [2]
+
+
+GUARDED = deck("Blind Monk", ["Ambessa, The Wolf", "Esteemed Hierophant"],
+               ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+RAYS = deck("Butcher of the Sands", ["Hextech Ray"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
+
+
+def rayed(unit: str, runes: int = 8) -> GalleryTable:
+    """P2's Hextech Ray ("Deal 3 to a unit at a battlefield.") resolved at P1's `unit` at bf1, in P2's turn: P1
+    controls `runes` runes."""
+    p1 = f"runedeck:{12 - runes} runes:{runes - 2} Calm Rune;2 Body Rune controls:bf1 bf1:{unit}"
+    p2 = "runedeck:8 runes:2 Fury Rune;2 Body Rune hand:Hextech Ray"
+    name = unit.split("{")[0]
+    return GalleryTable(GUARDED, RAYS, "strict", "v1.4", "checked").do(
+        f"position turn 4 P2 action first P1 | P1 0 bf:Zaun Warrens deck:{39 - listed(p1)} {p1} "
+        f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(p2)} {p2}",
+        f"P2 play Hextech Ray -> {name} $1 / Fury Rune", "P2 pass", "P1 pass", f"resolve Hextech Ray: damage {name} 3")
+
+
+def test_an_empowered_ambessa_the_wolf_is_dealt_no_damage_out_of_combat():
+    """"[Empowered][>] I have +3 [S] and can't be dealt damage unless I'm in combat.": both halves read; Hextech
+    Ray's 3 marks no damage on her while she is Empowered and out of combat, and 3 on her when she is not."""
+    guarded = rayed("Ambessa, The Wolf{E}")
+    ambessa = guarded.obj("P1", "Ambessa, The Wolf")
+    assert (ambessa["might"], ambessa["damage"]) == (4 + 3, 0) and guarded.state["violations"] == []
+    assert rayed("Ambessa, The Wolf").obj("P1", "Ambessa, The Wolf")["damage"] == 3
+
+
+def test_esteemed_hierophant_with_seven_runes_is_dealt_no_damage_by_enemy_spells():
+    """"While you control 7 or more runes, prevent all damage that enemy spells and abilities would deal to me.":
+    P2's Hextech Ray marks none on it while P1 controls 8 runes, and 3 with 6."""
+    assert rayed("Esteemed Hierophant").obj("P1", "Esteemed Hierophant")["damage"] == 0
+    assert rayed("Esteemed Hierophant", runes=6).obj("P1", "Esteemed Hierophant")["damage"] == 3

@@ -53,6 +53,8 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
      {"who": "enemy", "types": ["Unit", "Gear"]}),
     (r"This can't be countered", "play", "no_counter", SELF),
     (r"I don't deal combat damage", "board", "no_combat_damage", SELF),
+    (r"I can't be dealt damage", "board", "no_damage", SELF),
+    (r"prevent all damage that enemy spells and abilities would deal to me", "board", "no_enemy_effect_damage", SELF),
     (r"Enemy units here with less Might than me don't deal combat damage", "board", "no_combat_damage",
      {"who": "enemy", "where": "here", "weaker": True}),
     (r"I can have any number of buffs", "board", "any_buffs", SELF),

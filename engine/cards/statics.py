@@ -96,6 +96,7 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
     "I'm buffed": {"buffed": True},
+    "I'm in combat": {"combat": {"role": "either"}},
     "I'm [Empowered] two times": {"empowered": 2}, "I'm [Empowered] three times": {"empowered": 3},
     "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
     "an opponent controls a battlefield": {"battlefields": {"whose": "enemy"}},
@@ -287,10 +288,18 @@ def _instead(rest: str, condition: str | None, card_type: str | None) -> list[di
     return [otherwise, {**base, **changed, "text": rest, "while": {**base.get("while", {}), key: value}}]
 
 
+_HAVE_AND = re.compile(r"^I have (?P<give>[^.]+?) and (?P<rest>can't [^.]+)\.$")
+
+
 def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
     """The statics of one line (its dependent condition taken off), or None when it is not read."""
     if _INSTEAD.match(rest):
         return _instead(rest, condition, card_type)
+    both = _HAVE_AND.match(rest)
+    if both:  # "I have +3 [S] and can't be dealt damage unless I'm in combat." (Ambessa, The Wolf): both halves
+        first, second = (_read(line, condition, card_type) for line in (f"I have {both.group('give')}.",
+                                                                         f"I {both.group('rest')}."))
+        return None if first is None or second is None else [{**static, "text": rest} for static in first + second]
     dependent = _dependent(condition)
     match = _SELF_COST.match(rest)
     if match:
