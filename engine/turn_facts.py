@@ -10,7 +10,9 @@ checks (a declared match's states stay as they were), and cleared as each turn b
 - `discarded`: a card went from the player's hand directly to their trash (v1.4 422.1);
 - `xp_gained`: the player gained XP (v1.4 730.1);
 - `held_points`: the points the player scored from holding (v1.4 630.2);
-- `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1).
+- `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1);
+- `moves`: how many times each unit the player controls moved (`{object id: count}`; v1.4 144, a recall is no
+  move).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from typing import Any
 
 from engine.cards import checks_abilities
 
-FACTS = ("died", "died_beginning", "discarded", "xp_gained", "held_points", "conquered")
+FACTS = ("died", "died_beginning", "discarded", "xp_gained", "held_points", "conquered", "moves")
 
 
 def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) -> None:
@@ -33,6 +35,13 @@ def note_conquered(state: dict[str, Any], player: str, battlefield_id: str) -> N
     """`player` conquered the battlefield `battlefield_id` (engine/scoring.py), in a checked match."""
     if checks_abilities(state):
         state.setdefault("turn_facts", {}).setdefault(player, {}).setdefault("conquered", []).append(battlefield_id)
+
+
+def note_moved(state: dict[str, Any], unit: dict[str, Any]) -> None:
+    """A unit moved (engine/movement.py `relocate`), in a checked match: "If I have moved twice this turn"."""
+    if checks_abilities(state):
+        moves = state.setdefault("turn_facts", {}).setdefault(unit["controller"], {}).setdefault("moves", {})
+        moves[unit["id"]] = moves.get(unit["id"], 0) + 1
 
 
 def note_move(state: dict[str, Any], obj: dict[str, Any], zone: str) -> None:

@@ -122,3 +122,27 @@ def test_esteemed_hierophant_with_seven_runes_is_dealt_no_damage_by_enemy_spells
     P2's Hextech Ray marks none on it while P1 controls 8 runes, and 3 with 6."""
     assert rayed("Esteemed Hierophant").obj("P1", "Esteemed Hierophant")["damage"] == 0
     assert rayed("Esteemed Hierophant", runes=6).obj("P1", "Esteemed Hierophant")["damage"] == 3
+
+
+KAYN = deck("Battle Mistress", ["Kayn, Unleashed", "Flurry of Blades", "Ride the Wind"],
+            ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_kayn_having_moved_twice_this_turn_takes_no_damage():
+    """"If I have moved twice this turn, I don't take damage.": moves counted this turn (engine/turn_facts.py).
+    Ride the Wind moves Kayn to bf1 and readies him, he moves on to bf2 (Ganking); Flurry of Blades' 1 ("Deal 1 to
+    all units at battlefields") then marks none on him; after the first move only, it marks 1."""
+    p1 = "runedeck:2 runes:4 Body Rune;6 Chaos Rune hand:Flurry of Blades;Ride the Wind base:Kayn, Unleashed"
+    game = GalleryTable(KAYN, P2, "strict", "v1.4", "checked").do(
+        f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+        f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}",
+        "P1 play Ride the Wind -> Kayn, Unleashed $2 / Chaos Rune", "P1 pass", "P2 pass",
+        "resolve Ride the Wind: move Kayn, Unleashed -> bf1 | ready Kayn, Unleashed")
+    flurry = ("P1 play Flurry of Blades $1", "P1 pass", "P2 pass", "resolve Flurry of Blades: damage Kayn, Unleashed 1")
+    once = GalleryTable(KAYN, P2, "strict", "v1.4", "checked")
+    once.state, once.events = game.state, list(game.events)
+    game.do("P1 pass", "P2 pass", "P1 move Kayn, Unleashed -> bf2", *flurry)
+    kayn = game.obj("P1", "Kayn, Unleashed")
+    assert game.state["turn_facts"]["P1"]["moves"][kayn["id"]] == 2
+    assert kayn["damage"] == 0 and game.state["violations"] == []
+    assert once.do(*flurry).obj("P1", "Kayn, Unleashed")["damage"] == 1

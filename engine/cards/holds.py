@@ -17,7 +17,8 @@ from typing import Any
 COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might",
           "empowered_times", "held_points")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
-         "named_in_trash", "combat", "battlefields", "score_within", "showdown_here", "turn_fact")  # the `while` keys `extra_condition_holds` checks
+         "named_in_trash", "combat", "battlefields", "score_within", "showdown_here", "turn_fact",
+         "moved_times")  # the `while` keys `extra_condition_holds` checks
 
 
 def empowered_times(obj: dict[str, Any]) -> int:
@@ -239,6 +240,9 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
     if "score_within" in condition and not _score_within(state, condition["score_within"], player):
         return False
     if "turn_fact" in condition and not _turn_fact(state, condition["turn_fact"], player):
+        return False
+    if "moved_times" in condition and state.get("turn_facts", {}).get(player, {}).get("moves", {}).get(
+            (source or {}).get("id"), 0) < condition["moved_times"]:  # "If I have moved twice this turn"
         return False
     if "controls" in condition:
         wanted = set(condition["controls"])

@@ -24,7 +24,7 @@ _CHOSEN = r"can't be chosen by enemy spells and abilities"
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _TIMES = {"two": 2, "three": 3, "four": 4}
 
-# (the line without its "While ..., " clause, where it works from, the rule, what it affects)
+# (the line without its "While ..., " or "If ..., " clause, where it works from, the rule, what it affects)
 LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     # where a unit may be played (v1.4 355.2 allows only its controller's base and battlefields)
     (r"You may play me to an open battlefield", "play", "play_to_open", SELF),
@@ -54,6 +54,7 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     (r"This can't be countered", "play", "no_counter", SELF),
     (r"I don't deal combat damage", "board", "no_combat_damage", SELF),
     (r"I can't be dealt damage", "board", "no_damage", SELF),
+    (r"I don't take damage", "board", "no_damage", SELF),
     (r"prevent all damage that enemy spells and abilities would deal to me", "board", "no_enemy_effect_damage", SELF),
     (r"Enemy units here with less Might than me don't deal combat damage", "board", "no_combat_damage",
      {"who": "enemy", "where": "here", "weaker": True}),
@@ -80,12 +81,12 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
 )
 _COMPILED = tuple((re.compile(rf"^{pattern}\.$", re.IGNORECASE if pattern[0].islower() else 0), zone, rule, affects)
                   for pattern, zone, rule, affects in LINES)
-_WHILE = re.compile(r"^While (?P<while>[^,]+), (?P<rest>.+)$")
+_WHILE = re.compile(r"^(?:While|If) (?P<while>[^,]+), (?P<rest>.+)$")
 _UNLESS = re.compile(r"^(?P<rest>.+?) unless (?P<unless>[^.]+)\.$")
 
 
 def read(line: str) -> tuple[str, dict[str, Any]] | None:
-    """The static rule a line says (its "While ..., " clause apart): `(clause or "", {zone, rule, affects,
+    """The static rule a line says (its "While ..., " or "If ..., " clause apart): `(clause or "", {zone, rule, affects,
     value?, unless?})`, or None when the line is none of the phrasings above. The caller reads the clause and an
     "unless ..." (a condition the engine checks, or the line stays unread)."""
     clause, rest, unless = "", line, None
