@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from engine.cards import reviewed
+from engine.cards import coverage, reviewed
 from engine.cards import statics as card_statics
 from engine.cards.served import served_abilities
 from engine.statics import check_shape
@@ -70,3 +70,12 @@ def test_master_yi_costs_six_and_three_calm_less_at_level_eleven_not_at_level_si
     assert game.obj("P1", "Master Yi, Unstoppable")["zone"] == "board"
     refusal = table(hand, xp=6).refuses("P1 play Master Yi, Unstoppable $6", rule="v1.4 357.1")
     assert "costs 8 Energy and 1 Power" in said(refusal) and "I cost [4][G][G] less instead." in said(refusal)
+
+
+def test_the_xp_trackers_lines_are_reviewed_as_giving_nothing():
+    """XP Tracker's lines ("Track gained XP here.", ...) describe the XP count the state keeps (v1.4 729): reviewed
+    as no static at all, so nothing is taken on the recorder's word and nothing is applied."""
+    tracker = GalleryTable(P1, P2).catalog.card("XP Tracker")
+    assert card_statics.card_statics(tracker, "board") == card_statics.card_statics(tracker, "play") == []
+    assert card_statics.compiles(tracker)
+    assert coverage.unread(tracker) == []
