@@ -88,7 +88,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         location = _choose_location(context, player, kind, to, dict(obj, controller=player), own, allowed,
                                     ambushing)
     # Steps 3-4 (353-354): determine the total cost and pay it.
-    cost = total_cost(context, player, obj, kind, item, options, own, limited)
+    cost = total_cost(context, player, obj, kind, item, options, own, limited, source)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
         any_power=cost["any_power"], breakdown=cost["breakdown"])
     if cost["any_increase"]:  # "cost [A] more" (Mystic Vortex): Power of any domain, after the rest (353.3)
@@ -141,7 +141,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
 
 
 def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, item: dict[str, Any],
-               options: dict[str, Any], own: list[dict[str, Any]], limited: bool) -> dict[str, Any]:
+               options: dict[str, Any], own: list[dict[str, Any]], limited: bool,
+               source: str = "hand") -> dict[str, Any]:
     """Rule 353: the base cost (ignored, 353.1, or replaced by an alternative cost, v1.3 356.1.a), plus additional
     costs (353.2: Accelerate, Deflect's tax, Repeat, and optional ones the card names), plus increases (353.3),
     minus discounts (353.4), none below its own minimum (353.4.c) or 0 (353.5).
@@ -163,7 +164,9 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
         energy, power, flow_any = flow.flow_cost(context, obj, card, options["flow"])
         breakdown = [f"the Flow cost {energy} Energy and {power + flow_any} Power"]
     if options.get("accelerate"):
-        context.check("Accelerate" in card.get("keywords", []), "717.1",
+        granted = source != "hand" and rulechanges.applies(state, "accelerate_not_from_hand",
+                                                           dict(obj, controller=player, type=card.get("type")))
+        context.check("Accelerate" in card.get("keywords", []) or bool(granted), "717.1",
                       f"{obj['card']!r} has no Accelerate to pay for")
         if kind == "unit":
             energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain

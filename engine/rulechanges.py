@@ -43,6 +43,9 @@ RULES: dict[str, str] = {
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
     "play_only_conquered": "may be played only to a battlefield its controller conquered this turn (Perched "
                            "Grimwyrm's own; engine/turn_facts.py)",
+    "accelerate_not_from_hand": "a unit played from anywhere other than a player's hand has Accelerate as it is "
+                                "played (Rek'Sai, Breacher; 717.1: its controller may pay [1] and a Power of its "
+                                "domain to have it enter ready)",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
     "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
     "any_copies": "a deck may have any number of cards with its name (`named`, the card's own; v1.4 103.2.b allows "

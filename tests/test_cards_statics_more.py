@@ -10,6 +10,7 @@ import pytest
 
 import engine
 from engine.cards import statics as card_statics
+from engine.citations import cite
 from engine.layers import keyword_value
 from gallery_table import GalleryTable, deck, listed, said
 
@@ -146,3 +147,21 @@ def test_kayn_having_moved_twice_this_turn_takes_no_damage():
     assert game.state["turn_facts"]["P1"]["moves"][kayn["id"]] == 2
     assert kayn["damage"] == 0 and game.state["violations"] == []
     assert once.do(*flurry).obj("P1", "Kayn, Unleashed")["damage"] == 1
+
+
+REKSAI = deck("Bloodharbor Ripper", ["Rek'Sai, Breacher", "Spiderling", "Teemo, Scout"],
+              ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_reksai_gives_accelerate_to_friendly_units_played_from_anywhere_but_the_hand():
+    """"Friendly units played from anywhere other than a player's hand have [Accelerate].": Spiderling played from
+    its facedown zone pays Accelerate and enters ready; Teemo, Scout played from the hand has none to pay (717.1)."""
+    p1 = ("runedeck:4 runes:4 Fury Rune;4 Chaos Rune hand:Teemo, Scout controls:bf1 bf1:Rek'Sai, Breacher "
+          "facedown:Spiderling@bf1")
+    game = GalleryTable(REKSAI, P2, "strict", "v1.4", "checked").do(
+        f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+        f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+    refusal = game.refuses("P1 play Teemo, Scout +accelerate $3 / Chaos Rune", rule=cite("717.1", "v1.4"))
+    assert "Accelerate" in said(refusal)
+    game.do("P1 play Spiderling < facedown @bf1 +accelerate $1 / Chaos Rune")
+    assert game.obj("P1", "Spiderling")["exhausted"] is False and game.state["violations"] == []

@@ -37,6 +37,8 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
      "play_to_enemy_alone", {"who": "friendly"}),
     (r"Friendly units may be played to open battlefields", "board", "play_to_open", {"who": "friendly"}),
     (r"Units can't be played here", "board", "no_play_here", {"who": "all", "where": "here"}),
+    (r"Friendly units played from anywhere other than a player's hand have \[Accelerate\]", "board",
+     "accelerate_not_from_hand", {"who": "friendly"}),
     (r"Units can move here from anywhere", "board", "move_here", {"who": "all"}),
     (r"opponents can only play units to their base", "board", "play_only_to_base", {"who": "enemy"}),
     (r"Play me only to a battlefield you conquered this turn", "play", "play_only_conquered", SELF),
