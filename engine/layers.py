@@ -222,6 +222,8 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
         return False
     if "keyword" in rule and rule["keyword"] not in obj.get("keywords", ()):  # as worked out at its last refresh
         return False
+    if "from" in rule and obj.get("played_from") != rule["from"]:  # a card played from that zone (engine/play.py)
+        return False
     if "combat" in rule and not holds.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
         return False
     return True

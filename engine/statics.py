@@ -10,7 +10,7 @@ effect a resolving spell or ability made, until the end of the turn. Three ways 
 - the `static` op of a `resolve`: an effect the resolving item makes, such as "friendly units enter ready this
   turn" (`until: "turn"`).
 
-The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?}, might?, min?,
+The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?, from?}, might?, min?,
 keywords?, values?, if_absent?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, rule?, value?,
 while?: {legion?, empowered?, mighty?, at?, level?}, until?, next?, text?}` (engine/layers.py says what each field
 means; `rule` and `value` are a change to what the rules allow, engine/rulechanges.py). `if_absent` gives its
@@ -38,7 +38,8 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
     "if_absent": bool,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
-                           "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool}
+                           "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool,
+                           "from": ("hand", "trash", "facedown", "champion")}
 # `empowered`: true/false, or a number of times (v1.4 441.1.c.1: "While I'm Empowered three times", Kayle, Justified)
 WHILE: dict[str, Any] = {"legion": bool, "empowered": int, "mighty": bool, "at": ("battlefield", "base"),
                          "level": int, "runes_at_most": int, "controls": list, "none_played": dict}

@@ -165,3 +165,23 @@ def test_reksai_gives_accelerate_to_friendly_units_played_from_anywhere_but_the_
     assert "Accelerate" in said(refusal)
     game.do("P1 play Spiderling < facedown @bf1 +accelerate $1 / Chaos Rune")
     assert game.obj("P1", "Spiderling")["exhausted"] is False and game.state["violations"] == []
+
+
+STARGAZER = deck("Prodigal Explorer", ["Stargazer", "Dredge Up"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_stargazer_discounts_flow_spells_played_from_the_trash_to_a_minimum_of_one():
+    """"Spells with [Flow] you play from your trash cost [2] less, to a minimum of [1].": Dredge Up's Flow cost [2]
+    is [1] with Stargazer on the board (not [0]: its minimum), [2] without it."""
+    def trash(base: str) -> GalleryTable:
+        p1 = f"runedeck:4 runes:4 Mind Rune;4 Chaos Rune trash:Dredge Up{base}"
+        return GalleryTable(STARGAZER, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+
+    gazing = trash(" base:Stargazer")
+    refusal = gazing.refuses("P1 play Dredge Up <trash +flow", rule="v1.4 357.1")
+    assert "Spells with [Flow] you play from your trash cost [2] less" in said(refusal)
+    gazing.do("P1 play Dredge Up <trash +flow $1")
+    assert gazing.pool("P1") == {"energy": 0, "power": {}} and gazing.state["violations"] == []
+    trash("").refuses("P1 play Dredge Up <trash +flow $1", rule="v1.4 357.1")

@@ -82,6 +82,8 @@ _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>uni
                            r"enter ready\.$")
 _ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
+_FROM_TRASH_COST = re.compile(rf"^Spells with \[(?P<kw>[A-Z][A-Za-z-]*)\] you play from your trash cost {_SYM} "
+                              rf"(?P<dir>less|more)(?:, to a minimum of (?P<min>{_RUN}))?\.$")
 _HIGHEST_MIGHT = re.compile(r"^This spell's Energy cost is reduced by the highest Might among units you control\.$")
 _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|second|third|fourth)(?:, (?:or )?"
                            r"(?:second|third|fourth))*) turns?\.$")
@@ -342,6 +344,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         first = {"types": [kind], **({"token": False} if match.group("token") else {})}
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
+    match = _FROM_TRASH_COST.match(rest)
+    if match:  # Stargazer: the spells with that keyword its controller plays from their trash (engine/play.py)
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Spell"], "keyword": match.group("kw"),
+                                                "from": "trash"},
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), **{"while": dependent})]
     if _HIGHEST_MIGHT.match(rest):  # Sky Splitter
         return [_static("play", rest, affects={"who": "self"}, cost={"energy": -1}, per={"count": "highest_might"},
                         **{"while": dependent})]
