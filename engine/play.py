@@ -13,7 +13,7 @@ import marshal
 from typing import Any
 
 from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
-                    rulechanges, showdown, statics, timing)
+                    rulechanges, showdown, statics, timing, turn_facts)
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay, take_from_pool
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -97,6 +97,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
                                           f"{obj['card']!r} costs more ({'; '.join(cost['breakdown'])}): {short} "
                                           f"missing")
     statics.use_up(state, cost["used"])
+    if kind == "spell":  # "If you've spent [4] or more to play a spell this turn" (engine/turn_facts.py)
+        turn_facts.note_most(state, player, "spell_energy", cost["energy"])
     card_costs.check_required(context, player, obj, options.get("additional", []))
     pay_other_costs(context, player, obj, options.get("additional", []))
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.

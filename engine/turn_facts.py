@@ -9,6 +9,7 @@ checks (a declared match's states stay as they were), and cleared as each turn b
   goes there before it ceases to exist, 177.1); `died_beginning` as well while the turn is in its Beginning Phase;
 - `discarded`: a card went from the player's hand directly to their trash (v1.4 422.1);
 - `xp_gained`: the player gained XP (v1.4 730.1);
+- `spell_energy`: the most Energy the player spent to play one spell (its cost paid, v1.4 354);
 - `held_points`: the points the player scored from holding (v1.4 630.2);
 - `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1);
 - `moves`: how many times each unit the player controls moved (`{object id: count}`; v1.4 144, a recall is no
@@ -20,7 +21,7 @@ from typing import Any
 
 from engine.cards import checks_abilities
 
-FACTS = ("died", "died_beginning", "discarded", "xp_gained", "held_points", "conquered", "moves")
+FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "held_points", "conquered", "moves")
 
 
 def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) -> None:
@@ -29,6 +30,14 @@ def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) 
         return
     facts = state.setdefault("turn_facts", {}).setdefault(player, {})
     facts[fact] = facts.get(fact, 0) + amount
+
+
+def note_most(state: dict[str, Any], player: str | None, fact: str, amount: int) -> None:
+    """Keep the most of `fact` for `player` this turn (`spell_energy`), in a checked match."""
+    if player is None or amount <= 0 or not checks_abilities(state):
+        return
+    facts = state.setdefault("turn_facts", {}).setdefault(player, {})
+    facts[fact] = max(facts.get(fact, 0), amount)
 
 
 def note_conquered(state: dict[str, Any], player: str, battlefield_id: str) -> None:

@@ -20,7 +20,7 @@ from web.describe import describe_static
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
             "Scrapyard Champion", "Divining Shells", "Eager Drakehound",
-            "Ambessa, Respected and Feared", "Prepared Neophyte", "Undying Legion"]
+            "Ambessa, Respected and Feared", "Noxus Saboteur", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -110,12 +110,11 @@ def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged
 
 
 def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and_is_marked():
-    """Prepared Neophyte: "If you've spent [4] or more to play a spell this turn, I have +4 [S]." is not read (the
-    state keeps no Energy spent): the recorder declares it, in a checked strict match too, and the state marks it
-    `declared`."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Prepared Neophyte")
-    game.do("static Prepared Neophyte +might=4")
-    assert game.obj("P1", "Prepared Neophyte")["might"] == 1 + 4
+    """Noxus Saboteur: "Your opponents' [Hidden] cards can't be revealed here." is not read (the engine has no such
+    rule): the recorder declares it, in a checked strict match too, and the state marks it `declared`."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Noxus Saboteur")
+    game.do("static Noxus Saboteur +might=4")
+    assert game.obj("P1", "Noxus Saboteur")["might"] == 3 + 4
     [static] = game.state["statics"]
     assert static["declared"] is True and not static.get("compiled")
 
@@ -414,8 +413,8 @@ def test_a_tier_that_replaces_another_instead_is_left_unread_by_the_reader_and_g
 
 def test_the_viewer_says_which_statics_the_recorder_declared():
     """A judge reads a compiled static as the card's line and a declared one marked as the recorder's word."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Prepared Neophyte")
-    game.do('static Prepared Neophyte +affects={"who": "friendly"} +might=1')
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Noxus Saboteur")
+    game.do('static Noxus Saboteur +affects={"who": "friendly"} +might=1')
     described = {static.get("compiled", False): describe_static(static) for static in game.state["statics"]}
     assert described[True] == "Other friendly units have +1 [S] here."
     assert described[False] == "friendly units: +1 might (declared by the recorder)"

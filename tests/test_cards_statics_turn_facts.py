@@ -12,7 +12,8 @@ from engine.citations import cite
 from gallery_table import GalleryTable, deck, listed, said
 
 P1 = deck("Butcher of the Sands", ["Towering Pairofant", "Raging Soul", "Wily Newtfish", "Chemtech Enforcer",
-                                   "Demacian Diplomat", "Hextech Ray", "Blood Rush", "Perched Grimwyrm"],
+                                   "Demacian Diplomat", "Hextech Ray", "Blood Rush", "Perched Grimwyrm",
+                                   "Prepared Neophyte", "Disintegrate"],
           ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Blind Monk", ["Gemhand Hunter"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 P1_RUNES = "runedeck:2 runes:6 Fury Rune;4 Body Rune"
@@ -114,3 +115,14 @@ def test_needlessly_large_yordle_costs_two_and_a_calm_less_for_each_point_held_t
     assert held.obj("P1", "Needlessly Large Yordle")["zone"] == "board"
     refusal = position("turn 3 P1 action").refuses(play, rule="v1.4 357.1")
     assert "costs 10 Energy and 3 Power" in said(refusal)
+
+
+def test_prepared_neophyte_has_plus_four_once_four_energy_was_spent_on_one_spell_this_turn():
+    """"If you've spent [4] or more to play a spell this turn, I have +4 [S].": Disintegrate's [4] counts (the most
+    Energy spent on one spell, engine/turn_facts.py `spell_energy`); Hextech Ray's [1] does not."""
+    board = f"{P1_RUNES} hand:Disintegrate;Hextech Ray base:Prepared Neophyte"
+    ray = table(board, f"{P2_RUNES} bf2:Gemhand Hunter").do("P1 play Hextech Ray -> Gemhand Hunter $1 / Fury Rune")
+    assert ray.obj("P1", "Prepared Neophyte")["might"] == 1
+    game = table(board, f"{P2_RUNES} bf2:Gemhand Hunter").do("P1 play Disintegrate -> Gemhand Hunter $4")
+    assert game.state["turn_facts"]["P1"]["spell_energy"] == 4
+    assert game.obj("P1", "Prepared Neophyte")["might"] == 1 + 4

@@ -130,6 +130,8 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
     (rf"you control a battlefield with exactly {_NUMBER} units there", {"battlefields": {"exactly": "n"}}),
     (rf"an opponent's score is within {_NUMBER} points of the Victory Score", {"score_within": {"enemy": "n"}}),
     (rf"your score is not within {_NUMBER} points of the Victory Score", {"score_within": {"mine_not": "n"}}),
+    (rf"you've spent \[{_NUMBER}\] or more to play a spell this turn",  # engine/turn_facts.py `spell_energy`
+     {"turn_fact": {"fact": "spell_energy", "who": "friendly", "at_least": "n"}}),
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
