@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import layers
 from engine.cards import checks_abilities, cost_parts, holds
 from engine.cards import statics as card_statics
 from engine.rulechanges import player_turn_number
@@ -80,11 +81,19 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
 def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
                     options: dict[str, Any]) -> None:
     """A card played from its trash by its own "You may play me from your trash for [3][R]" (Undying Legion) is
-    played for that cost, which replaces its base cost (v1.4 356.1.a): the play's `options.base_cost` says it."""
-    if not checks_abilities(context.state) or source != "trash":
+    played for that cost, which replaces its base cost (v1.4 356.1.a): the play's `options.base_cost` says it.
+    From the hand, a `base_cost` for a card whose text offers one on a condition ("If you've spent [4] or more to
+    play a spell this turn, you may play me for [B].", Jhin, Meticulous Killer: `rule` "play_for") must be that
+    cost, while that condition holds."""
+    if not checks_abilities(context.state):
+        return
+    if source == "hand" and isinstance(options.get("base_cost"), dict):
+        _check_play_for(context, obj, own, options["base_cost"])
+        return
+    if source != "trash":
         return
     for static in own:
-        if static.get("compiled") and "base_cost" in static:
+        if static.get("compiled") and static.get("rule") == "play_from_trash" and "base_cost" in static:
             given = options.get("base_cost") if isinstance(options.get("base_cost"), dict) else {}
             amounts = {"energy": given.get("energy", 0), "power": given.get("power", 0)}
             context.check(amounts == static["base_cost"], BASE_COST_RULE,
@@ -92,6 +101,19 @@ def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: lis
                           f"{static['base_cost']['energy']} Energy and {static['base_cost']['power']} Power, not "
                           f"{amounts['energy']} Energy and {amounts['power']} Power")
             return
+
+
+def _check_play_for(context: Context, obj: dict[str, Any], own: list[dict[str, Any]], given: dict[str, Any]) -> None:
+    """An alternative cost from the hand that the card's own text offers (`play_for`), checked as `check_base_cost`
+    says; a card without one is left to the effect that gave the cost."""
+    offers = [static for static in own if static.get("compiled") and static.get("rule") == "play_for"]
+    if not offers:
+        return
+    amounts = {"energy": given.get("energy", 0), "power": given.get("power", 0)}
+    context.check(any(amounts == static["base_cost"] and layers.condition_holds(context.state, static)
+                      for static in offers), BASE_COST_RULE,
+                  f"{obj['card']!r} is played for {amounts['energy']} Energy and {amounts['power']} Power; its text "
+                  f"offers {'; '.join(repr(static['text']) for static in offers)}, and only while it says")
 
 
 def check_declared_static(context: Context, source: dict[str, Any]) -> None:

@@ -72,6 +72,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         context.check(rulechanges.play_from_trash(state, dict(obj, controller=player), player, own), "351",
                       f"{player} plays {obj['card']!r} from their trash: cards are played from hand unless a "
                       f"static rule allows it ('You may play cards from your trash')")
+    elif source == "hand" and not limited:
+        card_costs.check_base_cost(context, obj, source, own, options)  # "you may play me for [B]" (Jhin)
     if kind == "spell" and any(static.get("rule") for static in own):
         item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
     item["targets"] = items.check_targets(context, event.get("targets", []), item)

@@ -51,6 +51,8 @@ RULES: dict[str, str] = {
     "any_copies": "a deck may have any number of cards with its name (`named`, the card's own; v1.4 103.2.b allows "
                   "three; engine/construction.py)",
     # rules about players
+    "play_for": "the card may be played for its `base_cost` instead of its own while its `while` holds (its own "
+                "alternative cost, v1.4 356.1.a; engine/card_costs.py)",
     "play_from_trash": "the player may play cards from their trash (a unit's own: 'play me from your trash')",
     "play_only_to_base": "the player plays units only to their base",
     "no_play_here": "units can't be played to this battlefield",

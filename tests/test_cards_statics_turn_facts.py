@@ -126,3 +126,27 @@ def test_prepared_neophyte_has_plus_four_once_four_energy_was_spent_on_one_spell
     game = table(board, f"{P2_RUNES} bf2:Gemhand Hunter").do("P1 play Disintegrate -> Gemhand Hunter $4")
     assert game.state["turn_facts"]["P1"]["spell_energy"] == 4
     assert game.obj("P1", "Prepared Neophyte")["might"] == 1 + 4
+
+
+JHIN = deck("Daughter of the Void", ["Jhin, Meticulous Killer", "Disintegrate"],
+            ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_jhin_is_played_for_a_mind_only_once_four_energy_was_spent_on_a_spell_this_turn():
+    """"If you've spent [4] or more to play a spell this turn, you may play me for [B].": an alternative cost
+    (v1.4 356.1.a) while the condition holds; before Disintegrate's [4] it is refused, quoting the card."""
+    p1 = "runedeck:4 runes:4 Fury Rune;4 Mind Rune hand:Jhin, Meticulous Killer;Disintegrate"
+    p2 = f"{P2_RUNES} controls:bf2 bf2:Gemhand Hunter"
+
+    def start(policy: str = "strict") -> GalleryTable:
+        return GalleryTable(JHIN, P2, policy, "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(p2)} {p2}")
+
+    jhin = 'P1 play Jhin, Meticulous Killer +base_cost={"energy": 0, "power": 1} $0 / Mind Rune'
+    refusal = start().refuses(jhin, rule="v1.4 356.1.a")
+    assert "you may play me for [B]" in said(refusal)
+    start("audit").flags(jhin, "v1.4 356.1.a")
+    game = start().do("P1 play Disintegrate -> Gemhand Hunter $4", "P1 pass", "P2 pass",
+                      "resolve Disintegrate: damage Gemhand Hunter 3", jhin)
+    assert game.obj("P1", "Jhin, Meticulous Killer")["zone"] == "board" and game.state["violations"] == []

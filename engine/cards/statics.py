@@ -89,6 +89,7 @@ _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|secon
                            r"(?:second|third|fourth))*) turns?\.$")
 _ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
+_PLAY_FOR = re.compile(rf"^If (?P<if>[^,]+), you may play me for {_SYM}\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
 
@@ -361,6 +362,14 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    match = _PLAY_FOR.match(rest)
+    if match:  # Jhin, Meticulous Killer: an alternative cost (v1.4 356.1.a) while the condition holds
+        when = _merge_while(dependent, _condition(match.group("if")))
+        if when is None:
+            return None
+        energy, power = symbols(match.group("sym"))
+        return [_static("play", rest, affects={"who": "self"}, rule="play_for",
+                        base_cost={"energy": energy, "power": power}, **{"while": when})]
     if _ENTER_EXHAUSTED.match(rest):  # a gear, which enters ready otherwise (v1.4 359.2.d; a replacement, 369.3)
         return [_static("play", rest, affects={"who": "self"}, enter_exhausted=True, **{"while": dependent})]
     match = _ENTER_READY.match(rest)
