@@ -176,7 +176,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
             energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
             breakdown.append("Accelerate 1 Energy and 1 Power")
     card_costs.check_additional(context, obj, options.get("additional", []))
-    repeats = _repeat_costs(context, obj["card"], card, kind, options)
+    repeats = _repeat_costs(context, obj["card"], card, kind, options, player)
     if repeats:
         item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid
     any_power = flow_any
@@ -282,10 +282,11 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
 
 
 def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
-                  options: dict[str, Any]) -> list[tuple[int, int, int]]:
+                  options: dict[str, Any], player: str | None = None) -> list[tuple[int, int, int]]:
     """The Repeat costs paid (v1.3 820): `options.repeat` is true (the first), a count, or the indexes of the
     card's printed Repeat costs (each paid once at most, 820.1.c.3), charged as the catalog prints them: Energy,
-    Power of the card's domains, and Power of any domain ([A])."""
+    Power of the card's domains, and Power of any domain ([A]); each less the Energy a static takes off the
+    player's Repeat costs ("friendly [Repeat] costs cost [1] less", not below 0)."""
     chosen = options.get("repeat")
     if chosen is None or chosen is False:
         return []
@@ -305,10 +306,12 @@ def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
                   "v1.3 820.1.c.3", f"{name!r} has {len(printed)} Repeat cost(s); each is paid once at most, "
                                     f"not {options['repeat']!r}")
     costs = []
+    less = sum(static.get("value", 1) for static in rulechanges.applies_to_player(
+        context.state, "repeat_cost_less", player)) if player is not None else 0
     for index in chosen:
         if 0 <= index < len(printed):
             power, own = printed[index].get("power", {}), own_domain_power(printed[index])
-            costs.append((printed[index].get("energy", 0),
+            costs.append((max(0, printed[index].get("energy", 0) - less),
                           sum(n for domain, n in power.items() if domain != "any") + own, power.get("any", 0) - own))
     return costs
 

@@ -60,6 +60,8 @@ RULES: dict[str, str] = {
     "victory_score": "the points needed to win the game are increased by `value`",
     "channel_only": "the player channels only `value` runes at the start of their Channel Phase (Sandstone "
                     "Chimera; fewer than 315.3.b's two, the first turn's extra rune included)",
+    "repeat_cost_less": "each Repeat cost the player pays costs `value` Energy less (Marai Spire: \"friendly [Repeat] "
+                        "costs cost [1] less\", v1.4 353.4; not below 0)",
     "skip_draw_phase": "the player's Draw Phase is skipped: replaced with nothing, so they draw no card in it (v1.4 "
                        "443; Endless Riches' \"Skip your Draw Phase\")",
     "ignore_deflect": "the player ignores Deflect while paying the costs of the spell that has it (its own static), "
@@ -74,7 +76,7 @@ RULES: dict[str, str] = {
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "channel_only", "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
+                "channel_only", "repeat_cost_less", "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 

@@ -185,3 +185,22 @@ def test_stargazer_discounts_flow_spells_played_from_the_trash_to_a_minimum_of_o
     gazing.do("P1 play Dredge Up <trash +flow $1")
     assert gazing.pool("P1") == {"energy": 0, "power": {}} and gazing.state["violations"] == []
     trash("").refuses("P1 play Dredge Up <trash +flow $1", rule="v1.4 357.1")
+
+
+SPIRE = deck("Butcher of the Sands", ["Blood Rush", "Raging Soul"], ["Marai Spire", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_marai_spire_takes_one_off_each_repeat_cost_its_controller_pays():
+    """"While you control this battlefield, friendly [Repeat] costs cost [1] less.": Blood Rush ([1], [Repeat]
+    [1]) repeated costs [1] in all while P1 controls Marai Spire; [2] while nobody does (refused at [1], 357.1)."""
+    def rush(controlled: bool) -> GalleryTable:
+        p1 = "runedeck:4 runes:4 Fury Rune;4 Body Rune hand:Blood Rush " + (
+            "controls:bf1 bf1:Raging Soul" if controlled else "base:Raging Soul")
+        return GalleryTable(SPIRE, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Marai Spire deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+
+    mine = rush(True).do("P1 play Blood Rush -> Raging Soul +repeat $1")
+    assert mine.state["chain"][-1]["repeat"] == 1 and mine.pool("P1") == {"energy": 0, "power": {}}
+    refusal = rush(False).refuses("P1 play Blood Rush -> Raging Soul +repeat $1", rule="v1.4 357.1")
+    assert "Repeat 1 Energy" in said(refusal)

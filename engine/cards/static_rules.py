@@ -76,6 +76,7 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     (r"You ignore \[Tank\] while assigning combat damage here", "board", "ignore_tank",
      {"who": "self", "where": "here"}),
     (r"Skip your Draw Phase", "board", "skip_draw_phase", {"who": "self"}),
+    (r"friendly \[Repeat\] costs cost \[(?P<value>\d+)\] less", "board", "repeat_cost_less", {"who": "friendly"}),
     (r"players only channel (?P<value>\d+) runes? at the start of their Channel Phase", "board", "channel_only",
      {"who": "all"}),
     # deck construction (v1.4 103.2.b allows three copies of a name): checked as a deck is registered

@@ -101,6 +101,7 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm buffed": {"buffed": True},
     "I'm in combat": {"combat": {"role": "either"}},
     "I have moved twice this turn": {"moved_times": 2},
+    "you control this battlefield": {},  # a battlefield's static is its controller's (none while uncontrolled)
     "I'm [Empowered] two times": {"empowered": 2}, "I'm [Empowered] three times": {"empowered": 3},
     "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
     "an opponent controls a battlefield": {"battlefields": {"whose": "enemy"}},
