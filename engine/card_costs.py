@@ -70,9 +70,13 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
         context.check(first is None or turn >= first, CARD_RULE,
                       f"{player} plays {obj['card']!r} on their turn {turn}: {ability.get('text', '')!r}")
     compiled = []
+    paid = [(cost.get("energy", 0), cost.get("power", 0)) for cost in additional or () if isinstance(cost, dict)] \
+        if isinstance(additional, list) else []
     for index, static in enumerate(card_statics.card_statics(card, "play")):
         if static.get("while", {}).get("played_from_hand", source == "hand") != (source == "hand"):
             continue
+        if "paid" in static and (static["paid"]["energy"], static["paid"]["power"]) not in paid:
+            continue  # "If you do, I enter ready": only when that additional cost was paid
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
     return compiled + optional_discounts(state, card, obj, player, additional)
@@ -146,7 +150,7 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
     card = state["cards"].get(obj["card"] or "", {})
     if not any(isinstance(cost, dict) and (cost.get("energy") or cost.get("power")) for cost in additional):
         return
-    offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card)]
+    offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card, obj)]
     for cost in additional:
         amounts = (cost.get("energy", 0), cost.get("power", 0)) if isinstance(cost, dict) else (0, 0)
         if amounts == (0, 0):
@@ -154,17 +158,19 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
         if amounts in offered:
             offered.remove(amounts)
             continue
-        printed = "; ".join(f"[{cost['energy']}] and {cost['power']} Power" for cost in _offered(state, card)) \
+        printed = "; ".join(f"[{cost['energy']}] and {cost['power']} Power" for cost in _offered(state, card, obj)) \
             or "none"
         context.flag(ADDITIONAL_RULE, f"an additional cost of {amounts[0]} Energy and {amounts[1]} Power for "
                                       f"{obj['card']!r}, whose text offers {printed} ({card.get('text', '')!r})")
 
 
-def _offered(state: dict[str, Any], card: dict[str, Any]) -> list[dict[str, int]]:
-    """The optional additional costs of Energy and Power a play may choose: the card's own, and those a permanent,
+def _offered(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any]) -> list[dict[str, int]]:
+    """The optional additional costs of Energy and Power a play may choose: the card's own (one its text offers "If
+    you've played a spell this turn" only while that holds for the card played, `obj`), and those a permanent,
     legend or battlefield in play offers ("Any player may pay [A][A] as an additional cost to play a Dragon",
     Dragon Roost; which cards they apply to is taken on the recorder's word)."""
-    offered = list(card_statics.additional_costs(card))
+    offered = [cost for cost in card_statics.additional_costs(card) if "while" not in cost or layers.condition_holds(
+        state, {"while": cost["while"], "source": obj["id"], "controller": obj.get("controller")})]
     names = [obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]]
     names += [entry["name"] for entry in state["battlefields"]]
     for name in dict.fromkeys(names):

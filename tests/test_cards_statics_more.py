@@ -167,7 +167,8 @@ def test_reksai_gives_accelerate_to_friendly_units_played_from_anywhere_but_the_
     assert game.obj("P1", "Spiderling")["exhausted"] is False and game.state["violations"] == []
 
 
-STARGAZER = deck("Prodigal Explorer", ["Stargazer", "Dredge Up"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+STARGAZER = deck("Prodigal Explorer", ["Stargazer", "Dredge Up"],
+                 ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 
 
 def test_stargazer_discounts_flow_spells_played_from_the_trash_to_a_minimum_of_one():
@@ -204,3 +205,29 @@ def test_marai_spire_takes_one_off_each_repeat_cost_its_controller_pays():
     assert mine.state["chain"][-1]["repeat"] == 1 and mine.pool("P1") == {"energy": 0, "power": {}}
     refusal = rush(False).refuses("P1 play Blood Rush -> Raging Soul +repeat $1", rule="v1.4 357.1")
     assert "Repeat 1 Energy" in said(refusal)
+
+
+CRESCENT = deck("Bloodharbor Ripper", ["Crescent Guardian", "Blood Rush", "Raging Soul"],
+                ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_crescent_guardian_offers_its_additional_cost_after_a_spell_and_then_enters_ready():
+    """"If you've played a spell this turn, you may pay [P] as an additional cost to play me. If you do, I enter
+    ready.": before any spell the [P] is refused (v1.4 204.2, quoting the card); after Blood Rush it is paid and the
+    Guardian enters ready; not paid, it enters exhausted."""
+    p1 = "runedeck:4 runes:4 Fury Rune;4 Chaos Rune hand:Crescent Guardian;Blood Rush base:Raging Soul"
+
+    def start() -> GalleryTable:
+        return GalleryTable(CRESCENT, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+
+    paying = 'P1 play Crescent Guardian +additional=[{"energy": 0, "power": 1}] $4 / Chaos Rune'
+    refusal = start().refuses(paying, rule="v1.4 204.2")
+    assert "If you've played a spell this turn" in said(refusal)
+    rush = ("P1 play Blood Rush -> Raging Soul $1", "P1 pass", "P2 pass",
+            "resolve Blood Rush: grant Raging Soul +Assault=2")
+    ready = start().do(*rush, paying)
+    assert ready.obj("P1", "Crescent Guardian")["exhausted"] is False and ready.state["violations"] == []
+    unpaid = start().do(*rush, "P1 play Crescent Guardian $4")
+    assert unpaid.obj("P1", "Crescent Guardian")["exhausted"] is True

@@ -18,7 +18,7 @@ COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_m
           "empowered_times", "held_points")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
          "named_in_trash", "combat", "battlefields", "score_within", "showdown_here", "turn_fact",
-         "moved_times")  # the `while` keys `extra_condition_holds` checks
+         "moved_times", "played_types")  # the `while` keys `extra_condition_holds` checks
 
 
 def empowered_times(obj: dict[str, Any]) -> int:
@@ -241,6 +241,10 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
     if "score_within" in condition and not _score_within(state, condition["score_within"], player):
         return False
     if "turn_fact" in condition and not _turn_fact(state, condition["turn_fact"], player):
+        return False
+    if "played_types" in condition and not any(  # "If you've played a spell this turn"
+            state["objects"].get(object_id, {}).get("type") in condition["played_types"]
+            for object_id in _played(state, player)):
         return False
     if "moved_times" in condition and state.get("turn_facts", {}).get(player, {}).get("moves", {}).get(
             (source or {}).get("id"), 0) < condition["moved_times"]:  # "If I have moved twice this turn"

@@ -89,6 +89,8 @@ _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|secon
                            r"(?:second|third|fourth))*) turns?\.$")
 _ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
+_IF_PAID_READY = re.compile(rf"^If (?P<if>[^,]+), you may pay {_SYM} as an additional cost to play me\. If you do, "
+                            rf"I enter ready\.$")
 _PLAY_FOR = re.compile(rf"^If (?P<if>[^,]+), you may play me for {_SYM}\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
@@ -101,6 +103,7 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm buffed": {"buffed": True},
     "I'm in combat": {"combat": {"role": "either"}},
     "I have moved twice this turn": {"moved_times": 2},
+    "you've played a spell this turn": {"played_types": ["Spell"]},
     "you control this battlefield": {},  # a battlefield's static is its controller's (none while uncontrolled)
     "I'm [Empowered] two times": {"empowered": 2}, "I'm [Empowered] three times": {"empowered": 3},
     "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
@@ -363,6 +366,15 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    match = _IF_PAID_READY.match(rest)
+    if match:  # Crescent Guardian: offered while the condition holds (`additional`), and if paid, it enters ready
+        when = _merge_while(dependent, _condition(match.group("if")))
+        if when is None:
+            return None
+        energy, power = symbols(match.group("sym"))
+        return [_static("play", rest, affects={"who": "self"}, enter_ready=True, paid={"energy": energy,
+                                                                                      "power": power},
+                        **{"while": when})]
     match = _PLAY_FOR.match(rest)
     if match:  # Jhin, Meticulous Killer: an alternative cost (v1.4 356.1.a) while the condition holds
         when = _merge_while(dependent, _condition(match.group("if")))
@@ -532,6 +544,9 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
         cost = {"energy": energy, "power": power}
         if re.match(r" to play (?!me\b|this\b)", rest[match.end():]):
             cost["others"] = True  # "... to play a Dragon": offered to other cards' plays (Dragon Roost)
+        offered_if = _IF_PAID_READY.match(rest)
+        if offered_if:  # "If you've played a spell this turn, you may pay [P] ...": offered only while it holds
+            cost["while"] = _condition(offered_if.group("if")) or {}
         additional.append(cost)
     if additional:
         found["additional"] = additional
@@ -610,8 +625,9 @@ def compiles(card: dict[str, Any]) -> bool:
 def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[str, int]]:
     """The optional additional costs a card's text offers for its own play ("You may pay [O][O] as an additional
     cost to play me", v1.4 204.2, 356.2.b.1), or, with `others`, for other cards' plays ("Any player may pay [A][A]
-    as an additional cost to play a Dragon"): `{energy, power}`."""
-    return [{"energy": cost["energy"], "power": cost["power"]} for ability in card.get("abilities", ())
+    as an additional cost to play a Dragon"): `{energy, power, while?}` (`while`: offered only while that holds)."""
+    return [{"energy": cost["energy"], "power": cost["power"], **({"while": cost["while"]} if "while" in cost else {})}
+            for ability in card.get("abilities", ())
             for cost in compile_ability(ability, card.get("type")).get("additional", ())
             if bool(cost.get("others")) == others]
 
