@@ -70,13 +70,16 @@ RULES: dict[str, str] = {
                 "to move several units here at the same time: an applied cost (v1.4 204.4; v1.4 matches only)",
     "no_play_named": "the player can't play cards with the name its source named (Fallen Feline's \"opponents "
                      "can't play spells with that name\"; engine/naming.py)",
+    "no_reveal_hidden": "the player's facedown cards `here` can't be revealed, so they are not played from there "
+                        "(Noxus Saboteur; a card played from facedown is revealed, 723.1.b)",
     "ignore_tank": "the player ignores Tank while assigning combat damage `here` (Dune Surfer's \"You ignore [Tank] "
                    "while assigning combat damage here\"; v1.4 764-767; v1.4 matches only)",
     # recorded only
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "channel_only", "repeat_cost_less", "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
+                "channel_only", "repeat_cost_less", "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named",
+                "ignore_tank", "no_reveal_hidden")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 

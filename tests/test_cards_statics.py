@@ -20,7 +20,7 @@ from web.describe import describe_static
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
             "Scrapyard Champion", "Divining Shells", "Eager Drakehound",
-            "Ambessa, Respected and Feared", "Noxus Saboteur", "Undying Legion"]
+            "Ambessa, Respected and Feared", "Annie, Fiery", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -110,11 +110,11 @@ def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged
 
 
 def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and_is_marked():
-    """Noxus Saboteur: "Your opponents' [Hidden] cards can't be revealed here." is not read (the engine has no such
-    rule): the recorder declares it, in a checked strict match too, and the state marks it `declared`."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Noxus Saboteur")
-    game.do("static Noxus Saboteur +might=4")
-    assert game.obj("P1", "Noxus Saboteur")["might"] == 3 + 4
+    """Annie, Fiery: "Your spells and abilities deal 1 Bonus Damage." is not read (the engine does not add Bonus
+    Damage): the recorder declares it, in a checked strict match too, and the state marks it `declared`."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Annie, Fiery")
+    game.do("static Annie, Fiery +might=4")
+    assert game.obj("P1", "Annie, Fiery")["might"] == 4 + 4
     [static] = game.state["statics"]
     assert static["declared"] is True and not static.get("compiled")
 
@@ -413,8 +413,8 @@ def test_a_tier_that_replaces_another_instead_is_left_unread_by_the_reader_and_g
 
 def test_the_viewer_says_which_statics_the_recorder_declared():
     """A judge reads a compiled static as the card's line and a declared one marked as the recorder's word."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Noxus Saboteur")
-    game.do('static Noxus Saboteur +affects={"who": "friendly"} +might=1')
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Annie, Fiery")
+    game.do('static Annie, Fiery +affects={"who": "friendly"} +might=1')
     described = {static.get("compiled", False): describe_static(static) for static in game.state["statics"]}
     assert described[True] == "Other friendly units have +1 [S] here."
     assert described[False] == "friendly units: +1 might (declared by the recorder)"

@@ -231,3 +231,28 @@ def test_crescent_guardian_offers_its_additional_cost_after_a_spell_and_then_ent
     assert ready.obj("P1", "Crescent Guardian")["exhausted"] is False and ready.state["violations"] == []
     unpaid = start().do(*rush, "P1 play Crescent Guardian $4")
     assert unpaid.obj("P1", "Crescent Guardian")["exhausted"] is True
+
+
+SABOTEUR_SIDE = deck("Butcher of the Sands", ["Noxus Saboteur", "Raging Soul"],
+                     ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+HIDING_SIDE = deck("Butcher of the Sands", ["Mischievous Marai", "Towering Pairofant"],
+                   ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
+
+
+def test_noxus_saboteur_keeps_the_opponents_hidden_cards_at_its_battlefield_from_being_revealed():
+    """"Your opponents' [Hidden] cards can't be revealed here.": Noxus Saboteur attacks bf2, where P2 hid Mischievous
+    Marai; P2's play of it from facedown (which reveals it, 723.1.b) is refused quoting the card (002), and flagged
+    in audit; when Raging Soul attacks instead, it is played."""
+    def attack(unit: str, policy: str = "strict") -> GalleryTable:
+        p1 = f"runedeck:4 runes:4 Fury Rune;4 Body Rune base:{unit}"
+        p2 = ("runedeck:4 runes:4 Fury Rune;4 Body Rune controls:bf2 bf2:Towering Pairofant "
+              "facedown:Mischievous Marai@bf2")
+        return GalleryTable(SABOTEUR_SIDE, HIDING_SIDE, policy, "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(p2)} {p2}", f"P1 move {unit} -> bf2", "P1 pass")
+
+    reveal = "P2 play Mischievous Marai < facedown @bf2"
+    refusal = attack("Noxus Saboteur").refuses(reveal, rule="v1.4 002")
+    assert "Your opponents' [Hidden] cards can't be revealed here." in said(refusal)
+    attack("Noxus Saboteur", "audit").flags(reveal, "v1.4 002")
+    assert attack("Raging Soul").do(reveal).obj("P2", "Mischievous Marai")["location"] == "bf2"

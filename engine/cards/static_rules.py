@@ -68,6 +68,8 @@ LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
      {"who": "all", "where": "here"}),
     (r"opponents can't score points", "board", "no_score", {"who": "enemy"}),
     (r"opponents can't play spells with that name", "board", "no_play_named", {"who": "enemy"}),
+    (r"Your opponents' \[Hidden\] cards can't be revealed here", "board", "no_reveal_hidden",
+     {"who": "enemy", "where": "here"}),
     (r"Players ignore \[Deflect\] while paying for spells and abilities choosing something here", "board",
      "ignore_deflect", {"who": "all", "where": "here"}),
     (r"Ignore \[Deflect\] while paying this spell's cost", "play", "ignore_deflect", SELF),
