@@ -120,6 +120,23 @@ def _check_play_for(context: Context, obj: dict[str, Any], own: list[dict[str, A
                   f"offers {'; '.join(repr(static['text']) for static in offers)}, and only while it says")
 
 
+def check_added_battlefield(context: Context, obj: dict[str, Any], own: list[dict[str, Any]],
+                            options: dict[str, Any], to: str | None) -> None:
+    """"As you play me, add the Baron Pit battlefield token to the board if it's not there already. If you do, I
+    enter there." (Baron Nashor, `adds_battlefield`): in a checked match the play adds that token (`options.
+    add_battlefield`) exactly when it is not on the board, and then goes nowhere else (002: the card's text)."""
+    adds = [static for static in own if static.get("compiled") and static.get("rule") == "adds_battlefield"]
+    if not adds or not checks_abilities(context.state):
+        return
+    named = adds[0].get("named")
+    there = any(entry["name"] == named for entry in context.state["battlefields"])
+    added = options.get("add_battlefield")
+    context.check(added == (None if there else named) and (added is None or to is None), CARD_RULE,
+                  f"{obj['card']!r} is played {'adding ' + repr(added) if added else 'adding no battlefield'}"
+                  f"{' to ' + to if to else ''}, with {named} {'on' if there else 'not on'} the board: its text says "
+                  f"{adds[0]['text']!r}")
+
+
 def check_declared_static(context: Context, source: dict[str, Any]) -> None:
     """A `static` event in a checked match: refused for a source whose passive abilities all compile (the engine
     applies them from its text while it is on the board, v1.4 365.1)."""

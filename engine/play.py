@@ -78,6 +78,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
     to, allowed = event.get("to"), limited and bool(options.get("to_allowed"))
+    card_costs.check_added_battlefield(context, obj, own, options, to)  # "As you play me, add the Baron Pit ..."
     if "add_battlefield" in options:  # "As you play me, add the Baron Pit battlefield token ... I enter there"
         added = battlefield_tokens.add(context, str(options["add_battlefield"]), player)
         if "to" not in event:

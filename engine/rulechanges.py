@@ -46,6 +46,8 @@ RULES: dict[str, str] = {
     "accelerate_not_from_hand": "a unit played from anywhere other than a player's hand has Accelerate as it is "
                                 "played (Rek'Sai, Breacher; 717.1: its controller may pay [1] and a Power of its "
                                 "domain to have it enter ready)",
+    "adds_battlefield": "as it is played, the battlefield token `named` is added to the board unless it is there, and "
+                        "the unit enters there (Baron Nashor; engine/card_costs.py)",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
     "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
     "any_copies": "a deck may have any number of cards with its name (`named`, the card's own; v1.4 103.2.b allows "

@@ -256,3 +256,25 @@ def test_noxus_saboteur_keeps_the_opponents_hidden_cards_at_its_battlefield_from
     assert "Your opponents' [Hidden] cards can't be revealed here." in said(refusal)
     attack("Noxus Saboteur", "audit").flags(reveal, "v1.4 002")
     assert attack("Raging Soul").do(reveal).obj("P2", "Mischievous Marai")["location"] == "bf2"
+
+
+BARON = deck("Bounty Hunter", ["Baron Nashor", "Baron Nashor", "Ruin Runner"],
+             ["Rockfall Path", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_baron_nashor_adds_the_baron_pit_unless_it_is_there_and_enters_it():
+    """"As you play me, add the Baron Pit battlefield token to the board if it's not there already. If you do, I
+    enter there.": a checked play without the token is refused quoting the card (002); with it the Baron enters
+    there; a second Baron adds none and goes to its base."""
+    p1 = "runedeck:12 pool:20;Chaos 6 hand:Baron Nashor;Baron Nashor"
+    game = GalleryTable(BARON, P2, "strict", "v1.4", "checked").do(
+        f"position turn 3 P1 action first P1 | P1 0 bf:Rockfall Path deck:{39 - listed(p1)} {p1} "
+        f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+    refusal = game.refuses("P1 play Baron Nashor", rule="v1.4 002")
+    assert "add the Baron Pit battlefield token" in said(refusal)
+    game.do('P1 play Baron Nashor +add_battlefield="Baron Pit"', "P1 pass", "P2 pass")
+    assert game.state["battlefields"][-1]["name"] == "Baron Pit"
+    assert game.obj("P1", "Baron Nashor")["location"] == game.state["battlefields"][-1]["id"]
+    game.refuses('P1 play Baron Nashor +add_battlefield="Baron Pit"', rule="v1.4 002")
+    game.do("P1 play Baron Nashor")
+    assert any(obj["card"] == "Baron Nashor" and obj["location"] == "base:P1" for obj in game.state["objects"].values())

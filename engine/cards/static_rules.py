@@ -28,6 +28,8 @@ _TIMES = {"two": 2, "three": 3, "four": 4}
 LINES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     # where a unit may be played (v1.4 355.2 allows only its controller's base and battlefields)
     (r"You may play me to an open battlefield", "play", "play_to_open", SELF),
+    (r"As you play me, add the (?P<named>[A-Z][A-Za-z' ]+) battlefield token to the board if it's not there already\. "
+     r"If you do, I enter there", "play", "adds_battlefield", SELF),
     (r"You may play me to an occupied enemy battlefield", "play", "play_to_occupied_enemy", SELF),
     (r"I can be played to a battlefield where there are enemy units", "play", "play_to_enemy_units", SELF),
     (r"I can be played to a battlefield you're attacking", "play", "play_to_attacking", SELF),
