@@ -224,6 +224,8 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
         return False
     if "from" in rule and obj.get("played_from") != rule["from"]:  # a card played from that zone (engine/play.py)
         return False
+    if "of" in rule and obj.get("source_type") not in rule["of"]:  # an ability of a gear (`cost_changes`)
+        return False
     if "combat" in rule and not holds.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
         return False
     return True
@@ -581,7 +583,8 @@ def cost_changes(state: State, obj: dict[str, Any], player: str,
     in force and the card's own (004 570.2: a card's cost abilities work from the zone it is played from).
     Increases first, then the discounts with a minimum, then the rest (a player applies discounts in the order
     they like, 353.4; this order is the one that costs them least)."""
-    card = dict(obj, controller=player, type="Ability") if ability else dict(obj, controller=player)
+    card = dict(obj, controller=player, type="Ability", source_type=obj["type"]) if ability else \
+        dict(obj, controller=player)
     found = [static for static in [*state.get("statics", []), *own]
              if static.get("cost") and condition_holds(state, static)
              and ability == ("Ability" in static.get("affects", {}).get("types", ()))

@@ -10,6 +10,7 @@ checks (a declared match's states stay as they were), and cleared as each turn b
 - `discarded`: a card went from the player's hand directly to their trash (v1.4 422.1);
 - `xp_gained`: the player gained XP (v1.4 730.1);
 - `spell_energy`: the most Energy the player spent to play one spell (its cost paid, v1.4 354);
+- `gear_abilities`: the activated abilities of gear the player played (v1.4 400);
 - `held_points`: the points the player scored from holding (v1.4 630.2);
 - `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1);
 - `moves`: how many times each unit the player controls moved (`{object id: count}`; v1.4 144, a recall is no
@@ -21,7 +22,8 @@ from typing import Any
 
 from engine.cards import checks_abilities
 
-FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "held_points", "conquered", "moves")
+FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "gear_abilities", "held_points",
+         "conquered", "moves")
 
 
 def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) -> None:
@@ -38,6 +40,13 @@ def note_most(state: dict[str, Any], player: str | None, fact: str, amount: int)
         return
     facts = state.setdefault("turn_facts", {}).setdefault(player, {})
     facts[fact] = max(facts.get(fact, 0), amount)
+
+
+def note_activated(state: dict[str, Any], player: str, source: dict[str, Any]) -> None:
+    """`player` played an activated ability of `source` (engine/abilities.py): a gear's is counted."""
+    obj = state["objects"].get(source.get("id") or "") if source.get("kind") == "object" else None
+    if obj is not None and obj["type"] == "Gear":
+        note(state, player, "gear_abilities")
 
 
 def note_conquered(state: dict[str, Any], player: str, battlefield_id: str) -> None:

@@ -278,3 +278,26 @@ def test_baron_nashor_adds_the_baron_pit_unless_it_is_there_and_enters_it():
     game.refuses('P1 play Baron Nashor +add_battlefield="Baron Pit"', rule="v1.4 002")
     game.do("P1 play Baron Nashor")
     assert any(obj["card"] == "Baron Nashor" and obj["location"] == "base:P1" for obj in game.state["objects"].values())
+
+
+FORGE = deck("Butcher of the Sands", ["Blighted Battleaxe", "Boneshiver", "Raging Soul"],
+             ["Piltovan Forge", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_piltovan_forge_takes_one_off_the_first_gear_ability_each_turn_only():
+    """"While you control this battlefield, the first friendly gear activated ability played each turn costs [1]
+    less.": Blighted Battleaxe's Equip [1][R] costs [R]; Boneshiver's Equip after it costs its whole [1][O] (v1.4
+    404.1), and so does the first one while P1 does not control the Forge."""
+    def forge(controlled: bool) -> GalleryTable:
+        p1 = "runedeck:4 runes:4 Fury Rune;4 Body Rune gear:Blighted Battleaxe;Boneshiver " + (
+            "controls:bf1 bf1:Raging Soul" if controlled else "base:Raging Soul")
+        return GalleryTable(FORGE, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Piltovan Forge deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+
+    axe = 'P1 activate Blighted Battleaxe "equip" -> Raging Soul $0 / Fury Rune'
+    game = forge(True).do(axe, "P1 pass", "P2 pass", "resolve Blighted Battleaxe: attach Blighted Battleaxe -> "
+                                                     "Raging Soul")
+    assert game.state["turn_facts"]["P1"]["gear_abilities"] == 1 and game.state["violations"] == []
+    game.refuses('P1 activate Boneshiver "equip" -> Raging Soul $0 / Body Rune', rule="v1.4 404.1")
+    forge(False).refuses(axe, rule="v1.4 404.1")

@@ -188,14 +188,15 @@ def _score_within(state: dict[str, Any], wanted: dict[str, Any], player: str) ->
 
 def _turn_fact(state: dict[str, Any], wanted: dict[str, Any], player: str) -> bool:
     """"If a unit died this turn" (`who` "any": anyone's), "If you've discarded a card this turn" (`who`
-    "friendly": the static's controller's), counted by engine/turn_facts.py, at least `at_least` (1 unless it says:
-    "If you've spent [4] or more to play a spell"); a fact of the Beginning Phase ("during your Beginning Phase
-    this turn") only in the controller's own turn."""
+    "friendly": the static's controller's), counted by engine/turn_facts.py: at least `at_least` (1 unless it
+    says: "If you've spent [4] or more to play a spell"), or with `none` not at all ("the first ... each turn"); a
+    fact of the Beginning Phase ("during your Beginning Phase this turn") only in the controller's own turn."""
     facts = state.get("turn_facts", {})
     if wanted["fact"] == "died_beginning" and state.get("turn_player") != player:
         return False
     counted = [facts.get(player, {})] if wanted.get("who") == "friendly" else list(facts.values())
-    return sum(entry.get(wanted["fact"], 0) for entry in counted) >= wanted.get("at_least", 1)
+    found = sum(entry.get(wanted["fact"], 0) for entry in counted)
+    return found == 0 if wanted.get("none") else found >= wanted.get("at_least", 1)
 
 
 def victory_score(state: dict[str, Any]) -> int:
