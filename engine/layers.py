@@ -226,9 +226,27 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
         return False
     if "of" in rule and obj.get("source_type") not in rule["of"]:  # an ability of a gear (`cost_changes`)
         return False
+    if "chooses" in rule and not _chooses(state, static, obj, rule["chooses"]):
+        return False
     if "combat" in rule and not holds.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
         return False
     return True
+
+
+def _chooses(state: State, static: dict[str, Any], card: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """`affects.chooses`: the card played (its `targets`, engine/play.py) chooses a unit on the board of that
+    description: `who` "friendly" to the card (its controller's), `where` "here" (the static's location). "Each
+    spell that chooses one or more units here that are friendly to it" (Sandswept Tomb)."""
+    for target in card.get("targets") or ():
+        unit = state["objects"].get(target)
+        if unit is None or unit["zone"] != "board" or unit["type"] != "Unit":
+            continue
+        if wanted.get("who") == "friendly" and unit["controller"] != card.get("controller"):
+            continue
+        if wanted.get("where") == "here" and unit.get("location") != _location(state, static):
+            continue
+        return True
+    return False
 
 
 def _affects_at_might(state: State, static: dict[str, Any], obj: dict[str, Any],

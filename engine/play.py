@@ -190,7 +190,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
     any_power += tax
     if tax:
         breakdown.append(f"Deflect {tax} Power of any domain")
-    used = layers.cost_changes(state, dict(obj, played_from=source), player, own)  # "... you play from your trash"
+    used = layers.cost_changes(state, dict(obj, played_from=source, targets=item["targets"]), player, own)
     any_increase = sum(static["cost"].get("any_power", 0) for static in used)  # [A] more, from a card's text
     breakdown += [f"{_describe(state, static)} +{static['cost']['any_power']} Power of any domain" for static in used
                   if static["cost"].get("any_power")]

@@ -301,3 +301,27 @@ def test_piltovan_forge_takes_one_off_the_first_gear_ability_each_turn_only():
     assert game.state["turn_facts"]["P1"]["gear_abilities"] == 1 and game.state["violations"] == []
     game.refuses('P1 activate Boneshiver "equip" -> Raging Soul $0 / Body Rune', rule="v1.4 404.1")
     forge(False).refuses(axe, rule="v1.4 404.1")
+
+
+TOMB = deck("Butcher of the Sands", ["Hextech Ray", "Raging Soul"],
+            ["Sandswept Tomb", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_sandswept_tomb_discounts_a_spell_choosing_a_unit_there_friendly_to_it():
+    """"Each spell that chooses one or more units here that are friendly to it costs [A] less.": Hextech Ray
+    ([1][R]) at P1's own Raging Soul at the Tomb costs [1]; at P2's unit elsewhere its whole [1][R] (357.1)."""
+    p1 = "runedeck:4 runes:4 Fury Rune;4 Body Rune hand:Hextech Ray controls:bf1 bf1:Raging Soul"
+    p2 = "runedeck:8 runes:2 Calm Rune;2 Body Rune controls:bf2 bf2:Gemhand Hunter"
+
+    def start() -> GalleryTable:
+        return GalleryTable(TOMB, P2_HUNTER, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Sandswept Tomb deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(p2)} {p2}")
+
+    game = start().do("P1 play Hextech Ray -> Raging Soul $1")
+    assert game.pool("P1") == {"energy": 0, "power": {}} and game.state["violations"] == []
+    refusal = start().refuses("P1 play Hextech Ray -> Gemhand Hunter $1", rule="v1.4 357.1")
+    assert "1 Energy and 1 Power" in said(refusal)
+
+
+P2_HUNTER = deck("Blind Monk", ["Gemhand Hunter"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])

@@ -86,6 +86,8 @@ _ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
 _FROM_TRASH_COST = re.compile(rf"^Spells with \[(?P<kw>[A-Z][A-Za-z-]*)\] you play from your trash cost {_SYM} "
                               rf"(?P<dir>less|more)(?:, to a minimum of (?P<min>{_RUN}))?\.$")
+_CHOOSING_HERE = re.compile(rf"^Each spell that chooses one or more units here that are friendly to it costs {_SYM} "
+                            rf"(?P<dir>less|more)\.$")
 _HIGHEST_MIGHT = re.compile(r"^This spell's Energy cost is reduced by the highest Might among units you control\.$")
 _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|second|third|fourth)(?:, (?:or )?"
                            r"(?:second|third|fourth))*) turns?\.$")
@@ -358,6 +360,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         return [_static("board", rest, affects={"who": "friendly", "types": ["Spell"], "keyword": match.group("kw"),
                                                 "from": "trash"},
                         cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), **{"while": dependent})]
+    match = _CHOOSING_HERE.match(rest)
+    if match:  # Sandswept Tomb: any player's spell, by what it chose (engine/play.py passes the targets)
+        return [_static("board", rest, affects={"who": "all", "types": ["Spell"],
+                                                "chooses": {"who": "friendly", "where": "here"}},
+                        cost=_cost(match.group("sym"), match.group("dir"), None), **{"while": dependent})]
     match = _FIRST_ABILITY.match(rest)
     if match and match.group("what") == "gear":  # Piltovan Forge: none played yet this turn (engine/turn_facts.py)
         return [_static("board", rest, affects={"who": "friendly", "types": ["Ability"], "of": ["Gear"]},
