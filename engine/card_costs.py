@@ -79,7 +79,8 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
             continue  # "If you do, I enter ready": only when that additional cost was paid
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
-    return compiled + optional_discounts(state, card, obj, player, additional)
+    return compiled + optional_discounts(state, card, obj, player, additional) + _paid_to_places(
+        state, card, obj, player, paid)
 
 
 def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
@@ -191,8 +192,27 @@ def _offered(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any]) -
     names = [obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]]
     names += [entry["name"] for entry in state["battlefields"]]
     for name in dict.fromkeys(names):
-        offered += card_statics.additional_costs(state["cards"].get(name, {}), others=True)
+        offered += [cost for cost in card_statics.additional_costs(state["cards"].get(name, {}), others=True)
+                    if not cost.get("tags") or set(cost["tags"]) & set(card.get("tags") or ())]
     return offered
+
+
+def _paid_to_places(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any], player: str,
+                    paid: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """"Any player may pay [A][A] as an additional cost to play a Dragon. If they do, they play it to this
+    battlefield." (Dragon Roost): for a play that pays such a battlefield's offer, a static of the play naming where
+    the card goes (`play_to_offering`, engine/rulechanges.py: allowed there, and only there)."""
+    found = []
+    for entry in state["battlefields"]:
+        for cost in card_statics.additional_costs(state["cards"].get(entry["name"], {}), others=True):
+            if cost.get("to_here") and (cost["energy"], cost["power"]) in paid and (
+                    not cost.get("tags") or set(cost["tags"]) & set(card.get("tags") or ())):
+                text = next((ability["text"] for ability in state["cards"][entry["name"]].get("abilities", ())
+                             if "additional cost" in ability.get("text", "")), entry["name"])
+                found.append({"affects": {"who": "self"}, "rule": "play_to_offering", "location": entry["id"],
+                              "text": text, "id": f"own~{entry['id']}", "source": obj["id"], "controller": player,
+                              "compiled": True})
+    return found
 
 
 def check_activated(context: Context, player: str, source: dict[str, Any], ability: dict[str, Any],

@@ -41,6 +41,8 @@ RULES: dict[str, str] = {
     "play_to_enemy_units": "may be played to a battlefield where there are enemy units",
     "play_to_enemy_alone": "may be played to a battlefield where an enemy unit is alone",
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
+    "play_to_offering": "the card is played to the battlefield (`location`) whose offered additional cost its play "
+                        "paid, allowed there and only there (Dragon Roost; engine/card_costs.py)",
     "play_only_conquered": "may be played only to a battlefield its controller conquered this turn (Perched "
                            "Grimwyrm's own; engine/turn_facts.py)",
     "accelerate_not_from_hand": "a unit played from anywhere other than a player's hand has Accelerate as it is "
@@ -200,6 +202,10 @@ def play_permission(state: State, card: dict[str, Any], player: str, location: s
                     own: list[dict[str, Any]]) -> dict[str, Any] | None:
     """A static that lets `player` play the unit `card` to the battlefield `location`, which they do not control
     (352.2 allows only their own), or None. `card` is the object played, as its controller will have it."""
+    offering = next((static for static in own if static.get("rule") == "play_to_offering"
+                     and static.get("location") == location), None)
+    if offering is not None:  # "If they do, they play it to this battlefield" (Dragon Roost)
+        return offering
     entry = next(field for field in state["battlefields"] if field["id"] == location)
     units = _units_at(state, location)
     enemies = [unit for unit in units if unit["controller"] != player]
@@ -230,10 +236,12 @@ def play_restrictions(state: State, player: str, location: str | None) -> list[d
 
 def own_play_limits(state: State, player: str, location: str, own: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The card's own statics that forbid `player` to play it to `location` (a base or a battlefield): "Play me only
-    to a battlefield you conquered this turn" (`play_only_conquered`) where `location` is not one of those."""
+    to a battlefield you conquered this turn" (`play_only_conquered`) where `location` is not one of those, and the
+    battlefield whose offer the play paid (`play_to_offering`) where it is another."""
     conquered = state.get("turn_facts", {}).get(player, {}).get("conquered", ())
     return [static for static in own if static.get("rule") == "play_only_conquered"
-            and location not in conquered and layers.condition_holds(state, static)]
+            and location not in conquered and layers.condition_holds(state, static)
+            or static.get("rule") == "play_to_offering" and static["location"] != location]
 
 
 def play_from_trash(state: State, card: dict[str, Any], player: str, own: list[dict[str, Any]]) -> bool:

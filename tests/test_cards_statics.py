@@ -201,17 +201,29 @@ def test_an_additional_cost_the_card_does_not_print_is_refused_and_flagged_v1_4_
 
 
 GRIMWYRM = "runedeck:6 hand:Eager Drakehound runes:3 Fury Rune;3 Order Rune"
-ROOST = 'P1 play Eager Drakehound +additional=[{"energy": 0, "power": 2}] $3 / Fury Rune; Fury Rune; Fury Rune'
+ROOST = 'P1 play Eager Drakehound @bf2 +additional=[{"energy": 0, "power": 2}] $3 / Fury Rune; Fury Rune; Fury Rune'
 
 
 def test_an_additional_cost_another_card_in_play_offers_is_accepted():
-    """Dragon Roost: "Any player may pay [A][A] as an additional cost to play a Dragon." (a battlefield's offer)."""
-    table(GRIMWYRM, bf2="Dragon Roost").do(ROOST)
+    """Dragon Roost: "Any player may pay [A][A] as an additional cost to play a Dragon. If they do, they play it to
+    this battlefield." (a battlefield's offer): the Dragon that pays it is played there, though P1 does not control
+    it; to its base instead it is refused (002, quoting the Roost)."""
+    game = table(GRIMWYRM, bf2="Dragon Roost").do(ROOST)
+    assert game.obj("P1", "Eager Drakehound")["location"] == "bf2"
+    refusal = table(GRIMWYRM, bf2="Dragon Roost").refuses(ROOST.replace(" @bf2", ""), rule="v1.4 002")
+    assert "they play it to this battlefield" in str(refusal.violations)
 
 
 def test_that_additional_cost_without_dragon_roost_is_refused_v1_4_204_2():
     table(GRIMWYRM).refuses(ROOST, rule="v1.4 204.2")
     assert card_statics.additional_costs(card("Dragon Roost")) == []  # not for its own play: for a Dragon's
+
+
+def test_dragon_roosts_additional_cost_is_for_a_dragon_only_v1_4_204_2():
+    """A non-Dragon (Noxus Hopeful) paying the Roost's [A][A] is refused: the offer is "to play a Dragon"."""
+    line = 'P1 play Noxus Hopeful @bf2 +additional=[{"energy": 0, "power": 2}] $4 / Fury Rune; Fury Rune'
+    table("runedeck:6 hand:Noxus Hopeful runes:3 Fury Rune;3 Order Rune", bf2="Dragon Roost").refuses(
+        line, rule="v1.4 204.2")
 
 
 # -- an ability's bounded discount: Baccai Sandspinner (v1.4 356.4) ------------------------------------------------

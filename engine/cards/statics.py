@@ -164,6 +164,8 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
+_OFFER_TO_HERE = re.compile(rf"^Any player may pay {_SYM} as an additional cost to play an? [A-Z][a-z]+\. If they do, "
+                            rf"they play it to this battlefield\.$")  # Dragon Roost: `additional`, engine/card_costs.py
 _ONLY_ADDITIONAL = re.compile(
     rf"^(?:As you play (?:me|this), )?You may pay {_SYM} as an additional cost(?: to play (?:me|this))?\.$",
     re.IGNORECASE)
@@ -518,7 +520,7 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
     found: dict[str, Any] = {}
     if kind == "static" and not keyword:
         statics = _read(rest, condition, card_type)
-        if statics is None and _ONLY_ADDITIONAL.match(rest):
+        if statics is None and (_ONLY_ADDITIONAL.match(rest) or _OFFER_TO_HERE.match(rest)):
             statics = []
         required = cost_parts.required(rest) if statics is None else None
         if required is not None:  # "As an additional cost to play me, kill a friendly unit." (v1.4 204.2.a)
@@ -557,8 +559,13 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
     for match in _ADDITIONAL.finditer(rest):
         energy, power = symbols(match.group("sym"))
         cost = {"energy": energy, "power": power}
-        if re.match(r" to play (?!me\b|this\b)", rest[match.end():]):
-            cost["others"] = True  # "... to play a Dragon": offered to other cards' plays (Dragon Roost)
+        others = re.match(r" to play (?!me\b|this\b)(?:an? (?P<tag>[A-Z][a-z]+)\b)?", rest[match.end():])
+        if others:  # "... to play a Dragon": offered to other cards' plays (Dragon Roost), of that tag
+            cost["others"] = True
+            if others.group("tag"):
+                cost["tags"] = [others.group("tag")]
+            if re.search(r"If they do, they play it to this battlefield\.", rest):
+                cost["to_here"] = True  # engine/card_costs.py: the card is played to the offering battlefield
         offered_if = _IF_PAID_READY.match(rest)
         if offered_if:  # "If you've played a spell this turn, you may pay [P] ...": offered only while it holds
             cost["while"] = _condition(offered_if.group("if")) or {}
@@ -640,8 +647,10 @@ def compiles(card: dict[str, Any]) -> bool:
 def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[str, int]]:
     """The optional additional costs a card's text offers for its own play ("You may pay [O][O] as an additional
     cost to play me", v1.4 204.2, 356.2.b.1), or, with `others`, for other cards' plays ("Any player may pay [A][A]
-    as an additional cost to play a Dragon"): `{energy, power, while?}` (`while`: offered only while that holds)."""
-    return [{"energy": cost["energy"], "power": cost["power"], **({"while": cost["while"]} if "while" in cost else {})}
+    as an additional cost to play a Dragon"): `{energy, power, while?, tags?, to_here?}` (`while`: offered only
+    while that holds; `tags`: to cards with one of them; `to_here`: "they play it to this battlefield")."""
+    return [{"energy": cost["energy"], "power": cost["power"],
+             **{key: cost[key] for key in ("while", "tags", "to_here") if key in cost}}
             for ability in card.get("abilities", ())
             for cost in compile_ability(ability, card.get("type")).get("additional", ())
             if bool(cost.get("others")) == others]
