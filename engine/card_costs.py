@@ -77,6 +77,8 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
             continue
         if "paid" in static and (static["paid"]["energy"], static["paid"]["power"]) not in paid:
             continue  # "If you do, I enter ready": only when that additional cost was paid
+        if static.get("rule") == "play_to_killed":  # "You may play me to its battlefield": where the unit paid was
+            static = {**static, "location": _killed_at(state, additional)}
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
     return compiled + optional_discounts(state, card, obj, player, additional) + _paid_to_places(
@@ -195,6 +197,16 @@ def _offered(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any]) -
         offered += [cost for cost in card_statics.additional_costs(state["cards"].get(name, {}), others=True)
                     if not cost.get("tags") or set(cost["tags"]) & set(card.get("tags") or ())]
     return offered
+
+
+def _killed_at(state: dict[str, Any], additional: Any) -> str | None:
+    """The location of the unit a play's additional cost kills (`options.additional` `kill`), as it is played."""
+    for cost in additional if isinstance(additional, list) else ():
+        for ref in _named(cost.get("kill")) if isinstance(cost, dict) else ():
+            unit = state["objects"].get(ref) if isinstance(ref, str) else None
+            if unit is not None and unit["zone"] == "board":
+                return unit.get("location")
+    return None
 
 
 def _paid_to_places(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any], player: str,

@@ -43,6 +43,8 @@ RULES: dict[str, str] = {
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
     "play_to_offering": "the card is played to the battlefield (`location`) whose offered additional cost its play "
                         "paid, allowed there and only there (Dragon Roost; engine/card_costs.py)",
+    "play_to_killed": "may be played to the battlefield where the unit its additional cost killed was (Stalking "
+                      "Wolf; `location`, engine/card_costs.py)",
     "play_only_conquered": "may be played only to a battlefield its controller conquered this turn (Perched "
                            "Grimwyrm's own; engine/turn_facts.py)",
     "accelerate_not_from_hand": "a unit played from anywhere other than a player's hand has Accelerate as it is "
@@ -202,9 +204,9 @@ def play_permission(state: State, card: dict[str, Any], player: str, location: s
                     own: list[dict[str, Any]]) -> dict[str, Any] | None:
     """A static that lets `player` play the unit `card` to the battlefield `location`, which they do not control
     (352.2 allows only their own), or None. `card` is the object played, as its controller will have it."""
-    offering = next((static for static in own if static.get("rule") == "play_to_offering"
+    offering = next((static for static in own if static.get("rule") in ("play_to_offering", "play_to_killed")
                      and static.get("location") == location), None)
-    if offering is not None:  # "If they do, they play it to this battlefield" (Dragon Roost)
+    if offering is not None:  # "If they do, they play it to this battlefield" (Dragon Roost), "to its battlefield"
         return offering
     entry = next(field for field in state["battlefields"] if field["id"] == location)
     units = _units_at(state, location)

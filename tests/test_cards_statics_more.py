@@ -325,3 +325,28 @@ def test_sandswept_tomb_discounts_a_spell_choosing_a_unit_there_friendly_to_it()
 
 
 P2_HUNTER = deck("Blind Monk", ["Gemhand Hunter"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
+
+
+WOLF = deck("Hand of Noxus", ["Stalking Wolf", "Daring Poro", "Loyal Poro"],
+            ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_stalking_wolf_kills_a_poro_and_may_be_played_to_its_battlefield_only():
+    """"As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control. You may play me to its
+    battlefield.": read whole (the cost checked by engine/card_costs.py); Daring Poro is killed at bf2, where P1 is
+    staging a showdown, and the Wolf goes there; to bf1, where P1 has no unit and no control, it is refused (352.2)."""
+    assert card_statics.card_statics(card("Stalking Wolf"), "play")[0]["rule"] == "play_to_killed"
+    p1 = "runedeck:4 runes:4 Fury Rune;4 Order Rune hand:Stalking Wolf base:Loyal Poro;Daring Poro"
+
+    def showdown() -> GalleryTable:
+        return GalleryTable(WOLF, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}", "P1 move Daring Poro -> bf2")
+
+    game = showdown()
+    wolf = 'P1 play Stalking Wolf @%s +additional=[{"kill": ["%s"]}] $4 / Order Rune'
+    game.do(wolf % ("bf2", game.find("P1", "Daring Poro")))
+    assert game.obj("P1", "Stalking Wolf")["location"] == "bf2" and game.state["violations"] == []
+    assert game.find("P1", "Daring Poro", "trash")
+    other = showdown()
+    other.refuses(wolf % ("bf1", other.find("P1", "Daring Poro")), rule=cite("352.2", "v1.4"))

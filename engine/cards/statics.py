@@ -166,6 +166,7 @@ _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
 _OFFER_TO_HERE = re.compile(rf"^Any player may pay {_SYM} as an additional cost to play an? [A-Z][a-z]+\. If they do, "
                             rf"they play it to this battlefield\.$")  # Dragon Roost: `additional`, engine/card_costs.py
+_TO_ITS_BATTLEFIELD = " You may play me to its battlefield."  # after a cost that kills a unit (Stalking Wolf)
 _ONLY_ADDITIONAL = re.compile(
     rf"^(?:As you play (?:me|this), )?You may pay {_SYM} as an additional cost(?: to play (?:me|this))?\.$",
     re.IGNORECASE)
@@ -522,9 +523,13 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
         statics = _read(rest, condition, card_type)
         if statics is None and (_ONLY_ADDITIONAL.match(rest) or _OFFER_TO_HERE.match(rest)):
             statics = []
-        required = cost_parts.required(rest) if statics is None else None
+        to_its = rest.endswith(_TO_ITS_BATTLEFIELD) and statics is None
+        required = cost_parts.required(rest[:-len(_TO_ITS_BATTLEFIELD)] if to_its else rest) \
+            if statics is None else None
         if required is not None:  # "As an additional cost to play me, kill a friendly unit." (v1.4 204.2.a)
             statics, found["required"] = [], [required]
+            if to_its and required["verb"] == "kill":  # Stalking Wolf: where the unit it killed was
+                statics = [_static("play", rest, affects={"who": "self"}, rule="play_to_killed")]
         offered = cost_parts.optional(rest) if statics is None else None
         if offered is not None:  # "You may discard 1 as an additional cost to play me." (v1.4 356.2.b.1)
             statics, found["optional"] = [], [offered]
