@@ -187,16 +187,21 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
 def _offered(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any]) -> list[dict[str, int]]:
     """The optional additional costs of Energy and Power a play may choose: the card's own (one its text offers "If
     you've played a spell this turn" only while that holds for the card played, `obj`), and those a permanent,
-    legend or battlefield in play offers ("Any player may pay [A][A] as an additional cost to play a Dragon",
-    Dragon Roost; which cards they apply to is taken on the recorder's word)."""
+    legend or battlefield in play offers to the card played ("Any player may pay [A][A] as an additional cost to
+    play a Dragon", Dragon Roost: to a card with that tag)."""
     offered = [cost for cost in card_statics.additional_costs(card) if "while" not in cost or layers.condition_holds(
         state, {"while": cost["while"], "source": obj["id"], "controller": obj.get("controller")})]
     names = [obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]]
     names += [entry["name"] for entry in state["battlefields"]]
     for name in dict.fromkeys(names):
         offered += [cost for cost in card_statics.additional_costs(state["cards"].get(name, {}), others=True)
-                    if not cost.get("tags") or set(cost["tags"]) & set(card.get("tags") or ())]
+                    if _offered_to(cost, card)]
     return offered
+
+
+def _offered_to(cost: dict[str, Any], card: dict[str, Any]) -> bool:
+    """Whether another card's offered additional cost is for `card`: any card, or one with a tag it names."""
+    return not cost.get("tags") or bool(set(cost["tags"]) & set(card.get("tags") or ()))
 
 
 def _killed_at(state: dict[str, Any], additional: Any) -> str | None:
@@ -217,8 +222,7 @@ def _paid_to_places(state: dict[str, Any], card: dict[str, Any], obj: dict[str, 
     found = []
     for entry in state["battlefields"]:
         for cost in card_statics.additional_costs(state["cards"].get(entry["name"], {}), others=True):
-            if cost.get("to_here") and (cost["energy"], cost["power"]) in paid and (
-                    not cost.get("tags") or set(cost["tags"]) & set(card.get("tags") or ())):
+            if cost.get("to_here") and (cost["energy"], cost["power"]) in paid and _offered_to(cost, card):
                 text = next((ability["text"] for ability in state["cards"][entry["name"]].get("abilities", ())
                              if "additional cost" in ability.get("text", "")), entry["name"])
                 found.append({"affects": {"who": "self"}, "rule": "play_to_offering", "location": entry["id"],
