@@ -52,8 +52,8 @@ _REDUCED = re.compile(
     rf"{_SYM}(?:, to a minimum of (?P<min>{_RUN}))?\.$", re.IGNORECASE)
 _TAG_REDUCED = re.compile(rf"^Your (?P<tag>[A-Z][a-z]+)s' Energy costs are reduced by {_SYM}"
                           rf"(?:, to a minimum of (?P<min>{_RUN}))?\.$")
-_FIRST_ABILITY = re.compile(rf"^While you control this battlefield, the first friendly (?P<what>gear|unit) activated "
-                            rf"ability played each turn costs {_SYM} less\.$")
+_FIRST_ABILITY = re.compile(rf"^While you control this battlefield, the first friendly gear activated ability played "
+                            rf"each turn costs {_SYM} less\.$")
 _FIRST_EACH_TURN = re.compile(
     rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
     rf"played each turn costs {_SYM} less\.$")
@@ -369,7 +369,7 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
                                                 "chooses": {"who": "friendly", "where": "here"}},
                         cost=_cost(match.group("sym"), match.group("dir"), None), **{"while": dependent})]
     match = _FIRST_ABILITY.match(rest)
-    if match and match.group("what") == "gear":  # Piltovan Forge: none played yet this turn (engine/turn_facts.py)
+    if match:  # Piltovan Forge: none played yet this turn (engine/turn_facts.py)
         return [_static("board", rest, affects={"who": "friendly", "types": ["Ability"], "of": ["Gear"]},
                         cost=_cost(match.group("sym"), "less", None),
                         **{"while": {**dependent, "turn_fact": {"fact": "gear_abilities", "who": "friendly",
