@@ -60,6 +60,24 @@ def applies(state: State, unit: dict[str, Any]) -> tuple[dict[str, Any], list[di
     return None
 
 
+def point_replaced(state: State, player: str, turn: int) -> tuple[dict[str, Any], int] | None:
+    """A printed replacement without "may" of the point `player` would score from conquering or holding in their
+    own turn number `turn` ("... during their first or second turn, they draw 1 instead.", Otterpus): its source
+    on the board (anyone's: "a player") and the cards drawn instead, in a checked match of an edition that applies
+    such a replacement (v1.4 371.2), or None."""
+    if not checks_abilities(state) or not edition_of(state).mandatory_replacements_applied:
+        return None
+    for source in state["objects"].values():
+        if source["zone"] != "board" or not source.get("card"):
+            continue
+        for ability in facts(state, source["card"]).get("abilities", []):
+            found = replacements.score_reading(ability.get("text", "")) if ability.get("kind") == "replacement" \
+                else None
+            if found is not None and turn <= found["until_turn"]:
+                return source, found["draw"]
+    return None
+
+
 def _shape(ops: list[dict[str, Any]]) -> Counter[tuple[str, Any]]:
     return Counter((op.get("op"), op.get("target")) for op in ops)
 

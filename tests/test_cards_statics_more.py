@@ -350,3 +350,26 @@ def test_stalking_wolf_kills_a_poro_and_may_be_played_to_its_battlefield_only():
     assert game.find("P1", "Daring Poro", "trash")
     other = showdown()
     other.refuses(wolf % ("bf1", other.find("P1", "Daring Poro")), rule=cite("352.2", "v1.4"))
+
+
+OTTERPUS = deck("Daughter of the Void", ["Otterpus", "Raging Soul"], ["Trifarian War Camp", "Zaun Warrens",
+                                                                      "Altar to Unity"])
+
+
+def test_otterpus_replaces_a_point_in_a_players_first_two_turns_with_a_draw():
+    """"If a player would score 1 point from conquering or holding during their first or second turn, they draw 1
+    instead." (a replacement without "may", applied in v1.4, 371.2): P1 conquers bf1 in their second turn and draws
+    instead of scoring; in their third turn the point is scored."""
+    def conquer(turn: int) -> GalleryTable:
+        p1 = "runedeck:4 runes:4 Fury Rune;4 Mind Rune base:Raging Soul;Otterpus"
+        return GalleryTable(OTTERPUS, P2, "strict", "v1.4", "checked").do(
+            f"position turn {turn} P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}", "P1 move Raging Soul -> bf1",
+            "P1 pass", "P2 pass")
+
+    second = conquer(3)
+    assert second.state["players"]["P1"]["points"] == 0 and second.state["owed_draws"] == {"P1": 1}
+    assert [entry["kind"] for entry in second.state["awaiting"]] == ["draw"]
+    second.refuses("P1 end turn", rule=cite("632.1.b.2", "v1.4"))  # the draw is owed, as the Final Point's is
+    third = conquer(5)
+    assert third.state["players"]["P1"]["points"] == 1 and third.state["owed_draws"] == {}

@@ -10,6 +10,9 @@ itself (engine/mandatory_replacements.py). The phrasings:
 - "If another unit you control here would die, if it has less Might than me, instead heal it, exhaust it, and
   recall it." (Soraka, Wanderer, `here_weaker`): another unit of its controller at its location, with less Might.
 
+- "If a player would score 1 point from conquering or holding during their first or second turn, they draw 1
+  instead." (Otterpus, `score_reading`): applied by engine/scoring.py where v1.4 371.2 makes it no choice.
+
 A "may" replacement (Altar of Blood, The Boss) and any other phrasing is not read: `unread_parts` names it, and the
 engine takes its record on the players' word. Plain data only: it imports nothing of the engine.
 """
@@ -71,8 +74,24 @@ def ops_instead(phrasing: str, verbs: list[str], source_id: str, unit_id: str) -
     return [{"op": "kill", "target": source_id}, *ops] if phrasing == "kill_this" else ops
 
 
+# "If a player would score 1 point from conquering or holding during their first or second turn, they draw 1
+# instead." (Otterpus): the point replaced by a draw, in the scoring player's turns named.
+_SCORE_TO_DRAW = re.compile(r"^if a player would score 1 point from conquering or holding during their "
+                            r"(?P<turns>first(?: or second)?) turns?, they draw (?P<draw>\d+) instead\.")
+
+
+def score_reading(text: str) -> dict[str, int] | None:
+    """A printed replacement of a point scored by a draw: `{until_turn, draw}` (the last of the scoring player's
+    own turns it applies in, the cards drawn instead), or None."""
+    matched = _SCORE_TO_DRAW.match(text.strip().lower())
+    if matched is None:
+        return None
+    return {"until_turn": 2 if "second" in matched["turns"] else 1, "draw": int(matched["draw"])}
+
+
 def unread_parts(ability: dict[str, Any], card: dict[str, Any] | None = None) -> list[str]:
     """The replacement part of an ability this module does not read (engine/cards/coverage.py's interface)."""
-    if ability.get("kind") != "replacement" or reading(ability.get("text", "")) is not None:
+    text = ability.get("text", "")
+    if ability.get("kind") != "replacement" or reading(text) is not None or score_reading(text) is not None:
         return []
     return ["replacement (no phrasing engine/cards/replacements.py reads)"]
