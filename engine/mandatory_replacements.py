@@ -34,14 +34,20 @@ from engine.objects import State, facts
 from engine.rulings import Context
 
 
-def _printed(state: State, source: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
-    """The death replacements a source on the board prints in a phrasing the engine reads: (text, phrasing, op
-    names)."""
+def _printed(state: State, source: dict[str, Any]) -> list[tuple[str, str, list[str], dict[str, int] | None]]:
+    """The death replacements a source on the board (an object, or a battlefield by its `name`) prints in a
+    phrasing the engine reads: (text, phrasing, op names, what a "may" one costs; None for one without "may")."""
     found = []
-    for ability in facts(state, source["card"]).get("abilities", []) if source.get("card") else ():
-        reading = replacements.reading(ability.get("text", "")) if ability.get("kind") == "replacement" else None
-        if reading is not None:
-            found.append((ability["text"], *reading))
+    name = source.get("card") or source.get("name")
+    for ability in facts(state, name).get("abilities", []) if name else ():
+        if ability.get("kind") != "replacement":
+            continue
+        text = ability.get("text", "")
+        mandatory, optional = replacements.reading(text), replacements.may_reading(text)
+        if mandatory is not None:
+            found.append((text, *mandatory, None))
+        elif optional is not None:
+            found.append((text, optional[0], optional[2], optional[1]))
     return found
 
 
@@ -54,8 +60,8 @@ def applies(state: State, unit: dict[str, Any]) -> tuple[dict[str, Any], list[di
     for source in state["objects"].values():
         if source["zone"] != "board":
             continue
-        for _, phrasing, verbs in _printed(state, source):
-            if replacements.qualifies(phrasing, source, unit):
+        for _, phrasing, verbs, cost in _printed(state, source):
+            if cost is None and replacements.qualifies(phrasing, source, unit):
                 return source, replacements.ops_instead(phrasing, verbs, source["id"], unit["id"])
     return None
 
@@ -78,25 +84,37 @@ def point_replaced(state: State, player: str, turn: int) -> tuple[dict[str, Any]
     return None
 
 
-def _shape(ops: list[dict[str, Any]]) -> Counter[tuple[str, Any]]:
-    return Counter((op.get("op"), op.get("target")) for op in ops)
+def _shape(ops: list[dict[str, Any]]) -> Counter[tuple[Any, ...]]:
+    """Ops as what they do, in any order: an op and its target; a payment (`pay`) by its Energy and its Power."""
+    return Counter(("pay", op.get("energy", 0), sum((op.get("power") or {}).values())) if op.get("op") == "pay"
+                   else (op.get("op"), op.get("target")) for op in ops)
 
 
-def check_recorded(context: Context, source: dict[str, Any], target_id: str, with_ops: list[dict[str, Any]]) -> None:
-    """A `replace` recorded from a source whose death replacement the engine reads, in a checked match: the unit
-    whose death it replaces qualifies, and its ops are the card's, in any order (v1.4 370.1: a replacement applies
-    to what qualifies, and replaces it with what its text says). Refused in strict, flagged in audit, quoting the
-    card. A source with no such replacement is taken on the players' word."""
+def check_recorded(context: Context, player: str, source: dict[str, Any], target_id: str,
+                   with_ops: list[dict[str, Any]]) -> None:
+    """A `replace` recorded by `player` from a source (an object, or a battlefield) whose death replacement the
+    engine reads, in a checked match: the unit whose death it replaces qualifies, its ops are the card's, in any
+    order, and a "may" one pays what it says (v1.4 370.1: a replacement applies to what qualifies, and replaces it
+    with what its text says), applied by the unit's controller where "its controller may pay". Refused in strict,
+    flagged in audit, quoting the card. A source with no such replacement is taken on the players' word."""
     state = context.state
     printed = _printed(state, source) if checks_abilities(state) else []
     unit = state["objects"].get(target_id)
     if not printed or unit is None:
         return
+    combat_at = (state.get("combat") or {}).get("battlefield")  # "during combat" (v1.4 460)
     recorded = _shape(with_ops)
-    fits = any(replacements.qualifies(phrasing, source, unit)
-               and recorded == _shape(replacements.ops_instead(phrasing, verbs, source["id"], unit["id"]))
-               for _, phrasing, verbs in printed)
+
+    def fits(phrasing: str, verbs: list[str], cost: dict[str, int] | None) -> bool:
+        expected = replacements.ops_instead(phrasing, verbs, source["id"], unit["id"])
+        if cost is not None:
+            expected.append({"op": "pay", "energy": cost["energy"], "power": {"any": cost["any"]}})
+        return (replacements.qualifies(phrasing, source, unit, combat_at) and recorded == _shape(expected)
+                and (phrasing != "here_combat" or player == unit["controller"]))
+
     said = "; ".join(repr(text) for text, *_ in printed)
-    context.check(fits, f"{edition_of(state).name} 370.1",
-                  f"a replacement of {source['id']} ({source['card']}) recorded for {target_id} ({unit['card']}) "
-                  f"with {[op.get('op') for op in with_ops]}: its text says {said}")
+    context.check(any(fits(phrasing, verbs, cost) for _, phrasing, verbs, cost in printed),
+                  f"{edition_of(state).name} 370.1",
+                  f"a replacement of {source['id']} ({source.get('card') or source.get('name')}) recorded by "
+                  f"{player} for {target_id} ({unit['card']}) with {[op.get('op') for op in with_ops]}: its text "
+                  f"says {said}")

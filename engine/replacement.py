@@ -62,12 +62,15 @@ def replace_event(context: Context, event: dict[str, Any]) -> None:
     if state["phase"] in ("setup", "over") or state["turn_player"] is None:
         context.fail("v1.3 369", f"{player} records a replacement, but no game is under way")
     source_id = event.get("source")
-    if source_id is not None and not any(entry["id"] == source_id for entry in state["battlefields"]):
+    field = next((entry for entry in state["battlefields"] if entry["id"] == source_id), None)
+    if field is not None:  # "its controller may pay ..." (Altar of Blood): checked against its text
+        mandatory_replacements.check_recorded(context, player, field, event["event"]["target"], event["with"])
+    if source_id is not None and field is None:
         source = context.object(source_id, "v1.3 374", f"{player}'s replacement from {source_id!r}")
         context.check(source["controller"] == player, "v1.3 374",
                       f"{player} applies a replacement of {source['id']} ({source['card']}), which "
                       f"{source['controller']} controls: a replacement's controller is its source's controller")
-        mandatory_replacements.check_recorded(context, source, event["event"]["target"], event["with"])
+        mandatory_replacements.check_recorded(context, player, source, event["event"]["target"], event["with"])
     # A battlefield's replacement (v1.3 169.8: Altar of Blood, "its controller may pay ... instead") is applied by
     # the player its text names, so who applies it is not checked.
     register(context, player, event["event"], event["with"], event.get("until", "turn"), source_id,

@@ -13,7 +13,12 @@ itself (engine/mandatory_replacements.py). The phrasings:
 - "If a player would score 1 point from conquering or holding during their first or second turn, they draw 1
   instead." (Otterpus, `score_reading`): applied by engine/scoring.py where v1.4 371.2 makes it no choice.
 
-A "may" replacement (Altar of Blood, The Boss) and any other phrasing is not read: `unread_parts` names it, and the
+- "When a buffed unit you control would die, you may pay [A] and exhaust me to spend its buff and recall it
+  exhausted instead." (The Boss) and "If a unit here would die during combat, its controller may pay [A][A][A] to
+  heal it, exhaust it, and recall it instead." (Altar of Blood, a battlefield): a player's choice (v1.4 371.2),
+  recorded with a `replace`, which must fit the text and pay what it says (`may_reading`).
+
+Any other phrasing is not read: `unread_parts` names it, and the
 engine takes its record on the players' word. Plain data only: it imports nothing of the engine.
 """
 from __future__ import annotations
@@ -26,8 +31,15 @@ _KILL_THIS = re.compile(r"^(?:the next time|if) a friendly unit would die, kill 
 # "... if it has less Might than me, instead <instructions>." (Soraka, Wanderer.)
 _HERE_WEAKER = re.compile(r"^if another unit you control here would die, if it has less might than me, "
                           r"instead (?P<then>[^.(]+)\.")
+# "When a buffed unit you control would die, you may pay [A] and exhaust me to <instructions> instead." (The Boss)
+_BUFFED_MAY = re.compile(r"^when a buffed unit you control would die, you may pay (?P<sym>(?:\[(?:\d+|a)\])+) and "
+                         r"exhaust me to (?P<then>[^.(]+) instead\.")
+# "If a unit here would die during combat, its controller may pay [A][A][A] to <instructions> instead." (Altar of
+# Blood, a battlefield)
+_HERE_COMBAT_MAY = re.compile(r"^if a unit here would die during combat, its controller may pay "
+                              r"(?P<sym>(?:\[(?:\d+|a)\])+) to (?P<then>[^.(]+) instead\.")
 # One instruction on the saved unit ("it", "that unit"), as the ops it is.
-_INSTRUCTION = re.compile(r"^(?P<verb>heal|exhaust|recall) (?:it|that unit)(?P<exhausted> exhausted)?$")
+_INSTRUCTION = re.compile(r"^(?P<verb>heal|exhaust|recall|spend) (?:it|that unit|its buff)(?P<exhausted> exhausted)?$")
 
 
 def _instructions(then: str) -> list[str] | None:
@@ -38,15 +50,15 @@ def _instructions(then: str) -> list[str] | None:
         matched = _INSTRUCTION.match(part.strip())
         if matched is None:
             return None
-        ops.append(matched["verb"])
+        ops.append("spend_buff" if matched["verb"] == "spend" else matched["verb"])
         if matched["exhausted"]:
             ops.append("exhaust")
     return ops
 
 
 def reading(text: str) -> tuple[str, list[str]] | None:
-    """A printed death replacement as (its phrasing, the op names it makes of the unit), or None when it is
-    neither phrasing."""
+    """A printed death replacement without "may" as (its phrasing, the op names it makes of the unit), or None when
+    it is neither phrasing."""
     lowered = text.strip().lower()
     for phrasing, pattern in (("kill_this", _KILL_THIS), ("here_weaker", _HERE_WEAKER)):
         matched = pattern.match(lowered)
@@ -56,11 +68,34 @@ def reading(text: str) -> tuple[str, list[str]] | None:
     return None
 
 
-def qualifies(phrasing: str, source: dict[str, Any], unit: dict[str, Any]) -> bool:
+def may_reading(text: str) -> tuple[str, dict[str, int], list[str]] | None:
+    """A printed death replacement a player "may" apply (v1.4 371.2) as (its phrasing, what it costs: `{energy,
+    any}`, the op names it makes of the unit), or None: "buffed_mine" (The Boss: a buffed unit of its controller;
+    it also exhausts its source), "here_combat" (Altar of Blood: a unit at the battlefield during combat, paid by
+    its controller)."""
+    lowered = text.strip().lower()
+    for phrasing, pattern in (("buffed_mine", _BUFFED_MAY), ("here_combat", _HERE_COMBAT_MAY)):
+        matched = pattern.match(lowered)
+        if matched:
+            ops = _instructions(matched["then"])
+            symbols = re.findall(r"\[(\d+|a)\]", matched["sym"])
+            cost = {"energy": sum(int(symbol) for symbol in symbols if symbol.isdigit()),
+                    "any": sum(1 for symbol in symbols if symbol == "a")}
+            return (phrasing, cost, ops) if ops else None
+    return None
+
+
+def qualifies(phrasing: str, source: dict[str, Any], unit: dict[str, Any], combat_at: str | None = None) -> bool:
     """Whether a unit's death is one the source's replacement applies to (v1.4 370.1): the source's controller's
-    unit, not the source; for `here_weaker`, at the source's location with less Might than the source."""
+    unit, not the source; for `here_weaker`, at the source's location with less Might than the source; for
+    `buffed_mine`, a buffed one; for `here_combat`, any unit at the source battlefield while a combat is there
+    (`combat_at`)."""
+    if phrasing == "here_combat":
+        return unit.get("location") == source["id"] == combat_at
     if source["controller"] != unit["controller"] or source["id"] == unit["id"]:
         return False
+    if phrasing == "buffed_mine":
+        return bool(unit.get("buff"))
     if phrasing == "kill_this":
         return True  # "a friendly unit"
     return (source["type"] == "Unit" and source.get("location") == unit.get("location")
@@ -68,10 +103,13 @@ def qualifies(phrasing: str, source: dict[str, Any], unit: dict[str, Any]) -> bo
 
 
 def ops_instead(phrasing: str, verbs: list[str], source_id: str, unit_id: str) -> list[dict[str, Any]]:
-    """The ops that happen instead of the unit's death: the source killed first for `kill_this`, then the
-    instructions on the unit."""
+    """The ops that happen instead of the unit's death: the source killed first for `kill_this` (exhausted for
+    `buffed_mine`, "exhaust me"), then the instructions on the unit. A "may" replacement's payment is apart
+    (`may_reading`)."""
     ops = [{"op": verb, "target": unit_id} for verb in verbs]
-    return [{"op": "kill", "target": source_id}, *ops] if phrasing == "kill_this" else ops
+    first = {"kill_this": [{"op": "kill", "target": source_id}],
+             "buffed_mine": [{"op": "exhaust", "target": source_id}]}.get(phrasing, [])
+    return [*first, *ops]
 
 
 # "If a player would score 1 point from conquering or holding during their first or second turn, they draw 1
@@ -92,6 +130,7 @@ def score_reading(text: str) -> dict[str, int] | None:
 def unread_parts(ability: dict[str, Any], card: dict[str, Any] | None = None) -> list[str]:
     """The replacement part of an ability this module does not read (engine/cards/coverage.py's interface)."""
     text = ability.get("text", "")
-    if ability.get("kind") != "replacement" or reading(text) is not None or score_reading(text) is not None:
+    if ability.get("kind") != "replacement" or any(read(text) is not None
+                                                  for read in (reading, may_reading, score_reading)):
         return []
     return ["replacement (no phrasing engine/cards/replacements.py reads)"]
