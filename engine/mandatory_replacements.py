@@ -15,13 +15,15 @@ the board whose printed replacement reads as one of these phrasings and qualifie
   Might than the dying unit.
 
 The card text is matched, not the card's name (cards as data): any card printing one of these phrasings does the
-same. A replacement that says "may" (Altar of Blood, The Boss: 371.2, 371.2.a) matches neither phrasing and is
-still applied only when the players record it. When several qualify, the first source in the match's objects
+same. A replacement that says "may" (Altar of Blood, The Boss: 371.2, 371.2.a) is applied only when the players
+record it (and then checked like the others). When several qualify, the first source in the match's objects
 applies (372 lets the dying unit's controller choose the order: one who wants another records it as a `replace`).
 
 The phrasings are read by engine/cards/replacements.py. A `replace` recorded from such a source must fit its text
-(`check_recorded`): the dying unit qualifies and the ops are the card's (v1.4 370.1), in any checked match. This
-module reads the state and answers the ops to carry out; engine/replacement.py carries them out.
+(`check_recorded`): the dying unit qualifies and the ops are the card's, a "may" one's payment included (v1.4
+370.1), in any checked match. Otterpus' point replaced by a draw is answered here too (`point_replaced`, for
+engine/scoring.py). This module reads the state and answers the ops to carry out; engine/replacement.py carries
+them out.
 """
 from __future__ import annotations
 
