@@ -86,6 +86,21 @@ def point_replaced(state: State, player: str, turn: int) -> tuple[dict[str, Any]
     return None
 
 
+def tie_recalls_all(state: State, attacker: str) -> dict[str, Any] | None:
+    """The source of a printed replacement without "may" that recalls every unit of a tied combat `attacker`
+    attacked in ("If a combat where you are the attacker ends in a tie, recall ALL units instead.", Symbol of the
+    Solari: a permanent or legend `attacker` controls), in a checked match of an edition that applies it (v1.4
+    371.2), or None."""
+    if not checks_abilities(state) or not edition_of(state).mandatory_replacements_applied:
+        return None
+    for source in state["objects"].values():
+        if source["zone"] in ("board", "legend") and source["controller"] == attacker and source.get("card") and any(
+                ability.get("kind") == "replacement" and replacements.tie_reading(ability.get("text", ""))
+                for ability in facts(state, source["card"]).get("abilities", [])):
+            return source
+    return None
+
+
 def _shape(ops: list[dict[str, Any]]) -> Counter[tuple[Any, ...]]:
     """Ops as what they do, in any order: an op and its target; a payment (`pay`) by its Energy and its Power."""
     return Counter(("pay", op.get("energy", 0), sum((op.get("power") or {}).values())) if op.get("op") == "pay"

@@ -373,3 +373,28 @@ def test_otterpus_replaces_a_point_in_a_players_first_two_turns_with_a_draw():
     second.refuses("P1 end turn", rule=cite("632.1.b.2", "v1.4"))  # the draw is owed, as the Final Point's is
     third = conquer(5)
     assert third.state["players"]["P1"]["points"] == 1 and third.state["owed_draws"] == {}
+
+
+SOLARI = deck("Hand of Noxus", ["Symbol of the Solari", "Raging Soul"], ["Trifarian War Camp", "Zaun Warrens",
+                                                                         "Altar to Unity"])
+STUNNED = deck("Butcher of the Sands", ["Towering Pairofant"], ["Grove of the God-Willow", "Vilemaw's Lair",
+                                                                "Windswept Hillock"])
+
+
+def test_symbol_of_the_solari_recalls_every_unit_of_a_tied_combat_its_controller_attacked_in():
+    """"If a combat where you are the attacker ends in a tie, recall ALL units instead." (no "may": applied in v1.4,
+    371.2): Raging Soul (4) attacks a stunned Towering Pairofant (6); both survive (a tie, v1.4 740.3.a) and both
+    are recalled; without the Symbol only the attacker is (627.2)."""
+    def tied(gear: str) -> GalleryTable:
+        p1 = f"runedeck:4 runes:4 Fury Rune;4 Order Rune base:Raging Soul{gear}"
+        p2 = "runedeck:8 runes:2 Fury Rune;2 Body Rune controls:bf2 bf2:Towering Pairofant~"
+        return GalleryTable(SOLARI, STUNNED, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(p2)} {p2}", "P1 move Raging Soul -> bf2", "P1 pass",
+            "P2 pass", "P1 assign Towering Pairofant 4")
+
+    symbol = tied(" gear:Symbol of the Solari")
+    assert [symbol.obj(player, name)["location"] for player, name in (("P1", "Raging Soul"),
+                                                                     ("P2", "Towering Pairofant"))] == \
+        ["base:P1", "base:P2"]
+    assert tied("").obj("P2", "Towering Pairofant")["location"] == "bf2"

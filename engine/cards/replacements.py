@@ -13,6 +13,8 @@ itself (engine/mandatory_replacements.py). The phrasings:
 - "If a player would score 1 point from conquering or holding during their first or second turn, they draw 1
   instead." (Otterpus, `score_reading`): applied by engine/scoring.py where v1.4 371.2 makes it no choice.
 
+- "If a combat where you are the attacker ends in a tie, recall ALL units instead." (Symbol of the Solari,
+  `tie_reading`): applied by engine/combat.py where v1.4 371.2 makes it no choice;
 - "When a buffed unit you control would die, you may pay [A] and exhaust me to spend its buff and recall it
   exhausted instead." (The Boss) and "If a unit here would die during combat, its controller may pay [A][A][A] to
   heal it, exhaust it, and recall it instead." (Altar of Blood, a battlefield): a player's choice (v1.4 371.2),
@@ -118,6 +120,15 @@ _SCORE_TO_DRAW = re.compile(r"^if a player would score 1 point from conquering o
                             r"(?P<turns>first(?: or second)?) turns?, they draw (?P<draw>\d+) instead\.")
 
 
+_TIE_RECALLS_ALL = re.compile(r"^if a combat where you are the attacker ends in a tie, recall all units instead\.")
+
+
+def tie_reading(text: str) -> bool:
+    """Whether a printed replacement recalls every unit of a combat its controller attacked in that ends in a tie
+    (Symbol of the Solari; v1.4 740.3.a: units of different players remain), instead of the attackers only."""
+    return _TIE_RECALLS_ALL.match(text.strip().lower()) is not None
+
+
 def score_reading(text: str) -> dict[str, int] | None:
     """A printed replacement of a point scored by a draw: `{until_turn, draw}` (the last of the scoring player's
     own turns it applies in, the cards drawn instead), or None."""
@@ -130,7 +141,7 @@ def score_reading(text: str) -> dict[str, int] | None:
 def unread_parts(ability: dict[str, Any], card: dict[str, Any] | None = None) -> list[str]:
     """The replacement part of an ability this module does not read (engine/cards/coverage.py's interface)."""
     text = ability.get("text", "")
-    if ability.get("kind") != "replacement" or any(read(text) is not None
-                                                  for read in (reading, may_reading, score_reading)):
+    if ability.get("kind") != "replacement" or tie_reading(text) or any(
+            read(text) is not None for read in (reading, may_reading, score_reading)):
         return []
     return ["replacement (no phrasing engine/cards/replacements.py reads)"]
