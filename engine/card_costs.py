@@ -123,6 +123,15 @@ def _check_play_for(context: Context, obj: dict[str, Any], own: list[dict[str, A
                   f"offers {'; '.join(repr(static['text']) for static in offers)}, and only while it says")
 
 
+def draws_as_played(state: dict[str, Any], player: str, own: list[dict[str, Any]]) -> None:
+    """"As you play me, you may pay [G] as an additional cost. If you do, draw 1." (Clockwork Keeper): the card's
+    own statics that draw when their cost was paid (`own_at_play` keeps only those) owe the draw, awaited as the
+    Final Point's is (`owed_draws`, engine/timing.py)."""
+    owed = sum(static.get("draws", 0) for static in own if static.get("compiled"))
+    if owed:
+        state["owed_draws"][player] = state["owed_draws"].get(player, 0) + owed
+
+
 def check_added_battlefield(context: Context, obj: dict[str, Any], own: list[dict[str, Any]],
                             options: dict[str, Any], to: str | None) -> None:
     """"As you play me, add the Baron Pit battlefield token to the board if it's not there already. If you do, I

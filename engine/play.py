@@ -104,6 +104,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         turn_facts.note_most(state, player, "spell_energy", cost["energy"])
     card_costs.check_required(context, player, obj, options.get("additional", []))
     pay_other_costs(context, player, obj, options.get("additional", []))
+    card_costs.draws_as_played(state, player, own)  # "As you play me, you may pay [G] ... If you do, draw 1."
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     items.finalize(context, item)
     state.setdefault("played_this_turn", {}).setdefault(player, []).append(obj["id"])  # Legion (v1.3 812.1.c)

@@ -398,3 +398,23 @@ def test_symbol_of_the_solari_recalls_every_unit_of_a_tied_combat_its_controller
                                                                      ("P2", "Towering Pairofant"))] == \
         ["base:P1", "base:P2"]
     assert tied("").obj("P2", "Towering Pairofant")["location"] == "bf2"
+
+
+KEEPER = deck("Blind Monk", ["Clockwork Keeper"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_clockwork_keeper_draws_one_when_its_additional_cost_is_paid():
+    """"As you play me, you may pay [G] as an additional cost. If you do, draw 1.": paid, a draw is owed (awaited,
+    and the turn does not end before it); not paid, none is."""
+    def played(line: str) -> GalleryTable:
+        p1 = "runedeck:4 runes:4 Calm Rune;4 Body Rune hand:Clockwork Keeper"
+        return GalleryTable(KEEPER, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}", line)
+
+    paid = played('P1 play Clockwork Keeper +additional=[{"energy": 0, "power": 1}] $2 / Calm Rune')
+    assert paid.state["owed_draws"] == {"P1": 1}
+    paid.refuses("P1 end turn", rule=cite("632.1.b.2", "v1.4"))
+    paid.do("P1 draw ?")
+    assert paid.state["owed_draws"] == {}
+    assert played("P1 play Clockwork Keeper $2").state["owed_draws"] == {}

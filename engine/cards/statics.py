@@ -93,6 +93,7 @@ _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|secon
                            r"(?:second|third|fourth))*) turns?\.$")
 _ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
+_PAID_DRAW = re.compile(rf"^As you play me, you may pay {_SYM} as an additional cost\. If you do, draw (?P<n>\d+)\.$")
 _IF_PAID_READY = re.compile(rf"^If (?P<if>[^,]+), you may pay {_SYM} as an additional cost to play me\. If you do, "
                             rf"I enter ready\.$")
 _PLAY_FOR = re.compile(rf"^If (?P<if>[^,]+), you may play me for {_SYM}\.$")
@@ -384,6 +385,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    match = _PAID_DRAW.match(rest)
+    if match:  # Clockwork Keeper: a draw owed as it is played, when that additional cost is paid (engine/play.py)
+        energy, power = symbols(match.group("sym"))
+        return [_static("play", rest, affects={"who": "self"}, draws=int(match.group("n")),
+                        paid={"energy": energy, "power": power}, **{"while": dependent})]
     match = _IF_PAID_READY.match(rest)
     if match:  # Crescent Guardian: offered while the condition holds (`additional`), and if paid, it enters ready
         when = _merge_while(dependent, _condition(match.group("if")))
