@@ -45,7 +45,7 @@ AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": li
 WHILE: dict[str, Any] = {"legion": bool, "empowered": int, "mighty": bool, "at": ("battlefield", "base"),
                          "level": int, "runes_at_most": int, "controls": list, "none_played": dict}
 COST = ("energy", "power", "min_energy", "min_power")
-PER = {"count", "mighty", "keyword", "token"}
+PER = {"count", "mighty", "keyword", "token", "tags"}
 
 
 def check_shape(static: Any, where: str) -> None:
@@ -77,7 +77,7 @@ def check_shape(static: Any, where: str) -> None:
     per = static.get("per")
     if per is not None and (per.get("count") not in holds.COUNTS or set(per) - PER):
         raise MalformedEvent(f"{where}: static 'per' counts one of {', '.join(holds.COUNTS)} ({{count, "
-                             f"mighty?, keyword?, token?}}), got {per!r}")
+                             f"mighty?, keyword?, token?, tags?}}), got {per!r}")
     condition = static.get("while", {})
     if not all(isinstance(tag, str) for tag in condition.get("controls", [])) or \
             not isinstance(condition.get("none_played", {}).get("types", []), list):

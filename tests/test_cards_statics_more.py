@@ -418,3 +418,24 @@ def test_clockwork_keeper_draws_one_when_its_additional_cost_is_paid():
     paid.do("P1 draw ?")
     assert paid.state["owed_draws"] == {}
     assert played("P1 play Clockwork Keeper $2").state["owed_draws"] == {}
+
+
+DAISY = deck("Green Father", ["Daisy!", "Affectionate Poro", "Alpha Wildclaw", "Astral Heron"],
+             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_daisy_costs_one_less_for_each_of_the_four_tags_among_its_controllers_units():
+    """"Reduce my cost by [1] for each of the following tags among your units — Bird, Cat, Dog, and Poro.": with a
+    Poro, a Cat and a Bird among P1's units, Daisy! (9 Energy, 2 Power printed) costs 6 Energy; 5 is refused."""
+    p1 = "runedeck:0 runes:6 Calm Rune;6 Order Rune hand:Daisy! base:Affectionate Poro;Alpha Wildclaw;Astral Heron"
+
+    def start() -> GalleryTable:
+        return GalleryTable(DAISY, P2, "strict", "v1.4", "checked").do(
+            f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+
+    [static] = [static for static in card_statics.card_statics(card("Daisy!"), "play") if "per" in static]
+    assert static["per"] == {"count": "tags_among", "tags": ["Bird", "Cat", "Dog", "Poro"]}
+    assert start().do("P1 play Daisy! $6 / Calm Rune; Order Rune").obj("P1", "Daisy!")["zone"] == "board"
+    refusal = start().refuses("P1 play Daisy! $5 / Calm Rune; Order Rune", rule="v1.4 357.1")
+    assert "tags among your units" in said(refusal)

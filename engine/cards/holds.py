@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might",
-          "empowered_times", "held_points")
+          "empowered_times", "held_points", "tags_among")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
          "named_in_trash", "combat", "battlefields", "score_within", "showdown_here", "turn_fact",
          "moved_times", "played_types")  # the `while` keys `extra_condition_holds` checks
@@ -71,6 +71,10 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
         return len(entry.get("trash", ()))
     if kind == "played":
         return len(_played(state, player))
+    if kind == "tags_among":  # "for each of the following tags among your units — Bird, Cat, Dog, and Poro"
+        return len({tag for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+                    and obj["controller"] == player
+                    for tag in (obj.get("tags") or _facts(state, obj).get("tags", ())) if tag in per["tags"]})
     if kind == "held_points":  # "for each point you scored from holding this turn" (engine/turn_facts.py)
         return state.get("turn_facts", {}).get(player, {}).get("held_points", 0)
     source = state["objects"].get(source_id or "")

@@ -93,6 +93,8 @@ _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|secon
                            r"(?:second|third|fourth))*) turns?\.$")
 _ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
+_PER_TAG = re.compile(rf"^Reduce my cost by {_SYM} for each of the following tags among your units — "
+                      rf"(?P<tags>(?:[A-Z][a-z]+, )+(?:and )?[A-Z][a-z]+)\.$")
 _PAID_DRAW = re.compile(rf"^As you play me, you may pay {_SYM} as an additional cost\. If you do, draw (?P<n>\d+)\.$")
 _IF_PAID_READY = re.compile(rf"^If (?P<if>[^,]+), you may pay {_SYM} as an additional cost to play me\. If you do, "
                             rf"I enter ready\.$")
@@ -385,6 +387,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    match = _PER_TAG.match(rest)
+    if match:  # Daisy!: [1] less for each of those tags one of its controller's units has (engine/cards/holds.py)
+        return [_static("play", rest, affects={"who": "self"}, cost=_cost(match.group("sym"), "less", None),
+                        per={"count": "tags_among", "tags": re.findall(r"[A-Z][a-z]+", match.group("tags"))},
+                        **{"while": dependent})]
     match = _PAID_DRAW.match(rest)
     if match:  # Clockwork Keeper: a draw owed as it is played, when that additional cost is paid (engine/play.py)
         energy, power = symbols(match.group("sym"))
