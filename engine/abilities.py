@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import card_costs, costs, deck, items, layers, naming, statics, timing
+from engine import card_costs, costs, deck, items, layers, naming, statics, timing, turn_facts
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -127,6 +127,7 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     printed = with_repeat_costs(context, item, ability.get("cost", {}), options.get("repeat"), what)
     cost = costs.ability_cost(state, player, source["id"], printed, item["targets"])
     pay_cost(context, player, source, cost, event.get("pay", {}), options, what)
+    turn_facts.note_activated(state, player, source)  # "the first friendly gear activated ability played each turn"
     # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
     items.finalize(context, item)
     if adds is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import layers
 from engine.cards import checks_abilities, cost_parts, holds
 from engine.cards import effects as card_effects
 from engine.cards import statics as card_statics
@@ -70,22 +71,37 @@ def own_at_play(context: Context, obj: dict[str, Any], player: str, declared: li
         context.check(first is None or turn >= first, CARD_RULE,
                       f"{player} plays {obj['card']!r} on their turn {turn}: {ability.get('text', '')!r}")
     compiled = []
+    paid = [(cost.get("energy", 0), cost.get("power", 0)) for cost in additional or () if isinstance(cost, dict)] \
+        if isinstance(additional, list) else []
     for index, static in enumerate(card_statics.card_statics(card, "play")):
         if static.get("while", {}).get("played_from_hand", source == "hand") != (source == "hand"):
             continue
+        if "paid" in static and (static["paid"]["energy"], static["paid"]["power"]) not in paid:
+            continue  # "If you do, I enter ready": only when that additional cost was paid
+        if static.get("rule") == "play_to_killed":  # "You may play me to its battlefield": where the unit paid was
+            static = {**static, "location": _killed_at(state, additional)}
         compiled.append({**{key: value for key, value in static.items() if key != "zone"},
                          "id": f"own~{index}", "source": obj["id"], "controller": player, "compiled": True})
-    return compiled + optional_discounts(state, card, obj, player, additional)
+    return compiled + optional_discounts(state, card, obj, player, additional) + _paid_to_places(
+        state, card, obj, player, paid)
 
 
 def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: list[dict[str, Any]],
                     options: dict[str, Any]) -> None:
     """A card played from its trash by its own "You may play me from your trash for [3][R]" (Undying Legion) is
-    played for that cost, which replaces its base cost (v1.4 356.1.a): the play's `options.base_cost` says it."""
-    if not checks_abilities(context.state) or source != "trash":
+    played for that cost, which replaces its base cost (v1.4 356.1.a): the play's `options.base_cost` says it.
+    From the hand, a `base_cost` for a card whose text offers one on a condition ("If you've spent [4] or more to
+    play a spell this turn, you may play me for [B].", Jhin, Meticulous Killer: `rule` "play_for") must be that
+    cost, while that condition holds."""
+    if not checks_abilities(context.state):
+        return
+    if source == "hand" and isinstance(options.get("base_cost"), dict):
+        _check_play_for(context, obj, own, options["base_cost"])
+        return
+    if source != "trash":
         return
     for static in own:
-        if static.get("compiled") and "base_cost" in static:
+        if static.get("compiled") and static.get("rule") == "play_from_trash" and "base_cost" in static:
             given = options.get("base_cost") if isinstance(options.get("base_cost"), dict) else {}
             amounts = {"energy": given.get("energy", 0), "power": given.get("power", 0)}
             context.check(amounts == static["base_cost"], BASE_COST_RULE,
@@ -93,6 +109,45 @@ def check_base_cost(context: Context, obj: dict[str, Any], source: str, own: lis
                           f"{static['base_cost']['energy']} Energy and {static['base_cost']['power']} Power, not "
                           f"{amounts['energy']} Energy and {amounts['power']} Power")
             return
+
+
+def _check_play_for(context: Context, obj: dict[str, Any], own: list[dict[str, Any]], given: dict[str, Any]) -> None:
+    """An alternative cost from the hand that the card's own text offers (`play_for`), checked as `check_base_cost`
+    says; a card without one is left to the effect that gave the cost."""
+    offers = [static for static in own if static.get("compiled") and static.get("rule") == "play_for"]
+    if not offers:
+        return
+    amounts = {"energy": given.get("energy", 0), "power": given.get("power", 0)}
+    context.check(any(amounts == static["base_cost"] and layers.condition_holds(context.state, static)
+                      for static in offers), BASE_COST_RULE,
+                  f"{obj['card']!r} is played for {amounts['energy']} Energy and {amounts['power']} Power; its text "
+                  f"offers {'; '.join(repr(static['text']) for static in offers)}, and only while it says")
+
+
+def draws_as_played(state: dict[str, Any], player: str, own: list[dict[str, Any]]) -> None:
+    """"As you play me, you may pay [G] as an additional cost. If you do, draw 1." (Clockwork Keeper): the card's
+    own statics that draw when their cost was paid (`own_at_play` keeps only those) owe the draw, awaited as the
+    Final Point's is (`owed_draws`, engine/timing.py)."""
+    owed = sum(static.get("draws", 0) for static in own if static.get("compiled"))
+    if owed:
+        state["owed_draws"][player] = state["owed_draws"].get(player, 0) + owed
+
+
+def check_added_battlefield(context: Context, obj: dict[str, Any], own: list[dict[str, Any]],
+                            options: dict[str, Any], to: str | None) -> None:
+    """"As you play me, add the Baron Pit battlefield token to the board if it's not there already. If you do, I
+    enter there." (Baron Nashor, `adds_battlefield`): in a checked match the play adds that token (`options.
+    add_battlefield`) exactly when it is not on the board, and then goes nowhere else (002: the card's text)."""
+    adds = [static for static in own if static.get("compiled") and static.get("rule") == "adds_battlefield"]
+    if not adds or not checks_abilities(context.state):
+        return
+    named = adds[0].get("named")
+    there = any(entry["name"] == named for entry in context.state["battlefields"])
+    added = options.get("add_battlefield")
+    context.check(added == (None if there else named) and (added is None or to is None), CARD_RULE,
+                  f"{obj['card']!r} is played {'adding ' + repr(added) if added else 'adding no battlefield'}"
+                  f"{' to ' + to if to else ''}, with {named} {'on' if there else 'not on'} the board: its text says "
+                  f"{adds[0]['text']!r}")
 
 
 def check_declared_static(context: Context, source: dict[str, Any]) -> None:
@@ -125,7 +180,7 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
     card = state["cards"].get(obj["card"] or "", {})
     if not any(isinstance(cost, dict) and (cost.get("energy") or cost.get("power")) for cost in additional):
         return
-    offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card)]
+    offered = [(cost["energy"], cost["power"]) for cost in _offered(state, card, obj)]
     for cost in additional:
         amounts = (cost.get("energy", 0), cost.get("power", 0)) if isinstance(cost, dict) else (0, 0)
         if amounts == (0, 0):
@@ -133,22 +188,57 @@ def check_additional(context: Context, obj: dict[str, Any], additional: list[dic
         if amounts in offered:
             offered.remove(amounts)
             continue
-        printed = "; ".join(f"[{cost['energy']}] and {cost['power']} Power" for cost in _offered(state, card)) \
+        printed = "; ".join(f"[{cost['energy']}] and {cost['power']} Power" for cost in _offered(state, card, obj)) \
             or "none"
         context.flag(ADDITIONAL_RULE, f"an additional cost of {amounts[0]} Energy and {amounts[1]} Power for "
                                       f"{obj['card']!r}, whose text offers {printed} ({card.get('text', '')!r})")
 
 
-def _offered(state: dict[str, Any], card: dict[str, Any]) -> list[dict[str, int]]:
-    """The optional additional costs of Energy and Power a play may choose: the card's own, and those a permanent,
-    legend or battlefield in play offers ("Any player may pay [A][A] as an additional cost to play a Dragon",
-    Dragon Roost; which cards they apply to is taken on the recorder's word)."""
-    offered = list(card_statics.additional_costs(card))
+def _offered(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any]) -> list[dict[str, int]]:
+    """The optional additional costs of Energy and Power a play may choose: the card's own (one its text offers "If
+    you've played a spell this turn" only while that holds for the card played, `obj`), and those a permanent,
+    legend or battlefield in play offers to the card played ("Any player may pay [A][A] as an additional cost to
+    play a Dragon", Dragon Roost: to a card with that tag)."""
+    offered = [cost for cost in card_statics.additional_costs(card) if "while" not in cost or layers.condition_holds(
+        state, {"while": cost["while"], "source": obj["id"], "controller": obj.get("controller")})]
     names = [obj["card"] for obj in state["objects"].values() if obj["zone"] in ("board", "legend") and obj["card"]]
     names += [entry["name"] for entry in state["battlefields"]]
     for name in dict.fromkeys(names):
-        offered += card_statics.additional_costs(state["cards"].get(name, {}), others=True)
+        offered += [cost for cost in card_statics.additional_costs(state["cards"].get(name, {}), others=True)
+                    if _offered_to(cost, card)]
     return offered
+
+
+def _offered_to(cost: dict[str, Any], card: dict[str, Any]) -> bool:
+    """Whether another card's offered additional cost is for `card`: any card, or one with a tag it names."""
+    return not cost.get("tags") or bool(set(cost["tags"]) & set(card.get("tags") or ()))
+
+
+def _killed_at(state: dict[str, Any], additional: Any) -> str | None:
+    """The location of the unit a play's additional cost kills (`options.additional` `kill`), as it is played."""
+    for cost in additional if isinstance(additional, list) else ():
+        for ref in _named(cost.get("kill")) if isinstance(cost, dict) else ():
+            unit = state["objects"].get(ref) if isinstance(ref, str) else None
+            if unit is not None and unit["zone"] == "board":
+                return unit.get("location")
+    return None
+
+
+def _paid_to_places(state: dict[str, Any], card: dict[str, Any], obj: dict[str, Any], player: str,
+                    paid: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """"Any player may pay [A][A] as an additional cost to play a Dragon. If they do, they play it to this
+    battlefield." (Dragon Roost): for a play that pays such a battlefield's offer, a static of the play naming where
+    the card goes (`play_to_offering`, engine/rulechanges.py: allowed there, and only there)."""
+    found = []
+    for entry in state["battlefields"]:
+        for cost in card_statics.additional_costs(state["cards"].get(entry["name"], {}), others=True):
+            if cost.get("to_here") and (cost["energy"], cost["power"]) in paid and _offered_to(cost, card):
+                text = next((ability["text"] for ability in state["cards"][entry["name"]].get("abilities", ())
+                             if "additional cost" in ability.get("text", "")), entry["name"])
+                found.append({"affects": {"who": "self"}, "rule": "play_to_offering", "location": entry["id"],
+                              "text": text, "id": f"own~{entry['id']}", "source": obj["id"], "controller": player,
+                              "compiled": True})
+    return found
 
 
 def check_activated(context: Context, player: str, source: dict[str, Any], ability: dict[str, Any],

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, due, replacement, rulechanges, showdown
+from engine import control, due, mandatory_replacements, replacement, rulechanges, showdown
 from engine.editions import edition_of
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
@@ -234,7 +234,8 @@ def resolution_step(context: Context) -> None:
             replacement.die(context, unit)  # 627.1, unless its death is replaced (v1.3 369)
     attackers, defenders = combatants(state, "attacker"), combatants(state, "defender")
     if attackers and defenders:
-        for unit in attackers:  # 627.2: a recall, not a move
+        everyone = mandatory_replacements.tie_recalls_all(state, fight["attacker"])  # "recall ALL units instead"
+        for unit in attackers + (defenders if everyone else []):  # 627.2: a recall, not a move
             move_to_zone(state, unit, "board", f"base:{unit['controller']}")
     elif attackers:
         control.establish(context, battlefield_id, fight["attacker"])  # 627.3: a Conquer

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
+from engine.cards import statics as card_statics
 from engine.catalog import champion_tag
 
 MAIN_DECK_TYPES = ("Unit", "Spell", "Gear")  # rule 103.2
@@ -50,6 +51,13 @@ def is_token(card: dict[str, Any]) -> bool:
     return card.get("token") is True or card.get("supertype") == "Token" or card.get("type") == "Token"
 
 
+def any_copies(card: dict[str, Any]) -> bool:
+    """Whether the card's own text lets a deck have any number of it ("Your deck can have any number of cards named
+    Spiderling": card text supersedes rules text, v1.4 002, over 103.2.b's three copies)."""
+    return any(static.get("rule") == "any_copies" and static.get("named") == card.get("name")
+               for static in card_statics.card_statics(card, "deck")) if card.get("abilities") else False
+
+
 def deck_problems(player: str, legend: dict[str, Any], champion: dict[str, Any], main_deck: Counter[str],
                   runes: Counter[str], battlefields: list[str], facts: Facts, *, battlefields_needed: int = 3,
                   battlefields_rule: str = "644.4.a", mode: str = "duel") -> list[dict[str, Any]]:
@@ -81,7 +89,7 @@ def deck_problems(player: str, legend: dict[str, Any], champion: dict[str, Any],
     for name, copies in sorted(main_deck.items()):
         card = facts(name)
         unique = "Unique" in card.get("keywords", [])
-        problem(copies <= COPIES_MAX, "103.2.b",
+        problem(copies <= COPIES_MAX or any_copies(card), "103.2.b",
                 f"{player}'s main deck has {copies} copies of {name!r}; at most {COPIES_MAX} are allowed", name)
         problem(not unique or copies <= 1, "v1.3 825.2.a",
                 f"{player}'s main deck has {copies} copies of {name!r}, a Unique card; a deck may have only one",

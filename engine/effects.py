@@ -127,7 +127,7 @@ def _mistargeted(context: Context, item: dict[str, Any], obj: dict[str, Any], op
 def _damage(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     obj = _target(context, item, effect, kept, unit=True)
     if obj is not None and context.check(effect["amount"] >= 0, "139.3.a", "damage is never negative"):
-        replacement.deal_damage(context, obj, effect["amount"])  # less what is prevented (v1.3 437)
+        replacement.deal_damage(context, obj, effect["amount"], by=item.get("controller"))  # less what is prevented
 
 
 def _heal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

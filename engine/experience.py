@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine import turn_facts
 from engine.objects import State, keyword_value
 from engine.rulings import Context
 
@@ -44,6 +45,7 @@ def xp_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: 
                          f"{item['id']} spends {-amount} XP of {player}, who has {have}"):
         amount = -have
     entry["xp"] = have + amount
+    turn_facts.note(context.state, player, "xp_gained", amount)  # "If you've gained XP this turn"
 
 
 def check_trigger(context: Context, source: dict[str, Any], label: str) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs, deck, teams, timing
+from engine import costs, deck, rulechanges, teams, timing
 from engine.editions import edition_of
 from engine.objects import battlefield, card_name, facts, move_to_zone
 from engine.rulings import Context
@@ -139,6 +139,10 @@ def check_play(context: Context, player: str, obj: dict[str, Any]) -> str:
     context.check(state["turn"] > obj.get("hidden_turn", 0), "723.1.b",
                   f"{player} plays {obj['card']!r} from facedown the turn it was hidden: it may be played beginning "
                   f"on the next turn")
+    forbidding = rulechanges.applies_to_player(state, "no_reveal_hidden", player, obj["hidden_at"])
+    context.check(not forbidding, "002", f"{player} plays {obj['card']!r} from facedown at {obj['hidden_at']}, "
+                                         f"revealing it, but {rulechanges.why(state, forbidding)}"
+                  if forbidding else "")  # "Your opponents' [Hidden] cards can't be revealed here." (Noxus Saboteur)
     return obj["hidden_at"]
 
 

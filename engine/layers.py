@@ -222,9 +222,31 @@ def _affects_whatever_might(state: State, static: dict[str, Any], obj: dict[str,
         return False
     if "keyword" in rule and rule["keyword"] not in obj.get("keywords", ()):  # as worked out at its last refresh
         return False
+    if "from" in rule and obj.get("played_from") != rule["from"]:  # a card played from that zone (engine/play.py)
+        return False
+    if "of" in rule and obj.get("source_type") not in rule["of"]:  # an ability of a gear (`cost_changes`)
+        return False
+    if "chooses" in rule and not _chooses(state, static, obj, rule["chooses"]):
+        return False
     if "combat" in rule and not holds.in_combat_as(state, obj, rule["combat"]):  # "defending alone"
         return False
     return True
+
+
+def _chooses(state: State, static: dict[str, Any], card: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """`affects.chooses`: the card played (its `targets`, engine/play.py) chooses a unit on the board of that
+    description: `who` "friendly" to the card (its controller's), `where` "here" (the static's location). "Each
+    spell that chooses one or more units here that are friendly to it" (Sandswept Tomb)."""
+    for target in card.get("targets") or ():
+        unit = state["objects"].get(target)
+        if unit is None or unit["zone"] != "board" or unit["type"] != "Unit":
+            continue
+        if wanted.get("who") == "friendly" and unit["controller"] != card.get("controller"):
+            continue
+        if wanted.get("where") == "here" and unit.get("location") != _location(state, static):
+            continue
+        return True
+    return False
 
 
 def _affects_at_might(state: State, static: dict[str, Any], obj: dict[str, Any],
@@ -334,10 +356,12 @@ def keyword_value(state: State, obj: dict[str, Any], keyword: str) -> int:
         granted = attached_keywords(card)
         if keyword in granted:
             total += _value(granted[keyword])
+    absent = 0  # "have [Deflect] if they didn't already" (`if_absent`): an instance only where there is none else
     for static in state.get("statics", []):
         if static["id"] in obj.get("statics", ()) and keyword in static.get("keywords", ()):
-            total += _value(static.get("values", {}).get(keyword)) * _times(state, static)
-    return total
+            value = _value(static.get("values", {}).get(keyword)) * _times(state, static)
+            absent, total = (max(absent, value), total) if static.get("if_absent") else (absent, total + value)
+    return total or absent
 
 
 def refresh(state: State, obj: dict[str, Any]) -> None:
@@ -577,7 +601,8 @@ def cost_changes(state: State, obj: dict[str, Any], player: str,
     in force and the card's own (004 570.2: a card's cost abilities work from the zone it is played from).
     Increases first, then the discounts with a minimum, then the rest (a player applies discounts in the order
     they like, 353.4; this order is the one that costs them least)."""
-    card = dict(obj, controller=player, type="Ability") if ability else dict(obj, controller=player)
+    card = dict(obj, controller=player, type="Ability", source_type=obj["type"]) if ability else \
+        dict(obj, controller=player)
     found = [static for static in [*state.get("statics", []), *own]
              if static.get("cost") and condition_holds(state, static)
              and ability == ("Ability" in static.get("affects", {}).get("types", ()))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import control, costs, due, rulechanges, teams, timing
+from engine import control, costs, due, rulechanges, teams, timing, turn_facts
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import battlefield, is_location, move_to_zone, resolve_location
@@ -154,6 +154,7 @@ def check_destination(context: Context, player: str, destination: str, units: li
 def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:
     """Move a unit to a location of the board (609.3: at once, no state in between); it stays the same object."""
     move_to_zone(context.state, unit, "board", destination)
+    turn_facts.note_moved(context.state, unit)  # "If I have moved twice this turn" (engine/turn_facts.py)
     if not destination.startswith("base:"):
         control.arrive(context.state, unit, destination)
     due.occurred(context, "moves", unit["controller"], obj=unit, to=destination)  # "When I move" (v1.4 383.2.c)

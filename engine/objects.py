@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import layers, teams
+from engine import layers, teams, turn_facts
 from engine.cardcodes import parse_code
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -261,6 +261,7 @@ def move_to_zone(state: State, obj: dict[str, Any], zone: str, location: str | N
     Changing zones to or from a non-board zone makes it a new object (rule 356.3.e.4) and clears every temporary
     modification: damage, buffs, granted keywords, exhaustion (rules 109, 705).
     """
+    turn_facts.note_move(state, obj, zone)  # "If a unit died this turn", "If you've discarded a card this turn"
     crosses_board_edge = (obj["zone"] == BOARD) != (zone == BOARD)
     if obj["zone"] == BOARD and zone != BOARD:
         release_attachments(state, obj)

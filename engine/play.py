@@ -13,7 +13,7 @@ import marshal
 from typing import Any
 
 from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
-                    rulechanges, showdown, statics, timing)
+                    rulechanges, showdown, statics, timing, turn_facts)
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay, take_from_pool
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -74,10 +74,13 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         context.check(rulechanges.play_from_trash(state, dict(obj, controller=player), player, own), "351",
                       f"{player} plays {obj['card']!r} from their trash: cards are played from hand unless a "
                       f"static rule allows it ('You may play cards from your trash')")
+    elif source == "hand" and not limited:
+        card_costs.check_base_cost(context, obj, source, own, options)  # "you may play me for [B]" (Jhin)
     if kind == "spell" and any(static.get("rule") for static in own):
         item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
     to, allowed = event.get("to"), limited and bool(options.get("to_allowed"))
+    card_costs.check_added_battlefield(context, obj, own, options, to)  # "As you play me, add the Baron Pit ..."
     if "add_battlefield" in options:  # "As you play me, add the Baron Pit battlefield token ... I enter there"
         added = battlefield_tokens.add(context, str(options["add_battlefield"]), player)
         if "to" not in event:
@@ -90,7 +93,7 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         location = _choose_location(context, player, kind, to, dict(obj, controller=player), own, allowed,
                                     ambushing)
     # Steps 3-4 (353-354): determine the total cost and pay it.
-    cost = total_cost(context, player, obj, kind, item, options, own, limited)
+    cost = total_cost(context, player, obj, kind, item, options, own, limited, source)
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
         any_power=cost["any_power"], breakdown=cost["breakdown"])
     if cost["any_increase"]:  # "cost [A] more" (Mystic Vortex): Power of any domain, after the rest (353.3)
@@ -99,8 +102,11 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
                                           f"{obj['card']!r} costs more ({'; '.join(cost['breakdown'])}): {short} "
                                           f"missing")
     statics.use_up(state, cost["used"])
+    if kind == "spell":  # "If you've spent [4] or more to play a spell this turn" (engine/turn_facts.py)
+        turn_facts.note_most(state, player, "spell_energy", cost["energy"])
     card_costs.check_required(context, player, obj, options.get("additional", []))
     pay_other_costs(context, player, obj, options.get("additional", []))
+    card_costs.draws_as_played(state, player, own)  # "As you play me, you may pay [G] ... If you do, draw 1."
     # Steps 5-6 (355-356): legality was flagged along the way; finalize.
     items.finalize(context, item)
     state.setdefault("played_this_turn", {}).setdefault(player, []).append(obj["id"])  # Legion (v1.3 812.1.c)
@@ -143,7 +149,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
 
 
 def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, item: dict[str, Any],
-               options: dict[str, Any], own: list[dict[str, Any]], limited: bool) -> dict[str, Any]:
+               options: dict[str, Any], own: list[dict[str, Any]], limited: bool,
+               source: str = "hand") -> dict[str, Any]:
     """Rule 353: the base cost (ignored, 353.1, or replaced by an alternative cost, v1.3 356.1.a), plus additional
     costs (353.2: Accelerate, Deflect's tax, Repeat, and optional ones the card names), plus increases (353.3),
     minus discounts (353.4), none below its own minimum (353.4.c) or 0 (353.5).
@@ -165,7 +172,9 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
         energy, power, flow_any = flow.flow_cost(context, obj, card, options["flow"])
         breakdown = [f"the Flow cost {energy} Energy and {power + flow_any} Power"]
     if options.get("accelerate"):
-        context.check("Accelerate" in card.get("keywords", []), "717.1",
+        granted = source != "hand" and rulechanges.applies(state, "accelerate_not_from_hand",
+                                                           dict(obj, controller=player, type=card.get("type")))
+        context.check("Accelerate" in card.get("keywords", []) or bool(granted), "717.1",
                       f"{obj['card']!r} has no Accelerate to pay for")
         if kind == "unit":
             energy, power = energy + 1, power + 1  # rule 717.1.a: pay [1] and 1 power of the unit's domain
@@ -173,7 +182,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
     card_costs.check_additional(context, obj, options.get("additional", []))
     if options.get("additional"):  # "If you paid the additional cost", read as it resolves (engine/cards/amounts.py)
         item["additional_paid"] = True
-    repeats = _repeat_costs(context, obj["card"], card, kind, options)
+    repeats = _repeat_costs(context, obj["card"], card, kind, options, player)
     if repeats:
         item["repeat"] = len(repeats)  # v1.3 820.3: executed once more for each Repeat cost paid
     any_power = flow_any
@@ -186,7 +195,7 @@ def total_cost(context: Context, player: str, obj: dict[str, Any], kind: str, it
     any_power += tax
     if tax:
         breakdown.append(f"Deflect {tax} Power of any domain")
-    used = layers.cost_changes(state, obj, player, own)
+    used = layers.cost_changes(state, dict(obj, played_from=source, targets=item["targets"]), player, own)
     any_increase = sum(static["cost"].get("any_power", 0) for static in used)  # [A] more, from a card's text
     breakdown += [f"{_describe(state, static)} +{static['cost']['any_power']} Power of any domain" for static in used
                   if static["cost"].get("any_power")]
@@ -279,10 +288,11 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
 
 
 def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
-                  options: dict[str, Any]) -> list[tuple[int, int, int]]:
+                  options: dict[str, Any], player: str | None = None) -> list[tuple[int, int, int]]:
     """The Repeat costs paid (v1.3 820): `options.repeat` is true (the first), a count, or the indexes of the
     card's printed Repeat costs (each paid once at most, 820.1.c.3), charged as the catalog prints them: Energy,
-    Power of the card's domains, and Power of any domain ([A])."""
+    Power of the card's domains, and Power of any domain ([A]); each less the Energy a static takes off the
+    player's Repeat costs ("friendly [Repeat] costs cost [1] less", not below 0)."""
     chosen = options.get("repeat")
     if chosen is None or chosen is False:
         return []
@@ -302,10 +312,12 @@ def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,
                   "v1.3 820.1.c.3", f"{name!r} has {len(printed)} Repeat cost(s); each is paid once at most, "
                                     f"not {options['repeat']!r}")
     costs = []
+    less = sum(static.get("value", 1) for static in rulechanges.applies_to_player(
+        context.state, "repeat_cost_less", player)) if player is not None else 0
     for index in chosen:
         if 0 <= index < len(printed):
             power, own = printed[index].get("power", {}), own_domain_power(printed[index])
-            costs.append((printed[index].get("energy", 0),
+            costs.append((max(0, printed[index].get("energy", 0) - less),
                           sum(n for domain, n in power.items() if domain != "any") + own, power.get("any", 0) - own))
     return costs
 
@@ -362,6 +374,9 @@ def _choose_location(context: Context, player: str, kind: str, to: str | None, c
         return f"base:{player}"
     if kind != "unit":
         return None
+    limits = rulechanges.own_play_limits(state, player, location, own)
+    context.check(not limits, "002", f"{player} plays {card.get('card')!r} to {location}, but its text says "
+                                     f"{'; '.join(repr(static.get('text', '')) for static in limits)}")
     if location.startswith("base:"):
         context.check(location == f"base:{player}", "352.2", f"{player} cannot play a unit to {location}")
         return f"base:{player}"

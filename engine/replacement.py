@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import due, mandatory_replacements
+from engine import due, mandatory_replacements, rulechanges
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import State, move_to_zone
@@ -62,11 +62,15 @@ def replace_event(context: Context, event: dict[str, Any]) -> None:
     if state["phase"] in ("setup", "over") or state["turn_player"] is None:
         context.fail("v1.3 369", f"{player} records a replacement, but no game is under way")
     source_id = event.get("source")
-    if source_id is not None and not any(entry["id"] == source_id for entry in state["battlefields"]):
+    field = next((entry for entry in state["battlefields"] if entry["id"] == source_id), None)
+    if field is not None:  # "its controller may pay ..." (Altar of Blood): checked against its text
+        mandatory_replacements.check_recorded(context, player, field, event["event"]["target"], event["with"])
+    if source_id is not None and field is None:
         source = context.object(source_id, "v1.3 374", f"{player}'s replacement from {source_id!r}")
         context.check(source["controller"] == player, "v1.3 374",
                       f"{player} applies a replacement of {source['id']} ({source['card']}), which "
                       f"{source['controller']} controls: a replacement's controller is its source's controller")
+        mandatory_replacements.check_recorded(context, player, source, event["event"]["target"], event["with"])
     # A battlefield's replacement (v1.3 169.8: Altar of Blood, "its controller may pay ... instead") is applied by
     # the player its text names, so who applies it is not checked.
     register(context, player, event["event"], event["with"], event.get("until", "turn"), source_id,
@@ -193,12 +197,17 @@ def _instead(context: Context, obj: dict[str, Any], source: str | None, controll
         _OPS[op["op"]](context, item, op, None)
 
 
-def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False) -> int:
-    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d), less what is prevented (v1.3 437.2-437.4),
-    then doubled by each `double` waiting for it; returns the damage dealt. *Decision:* prevention applies before
-    doubling, the order the affected unit's controller would choose (it deals the least damage; v1.4 465.2.c.5's
-    last example lets them choose)."""
+def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool = False,
+                by: str | None = None) -> int:
+    """Deal `amount` damage to a unit (`combat`: combat damage, 460.2.d; else a spell's or ability's, whose
+    controller is `by`), less what is prevented (v1.3 437.2-437.4), then doubled by each `double` waiting for it;
+    returns the damage dealt. None is dealt to a unit a static rule keeps from it ("I can't be dealt damage unless
+    I'm in combat", "prevent all damage that enemy spells and abilities would deal to me": engine/rulechanges.py).
+    *Decision:* prevention applies before doubling, the order the affected unit's controller would choose (it deals
+    the least damage; v1.4 465.2.c.5's last example lets them choose)."""
     state = context.state
+    if rulechanges.damage_prevented(state, obj, combat, by):
+        amount = 0
     for entry in _waiting(state, obj, "damage", combat):
         if amount <= 0:
             break
@@ -220,6 +229,8 @@ def deal_damage(context: Context, obj: dict[str, Any], amount: int, combat: bool
 def prevent_value(state: State, obj: dict[str, Any], combat: bool = True) -> int | None:
     """The Prevent Value tracked on a unit: the (combat) damage that would be prevented, None for "All" (v1.3
     437.5)."""
+    if rulechanges.damage_prevented(state, obj, combat, None):
+        return None
     total = 0
     for entry in _waiting(state, obj, "damage", combat):
         if entry["amount"] is None:

@@ -31,6 +31,8 @@ RULES: dict[str, str] = {
     "no_ready": "can't be readied: not by the awaken step, nor by a spell or ability",
     "no_ready_by_effects": "spells and abilities can't ready it (the awaken step still does)",
     "no_counter": "can't be countered (a spell; an ability with types ['Ability'])",
+    "no_damage": "can't be dealt damage: none is dealt to it (v1.4 437: all of it prevented)",
+    "no_enemy_effect_damage": "the damage enemy spells and abilities would deal to it is prevented (not combat damage)",
     "no_combat_damage": "deals no combat damage: its Might is not summed in the damage step (004 626.1.b)",
     # permissions on objects
     "any_buffs": "can have any number of buffs (004 702.3 allows one)",
@@ -39,14 +41,33 @@ RULES: dict[str, str] = {
     "play_to_enemy_units": "may be played to a battlefield where there are enemy units",
     "play_to_enemy_alone": "may be played to a battlefield where an enemy unit is alone",
     "play_to_attacking": "may be played to a battlefield where its controller is the attacker of a combat",
+    "play_to_offering": "the card is played to the battlefield (`location`) whose offered additional cost its play "
+                        "paid, allowed there and only there (Dragon Roost; engine/card_costs.py)",
+    "play_to_killed": "may be played to the battlefield where the unit its additional cost killed was (Stalking "
+                      "Wolf; `location`, engine/card_costs.py)",
+    "play_only_conquered": "may be played only to a battlefield its controller conquered this turn (Perched "
+                           "Grimwyrm's own; engine/turn_facts.py)",
+    "accelerate_not_from_hand": "a unit played from anywhere other than a player's hand has Accelerate as it is "
+                                "played (Rek'Sai, Breacher; 717.1: its controller may pay [1] and a Power of its "
+                                "domain to have it enter ready)",
+    "adds_battlefield": "as it is played, the battlefield token `named` is added to the board unless it is there, and "
+                        "the unit enters there (Baron Nashor; engine/card_costs.py)",
     "move_here": "units may move to this battlefield from anywhere (Baron Pit, v1.3 184.9)",
     "empower_times": "can be Empowered up to `value` times (v1.4 441.1.c.1: Kayle, Justified; v1.4 matches only)",
+    "any_copies": "a deck may have any number of cards with its name (`named`, the card's own; v1.4 103.2.b allows "
+                  "three; engine/construction.py)",
     # rules about players
+    "play_for": "the card may be played for its `base_cost` instead of its own while its `while` holds (its own "
+                "alternative cost, v1.4 356.1.a; engine/card_costs.py)",
     "play_from_trash": "the player may play cards from their trash (a unit's own: 'play me from your trash')",
     "play_only_to_base": "the player plays units only to their base",
     "no_play_here": "units can't be played to this battlefield",
     "no_score": "the player can't score (here, with `where: here`; before their turn `value`, when it has one)",
     "victory_score": "the points needed to win the game are increased by `value`",
+    "channel_only": "the player channels only `value` runes at the start of their Channel Phase (Sandstone "
+                    "Chimera; fewer than 315.3.b's two, the first turn's extra rune included)",
+    "repeat_cost_less": "each Repeat cost the player pays costs `value` Energy less (Marai Spire: \"friendly [Repeat] "
+                        "costs cost [1] less\", v1.4 353.4; not below 0)",
     "skip_draw_phase": "the player's Draw Phase is skipped: replaced with nothing, so they draw no card in it (v1.4 "
                        "443; Endless Riches' \"Skip your Draw Phase\")",
     "ignore_deflect": "the player ignores Deflect while paying the costs of the spell that has it (its own static), "
@@ -55,13 +76,16 @@ RULES: dict[str, str] = {
                 "to move several units here at the same time: an applied cost (v1.4 204.4; v1.4 matches only)",
     "no_play_named": "the player can't play cards with the name its source named (Fallen Feline's \"opponents "
                      "can't play spells with that name\"; engine/naming.py)",
+    "no_reveal_hidden": "the player's facedown cards `here` can't be revealed, so they are not played from there "
+                        "(Noxus Saboteur; a card played from facedown is revealed, 723.1.b)",
     "ignore_tank": "the player ignores Tank while assigning combat damage `here` (Dune Surfer's \"You ignore [Tank] "
                    "while assigning combat damage here\"; v1.4 764-767; v1.4 matches only)",
     # recorded only
     "other": "a rule change the engine does not check, recorded in `text`",
 }
 PLAYER_RULES = ("play_from_trash", "play_only_to_base", "no_play_here", "no_score", "victory_score",
-                "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named", "ignore_tank")
+                "channel_only", "repeat_cost_less", "skip_draw_phase", "ignore_deflect", "move_tax", "no_play_named",
+                "ignore_tank", "no_reveal_hidden")
 # The rules that only an edition with Skip (v1.4 443) has (engine/editions.py `skips`).
 SKIP_RULES = ("skip_draw_phase",)
 
@@ -156,6 +180,16 @@ def deals_combat_damage(state: State, unit: dict[str, Any]) -> bool:
     return not applies(state, "no_combat_damage", unit)
 
 
+def damage_prevented(state: State, obj: dict[str, Any], combat: bool, by: str | None) -> list[dict[str, Any]]:
+    """The statics that keep damage from the unit `obj`: "I can't be dealt damage" (`no_damage`), and for damage a
+    spell or ability of an opponent of its controller deals (`by`, not `combat`) "prevent all damage that enemy
+    spells and abilities would deal to me" (`no_enemy_effect_damage`)."""
+    found = applies(state, "no_damage", obj)
+    if not combat and by is not None and by != obj.get("controller"):
+        found += applies(state, "no_enemy_effect_damage", obj)
+    return found
+
+
 def buffs_allowed(state: State, unit: dict[str, Any]) -> int | None:
     """How many buffs a unit may have: 1 (004 702.3), or no limit (None) by a static."""
     return None if applies(state, "any_buffs", unit) else 1
@@ -170,6 +204,10 @@ def play_permission(state: State, card: dict[str, Any], player: str, location: s
                     own: list[dict[str, Any]]) -> dict[str, Any] | None:
     """A static that lets `player` play the unit `card` to the battlefield `location`, which they do not control
     (352.2 allows only their own), or None. `card` is the object played, as its controller will have it."""
+    offering = next((static for static in own if static.get("rule") in ("play_to_offering", "play_to_killed")
+                     and static.get("location") == location), None)
+    if offering is not None:  # "If they do, they play it to this battlefield" (Dragon Roost), "to its battlefield"
+        return offering
     entry = next(field for field in state["battlefields"] if field["id"] == location)
     units = _units_at(state, location)
     enemies = [unit for unit in units if unit["controller"] != player]
@@ -196,6 +234,16 @@ def play_restrictions(state: State, player: str, location: str | None) -> list[d
         return []
     return applies_to_player(state, "no_play_here", player, location) + applies_to_player(
         state, "play_only_to_base", player, location)
+
+
+def own_play_limits(state: State, player: str, location: str, own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The card's own statics that forbid `player` to play it to `location` (a base or a battlefield): "Play me only
+    to a battlefield you conquered this turn" (`play_only_conquered`) where `location` is not one of those, and the
+    battlefield whose offer the play paid (`play_to_offering`) where it is another."""
+    conquered = state.get("turn_facts", {}).get(player, {}).get("conquered", ())
+    return [static for static in own if static.get("rule") == "play_only_conquered"
+            and location not in conquered and layers.condition_holds(state, static)
+            or static.get("rule") == "play_to_offering" and static["location"] != location]
 
 
 def play_from_trash(state: State, card: dict[str, Any], player: str, own: list[dict[str, Any]]) -> bool:
@@ -242,6 +290,13 @@ def scoring_forbidden(state: State, player: str, battlefield_id: str | None) -> 
         if before is None or player_turn_number(state, player) < before:
             found.append(static)
     return found
+
+
+def channel_limit(state: State, player: str) -> tuple[int, dict[str, Any]] | None:
+    """The fewest runes a static lets `player` channel at the start of their Channel Phase ("players only channel 1
+    rune ...", `channel_only`), with the static, or None."""
+    found = applies_to_player(state, "channel_only", player)
+    return min(((static.get("value", 1), static) for static in found), key=lambda pair: pair[0]) if found else None
 
 
 def skips_draw_phase(state: State, player: str) -> list[dict[str, Any]]:

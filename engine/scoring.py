@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import due, results, rulechanges, teams
+from engine import due, mandatory_replacements, results, rulechanges, teams, turn_facts
 from engine.rulings import Context
 
 
@@ -56,6 +56,8 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
     scored = scored_this_turn(context, player)
     if battlefield_id in scored:
         return  # 631: once per battlefield per turn
+    if how == "conquer":  # "Play me only to a battlefield you conquered this turn" (engine/turn_facts.py)
+        turn_facts.note_conquered(state, player, battlefield_id)
     # Hold and Conquer effects trigger even where the point is negated or replaced (v1.4 383.4.c.2.c, 383.4.d.2.c)
     due.occurred(context, "holds" if how == "hold" else "conquers", player, battlefield=battlefield_id,
                  units=due.units_at(state, battlefield_id, player))
@@ -64,6 +66,10 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
     if battlefield_id in disqualified(state, player):
         return  # 648.8.b, 630.1.a: a teammate controlled it during this turn's beginning phase
     scored.append(battlefield_id)
+    replaced = mandatory_replacements.point_replaced(state, player, rulechanges.player_turn_number(state, player))
+    if replaced is not None:  # "If a player would score 1 point ..., they draw 1 instead." (Otterpus; v1.4 371.2)
+        state["owed_draws"][player] = state["owed_draws"].get(player, 0) + replaced[1]
+        return
     final_point = state["players"][player]["points"] == rulechanges.victory_score(state) - 1
     needed = {entry["id"] for entry in state["battlefields"]}
     if state.get("ally_occupied") and player in teams.side(state, state["turn_player"]):
@@ -74,6 +80,8 @@ def score(context: Context, player: str, battlefield_id: str, how: str) -> None:
         owed[player] = owed.get(player, 0) + 1
         return
     gain_points(context, player, 1)
+    if how == "hold":  # "for each point you scored from holding this turn" (engine/turn_facts.py)
+        turn_facts.note(state, player, "held_points")
 
 
 def hold(context: Context) -> None:

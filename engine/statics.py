@@ -10,10 +10,13 @@ effect a resolving spell or ability made, until the end of the turn. Three ways 
 - the `static` op of a `resolve`: an effect the resolving item makes, such as "friendly units enter ready this
   turn" (`until: "turn"`).
 
-The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?}, might?, min?,
-keywords?, values?, enter_ready?, cost?: {energy?, power?, min_energy?, min_power?}, rule?, value?, while?: {legion?,
-empowered?, mighty?, at?, level?}, until?, next?, text?}` (engine/layers.py says what each field means; `rule` and `value`
-are a change to what the rules allow, engine/rulechanges.py). `next` marks a one-shot effect
+The shape: `{source?, affects: {who, other?, where?, tags?, types?, stunned?, empowered?, mighty?, from?, of?,
+chooses?}, might?, min?, keywords?, values?, if_absent?, enter_ready?, cost?: {energy?, power?, min_energy?,
+min_power?}, rule?, value?, while?: {legion?, empowered?, mighty?, at?, level?}, until?, next?, text?}`
+(engine/layers.py says what each field means; `rule` and `value` are a change to what the rules allow,
+engine/rulechanges.py). `if_absent` gives its
+keywords only to an object with no instance of them from elsewhere ("have [Deflect] if they didn't already": no
+second instance to add up, v1.4 809.2). `next` marks a one-shot effect
 ("your next card costs [2] less", "the next unit you play enters ready"), used up by the first play it applies to.
 """
 from __future__ import annotations
@@ -33,14 +36,16 @@ TYPES = ("Unit", "Gear", "Spell", "Rune", "Legend", "Ability")
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "source": str, "affects": dict, "might": int, "min": int, "keywords": list, "values": dict, "enter_ready": bool,
     "cost": dict, "while": dict, "until": str, "next": bool, "text": str, "rule": str, "value": int, "per": dict,
+    "if_absent": bool,
 }
 AFFECTS: dict[str, Any] = {"who": WHO, "other": bool, "where": WHERE, "tags": list, "types": list,
-                           "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool}
+                           "stunned": bool, "empowered": int, "mighty": bool, "in_combat": bool, "weaker": bool,
+                           "from": ("hand", "trash", "facedown", "champion"), "of": list, "chooses": dict}
 # `empowered`: true/false, or a number of times (v1.4 441.1.c.1: "While I'm Empowered three times", Kayle, Justified)
 WHILE: dict[str, Any] = {"legion": bool, "empowered": int, "mighty": bool, "at": ("battlefield", "base"),
                          "level": int, "runes_at_most": int, "controls": list, "none_played": dict}
 COST = ("energy", "power", "min_energy", "min_power")
-PER = {"count", "mighty", "keyword", "token"}
+PER = {"count", "mighty", "keyword", "token", "tags"}
 
 
 def check_shape(static: Any, where: str) -> None:
@@ -72,7 +77,7 @@ def check_shape(static: Any, where: str) -> None:
     per = static.get("per")
     if per is not None and (per.get("count") not in holds.COUNTS or set(per) - PER):
         raise MalformedEvent(f"{where}: static 'per' counts one of {', '.join(holds.COUNTS)} ({{count, "
-                             f"mighty?, keyword?, token?}}), got {per!r}")
+                             f"mighty?, keyword?, token?, tags?}}), got {per!r}")
     condition = static.get("while", {})
     if not all(isinstance(tag, str) for tag in condition.get("controls", [])) or \
             not isinstance(condition.get("none_played", {}).get("types", []), list):

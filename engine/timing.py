@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import modes, results, teams
+from engine import modes, results, rulechanges, teams
 from engine.editions import edition_of
 from engine.objects import State, battlefield, next_in_turn_order
 from engine.rulings import Context
@@ -257,13 +257,17 @@ def runes_to_channel(state: State, player: str) -> tuple[int, str]:
     """How many runes the turn player channels in this channel phase, and the rule that says so: 2 (315.3.b), plus
     the extra rune of the mode's first turn process in that player's first channel phase: the second player's in a
     duel (644.7) and a best of three (645.7; v1.3 480.7), the last player's in turn order with more players
-    (646.7, 647.7, 648.7); at most what the rune deck holds (315.3.b.1)."""
+    (646.7, 647.7, 648.7); fewer where a static says so ("players only channel 1 rune", 002); at most what the rune
+    deck holds (315.3.b.1)."""
     entry = state["players"][player]
     count, rule = CHANNEL_PER_TURN, "315.3.b"
     order = state["turn_order"]
     extra_for = order[-1] if modes.facts_of(state)["extra_rune"] == "last" else order[1]
     if not entry["channeled_once"] and player == extra_for:
         count, rule = count + 1, modes.rule(state, "7")
+    limit = rulechanges.channel_limit(state, player)
+    if limit is not None and limit[0] < count:  # "players only channel 1 rune ..." (card text over 315.3.b, 002)
+        count, rule = limit[0], "002"
     if entry["rune_deck_count"] < count:
         count, rule = entry["rune_deck_count"], "315.3.b.1"
     return count, rule

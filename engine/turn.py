@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import (additional_turns, cards, deck, delayed, due, invites, layers, leaving, match_end, modes,
-                    replacement, rulechanges, scoring, showdown, timing)
+                    replacement, rulechanges, scoring, showdown, timing, turn_facts)
 from engine.editions import edition_of
 from engine.objects import State, move_to_zone, refresh
 from engine.rulings import Context
@@ -36,6 +36,7 @@ def start_turn(context: Context, player: str) -> None:
     state["turn_player"] = player
     state["scored_this_turn"] = {}
     state["played_this_turn"] = {}  # Legion counts the cards played this turn (v1.3 812.1.c)
+    turn_facts.turn_began(state)  # "If a unit died this turn" (engine/turn_facts.py)
     state["last_known"] = {}  # tokens that ceased to exist last turn can trigger no more (177.1)
     state["disqualified"], state["ally_occupied"] = [], []  # 648.8.b, 648.8.g.1: noted in this beginning phase
     state["phase"] = "awaken"

@@ -21,7 +21,7 @@ from engine.objects import State
 
 INTERNAL = ("cards", "card_codes", "next_id", "passes", "scored_this_turn", "victory_score", "games_to_win",
             "owed_draws", "temporary_due", "last_known", "deck_seen", "actions",
-            "triggers_due", "triggered_this_turn")  # the due triggers are in `awaiting` (engine/due.py)
+            "triggers_due", "triggered_this_turn", "turn_facts")  # the due triggers are in `awaiting` (engine/due.py)
 INTERNAL_PLAYER = ("deck", "decklist", "runelist", "rune_deck", "setup", "set_aside", "channeled_once",
                    "battlefield_choices", "battlefields_used", "legend_card", "champion_card", "sideboard")
 PRIVATE_ZONES = ("hand", "aside", "facedown")  # a card there is seen by its owner only (rule 127)

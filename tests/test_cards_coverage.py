@@ -83,16 +83,16 @@ def test_the_script_prints_each_name_with_its_class_and_the_totals_per_set():
 
 def test_the_statics_module_names_what_it_does_not_check_of_a_cards_static_cost_and_condition() -> None:
     """engine/cards/statics.py's part of the coverage: Noxus Hopeful's "[Legion] — I cost [2] less" is read whole;
-    a static line the reader cannot compile (Prepared Neophyte's "If you've spent [4] or more to play a spell this
-    turn, I have +4 [S].") is named unread."""
+    a static line the reader cannot compile (Annie, Fiery's "Your spells and abilities deal 1 Bonus Damage.") is
+    named unread."""
     from engine.cards import statics
 
     hopeful = card("Noxus Hopeful")
     assert [statics.unread_parts(ability, hopeful) for ability in hopeful["abilities"]] == \
         [[] for _ in hopeful["abilities"]]
-    neophyte = card("Prepared Neophyte")
-    assert any(part.startswith("static ") and "you've spent [4]" in part
-               for ability in neophyte["abilities"] for part in statics.unread_parts(ability, neophyte))
+    annie = card("Annie, Fiery")
+    assert any(part.startswith("static ") and "Bonus Damage" in part
+               for ability in annie["abilities"] for part in statics.unread_parts(ability, annie))
 
 
 def test_the_readme_quotes_the_totals_the_script_prints():

@@ -78,7 +78,7 @@ def test_a_rule_the_engine_does_not_check_stays_unread():
     `rule: "other"`, which the engine only records)."""
     [static] = card_statics.compile_ability({"kind": "static", "text": RUIN_RUNNER})["statics"]
     assert static["rule"] == "untargetable"
-    for text in ("Play me only to a battlefield you conquered this turn.",
+    for text in ("Your [Temporary] effects at my battlefield don't trigger.",
                  "Your [Deathknell] effects trigger an additional time.",
                  "While I'm at a battlefield, opponents can't be chosen."):
         assert card_statics.compile_ability({"kind": "static", "text": text}) == {"unread": [text]}

@@ -19,8 +19,8 @@ from web.describe import describe_static
 
 P1_CARDS = ["Noxus Hopeful", "Blood Rush", "Blast Corps Cadet", "Garen, Commander", "Sentinel Adept",
             "Skyfall of Areion", "Baccai Sandspinner", "Karma, Channeler", "Trifarian Gloryseeker",
-            "Scrapyard Champion", "Divining Shells", "Perched Grimwyrm",
-            "Ambessa, Respected and Feared", "Prepared Neophyte", "Undying Legion"]
+            "Scrapyard Champion", "Divining Shells", "Eager Drakehound",
+            "Ambessa, Respected and Feared", "Annie, Fiery", "Undying Legion"]
 P2_CARDS = ["Ancient Henge"]
 P1 = deck("Hand of Noxus", P1_CARDS, ["Ornn's Forge", "Zaun Warrens", "Windswept Hillock"])
 P2 = deck("Butcher of the Sands", P2_CARDS, ["Altar to Unity", "Dragon Roost", "Vilemaw's Lair"])
@@ -68,8 +68,8 @@ def test_garens_might_static_and_sandspinners_bounded_ability_discount_compile()
 
 
 def test_a_line_the_reader_cannot_compile_says_so():
-    discarded = "If you've discarded a card this turn, I have [Assault] and [Ganking]."  # the state keeps no discards
-    assert card_statics.compile_ability({"kind": "static", "text": discarded}) == {"unread": [discarded]}
+    spent = "If you've spent at least [A][A] this turn, I have +2 [S] and [Ganking]."  # the state keeps no spending
+    assert card_statics.compile_ability({"kind": "static", "text": spent}) == {"unread": [spent]}
     spells = "While I'm in a showdown, your spells have [Repeat] [2][P]."  # Syndra: no tag of units
     assert card_statics.compile_ability({"kind": "static", "text": spells}) == {"unread": [spells]}
 
@@ -110,12 +110,11 @@ def test_a_declared_static_for_a_card_whose_text_compiles_is_refused_and_flagged
 
 
 def test_a_declared_static_stays_possible_for_text_the_reader_cannot_compile_and_is_marked():
-    """Prepared Neophyte: "If you've spent [4] or more to play a spell this turn, I have +4 [S]." is not read (the
-    state keeps no Energy spent): the recorder declares it, in a checked strict match too, and the state marks it
-    `declared`."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Prepared Neophyte")
-    game.do("static Prepared Neophyte +might=4")
-    assert game.obj("P1", "Prepared Neophyte")["might"] == 1 + 4
+    """Annie, Fiery: "Your spells and abilities deal 1 Bonus Damage." is not read (the engine does not add Bonus
+    Damage): the recorder declares it, in a checked strict match too, and the state marks it `declared`."""
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Annie, Fiery")
+    game.do("static Annie, Fiery +might=4")
+    assert game.obj("P1", "Annie, Fiery")["might"] == 4 + 4
     [static] = game.state["statics"]
     assert static["declared"] is True and not static.get("compiled")
 
@@ -201,18 +200,30 @@ def test_an_additional_cost_the_card_does_not_print_is_refused_and_flagged_v1_4_
     assert "v1.4 204.2" in flagged(table(CADET, policy="audit"), line)
 
 
-GRIMWYRM = "runedeck:6 hand:Perched Grimwyrm runes:3 Fury Rune;3 Order Rune"
-ROOST = 'P1 play Perched Grimwyrm +additional=[{"energy": 0, "power": 2}] $4 / Fury Rune; Fury Rune'
+GRIMWYRM = "runedeck:6 hand:Eager Drakehound runes:3 Fury Rune;3 Order Rune"
+ROOST = 'P1 play Eager Drakehound @bf2 +additional=[{"energy": 0, "power": 2}] $3 / Fury Rune; Fury Rune; Fury Rune'
 
 
 def test_an_additional_cost_another_card_in_play_offers_is_accepted():
-    """Dragon Roost: "Any player may pay [A][A] as an additional cost to play a Dragon." (a battlefield's offer)."""
-    table(GRIMWYRM, bf2="Dragon Roost").do(ROOST)
+    """Dragon Roost: "Any player may pay [A][A] as an additional cost to play a Dragon. If they do, they play it to
+    this battlefield." (a battlefield's offer): the Dragon that pays it is played there, though P1 does not control
+    it; to its base instead it is refused (002, quoting the Roost)."""
+    game = table(GRIMWYRM, bf2="Dragon Roost").do(ROOST)
+    assert game.obj("P1", "Eager Drakehound")["location"] == "bf2"
+    refusal = table(GRIMWYRM, bf2="Dragon Roost").refuses(ROOST.replace(" @bf2", ""), rule="v1.4 002")
+    assert "they play it to this battlefield" in str(refusal.violations)
 
 
 def test_that_additional_cost_without_dragon_roost_is_refused_v1_4_204_2():
     table(GRIMWYRM).refuses(ROOST, rule="v1.4 204.2")
     assert card_statics.additional_costs(card("Dragon Roost")) == []  # not for its own play: for a Dragon's
+
+
+def test_dragon_roosts_additional_cost_is_for_a_dragon_only_v1_4_204_2():
+    """A non-Dragon (Noxus Hopeful) paying the Roost's [A][A] is refused: the offer is "to play a Dragon"."""
+    line = 'P1 play Noxus Hopeful @bf2 +additional=[{"energy": 0, "power": 2}] $4 / Fury Rune; Fury Rune'
+    table("runedeck:6 hand:Noxus Hopeful runes:3 Fury Rune;3 Order Rune", bf2="Dragon Roost").refuses(
+        line, rule="v1.4 204.2")
 
 
 # -- an ability's bounded discount: Baccai Sandspinner (v1.4 356.4) ------------------------------------------------
@@ -401,18 +412,21 @@ def test_the_compiler_reads_the_common_phrasings_of_real_cards(name, zone, expec
     assert any(expected.items() <= static.items() for static in found), found
 
 
-def test_a_tier_that_replaces_another_instead_is_left_unread():
-    """Master Yi, Unstoppable's "[Level 6][>] I cost [4][G][G] less instead." replaces its Level 3 discount: not read
-    (the recorder declares it), never applied as a second discount."""
+def test_a_tier_that_replaces_another_instead_is_left_unread_by_the_reader_and_given_as_reviewed_data():
+    """Master Yi, Unstoppable's "[Level 6][>] I cost [4][G][G] less instead." replaces its Level 3 discount: the
+    reader does not read it (never applied as a second whole discount); its reviewed entry (engine/cards/data) gives
+    the difference from the tier before it, so each tier costs what it prints."""
     yi = card("Master Yi, Unstoppable")
-    assert [static["while"] for static in card_statics.card_statics(yi, "play")] == [{"level": 3}]
-    assert not card_statics.compiles(yi)
+    assert card_statics.compile_ability(yi["abilities"][1], "Unit")["unread"]
+    assert [(static["while"], static["cost"]) for static in card_statics.card_statics(yi, "play")] == [
+        ({"level": level}, {"energy": -2, "power": -1}) for level in (3, 6, 11)]
+    assert card_statics.compiles(yi)
 
 
 def test_the_viewer_says_which_statics_the_recorder_declared():
     """A judge reads a compiled static as the card's line and a declared one marked as the recorder's word."""
-    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Prepared Neophyte")
-    game.do('static Prepared Neophyte +affects={"who": "friendly"} +might=1')
+    game = table("runedeck:8 runes:2 Fury Rune;2 Order Rune base:Garen, Commander;Annie, Fiery")
+    game.do('static Annie, Fiery +affects={"who": "friendly"} +might=1')
     described = {static.get("compiled", False): describe_static(static) for static in game.state["statics"]}
     assert described[True] == "Other friendly units have +1 [S] here."
     assert described[False] == "friendly units: +1 might (declared by the recorder)"

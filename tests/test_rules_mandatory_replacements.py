@@ -12,7 +12,7 @@ from gallery_table import GALLERY
 if not GALLERY.exists():
     pytest.skip(f"the card gallery export {GALLERY} is absent (../shared is not checked out)", allow_module_level=True)
 
-from engine.mandatory_replacements import _reading  # noqa: E402
+from engine.cards.replacements import reading as _reading  # noqa: E402
 from gallery_table import GalleryTable, deck  # noqa: E402
 from later_sets_positions import GALLERY_ARENA, GALLERY_P2_TURN  # noqa: E402
 from later_sets_table import LaterSetsTable  # noqa: E402
@@ -59,11 +59,30 @@ def test_a_hidden_hourglass_is_no_source_until_it_is_played_v1_4_371_2():
 
 
 def test_a_recorded_replacement_waiting_for_the_death_applies_instead_v1_4_371_2():
-    # The recorder applied the Hourglass as "recall" alone: the record is what applies, once (v1.3 370.2), and the
+    # The recorder applied the Hourglass as its text says: the record is what applies, once (v1.3 370.2), and the
     # engine does not apply the printed one after it.
-    table = traded("v1.4", "checked", f"P1 replace kill Crowd Favorite < {HOURGLASS} -> recall Crowd Favorite")
+    table = traded("v1.4", "checked", f"P1 replace kill Crowd Favorite < {HOURGLASS} -> kill {HOURGLASS} & "
+                                      f"recall Crowd Favorite & exhaust Crowd Favorite")
     assert table.obj("P1", "Crowd Favorite")["location"] == "base:P1"
-    assert table.obj("P1", HOURGLASS)["zone"] == "board"  # not killed: the printed replacement did not apply
+    assert table.find("P1", HOURGLASS, "trash") in table.state["died"]  # killed once, by the record
+    assert table.state["violations"] == []
+
+
+@pytest.mark.parametrize("rules", ["v1.4", "v1.3"])
+def test_a_recorded_replacement_that_is_not_the_cards_is_refused_v1_4_370_1(rules):
+    """Issue 26: a `replace` from a source whose replacement the engine reads must fit its text (v1.4 370.1): the
+    Hourglass recorded as "recall" alone (the Hourglass kept) is refused in strict quoting the card, and flagged
+    in audit, in a v1.3 checked match too (where the players choose to apply it: what it does is still the card's)."""
+    table = LaterSetsTable.from_position(GALLERY_ARENA, rules=rules, abilities="checked").do(
+        "P1 move Crowd Favorite -> bf2", "P1 pass", "P2 pass")
+    line = f"P1 replace kill Crowd Favorite < {HOURGLASS} -> recall Crowd Favorite"
+    refusal = table.refuses(line, rule=f"{rules} 370.1")
+    assert "Recall that unit exhausted." in str(refusal)
+    mine = f"P1 replace kill {LEBLANC} < {HOURGLASS} -> kill {HOURGLASS} & recall {LEBLANC} & exhaust {LEBLANC}"
+    table.refuses(mine, rule=f"{rules} 370.1")  # not "a friendly unit": P2's LeBlanc
+    audit = LaterSetsTable.from_position(GALLERY_ARENA, policy="audit", rules=rules, abilities="checked").do(
+        "P1 move Crowd Favorite -> bf2", "P1 pass", "P2 pass")
+    audit.flags(line, rule=f"{rules} 370.1")
 
 
 def test_a_may_replacement_is_not_applied_unless_recorded_v1_4_371_2_a():

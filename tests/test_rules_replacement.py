@@ -270,13 +270,22 @@ def test_a_prevention_of_every_unit_takes_no_amount():
 
 
 # -- a battlefield's replacement with a cost (Altar of Blood) -----------------------------------------------------
+ALTAR_SAVES = ("P1 replace kill Clockwork Keeper < bf1 -> pay P1 any 3 $ / Calm Rune; Calm Rune; Body Rune & "
+               "heal Clockwork Keeper & exhaust Clockwork Keeper & recall Clockwork Keeper")
+
+
+def altar_attacked(abilities: str | None = None) -> LaterSetsTable:
+    """P1 holds Altar of Blood (bf1); P2's Gustwalker attacks it."""
+    line = GALLERY_P2_TURN.replace("P1 0 bf:Altar to Unity", "P1 0 bf:Altar of Blood")
+    return LaterSetsTable.from_position(line, abilities=abilities).do("P2 move Gustwalker -> bf1", "P2 pass",
+                                                                      "P1 pass")
+
+
 def test_altar_of_blood_recalls_a_unit_that_would_die_in_combat_for_its_cost_v1_3_169_8_403_1_b_1():
     # "If a unit here would die during combat, its controller may pay [A][A][A] to heal it, exhaust it, and recall
     # it instead." P1 holds Altar of Blood (bf1); P2's Gustwalker attacks it.
-    line = GALLERY_P2_TURN.replace("P1 0 bf:Altar to Unity", "P1 0 bf:Altar of Blood")
-    table = LaterSetsTable.from_position(line).do("P2 move Gustwalker -> bf1", "P2 pass", "P1 pass")
-    table.do("P1 replace kill Clockwork Keeper < bf1 -> pay P1 any 3 $ / Calm Rune; Calm Rune; Body Rune & "
-             "heal Clockwork Keeper & exhaust Clockwork Keeper & recall Clockwork Keeper")
+    table = altar_attacked()
+    table.do(ALTAR_SAVES)
     table.do("P2 assign Clockwork Keeper 2; Enthusiastic Promoter 1", "P1 assign Gustwalker 4")
     keeper = table.obj("P1", "Clockwork Keeper")
     assert (keeper["location"], keeper["exhausted"], keeper["damage"]) == ("base:P1", True, 0)
@@ -284,28 +293,58 @@ def test_altar_of_blood_recalls_a_unit_that_would_die_in_combat_for_its_cost_v1_
     assert table.find("P2", "Gustwalker", "trash") in table.state["died"]
 
 
+def test_a_checked_match_holds_altar_of_blood_to_its_text_v1_3_370_1():
+    """Issue 26: in a checked match Altar of Blood's replacement, recorded, must pay [A][A][A] and heal, exhaust and
+    recall the unit, applied by its controller ("its controller may pay"); without the payment it is refused
+    quoting the card."""
+    altar_attacked("checked").do(ALTAR_SAVES)
+    unpaid = ("P1 replace kill Clockwork Keeper < bf1 -> heal Clockwork Keeper & exhaust Clockwork Keeper & "
+              "recall Clockwork Keeper")
+    refusal = altar_attacked("checked").refuses(unpaid, rule="v1.3 370.1")
+    assert "its controller may pay [A][A][A]" in str(refusal)
+
+
 # -- a legend's replacement with costs (The Boss) ------------------------------------------------------------------
-def test_the_boss_spends_a_buff_and_recalls_the_unit_instead_of_its_death_v1_3_374_404_1():
-    # "When a buffed unit you control would die, you may pay [A] and exhaust me to spend its buff and recall it
-    # exhausted instead." Ana (The Boss) holds Treasure Hoard with a buffed Sett, Brawler; Ben's Commander Ledros
-    # (8) attacks it.
+BOSS_SAVES = ("P1 replace kill Sett, Brawler < The Boss -> pay P1 any 1 $ / Body Rune & exhaust The Boss & "
+              "spend_buff Sett, Brawler & recall Sett, Brawler & exhaust Sett, Brawler")
+
+
+def boss_attacked(abilities: str = "declared", policy: str = "strict"):
+    """Ana (The Boss) holds Treasure Hoard with a buffed Sett, Brawler; Ben's Commander Ledros (8) attacks it."""
     from gallery_duel import GalleryTable as DuelTable
     from gallery_duel import deck
 
     sett = deck("The Boss", "Sett, Brawler", [], ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
     shen = deck("Eye of Twilight", "Shen, Kinkou", ["Commander Ledros"],
                 ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
-    created = {"type": "match_created", "abilities": "declared",
+    created = {"type": "match_created", "abilities": abilities,
                "rules": "v1.3", "mode": "duel", "players": [sett, shen], "catalog": "gallery",
-               "policy": "strict"}
+               "policy": policy}
     line = ("turn 6 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
             "runes:2 Body Rune;2 Order Rune bf1:Sett, Brawler^ | "
             "P2 0 bf:Altar to Unity deck:0 runedeck:0 runes:2 Calm Rune;2 Order Rune base:Commander Ledros")
-    table = DuelTable.from_position(created, line).do("P2 move Commander Ledros -> bf1", "P2 pass", "P1 pass")
+    return DuelTable.from_position(created, line).do("P2 move Commander Ledros -> bf1", "P2 pass", "P1 pass")
+
+
+def test_the_boss_spends_a_buff_and_recalls_the_unit_instead_of_its_death_v1_3_374_404_1():
+    # "When a buffed unit you control would die, you may pay [A] and exhaust me to spend its buff and recall it
+    # exhausted instead."
+    table = boss_attacked()
     table.refuses("P2 replace kill Sett, Brawler < The Boss -> recall Sett, Brawler", rule="v1.3 374")
-    table.do("P1 replace kill Sett, Brawler < The Boss -> pay P1 any 1 $ / Body Rune & exhaust The Boss & "
-             "spend_buff Sett, Brawler & recall Sett, Brawler & exhaust Sett, Brawler")
+    table.do(BOSS_SAVES)
     table.do("P2 assign Sett, Brawler 8", "P1 assign Commander Ledros 5")
     sett_unit = table.obj("P1", "Sett, Brawler")
     assert (sett_unit["location"], sett_unit["exhausted"], sett_unit["buff"]) == ("base:P1", True, 0)
     assert table.obj("P1", "The Boss", "legend")["exhausted"]
+
+
+def test_a_checked_match_holds_the_boss_to_its_text_v1_3_370_1():
+    """Issue 26 (engine/cards/replacements.py `may_reading`): in a checked match The Boss's replacement, recorded,
+    must pay [A], exhaust The Boss and spend the buff and recall the unit exhausted; recorded without the payment
+    or without exhausting The Boss it is refused (strict, quoting the card) and flagged (audit)."""
+    boss_attacked("checked").do(BOSS_SAVES)
+    unpaid = BOSS_SAVES.replace("pay P1 any 1 $ / Body Rune & ", "")
+    refusal = boss_attacked("checked").refuses(unpaid, rule="v1.3 370.1")
+    assert "you may pay [A] and exhaust me" in str(refusal)
+    boss_attacked("checked").refuses(BOSS_SAVES.replace("exhaust The Boss & ", ""), rule="v1.3 370.1")
+    boss_attacked("checked", "audit").flags(unpaid, rule="v1.3 370.1")

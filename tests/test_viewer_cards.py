@@ -27,15 +27,20 @@ def test_the_catalog_answers_the_public_facts_of_the_cards_named(client):
 def test_the_catalog_serves_what_the_engine_reads_of_each_ability_beside_its_text(client):
     """Issue 26: each ability with what engine/cards compiles of it, for a judge to check against the printed text:
     Noxus Hopeful's "[Legion] — I cost [2] less" is a discount of 2 Energy on itself as it is played, while Legion
-    holds; a line the reader cannot compile says so (`unread`)."""
-    facts = client.get("/api/catalogs/demo/cards?name=Noxus Hopeful&name=Clockwork Keeper").get_json()
+    holds; Clockwork Keeper's "you may pay [G] as an additional cost. If you do, draw 1." an offered cost and a draw
+    when it is paid; a line the reader cannot compile says so (`unread`)."""
+    facts = client.get("/api/catalogs/demo/cards?name=Noxus Hopeful&name=Clockwork Keeper&name=Sivir, Mercenary"
+                       ).get_json()
     [hopeful] = facts["Noxus Hopeful"]["abilities"]
     assert hopeful["text"].startswith("[Legion] — I cost [2] less.") and hopeful["source"] == "text"
     assert hopeful["while"] == {"legion": True}
     assert hopeful["statics"] == [{"affects": {"who": "self"}, "cost": {"energy": -2}, "while": {"legion": True},
                                    "zone": "play"}]  # its text is the whole line's, not repeated
     [keeper] = facts["Clockwork Keeper"]["abilities"]
-    assert keeper["additional"] == [{"energy": 0, "power": 1}] and keeper["unread"]
+    assert keeper["additional"] == [{"energy": 0, "power": 1}] and "unread" not in keeper
+    assert [(static["draws"], static["paid"]) for static in keeper["statics"]] == [(1, {"energy": 0, "power": 1})]
+    spent = [ability for ability in facts["Sivir, Mercenary"]["abilities"] if not ability.get("keyword")]
+    assert spent[0]["unread"] and spent[0]["source"] == "text"
 
 
 def test_the_catalog_serves_each_lines_trigger_and_effects_as_the_engine_checks_them(client):

@@ -10,7 +10,7 @@ Each ability has parts, and each part is read by one module of this package:
 | `condition` ("[Legion] —", "[Mighty]", ...) | any with one | engine/cards/statics.py |
 | `static` (what a static ability does, where, while) | static lines that are no keyword | engine/cards/statics.py |
 | `effect` (ops, targets, amounts) | spell, triggered, activated | engine/cards/effects.py |
-| `replacement` | replacement | none yet |
+| `replacement` (a death replacement's phrasing) | replacement | engine/cards/replacements.py |
 
 A module says which of its parts of an ability it does not check through one function, `unread_parts(ability,
 card) -> list[str]` (`card`: the catalog's entry; [] when it checks every part it owns). A module that is not there
@@ -25,9 +25,9 @@ import re
 from types import ModuleType
 from typing import Any, Callable
 
-MODULES: tuple[str, ...] = ("triggers", "statics", "effects")
+MODULES: tuple[str, ...] = ("triggers", "statics", "effects", "replacements")
 OWNER: dict[str, str | None] = {"trigger": "triggers", "cost": "statics", "condition": "statics",
-                                "static": "statics", "effect": "effects", "replacement": None}
+                                "static": "statics", "effect": "effects", "replacement": "replacements"}
 
 
 def parts(ability: dict[str, Any]) -> list[str]:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 COUNTS = ("runes", "gear", "trash", "played", "units", "named_trash", "highest_might", "points", "attached_might",
-          "empowered_times")
+          "empowered_times", "held_points", "tags_among")
 EXTRA = ("runes_at_most", "controls", "none_played", "runes_at_least", "hand_at_most", "buffed", "objects",
-         "named_in_trash", "combat", "battlefields", "score_within", "showdown_here")  # the `while` keys `extra_condition_holds` checks
+         "named_in_trash", "combat", "battlefields", "score_within", "showdown_here", "turn_fact",
+         "moved_times", "played_types")  # the `while` keys `extra_condition_holds` checks
 
 
 def empowered_times(obj: dict[str, Any]) -> int:
@@ -70,6 +71,12 @@ def count(state: dict[str, Any], per: dict[str, Any], player: str | None, source
         return len(entry.get("trash", ()))
     if kind == "played":
         return len(_played(state, player))
+    if kind == "tags_among":  # "for each of the following tags among your units — Bird, Cat, Dog, and Poro"
+        return len({tag for obj in state["objects"].values() if obj["zone"] == "board" and obj["type"] == "Unit"
+                    and obj["controller"] == player
+                    for tag in (obj.get("tags") or _facts(state, obj).get("tags", ())) if tag in per["tags"]})
+    if kind == "held_points":  # "for each point you scored from holding this turn" (engine/turn_facts.py)
+        return state.get("turn_facts", {}).get(player, {}).get("held_points", 0)
     source = state["objects"].get(source_id or "")
     if kind == "empowered_times":  # "I have +2 [S] for each time I'm [Empowered]." (Kayle, Justified)
         return empowered_times(source or {})
@@ -183,6 +190,19 @@ def _score_within(state: dict[str, Any], wanted: dict[str, Any], player: str) ->
                for other, entry in state["players"].items())
 
 
+def _turn_fact(state: dict[str, Any], wanted: dict[str, Any], player: str) -> bool:
+    """"If a unit died this turn" (`who` "any": anyone's), "If you've discarded a card this turn" (`who`
+    "friendly": the static's controller's), counted by engine/turn_facts.py: at least `at_least` (1 unless it
+    says: "If you've spent [4] or more to play a spell"), or with `none` not at all ("the first ... each turn"); a
+    fact of the Beginning Phase ("during your Beginning Phase this turn") only in the controller's own turn."""
+    facts = state.get("turn_facts", {})
+    if wanted["fact"] == "died_beginning" and state.get("turn_player") != player:
+        return False
+    counted = [facts.get(player, {})] if wanted.get("who") == "friendly" else list(facts.values())
+    found = sum(entry.get(wanted["fact"], 0) for entry in counted)
+    return found == 0 if wanted.get("none") else found >= wanted.get("at_least", 1)
+
+
 def victory_score(state: dict[str, Any]) -> int:
     """The points needed to win: the mode's and what the statics in force add (engine/rulechanges.py's
     `victory_score` rule; the state keeps only the statics in force)."""
@@ -195,7 +215,8 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
     """The conditions of a compiled static that engine/layers.py's do not cover (EXTRA): `runes_at_most`,
     `runes_at_least`, `hand_at_most`, `controls`, `none_played`, `buffed` (its source has a buff, v1.4 702),
     `objects` (at least `at_least`, else 1, objects of that description: "While you have another unit here", "If
-    an opponent controls a stunned unit") and `named_in_trash` (a card with its source's name in the trash).
+    an opponent controls a stunned unit"), `named_in_trash` (a card with its source's name in the trash) and
+    `turn_fact` (something that happened this turn: a unit died, a card discarded, XP gained).
     `source` is the static's source object (None for a battlefield), `location` where it is (a battlefield's id):
     `showdown_here`, a showdown staged there ("During showdowns here")."""
     if condition.get("showdown_here") and (location is None or (state.get("showdown") or {}).get("battlefield")
@@ -223,6 +244,15 @@ def extra_condition_holds(state: dict[str, Any], condition: dict[str, Any], play
     if "battlefields" in condition and not _battlefields(state, condition["battlefields"], player):
         return False
     if "score_within" in condition and not _score_within(state, condition["score_within"], player):
+        return False
+    if "turn_fact" in condition and not _turn_fact(state, condition["turn_fact"], player):
+        return False
+    if "played_types" in condition and not any(  # "If you've played a spell this turn"
+            state["objects"].get(object_id, {}).get("type") in condition["played_types"]
+            for object_id in _played(state, player)):
+        return False
+    if "moved_times" in condition and state.get("turn_facts", {}).get(player, {}).get("moves", {}).get(
+            (source or {}).get("id"), 0) < condition["moved_times"]:  # "If I have moved twice this turn"
         return False
     if "controls" in condition:
         wanted = set(condition["controls"])

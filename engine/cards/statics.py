@@ -8,7 +8,8 @@ recorder declares with the `static` event or a play's `statics` (engine/statics.
 - `zone` "play": the card's own cost changes, "I enter ready", "This enters exhausted" and "You may play me from
   your trash for [3][R]" (`rule` "play_from_trash" with its `base_cost`), which work as the card is played, from
   the zone it is played from (v1.4 366.1, 366.2, 366.2.a);
-- `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield.
+- `zone` "board": the passive abilities of a permanent (v1.4 365.1), a legend in its zone or a battlefield;
+- `zone` "deck": what a deck may hold (a static rule, engine/cards/static_rules.py), checked with the deck.
 
 Conditions the engine checks (`while`, interpreted by engine/cards/holds.py): `legion` (v1.4 812.1.c), `level`
 (its controller's XP), `empowered`, `mighty`, `at` ("while I'm at a battlefield"), `runes_at_most` ("if you
@@ -30,9 +31,9 @@ import json
 import re
 from typing import Any
 
-from engine.cards import CONDITION, cost_parts, static_rules, triggers
+from engine.cards import CONDITION, cost_parts, reviewed, static_rules, triggers
 
-ZONES = ("play", "board")
+ZONES = ("play", "board", "deck")
 
 _RUN = r"(?:\[(?:\d+|A|C|R|G|B|O|P|Y)\])+"
 _SYM = rf"(?P<sym>{_RUN})"
@@ -51,6 +52,8 @@ _REDUCED = re.compile(
     rf"{_SYM}(?:, to a minimum of (?P<min>{_RUN}))?\.$", re.IGNORECASE)
 _TAG_REDUCED = re.compile(rf"^Your (?P<tag>[A-Z][a-z]+)s' Energy costs are reduced by {_SYM}"
                           rf"(?:, to a minimum of (?P<min>{_RUN}))?\.$")
+_FIRST_ABILITY = re.compile(rf"^While you control this battlefield, the first friendly gear activated ability played "
+                            rf"each turn costs {_SYM} less\.$")
 _FIRST_EACH_TURN = re.compile(
     rf"^While you control this battlefield, the first friendly (?P<token>non-token )?(?P<what>gear|unit|spell) "
     rf"played each turn costs {_SYM} less\.$")
@@ -58,13 +61,13 @@ _GIVE = r"(?P<give>(?:[+-]\d+ \[S\])?(?:(?:,? and |, )?\[[A-Z][A-Za-z-]*(?: \d+)
 _OTHERS = re.compile(
     rf"^(?:While (?P<while>[^,]+), )?(?P<other>Other )?(?P<buffed>buffed )?(?P<stunned>stunned )?"
     rf"(?:(?P<who>friendly|your|enemy) "
-    rf"(?P<other2>other )?)?(?P<token>token )?"
+    rf"(?P<other2>other )?)?(?P<buffed2>buffed )?(?P<token>token )?"
     rf"(?P<what>units|(?!spells|cards|abilities|gear)(?:[A-Z][a-z]+ )?[A-Z][a-z]+s"
     rf"|(?P<tags>(?:[A-Z][a-z]+, )+(?:and )?[A-Z][a-z]+) units)(?P<empowered> that are \[Empowered\])?"
     rf"(?P<here1> here| at my battlefield)?(?: with \[(?P<kw>[A-Z][A-Za-z-]*)\])? (?:each )?(?:have|get) {_GIVE}"
-    rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?\.$",
+    rf"(?:, to a minimum of (?P<floor>\d+) \[S\])?(?P<here2> here)?(?P<absent> if they didn't already)?\.$",
     re.IGNORECASE)
-_SELF = re.compile(rf"^(?:While (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
+_SELF = re.compile(rf"^(?:(?:While|If) (?P<while>[^,]+), )?I (?:have|get) (?:an additional )?{_GIVE}"
                    rf"(?: for each (?P<each>[^,.]+?))?"
                    rf"(?: while (?P<while2>[^.]+))?(?P<ready> and enter ready)?\.$")
 _ALONE = re.compile(rf"^While an? (?P<who>friendly |enemy )?unit(?P<here> here)? (?:is )?"
@@ -81,11 +84,21 @@ _OTHERS_READY = re.compile(r"^(?P<who>Your|Friendly|Other friendly) (?P<what>uni
                            r"enter ready\.$")
 _ENTER_EXHAUSTED = re.compile(r"^(?:This|I) enters? exhausted\.$")
 _ENTER_READY = re.compile(r"^(?:If (?P<if1>[^,]+), )?I enter ready(?: if (?P<if2>[^.]+))?\.$")
+_FROM_TRASH_COST = re.compile(rf"^Spells with \[(?P<kw>[A-Z][A-Za-z-]*)\] you play from your trash cost {_SYM} "
+                              rf"(?P<dir>less|more)(?:, to a minimum of (?P<min>{_RUN}))?\.$")
+_CHOOSING_HERE = re.compile(rf"^Each spell that chooses one or more units here that are friendly to it costs {_SYM} "
+                            rf"(?P<dir>less|more)\.$")
 _HIGHEST_MIGHT = re.compile(r"^This spell's Energy cost is reduced by the highest Might among units you control\.$")
 _NOT_ON_TURNS = re.compile(r"^I can't be played on your (?P<turns>(?:first|second|third|fourth)(?:, (?:or )?"
                            r"(?:second|third|fourth))*) turns?\.$")
 _ABILITIES_ONLY = re.compile(r"^Use my abilities only while (?P<while>[^.]+)\.$")
 _FROM_TRASH = re.compile(rf"^You may play me from your trash(?: for {_SYM})?\.$")
+_PER_TAG = re.compile(rf"^Reduce my cost by {_SYM} for each of the following tags among your units — "
+                      rf"(?P<tags>(?:[A-Z][a-z]+, )+(?:and )?[A-Z][a-z]+)\.$")
+_PAID_DRAW = re.compile(rf"^As you play me, you may pay {_SYM} as an additional cost\. If you do, draw (?P<n>\d+)\.$")
+_IF_PAID_READY = re.compile(rf"^If (?P<if>[^,]+), you may pay {_SYM} as an additional cost to play me\. If you do, "
+                            rf"I enter ready\.$")
+_PLAY_FOR = re.compile(rf"^If (?P<if>[^,]+), you may play me for {_SYM}\.$")
 _ADDITIONAL = re.compile(rf"\b(?:you may )?pay {_SYM} as an additional cost", re.IGNORECASE)
 _PAY_ENERGY_FOR = re.compile(r"Pay any amount of Energy to \[Add\] that much", re.IGNORECASE)
 
@@ -95,6 +108,10 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm [Empowered]": {"empowered": True}, "this is [Empowered]": {"empowered": True},
     "you've played another card this turn": {"legion": True},
     "I'm buffed": {"buffed": True},
+    "I'm in combat": {"combat": {"role": "either"}},
+    "I have moved twice this turn": {"moved_times": 2},
+    "you've played a spell this turn": {"played_types": ["Spell"]},
+    "you control this battlefield": {},  # a battlefield's static is its controller's (none while uncontrolled)
     "I'm [Empowered] two times": {"empowered": 2}, "I'm [Empowered] three times": {"empowered": 3},
     "you play me to a battlefield": {"at": "battlefield"},  # as it enters, where it was played (v1.4 369.3)
     "an opponent controls a battlefield": {"battlefields": {"whose": "enemy"}},
@@ -103,6 +120,12 @@ _WHILE: dict[str, dict[str, Any]] = {
     "I'm attacking with another unit": {"combat": {"role": "attacker", "alone": False}},
     "you have a card with my name in your trash": {"named_in_trash": True},
     "you control something that's [Empowered]": {"objects": {"who": "friendly", "types": None, "empowered": True}},
+    # what happened this turn (engine/turn_facts.py counts it)
+    "a unit died this turn": {"turn_fact": {"fact": "died", "who": "any"}},
+    "a friendly unit died during your Beginning Phase this turn": {"turn_fact": {"fact": "died_beginning",
+                                                                                 "who": "friendly"}},
+    "you've discarded a card this turn": {"turn_fact": {"fact": "discarded", "who": "friendly"}},
+    "you've gained XP this turn": {"turn_fact": {"fact": "xp_gained", "who": "friendly"}},
 }
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _NUMBER = r"(\d+|one|two|three|four|five)"
@@ -119,6 +142,8 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
     (rf"you control a battlefield with exactly {_NUMBER} units there", {"battlefields": {"exactly": "n"}}),
     (rf"an opponent's score is within {_NUMBER} points of the Victory Score", {"score_within": {"enemy": "n"}}),
     (rf"your score is not within {_NUMBER} points of the Victory Score", {"score_within": {"mine_not": "n"}}),
+    (rf"you've spent \[{_NUMBER}\] or more to play a spell this turn",  # engine/turn_facts.py `spell_energy`
+     {"turn_fact": {"fact": "spell_energy", "who": "friendly", "at_least": "n"}}),
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
@@ -129,6 +154,7 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
     (r"gear you control|friendly gear", {"count": "gear"}),
     (r"card in your trash", {"count": "trash"}),
     (r"card you've played this turn", {"count": "played"}),
+    (r"point you scored from holding this turn", {"count": "held_points"}),
     (r"of your \[Mighty\] units", {"count": "units", "mighty": True}),
     (r"friendly unit with \[(?P<kw>[A-Z][A-Za-z-]*)\]", {"count": "units"}),
     (r"token unit you control", {"count": "units", "token": True}),
@@ -141,6 +167,9 @@ _EACH: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(pa
 ))
 _IF_RUNES = re.compile(r"^you (?:control|have) (\d+) or fewer runes$")
 _IF_CONTROLS = re.compile(r"^you control (?:an?|another) ([A-Z][A-Za-z]+)$")
+_OFFER_TO_HERE = re.compile(rf"^Any player may pay {_SYM} as an additional cost to play an? [A-Z][a-z]+\. If they do, "
+                            rf"they play it to this battlefield\.$")  # Dragon Roost: `additional`, engine/card_costs.py
+_TO_ITS_BATTLEFIELD = " You may play me to its battlefield."  # after a cost that kills a unit (Stalking Wolf)
 _ONLY_ADDITIONAL = re.compile(
     rf"^(?:As you play (?:me|this), )?You may pay {_SYM} as an additional cost(?: to play (?:me|this))?\.$",
     re.IGNORECASE)
@@ -279,10 +308,18 @@ def _instead(rest: str, condition: str | None, card_type: str | None) -> list[di
     return [otherwise, {**base, **changed, "text": rest, "while": {**base.get("while", {}), key: value}}]
 
 
+_HAVE_AND = re.compile(r"^I have (?P<give>[^.]+?) and (?P<rest>can't [^.]+)\.$")
+
+
 def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[str, Any]] | None:
     """The statics of one line (its dependent condition taken off), or None when it is not read."""
     if _INSTEAD.match(rest):
         return _instead(rest, condition, card_type)
+    both = _HAVE_AND.match(rest)
+    if both:  # "I have +3 [S] and can't be dealt damage unless I'm in combat." (Ambessa, The Wolf): both halves
+        first, second = (_read(line, condition, card_type) for line in (f"I have {both.group('give')}.",
+                                                                         f"I {both.group('rest')}."))
+        return None if first is None or second is None else [{**static, "text": rest} for static in first + second]
     dependent = _dependent(condition)
     match = _SELF_COST.match(rest)
     if match:
@@ -324,6 +361,22 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         first = {"types": [kind], **({"token": False} if match.group("token") else {})}
         return [_static("board", rest, affects={"who": "friendly", "types": [kind]},
                         cost=_cost(match.group("sym"), "less", None), **{"while": {**dependent, "none_played": first}})]
+    match = _FROM_TRASH_COST.match(rest)
+    if match:  # Stargazer: the spells with that keyword its controller plays from their trash (engine/play.py)
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Spell"], "keyword": match.group("kw"),
+                                                "from": "trash"},
+                        cost=_cost(match.group("sym"), match.group("dir"), match.group("min")), **{"while": dependent})]
+    match = _CHOOSING_HERE.match(rest)
+    if match:  # Sandswept Tomb: any player's spell, by what it chose (engine/play.py passes the targets)
+        return [_static("board", rest, affects={"who": "all", "types": ["Spell"],
+                                                "chooses": {"who": "friendly", "where": "here"}},
+                        cost=_cost(match.group("sym"), match.group("dir"), None), **{"while": dependent})]
+    match = _FIRST_ABILITY.match(rest)
+    if match:  # Piltovan Forge: none played yet this turn (engine/turn_facts.py)
+        return [_static("board", rest, affects={"who": "friendly", "types": ["Ability"], "of": ["Gear"]},
+                        cost=_cost(match.group("sym"), "less", None),
+                        **{"while": {**dependent, "turn_fact": {"fact": "gear_abilities", "who": "friendly",
+                                                                "none": True}}})]
     if _HIGHEST_MIGHT.match(rest):  # Sky Splitter
         return [_static("play", rest, affects={"who": "self"}, cost={"energy": -1}, per={"count": "highest_might"},
                         **{"while": dependent})]
@@ -334,6 +387,33 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
             energy, power = symbols(match.group("sym"))
             found["base_cost"] = {"energy": energy, "power": power}
         return [found]
+    match = _PER_TAG.match(rest)
+    if match:  # Daisy!: [1] less for each of those tags one of its controller's units has (engine/cards/holds.py)
+        return [_static("play", rest, affects={"who": "self"}, cost=_cost(match.group("sym"), "less", None),
+                        per={"count": "tags_among", "tags": re.findall(r"[A-Z][a-z]+", match.group("tags"))},
+                        **{"while": dependent})]
+    match = _PAID_DRAW.match(rest)
+    if match:  # Clockwork Keeper: a draw owed as it is played, when that additional cost is paid (engine/play.py)
+        energy, power = symbols(match.group("sym"))
+        return [_static("play", rest, affects={"who": "self"}, draws=int(match.group("n")),
+                        paid={"energy": energy, "power": power}, **{"while": dependent})]
+    match = _IF_PAID_READY.match(rest)
+    if match:  # Crescent Guardian: offered while the condition holds (`additional`), and if paid, it enters ready
+        when = _merge_while(dependent, _condition(match.group("if")))
+        if when is None:
+            return None
+        energy, power = symbols(match.group("sym"))
+        return [_static("play", rest, affects={"who": "self"}, enter_ready=True, paid={"energy": energy,
+                                                                                      "power": power},
+                        **{"while": when})]
+    match = _PLAY_FOR.match(rest)
+    if match:  # Jhin, Meticulous Killer: an alternative cost (v1.4 356.1.a) while the condition holds
+        when = _merge_while(dependent, _condition(match.group("if")))
+        if when is None:
+            return None
+        energy, power = symbols(match.group("sym"))
+        return [_static("play", rest, affects={"who": "self"}, rule="play_for",
+                        base_cost={"energy": energy, "power": power}, **{"while": when})]
     if _ENTER_EXHAUSTED.match(rest):  # a gear, which enters ready otherwise (v1.4 359.2.d; a replacement, 369.3)
         return [_static("play", rest, affects={"who": "self"}, enter_exhausted=True, **{"while": dependent})]
     match = _ENTER_READY.match(rest)
@@ -413,7 +493,7 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         who = (match.group("who") or "all").lower()
         affects: dict[str, Any] = {"who": {"enemy": "enemy", "all": "all"}.get(who, "friendly")}
         for field in ("buffed", "token", "stunned"):
-            if match.group(field):
+            if match.group(field) or field == "buffed" and match.group("buffed2"):  # "Friendly buffed units"
                 affects[field] = True
         if match.group("kw"):
             affects["keyword"] = match.group("kw")
@@ -428,6 +508,11 @@ def _read(rest: str, condition: str | None, card_type: str | None) -> list[dict[
         if match.group("here1") == " here" or match.group("here2") or match.group("here1") == " at my battlefield":
             affects["where"] = "here"
         floor = {"min": int(match.group("floor"))} if match.group("floor") else {}  # v1.4 472.3.b, for each unit
+        if match.group("absent"):  # "... have [Deflect] if they didn't already" (Spirit's Refuge): no second
+            # instance to sum (v1.4 809.2)
+            if "might" in give:
+                return None
+            floor["if_absent"] = True
         return [_static("board", rest, affects=affects, **give, **floor, **{"while": when})]
     ruled = static_rules.read(rest)
     if ruled:  # a static rule (engine/rulechanges.py), checked where the rule it changes is
@@ -449,11 +534,15 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
     found: dict[str, Any] = {}
     if kind == "static" and not keyword:
         statics = _read(rest, condition, card_type)
-        if statics is None and _ONLY_ADDITIONAL.match(rest):
+        if statics is None and (_ONLY_ADDITIONAL.match(rest) or _OFFER_TO_HERE.match(rest)):
             statics = []
-        required = cost_parts.required(rest) if statics is None else None
+        to_its = rest.endswith(_TO_ITS_BATTLEFIELD) and statics is None
+        required = cost_parts.required(rest[:-len(_TO_ITS_BATTLEFIELD)] if to_its else rest) \
+            if statics is None else None
         if required is not None:  # "As an additional cost to play me, kill a friendly unit." (v1.4 204.2.a)
             statics, found["required"] = [], [required]
+            if to_its and required["verb"] == "kill":  # Stalking Wolf: where the unit it killed was
+                statics = [_static("play", rest, affects={"who": "self"}, rule="play_to_killed")]
         offered = cost_parts.optional(rest) if statics is None else None
         if offered is not None:  # "You may discard 1 as an additional cost to play me." (v1.4 356.2.b.1)
             statics, found["optional"] = [], [offered]
@@ -488,8 +577,16 @@ def _compiled(kind: str, text: str, condition: str | None, keyword: str | None, 
     for match in _ADDITIONAL.finditer(rest):
         energy, power = symbols(match.group("sym"))
         cost = {"energy": energy, "power": power}
-        if re.match(r" to play (?!me\b|this\b)", rest[match.end():]):
-            cost["others"] = True  # "... to play a Dragon": offered to other cards' plays (Dragon Roost)
+        others = re.match(r" to play (?!me\b|this\b)(?:an? (?P<tag>[A-Z][a-z]+)\b)?", rest[match.end():])
+        if others:  # "... to play a Dragon": offered to other cards' plays (Dragon Roost), of that tag
+            cost["others"] = True
+            if others.group("tag"):
+                cost["tags"] = [others.group("tag")]
+            if re.search(r"If they do, they play it to this battlefield\.", rest):
+                cost["to_here"] = True  # engine/card_costs.py: the card is played to the offering battlefield
+        offered_if = _IF_PAID_READY.match(rest)
+        if offered_if:  # "If you've played a spell this turn, you may pay [P] ...": offered only while it holds
+            cost["while"] = _condition(offered_if.group("if")) or {}
         additional.append(cost)
     if additional:
         found["additional"] = additional
@@ -508,6 +605,20 @@ def compile_ability(ability: dict[str, Any], card_type: str | None = None) -> di
                                 ability.get("keyword"), ability.get("cost_note"), card_type))
 
 
+def compile_card_ability(ability: dict[str, Any], card: dict[str, Any]) -> dict[str, Any]:
+    """`compile_ability` for an ability of the catalog's `card`, with the statics a reviewed entry gives for its line
+    (engine/cards/reviewed.py, key "statics": a list in this module's shape, with `zone` and `text`) in place of
+    the text's, marked `source` "data": the engine applies and checks them as it does compiled ones. A line the
+    reader cannot compile and no entry reviews stays `unread`."""
+    compiled = compile_ability(ability, card.get("type"))
+    given = reviewed.given(str(card.get("name", "")), ability.get("text", ""), "statics") if card.get("name") \
+        else None
+    if given is None:
+        return compiled
+    return {**{key: value for key, value in compiled.items() if key not in ("statics", "unread")},
+            "statics": given, "source": "data"}
+
+
 _BY_CARD: dict[tuple[str, str | None, str], tuple[str, ...]] = {}
 
 
@@ -523,7 +634,7 @@ _BOARD_COUNT: dict[str, int] = {}
 def board_static_count(card: dict[str, Any]) -> int:
     """How many statics a card has on the board (cached by its text): the engine asks it at every refresh of the
     layers, for each object in play."""
-    text = str(card.get("text", ""))
+    text = str(card.get("name", "")) + "\n" + str(card.get("text", ""))
     found = _BOARD_COUNT.get(text)
     if found is None:
         found = _BOARD_COUNT[text] = len(_card_statics(card, "board"))
@@ -531,12 +642,12 @@ def board_static_count(card: dict[str, Any]) -> int:
 
 
 def _card_statics(card: dict[str, Any], zone: str) -> tuple[str, ...]:
-    key = (str(card.get("text", "")), card.get("type"), zone)
+    key = (str(card.get("name", "")) + "\n" + str(card.get("text", "")), card.get("type"), zone)
     found = _BY_CARD.get(key)
     if found is None:
         statics = []
         for index, ability in enumerate(card.get("abilities", ())):
-            for static in compile_ability(ability, card.get("type")).get("statics", ()):
+            for static in compile_card_ability(ability, card).get("statics", ()):
                 if static["zone"] == zone:
                     statics.append(json.dumps({**static, "ability": index}, sort_keys=True))
         found = _BY_CARD[key] = tuple(statics)
@@ -548,22 +659,27 @@ def compiles(card: dict[str, Any]) -> bool:
     has at least one."""
     statics = [ability for ability in card.get("abilities", ()) if ability.get("kind") == "static"
                and not ability.get("keyword") and not ability.get("reminder")]
-    return bool(statics) and not any(compile_ability(ability, card.get("type")).get("unread") for ability in statics)
+    return bool(statics) and not any(compile_card_ability(ability, card).get("unread") for ability in statics)
 
 
 def additional_costs(card: dict[str, Any], others: bool = False) -> list[dict[str, int]]:
     """The optional additional costs a card's text offers for its own play ("You may pay [O][O] as an additional
     cost to play me", v1.4 204.2, 356.2.b.1), or, with `others`, for other cards' plays ("Any player may pay [A][A]
-    as an additional cost to play a Dragon"): `{energy, power}`."""
-    return [{"energy": cost["energy"], "power": cost["power"]} for ability in card.get("abilities", ())
+    as an additional cost to play a Dragon"): `{energy, power, while?, tags?, to_here?}` (`while`: offered only
+    while that holds; `tags`: to cards with one of them; `to_here`: "they play it to this battlefield")."""
+    return [{"energy": cost["energy"], "power": cost["power"],
+             **{key: cost[key] for key in ("while", "tags", "to_here") if key in cost}}
+            for ability in card.get("abilities", ())
             for cost in compile_ability(ability, card.get("type")).get("additional", ())
             if bool(cost.get("others")) == others]
 
 
-def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict[str, Any]:
+def with_compiled(ability: dict[str, Any], card_type: str | None = None,
+                  card: dict[str, Any] | None = None) -> dict[str, Any]:
     """A catalog ability with what this module compiles of it, for the catalog served to clients (contract
-    section 7): `condition` as data (`while`), the statics and costs, `source` "text", and `unread`."""
-    compiled = compile_ability(ability, card_type)
+    section 7): `condition` as data (`while`), the statics and costs, `source` ("text", or "data" where the
+    `card`'s reviewed entry gives the statics), and `unread`."""
+    compiled = compile_card_ability(ability, card) if card else compile_ability(ability, card_type)
     out = dict(ability)
     dependent = _dependent(ability.get("condition"))
     if dependent:
@@ -574,7 +690,7 @@ def with_compiled(ability: dict[str, Any], card_type: str | None = None) -> dict
     for field in ("additional", "unread"):
         if compiled.get(field):
             out[field] = compiled[field]
-    out["source"] = "text"
+    out["source"] = compiled.get("source", "text")
     return out
 
 
@@ -586,9 +702,9 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     is read (engine/cards/triggers.py charges it from the card)."""
     if ability.get("reminder"):
         return []  # reminder text only: it "has no effect on game function" (v1.4 135.2.d.3)
-    card_type = card.get("type") if isinstance(card, dict) else None
     kind = ability.get("kind")
-    found = [f"static {text!r}" for text in compile_ability(ability, card_type).get("unread", [])]
+    compiled = compile_card_ability(ability, card) if isinstance(card, dict) else compile_ability(ability)
+    found = [f"static {text!r}" for text in compiled.get("unread", [])]
     if kind == "activated":  # a part engine/cards/cost_parts.py reads is checked as it is paid (engine/card_costs.py)
         found += [f"cost {text!r}" for text in (ability.get("cost") or {}).get("other", [])
                   if cost_parts.read(text) is None]
