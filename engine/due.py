@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cards
-from engine.cards import triggers
+from engine import cards, layers
+from engine.cards import trigger_ifs, triggers
 from engine.editions import edition_of
 from engine.objects import State, battlefield_controller, facts, label_of, names_ability
 from engine.rulings import Context
@@ -46,9 +46,11 @@ NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time"
 
 # -- occurrences ---------------------------------------------------------------------------------------------------
 def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
-             battlefield: str | None = None, to: str | None = None, units: list[str] | None = None) -> None:
+             battlefield: str | None = None, to: str | None = None, units: list[str] | None = None,
+             additional: bool | None = None) -> None:
     """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
-    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units)])
+    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units,
+                                      additional=additional)])
 
 
 def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
@@ -63,13 +65,16 @@ def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
 
 
 def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
-               to: str | None = None, units: list[str] | None = None, by: str | None = None) -> dict[str, Any]:
-    """An occurrence as engine/cards/triggers.py `matches` reads it."""
+               to: str | None = None, units: list[str] | None = None, by: str | None = None,
+               additional: bool | None = None) -> dict[str, Any]:
+    """An occurrence as engine/cards/triggers.py `matches` reads it (`additional`: a play paid an additional cost,
+    for "if you paid the additional cost", v1.4 383.2.a.1)."""
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
-                           "card": obj["card"]}
-    for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by)):
+                           "card": obj["card"], "token": bool(obj.get("token")), "might": obj.get("might")}
+    for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by),
+                       ("additional", additional)):
         if value is not None:
             found[key] = value
     return found
@@ -88,11 +93,12 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
                                    if entry.get("once_each_turn")}
     known.update((source, ability) for source, ability in state.get(ONCE, []))
     batch: list[dict[str, Any]] = []
-    for happened in found:
+    for happened in map(lambda one: _seen(state, one), found):
         for source, index, ability, compiled in _candidates(state, happened):
             if (source["id"], index) in known:
                 continue
-            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]):
+            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]) \
+                    and _if_holds(state, compiled.get("if"), source, happened):
                 known.add((source["id"], index))
                 batch.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
                               "card": source["card"], "text": ability.get("text", ""),
@@ -104,6 +110,32 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
     # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}
     queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
+
+
+def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
+    """An occurrence with what its moment says about it, for the qualifiers of "When you play ..."
+    (engine/cards/triggers.py): whose turn it is, whether a showdown is under way, the played object's tags and
+    its place among the cards its player played this turn (Legion's list, v1.4 812.1.c)."""
+    seen = {**happened, "turn_player": state.get("turn_player"), "showdown": state.get("showdown") is not None}
+    obj = happened.get("object")
+    if obj is not None:
+        seen["object"] = {**obj, "tags": list(facts(state, obj["card"]).get("tags", ()))}
+        played = state.get("played_this_turn", {}).get(happened["player"] or "", [])
+        if happened["event"] == "played" and obj["id"] in played:
+            seen["nth"] = played.index(obj["id"]) + 1
+    return seen
+
+
+def _if_holds(state: State, wanted: dict[str, Any] | None, source: dict[str, Any], happened: dict[str, Any]) -> bool:
+    """Whether a trigger's "if" right after its condition holds as the condition is met (v1.4 383.2.a.1): about the
+    occurrence (engine/cards/trigger_ifs.py), and the state of its source and controller as a static's `while` is
+    (engine/layers.py)."""
+    if not wanted:
+        return True
+    if not trigger_ifs.occurrence_holds(wanted, happened):
+        return False
+    return "while" not in wanted or layers.condition_holds(state, {"source": source["id"], "controller":
+                                                                   source["controller"], "while": wanted["while"]})
 
 
 def units_at(state: State, battlefield_id: str, player: str) -> list[str]:
@@ -177,7 +209,7 @@ def _readable(state: State, card: str | None) -> list[tuple[int, dict[str, Any],
     for index, ability in enumerate(printed):
         if ability.get("kind") != "triggered":
             continue
-        compiled = triggers.compile_trigger(ability.get("text", ""), ability.get("keyword"))
+        compiled = triggers.compiled_for(card, ability)
         if triggers.checkable(compiled):
             found.append((index, ability, compiled))
     if card is not None:
@@ -228,7 +260,7 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
         return None  # a granted Temporary was due (and is no longer); any other, the recorder's word
     index, ability = _named(context, source, event["ability"])
     text = ability.get("text", "")
-    compiled = triggers.compile_trigger(text, ability.get("keyword"))
+    compiled = triggers.compiled_for(source["card"], ability)
     if not triggers.checkable(compiled) or not in_edition(state, compiled):
         return None  # its condition is not read whole, or not in this edition: the recorder's word (docs/engine.md)
     queue = state.get(KEY, [])
@@ -260,12 +292,15 @@ def _not_due(state: State, source: dict[str, Any], compiled: dict[str, Any]) -> 
     not been met (383.3), and an ability that triggers on a card being played names the rule of a countered card's
     play, which triggers nothing (419.4.a.1)."""
     pending = [item for item in state["chain"] if item["kind"] == "spell" and any(
-        triggers.matches(pattern, occurrence("played", item["controller"], obj={
-            "id": item["source"], "type": "Spell", "controller": item["controller"], "card": item["card"]}), source)
+        triggers.matches(pattern, _seen(state, occurrence("played", item["controller"], obj={
+            "id": item["source"], "type": "Spell", "controller": item["controller"], "card": item["card"]})), source)
         for pattern in compiled["on"])]
     if pending:
         return "v1.4 419.4.a", (f"{pending[-1]['card']!r} ({pending[-1]['id']}) has not resolved, and a card's play "
                                 f"triggers abilities as its resolution completes it")
+    if compiled.get("if"):
+        return "v1.4 383.3", ("its condition, with the \"if\" right after it that is part of it (v1.4 383.2.a.1), "
+                              "was not met")
     if any(pattern["event"] == "played" for pattern in compiled["on"]):
         return "v1.4 383.3", ("its condition has not been met (a card's play triggers abilities as it resolves; a "
                               "countered card's triggers none, v1.4 419.4.a.1)")

@@ -136,7 +136,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if kind != "spell":
         # v1.4 383.4.a.2: a permanent's play is complete as it enters the board (359.2); a spell's only as it
         # resolves (419.4.a, engine/chain.py `resolve`), and never if it is countered (419.4.a.1)
-        due.occurred(context, "played", player, obj=obj, to=obj["location"])
+        due.occurred(context, "played", player, obj=obj, to=obj["location"],
+                     additional=bool(options.get("additional")))
     timing.after_chain_change(state)
 
 

@@ -38,6 +38,8 @@ import functools
 import re
 from typing import Any
 
+from engine.cards import reviewed, trigger_ifs
+
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
                            "end_of_turn", "empowered", "chosen")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
@@ -48,6 +50,8 @@ KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Quick-Draw": ({"event": "played", "subject": "me"},),  # v1.4 819.1.d
     "Temporary": ({"event": "beginning_phase", "subject": "you"},),  # v1.4 816.1.c
 }
+MIGHTY = 5  # v1.4 708: a unit is Mighty while its Might is 5 or more
+_ORDINALS = {"first": 1, "second": 2, "third": 3}
 OPTIONAL_KEYWORDS = frozenset({"Weaponmaster"})  # "you may choose ..." (v1.4 821.1.c)
 
 _KINDS = r"(unit|spell|gear|card)"
@@ -58,6 +62,15 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you play me to a battlefield", {"event": "played", "subject": "me", "to": "battlefield"}),
     (rf"you play an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "you"}),
     (r"you play another unit", {"event": "played", "subject": "another unit", "whose": "you"}),
+    (r"you play another (?!unit\b|spell\b|gear\b|card\b)([a-z]+)", {"event": "played", "subject": "another card", "whose": "you", "tag": "{0}"}),
+    (r"you play an? (spell|card) on an opponent's turn",
+     {"event": "played", "subject": "a {0}", "whose": "you", "turn": "opponent"}),
+    (r"you play a unit during a showdown", {"event": "played", "subject": "a unit", "whose": "you",
+                                            "during": "showdown"}),
+    (r"you play a token unit", {"event": "played", "subject": "a unit", "whose": "you", "token": True}),
+    (r"you play an? \[mighty\] unit", {"event": "played", "subject": "a unit", "whose": "you", "mighty": True}),
+    (r"you play your (first|second) card (?:each|in a) turn",
+     {"event": "played", "subject": "a card", "whose": "you", "nth": "{0}"}),
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
     (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
@@ -112,8 +125,12 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
         return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
     patterns, unread = _patterns(condition)
+    wanted = None
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
-        unread.append(effect.split(",")[0])
+        clause = effect.split(",")[0]
+        wanted = trigger_ifs.read(clause)
+        if wanted is None:
+            unread.append(clause)
     if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
         unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
@@ -121,6 +138,8 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
                 "unread": unread + unread_cost}
     if once:
         compiled["once_each_turn"] = True
+    if wanted is not None:
+        compiled["if"] = wanted
     return compiled
 
 
@@ -137,6 +156,9 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
         words = part.split(" ", 1)
         if words[0] in _SUBJECT_WORDS:
             subject = words[0]
+        elif part.startswith("another ") and patterns and patterns[-1]["event"] == "played" and \
+                patterns[-1]["subject"] == "me" and not part.endswith(("dies", "unit")):
+            part = f"you play {part}"  # "When you play me or another Dragon"
         elif subject and not part.startswith(("at ", "a ", "an ", "another ")):
             part = f"{subject} {part}"  # "When I attack or defend": "defend" is "I defend"
         pattern = _alternative(part)
@@ -151,7 +173,8 @@ def _alternative(part: str) -> dict[str, str] | None:
     for expression, pattern in _ALTERNATIVES:
         found = re.fullmatch(expression, part)
         if found is not None:
-            return {key: value.format(*found.groups()) for key, value in pattern.items()}
+            return {key: value.format(*found.groups()) if isinstance(value, str) else value
+                    for key, value in pattern.items()}
     return None
 
 
@@ -176,6 +199,15 @@ def _cost(effect: str) -> tuple[dict[str, Any] | None, list[str]]:
     return cost, []
 
 
+def compiled_for(card: str | None, ability: dict[str, Any]) -> dict[str, Any] | None:
+    """A card's triggered ability's trigger: the reviewed one (engine/cards/data/, `source` "data") for a line the
+    reader cannot read, else `compile_trigger`'s from the text."""
+    given = reviewed.given(card, ability.get("text", ""), "trigger") if card else None
+    if given is not None:
+        return {"optional": False, "cost": None, "unread": [], **given, "source": "data"}
+    return compile_trigger(ability.get("text", ""), ability.get("keyword"))
+
+
 def checkable(compiled: dict[str, Any] | None) -> bool:
     """Whether the engine knows when this trigger is due: a condition read whole, nothing of it unread (a cost it
     could not read leaves the condition checkable)."""
@@ -183,13 +215,13 @@ def checkable(compiled: dict[str, Any] | None) -> bool:
                                                          for part in compiled["unread"])
 
 
-def ability_with_trigger(ability: dict[str, Any]) -> dict[str, Any]:
+def ability_with_trigger(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
     """A card's ability (engine/cardtext.py) with its compiled `trigger` and `source` ("text"), as the catalog
     serves it (contract section 7)."""
     if ability.get("kind") != "triggered":
         return ability
-    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
-    return {**ability, "trigger": compiled, "source": "text"}
+    compiled = compiled_for(card, ability)
+    return {**ability, "trigger": compiled, "source": (compiled or {}).get("source", "text")}
 
 
 # -- matching ------------------------------------------------------------------------------------------------------
@@ -226,7 +258,9 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         kind = subject.split(" ")[-1]
         if kind != "card" and obj.get("type", "").lower() != kind:
             return False
-        return subject != "another unit" or obj.get("id") != source["id"]
+        if subject.startswith("another ") and obj.get("id") == source["id"]:
+            return False
+        return _as_played(pattern, occurrence, obj, mine)
     if subject == "something else":  # "When you empower something else" (v1.4 441.2.a): you, another object
         return occurrence["player"] == mine and obj.get("id") != source["id"]
     if subject in ("a friendly unit", "another friendly unit", "an enemy unit"):
@@ -236,6 +270,23 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             return obj.get("controller") != mine
         return obj.get("controller") == mine and (subject == "a friendly unit" or obj.get("id") != source["id"])
     return False
+
+
+def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[str, Any], mine: str) -> bool:
+    """The qualifiers of "When you play ...": a card with a `tag` ("another Dragon"), on an opponent's `turn`,
+    `during` a showdown, a `token` unit, a `mighty` one (v1.4 708: 5 Might or more as it is played), the `nth`
+    card its player played this turn (its place among them, engine/due.py's occurrence)."""
+    if "tag" in pattern and pattern["tag"] not in {str(tag).lower() for tag in obj.get("tags", ())}:
+        return False
+    if pattern.get("turn") == "opponent" and occurrence.get("turn_player") in (None, mine):
+        return False
+    if pattern.get("during") == "showdown" and not occurrence.get("showdown"):
+        return False
+    if pattern.get("token") and not obj.get("token"):
+        return False
+    if pattern.get("mighty") and (obj.get("might") or 0) < MIGHTY:
+        return False
+    return "nth" not in pattern or occurrence.get("nth") == _ORDINALS[pattern["nth"]]
 
 
 def survey(cards: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
@@ -259,7 +310,7 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     condition (a cost it could not read is the `cost` part's, engine/cards/statics.py)."""
     if ability.get("kind") != "triggered":
         return []
-    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
+    compiled = compiled_for(card.get("name") if isinstance(card, dict) else card, ability)
     if checkable(compiled):
         return []
     if compiled is None:
