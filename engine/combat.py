@@ -232,6 +232,7 @@ def resolution_step(context: Context) -> None:
     for unit in control.units_at(state, battlefield_id):
         if unit["damage"] and unit["damage"] >= (unit["might"] or 0) and unit["zone"] == "board":
             replacement.die(context, unit)  # 627.1, unless its death is replaced (v1.3 369)
+    _won(context, battlefield_id, fight)
     attackers, defenders = combatants(state, "attacker"), combatants(state, "defender")
     if attackers and defenders:
         for unit in attackers:  # 627.2: a recall, not a move
@@ -249,6 +250,17 @@ def resolution_step(context: Context) -> None:
     if len(remaining) == 1 and battlefield(state, battlefield_id)["controller"] != remaining[0]:
         control.establish(context, battlefield_id, remaining[0])  # 181.4.c: the units there now decide control
     context.schedule("cleanup")  # 628
+
+
+def _won(context: Context, battlefield_id: str, fight: dict[str, Any]) -> None:
+    """The combat's result (v1.4 466.3.a, v1.3 461.3.a): a player who was attacker or defender and is the only
+    player with units remaining there has won it, and their units there with them (466.3.c): "When I win a combat",
+    "When you win a combat". Both players' units remaining (the attackers then recalled) or none is no result
+    (466.3.d)."""
+    remaining = control.players_at(context.state, battlefield_id)
+    if len(remaining) == 1 and remaining[0] in (fight["attacker"], fight["defender"]):
+        due.occurred(context, "wins_combat", remaining[0], battlefield=battlefield_id,
+                     units=due.units_at(context.state, battlefield_id, remaining[0]))
 
 
 def lethal_first(state: dict[str, Any], player: str) -> dict[str, int]:

@@ -72,7 +72,8 @@ def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = N
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
-                           "card": obj["card"], "token": bool(obj.get("token")), "might": obj.get("might")}
+                           "card": obj["card"], "token": bool(obj.get("token")), "might": obj.get("might"),
+                           "in_combat": bool(obj.get("attacker") or obj.get("defender"))}
     for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by),
                        ("additional", additional)):
         if value is not None:

@@ -41,7 +41,7 @@ from typing import Any
 from engine.cards import reviewed, trigger_ifs
 
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
-                           "end_of_turn", "empowered", "chosen")
+                           "end_of_turn", "empowered", "chosen", "wins_combat")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -78,6 +78,10 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you (hold|conquer|defend) here", {"event": "{0}s", "subject": "here"}),
     (r"you (hold|conquer)", {"event": "{0}s", "subject": "you"}),
     (r"i die", {"event": "dies", "subject": "me"}),
+    (r"i die in combat", {"event": "dies", "subject": "me", "in_combat": True}),  # with a combat designation
+    (r"i win a combat", {"event": "wins_combat", "subject": "me"}),  # v1.4 466.3.c: its controller's result
+    (r"you win a combat", {"event": "wins_combat", "subject": "you"}),  # v1.4 466.3.a
+
     (r"i (?:become|am|'m) \[?empowered\]?", {"event": "empowered", "subject": "me"}),  # v1.4 828.1.d
     (r"you empower something else", {"event": "empowered", "subject": "something else", "whose": "you"}),
     (r"you choose me with an? (spell|ability)", {"event": "chosen", "subject": "me", "whose": "you", "with": "{0}"}),
@@ -239,9 +243,9 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
     obj = occurrence.get("object") or {}
     if subject == "me":
-        if occurrence["event"] in ("holds", "conquers"):  # 383.4.c.2.a, 383.4.d.2.a: a unit present there
+        if occurrence["event"] in ("holds", "conquers", "wins_combat"):  # 383.4.c.2.a, 383.4.d.2.a, 466.3.c
             return source["id"] in occurrence.get("units", ()) and occurrence["player"] == mine
-        if obj.get("id") != source["id"]:
+        if obj.get("id") != source["id"] or pattern.get("in_combat") and not obj.get("in_combat"):
             return False
         return pattern.get("to") != "battlefield" or not str(occurrence.get("to", "base:")).startswith("base:")
     if subject == "here":
