@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import card_costs, costs, deck, items, layers, naming, statics, timing
+from engine import card_costs, costs, deck, due, items, layers, naming, statics, timing
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -327,6 +327,7 @@ def _discard(context: Context, player: str, cards: list[Any], what: str) -> None
                                        f"their hand")
             continue
         move_to_zone(state, obj, "trash")
+        due.discarded(context, obj)
 
 
 def _from_hand(state: State, player: str, reference: Any) -> dict[str, Any] | None:

@@ -47,10 +47,16 @@ NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time"
 # -- occurrences ---------------------------------------------------------------------------------------------------
 def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
              battlefield: str | None = None, to: str | None = None, units: list[str] | None = None,
-             additional: bool | None = None) -> None:
+             additional: bool | None = None, origin: str | None = None) -> None:
     """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
     occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units,
-                                      additional=additional)])
+                                      additional=additional, origin=origin)])
+
+
+def discarded(context: Context, obj: dict[str, Any]) -> None:
+    """A card moved from its owner's hand to their trash by a discard (v1.4 422.1): "When you discard me" triggers
+    after it (422.1.b), wherever it is then (385.2: the trash)."""
+    occurred(context, "discarded", obj["owner"], obj=obj)
 
 
 def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
@@ -66,16 +72,17 @@ def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
 
 def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
                to: str | None = None, units: list[str] | None = None, by: str | None = None,
-               additional: bool | None = None) -> dict[str, Any]:
+               additional: bool | None = None, origin: str | None = None) -> dict[str, Any]:
     """An occurrence as engine/cards/triggers.py `matches` reads it (`additional`: a play paid an additional cost,
-    for "if you paid the additional cost", v1.4 383.2.a.1)."""
+    for "if you paid the additional cost", v1.4 383.2.a.1; `origin`, its `from`: the zone a card was played from,
+    or the location a unit moved from)."""
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
                            "card": obj["card"], "token": bool(obj.get("token")), "might": obj.get("might"),
                            "in_combat": bool(obj.get("attacker") or obj.get("defender"))}
     for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by),
-                       ("additional", additional)):
+                       ("additional", additional), ("from", origin)):
         if value is not None:
             found[key] = value
     return found

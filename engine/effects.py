@@ -283,6 +283,7 @@ def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
         obj = _hand_card(context, player, reference, "discard")
         if obj is not None:
             move_to_zone(context.state, obj, "trash")  # rule 598.1
+            due.discarded(context, obj)
 
 
 def _reveal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

@@ -137,7 +137,9 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         # v1.4 383.4.a.2: a permanent's play is complete as it enters the board (359.2); a spell's only as it
         # resolves (419.4.a, engine/chain.py `resolve`), and never if it is countered (419.4.a.1)
         due.occurred(context, "played", player, obj=obj, to=obj["location"],
-                     additional=bool(options.get("additional")))
+                     additional=bool(options.get("additional")), origin=source)
+    elif source != "hand":
+        item["from"] = source  # "When you play a card from face down": its play completes as it resolves
     timing.after_chain_change(state)
 
 
@@ -264,6 +266,7 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
                     move_to_zone(state, obj, "trash")  # 604.2
                 elif verb == "discard":
                     move_to_zone(state, obj, "trash")  # 598.1
+                    due.discarded(context, obj)
                 elif verb == "return":
                     move_to_zone(state, obj, "hand")
                 elif verb == "spend_buff" and context.check(obj["buff"] > 0, "702.2.b.1",

@@ -107,9 +107,9 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
     state["players"][player]["channeled_once"] = True
     state["phase"] = "draw"
     if skips_first_draw(state, player):  # the draw phase draws nothing, and ends (315.4.d)
-        end_draw_phase(state)
+        end_draw_phase(context)
     elif edition_of(state).skips and rulechanges.skips_draw_phase(state, player):
-        end_draw_phase(state)  # v1.4 443.2: skipped, replaced with nothing; the Main Phase begins (v1.4 316.1)
+        end_draw_phase(context)  # v1.4 443.2: skipped, replaced with nothing; the Main Phase begins (v1.4 316.1)
 
 
 def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
@@ -134,14 +134,17 @@ def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
     deck.draw_cards(context, player, cards)
     if state["phase"] == "over":
         return
-    end_draw_phase(state)
+    end_draw_phase(context)
 
 
-def end_draw_phase(state: State) -> None:
-    """The draw phase ends: the rune pools empty (315.4.d) and the action phase begins."""
+def end_draw_phase(context: Context) -> None:
+    """The draw phase ends: the rune pools empty (315.4.d) and the action phase, the Main Phase, begins (v1.4
+    316.1): "At the start of your Main Phase" triggers."""
+    state = context.state
     empty_pools(state)
     state["phase"] = "action"
     timing.after_chain_change(state)
+    due.occurred(context, "main_phase", state["turn_player"])
 
 
 def empty_pools(state: State) -> None:

@@ -41,7 +41,7 @@ from typing import Any
 from engine.cards import reviewed, trigger_ifs
 
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
-                           "end_of_turn", "empowered", "chosen", "wins_combat")
+                           "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -60,6 +60,14 @@ _KINDS = r"(unit|spell|gear|card)"
 _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you play (?:me|this)|(?:this is|i'm|i am|i'm being) played", {"event": "played", "subject": "me"}),
     (r"you play me to a battlefield", {"event": "played", "subject": "me", "to": "battlefield"}),
+    (r"you play (?:me|this) from face down|(?:i'm|i am) played from \[hidden\]",
+     {"event": "played", "subject": "me", "from": "facedown"}),  # v1.4 723: a hidden card, played face down
+    (r"you play me from face down on your turn",
+     {"event": "played", "subject": "me", "from": "facedown", "turn": "yours"}),
+    (r"you play a card from (?:face down|\[hidden\])",
+     {"event": "played", "subject": "a card", "whose": "you", "from": "facedown"}),
+    (r"you play a card from anywhere other than your hand",
+     {"event": "played", "subject": "a card", "whose": "you", "from": "not hand"}),
     (rf"you play an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "you"}),
     (r"you play another unit", {"event": "played", "subject": "another unit", "whose": "you"}),
     (r"you play another (?!unit\b|spell\b|gear\b|card\b)([a-z]+)", {"event": "played", "subject": "another card", "whose": "you", "tag": "{0}"}),
@@ -75,6 +83,12 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
     (r"i move to a battlefield", {"event": "moves", "subject": "me", "to": "battlefield"}),
+    (r"i move from a location", {"event": "moves", "subject": "me"}),  # a base or a battlefield: any move
+    (r"i move from a battlefield", {"event": "moves", "subject": "me", "from": "battlefield"}),
+    (r"an opponent scores", {"event": "scores", "subject": "an opponent"}),  # v1.4 469: a conquer or a hold
+    (r"you score here", {"event": "scores", "subject": "here"}),
+    (r"you discard me", {"event": "discarded", "subject": "me"}),  # v1.4 422.1.b
+    (r"at the start of your main phase", {"event": "main_phase", "subject": "you"}),  # v1.4 316.1
     (r"you (hold|conquer|defend) here", {"event": "{0}s", "subject": "here"}),
     (r"you (hold|conquer)", {"event": "{0}s", "subject": "you"}),
     (r"i die", {"event": "dies", "subject": "me"}),
@@ -163,7 +177,7 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
         elif part.startswith("another ") and patterns and patterns[-1]["event"] == "played" and \
                 patterns[-1]["subject"] == "me" and not part.endswith(("dies", "unit")):
             part = f"you play {part}"  # "When you play me or another Dragon"
-        elif subject and not part.startswith(("at ", "a ", "an ", "another ")):
+        elif subject and not part.startswith(("at ", "a ", "an ", "another ", "i'm ")):
             part = f"{subject} {part}"  # "When I attack or defend": "defend" is "I defend"
         pattern = _alternative(part)
         if pattern is None:
@@ -235,9 +249,12 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
     `occurrence`: {event, player (who played, moved, scored, or whose phase; a unit's controller), object?: {id,
     type, controller}, battlefield?, to?, units?: [ids present]}; `source`: {id, controller, kind ("object" or
     "battlefield")}."""
-    if pattern["event"] != occurrence["event"]:
-        return False
+    if pattern["event"] != occurrence["event"] and not (pattern["event"] == "scores"
+                                                        and occurrence["event"] in ("holds", "conquers")):
+        return False  # a player scores by a conquer or a hold (v1.4 469)
     subject, mine = pattern["subject"], source["controller"]
+    if not _where_from(pattern, occurrence) or pattern.get("turn") == "yours" and occurrence.get("turn_player") != mine:
+        return False
     if occurrence["event"] == "chosen" and (pattern.get("whose") == "you" and occurrence["player"] != mine
                                             or pattern.get("with", occurrence.get("by")) != occurrence.get("by")):
         return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
@@ -253,6 +270,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             and occurrence["player"] == mine
     if subject == "you":
         return occurrence["player"] == mine
+    if subject == "an opponent":
+        return occurrence["player"] not in (None, mine)
     if subject == "a player":
         return True
     if occurrence["event"] == "played":
@@ -274,6 +293,17 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             return obj.get("controller") != mine
         return obj.get("controller") == mine and (subject == "a friendly unit" or obj.get("id") != source["id"])
     return False
+
+
+def _where_from(pattern: dict[str, Any], occurrence: dict[str, Any]) -> bool:
+    """A pattern's `from`: the zone a card was played from ("facedown", v1.4 723; "not hand") or the location a
+    unit moved from ("battlefield": not a base)."""
+    wanted, origin = pattern.get("from"), str(occurrence.get("from", "hand"))
+    if wanted is None:
+        return True
+    if occurrence["event"] == "moves":
+        return wanted == "battlefield" and "from" in occurrence and not origin.startswith("base:")
+    return origin != "hand" if wanted == "not hand" else origin == wanted
 
 
 def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[str, Any], mine: str) -> bool:
