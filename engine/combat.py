@@ -240,12 +240,14 @@ def resolution_step(context: Context) -> None:
     elif attackers:
         control.establish(context, battlefield_id, fight["attacker"])  # 627.3: a Conquer
     control.clear_contested(battlefield(state, battlefield_id))  # 627.4
+    fought = [obj["id"] for obj in state["objects"].values() if obj["attacker"] or obj["defender"]]
     for obj in state["objects"].values():
         obj["damage"] = 0  # 627.5
         if obj["attacker"] or obj["defender"]:
             obj["attacker"] = obj["defender"] = False
             refresh(state, obj)
     state["combat"] = None
+    due.occurred(context, "combat_ends", None, battlefield=battlefield_id, units=fought)  # "a combat that I was in"
     remaining = control.players_at(state, battlefield_id)
     if len(remaining) == 1 and battlefield(state, battlefield_id)["controller"] != remaining[0]:
         control.establish(context, battlefield_id, remaining[0])  # 181.4.c: the units there now decide control

@@ -80,7 +80,8 @@ def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = N
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
                            "card": obj["card"], "token": bool(obj.get("token")), "might": obj.get("might"),
-                           "in_combat": bool(obj.get("attacker") or obj.get("defender"))}
+                           "in_combat": bool(obj.get("attacker") or obj.get("defender")), "buff": obj.get("buff", 0),
+                           "location": obj.get("location")}
     for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by),
                        ("additional", additional), ("from", origin)):
         if value is not None:
@@ -127,7 +128,9 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
     seen = {**happened, "turn_player": state.get("turn_player"), "showdown": state.get("showdown") is not None}
     obj = happened.get("object")
     if obj is not None:
-        seen["object"] = {**obj, "tags": list(facts(state, obj["card"]).get("tags", ()))}
+        printed = facts(state, obj["card"])
+        seen["object"] = {**obj, "tags": list(printed.get("tags", ())), "energy": printed.get("energy"),
+                          "power": printed.get("power")}
         played = state.get("played_this_turn", {}).get(happened["player"] or "", [])
         if happened["event"] == "played" and obj["id"] in played:
             seen["nth"] = played.index(obj["id"]) + 1
@@ -183,15 +186,15 @@ def _candidates(state: State, happened: dict[str, Any]) -> list[tuple[dict[str, 
             continue
         printed, keywords = checkable_abilities(state, obj["card"]), obj.get("keywords", ())
         if printed or "Temporary" in keywords:
-            add({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object"}, printed,
-                keywords)
+            add({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object",
+                 "location": obj["location"]}, printed, keywords)
     if subject is not None and subject not in state["objects"]:  # a token that ceased to exist (177.1)
         add({**happened["object"], "kind": "object"}, checkable_abilities(state, happened["object"]["card"]), [])
     for entry in state["battlefields"]:
         printed = checkable_abilities(state, entry["name"])
         if printed:
             add({"id": entry["id"], "card": entry["name"], "controller": battlefield_controller(state, entry),
-                 "kind": "battlefield"}, printed, [])
+                 "kind": "battlefield", "location": entry["id"]}, printed, [])
     return found
 
 

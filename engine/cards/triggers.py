@@ -41,7 +41,8 @@ from typing import Any
 from engine.cards import reviewed, trigger_ifs
 
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
-                           "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase")
+                           "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
+                           "combat_ends")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -77,6 +78,10 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
                                             "during": "showdown"}),
     (r"you play a token unit", {"event": "played", "subject": "a unit", "whose": "you", "token": True}),
     (r"you play an? \[mighty\] unit", {"event": "played", "subject": "a unit", "whose": "you", "mighty": True}),
+    (r"you play an? (spell|unit|gear|card) that costs \[(\d+)\] or more",
+     {"event": "played", "subject": "a {0}", "whose": "you", "energy_at_least": "{1}"}),
+    (r"you play a card with power cost \[a\]\[a\] or more",
+     {"event": "played", "subject": "a card", "whose": "you", "power_at_least": 2}),
     (r"you play your (first|second) card (?:each|in a) turn",
      {"event": "played", "subject": "a card", "whose": "you", "nth": "{0}"}),
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
@@ -102,6 +107,11 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you choose me", {"event": "chosen", "subject": "me", "whose": "you"}),  # v1.4 383.4.b.1
     (r"you choose a friendly unit", {"event": "chosen", "subject": "a friendly unit", "whose": "you"}),
     (r"(a friendly unit|another friendly unit|an enemy unit) dies", {"event": "dies", "subject": "{0}"}),
+    (r"a buffed friendly unit dies", {"event": "dies", "subject": "a friendly unit", "buffed": True}),
+    (r"another non-(\w+) unit you control dies", {"event": "dies", "subject": "another friendly unit",
+                                                  "not_tag": "{0}"}),
+    (r"an enemy unit here dies", {"event": "dies", "subject": "an enemy unit", "here": True}),
+    (r"a combat that i was in ends", {"event": "combat_ends", "subject": "me"}),  # v1.4 466.5: its end
     (r"at (?:the )?start of your beginning phase", {"event": "beginning_phase", "subject": "you"}),
     (r"at the start of each player's beginning phase", {"event": "beginning_phase", "subject": "a player"}),
     (r"at the end of your turn", {"event": "end_of_turn", "subject": "you"}),
@@ -169,7 +179,7 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
     patterns: list[dict[str, str]] = []
     unread: list[str] = []
     subject = ""
-    for part in re.split(r",? or (?:when )?", lowered):
+    for part in re.split(r",? or (?!more\b|fewer\b)(?:when )?", lowered):  # "that costs [5] or more" is one
         part = part.strip()
         words = part.split(" ", 1)
         if words[0] in _SUBJECT_WORDS:
@@ -191,8 +201,10 @@ def _alternative(part: str) -> dict[str, str] | None:
     for expression, pattern in _ALTERNATIVES:
         found = re.fullmatch(expression, part)
         if found is not None:
-            return {key: value.format(*found.groups()) if isinstance(value, str) else value
-                    for key, value in pattern.items()}
+            filled = {key: value.format(*found.groups()) if isinstance(value, str) else value
+                      for key, value in pattern.items()}
+            return {key: int(value) if isinstance(value, str) and value.isdigit() else value
+                    for key, value in filled.items()}  # an amount read ("costs [5] or more") as a number
     return None
 
 
@@ -260,6 +272,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
     obj = occurrence.get("object") or {}
     if subject == "me":
+        if occurrence["event"] == "combat_ends":  # "a combat that I was in": either side's units
+            return source["id"] in occurrence.get("units", ())
         if occurrence["event"] in ("holds", "conquers", "wins_combat"):  # 383.4.c.2.a, 383.4.d.2.a, 466.3.c
             return source["id"] in occurrence.get("units", ()) and occurrence["player"] == mine
         if obj.get("id") != source["id"] or pattern.get("in_combat") and not obj.get("in_combat"):
@@ -289,6 +303,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
     if subject in ("a friendly unit", "another friendly unit", "an enemy unit"):
         if obj.get("type") != "Unit":
             return False
+        if not _as_died(pattern, obj, source):
+            return False
         if subject == "an enemy unit":
             return obj.get("controller") != mine
         return obj.get("controller") == mine and (subject == "a friendly unit" or obj.get("id") != source["id"])
@@ -306,6 +322,17 @@ def _where_from(pattern: dict[str, Any], occurrence: dict[str, Any]) -> bool:
     return origin != "hand" if wanted == "not hand" else origin == wanted
 
 
+def _as_died(pattern: dict[str, Any], obj: dict[str, Any], source: dict[str, Any]) -> bool:
+    """The qualifiers of a unit that "dies" (or of another occurrence about a unit): `buffed` (it had a buff, v1.4
+    702), `not_tag` ("another non-Recruit unit"), `here` (where the source is, as the unit was)."""
+    if pattern.get("buffed") and not obj.get("buff"):
+        return False
+    if "not_tag" in pattern and pattern["not_tag"] in {str(tag).lower() for tag in obj.get("tags", ())}:
+        return False
+    return not pattern.get("here") or obj.get("location") is not None and obj.get("location") == source.get(
+        "location")
+
+
 def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[str, Any], mine: str) -> bool:
     """The qualifiers of "When you play ...": a card with a `tag` ("another Dragon"), on an opponent's `turn`,
     `during` a showdown, a `token` unit, a `mighty` one (v1.4 708: 5 Might or more as it is played), the `nth`
@@ -320,6 +347,9 @@ def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[st
         return False
     if pattern.get("mighty") and (obj.get("might") or 0) < MIGHTY:
         return False
+    if (obj.get("energy") or 0) < pattern.get("energy_at_least", 0) \
+            or (obj.get("power") or 0) < pattern.get("power_at_least", 0):
+        return False  # "a spell that costs [5] or more", "a card with Power cost [A][A] or more": as printed
     return "nth" not in pattern or occurrence.get("nth") == _ORDINALS[pattern["nth"]]
 
 
