@@ -129,6 +129,8 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     pay_cost(context, player, source, cost, event.get("pay", {}), options, what)
     # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
     items.finalize(context, item)
+    if source["id"] in state["objects"]:  # "When you use an activated ability of a gear"
+        due.occurred(context, "activated", player, obj=state["objects"][source["id"]])
     if adds is not None:
         card_costs.pay_for_added(context, player, ability, options, what)
         add_resources(context, player, adds, options, what)  # v1.3 400.2: it resolves at once
@@ -320,6 +322,7 @@ def _spend_buffs(context: Context, player: str, units: list[Any], what: str) -> 
 def _discard(context: Context, player: str, cards: list[Any], what: str) -> None:
     """"Discard N": N cards of the hand go to the trash; the cost must be paid in full (v1.3 422.3)."""
     state = context.state
+    gone = []
     for reference in cards:
         obj = _from_hand(state, player, reference)
         if obj is None:
@@ -327,7 +330,8 @@ def _discard(context: Context, player: str, cards: list[Any], what: str) -> None
                                        f"their hand")
             continue
         move_to_zone(state, obj, "trash")
-        due.discarded(context, obj)
+        gone.append(obj)
+    due.discarded(context, gone)
 
 
 def _from_hand(state: State, player: str, reference: Any) -> dict[str, Any] | None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cards, layers
+from engine import cards, layers, teams
 from engine.cards import trigger_ifs, triggers
 from engine.editions import edition_of
 from engine.objects import State, battlefield_controller, facts, label_of, names_ability
@@ -53,10 +53,19 @@ def occurred(context: Context, event: str, player: str | None, *, obj: dict[str,
                                       additional=additional, origin=origin)])
 
 
-def discarded(context: Context, obj: dict[str, Any]) -> None:
-    """A card moved from its owner's hand to their trash by a discard (v1.4 422.1): "When you discard me" triggers
-    after it (422.1.b), wherever it is then (385.2: the trash)."""
-    occurred(context, "discarded", obj["owner"], obj=obj)
+def discarded(context: Context, objs: list[dict[str, Any]]) -> None:
+    """The cards one instruction or cost moved from their owner's hand to their trash (v1.4 422.1): "When you
+    discard me" triggers after it (422.1.b), wherever it is then (385.2: the trash); "When you discard one or more
+    cards" once for them all (one moment, `occurred_all`)."""
+    if objs:
+        occurred_all(context, [occurrence("discarded", obj["owner"], obj=obj) for obj in objs])
+
+
+def attached(context: Context, player: str, gear: dict[str, Any], unit: dict[str, Any]) -> None:
+    """A gear attached to a unit by `player`'s effect (v1.4 434): "When you attach an Equipment to me"."""
+    found = occurrence("attached", player, obj=unit)
+    found["equipment"] = "Equipment" in facts(context.state, gear["card"]).get("tags", ())
+    occurred_all(context, [found])
 
 
 def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
@@ -126,6 +135,11 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
     (engine/cards/triggers.py): whose turn it is, whether a showdown is under way, the played object's tags and
     its place among the cards its player played this turn (Legion's list, v1.4 812.1.c)."""
     seen = {**happened, "turn_player": state.get("turn_player"), "showdown": state.get("showdown") is not None}
+    if happened["player"] is not None:
+        seen["side"] = teams.side(state, happened["player"])  # "When you or an ally hold" (v1.4 648)
+    if happened.get("units"):  # "with one or more [Mighty] units" (v1.4 708: 5 Might or more)
+        seen["mighty_units"] = sum(1 for unit in happened["units"] if unit in state["objects"]
+                                   and (state["objects"][unit]["might"] or 0) >= layers.MIGHTY)
     obj = happened.get("object")
     if obj is not None:
         printed = facts(state, obj["card"])
@@ -143,7 +157,8 @@ def _if_holds(state: State, wanted: dict[str, Any] | None, source: dict[str, Any
     (engine/layers.py)."""
     if not wanted:
         return True
-    if not trigger_ifs.occurrence_holds(wanted, happened):
+    if not trigger_ifs.occurrence_holds(wanted, happened) \
+            or not trigger_ifs.state_holds(state, wanted, source["controller"]):
         return False
     return "while" not in wanted or layers.condition_holds(state, {"source": source["id"], "controller":
                                                                    source["controller"], "while": wanted["while"]})

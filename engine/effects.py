@@ -279,11 +279,13 @@ def _hand_card(context: Context, player: str, reference: str | None, op: str) ->
 
 def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     player = context.player(effect)
+    gone = []
     for reference in effect["cards"]:
         obj = _hand_card(context, player, reference, "discard")
         if obj is not None:
             move_to_zone(context.state, obj, "trash")  # rule 598.1
-            due.discarded(context, obj)
+            gone.append(obj)
+    due.discarded(context, gone)
 
 
 def _reveal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

@@ -248,6 +248,7 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
             if context.check(entry.get("xp", 0) >= spent, "v1.3 730.2",
                              f"{player} spends {spent} XP for {played['card']!r}, but has {entry.get('xp', 0)}"):
                 entry["xp"] = entry.get("xp", 0) - spent
+        gone: list[dict[str, Any]] = []  # the cards discarded, one moment for the triggers (engine/due.py)
         for verb in OTHER_COSTS:
             refs = cost.get(verb, [])
             if not isinstance(refs, list) or not all(isinstance(ref, str) for ref in refs):
@@ -266,7 +267,7 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
                     move_to_zone(state, obj, "trash")  # 604.2
                 elif verb == "discard":
                     move_to_zone(state, obj, "trash")  # 598.1
-                    due.discarded(context, obj)
+                    gone.append(obj)
                 elif verb == "return":
                     move_to_zone(state, obj, "hand")
                 elif verb == "spend_buff" and context.check(obj["buff"] > 0, "702.2.b.1",
@@ -276,6 +277,7 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
                 elif verb == "exhaust" and context.check(not obj["exhausted"], "v1.3 414.4",
                                                          f"{what}, which is already exhausted"):
                     obj["exhausted"] = True
+        due.discarded(context, gone)
 
 
 def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,

@@ -7,6 +7,8 @@ happens (Sona's example: checked when the condition is fulfilled, not again as i
 clause into the trigger's `if`:
 
     {"paid_additional": true}   # the play that is the occurrence paid an additional cost (v1.4 204.2)
+    {"units_at_least": N}       # "if you have 4+ units at that battlefield": a conquer's or a hold's units
+    {"state": "fewer_runes"}    # a state only a trigger names ("fewer runes than an opponent", "facedown")
     {"while": {...}}            # a state the source's controller is in, in the statics' grammar
 
 `while` uses the very keys engine/cards/statics.py reads for a static's "if"/"while" (`runes_at_most`,
@@ -36,12 +38,22 @@ _OBJECTS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
 ))
 
 
+# States only a trigger's "if" names, checked by `state_holds`.
+_STATES = {"you control fewer runes than an opponent": "fewer_runes",
+           "you control a facedown card at a battlefield": "facedown"}
+
+
 def read(clause: str) -> dict[str, Any] | None:
     """The `if` of a trigger from its clause ("if you paid the additional cost"), or None for one the reader does
     not know."""
     phrase = re.sub(r"^if ", "", clause.strip(), flags=re.IGNORECASE).rstrip(".")
     if phrase.lower() == "you paid the additional cost":
         return {"paid_additional": True}
+    counted = re.fullmatch(r"you have (\d+)\+ units (?:at that battlefield|here)", phrase)
+    if counted:  # a conquer's or a hold's units there (v1.4 383.4.c-d): the occurrence's
+        return {"units_at_least": int(counted.group(1))}
+    if phrase in _STATES:
+        return {"state": _STATES[phrase]}
     for pattern, found in _OBJECTS:
         match = pattern.match(phrase)
         if match:
@@ -55,5 +67,21 @@ def read(clause: str) -> dict[str, Any] | None:
 
 def occurrence_holds(wanted: dict[str, Any], occurrence: dict[str, Any]) -> bool:
     """Whether the part of an `if` that is about the occurrence itself holds: `paid_additional`, the play paid an
-    additional cost (the occurrence's `additional`). The `while` part is the state's (engine/layers.py)."""
-    return not wanted.get("paid_additional") or bool(occurrence.get("additional"))
+    additional cost (the occurrence's `additional`); `units_at_least`, the units of a conquer or a hold there. The
+    `while` part is the state's (engine/layers.py), and so is `state` (`state_holds`)."""
+    if wanted.get("paid_additional") and not occurrence.get("additional"):
+        return False
+    return len(occurrence.get("units", ())) >= wanted.get("units_at_least", 0)
+
+
+def state_holds(state: dict[str, Any], wanted: dict[str, Any], player: str | None) -> bool:
+    """The `state` of an `if` for the source's controller `player`: `fewer_runes` (fewer runes than an opponent
+    controls), `facedown` (a card of theirs facedown at a battlefield, v1.4 106.4)."""
+    found = wanted.get("state")
+    if not found or player is None:
+        return not found
+    runes = {name: len(entry.get("runes", ())) for name, entry in state["players"].items()}
+    if found == "fewer_runes" and not any(runes[player] < count for name, count in runes.items() if name != player):
+        return False
+    return found != "facedown" or any(obj["zone"] == "facedown" and obj["controller"] == player
+                                      for obj in state["objects"].values())

@@ -42,7 +42,7 @@ from engine.cards import reviewed, trigger_ifs
 
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
                            "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
-                           "combat_ends")
+                           "combat_ends", "hides", "activated", "attached")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -93,6 +93,15 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"an opponent scores", {"event": "scores", "subject": "an opponent"}),  # v1.4 469: a conquer or a hold
     (r"you score here", {"event": "scores", "subject": "here"}),
     (r"you discard me", {"event": "discarded", "subject": "me"}),  # v1.4 422.1.b
+    (r"you discard one or more cards", {"event": "discarded", "subject": "a card", "whose": "you"}),
+    (r"you hide a card", {"event": "hides", "subject": "you"}),  # v1.4 597 (Hide)
+    (r"you use an activated ability of an? (unit|gear)",
+     {"event": "activated", "subject": "a {0}", "whose": "you"}),
+    (r"you attach an equipment to me", {"event": "attached", "subject": "me", "whose": "you",
+                                         "equipment": True}),
+    (r"you-or-an-ally (hold|conquer)", {"event": "{0}s", "subject": "you or an ally"}),
+    (r"you (conquer|hold) here with one or more \[mighty\] units",
+     {"event": "{0}s", "subject": "here", "mighty_units": True}),
     (r"at the start of your main phase", {"event": "main_phase", "subject": "you"}),  # v1.4 316.1
     (r"you (hold|conquer|defend) here", {"event": "{0}s", "subject": "here"}),
     (r"you (hold|conquer)", {"event": "{0}s", "subject": "you"}),
@@ -134,6 +143,9 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     """The event pattern of a triggered ability's printed `text` (and its `keyword`, for a keyword trigger), or
     None for a text that is no triggered ability the reader recognizes (then nothing of it is checked)."""
     text = re.sub(r"\s+", " ", _REMINDER.sub("", text)).strip()
+    before = re.match(r"^If ([^,]+?) (at the start of your Beginning Phase), (.*)$", text)
+    if before:  # "If you control fewer runes than an opponent at the start of your Beginning Phase, ...": the same
+        text = f"{before.group(2).capitalize()}, if {before.group(1)}, {before.group(3)}"  # condition, its "if" after
     if keyword in KEYWORD_TRIGGERS:
         found = _KEYWORD_EFFECT.match(text)
         effect = found.group(1) if found else ""
@@ -175,11 +187,11 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
     """The alternatives of a condition ("When you play me or when I hold", "When I attack or defend") as patterns;
     the parts the reader does not know, as unread."""
     lowered = condition.lower().strip()
-    lowered = re.sub(r"^(when|whenever) ", "", lowered)
+    lowered = re.sub(r"^(when|whenever) ", "", lowered).replace("you or an ally ", "you-or-an-ally ")
     patterns: list[dict[str, str]] = []
     unread: list[str] = []
     subject = ""
-    for part in re.split(r",? or (?!more\b|fewer\b)(?:when )?", lowered):  # "that costs [5] or more" is one
+    for part in re.split(r",? or (?!more\b|fewer\b)(?:when )?| and when ", lowered):  # "costs [5] or more": one
         part = part.strip()
         words = part.split(" ", 1)
         if words[0] in _SUBJECT_WORDS:
@@ -271,6 +283,10 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
                                             or pattern.get("with", occurrence.get("by")) != occurrence.get("by")):
         return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
     obj = occurrence.get("object") or {}
+    if pattern.get("whose") == "you" and occurrence["event"] in ("attached", "discarded") \
+            and occurrence["player"] != mine or pattern.get("equipment") and not occurrence.get("equipment") \
+            or pattern.get("mighty_units") and not occurrence.get("mighty_units"):
+        return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
     if subject == "me":
         if occurrence["event"] == "combat_ends":  # "a combat that I was in": either side's units
             return source["id"] in occurrence.get("units", ())
@@ -286,9 +302,11 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         return occurrence["player"] == mine
     if subject == "an opponent":
         return occurrence["player"] not in (None, mine)
+    if subject == "you or an ally":  # v1.4 648: an ally is a teammate
+        return mine in occurrence.get("side", (occurrence["player"],))
     if subject == "a player":
         return True
-    if occurrence["event"] == "played":
+    if occurrence["event"] in ("played", "activated", "discarded"):
         whose = pattern.get("whose", "a player")
         if whose == "you" and occurrence["player"] != mine or whose == "an opponent" and occurrence["player"] == mine:
             return False
