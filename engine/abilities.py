@@ -259,6 +259,7 @@ def _pay_with_source(context: Context, player: str, obj: dict[str, Any] | None, 
                          f"{player} activates {what}, but its source has no buff to spend"):
             obj["buff"] = 0
             refresh(state, obj)
+            due.spent_buff(context, player, obj)
     if cost.get("disempower_self"):
         if context.check(obj is not None and bool(obj.get("empowered")), "v1.3 404.1",
                          f"{player} activates {what}, but its source is not Empowered, so it cannot be "
@@ -317,6 +318,7 @@ def _spend_buffs(context: Context, player: str, units: list[Any], what: str) -> 
                                                                   f"they do not control")
         unit["buff"] = 0
         refresh(context.state, unit)
+        due.spent_buff(context, player, unit)
 
 
 def _discard(context: Context, player: str, cards: list[Any], what: str) -> None:

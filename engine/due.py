@@ -61,6 +61,20 @@ def discarded(context: Context, objs: list[dict[str, Any]]) -> None:
         occurred_all(context, [occurrence("discarded", obj["owner"], obj=obj) for obj in objs])
 
 
+def readied(context: Context, player: str, obj: dict[str, Any]) -> None:
+    """`player` readies an object (v1.4 415; the turn player in the Awaken Phase, 315.1.b; an effect's
+    controller): one that was exhausted becomes ready, an occurrence ("When I become ready", "When you ready a
+    friendly unit"); readying a ready one changes nothing and is none."""
+    if obj["exhausted"]:
+        obj["exhausted"] = False
+        occurred(context, "readied", player, obj=obj)
+
+
+def spent_buff(context: Context, player: str, obj: dict[str, Any]) -> None:
+    """`player` spends the buff of a unit (v1.4 702.2.b) to pay a cost: "When you spend a buff"."""
+    occurred(context, "spent_buff", player, obj=obj)
+
+
 def attached(context: Context, player: str, gear: dict[str, Any], unit: dict[str, Any]) -> None:
     """A gear attached to a unit by `player`'s effect (v1.4 434): "When you attach an Equipment to me"."""
     found = occurrence("attached", player, obj=unit)

@@ -274,6 +274,7 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
                                                             f"{what}, which has no buff to spend"):
                     obj["buff"] = 0
                     layers.refresh(state, obj)
+                    due.spent_buff(context, player, obj)
                 elif verb == "exhaust" and context.check(not obj["exhausted"], "v1.3 414.4",
                                                          f"{what}, which is already exhausted"):
                     obj["exhausted"] = True

@@ -43,7 +43,7 @@ def start_turn(context: Context, player: str) -> None:
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
                 state, obj, by_effect=False):  # "I can't be readied" (002)
-            obj["exhausted"] = False
+            due.readied(context, player, obj)  # "When I become ready" (v1.4 415)
     state["phase"] = "beginning"
     if not edition_of(state).team_control_at_scoring_step:  # v1.4 315.2.b.3, 489.8.g.1: noted at the scoring step
         scoring.note_beginning_phase(state)

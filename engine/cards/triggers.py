@@ -42,7 +42,8 @@ from engine.cards import reviewed, trigger_ifs
 
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
                            "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
-                           "combat_ends", "hides", "activated", "attached")
+                           "combat_ends", "hides", "activated", "attached", "readied", "stunned", "buffed",
+                           "spent_buff")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -95,6 +96,13 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you discard me", {"event": "discarded", "subject": "me"}),  # v1.4 422.1.b
     (r"you discard one or more cards", {"event": "discarded", "subject": "a card", "whose": "you"}),
     (r"you hide a card", {"event": "hides", "subject": "you"}),  # v1.4 597 (Hide)
+    (r"i become ready", {"event": "readied", "subject": "me"}),  # v1.4 415: by anyone, the Awaken Phase too
+    (r"you ready me", {"event": "readied", "subject": "me", "whose": "you"}),
+    (r"you ready a friendly unit", {"event": "readied", "subject": "a friendly unit", "whose": "you"}),
+    (r"you buff me", {"event": "buffed", "subject": "me", "whose": "you"}),  # v1.4 702
+    (r"you buff a friendly unit", {"event": "buffed", "subject": "a friendly unit", "whose": "you"}),
+    (r"you stun an enemy unit", {"event": "stunned", "subject": "an enemy unit", "whose": "you"}),
+    (r"you spend a buff", {"event": "spent_buff", "subject": "you"}),  # v1.4 702.2.b
     (r"you use an activated ability of an? (unit|gear)",
      {"event": "activated", "subject": "a {0}", "whose": "you"}),
     (r"you attach an equipment to me", {"event": "attached", "subject": "me", "whose": "you",
@@ -188,6 +196,7 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
     the parts the reader does not know, as unread."""
     lowered = condition.lower().strip()
     lowered = re.sub(r"^(when|whenever) ", "", lowered).replace("you or an ally ", "you-or-an-ally ")
+    lowered = re.sub(r"^you (\w+) or (\w+) me$", r"you \1 me or you \2 me", lowered)  # "you choose or ready me"
     patterns: list[dict[str, str]] = []
     unread: list[str] = []
     subject = ""
@@ -283,7 +292,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
                                             or pattern.get("with", occurrence.get("by")) != occurrence.get("by")):
         return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
     obj = occurrence.get("object") or {}
-    if pattern.get("whose") == "you" and occurrence["event"] in ("attached", "discarded") \
+    if pattern.get("whose") == "you" and occurrence["event"] in ("attached", "discarded", "readied", "stunned",
+                                                                 "buffed") \
             and occurrence["player"] != mine or pattern.get("equipment") and not occurrence.get("equipment") \
             or pattern.get("mighty_units") and not occurrence.get("mighty_units"):
         return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
