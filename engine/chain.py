@@ -163,4 +163,4 @@ def _play_completed(context: Context, item: dict[str, Any], card: dict[str, Any]
     its item's controller; the card is described as it was played, wherever its resolution left it."""
     played = {"id": item["source"], "type": "Spell", "card": item["card"]} if card is None else card
     due.occurred(context, "played", item["controller"], obj={**played, "controller": item["controller"]},
-                 origin=item.get("from", "hand"))
+                 origin=item.get("from", "hand"), spent=item.get("spent"))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cards, layers, teams
+from engine import cards, layers, rulechanges, teams
 from engine.cards import trigger_ifs, triggers
 from engine.editions import edition_of
 from engine.objects import State, battlefield_controller, facts, label_of, names_ability
@@ -47,10 +47,10 @@ NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time"
 # -- occurrences ---------------------------------------------------------------------------------------------------
 def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
              battlefield: str | None = None, to: str | None = None, units: list[str] | None = None,
-             additional: bool | None = None, origin: str | None = None) -> None:
+             additional: bool | None = None, origin: str | None = None, spent: int | None = None) -> None:
     """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
     occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units,
-                                      additional=additional, origin=origin)])
+                                      additional=additional, origin=origin, spent=spent)])
 
 
 def discarded(context: Context, objs: list[dict[str, Any]]) -> None:
@@ -95,10 +95,10 @@ def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
 
 def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
                to: str | None = None, units: list[str] | None = None, by: str | None = None,
-               additional: bool | None = None, origin: str | None = None) -> dict[str, Any]:
+               additional: bool | None = None, origin: str | None = None, spent: int | None = None) -> dict[str, Any]:
     """An occurrence as engine/cards/triggers.py `matches` reads it (`additional`: a play paid an additional cost,
     for "if you paid the additional cost", v1.4 383.2.a.1; `origin`, its `from`: the zone a card was played from,
-    or the location a unit moved from)."""
+    or the location a unit moved from; `spent`: the Energy paid to play it, "if you spent [4] or more")."""
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
@@ -106,7 +106,7 @@ def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = N
                            "in_combat": bool(obj.get("attacker") or obj.get("defender")), "buff": obj.get("buff", 0),
                            "location": obj.get("location")}
     for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by),
-                       ("additional", additional), ("from", origin)):
+                       ("additional", additional), ("from", origin), ("spent", spent)):
         if value is not None:
             found[key] = value
     return found
@@ -148,7 +148,13 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
     """An occurrence with what its moment says about it, for the qualifiers of "When you play ..."
     (engine/cards/triggers.py): whose turn it is, whether a showdown is under way, the played object's tags and
     its place among the cards its player played this turn (Legion's list, v1.4 812.1.c)."""
-    seen = {**happened, "turn_player": state.get("turn_player"), "showdown": state.get("showdown") is not None}
+    seen = {**happened, "turn_player": state.get("turn_player"), "showdown": state.get("showdown") is not None,
+            "phase": state["phase"]}
+    if happened.get("battlefield") is not None:  # "a battlefield you control"
+        seen["battlefield_controller"] = next((entry["controller"] for entry in state["battlefields"]
+                                               if entry["id"] == happened["battlefield"]), None)
+    if happened["event"] == "beginning_phase" and happened["player"] is not None:  # "each player's first"
+        seen["nth"] = rulechanges.player_turn_number(state, happened["player"])
     if happened["player"] is not None:
         seen["side"] = teams.side(state, happened["player"])  # "When you or an ally hold" (v1.4 648)
     if happened.get("units"):  # "with one or more [Mighty] units" (v1.4 708: 5 Might or more)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
                     rulechanges, showdown, statics, timing)
+from engine.cards import checks_abilities
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay, take_from_pool
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -137,9 +138,11 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
         # v1.4 383.4.a.2: a permanent's play is complete as it enters the board (359.2); a spell's only as it
         # resolves (419.4.a, engine/chain.py `resolve`), and never if it is countered (419.4.a.1)
         due.occurred(context, "played", player, obj=obj, to=obj["location"],
-                     additional=bool(options.get("additional")), origin=source)
-    elif source != "hand":
-        item["from"] = source  # "When you play a card from face down": its play completes as it resolves
+                     additional=bool(options.get("additional")), origin=source, spent=cost["energy"])
+    elif checks_abilities(state):  # its play completes as it resolves (engine/chain.py): until then
+        item["spent"] = cost["energy"]  # "if you spent [4] or more"
+        if source != "hand":
+            item["from"] = source  # "When you play a card from face down"
     timing.after_chain_change(state)
 
 

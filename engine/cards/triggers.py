@@ -90,6 +90,16 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
     (r"i move to a battlefield", {"event": "moves", "subject": "me", "to": "battlefield"}),
     (r"i move from a location", {"event": "moves", "subject": "me"}),  # a base or a battlefield: any move
+    (r"a unit moves from here", {"event": "moves", "subject": "a unit", "from": "here"}),
+    (r"a friendly unit moves from my location", {"event": "moves", "subject": "a friendly unit",
+                                                 "from": "my location"}),
+    (r"you defend at a battlefield", {"event": "defends", "subject": "you"}),  # once for the combat (383.4.f.2.a)
+    (r"an enemy unit attacks a battlefield you control", {"event": "attacks", "subject": "an enemy unit",
+                                                          "at": "yours"}),
+    (r"at the start of each player's first beginning phase", {"event": "beginning_phase", "subject": "a player",
+                                                               "nth": "first"}),
+    (r"a friendly unit dies during your beginning phase", {"event": "dies", "subject": "a friendly unit",
+                                                           "during": "your beginning phase"}),
     (r"i move from a battlefield", {"event": "moves", "subject": "me", "from": "battlefield"}),
     (r"an opponent scores", {"event": "scores", "subject": "an opponent"}),  # v1.4 469: a conquer or a hold
     (r"you score here", {"event": "scores", "subject": "here"}),
@@ -172,13 +182,17 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     listed = _LISTED.match(effect)
     if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
         return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
-    patterns, unread = _patterns(condition)
     wanted = None
+    meanwhile = re.search(r" while (I'm at a battlefield)$", condition)
+    if meanwhile:  # "When an enemy unit dies while I'm at a battlefield": a state as the occurrence happens
+        condition, wanted = condition[:meanwhile.start()], trigger_ifs.read(meanwhile.group(1))
+    patterns, unread = _patterns(condition)
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
         clause = effect.split(",")[0]
-        wanted = trigger_ifs.read(clause)
-        if wanted is None:
+        read = trigger_ifs.read(clause)
+        if read is None or wanted is not None:
             unread.append(clause)
+        wanted = read if wanted is None else wanted
     if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
         unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
@@ -286,7 +300,7 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
                                                         and occurrence["event"] in ("holds", "conquers")):
         return False  # a player scores by a conquer or a hold (v1.4 469)
     subject, mine = pattern["subject"], source["controller"]
-    if not _where_from(pattern, occurrence) or pattern.get("turn") == "yours" and occurrence.get("turn_player") != mine:
+    if not _where_from(pattern, occurrence, source) or not _when(pattern, occurrence, mine):
         return False
     if occurrence["event"] == "chosen" and (pattern.get("whose") == "you" and occurrence["player"] != mine
                                             or pattern.get("with", occurrence.get("by")) != occurrence.get("by")):
@@ -336,18 +350,39 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         if subject == "an enemy unit":
             return obj.get("controller") != mine
         return obj.get("controller") == mine and (subject == "a friendly unit" or obj.get("id") != source["id"])
+    if subject == "a unit":  # "When a unit moves from here": anyone's
+        return obj.get("type") == "Unit"
     return False
 
 
-def _where_from(pattern: dict[str, Any], occurrence: dict[str, Any]) -> bool:
+def _where_from(pattern: dict[str, Any], occurrence: dict[str, Any], source: dict[str, Any]) -> bool:
     """A pattern's `from`: the zone a card was played from ("facedown", v1.4 723; "not hand") or the location a
-    unit moved from ("battlefield": not a base)."""
+    unit moved from ("battlefield": not a base; "here", "my location": the source's); its `at`: "yours", the
+    occurrence's battlefield is one the source's controller controls."""
+    if pattern.get("at") == "yours" and occurrence.get("battlefield_controller") != source["controller"]:
+        return False
     wanted, origin = pattern.get("from"), str(occurrence.get("from", "hand"))
     if wanted is None:
         return True
     if occurrence["event"] == "moves":
+        if wanted in ("here", "my location"):
+            return "from" in occurrence and origin == source.get("location")
         return wanted == "battlefield" and "from" in occurrence and not origin.startswith("base:")
     return origin != "hand" if wanted == "not hand" else origin == wanted
+
+
+def _when(pattern: dict[str, Any], occurrence: dict[str, Any], mine: str) -> bool:
+    """A pattern's `turn` ("yours", "opponent": whose turn it is), `during` ("showdown"; "your beginning phase")
+    and `nth` (the card its player played this turn, or their turn for a beginning phase: "first")."""
+    turn_player = occurrence.get("turn_player")
+    if pattern.get("turn") == "yours" and turn_player != mine or pattern.get("turn") == "opponent" \
+            and turn_player in (None, mine):
+        return False
+    during = pattern.get("during")
+    if during == "showdown" and not occurrence.get("showdown") or during == "your beginning phase" and (
+            occurrence.get("phase") != "beginning" or turn_player != mine):
+        return False
+    return "nth" not in pattern or occurrence.get("nth") == _ORDINALS[pattern["nth"]]
 
 
 def _as_died(pattern: dict[str, Any], obj: dict[str, Any], source: dict[str, Any]) -> bool:
@@ -362,14 +397,9 @@ def _as_died(pattern: dict[str, Any], obj: dict[str, Any], source: dict[str, Any
 
 
 def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[str, Any], mine: str) -> bool:
-    """The qualifiers of "When you play ...": a card with a `tag` ("another Dragon"), on an opponent's `turn`,
-    `during` a showdown, a `token` unit, a `mighty` one (v1.4 708: 5 Might or more as it is played), the `nth`
-    card its player played this turn (its place among them, engine/due.py's occurrence)."""
+    """The qualifiers of "When you play ...": a card with a `tag` ("another Dragon"), a `token` unit, a `mighty`
+    one (v1.4 708: 5 Might or more as it is played), its printed cost (`energy_at_least`, `power_at_least`)."""
     if "tag" in pattern and pattern["tag"] not in {str(tag).lower() for tag in obj.get("tags", ())}:
-        return False
-    if pattern.get("turn") == "opponent" and occurrence.get("turn_player") in (None, mine):
-        return False
-    if pattern.get("during") == "showdown" and not occurrence.get("showdown"):
         return False
     if pattern.get("token") and not obj.get("token"):
         return False
@@ -378,7 +408,7 @@ def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[st
     if (obj.get("energy") or 0) < pattern.get("energy_at_least", 0) \
             or (obj.get("power") or 0) < pattern.get("power_at_least", 0):
         return False  # "a spell that costs [5] or more", "a card with Power cost [A][A] or more": as printed
-    return "nth" not in pattern or occurrence.get("nth") == _ORDINALS[pattern["nth"]]
+    return True
 
 
 def survey(cards: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
