@@ -22,7 +22,8 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 P1 = deck("Voidreaver", ["Nidalee, Cat Form", "Draven, Audacious", "Mask Mother", "Corrupt Enforcer", "Harpoon Squad",
-                         "Black Market Broker", "Pakaa Cub"], ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
+                         "Black Market Broker", "Pakaa Cub"],
+          ["Grove of the God-Willow", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Bashful Bloom", ["Wizened Elder", "Lonely Poro", "Sumpworks Map", "Bottled Constellation"],
           ["Vilemaw's Lair", "Trifarian War Camp", "Windswept Hillock"])
 NIDALEE = "When I win a combat, draw 1."
@@ -47,10 +48,12 @@ RUNES = "runedeck:8 runes:2 Body Rune;2 Chaos Rune"
 
 
 def test_nidalee_and_voidreaver_are_due_when_p1_wins_the_combat_v1_4_466_3_a():
-    t = table(f"{RUNES} base:Nidalee, Cat Form", "runedeck:8 runes:2 Calm Rune;2 Mind Rune bf2:Lonely Poro controls:bf2")
+    t = table(f"{RUNES} base:Nidalee, Cat Form",
+              "runedeck:8 runes:2 Calm Rune;2 Mind Rune bf2:Lonely Poro controls:bf2")
     t.do("P1 move Nidalee, Cat Form -> bf2", "P1 pass", "P2 pass", "P1 assign Lonely Poro 4",
          "P2 assign Nidalee, Cat Form 2")
-    assert due(t) == [("Lonely Poro", "deathknell"), ("Voidreaver", "when-you-win"), ("Nidalee, Cat Form", "when-i-win")]
+    assert due(t) == [("Lonely Poro", "deathknell"), ("Voidreaver", "when-you-win"),
+                      ("Nidalee, Cat Form", "when-i-win")]
     t.do('P2 trigger Lonely Poro "deathknell"', 'P1 trigger Voidreaver "when-you-win"',
          'P1 trigger Nidalee, Cat Form "when-i-win"')
     assert [item["card"] for item in t.state["chain"]] == ["Lonely Poro", "Voidreaver", "Nidalee, Cat Form"]

@@ -66,7 +66,8 @@ def test_vanguard_helm_and_viktor_are_due_for_the_buffed_non_recruit_unit_that_d
     t.do("P1 move Daring Poro; Recruit -> bf2", "P1 pass", "P2 pass", "P1 assign Wizened Elder 5",
          "P2 assign Daring Poro 4")
     assert t.find("P1", "Daring Poro", "trash")
-    assert due(t) == [("Vanguard Helm", "when-a-buffed"), ("Viktor, Leader", "when-another-non")]  # the buffed non-Recruit unit died
+    # the buffed non-Recruit unit died: each due once
+    assert due(t) == [("Vanguard Helm", "when-a-buffed"), ("Viktor, Leader", "when-another-non")]
     t.do('P1 trigger Vanguard Helm "when-a-buffed"', 'P1 trigger Viktor, Leader "when-another-non"')
     assert VIKTOR in said(t.refuses('P1 trigger Viktor, Leader "when-another-non"', rule="v1.4 383.3"))
 

@@ -88,7 +88,8 @@ def test_scrapheaps_reviewed_trigger_is_the_data_files_and_its_trigger_part_is_r
     assert triggers.compile_trigger(SCRAPHEAP)["on"] == []  # the reader does not read it
     served = triggers.ability_with_trigger(ability, "Scrapheap")["trigger"]
     assert served["source"] == "data" and served["on"] == [
-        {"event": "played", "subject": "me"}, {"event": "discarded", "subject": "me"}, {"event": "dies", "subject": "me"}]
+        {"event": "played", "subject": "me"}, {"event": "discarded", "subject": "me"},
+        {"event": "dies", "subject": "me"}]
     assert triggers.unread_parts(ability, {"name": "Scrapheap"}) == []
     assert triggers.unread_parts(ability, {"name": "Another Card"}) != []  # the review is of that card only
     discarded = {"event": "discarded", "player": "P1", "object": {"id": "o7", "type": "Gear", "controller": "P1"}}

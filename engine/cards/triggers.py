@@ -72,7 +72,8 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
      {"event": "played", "subject": "a card", "whose": "you", "from": "not hand"}),
     (rf"you play an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "you"}),
     (r"you play another unit", {"event": "played", "subject": "another unit", "whose": "you"}),
-    (r"you play another (?!unit\b|spell\b|gear\b|card\b)([a-z]+)", {"event": "played", "subject": "another card", "whose": "you", "tag": "{0}"}),
+    (r"you play another (?!unit\b|spell\b|gear\b|card\b)([a-z]+)",  # "me or another Dragon": a tag
+     {"event": "played", "subject": "another card", "whose": "you", "tag": "{0}"}),
     (r"you play an? (spell|card) on an opponent's turn",
      {"event": "played", "subject": "a {0}", "whose": "you", "turn": "opponent"}),
     (r"you play a unit during a showdown", {"event": "played", "subject": "a unit", "whose": "you",
