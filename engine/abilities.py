@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import card_costs, costs, deck, items, layers, naming, statics, timing, turn_facts
+from engine import card_costs, costs, deck, due, items, layers, naming, statics, timing, turn_facts
 from engine.catalog import DOMAINS
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
@@ -130,6 +130,8 @@ def activate(context: Context, event: dict[str, Any]) -> None:
     turn_facts.note_activated(state, player, source)  # "the first friendly gear activated ability played each turn"
     # Steps 5-6 (v1.3 405-406): legality was flagged along the way; finalize.
     items.finalize(context, item)
+    if source["id"] in state["objects"]:  # "When you use an activated ability of a gear"
+        due.occurred(context, "activated", player, obj=state["objects"][source["id"]])
     if adds is not None:
         card_costs.pay_for_added(context, player, ability, options, what)
         add_resources(context, player, adds, options, what)  # v1.3 400.2: it resolves at once
@@ -261,6 +263,7 @@ def _pay_with_source(context: Context, player: str, obj: dict[str, Any] | None, 
                          f"{player} activates {what}, but its source has no buff to spend"):
             obj["buff"] = 0
             refresh(state, obj)
+            due.spent_buff(context, player, obj)
     if cost.get("disempower_self"):
         if context.check(obj is not None and bool(obj.get("empowered")), "v1.3 404.1",
                          f"{player} activates {what}, but its source is not Empowered, so it cannot be "
@@ -319,11 +322,13 @@ def _spend_buffs(context: Context, player: str, units: list[Any], what: str) -> 
                                                                   f"they do not control")
         unit["buff"] = 0
         refresh(context.state, unit)
+        due.spent_buff(context, player, unit)
 
 
 def _discard(context: Context, player: str, cards: list[Any], what: str) -> None:
     """"Discard N": N cards of the hand go to the trash; the cost must be paid in full (v1.3 422.3)."""
     state = context.state
+    gone = []
     for reference in cards:
         obj = _from_hand(state, player, reference)
         if obj is None:
@@ -331,6 +336,8 @@ def _discard(context: Context, player: str, cards: list[Any], what: str) -> None
                                        f"their hand")
             continue
         move_to_zone(state, obj, "trash")
+        gone.append(obj)
+    due.discarded(context, gone)
 
 
 def _from_hand(state: State, player: str, reference: Any) -> dict[str, Any] | None:

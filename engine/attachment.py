@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine import costs
+from engine import costs, due
 from engine.cards import checks_abilities
 from engine.objects import attach, detach, facts
 from engine.rulings import Context
@@ -48,6 +48,7 @@ def attach_op(context: Context, item: dict[str, Any], effect: dict[str, Any], ke
     if _is_weaponmaster(context, item) and not _weaponmaster_pays(context, item, effect, gear, unit, gear_name):
         return
     attach(context.state, gear, unit)
+    due.attached(context, item["controller"], gear, unit)
 
 
 def detach_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None,

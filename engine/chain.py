@@ -165,4 +165,5 @@ def _play_completed(context: Context, item: dict[str, Any], card: dict[str, Any]
     leaves the chain without resolving and triggers none (v1.4 419.4.a.1, 425.1.b). The player who played it is
     its item's controller; the card is described as it was played, wherever its resolution left it."""
     played = {"id": item["source"], "type": "Spell", "card": item["card"]} if card is None else card
-    due.occurred(context, "played", item["controller"], obj={**played, "controller": item["controller"]})
+    due.occurred(context, "played", item["controller"], obj={**played, "controller": item["controller"]},
+                 origin=item.get("from", "hand"), spent=item.get("spent"))

@@ -232,6 +232,7 @@ def resolution_step(context: Context) -> None:
     for unit in control.units_at(state, battlefield_id):
         if unit["damage"] and unit["damage"] >= (unit["might"] or 0) and unit["zone"] == "board":
             replacement.die(context, unit)  # 627.1, unless its death is replaced (v1.3 369)
+    _won(context, battlefield_id, fight)
     attackers, defenders = combatants(state, "attacker"), combatants(state, "defender")
     if attackers and defenders:
         everyone = mandatory_replacements.tie_recalls_all(state, fight["attacker"])  # "recall ALL units instead"
@@ -240,16 +241,29 @@ def resolution_step(context: Context) -> None:
     elif attackers:
         control.establish(context, battlefield_id, fight["attacker"])  # 627.3: a Conquer
     control.clear_contested(battlefield(state, battlefield_id))  # 627.4
+    fought = [obj["id"] for obj in state["objects"].values() if obj["attacker"] or obj["defender"]]
     for obj in state["objects"].values():
         obj["damage"] = 0  # 627.5
         if obj["attacker"] or obj["defender"]:
             obj["attacker"] = obj["defender"] = False
             refresh(state, obj)
     state["combat"] = None
+    due.occurred(context, "combat_ends", None, battlefield=battlefield_id, units=fought)  # "a combat that I was in"
     remaining = control.players_at(state, battlefield_id)
     if len(remaining) == 1 and battlefield(state, battlefield_id)["controller"] != remaining[0]:
         control.establish(context, battlefield_id, remaining[0])  # 181.4.c: the units there now decide control
     context.schedule("cleanup")  # 628
+
+
+def _won(context: Context, battlefield_id: str, fight: dict[str, Any]) -> None:
+    """The combat's result (v1.4 466.3.a, v1.3 461.3.a): a player who was attacker or defender and is the only
+    player with units remaining there has won it, and their units there with them (466.3.c): "When I win a combat",
+    "When you win a combat". Both players' units remaining (the attackers then recalled) or none is no result
+    (466.3.d)."""
+    remaining = control.players_at(context.state, battlefield_id)
+    if len(remaining) == 1 and remaining[0] in (fight["attacker"], fight["defender"]):
+        due.occurred(context, "wins_combat", remaining[0], battlefield=battlefield_id,
+                     units=due.units_at(context.state, battlefield_id, remaining[0]))
 
 
 def lethal_first(state: dict[str, Any], player: str) -> dict[str, int]:

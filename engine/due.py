@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cards
-from engine.cards import triggers
+from engine import cards, layers, rulechanges, teams
+from engine.cards import trigger_ifs, triggers
 from engine.editions import edition_of
 from engine.objects import State, battlefield_controller, facts, label_of, names_ability
 from engine.rulings import Context
@@ -46,9 +46,40 @@ NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time"
 
 # -- occurrences ---------------------------------------------------------------------------------------------------
 def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
-             battlefield: str | None = None, to: str | None = None, units: list[str] | None = None) -> None:
+             battlefield: str | None = None, to: str | None = None, units: list[str] | None = None,
+             additional: bool | None = None, origin: str | None = None, spent: int | None = None) -> None:
     """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
-    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units)])
+    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units,
+                                      additional=additional, origin=origin, spent=spent)])
+
+
+def discarded(context: Context, objs: list[dict[str, Any]]) -> None:
+    """The cards one instruction or cost moved from their owner's hand to their trash (v1.4 422.1): "When you
+    discard me" triggers after it (422.1.b), wherever it is then (385.2: the trash); "When you discard one or more
+    cards" once for them all (one moment, `occurred_all`)."""
+    if objs:
+        occurred_all(context, [occurrence("discarded", obj["owner"], obj=obj) for obj in objs])
+
+
+def readied(context: Context, player: str, obj: dict[str, Any]) -> None:
+    """`player` readies an object (v1.4 415; the turn player in the Awaken Phase, 315.1.b; an effect's
+    controller): one that was exhausted becomes ready, an occurrence ("When I become ready", "When you ready a
+    friendly unit"); readying a ready one changes nothing and is none."""
+    if obj["exhausted"]:
+        obj["exhausted"] = False
+        occurred(context, "readied", player, obj=obj)
+
+
+def spent_buff(context: Context, player: str, obj: dict[str, Any]) -> None:
+    """`player` spends the buff of a unit (v1.4 702.2.b) to pay a cost: "When you spend a buff"."""
+    occurred(context, "spent_buff", player, obj=obj)
+
+
+def attached(context: Context, player: str, gear: dict[str, Any], unit: dict[str, Any]) -> None:
+    """A gear attached to a unit by `player`'s effect (v1.4 434): "When you attach an Equipment to me"."""
+    found = occurrence("attached", player, obj=unit)
+    found["equipment"] = "Equipment" in facts(context.state, gear["card"]).get("tags", ())
+    occurred_all(context, [found])
 
 
 def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
@@ -66,13 +97,19 @@ def chosen(context: Context, item: dict[str, Any], targets: list[str]) -> None:
 
 
 def occurrence(event: str, player: str | None, *, obj: dict[str, Any] | None = None, battlefield: str | None = None,
-               to: str | None = None, units: list[str] | None = None, by: str | None = None) -> dict[str, Any]:
-    """An occurrence as engine/cards/triggers.py `matches` reads it."""
+               to: str | None = None, units: list[str] | None = None, by: str | None = None,
+               additional: bool | None = None, origin: str | None = None, spent: int | None = None) -> dict[str, Any]:
+    """An occurrence as engine/cards/triggers.py `matches` reads it (`additional`: a play paid an additional cost,
+    for "if you paid the additional cost", v1.4 383.2.a.1; `origin`, its `from`: the zone a card was played from,
+    or the location a unit moved from; `spent`: the Energy paid to play it, "if you spent [4] or more")."""
     found: dict[str, Any] = {"event": event, "player": player}
     if obj is not None:
         found["object"] = {"id": obj["id"], "type": obj["type"], "controller": obj["controller"],
-                           "card": obj["card"]}
-    for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by)):
+                           "card": obj["card"], "token": bool(obj.get("token")), "might": obj.get("might"),
+                           "in_combat": bool(obj.get("attacker") or obj.get("defender")), "buff": obj.get("buff", 0),
+                           "location": obj.get("location")}
+    for key, value in (("battlefield", battlefield), ("to", to), ("units", units), ("by", by),
+                       ("additional", additional), ("from", origin), ("spent", spent)):
         if value is not None:
             found[key] = value
     return found
@@ -91,11 +128,12 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
                                    if entry.get("once_each_turn")}
     known.update((source, ability) for source, ability in state.get(ONCE, []))
     batch: list[dict[str, Any]] = []
-    for happened in found:
+    for happened in map(lambda one: _seen(state, one), found):
         for source, index, ability, compiled in _candidates(state, happened):
             if (source["id"], index) in known:
                 continue
-            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]):
+            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]) \
+                    and _if_holds(state, compiled.get("if"), source, happened):
                 known.add((source["id"], index))
                 batch.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
                               "card": source["card"], "text": ability.get("text", ""),
@@ -109,6 +147,46 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
     # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}
     queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
+
+
+def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
+    """An occurrence with what its moment says about it, for the qualifiers of "When you play ..."
+    (engine/cards/triggers.py): whose turn it is, whether a showdown is under way, the played object's tags and
+    its place among the cards its player played this turn (Legion's list, v1.4 812.1.c)."""
+    seen = {**happened, "turn_player": state.get("turn_player"), "showdown": state.get("showdown") is not None,
+            "phase": state["phase"]}
+    if happened.get("battlefield") is not None:  # "a battlefield you control"
+        seen["battlefield_controller"] = next((entry["controller"] for entry in state["battlefields"]
+                                               if entry["id"] == happened["battlefield"]), None)
+    if happened["event"] == "beginning_phase" and happened["player"] is not None:  # "each player's first"
+        seen["nth"] = rulechanges.player_turn_number(state, happened["player"])
+    if happened["player"] is not None:
+        seen["side"] = teams.side(state, happened["player"])  # "When you or an ally hold" (v1.4 648)
+    if happened.get("units"):  # "with one or more [Mighty] units" (v1.4 708: 5 Might or more)
+        seen["mighty_units"] = sum(1 for unit in happened["units"] if unit in state["objects"]
+                                   and (state["objects"][unit]["might"] or 0) >= layers.MIGHTY)
+    obj = happened.get("object")
+    if obj is not None:
+        printed = facts(state, obj["card"])
+        seen["object"] = {**obj, "tags": list(printed.get("tags", ())), "energy": printed.get("energy"),
+                          "power": printed.get("power")}
+        played = state.get("played_this_turn", {}).get(happened["player"] or "", [])
+        if happened["event"] == "played" and obj["id"] in played:
+            seen["nth"] = played.index(obj["id"]) + 1
+    return seen
+
+
+def _if_holds(state: State, wanted: dict[str, Any] | None, source: dict[str, Any], happened: dict[str, Any]) -> bool:
+    """Whether a trigger's "if" right after its condition holds as the condition is met (v1.4 383.2.a.1): about the
+    occurrence (engine/cards/trigger_ifs.py), and the state of its source and controller as a static's `while` is
+    (engine/layers.py)."""
+    if not wanted:
+        return True
+    if not trigger_ifs.occurrence_holds(wanted, happened) \
+            or not trigger_ifs.state_holds(state, wanted, source["controller"]):
+        return False
+    return "while" not in wanted or layers.condition_holds(state, {"source": source["id"], "controller":
+                                                                   source["controller"], "while": wanted["while"]})
 
 
 def units_at(state: State, battlefield_id: str, player: str) -> list[str]:
@@ -148,15 +226,15 @@ def _candidates(state: State, happened: dict[str, Any]) -> list[tuple[dict[str, 
             continue
         printed, keywords = checkable_abilities(state, obj["card"]), obj.get("keywords", ())
         if printed or "Temporary" in keywords:
-            add({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object"}, printed,
-                keywords)
+            add({"id": obj["id"], "card": obj["card"], "controller": obj["controller"], "kind": "object",
+                 "location": obj["location"]}, printed, keywords)
     if subject is not None and subject not in state["objects"]:  # a token that ceased to exist (177.1)
         add({**happened["object"], "kind": "object"}, checkable_abilities(state, happened["object"]["card"]), [])
     for entry in state["battlefields"]:
         printed = checkable_abilities(state, entry["name"])
         if printed:
             add({"id": entry["id"], "card": entry["name"], "controller": battlefield_controller(state, entry),
-                 "kind": "battlefield"}, printed, [])
+                 "kind": "battlefield", "location": entry["id"]}, printed, [])
     return found
 
 
@@ -182,7 +260,7 @@ def _readable(state: State, card: str | None) -> list[tuple[int, dict[str, Any],
     for index, ability in enumerate(printed):
         if ability.get("kind") != "triggered":
             continue
-        compiled = triggers.compile_trigger(ability.get("text", ""), ability.get("keyword"))
+        compiled = triggers.compiled_for(card, ability)
         if triggers.checkable(compiled):
             found.append((index, ability, compiled))
     if card is not None:
@@ -233,7 +311,7 @@ def take(context: Context, event: dict[str, Any], source: dict[str, Any]) -> dic
         return None  # a granted Temporary was due (and is no longer); any other, the recorder's word
     index, ability = _named(context, source, event["ability"])
     text = ability.get("text", "")
-    compiled = triggers.compile_trigger(text, ability.get("keyword"))
+    compiled = triggers.compiled_for(source["card"], ability)
     if not triggers.checkable(compiled) or not in_edition(state, compiled):
         return None  # its condition is not read whole, or not in this edition: the recorder's word (docs/engine.md)
     queue = state.get(KEY, [])
@@ -265,12 +343,15 @@ def _not_due(state: State, source: dict[str, Any], compiled: dict[str, Any]) -> 
     not been met (383.3), and an ability that triggers on a card being played names the rule of a countered card's
     play, which triggers nothing (419.4.a.1)."""
     pending = [item for item in state["chain"] if item["kind"] == "spell" and any(
-        triggers.matches(pattern, occurrence("played", item["controller"], obj={
-            "id": item["source"], "type": "Spell", "controller": item["controller"], "card": item["card"]}), source)
+        triggers.matches(pattern, _seen(state, occurrence("played", item["controller"], obj={
+            "id": item["source"], "type": "Spell", "controller": item["controller"], "card": item["card"]})), source)
         for pattern in compiled["on"])]
     if pending:
         return "v1.4 419.4.a", (f"{pending[-1]['card']!r} ({pending[-1]['id']}) has not resolved, and a card's play "
                                 f"triggers abilities as its resolution completes it")
+    if compiled.get("if"):
+        return "v1.4 383.3", ("its condition, with the \"if\" right after it that is part of it (v1.4 383.2.a.1), "
+                              "was not met")
     if any(pattern["event"] == "played" for pattern in compiled["on"]):
         return "v1.4 383.3", ("its condition has not been met (a card's play triggers abilities as it resolves; a "
                               "countered card's triggers none, v1.4 419.4.a.1)")

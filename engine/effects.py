@@ -155,8 +155,11 @@ def _banish(context: Context, item: dict[str, Any], effect: dict[str, Any], kept
 def _buff(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     obj = _target(context, item, effect, kept, unit=True)
     if obj is not None:  # rule 702.3: one buff at most, unless a static rule allows any number
+        before = obj["buff"]
         obj["buff"] = 1 if rulechanges.buffs_allowed(context.state, obj) == 1 else obj["buff"] + 1
         refresh(context.state, obj)
+        if obj["buff"] > before:  # "When you buff me": it got a buff
+            due.occurred(context, "buffed", item["controller"], obj=obj)
 
 
 def _spend_buff(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -169,6 +172,7 @@ def _spend_buff(context: Context, item: dict[str, Any], effect: dict[str, Any], 
                   f"{item['controller']} spends a buff of {obj['id']}, a unit they do not control")
     obj["buff"] = 0
     refresh(context.state, obj)
+    due.occurred(context, "spent_buff", item["controller"], obj=obj)  # "When you spend a buff"
 
 
 def _might(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -189,8 +193,9 @@ def _grant(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
 
 def _stun(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     obj = _target(context, item, effect, kept, unit=True)
-    if obj is not None:
-        obj["stunned"] = True  # rule 599.1.a.1: a stunned unit is not stunned again
+    if obj is not None and not obj["stunned"]:  # rule 599.1.a.1: a stunned unit is not stunned again
+        obj["stunned"] = True
+        due.occurred(context, "stunned", item["controller"], obj=obj)  # "When you stun an enemy unit"
 
 
 def _ready(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -200,7 +205,7 @@ def _ready(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
         forbidding = rulechanges.cannot_ready(context.state, obj, by_effect=True)
         if context.check(not forbidding, "002", f"{item['id']} readies {obj['id']} ({obj['card']}), but "
                                                 f"{rulechanges.why(context.state, forbidding)}" if forbidding else ""):
-            obj["exhausted"] = False
+            due.readied(context, item["controller"], obj)
 
 
 def _exhaust(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
@@ -279,10 +284,13 @@ def _hand_card(context: Context, player: str, reference: str | None, op: str) ->
 
 def _discard(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:
     player = context.player(effect)
+    gone = []
     for reference in effect["cards"]:
         obj = _hand_card(context, player, reference, "discard")
         if obj is not None:
             move_to_zone(context.state, obj, "trash")  # rule 598.1
+            gone.append(obj)
+    due.discarded(context, gone)
 
 
 def _reveal(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs, deck, rulechanges, teams, timing
+from engine import costs, deck, due, rulechanges, teams, timing
 from engine.editions import edition_of
 from engine.objects import battlefield, card_name, facts, move_to_zone
 from engine.rulings import Context
@@ -71,6 +71,7 @@ def hide(context: Context, event: dict[str, Any]) -> None:
     if entry[FACEDOWN] is not None:  # audit only: the card already there goes to its owner's trash first
         move_to_zone(state, state["objects"][entry[FACEDOWN]], "trash")
     place(state, obj, battlefield_id, state["turn"])
+    due.occurred(context, "hides", player, obj=obj, battlefield=battlefield_id)  # "When you hide a card"
 
 
 def place(state: dict[str, Any], obj: dict[str, Any], battlefield_id: str, turn: int) -> None:

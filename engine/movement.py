@@ -153,11 +153,13 @@ def check_destination(context: Context, player: str, destination: str, units: li
 
 def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:
     """Move a unit to a location of the board (609.3: at once, no state in between); it stays the same object."""
+    origin = unit["location"]
     move_to_zone(context.state, unit, "board", destination)
     turn_facts.note_moved(context.state, unit)  # "If I have moved twice this turn" (engine/turn_facts.py)
     if not destination.startswith("base:"):
         control.arrive(context.state, unit, destination)
-    due.occurred(context, "moves", unit["controller"], obj=unit, to=destination)  # "When I move" (v1.4 383.2.c)
+    due.occurred(context, "moves", unit["controller"], obj=unit, to=destination,  # "When I move" (v1.4 383.2.c)
+                 origin=origin)
 
 
 def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: str) -> None:

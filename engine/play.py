@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
                     rulechanges, showdown, statics, timing, turn_facts)
+from engine.cards import checks_abilities
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay, take_from_pool
 from engine.errors import EngineError, MalformedEvent
 from engine.objects import battlefield, card_name, facts, is_location, move_to_zone, resolve_location
@@ -144,7 +145,12 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if kind != "spell":
         # v1.4 383.4.a.2: a permanent's play is complete as it enters the board (359.2); a spell's only as it
         # resolves (419.4.a, engine/chain.py `resolve`), and never if it is countered (419.4.a.1)
-        due.occurred(context, "played", player, obj=obj, to=obj["location"])
+        due.occurred(context, "played", player, obj=obj, to=obj["location"],
+                     additional=bool(options.get("additional")), origin=source, spent=cost["energy"])
+    elif checks_abilities(state):  # its play completes as it resolves (engine/chain.py): until then
+        item["spent"] = cost["energy"]  # "if you spent [4] or more"
+        if source != "hand":
+            item["from"] = source  # "When you play a card from face down"
     timing.after_chain_change(state)
 
 
@@ -258,6 +264,7 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
             if context.check(entry.get("xp", 0) >= spent, "v1.3 730.2",
                              f"{player} spends {spent} XP for {played['card']!r}, but has {entry.get('xp', 0)}"):
                 entry["xp"] = entry.get("xp", 0) - spent
+        gone: list[dict[str, Any]] = []  # the cards discarded, one moment for the triggers (engine/due.py)
         for verb in OTHER_COSTS:
             refs = cost.get(verb, [])
             if not isinstance(refs, list) or not all(isinstance(ref, str) for ref in refs):
@@ -276,15 +283,18 @@ def pay_other_costs(context: Context, player: str, played: dict[str, Any], addit
                     move_to_zone(state, obj, "trash")  # 604.2
                 elif verb == "discard":
                     move_to_zone(state, obj, "trash")  # 598.1
+                    gone.append(obj)
                 elif verb == "return":
                     move_to_zone(state, obj, "hand")
                 elif verb == "spend_buff" and context.check(obj["buff"] > 0, "702.2.b.1",
                                                             f"{what}, which has no buff to spend"):
                     obj["buff"] = 0
                     layers.refresh(state, obj)
+                    due.spent_buff(context, player, obj)
                 elif verb == "exhaust" and context.check(not obj["exhausted"], "v1.3 414.4",
                                                          f"{what}, which is already exhausted"):
                     obj["exhausted"] = True
+        due.discarded(context, gone)
 
 
 def _repeat_costs(context: Context, name: str, card: dict[str, Any], kind: str,

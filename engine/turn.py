@@ -44,7 +44,7 @@ def start_turn(context: Context, player: str) -> None:
     for obj in state["objects"].values():  # rule 315.1.a: ready everything the turn player controls
         if obj["controller"] == player and obj["zone"] in ("board", "legend") and not rulechanges.cannot_ready(
                 state, obj, by_effect=False):  # "I can't be readied" (002)
-            obj["exhausted"] = False
+            due.readied(context, player, obj)  # "When I become ready" (v1.4 415)
     state["phase"] = "beginning"
     if not edition_of(state).team_control_at_scoring_step:  # v1.4 315.2.b.3, 489.8.g.1: noted at the scoring step
         scoring.note_beginning_phase(state)
@@ -110,9 +110,9 @@ def channel_event(context: Context, event: dict[str, Any]) -> None:
     state["players"][player]["channeled_once"] = True
     state["phase"] = "draw"
     if skips_first_draw(state, player):  # the draw phase draws nothing, and ends (315.4.d)
-        end_draw_phase(state)
+        end_draw_phase(context)
     elif edition_of(state).skips and rulechanges.skips_draw_phase(state, player):
-        end_draw_phase(state)  # v1.4 443.2: skipped, replaced with nothing; the Main Phase begins (v1.4 316.1)
+        end_draw_phase(context)  # v1.4 443.2: skipped, replaced with nothing; the Main Phase begins (v1.4 316.1)
 
 
 def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
@@ -138,14 +138,17 @@ def draw_event(context: Context, player: str, cards: list[str | None]) -> None:
     deck.draw_cards(context, player, cards)
     if state["phase"] == "over":
         return
-    end_draw_phase(state)
+    end_draw_phase(context)
 
 
-def end_draw_phase(state: State) -> None:
-    """The draw phase ends: the rune pools empty (315.4.d) and the action phase begins."""
+def end_draw_phase(context: Context) -> None:
+    """The draw phase ends: the rune pools empty (315.4.d) and the action phase, the Main Phase, begins (v1.4
+    316.1): "At the start of your Main Phase" triggers."""
+    state = context.state
     empty_pools(state)
     state["phase"] = "action"
     timing.after_chain_change(state)
+    due.occurred(context, "main_phase", state["turn_player"])
 
 
 def empty_pools(state: State) -> None:

@@ -72,9 +72,9 @@ def test_a_cost_within_instructions_is_read_and_a_condition_it_cannot_read_is_le
         == {"energy": 1}
     assert triggers.compile_trigger("When you hold here, you may pay [A][A][A][A] to score 1 point.")["cost"] == \
         {"power": {"any": 4}}
-    unread = triggers.compile_trigger("When I move, if you control 4 or fewer runes, draw 1.")
-    assert unread["unread"] == ["if you control 4 or fewer runes"] and not triggers.checkable(unread)
-    assert not triggers.checkable(triggers.compile_trigger("When I win a combat, draw 1."))
+    unread = triggers.compile_trigger("When I conquer, if you assigned 3 or more excess damage, draw 1.")
+    assert unread["unread"] == ["if you assigned 3 or more excess damage"] and not triggers.checkable(unread)
+    assert not triggers.checkable(triggers.compile_trigger("When you kill a stunned enemy unit, draw 1."))
 
 
 def test_most_of_the_gallerys_triggered_abilities_compile():

@@ -18,7 +18,7 @@ EFFECT_KINDS = ("spell", "triggered", "activated")  # the kinds whose lines do s
 
 def served_ability(ability: dict[str, Any], card: dict[str, Any]) -> dict[str, Any]:
     """One ability of `card` with what the engine reads of it (see the module's docstring)."""
-    served = triggers.ability_with_trigger(statics.with_compiled(ability, card.get("type"), card))
+    served = triggers.ability_with_trigger(statics.with_compiled(ability, card.get("type"), card), card.get("name"))
     if ability.get("kind") in EFFECT_KINDS:
         served = effects.with_effects(served, card.get("name"))
     served.pop("label", None)

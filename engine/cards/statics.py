@@ -715,3 +715,9 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     if condition and (not _dependent(condition) or kind not in ("activated", "triggered", "static")):
         found.append(f"condition [{condition}]")
     return found
+
+
+def read_condition(text: str) -> dict[str, Any] | None:
+    """A "while"/"if" clause as the `while` engine/layers.py checks, or None for one the reader does not know (for
+    a triggered ability's "if", engine/cards/trigger_ifs.py)."""
+    return _condition(text) or None

@@ -38,8 +38,12 @@ import functools
 import re
 from typing import Any
 
+from engine.cards import reviewed, trigger_ifs
+
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
-                           "end_of_turn", "empowered", "chosen")
+                           "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
+                           "combat_ends", "hides", "activated", "attached", "readied", "stunned", "buffed",
+                           "spent_buff")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -48,6 +52,8 @@ KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Quick-Draw": ({"event": "played", "subject": "me"},),  # v1.4 819.1.d
     "Temporary": ({"event": "beginning_phase", "subject": "you"},),  # v1.4 816.1.c
 }
+MIGHTY = 5  # v1.4 708: a unit is Mighty while its Might is 5 or more
+_ORDINALS = {"first": 1, "second": 2, "third": 3}
 OPTIONAL_KEYWORDS = frozenset({"Weaponmaster"})  # "you may choose ..." (v1.4 821.1.c)
 
 _KINDS = r"(unit|spell|gear|card)"
@@ -56,21 +62,84 @@ _KINDS = r"(unit|spell|gear|card)"
 _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you play (?:me|this)|(?:this is|i'm|i am|i'm being) played", {"event": "played", "subject": "me"}),
     (r"you play me to a battlefield", {"event": "played", "subject": "me", "to": "battlefield"}),
+    (r"you play (?:me|this) from face down|(?:i'm|i am) played from \[hidden\]",
+     {"event": "played", "subject": "me", "from": "facedown"}),  # v1.4 723: a hidden card, played face down
+    (r"you play me from face down on your turn",
+     {"event": "played", "subject": "me", "from": "facedown", "turn": "yours"}),
+    (r"you play a card from (?:face down|\[hidden\])",
+     {"event": "played", "subject": "a card", "whose": "you", "from": "facedown"}),
+    (r"you play a card from anywhere other than your hand",
+     {"event": "played", "subject": "a card", "whose": "you", "from": "not hand"}),
     (rf"you play an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "you"}),
     (r"you play another unit", {"event": "played", "subject": "another unit", "whose": "you"}),
+    (r"you play another (?!unit\b|spell\b|gear\b|card\b)([a-z]+)",  # "me or another Dragon": a tag
+     {"event": "played", "subject": "another card", "whose": "you", "tag": "{0}"}),
+    (r"you play an? (spell|card) on an opponent's turn",
+     {"event": "played", "subject": "a {0}", "whose": "you", "turn": "opponent"}),
+    (r"you play a unit during a showdown", {"event": "played", "subject": "a unit", "whose": "you",
+                                            "during": "showdown"}),
+    (r"you play a token unit", {"event": "played", "subject": "a unit", "whose": "you", "token": True}),
+    (r"you play an? \[mighty\] unit", {"event": "played", "subject": "a unit", "whose": "you", "mighty": True}),
+    (r"you play an? (spell|unit|gear|card) that costs \[(\d+)\] or more",
+     {"event": "played", "subject": "a {0}", "whose": "you", "energy_at_least": "{1}"}),
+    (r"you play a card with power cost \[a\]\[a\] or more",
+     {"event": "played", "subject": "a card", "whose": "you", "power_at_least": 2}),
+    (r"you play your (first|second) card (?:each|in a) turn",
+     {"event": "played", "subject": "a card", "whose": "you", "nth": "{0}"}),
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
     (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
     (r"i move to a battlefield", {"event": "moves", "subject": "me", "to": "battlefield"}),
+    (r"i move from a location", {"event": "moves", "subject": "me"}),  # a base or a battlefield: any move
+    (r"a unit moves from here", {"event": "moves", "subject": "a unit", "from": "here"}),
+    (r"a friendly unit moves from my location", {"event": "moves", "subject": "a friendly unit",
+                                                 "from": "my location"}),
+    (r"you defend at a battlefield", {"event": "defends", "subject": "you"}),  # once for the combat (383.4.f.2.a)
+    (r"an enemy unit attacks a battlefield you control", {"event": "attacks", "subject": "an enemy unit",
+                                                          "at": "yours"}),
+    (r"at the start of each player's first beginning phase", {"event": "beginning_phase", "subject": "a player",
+                                                               "nth": "first"}),
+    (r"a friendly unit dies during your beginning phase", {"event": "dies", "subject": "a friendly unit",
+                                                           "during": "your beginning phase"}),
+    (r"i move from a battlefield", {"event": "moves", "subject": "me", "from": "battlefield"}),
+    (r"an opponent scores", {"event": "scores", "subject": "an opponent"}),  # v1.4 469: a conquer or a hold
+    (r"you score here", {"event": "scores", "subject": "here"}),
+    (r"you discard me", {"event": "discarded", "subject": "me"}),  # v1.4 422.1.b
+    (r"you discard one or more cards", {"event": "discarded", "subject": "a card", "whose": "you"}),
+    (r"you hide a card", {"event": "hides", "subject": "you"}),  # v1.4 597 (Hide)
+    (r"i become ready", {"event": "readied", "subject": "me"}),  # v1.4 415: by anyone, the Awaken Phase too
+    (r"you ready me", {"event": "readied", "subject": "me", "whose": "you"}),
+    (r"you ready a friendly unit", {"event": "readied", "subject": "a friendly unit", "whose": "you"}),
+    (r"you buff me", {"event": "buffed", "subject": "me", "whose": "you"}),  # v1.4 702
+    (r"you buff a friendly unit", {"event": "buffed", "subject": "a friendly unit", "whose": "you"}),
+    (r"you stun an enemy unit", {"event": "stunned", "subject": "an enemy unit", "whose": "you"}),
+    (r"you spend a buff", {"event": "spent_buff", "subject": "you"}),  # v1.4 702.2.b
+    (r"you use an activated ability of an? (unit|gear)",
+     {"event": "activated", "subject": "a {0}", "whose": "you"}),
+    (r"you attach an equipment to me", {"event": "attached", "subject": "me", "whose": "you",
+                                         "equipment": True}),
+    (r"you-or-an-ally (hold|conquer)", {"event": "{0}s", "subject": "you or an ally"}),
+    (r"you (conquer|hold) here with one or more \[mighty\] units",
+     {"event": "{0}s", "subject": "here", "mighty_units": True}),
+    (r"at the start of your main phase", {"event": "main_phase", "subject": "you"}),  # v1.4 316.1
     (r"you (hold|conquer|defend) here", {"event": "{0}s", "subject": "here"}),
     (r"you (hold|conquer)", {"event": "{0}s", "subject": "you"}),
     (r"i die", {"event": "dies", "subject": "me"}),
+    (r"i die in combat", {"event": "dies", "subject": "me", "in_combat": True}),  # with a combat designation
+    (r"i win a combat", {"event": "wins_combat", "subject": "me"}),  # v1.4 466.3.c: its controller's result
+    (r"you win a combat", {"event": "wins_combat", "subject": "you"}),  # v1.4 466.3.a
+
     (r"i (?:become|am|'m) \[?empowered\]?", {"event": "empowered", "subject": "me"}),  # v1.4 828.1.d
     (r"you empower something else", {"event": "empowered", "subject": "something else", "whose": "you"}),
     (r"you choose me with an? (spell|ability)", {"event": "chosen", "subject": "me", "whose": "you", "with": "{0}"}),
     (r"you choose me", {"event": "chosen", "subject": "me", "whose": "you"}),  # v1.4 383.4.b.1
     (r"you choose a friendly unit", {"event": "chosen", "subject": "a friendly unit", "whose": "you"}),
     (r"(a friendly unit|another friendly unit|an enemy unit) dies", {"event": "dies", "subject": "{0}"}),
+    (r"a buffed friendly unit dies", {"event": "dies", "subject": "a friendly unit", "buffed": True}),
+    (r"another non-(\w+) unit you control dies", {"event": "dies", "subject": "another friendly unit",
+                                                  "not_tag": "{0}"}),
+    (r"an enemy unit here dies", {"event": "dies", "subject": "an enemy unit", "here": True}),
+    (r"a combat that i was in ends", {"event": "combat_ends", "subject": "me"}),  # v1.4 466.5: its end
     (r"at (?:the )?start of your beginning phase", {"event": "beginning_phase", "subject": "you"}),
     (r"at the start of each player's beginning phase", {"event": "beginning_phase", "subject": "a player"}),
     (r"at the end of your turn", {"event": "end_of_turn", "subject": "you"}),
@@ -93,6 +162,9 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     """The event pattern of a triggered ability's printed `text` (and its `keyword`, for a keyword trigger), or
     None for a text that is no triggered ability the reader recognizes (then nothing of it is checked)."""
     text = re.sub(r"\s+", " ", _REMINDER.sub("", text)).strip()
+    before = re.match(r"^If ([^,]+?) (at the start of your Beginning Phase), (.*)$", text)
+    if before:  # "If you control fewer runes than an opponent at the start of your Beginning Phase, ...": the same
+        text = f"{before.group(2).capitalize()}, if {before.group(1)}, {before.group(3)}"  # condition, its "if" after
     if keyword in KEYWORD_TRIGGERS:
         found = _KEYWORD_EFFECT.match(text)
         effect = found.group(1) if found else ""
@@ -111,9 +183,17 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     listed = _LISTED.match(effect)
     if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
         return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
+    wanted = None
+    meanwhile = re.search(r" while (I'm at a battlefield)$", condition)
+    if meanwhile:  # "When an enemy unit dies while I'm at a battlefield": a state as the occurrence happens
+        condition, wanted = condition[:meanwhile.start()], trigger_ifs.read(meanwhile.group(1))
     patterns, unread = _patterns(condition)
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
-        unread.append(effect.split(",")[0])
+        clause = effect.split(",")[0]
+        read = trigger_ifs.read(clause)
+        if read is None or wanted is not None:
+            unread.append(clause)
+        wanted = read if wanted is None else wanted
     if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
         unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
@@ -121,6 +201,8 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
                 "unread": unread + unread_cost}
     if once:
         compiled["once_each_turn"] = True
+    if wanted is not None:
+        compiled["if"] = wanted
     return compiled
 
 
@@ -128,16 +210,20 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
     """The alternatives of a condition ("When you play me or when I hold", "When I attack or defend") as patterns;
     the parts the reader does not know, as unread."""
     lowered = condition.lower().strip()
-    lowered = re.sub(r"^(when|whenever) ", "", lowered)
+    lowered = re.sub(r"^(when|whenever) ", "", lowered).replace("you or an ally ", "you-or-an-ally ")
+    lowered = re.sub(r"^you (\w+) or (\w+) me$", r"you \1 me or you \2 me", lowered)  # "you choose or ready me"
     patterns: list[dict[str, str]] = []
     unread: list[str] = []
     subject = ""
-    for part in re.split(r",? or (?:when )?", lowered):
+    for part in re.split(r",? or (?!more\b|fewer\b)(?:when )?| and when ", lowered):  # "costs [5] or more": one
         part = part.strip()
         words = part.split(" ", 1)
         if words[0] in _SUBJECT_WORDS:
             subject = words[0]
-        elif subject and not part.startswith(("at ", "a ", "an ", "another ")):
+        elif part.startswith("another ") and patterns and patterns[-1]["event"] == "played" and \
+                patterns[-1]["subject"] == "me" and not part.endswith(("dies", "unit")):
+            part = f"you play {part}"  # "When you play me or another Dragon"
+        elif subject and not part.startswith(("at ", "a ", "an ", "another ", "i'm ")):
             part = f"{subject} {part}"  # "When I attack or defend": "defend" is "I defend"
         pattern = _alternative(part)
         if pattern is None:
@@ -151,7 +237,10 @@ def _alternative(part: str) -> dict[str, str] | None:
     for expression, pattern in _ALTERNATIVES:
         found = re.fullmatch(expression, part)
         if found is not None:
-            return {key: value.format(*found.groups()) for key, value in pattern.items()}
+            filled = {key: value.format(*found.groups()) if isinstance(value, str) else value
+                      for key, value in pattern.items()}
+            return {key: int(value) if isinstance(value, str) and value.isdigit() else value
+                    for key, value in filled.items()}  # an amount read ("costs [5] or more") as a number
     return None
 
 
@@ -176,6 +265,15 @@ def _cost(effect: str) -> tuple[dict[str, Any] | None, list[str]]:
     return cost, []
 
 
+def compiled_for(card: str | None, ability: dict[str, Any]) -> dict[str, Any] | None:
+    """A card's triggered ability's trigger: the reviewed one (engine/cards/data/, `source` "data") for a line the
+    reader cannot read, else `compile_trigger`'s from the text."""
+    given = reviewed.given(card, ability.get("text", ""), "trigger") if card else None
+    if given is not None:
+        return {"optional": False, "cost": None, "unread": [], **given, "source": "data"}
+    return compile_trigger(ability.get("text", ""), ability.get("keyword"))
+
+
 def checkable(compiled: dict[str, Any] | None) -> bool:
     """Whether the engine knows when this trigger is due: a condition read whole, nothing of it unread (a cost it
     could not read leaves the condition checkable)."""
@@ -183,13 +281,13 @@ def checkable(compiled: dict[str, Any] | None) -> bool:
                                                          for part in compiled["unread"])
 
 
-def ability_with_trigger(ability: dict[str, Any]) -> dict[str, Any]:
+def ability_with_trigger(ability: dict[str, Any], card: str | None = None) -> dict[str, Any]:
     """A card's ability (engine/cardtext.py) with its compiled `trigger` and `source` ("text"), as the catalog
     serves it (contract section 7)."""
     if ability.get("kind") != "triggered":
         return ability
-    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
-    return {**ability, "trigger": compiled, "source": "text"}
+    compiled = compiled_for(card, ability)
+    return {**ability, "trigger": compiled, "source": (compiled or {}).get("source", "text")}
 
 
 # -- matching ------------------------------------------------------------------------------------------------------
@@ -199,17 +297,27 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
     `occurrence`: {event, player (who played, moved, scored, or whose phase; a unit's controller), object?: {id,
     type, controller}, battlefield?, to?, units?: [ids present]}; `source`: {id, controller, kind ("object" or
     "battlefield")}."""
-    if pattern["event"] != occurrence["event"]:
-        return False
+    if pattern["event"] != occurrence["event"] and not (pattern["event"] == "scores"
+                                                        and occurrence["event"] in ("holds", "conquers")):
+        return False  # a player scores by a conquer or a hold (v1.4 469)
     subject, mine = pattern["subject"], source["controller"]
+    if not _where_from(pattern, occurrence, source) or not _when(pattern, occurrence, mine):
+        return False
     if occurrence["event"] == "chosen" and (pattern.get("whose") == "you" and occurrence["player"] != mine
                                             or pattern.get("with", occurrence.get("by")) != occurrence.get("by")):
         return False  # "When you choose ... with a spell" (v1.4 383.4.b.1): by whom, and by what
     obj = occurrence.get("object") or {}
+    if pattern.get("whose") == "you" and occurrence["event"] in ("attached", "discarded", "readied", "stunned",
+                                                                 "buffed") \
+            and occurrence["player"] != mine or pattern.get("equipment") and not occurrence.get("equipment") \
+            or pattern.get("mighty_units") and not occurrence.get("mighty_units"):
+        return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
     if subject == "me":
-        if occurrence["event"] in ("holds", "conquers"):  # 383.4.c.2.a, 383.4.d.2.a: a unit present there
+        if occurrence["event"] == "combat_ends":  # "a combat that I was in": either side's units
+            return source["id"] in occurrence.get("units", ())
+        if occurrence["event"] in ("holds", "conquers", "wins_combat"):  # 383.4.c.2.a, 383.4.d.2.a, 466.3.c
             return source["id"] in occurrence.get("units", ()) and occurrence["player"] == mine
-        if obj.get("id") != source["id"]:
+        if obj.get("id") != source["id"] or pattern.get("in_combat") and not obj.get("in_combat"):
             return False
         return pattern.get("to") != "battlefield" or not str(occurrence.get("to", "base:")).startswith("base:")
     if subject == "here":
@@ -217,25 +325,91 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             and occurrence["player"] == mine
     if subject == "you":
         return occurrence["player"] == mine
+    if subject == "an opponent":
+        return occurrence["player"] not in (None, mine)
+    if subject == "you or an ally":  # v1.4 648: an ally is a teammate
+        return mine in occurrence.get("side", (occurrence["player"],))
     if subject == "a player":
         return True
-    if occurrence["event"] == "played":
+    if occurrence["event"] in ("played", "activated", "discarded"):
         whose = pattern.get("whose", "a player")
         if whose == "you" and occurrence["player"] != mine or whose == "an opponent" and occurrence["player"] == mine:
             return False
         kind = subject.split(" ")[-1]
         if kind != "card" and obj.get("type", "").lower() != kind:
             return False
-        return subject != "another unit" or obj.get("id") != source["id"]
+        if subject.startswith("another ") and obj.get("id") == source["id"]:
+            return False
+        return _as_played(pattern, occurrence, obj, mine)
     if subject == "something else":  # "When you empower something else" (v1.4 441.2.a): you, another object
         return occurrence["player"] == mine and obj.get("id") != source["id"]
     if subject in ("a friendly unit", "another friendly unit", "an enemy unit"):
         if obj.get("type") != "Unit":
             return False
+        if not _as_died(pattern, obj, source):
+            return False
         if subject == "an enemy unit":
             return obj.get("controller") != mine
         return obj.get("controller") == mine and (subject == "a friendly unit" or obj.get("id") != source["id"])
+    if subject == "a unit":  # "When a unit moves from here": anyone's
+        return obj.get("type") == "Unit"
     return False
+
+
+def _where_from(pattern: dict[str, Any], occurrence: dict[str, Any], source: dict[str, Any]) -> bool:
+    """A pattern's `from`: the zone a card was played from ("facedown", v1.4 723; "not hand") or the location a
+    unit moved from ("battlefield": not a base; "here", "my location": the source's); its `at`: "yours", the
+    occurrence's battlefield is one the source's controller controls."""
+    if pattern.get("at") == "yours" and occurrence.get("battlefield_controller") != source["controller"]:
+        return False
+    wanted, origin = pattern.get("from"), str(occurrence.get("from", "hand"))
+    if wanted is None:
+        return True
+    if occurrence["event"] == "moves":
+        if wanted in ("here", "my location"):
+            return "from" in occurrence and origin == source.get("location")
+        return wanted == "battlefield" and "from" in occurrence and not origin.startswith("base:")
+    return origin != "hand" if wanted == "not hand" else origin == wanted
+
+
+def _when(pattern: dict[str, Any], occurrence: dict[str, Any], mine: str) -> bool:
+    """A pattern's `turn` ("yours", "opponent": whose turn it is), `during` ("showdown"; "your beginning phase")
+    and `nth` (the card its player played this turn, or their turn for a beginning phase: "first")."""
+    turn_player = occurrence.get("turn_player")
+    if pattern.get("turn") == "yours" and turn_player != mine or pattern.get("turn") == "opponent" \
+            and turn_player in (None, mine):
+        return False
+    during = pattern.get("during")
+    if during == "showdown" and not occurrence.get("showdown") or during == "your beginning phase" and (
+            occurrence.get("phase") != "beginning" or turn_player != mine):
+        return False
+    return "nth" not in pattern or occurrence.get("nth") == _ORDINALS[pattern["nth"]]
+
+
+def _as_died(pattern: dict[str, Any], obj: dict[str, Any], source: dict[str, Any]) -> bool:
+    """The qualifiers of a unit that "dies" (or of another occurrence about a unit): `buffed` (it had a buff, v1.4
+    702), `not_tag` ("another non-Recruit unit"), `here` (where the source is, as the unit was)."""
+    if pattern.get("buffed") and not obj.get("buff"):
+        return False
+    if "not_tag" in pattern and pattern["not_tag"] in {str(tag).lower() for tag in obj.get("tags", ())}:
+        return False
+    return not pattern.get("here") or obj.get("location") is not None and obj.get("location") == source.get(
+        "location")
+
+
+def _as_played(pattern: dict[str, Any], occurrence: dict[str, Any], obj: dict[str, Any], mine: str) -> bool:
+    """The qualifiers of "When you play ...": a card with a `tag` ("another Dragon"), a `token` unit, a `mighty`
+    one (v1.4 708: 5 Might or more as it is played), its printed cost (`energy_at_least`, `power_at_least`)."""
+    if "tag" in pattern and pattern["tag"] not in {str(tag).lower() for tag in obj.get("tags", ())}:
+        return False
+    if pattern.get("token") and not obj.get("token"):
+        return False
+    if pattern.get("mighty") and (obj.get("might") or 0) < MIGHTY:
+        return False
+    if (obj.get("energy") or 0) < pattern.get("energy_at_least", 0) \
+            or (obj.get("power") or 0) < pattern.get("power_at_least", 0):
+        return False  # "a spell that costs [5] or more", "a card with Power cost [A][A] or more": as printed
+    return True
 
 
 def survey(cards: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
@@ -259,7 +433,7 @@ def unread_parts(ability: dict[str, Any], card: dict[str, Any] | str | None = No
     condition (a cost it could not read is the `cost` part's, engine/cards/statics.py)."""
     if ability.get("kind") != "triggered":
         return []
-    compiled = compile_trigger(ability.get("text", ""), ability.get("keyword"))
+    compiled = compiled_for(card.get("name") if isinstance(card, dict) else card, ability)
     if checkable(compiled):
         return []
     if compiled is None:
