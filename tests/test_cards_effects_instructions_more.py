@@ -511,10 +511,11 @@ def test_consuming_curse_deals_1_more_for_each_card_of_its_name_in_the_trash(tra
 
 # -- "you win the game" ------------------------------------------------------------------------------------------
 def test_the_grand_plaza_makes_its_controller_win():
-    plaza = deck("Hand of Noxus", ["Fallen Feline"], ["The Grand Plaza", "Zaun Warrens", "Altar to Unity"])
+    units = ["Fallen Feline"] * 3 + ["Ultrasoft Poro"] * 3 + ["Raging Firebrand"]  # "if you have 7+ units here"
+    plaza = deck("Hand of Noxus", units, ["The Grand Plaza", "Zaun Warrens", "Altar to Unity"])
 
     def held() -> GalleryTable:
-        return table("runedeck:4 runes:4 Fury Rune;4 Order Rune controls:bf1 bf1:Fallen Feline", ana=plaza,
+        return table(f"runedeck:4 runes:4 Fury Rune;4 Order Rune controls:bf1 bf1:{';'.join(units)}", ana=plaza,
                      player="P2", bf="The Grand Plaza").do("P2 end turn", "P1 pass",
                                                           'P1 trigger The Grand Plaza "when-you-hold"', "P1 pass",
                                                           "P2 pass")
