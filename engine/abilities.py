@@ -228,7 +228,8 @@ def pay_cost(context: Context, player: str, source: dict[str, Any], cost: dict[s
     costs.add_runes_paid(context, player, payment, "v1.3 404.1")
     domains = facts(state, obj["card"]).get("domains", []) if obj is not None else []
     requirements = costs.printed_power_requirements(cost, power, domains)
-    short_energy, short_power = costs.take_from_pool(state["players"][player]["pool"], energy, requirements)
+    short_energy, short_power = costs.take_from_pool(state["players"][player]["pool"], energy, requirements,
+                                                     (state, player))
     if short_energy or short_power:
         context.flag("v1.3 404.1", f"{player} cannot pay for {what}: it costs {energy} Energy and "
                                    f"{costs.requirements_text(requirements)} Power; {short_energy} Energy and "

@@ -119,7 +119,7 @@ def _weaponmaster_pays(context: Context, item: dict[str, Any], effect: dict[str,
     energy = cost.get("energy", 0)
     short_energy, short_power = costs.take_from_pool(
         state["players"][player]["pool"], energy,
-        costs.printed_power_requirements(cost, power, facts(state, gear["card"]).get("domains", [])))
+        costs.printed_power_requirements(cost, power, facts(state, gear["card"]).get("domains", [])), (state, player))
     less = "not reduced: it has no [A]" if rule == "v1.3 821.1.c.3" else "after the [A] less"
     return context.check(not short_energy and not short_power, rule,
                          f"{player} cannot pay the Equip cost of {gear_name} for Weaponmaster ({energy} Energy and "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, layers, rulechanges
+from engine import deck, layers, rulechanges, turn_facts
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import facts
@@ -53,8 +53,12 @@ def add_runes_paid(context: Context, player: str, payment: dict[str, Any], rule:
     add_from_runes(context, player, payment.get("exhaust", []), payment.get("recycle", []))
 
 
-def take_from_pool(pool: dict[str, Any], energy: int, power: list[tuple[list[str], int]]) -> tuple[int, int]:
+def take_from_pool(pool: dict[str, Any], energy: int, power: list[tuple[list[str], int]],
+                   spender: tuple[dict[str, Any], str] | None = None) -> tuple[int, int]:
     """Take a cost from a rune pool as far as it goes; returns the Energy and the Power still missing.
+
+    `spender` (the state and the player whose pool it is) counts the Power taken as spent this turn ("If you've
+    spent at least [A][A] this turn", engine/turn_facts.py `power_spent`); a scratch pool has none.
 
     `power` lists (domains, amount) requirements: each amount is paid from Power of one of its domains (156.2),
     then from universal Power (156.2.b); an empty list of domains takes Power of any domain. Requirements of
@@ -72,6 +76,8 @@ def take_from_pool(pool: dict[str, Any], energy: int, power: list[tuple[list[str
                 owed -= taken
         short_power += owed
     pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
+    if spender is not None:
+        turn_facts.note(spender[0], spender[1], "power_spent", sum(amount for _, amount in power) - short_power)
     return short_energy, short_power
 
 
@@ -100,6 +106,7 @@ def pay(context: Context, player: str, payment: dict[str, Any], energy: int, pow
         pool["power"][domain] -= taken
         owed_any -= taken
     pool["power"] = {domain: amount for domain, amount in pool["power"].items() if amount}
+    turn_facts.note(context.state, player, "power_spent", power - owed + any_power - owed_any)
     details = f" ({'; '.join(breakdown)})" if breakdown and len(breakdown) > 1 else ""
     if short_energy or owed:
         context.flag("354.1", f"{player} cannot pay for {card!r}: it costs {energy} Energy and {power} Power "
@@ -125,7 +132,7 @@ def pay_op(context: Context, item: dict[str, Any], effect: dict[str, Any], kept:
         return
     add_runes_paid(context, player, effect.get("pay", {}), "v1.3 403.1.b.1")
     short_energy, short_power = take_from_pool(context.state["players"][player]["pool"], energy,
-                                               power_requirements(power))
+                                               power_requirements(power), (context.state, player))
     context.check(not short_energy and not short_power, "v1.3 403.1.b.1",
                   f"{item['id']}: {player} cannot pay {energy} Energy and {power_text(power)} Power within its "
                   f"instruction; {short_energy} Energy and {short_power} Power are missing, so what it pays for "

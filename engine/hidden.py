@@ -112,12 +112,13 @@ def _pay(context: Context, player: str, payment: dict[str, Any]) -> None:
     state = context.state
     costs.add_runes_paid(context, player, payment, "723.1.b")
     if edition_of(state).hide_costs_any_power:
-        _, short = costs.take_from_pool(state["players"][player]["pool"], 0, [([], COST)])
+        _, short = costs.take_from_pool(state["players"][player]["pool"], 0, [([], COST)], (state, player))
         context.check(not short, "723.1.b", f"{player} cannot pay for hiding a card: it costs [A], {COST} Power of "
                                             f"any domain, and their pool has none")
         return
     identity = facts(state, state["players"][player]["legend_card"]).get("domains", [])
-    _, short = costs.take_from_pool(state["players"][player]["pool"], 0, [(list(identity), COST)])
+    _, short = costs.take_from_pool(state["players"][player]["pool"], 0, [(list(identity), COST)],
+                                (state, player))
     context.check(not short, "723.1.b", f"{player} cannot pay for hiding a card: it costs {COST} Power of their "
                                         f"domain identity ({'/'.join(identity) or 'none'}), and their pool has none")
 

@@ -74,7 +74,7 @@ def pay_applied_costs(context: Context, player: str, destination: str, count: in
                                                  f"applied cost: the Standard Move's cost is exhausting the units")
         return
     costs.add_runes_paid(context, player, payment or {}, "v1.4 204.4.b")
-    _, short_power = costs.take_from_pool(state["players"][player]["pool"], 0, [([], owed)])
+    _, short_power = costs.take_from_pool(state["players"][player]["pool"], 0, [([], owed)], (state, player))
     context.check(not short_power, "v1.4 204.4.c",
                   f"{player} moves {count} units to {destination} at once without paying the applied cost of "
                   f"{rulechanges.describe(state, taxes[0])}: {owed} Power of any domain ([A] for each unit beyond "

@@ -98,7 +98,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     pay(context, player, event.get("pay", {}), cost["energy"], cost["power"], card.get("domains", []), obj["card"],
         any_power=cost["any_power"], breakdown=cost["breakdown"])
     if cost["any_increase"]:  # "cost [A] more" (Mystic Vortex): Power of any domain, after the rest (353.3)
-        _, short = take_from_pool(state["players"][player]["pool"], 0, [([], cost["any_increase"])])
+        _, short = take_from_pool(state["players"][player]["pool"], 0, [([], cost["any_increase"])],
+                                  (state, player))
         context.check(not short, "354.1", f"{player} cannot pay the {cost['any_increase']} Power of any domain "
                                           f"{obj['card']!r} costs more ({'; '.join(cost['breakdown'])}): {short} "
                                           f"missing")

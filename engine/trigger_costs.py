@@ -67,7 +67,8 @@ def pay(context: Context, event: dict[str, Any], item: dict[str, Any]) -> None:
     costs.add_runes_paid(context, player, event.get("pay", {}), RULE)
     entry = state["players"][player]
     energy, power = cost.get("energy", 0), cost.get("power", {})
-    short_energy, short_power = costs.take_from_pool(entry["pool"], energy, costs.power_requirements(power))
+    short_energy, short_power = costs.take_from_pool(entry["pool"], energy, costs.power_requirements(power),
+                                                       (state, player))
     context.check(not short_energy and not short_power, RULE,
                   f"{player} cannot pay {energy} Energy and {costs.power_text(power)} Power for {what}: "
                   f"{short_energy} Energy and {short_power} Power are missing")

@@ -10,6 +10,8 @@ checks (a declared match's states stay as they were), and cleared as each turn b
 - `discarded`: a card went from the player's hand directly to their trash (v1.4 422.1);
 - `xp_gained`: the player gained XP (v1.4 730.1);
 - `spell_energy`: the most Energy the player spent to play one spell (its cost paid, v1.4 354);
+- `power_spent`: all the Power the player spent from their pool (costs of cards, abilities, moves, hiding:
+  engine/costs.py `pay` and `take_from_pool`);
 - `gear_abilities`: the activated abilities of gear the player played (v1.4 400);
 - `held_points`: the points the player scored from holding (v1.4 630.2);
 - `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1);
@@ -22,7 +24,7 @@ from typing import Any
 
 from engine.cards import checks_abilities
 
-FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "gear_abilities", "held_points",
+FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "power_spent", "gear_abilities", "held_points",
          "conquered", "moves")
 
 

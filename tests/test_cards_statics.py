@@ -68,8 +68,8 @@ def test_garens_might_static_and_sandspinners_bounded_ability_discount_compile()
 
 
 def test_a_line_the_reader_cannot_compile_says_so():
-    spent = "If you've spent at least [A][A] this turn, I have +2 [S] and [Ganking]."  # the state keeps no spending
-    assert card_statics.compile_ability({"kind": "static", "text": spent}) == {"unread": [spent]}
+    again = "Your [Deathknell] effects trigger an additional time."  # Karthus: no trigger is counted twice
+    assert card_statics.compile_ability({"kind": "static", "text": again}) == {"unread": [again]}
     spells = "While I'm in a showdown, your spells have [Repeat] [2][P]."  # Syndra: no tag of units
     assert card_statics.compile_ability({"kind": "static", "text": spells}) == {"unread": [spells]}
 

@@ -150,3 +150,27 @@ def test_jhin_is_played_for_a_mind_only_once_four_energy_was_spent_on_a_spell_th
     game = start().do("P1 play Disintegrate -> Gemhand Hunter $4", "P1 pass", "P2 pass",
                       "resolve Disintegrate: damage Gemhand Hunter 3", jhin)
     assert game.obj("P1", "Jhin, Meticulous Killer")["zone"] == "board" and game.state["violations"] == []
+
+
+SIVIR = deck("Battle Mistress", ["Sivir, Mercenary", "On the Hunt", "Rebuke"],
+             ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+
+
+def test_sivir_mercenary_has_plus_two_and_ganking_once_two_power_was_spent_this_turn():
+    """"If you've spent at least [A][A] this turn, I have +2 [S] and [Ganking].": all the Power its controller took
+    from their pool this turn counts (engine/turn_facts.py `power_spent`, noted where engine/costs.py takes it);
+    On the Hunt's [C][C] makes it hold, and before that Sivir's move from battlefield to battlefield is refused
+    (v1.4 140.4.c.1)."""
+    p1 = "runedeck:4 runes:4 Chaos Rune;4 Body Rune hand:On the Hunt bf1:Sivir, Mercenary"
+    game = GalleryTable(SIVIR, P2, "strict", "v1.4", "checked").do(
+        f"position turn 3 P1 action first P1 | P1 0 bf:Zaun Warrens controls:bf1 deck:{39 - listed(p1)} {p1} "
+        f"| P2 0 bf:Vilemaw's Lair controls:bf2 deck:{39 - listed(P2_RUNES)} {P2_RUNES}")
+    assert game.obj("P1", "Sivir, Mercenary")["might"] == 4
+    refusal = game.refuses("P1 move Sivir, Mercenary -> bf2", rule=GANKING)
+    assert "Sivir, Mercenary" in said(refusal)
+    game.do("P1 play On the Hunt $1 / Chaos Rune; Chaos Rune")
+    assert game.state["turn_facts"]["P1"]["power_spent"] == 2
+    sivir = game.obj("P1", "Sivir, Mercenary")
+    assert sivir["might"] == 4 + 2 and "Ganking" in sivir["keywords"]
+    game.do("P1 pass", "P2 pass", "resolve On the Hunt: ready Sivir, Mercenary", "P1 move Sivir, Mercenary -> bf2")
+    assert game.obj("P1", "Sivir, Mercenary")["location"] == "bf2" and game.state["violations"] == []

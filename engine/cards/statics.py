@@ -144,6 +144,8 @@ _COUNTED: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile
     (rf"your score is not within {_NUMBER} points of the Victory Score", {"score_within": {"mine_not": "n"}}),
     (rf"you've spent \[{_NUMBER}\] or more to play a spell this turn",  # engine/turn_facts.py `spell_energy`
      {"turn_fact": {"fact": "spell_energy", "who": "friendly", "at_least": "n"}}),
+    (r"you've spent at least (\[A\](?:\[A\])*) this turn",  # engine/turn_facts.py `power_spent` (Sivir, Mercenary)
+     {"turn_fact": {"fact": "power_spent", "who": "friendly", "at_least": "n"}}),
     (rf"you have {_NUMBER} or more other units in your base",
      {"objects": {"who": "friendly", "other": True, "where": "base", "at_least": "n"}}),
 ))
@@ -200,7 +202,9 @@ def _condition(text: str | None) -> dict[str, Any] | None:
         match = pattern.match(text)
         if match:
             number = next((group for group in match.groups() if group), "1")
-            return _with_number(found, int(number) if number.isdigit() else _NUMBERS[number])
+            amount = number.count("[A]") if number.startswith("[") else int(number) if number.isdigit() \
+                else _NUMBERS[number]  # "at least [A][A]": two Power
+            return _with_number(found, amount)
     match = _IF_CONTROLS.match(text)
     if match and match.group(1) not in ("battlefield",):
         return {"controls": [match.group(1).capitalize()]}
