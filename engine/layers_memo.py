@@ -1,0 +1,132 @@
+"""Whether anything the layers read changed since they were last applied to a state: if not, applying them again
+would write what is already there, and engine/layers.py `refresh_all` skips it.
+
+Most events (a pass, a payment, a draw) change nothing the layers read, yet the layers are applied after every
+event, in every cleanup and after each change to an object (docs/engine.md, "The layers' refresh"). Rather than
+have every write of a layer input in the rules modules mark the state dirty (~130 write sites in ~30 modules), the
+state keeps no mark: after an application, a copy is kept of what the layers read, and the next application first
+compares the state with it, in C (dict and list equality), skipping the layers when it is equal.
+
+What is kept and compared (what engine/layers.py, engine/cards/holds.py, engine/teams.py and engine/editions.py
+read): every object, whole but for the fields no layer reads (`UNREAD`: an exhausted rune or a damaged unit changes
+nothing; the copy is patched with them, so the next comparison is again one equality) and, but for a wide static
+(below), the objects out of play (a card drawn, a spell put on the chain; `_out_of_play`); the statics; the
+battlefields; the showdown, the Victory Score, the rules, the turn order and the removed players; the players'
+teams; and, with a static of Might or keywords in force whose condition or count reads more than its source (a
+Legion, a level, a count of runes or cards), the players whole and the cards played this turn.
+
+The layers are a function of what they read, but for the few statics whose change reads what the layers write
+(`reads_what_layers_write`): with one in force the refresh is not idempotent, so nothing is kept and the layers are
+always applied.
+
+One copy per thread, of the last state it applied the layers to (by identity: a fold applies every event to one
+state in place; `engine.apply` folds each event onto a new copy, whose first application is made whole).
+tests/test_layers_both_ways.py applies the layers both ways, skipped and whole, in every state of the gallery and
+plain duels and the golden logs.
+"""
+from __future__ import annotations
+
+import marshal
+import threading
+from typing import Any
+
+State = dict[str, Any]
+UNREAD = frozenset({"exhausted", "damage"})  # object fields no layer reads
+# The parts of the state compared whole (besides the objects and the statics), small and seldom changed.
+GLOBAL = ("battlefields", "showdown", "victory_score", "rules", "removed", "turn_order", "abilities")
+# A static's `while` that reads only its source (its own fields, compared with the objects).
+SOURCE_ONLY = frozenset({"empowered", "mighty", "at"})
+IN_PLAY = ("board", "legend")  # engine/layers.py's: the objects whose passive abilities are active
+
+
+class _Memo(threading.local):
+    """The copy kept for one thread: the state it is of, its `cards` (shared, never written after the match is
+    created), what the statics read beyond the objects (`wide`), and the copies themselves."""
+    state: State | None = None
+    cards: Any = None
+    wide = False
+    objects: dict[str, dict[str, Any]] = {}
+    statics: list[dict[str, Any]] = []
+    rest: Any = None
+
+
+_memo = _Memo()
+
+
+def reads_what_layers_write(static: dict[str, Any]) -> bool:
+    """Whether a static with Might or keywords asks what the layers write (Might, Mighty, keywords): a `per` count
+    of Mighty units, of units with a keyword or of the highest Might, or an `affects.keyword`."""
+    if not (static.get("might") or static.get("keywords")):
+        return False
+    per = static.get("per") or {}
+    return bool(per.get("mighty") or per.get("keyword") or per.get("count") == "highest_might"
+                or "keyword" in static.get("affects", {}))
+
+
+def _wide(statics: list[dict[str, Any]]) -> bool:
+    """Whether a static with Might or keywords has a count or a condition reading more than its source (the
+    players' runes, hand, trash, XP or points, the cards played this turn, other objects)."""
+    return any((static.get("might") or static.get("keywords"))
+               and (static.get("per") or set(static.get("while") or ()) - SOURCE_ONLY) for static in statics)
+
+
+def _rest(state: State, wide: bool) -> tuple[Any, ...]:
+    """What is compared besides the objects and the statics."""
+    players = state["players"]
+    read = players if wide else [(player, entry.get("team")) for player, entry in players.items()]
+    return (read, state.get("played_this_turn") if wide else None, *(state.get(key) for key in GLOBAL))
+
+
+def unchanged(state: State) -> bool:
+    """Whether `state` is the one the layers were last applied to in this thread, with nothing they read changed
+    since (object fields of `UNREAD` aside)."""
+    memo = _memo
+    if memo.state is not state or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
+        return False
+    objects, before = state["objects"], memo.objects
+    if objects != before:
+        if not before.keys() <= objects.keys():
+            return False
+        for object_id, obj in objects.items():
+            was = before.get(object_id)
+            if obj == was:
+                continue
+            if was is None or obj.keys() != was.keys() or any(
+                    obj[field] != was[field] for field in obj if field not in UNREAD):
+                if not _out_of_play(obj, was, memo.wide):
+                    return False
+                before[object_id] = marshal.loads(marshal.dumps(obj))  # the copy as the state is: the next
+            else:  # comparison is again one equality
+                for field in UNREAD & obj.keys():
+                    was[field] = obj[field]
+    return _rest(state, memo.wide) == memo.rest
+
+
+def _out_of_play(obj: dict[str, Any], was: dict[str, Any] | None, wide: bool) -> bool:
+    """Whether an object changed (or new) out of play is nothing the layers read: they work out the objects in play
+    (a source's statics last while it is there), and only a wide static's condition or count reads others (cards in
+    the trash, the cards played this turn). A card that changed may still be an Equipment's, whose id a unit lists
+    in `attached`: that is a change too."""
+    return not wide and obj["zone"] not in IN_PLAY and (was is None or was["zone"] not in IN_PLAY
+                                                         and was.get("card") == obj.get("card"))
+
+
+def remember(state: State) -> None:
+    """Keep a copy of what the layers read in `state`, just applied to it. Of the objects, only those that differ
+    from the copy kept before are copied again (marshal: a deep copy, several times faster than copy.deepcopy)."""
+    memo = _memo
+    before = memo.objects if memo.state is state else {}
+    objects = {}
+    for object_id, obj in state["objects"].items():
+        was = before.get(object_id)
+        objects[object_id] = was if was is not None and was == obj else marshal.loads(marshal.dumps(obj))
+    statics = state.get("statics")
+    memo.state, memo.cards, memo.objects = state, state.get("cards"), objects
+    memo.statics = marshal.loads(marshal.dumps(statics))
+    memo.wide = _wide(statics or ())
+    memo.rest = marshal.loads(marshal.dumps(_rest(state, memo.wide)))
+
+
+def forget() -> None:
+    """Keep nothing: the next application is made whole."""
+    _memo.state = _memo.cards = None
