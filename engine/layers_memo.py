@@ -26,7 +26,6 @@ plain duels and the golden logs.
 """
 from __future__ import annotations
 
-import marshal
 import threading
 from typing import Any
 
@@ -95,8 +94,8 @@ def unchanged(state: State) -> bool:
                     obj[field] != was[field] for field in obj if field not in UNREAD):
                 if not _out_of_play(obj, was, memo.wide):
                     return False
-                before[object_id] = marshal.loads(marshal.dumps(obj))  # the copy as the state is: the next
-            else:  # comparison is again one equality
+                before[object_id] = _copy(obj)  # the copy as the state is: the next comparison is again one
+            else:  # equality
                 for field in UNREAD & obj.keys():
                     was[field] = obj[field]
     return _rest(state, memo.wide) == memo.rest
@@ -113,18 +112,32 @@ def _out_of_play(obj: dict[str, Any], was: dict[str, Any] | None, wide: bool) ->
 
 def remember(state: State) -> None:
     """Keep a copy of what the layers read in `state`, just applied to it. Of the objects, only those that differ
-    from the copy kept before are copied again (marshal: a deep copy, several times faster than copy.deepcopy)."""
+    from the copy kept before are copied again."""
     memo = _memo
     before = memo.objects if memo.state is state else {}
     objects = {}
     for object_id, obj in state["objects"].items():
         was = before.get(object_id)
-        objects[object_id] = was if was is not None and was == obj else marshal.loads(marshal.dumps(obj))
+        objects[object_id] = was if was is not None and was == obj else _copy(obj)
     statics = state.get("statics")
     memo.state, memo.cards, memo.objects = state, state.get("cards"), objects
-    memo.statics = marshal.loads(marshal.dumps(statics))
+    memo.statics = _copy(statics)
     memo.wide = _wide(statics or ())
-    memo.rest = marshal.loads(marshal.dumps(_rest(state, memo.wide)))
+    memo.rest = _copy(_rest(state, memo.wide))
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data whose strings and numbers are the state's own (immutable): comparing it with the
+    state then finds most values identical, which equality answers at once (a copy by marshal is faster to make,
+    but its strings are new ones, compared character by character)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if kind is list:
+        return [_copy(item) for item in value]
+    if kind is tuple:
+        return tuple(_copy(item) for item in value)
+    return value
 
 
 def forget() -> None:
