@@ -27,6 +27,8 @@ plain duels and the golden logs.
 from __future__ import annotations
 
 import threading
+from itertools import compress
+from operator import ne
 from typing import Any
 
 State = dict[str, Any]
@@ -83,22 +85,28 @@ def unchanged(state: State) -> bool:
     if memo.state is not state or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
         return False
     objects, before = state["objects"], memo.objects
-    if objects != before:
-        if not before.keys() <= objects.keys():
-            return False
-        for object_id, obj in objects.items():
-            was = before.get(object_id)
-            if obj == was:
-                continue
-            if was is None or obj.keys() != was.keys() or any(
-                    obj[field] != was[field] for field in obj if field not in UNREAD):
-                if not _out_of_play(obj, was, memo.wide):
-                    return False
-                before[object_id] = _copy(obj)  # the copy as the state is: the next comparison is again one
-            else:  # equality
-                for field in UNREAD & obj.keys():
-                    was[field] = obj[field]
+    if not before.keys() <= objects.keys():
+        return False
+    for object_id in _differing(objects, before):
+        obj, was = objects[object_id], before.get(object_id)
+        if was is None or obj.keys() != was.keys() or any(
+                obj[field] != was[field] for field in obj if field not in UNREAD):
+            if not _out_of_play(obj, was, memo.wide):
+                return False
+            before[object_id] = _copy(obj)  # the copy as the state is: the next comparison finds it equal
+        else:
+            for field in UNREAD & obj.keys():
+                was[field] = obj[field]
     return _rest(state, memo.wide) == memo.rest
+
+
+def _differing(objects: dict[str, Any], before: dict[str, Any]) -> list[str]:
+    """The ids of the objects that are not equal to their copy (or have none). The copy lists the objects in the
+    state's order (a new object is added last to both), so the two are compared pairwise in C (`map`), not by a loop
+    over every object; in any other order, id by id."""
+    if len(objects) == len(before) and list(objects) == list(before):
+        return list(compress(objects, map(ne, objects.values(), before.values())))
+    return [object_id for object_id, obj in objects.items() if before.get(object_id) != obj]
 
 
 def _out_of_play(obj: dict[str, Any], was: dict[str, Any] | None, wide: bool) -> bool:
@@ -114,11 +122,13 @@ def remember(state: State) -> None:
     """Keep a copy of what the layers read in `state`, just applied to it. Of the objects, only those that differ
     from the copy kept before are copied again."""
     memo = _memo
-    before = memo.objects if memo.state is state else {}
-    objects = {}
-    for object_id, obj in state["objects"].items():
-        was = before.get(object_id)
-        objects[object_id] = was if was is not None and was == obj else _copy(obj)
+    live, objects = state["objects"], memo.objects if memo.state is state else {}
+    if len(objects) == len(live) and list(objects) == list(live):
+        for object_id in _differing(live, objects):
+            objects[object_id] = _copy(live[object_id])
+    else:  # made again in the state's order, for `_differing`
+        objects = {object_id: objects[object_id] if objects.get(object_id) == obj else _copy(obj)
+                   for object_id, obj in live.items()}
     statics = state.get("statics")
     memo.state, memo.cards, memo.objects = state, state.get("cards"), objects
     memo.statics = _copy(statics)
