@@ -19,8 +19,9 @@ The layers are a function of what they read, but for the few statics whose chang
 (`reads_what_layers_write`): with one in force the refresh is not idempotent, so nothing is kept and the layers are
 always applied.
 
-One copy per thread, of the last state it applied the layers to (by identity: a fold applies every event to one
-state in place; `engine.apply` folds each event onto a new copy, whose first application is made whole).
+One copy per thread, of the last state it applied the layers to; the state compared with it may be that one (a
+fold applies every event to one state in place) or another (`engine.apply` folds each event onto a new copy): it
+is what they hold that counts.
 tests/test_layers_both_ways.py applies the layers both ways, skipped and whole, in every state of the gallery and
 plain duels and the golden logs.
 """
@@ -41,9 +42,10 @@ IN_PLAY = ("board", "legend")  # engine/layers.py's: the objects whose passive a
 
 
 class _Memo(threading.local):
-    """The copy kept for one thread: the state it is of, its `cards` (shared, never written after the match is
-    created), what the statics read beyond the objects (`wide`), and the copies themselves."""
-    state: State | None = None
+    """The copy kept for one thread (`kept`): the `cards` of its state (shared by every state of a match, never
+    written after the match is created, so compared by identity), what the statics read beyond the objects (`wide`),
+    and the copies themselves."""
+    kept = False
     cards: Any = None
     wide = False
     objects: dict[str, dict[str, Any]] = {}
@@ -79,10 +81,12 @@ def _rest(state: State, wide: bool) -> tuple[Any, ...]:
 
 
 def unchanged(state: State) -> bool:
-    """Whether `state` is the one the layers were last applied to in this thread, with nothing they read changed
-    since (object fields of `UNREAD` aside)."""
+    """Whether what the layers read in `state` is what they read in the last state they were applied to in this
+    thread, and what they wrote there is in `state` too (object fields of `UNREAD` aside): the layers, a function of
+    what they read, would write what is there. The same state, as a fold applies each event to it in place, or a
+    copy of it, as `engine.apply` folds each event onto one."""
     memo = _memo
-    if memo.state is not state or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
+    if not memo.kept or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
         return False
     objects, before = state["objects"], memo.objects
     if not before.keys() <= objects.keys():
@@ -122,7 +126,7 @@ def remember(state: State) -> None:
     """Keep a copy of what the layers read in `state`, just applied to it. Of the objects, only those that differ
     from the copy kept before are copied again."""
     memo = _memo
-    live, objects = state["objects"], memo.objects if memo.state is state else {}
+    live, objects = state["objects"], memo.objects if memo.kept else {}
     if len(objects) == len(live) and list(objects) == list(live):
         for object_id in _differing(live, objects):
             objects[object_id] = _copy(live[object_id])
@@ -130,7 +134,7 @@ def remember(state: State) -> None:
         objects = {object_id: objects[object_id] if objects.get(object_id) == obj else _copy(obj)
                    for object_id, obj in live.items()}
     statics = state.get("statics")
-    memo.state, memo.cards, memo.objects = state, state.get("cards"), objects
+    memo.kept, memo.cards, memo.objects = True, state.get("cards"), objects
     memo.statics = _copy(statics)
     memo.wide = _wide(statics or ())
     memo.rest = _copy(_rest(state, memo.wide))
@@ -152,4 +156,4 @@ def _copy(value: Any) -> Any:
 
 def forget() -> None:
     """Keep nothing: the next application is made whole."""
-    _memo.state = _memo.cards = None
+    _memo.kept, _memo.cards = False, None

@@ -150,6 +150,12 @@ def test_the_gallery_duel_skips_the_refresh_only_where_the_whole_one_writes_the_
     assert engine.fold(events, catalog) == expected
     assert checker.skipped > 1_000 and checker.kept > 500  # a pass, a payment, a draw: skipped
     assert checker.skipped_reading_output == 0
+    steps = [copy_state(state) for state in engine.steps(events, catalog)]
+    skipped, state = checker.skipped, None  # event by event onto a new copy each time, as `engine.apply` folds
+    for event, expected_state in zip(events, steps):
+        state = engine.apply(state, event, catalog)
+        assert state == expected_state
+    assert checker.skipped > skipped + 1_000  # what a copy holds counts, not which state it is
 
 
 def test_the_plain_duel_and_the_golden_logs_skip_the_refresh_only_where_the_whole_one_writes_the_same(monkeypatch):
