@@ -77,7 +77,7 @@ def _rest(state: State, wide: bool) -> tuple[Any, ...]:
     """What is compared besides the objects and the statics."""
     players = state["players"]
     read = players if wide else [(player, entry.get("team")) for player, entry in players.items()]
-    return (read, state.get("played_this_turn") if wide else None, *(state.get(key) for key in GLOBAL))
+    return (read, state.get("played_this_turn") if wide else None, *map(state.get, GLOBAL))
 
 
 def unchanged(state: State) -> bool:
@@ -134,10 +134,12 @@ def remember(state: State) -> None:
         objects = {object_id: objects[object_id] if objects.get(object_id) == obj else _copy(obj)
                    for object_id, obj in live.items()}
     statics = state.get("statics")
+    if not memo.kept or statics != memo.statics:  # most applications change objects alone
+        memo.statics, memo.wide = _copy(statics), _wide(statics or ())
+    rest = _rest(state, memo.wide)
+    if not memo.kept or rest != memo.rest:
+        memo.rest = _copy(rest)
     memo.kept, memo.cards, memo.objects = True, state.get("cards"), objects
-    memo.statics = _copy(statics)
-    memo.wide = _wide(statics or ())
-    memo.rest = _copy(_rest(state, memo.wide))
 
 
 def _copy(value: Any) -> Any:
