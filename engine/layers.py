@@ -366,7 +366,7 @@ def refresh_all(state: State, synced: bool = False) -> None:
     in_play = [obj for obj in state["objects"].values() if obj["zone"] in IN_PLAY]
     _apply_layers(state, in_play, kept)
     if any(layers_memo.reads_what_layers_write(static) for static in kept):
-        layers_memo.forget()  # applying the layers again may change what this application wrote
+        layers_memo.forget(state)  # applying the layers again may change what this application wrote
     else:
         layers_memo.remember(state)
 

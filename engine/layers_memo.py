@@ -19,9 +19,10 @@ The layers are a function of what they read, but for the few statics whose chang
 (`reads_what_layers_write`): with one in force the refresh is not idempotent, so nothing is kept and the layers are
 always applied.
 
-One copy per thread, of the last state it applied the layers to; the state compared with it may be that one (a
-fold applies every event to one state in place) or another (`engine.apply` folds each event onto a new copy): it
-is what they hold that counts.
+Copies are kept per thread (`threading.local`), one per state (by identity, up to `KEPT`: a server's writer folds
+the appends of many matches in turn, each onto its own state in place); a state with none is compared with the
+last one kept (`engine.apply` folds each event onto a new copy of the state): what they hold decides, not which
+state it is.
 tests/test_layers_both_ways.py applies the layers both ways, skipped and whole, in every state of the gallery and
 plain duels and the golden logs.
 """
@@ -41,19 +42,41 @@ SOURCE_ONLY = frozenset({"empowered", "mighty", "at"})
 IN_PLAY = ("board", "legend")  # engine/layers.py's: the objects whose passive abilities are active
 
 
+KEPT = 32  # copies kept per thread: a server's writer folds the appends of many matches in turn, each in place
+
+
+class _Copy:
+    """What the layers read in a state just after they were applied to it: the state (held, so that its id names
+    no other while the copy is kept), its `cards` (shared by every state of a match, never written after the match
+    is created, so compared by identity), whether its statics read more than their sources (`wide`), and copies of
+    its objects, statics and the rest (`_rest`)."""
+    __slots__ = ("state", "cards", "wide", "objects", "statics", "rest")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.cards: Any = None
+        self.wide = False
+        self.objects: dict[str, dict[str, Any]] = {}
+        self.statics: Any = None
+        self.rest: Any = None
+
+
 class _Memo(threading.local):
-    """The copy kept for one thread (`kept`): the `cards` of its state (shared by every state of a match, never
-    written after the match is created, so compared by identity), what the statics read beyond the objects (`wide`),
-    and the copies themselves."""
-    kept = False
-    cards: Any = None
-    wide = False
-    objects: dict[str, dict[str, Any]] = {}
-    statics: list[dict[str, Any]] = []
-    rest: Any = None
+    """The copies kept for one thread, by the id of their state, oldest first, and the last one kept."""
+
+    def __init__(self) -> None:
+        self.copies: dict[int, _Copy] = {}
+        self.last: _Copy | None = None
 
 
 _memo = _Memo()
+
+
+def _found(state: State) -> _Copy | None:
+    """The copy kept of `state` itself, else the last one kept (a state `engine.apply` copied from it, say)."""
+    memo = _memo
+    copy = memo.copies.get(id(state))
+    return copy if copy is not None and copy.state is state else memo.last
 
 
 def reads_what_layers_write(static: dict[str, Any]) -> bool:
@@ -85,8 +108,8 @@ def unchanged(state: State) -> bool:
     thread, and what they wrote there is in `state` too (object fields of `UNREAD` aside): the layers, a function of
     what they read, would write what is there. The same state, as a fold applies each event to it in place, or a
     copy of it, as `engine.apply` folds each event onto one."""
-    memo = _memo
-    if not memo.kept or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
+    memo = _found(state)
+    if memo is None or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
         return False
     objects, before = state["objects"], memo.objects
     if not before.keys() <= objects.keys():
@@ -124,9 +147,22 @@ def _out_of_play(obj: dict[str, Any], was: dict[str, Any] | None, wide: bool) ->
 
 def remember(state: State) -> None:
     """Keep a copy of what the layers read in `state`, just applied to it. Of the objects, only those that differ
-    from the copy kept before are copied again."""
-    memo = _memo
-    live, objects = state["objects"], memo.objects if memo.kept else {}
+    from the copy kept before (of this state, else the last one) are copied again. A state with no copy of its own
+    takes over the last one when they have the same statics (a new copy of the same match's state, as
+    `engine.apply` makes at each event: the one before is dropped); else it gets its own, and the oldest beyond
+    `KEPT` are dropped."""
+    memory, memo = _memo, _found(state)
+    if memo is None or memory.copies.get(id(state)) is not memo:
+        if memo is not None and memo.statics == state.get("statics"):
+            memory.copies.pop(id(memo.state), None)
+        else:
+            memo = _Copy()
+    memory.copies.pop(id(state), None)  # last, as the newest
+    memory.copies[id(state)] = memory.last = memo
+    while len(memory.copies) > KEPT:
+        del memory.copies[next(iter(memory.copies))]
+    kept = memo.state is not None
+    live, objects = state["objects"], memo.objects
     if len(objects) == len(live) and list(objects) == list(live):
         for object_id in _differing(live, objects):
             objects[object_id] = _copy(live[object_id])
@@ -134,12 +170,12 @@ def remember(state: State) -> None:
         objects = {object_id: objects[object_id] if objects.get(object_id) == obj else _copy(obj)
                    for object_id, obj in live.items()}
     statics = state.get("statics")
-    if not memo.kept or statics != memo.statics:  # most applications change objects alone
+    if not kept or statics != memo.statics:  # most applications change objects alone
         memo.statics, memo.wide = _copy(statics), _wide(statics or ())
     rest = _rest(state, memo.wide)
-    if not memo.kept or rest != memo.rest:
+    if not kept or rest != memo.rest:
         memo.rest = _copy(rest)
-    memo.kept, memo.cards, memo.objects = True, state.get("cards"), objects
+    memo.state, memo.cards, memo.objects = state, state.get("cards"), objects
 
 
 def _copy(value: Any) -> Any:
@@ -156,6 +192,10 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def forget() -> None:
-    """Keep nothing: the next application is made whole."""
-    _memo.kept, _memo.cards = False, None
+def forget(state: State) -> None:
+    """Keep no copy of `state` (nor the last one): its next application is made whole."""
+    memory = _memo
+    copy = memory.copies.pop(id(state), None)
+    if copy is not None and copy.state is not state:
+        memory.copies[id(state)] = copy  # another state's, whose id this one has now
+    memory.last = None
