@@ -19,10 +19,11 @@ The layers are a function of what they read, but for the few statics whose chang
 (`reads_what_layers_write`): with one in force the refresh is not idempotent, so nothing is kept and the layers are
 always applied.
 
-Copies are kept per thread (`threading.local`), one per state (by identity, up to `KEPT`: a server's writer folds
+Copies are kept per thread (`threading.local`), one per state (by its id, up to `KEPT`: a server's writer folds
 the appends of many matches in turn, each onto its own state in place); a state with none is compared with the
-last one kept (`engine.apply` folds each event onto a new copy of the state): what they hold decides, not which
-state it is.
+last one kept, and takes it over when their statics are the same (`engine.apply` folds each event onto a new copy
+of the state). What a copy holds decides whether the layers are skipped, never which state it was made of.
+
 tests/test_layers_both_ways.py applies the layers both ways, skipped and whole, in every state of the gallery and
 plain duels and the golden logs.
 """
@@ -46,14 +47,14 @@ KEPT = 32  # copies kept per thread: a server's writer folds the appends of many
 
 
 class _Copy:
-    """What the layers read in a state just after they were applied to it: the state (held, so that its id names
-    no other while the copy is kept), its `cards` (shared by every state of a match, never written after the match
-    is created, so compared by identity), whether its statics read more than their sources (`wide`), and copies of
-    its objects, statics and the rest (`_rest`)."""
-    __slots__ = ("state", "cards", "wide", "objects", "statics", "rest")
+    """What the layers read in a state just after they were applied to it: its `cards` (shared by every state of a
+    match, never written after the match is created, so compared by identity), whether its statics read more than
+    their sources (`wide`), and copies of its objects, statics and the rest (`_rest`). The state is not held: which
+    copy a state is compared with decides only how much is found equal (a new state may get the id of one gone)."""
+    __slots__ = ("filled", "cards", "wide", "objects", "statics", "rest")
 
     def __init__(self) -> None:
-        self.state: State | None = None
+        self.filled = False
         self.cards: Any = None
         self.wide = False
         self.objects: dict[str, dict[str, Any]] = {}
@@ -73,10 +74,10 @@ _memo = _Memo()
 
 
 def _found(state: State) -> _Copy | None:
-    """The copy kept of `state` itself, else the last one kept (a state `engine.apply` copied from it, say)."""
+    """The copy kept of `state` itself (by its id), else the last one kept (a state `engine.apply` copied from it,
+    say)."""
     memo = _memo
-    copy = memo.copies.get(id(state))
-    return copy if copy is not None and copy.state is state else memo.last
+    return memo.copies.get(id(state)) or memo.last
 
 
 def reads_what_layers_write(static: dict[str, Any]) -> bool:
@@ -109,7 +110,7 @@ def unchanged(state: State) -> bool:
     what they read, would write what is there. The same state, as a fold applies each event to it in place, or a
     copy of it, as `engine.apply` folds each event onto one."""
     memo = _found(state)
-    if memo is None or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
+    if memo is None or not memo.filled or memo.cards is not state.get("cards") or state.get("statics") != memo.statics:
         return False
     objects, before = state["objects"], memo.objects
     if not before.keys() <= objects.keys():
@@ -151,17 +152,18 @@ def remember(state: State) -> None:
     takes over the last one when they have the same statics (a new copy of the same match's state, as
     `engine.apply` makes at each event: the one before is dropped); else it gets its own, and the oldest beyond
     `KEPT` are dropped."""
-    memory, memo = _memo, _found(state)
-    if memo is None or memory.copies.get(id(state)) is not memo:
+    memory, key = _memo, id(state)
+    memo = memory.copies.pop(key, None)  # put back last, as the newest
+    if memo is None:
+        memo = memory.last
         if memo is not None and memo.statics == state.get("statics"):
-            memory.copies.pop(id(memo.state), None)
+            memory.copies = {other: copy for other, copy in memory.copies.items() if copy is not memo}
         else:
             memo = _Copy()
-    memory.copies.pop(id(state), None)  # last, as the newest
-    memory.copies[id(state)] = memory.last = memo
+    memory.copies[key] = memory.last = memo
     while len(memory.copies) > KEPT:
         del memory.copies[next(iter(memory.copies))]
-    kept = memo.state is not None
+    kept = memo.filled
     live, objects = state["objects"], memo.objects
     if len(objects) == len(live) and list(objects) == list(live):
         for object_id in _differing(live, objects):
@@ -175,7 +177,7 @@ def remember(state: State) -> None:
     rest = _rest(state, memo.wide)
     if not kept or rest != memo.rest:
         memo.rest = _copy(rest)
-    memo.state, memo.cards, memo.objects = state, state.get("cards"), objects
+    memo.filled, memo.cards, memo.objects = True, state.get("cards"), objects
 
 
 def _copy(value: Any) -> Any:
@@ -194,8 +196,5 @@ def _copy(value: Any) -> Any:
 
 def forget(state: State) -> None:
     """Keep no copy of `state` (nor the last one): its next application is made whole."""
-    memory = _memo
-    copy = memory.copies.pop(id(state), None)
-    if copy is not None and copy.state is not state:
-        memory.copies[id(state)] = copy  # another state's, whose id this one has now
-    memory.last = None
+    _memo.copies.pop(id(state), None)
+    _memo.last = None
