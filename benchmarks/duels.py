@@ -415,9 +415,11 @@ def gallery_deck(catalog: Any, legend: str, champion: str, wanted: list[str], ba
 
 
 def _stays_in_base(card: dict[str, Any]) -> bool:
-    """Whether the spell's compiled effect moves no unit: the duel's units stay in base (no showdown, no combat)."""
-    return not any(spec["op"] == "move" for ability in card["abilities"]
-                   for spec in compile_ability(ability, card["name"])["effects"])
+    """Whether the spell's compiled effect moves no unit (the duel's units stay in base: no showdown, no combat)
+    and deals no damage of an amount the card works out from Mights ("They deal damage equal to their Mights to
+    each other"), which the driver does not write in: the engine refuses such a resolution without it."""
+    return not any(spec["op"] == "move" or spec["op"] == "damage" and spec.get("amount") is None
+                   for ability in card["abilities"] for spec in compile_ability(ability, card["name"])["effects"])
 
 
 def gallery_duel(catalog: Any, size: int = 20_000) -> list[Event]:

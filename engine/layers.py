@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import teams
+from engine import layers_memo, teams
 from engine.cards import CHECKED, holds
 from engine.cards import statics as card_statics
 from engine.editions import edition_of
@@ -382,13 +382,17 @@ def refresh_all(state: State, synced: bool = False) -> None:
     if not synced and state.get("abilities") == CHECKED:
         sync_compiled(state)
     statics = state.get("statics")
-    if not statics:
+    if not statics or layers_memo.unchanged(state):  # nothing they read changed since they were last applied
         return
     kept = [static for static in statics if in_force(state, static)]
     if len(kept) != len(statics):
         state["statics"] = kept
     in_play = [obj for obj in state["objects"].values() if obj["zone"] in IN_PLAY]
     _apply_layers(state, in_play, kept)
+    if any(layers_memo.reads_what_layers_write(static) for static in kept):
+        layers_memo.forget(state)  # applying the layers again may change what this application wrote
+    else:
+        layers_memo.remember(state)
 
 
 def _apply_layers(state: State, objects: list[dict[str, Any]], statics: list[dict[str, Any]]) -> None:
