@@ -361,3 +361,78 @@ def test_decree_of_strength_without_the_recycle_is_refused():
 def test_decree_of_strength_choosing_yourself_is_refused():
     t = decreed("P1")
     refused(t, strength(t, "Forecaster"))
+
+
+# -- Bushwhack (UNL): "Friendly units enter ready this turn. Play a Gold gear token exhausted." ---------------------
+READY = 'static +affects={"who": "friendly"} +enter_ready +until="turn"'
+
+
+def bushwhacked() -> GalleryTable:
+    return table(FURY_CHAOS, f"{FC_RUNES} hand:Bushwhack;Shipyard Skulker").do(
+        "P1 play Bushwhack $2 / Fury Rune", "P1 pass", "P2 pass")
+
+
+def golds(t: GalleryTable) -> list[dict[str, Any]]:
+    return [obj for obj in t.state["objects"].values() if obj["card"] == "Gold" and obj["zone"] == "board"]
+
+
+def test_bushwhack_plays_one_gold_token_beside_its_static():
+    assert bushwhacked().do(f"resolve Bushwhack: {READY} | token P1 Gold").state["violations"] == []
+    assert "acts on 1 only" in said(bushwhacked().refuses(
+        f"resolve Bushwhack: {READY} | token P1 Gold | token P1 Gold", rule=SPELL))
+    assert "not a Sprite token" in said(bushwhacked().refuses(f"resolve Bushwhack: {READY} | token P1 Sprite",
+                                                              rule=SPELL))
+    assert "records no token" in said(bushwhacked().refuses(f"resolve Bushwhack: {READY}", rule=SPELL))
+    bushwhacked().refuses("resolve Bushwhack: token P1 Gold", rule=SPELL)
+
+
+@hole("wrong state: Bushwhack's 'Play a Gold gear token exhausted' leaves the Gold token ready (exhausted False)")
+def test_bushwhacks_gold_token_enters_exhausted():
+    assert [gold["exhausted"] for gold in golds(bushwhacked().do(f"resolve Bushwhack: {READY} | token P1 Gold"))] \
+        == [True]
+
+
+@hole("Bushwhack's Gold token played for the opponent ('token P2 Gold': a Gold Ben controls) is accepted")
+def test_bushwhacks_gold_token_for_the_opponent_is_refused():
+    refused(bushwhacked(), f"resolve Bushwhack: {READY} | token P2 Gold")
+
+
+@hole("Bushwhack resolved with 'token P1 Gold exhausted' (read as a token kind 'Gold exhausted') is accepted "
+      "and plays no token at all")
+def test_bushwhacks_token_of_another_kind_name_is_refused():
+    refused(bushwhacked(), f"resolve Bushwhack: {READY} | token P1 Gold exhausted")
+
+
+# -- Sun Disc (UNL gear): "[T]: [Legion] — The next unit you play this turn enters ready." ---------------------------
+def sun_disc(legion: bool = True) -> GalleryTable:
+    t = table(FURY_CHAOS, f"{FC_RUNES} gear:Sun Disc hand:Shakedown;Shipyard Skulker")
+    if legion:
+        t.do("P1 play Shakedown -> Vanguard Sergeant $2 / Fury Rune", "P1 pass", "P2 pass",
+             "resolve Shakedown: damage Vanguard Sergeant 6")
+    return t
+
+
+def test_sun_disc_needs_legion_and_its_tap_and_gives_the_next_unit_ready():
+    sun_disc(legion=False).refuses('P1 activate Sun Disc "the-next-unit"', rule="v1.4 812.1.c")
+    t = sun_disc().do('P1 activate Sun Disc "the-next-unit"')
+    t.refuses('P1 activate Sun Disc "the-next-unit"', rule="v1.4 414.4")  # exhausted: [T] cannot be paid
+    t.do("P1 pass", "P2 pass")
+    t.refuses(f"resolve Sun Disc: {READY}", rule=ABILITY)  # not "the next unit"
+    t.refuses(READY.replace("friendly", "all").join(("resolve Sun Disc: ", " +next")), rule=ABILITY)
+    t.refuses("resolve Sun Disc: draw P1 ?", rule=ABILITY)
+    t.do(f"resolve Sun Disc: {READY} +next", "P1 play Shipyard Skulker $3")
+    assert t.obj("P1", "Shipyard Skulker")["exhausted"] is False and t.state["violations"] == []
+
+
+# -- Unyielding Spirit (SFD): "Prevent all spell and ability damage this turn." -------------------------------------
+def spirited() -> GalleryTable:
+    return table(BODY_ORDER, f"{BO_RUNES} hand:Unyielding Spirit base:Kato the Arm").do(
+        "P1 play Unyielding Spirit $1 / Body Rune", "P1 pass", "P2 pass")
+
+
+def test_unyielding_spirit_prevents_spell_and_ability_damage_only():
+    table(BODY_ORDER, f"{BO_RUNES} hand:Unyielding Spirit").refuses("P1 play Unyielding Spirit $1", rule=COST)
+    assert spirited().do("resolve Unyielding Spirit: prevent all spells until turn").state["violations"] == []
+    spirited().refuses("resolve Unyielding Spirit: prevent all until turn", rule=SPELL)  # combat damage too
+    spirited().refuses("resolve Unyielding Spirit: draw P1 ?", rule=SPELL)
+    spirited().refuses("resolve Unyielding Spirit: prevent all spells until turn | draw P1 ?", rule=SPELL)
