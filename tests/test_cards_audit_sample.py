@@ -18,7 +18,12 @@ import pytest
 
 import engine
 
+from gallery_duel import GalleryTable as DuelTable
+from gallery_duel import deck as duel_deck
 from gallery_table import GalleryTable, deck, listed, said
+from test_cards_effects_instructions import GREEN, MIND
+from test_cards_effects_instructions import P2_RUNES as THEIR_P2
+from test_cards_effects_instructions import table as their_table
 
 SPELL, ABILITY, DUE, COST = "v1.4 359.3.d", "v1.4 406.5", "v1.4 383.3", "v1.4 357.1"
 P1_FIELDS = ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"]
@@ -436,3 +441,114 @@ def test_unyielding_spirit_prevents_spell_and_ability_damage_only():
     spirited().refuses("resolve Unyielding Spirit: prevent all until turn", rule=SPELL)  # combat damage too
     spirited().refuses("resolve Unyielding Spirit: draw P1 ?", rule=SPELL)
     spirited().refuses("resolve Unyielding Spirit: prevent all spells until turn | draw P1 ?", rule=SPELL)
+
+
+# -- Ava Achiever (SFD): "When I attack, you may pay [B] to play a card with [Hidden] from your hand here, ignoring
+# its cost." --------------------------------------------------------------------------------------------------------
+AVA_HAND = "runedeck:8 runes:2 Mind Rune;2 Chaos Rune base:Ava Achiever hand:Blastcone Fae;Soulgorger"
+
+
+def ava(defended: bool = True) -> GalleryTable:
+    """Ana's Ava Achiever moves to Ben's bf2, defended by Wizened Elder (an attack) or empty (no attack)."""
+    return their_table(AVA_HAND, f"{THEIR_P2} controls:bf2 bf2:Wizened Elder" if defended else THEIR_P2,
+                       ana=MIND).do("P1 move Ava Achiever@base:P1 -> bf2")
+
+
+def ava_paid() -> GalleryTable:
+    return ava().do('P1 trigger Ava Achiever@bf2 "when-i-attack" $0 / Mind Rune', "P1 pass", "P2 pass")
+
+
+def test_ava_achiever_is_due_on_an_attack_and_charges_its_mind_power():
+    their_table(AVA_HAND, f"{THEIR_P2} controls:bf2 bf2:Wizened Elder", ana=MIND).refuses(
+        'P1 trigger Ava Achiever "when-i-attack" $0 / Mind Rune', rule=DUE)
+    ava(defended=False).refuses('P1 trigger Ava Achiever@bf2 "when-i-attack" $0 / Mind Rune', rule=DUE)  # no attack
+    assert due(ava()) == [("Ava Achiever", "when-i-attack")]
+    ava().refuses('P1 trigger Ava Achiever@bf2 "when-i-attack"', rule="v1.4 740.4.a.2")
+    ava().refuses('P1 trigger Ava Achiever@bf2 "when-i-attack" $0 / Chaos Rune', rule="v1.4 740.4.a.2")
+    assert ava_paid().do("resolve Ava Achiever: play P1 Blastcone Fae @bf2 +ignore_cost +to_allowed").state[
+        "violations"] == []
+    ava_paid().refuses("resolve Ava Achiever: play P1 Blastcone Fae @bf2 +to_allowed", rule=ABILITY)
+    ava_paid().refuses("resolve Ava Achiever: play P1 Soulgorger @bf2 +ignore_cost +to_allowed", rule=ABILITY)
+    ava_paid().refuses("resolve Ava Achiever: draw P1 ?", rule=ABILITY)
+
+
+@hole("op left out: Ava Achiever's [B] paid, Blastcone Fae ([Hidden]) in hand, and the resolution records no play "
+      "('note \"none\"'): accepted, where Sigil of the Storm's and The Boss's empty resolutions are refused")
+def test_ava_achiever_paid_and_playing_nothing_is_refused():
+    refused(ava_paid(), 'resolve Ava Achiever: note "none"')
+
+
+# -- Green Father (UNL legend): "When you conquer or hold, you may exhaust me to replace that battlefield with a
+# Brush battlefield token." -----------------------------------------------------------------------------------------
+GREEN_BASE = "runedeck:6 runes:3 Calm Rune;3 Order Rune base:Ultrasoft Poro"
+
+
+def green() -> GalleryTable:
+    return their_table(GREEN_BASE, ana=GREEN).do("P1 move Ultrasoft Poro -> bf2", "P1 pass", "P2 pass",
+                                                  'P1 trigger Green Father "when-you-conquer"', "P1 pass", "P2 pass")
+
+
+def test_green_father_replaces_the_battlefield_conquered_with_brush_and_nothing_else():
+    their_table(GREEN_BASE, ana=GREEN).refuses('P1 trigger Green Father "when-you-conquer"', rule=DUE)
+    assert green().do("resolve Green Father: exhaust Green Father | battlefield Brush @bf2").state["violations"] == []
+    assert "not Baron Pit" in said(green().refuses(
+        "resolve Green Father: exhaust Green Father | battlefield Baron Pit @bf2", rule=ABILITY))
+    assert "acts on itself" in said(green().refuses(
+        "resolve Green Father: exhaust Ultrasoft Poro | battlefield Brush @bf2", rule=ABILITY))
+    green().refuses("resolve Green Father: battlefield Brush @bf2", rule=ABILITY)  # "exhaust me" not paid
+    green().refuses("resolve Green Father: exhaust Green Father | battlefield Brush @bf2 | draw P1 ?", rule=ABILITY)
+
+
+# -- The Boss (UNL legend): "When a buffed unit you control would die, you may pay [A] and exhaust me to spend its
+# buff and recall it exhausted instead. When you conquer, ready me." ------------------------------------------------
+BOSS_SAVES = ("P1 replace kill Sett, Brawler < The Boss -> pay P1 any 1 $ / Body Rune & exhaust The Boss & "
+              "spend_buff Sett, Brawler & recall Sett, Brawler & exhaust Sett, Brawler")
+
+
+def boss(line: str) -> DuelTable:
+    """Ana (The Boss, Sett) against Ben (Shen, Commander Ledros), v1.4, checked, strict, from `line`."""
+    ana = duel_deck("The Boss", "Sett, Brawler", ["Kato the Arm"],
+                    ["Treasure Hoard", "Zaun Warrens", "Grove of the God-Willow"], "Ana")
+    ben = duel_deck("Eye of Twilight", "Shen, Kinkou", ["Commander Ledros"],
+                    ["Altar to Unity", "Back-Alley Bar", "Trifarian War Camp"], "Ben")
+    created = {"type": "match_created", "abilities": "checked", "rules": "v1.4", "mode": "duel", "players": [ana, ben],
+               "catalog": "gallery", "policy": "strict"}
+    return DuelTable.from_position(created, line)
+
+
+def boss_attacked(sett: str = "Sett, Brawler^") -> DuelTable:
+    """Ben's Commander Ledros (8) attacks Ana's Sett at her Treasure Hoard (`^`: buffed)."""
+    return boss("turn 6 P2 action first P1 | P1 0 bf:Treasure Hoard controls:bf1 champion:played deck:0 runedeck:0 "
+                f"runes:2 Body Rune;2 Order Rune bf1:{sett} | P2 0 bf:Altar to Unity deck:0 runedeck:0 "
+                "runes:2 Calm Rune;2 Order Rune base:Commander Ledros").do(
+        "P2 move Commander Ledros -> bf1", "P2 pass", "P1 pass")
+
+
+def boss_conquered() -> DuelTable:
+    """Ana's Kato the Arm conquers Ben's empty Altar to Unity."""
+    t = boss("turn 5 P1 action first P1 | P1 0 bf:Treasure Hoard deck:0 runedeck:0 runes:2 Body Rune;2 Order Rune "
+             "base:Sett, Brawler;Kato the Arm | P2 0 bf:Altar to Unity deck:0 runedeck:0 runes:2 Calm Rune;2 Order "
+             "Rune base:Commander Ledros")
+    t.refuses('P1 trigger The Boss "when-you-conquer"', rule=DUE)
+    return t.do("P1 move Kato the Arm -> bf2", 'P1 trigger Kato the Arm "when-i-move"', "P1 pass", "P2 pass",
+                "resolve Kato the Arm: grant Sett, Brawler@base:P1 +Deflect until turn | might Sett, Brawler@base:P1 "
+                "+3 until turn", "P1 pass", "P2 pass")
+
+
+def test_the_boss_saves_a_buffed_unit_only_by_its_whole_text():
+    assert boss_attacked().do(BOSS_SAVES).state["violations"] == []
+    boss_attacked("Sett, Brawler").refuses(BOSS_SAVES, rule="v1.4 370.1")  # not buffed
+    boss_attacked().refuses(BOSS_SAVES.replace(" & exhaust Sett, Brawler", ""), rule="v1.4 370.1")
+    boss_attacked().refuses(BOSS_SAVES.replace("spend_buff Sett, Brawler & ", ""), rule="v1.4 370.1")
+    boss_attacked().refuses(f"{BOSS_SAVES} & draw P1 ?", rule="v1.4 370.1")
+
+
+def test_the_boss_readies_itself_on_a_conquest():
+    t = boss_conquered()
+    assert [(entry["card"], entry["label"]) for entry in t.state["awaiting"][0]["triggers"]] == \
+        [("The Boss", "when-you-conquer")]
+    t.do('P1 trigger The Boss "when-you-conquer"', "P1 pass", "P2 pass")
+    assert "acts on itself" in said(t.refuses("resolve The Boss: ready Kato the Arm", rule=ABILITY))
+    t.refuses("resolve The Boss: draw P1 ?", rule=ABILITY)
+    t.refuses('resolve The Boss: note "none"', rule=ABILITY)
+    t.do("resolve The Boss: ready The Boss")
