@@ -24,6 +24,8 @@ from gallery_table import GalleryTable, deck, listed, said
 from test_cards_effects_instructions import GREEN, MIND
 from test_cards_effects_instructions import P2_RUNES as THEIR_P2
 from test_cards_effects_instructions import table as their_table
+from test_cards_statics import GRIMWYRM, ROOST
+from test_cards_statics import table as statics_table
 
 SPELL, ABILITY, DUE, COST = "v1.4 359.3.d", "v1.4 406.5", "v1.4 383.3", "v1.4 357.1"
 P1_FIELDS = ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"]
@@ -552,3 +554,43 @@ def test_the_boss_readies_itself_on_a_conquest():
     t.refuses("resolve The Boss: draw P1 ?", rule=ABILITY)
     t.refuses('resolve The Boss: note "none"', rule=ABILITY)
     t.do("resolve The Boss: ready The Boss")
+
+
+# -- Grandmaster at Arms (UNL legend): "[1], [T]: Attach a detached Equipment you control to a unit you control.
+# [T]: Attach an attached Equipment you control to a unit you control." ---------------------------------------------
+JAX = deck("Grandmaster at Arms", ["Doran's Shield", "Wizened Elder"], P1_FIELDS)
+JAX_BOARD = "runedeck:6 runes:3 Calm Rune;3 Body Rune gear:Doran's Shield base:Wizened Elder"
+
+
+def jax() -> GalleryTable:
+    return their_table(JAX_BOARD, f"{THEIR_P2} base:Yi, Meditative", ana=JAX)
+
+
+def test_grandmaster_at_arms_charges_its_cost_and_attaches_only_to_a_unit_you_control():
+    jax().refuses('P1 activate Grandmaster at Arms "attach-a-detached"', rule="v1.4 404.1")
+    jax().refuses('P1 activate Grandmaster at Arms "attach-a-detached" $0', rule="v1.4 404.1")
+    armed = jax().do('P1 activate Grandmaster at Arms "attach-a-detached" $1')
+    armed.refuses('P1 activate Grandmaster at Arms "attach-an-attached"', rule="v1.4 414.4")  # [T] paid already
+    armed.do("P1 pass", "P2 pass")
+    armed.refuses("resolve Grandmaster at Arms: attach Doran's Shield -> Yi, Meditative", rule=ABILITY)
+    armed.refuses("resolve Grandmaster at Arms: draw P1 ?", rule=ABILITY)
+    armed.refuses('resolve Grandmaster at Arms: note "none"', rule=ABILITY)
+    armed.do("resolve Grandmaster at Arms: attach Doran's Shield -> Wizened Elder")
+    assert armed.obj("P1", "Doran's Shield")["attached_to"] == armed.find("P1", "Wizened Elder")
+    moved = jax().do('P1 activate Grandmaster at Arms "attach-an-attached"', "P1 pass", "P2 pass")
+    assert "is not attached" in said(moved.refuses(
+        "resolve Grandmaster at Arms: attach Doran's Shield -> Wizened Elder", rule=ABILITY))
+
+
+# -- Dragon Roost (UNL battlefield): "Any player may pay [A][A] as an additional cost to play a Dragon. If they do,
+# they play it to this battlefield." ----------------------------------------------------------------------------------
+def test_dragon_roost_takes_two_power_for_a_dragon_played_there_and_only_there():
+    def roost() -> GalleryTable:
+        return statics_table(GRIMWYRM, bf2="Dragon Roost")
+    assert roost().do(ROOST).obj("P1", "Eager Drakehound")["location"] == "bf2"
+    roost().refuses("P1 play Eager Drakehound @bf2 $3 / Fury Rune", rule="v1.4 355.2")  # not paid
+    roost().refuses(ROOST.replace("Fury Rune; Fury Rune; Fury Rune", "Fury Rune; Fury Rune"), rule=COST)
+    roost().refuses(ROOST.replace('"power": 2', '"power": 1'), rule="v1.4 204.2")
+    roost().refuses(ROOST.replace('"energy": 0, "power": 2', '"energy": 2, "power": 0'), rule="v1.4 204.2")
+    roost().refuses(ROOST.replace(" @bf2", ""), rule="v1.4 002")
+    roost().refuses(ROOST.replace("@bf2", "@bf1"), rule="v1.4 002")
