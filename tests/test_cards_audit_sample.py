@@ -9,6 +9,11 @@ which type), a wrong amount, an op the card does not do, an op left out, a trigg
 A misuse the engine refuses, citing a rule, is a passing test here. A misuse it accepts (or a legal use it refuses) is
 a hole: a test marked `xfail(strict=True)` whose reason says exactly what is accepted or refused, so the test turns
 into a failure (and must be unmarked) the day the hole is closed.
+
+Classes found (issue 26's): enforced 11 (Grandmaster at Arms, Green Father, Sigil of the Storm, Unyielding Spirit,
+Sun Disc, The Boss, Fae Porter, Kato the Arm, Invert Timelines, Dragon Roost, Imposing Challenger); recorded only 7
+(Shakedown, Riposte, Decree of Discord, Decree of Strength, Ava Achiever, Baron Nashor, Sandswept Tomb); wrong state 1
+(Bushwhack); legal use refused 1 (Super Mega Death Rocket!).
 """
 from __future__ import annotations
 
@@ -142,7 +147,8 @@ def test_sigil_of_the_storm_is_due_on_a_conquest_there_and_recycles_one_of_your_
     assert "recycles 1, not 2" in said(sigil().refuses(f"resolve Sigil of the Storm: recycle P1 {mine[0]}; {mine[1]}",
                                                        rule=ABILITY))
     theirs = runes_of(sigil(), "P2")[0]
-    sigil().refuses({"type": "resolve", "item": "c1", "effects": [{"op": "recycle", "player": "P2", "cards": [theirs]}]},
+    recycle_theirs = {"op": "recycle", "player": "P2", "cards": [theirs]}
+    sigil().refuses({"type": "resolve", "item": "c1", "effects": [recycle_theirs]},
                     rule=ABILITY)
     sigil().refuses("resolve Sigil of the Storm: draw P1 ?", rule=ABILITY)
     sigil().refuses('resolve Sigil of the Storm: note "none"', rule=ABILITY)  # the recycle left out
@@ -168,7 +174,8 @@ def test_shakedown_deals_6_or_draws_2_and_nothing_else():
 @hole("a friendly unit chosen for 'Choose an enemy unit' is accepted when Shakedown "
                    "is played ('P1 play Shakedown -> Fae Porter'); only the resolution's damage is checked")
 def test_shakedown_played_on_a_friendly_unit_is_refused():
-    refused(table(FURY_CHAOS, f"{FC_RUNES} hand:Shakedown base:Fae Porter"), "P1 play Shakedown -> Fae Porter $2 / Fury Rune")
+    refused(table(FURY_CHAOS, f"{FC_RUNES} hand:Shakedown base:Fae Porter"),
+            "P1 play Shakedown -> Fae Porter $2 / Fury Rune")
 
 
 @hole("Shakedown played -> Vanguard Sergeant resolves 'damage Daring Poro 6', an "
@@ -189,7 +196,8 @@ def test_decree_of_discord_returns_enemy_order_units_of_total_might_5_or_less():
     assert discord().do(line).state["violations"] == []
     assert "total Might is 6" in said(discord().refuses(
         "resolve Decree of Discord: return Daring Poro -> hand | return Vanguard Sergeant -> hand", rule=SPELL))
-    assert "is Mind" in said(discord().refuses("resolve Decree of Discord: return Eager Apprentice -> hand", rule=SPELL))
+    assert "is Mind" in said(discord().refuses("resolve Decree of Discord: return Eager Apprentice -> hand",
+                                               rule=SPELL))
     discord().refuses("resolve Decree of Discord: return Fae Porter -> hand", rule=SPELL)
     discord().refuses("resolve Decree of Discord: kill Daring Poro", rule=SPELL)
 
@@ -199,7 +207,8 @@ def test_decree_of_discord_returns_enemy_order_units_of_total_might_5_or_less():
                    "accepted; only the resolution is checked")
 def test_decree_of_discord_played_on_units_it_cannot_return_is_refused():
     t = table(FURY_CHAOS, f"{FC_RUNES} hand:Decree of Discord base:Fae Porter")
-    refused(t, "P1 play Decree of Discord -> Fae Porter $1 / Chaos Rune")
+    for chosen in ("Daring Poro; Vanguard Sergeant", "Eager Apprentice", "Fae Porter"):
+        refused(t, f"P1 play Decree of Discord -> {chosen} $1 / Chaos Rune")
 
 
 # -- Invert Timelines (SFD): "Each player discards their hand, then draws 4." ------------------------------------
@@ -314,6 +323,15 @@ def test_riposte_counters_and_gives_the_spells_energy_cost():
     riposte().refuses(legal.replace("Kato the Arm", "Daring Poro"), rule=SPELL)
     assert "not permanently" in said(riposte().refuses(legal.replace(" until turn", ""), rule=SPELL))
     riposte().refuses(f"{legal} | draw P1 ?", rule=SPELL)
+
+
+@hole("Riposte played -> Kato the Arm; Dredge Up resolves 'might Mountain Drake +2', a friendly unit it did not "
+      "choose (the same hole as Shakedown's: a resolution is not held to the targets chosen at play)")
+def test_riposte_resolved_on_a_unit_it_did_not_choose_is_refused():
+    t = table(BODY_ORDER, f"{BO_RUNES} hand:Riposte base:Kato the Arm;Mountain Drake", f"{BEN_RUNES} base:Daring Poro "
+              "hand:Dredge Up;Forecaster", player="P2")
+    t.do("P2 play Dredge Up $2", "P2 pass", RIPOSTED, "P1 pass", "P2 pass")
+    refused(t, "resolve Riposte: counter Dredge Up | might Mountain Drake +2 until turn")
 
 
 # -- Decree of Strength (SFD): "Choose an opponent. They reveal their hand and you choose a Mind card from it. They
@@ -594,3 +612,72 @@ def test_dragon_roost_takes_two_power_for_a_dragon_played_there_and_only_there()
     roost().refuses(ROOST.replace('"energy": 0, "power": 2', '"energy": 2, "power": 0'), rule="v1.4 204.2")
     roost().refuses(ROOST.replace(" @bf2", ""), rule="v1.4 002")
     roost().refuses(ROOST.replace("@bf2", "@bf1"), rule="v1.4 002")
+
+
+# -- Sandswept Tomb (UNL battlefield): "Each spell that chooses one or more units here that are friendly to it costs
+# [A] less." ---------------------------------------------------------------------------------------------------------
+TOMB = deck("Grand Duelist", ["Riposte", "Kato the Arm", "Mountain Drake"], ["Sandswept Tomb", "Zaun Warrens",
+                                                                             "Altar to Unity"])
+TOMB_RIPOSTE = "P1 play Riposte -> Kato the Arm; Dredge Up $2 / Body Rune"
+
+
+def tomb() -> GalleryTable:
+    """Ana's Kato the Arm holds her Sandswept Tomb, Mountain Drake is in her base; Ben plays Dredge Up."""
+    p1 = f"{BO_RUNES} hand:Riposte bf1:Kato the Arm controls:bf1 base:Mountain Drake"
+    p2 = f"{BEN_RUNES} base:Daring Poro hand:Dredge Up;Forecaster"
+    line = (f"position turn 3 P2 action first P1 | P1 0 bf:Sandswept Tomb deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Sigil of the Storm deck:{39 - listed(p2)} {p2}")
+    return GalleryTable(TOMB, BEN, "strict", "v1.4", "checked").do(line, "P2 play Dredge Up $2", "P2 pass")
+
+
+def test_sandswept_tomb_takes_a_power_off_a_spell_choosing_a_friendly_unit_there_only():
+    assert tomb().do(TOMB_RIPOSTE).state["violations"] == []  # [2] and one power, not two
+    tomb().refuses(TOMB_RIPOSTE.replace("Kato the Arm", "Mountain Drake"), rule=COST)  # not here: no discount
+    tomb().refuses(TOMB_RIPOSTE.replace("$2", "$1"), rule=COST)
+    tomb().refuses(TOMB_RIPOSTE.replace(" / Body Rune", ""), rule=COST)
+
+
+@hole("the Tomb's discount is taken for a choice the resolution does not keep: Riposte played -> Kato the Arm "
+      "(at the Tomb: [A] less) resolves 'might Mountain Drake +2' on a unit in base it never chose")
+def test_sandswept_tombs_discount_with_a_resolution_on_another_unit_is_refused():
+    refused(tomb().do(TOMB_RIPOSTE, "P1 pass", "P2 pass"),
+            "resolve Riposte: counter Dredge Up | might Mountain Drake +2 until turn")
+
+
+# -- Baron Nashor (UNL): "As you play me, add the Baron Pit battlefield token to the board if it's not there
+# already. If you do, I enter there. I can't be chosen by enemy spells and abilities. Other friendly units have
+# +2 [S]." ------------------------------------------------------------------------------------------------------------
+NASHOR = deck("Loose Cannon", ["Baron Nashor", "Shakedown", "Shipyard Skulker"], P1_FIELDS)
+ECLIPSED = deck("Chem-Baroness", ["Daring Poro", "Eclipse"], ["Grove of the God-Willow", "Vilemaw's Lair",
+                                                              "Windswept Hillock"])
+
+
+def nashor() -> GalleryTable:
+    p1 = "runedeck:12 pool:20;Chaos 6;Fury 1 hand:Baron Nashor;Shakedown base:Shipyard Skulker"
+    p2 = f"{BEN_RUNES} base:Daring Poro hand:Eclipse"
+    line = (f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
+            f"| P2 0 bf:Grove of the God-Willow deck:{39 - listed(p2)} {p2}")
+    return GalleryTable(NASHOR, ECLIPSED, "strict", "v1.4", "checked").do(line)
+
+
+def nashor_played() -> GalleryTable:
+    """Baron Nashor in the Baron Pit; Ana's Shakedown on the chain, Ben to answer."""
+    return nashor().do('P1 play Baron Nashor +add_battlefield="Baron Pit"', "P1 pass", "P2 pass",
+                       "P1 play Shakedown -> Daring Poro", "P1 pass")
+
+
+def test_baron_nashor_adds_the_pit_gives_plus_2_and_cannot_be_chosen_by_an_enemy_spell():
+    nashor().refuses("P1 play Baron Nashor", rule="v1.4 002")
+    nashor().refuses('P1 play Baron Nashor +add_battlefield="Brush"', rule="v1.4 002")
+    t = nashor_played()
+    assert t.obj("P1", "Baron Nashor")["location"] == t.state["battlefields"][-1]["id"]
+    assert t.state["battlefields"][-1]["name"] == "Baron Pit"
+    assert t.obj("P1", "Shipyard Skulker")["might"] == 5  # 3 and the Baron's +2
+    assert "can't be chosen by enemy spells" in said(t.refuses("P2 play Eclipse -> Baron Nashor $3", rule="v1.4 758"))
+
+
+@hole("Baron Nashor's 'I can't be chosen by enemy spells' is bypassed at resolution: Ben's Eclipse played -> Shipyard "
+      "Skulker resolves 'might Baron Nashor -4' and is accepted")
+def test_an_enemy_spell_resolved_on_baron_nashor_is_refused():
+    t = nashor_played().do("P2 play Eclipse -> Shipyard Skulker $3", "P2 pass", "P1 pass")
+    refused(t, "resolve Eclipse: might Baron Nashor -4 until turn | predict P2 ?")
