@@ -365,7 +365,9 @@
     Outbox.flushing = true;
     function next() {
       var entry = Outbox.entries[0];
-      if (!entry) { Outbox.flushing = false; return resolved(); }
+      // Every held input recorded: the board, the log and what is awaited are read again, so that the next tap
+      // is made on the server's board (the page has no engine of its own to fold them in).
+      if (!entry) { Outbox.flushing = false; return Rec.refresh().then(resolved); }
       var head = Rec.data.head_seq, events = null;
       return ready(entry, head).then(function (made) {
         if (made.refused) return made.refused;
