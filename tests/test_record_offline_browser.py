@@ -627,6 +627,30 @@ def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone
     assert notes(db, match_id) == ["after the line"]
 
 
+def test_the_inputs_held_after_a_dropped_one_are_not_said_to_follow_another_device(phone, table, db, match):
+    """After *Drop this one*, the inputs held behind it were made for a seq the match has not reached: the screen
+    says so (the match is behind, not moved on by another device), and checked again they are recorded and shown."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        typed(phone, "P1 fly away")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        note(phone, "after the dropped line")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    press(phone, phone.find_element(By.ID, "outbox-drop"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "another device" not in shown and "moved on" not in shown, shown
+    assert f"made after an input that was dropped (made for seq {head + 1}; the match is at seq {head})" in shown, \
+        shown
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    waiting(phone, 15).until(lambda d: logged(d) and logged(d)[0][0] == str(head + 1))
+    assert logged(phone)[0][1].endswith("after the dropped line") and notes(db, match_id) == ["after the dropped line"]
+
+
 def test_a_held_resolve_whose_play_was_dropped_is_refused_naming_what_is_wrong(phone, table, db, arenas):
     """A held resolve names the chain's newest item as it is sent. Here the play it resolves is refused on arrival
     (Gust paid with nothing: its rune tapped off twice) and dropped, so the chain is empty when the resolve is

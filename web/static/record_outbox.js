@@ -330,8 +330,16 @@
       var changes = ((data && data.changes) || []).map(function (change) {
         return el("li", { "data-seq": change.seq, text: change.seq + ". " + change.text });
       });
+      var inputs = held + " input" + (held > 1 ? "s" : "");
+      if (data && data.head_seq < entry.expected_seq) {  // behind, not ahead: a held input before them was dropped
+        Rec.say("conflict", "Not recorded yet: the " + inputs + " held here " + (held > 1 ? "were" : "was") +
+                " made after an input that was dropped (made for seq " + entry.expected_seq + "; the match is at seq " +
+                data.head_seq + "). Check them again, in order, on the board as it is now, or discard them.",
+                [], [recheck, discard], "outbox-problem");
+        return;
+      }
       Rec.say("conflict", "Not recorded: the match moved on from seq " + entry.expected_seq + " to " +
-              (data ? data.head_seq : "?") + " (another device) while " + held + " input" + (held > 1 ? "s" : "") +
+              (data ? data.head_seq : "?") + " (another device) while " + inputs +
               " waited here. Check them again, in order, on the board as it is now, or discard them. What changed:",
               changes, [recheck, discard], "outbox-problem");
       return;
