@@ -442,7 +442,10 @@
   // The files this page loaded before the worker controlled it are handed to it to keep (record_sw.js).
   function worker() {
     var root = document.getElementById("record");
-    if (!("serviceWorker" in navigator)) return root.setAttribute("data-offline-ready", "no service worker");
+    if (!("serviceWorker" in navigator)) {  // not a secure context: plain http at an address other than loopback
+      document.getElementById("no-offline-copy").hidden = false;
+      return root.setAttribute("data-offline-ready", "no service worker");
+    }
     navigator.serviceWorker.register(root.getAttribute("data-worker"), { scope: "/matches/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
