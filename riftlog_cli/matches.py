@@ -450,12 +450,19 @@ def write_card(output: str, log: Any, match_id: str, token: str | None, player_t
 
 
 def player_deck(option: str, flag: str) -> dict[str, str]:
-    """`NAME=DECK` as a player of match_created: DECK is a deck list file (or -) or a deck code."""
+    """`NAME=DECK` as a player of match_created: DECK is a deck list file (or -) or a deck code. A file that holds
+    a deck code (as a player copies one from Piltover Archive into a file) is read as that code, as the creation
+    form reads a pasted one, rather than as a list of one unknown card."""
+    from replays import decklists
+
     name, equals, deck = option.partition("=")
     if not equals or not name.strip() or not deck.strip():
         raise click.ClickException(f"{flag} takes NAME=DECK (a deck list file or a deck code), got {option!r}")
     if deck == "-" or deck_file(deck) is not None:
-        return {"name": name.strip(), "decklist": read_text(deck, "deck list")}
+        text = read_text(deck, "deck list")
+        if decklists.is_deck_code(text):
+            return {"name": name.strip(), "deck_code": text.strip()}
+        return {"name": name.strip(), "decklist": text}
     return {"name": name.strip(), "deck_code": deck.strip()}
 
 

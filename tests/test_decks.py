@@ -319,6 +319,17 @@ def test_riftlog_create_takes_a_list_file_or_a_code_per_player(runner, gallery_d
     assert state["violations"] == []
 
 
+def test_riftlog_create_reads_a_file_holding_a_deck_code_as_that_code(runner, gallery_db, log):
+    """`--p2 Ben=kaisa.code`, a file with the code and a newline (as tests/data/decks/origins_kaisa.code): read as
+    the code, as the creation form reads it pasted; a walk got "line 1: unknown card 'CMAAAA...'" and nothing made."""
+    assert KAISA_CODE.read_text(encoding="utf-8").endswith("\n")
+    result = run(runner, "create", "--p1", f"Ana={SIVIR_TEXT}", "--p2", f"Ben={KAISA_CODE}", "--catalog", "gallery",
+                 "--db", gallery_db)
+    assert result.exit_code == 0, result.output
+    state = log.state_at(json.loads(result.stdout)["id"], 1)
+    assert state["players"]["P2"]["champion_card"] == "Kai'Sa, Survivor" and state["violations"] == []
+
+
 def test_riftlog_create_reads_decklist_and_deck_code_fields_of_a_match_file(runner, gallery_db, log, tmp_path):
     match_file = tmp_path / "match.json"
     match_file.write_text(json.dumps({"mode": "duel", "catalog": "gallery", "players": [

@@ -66,6 +66,12 @@ def test_a_player_concedes_the_match_in_one_event_from_the_form_tr_410_2(narrow,
         assert "any player may concede that match" in quoted.text
     press(narrow, narrow.find_element(By.ID, "concede-submit"))
     wait_for_seq(narrow, 8)
+    # The seal code the dock asks to copy is in view, not left above where the form was (a walk at 360 px).
+    waiting(narrow, 10).until(lambda d: d.find_elements(By.ID, "seal-code"))
+    waiting(narrow, 10).until(lambda d: d.execute_script(
+        "var box = document.getElementById('seal-code').getBoundingClientRect();"
+        "var dock = document.getElementById('dock').getBoundingClientRect();"
+        "return box.top >= 0 && box.bottom <= Math.min(innerHeight, dock.top);"))
     result = api(server, f"/matches/{match_id}/state", token)["result"]
     assert result["games"] == [{"game": 1, "result": "win", "winner": "P1", "by": "concession", "rule": "TR 410.2"}]
     assert (result["match"]["result"], result["match"]["winner"], result["match"]["rule"]) == (

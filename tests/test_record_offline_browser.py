@@ -173,6 +173,28 @@ def test_a_match_that_moved_on_meanwhile_is_shown_and_the_held_inputs_checked_ag
     waiting(phone, 15).until(lambda d: api(table.url, f"/matches/{match_id}/recording", token)["outbox"] is None)
 
 
+def logged(driver) -> list[tuple[str, str]]:
+    """The recorded entries of the screen's latest events, newest first: (seq, text)."""
+    return driver.execute_script("return Array.prototype.map.call(document.querySelectorAll("
+                                 "'#recent li:not(.unrecorded)'), function (node) {"
+                                 " return [node.getAttribute('data-seq'), node.textContent]; })")
+
+
+def test_the_held_inputs_checked_again_are_then_shown_in_the_log_as_the_server_has_them(phone, table, match):
+    """Once *Check them against seq H* has recorded every held input, the screen reads the board again: its latest
+    events end with the last of them and the next tap is made on the server's board. (A walk at 360 px found the
+    log one event behind and the recorded damage assignment offered again, refused then as a second one.)"""
+    match_id, token = match
+    head = held_while_the_judge_writes(phone, table, match_id, token)
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    waiting(phone, 15).until(lambda d: logged(d) and logged(d)[0][0] == str(head + 4))
+    assert logged(phone)[0][1].endswith("phone note 3"), logged(phone)[:2]
+    assert [seq for seq, _ in logged(phone)[:4]] == [str(head + number) for number in (4, 3, 2, 1)]
+    assert phone.execute_script("return Rec.data.head_seq") == head + 4 == \
+        api(table.url, f"/matches/{match_id}", token)["head_seq"]
+
+
 def test_the_held_inputs_of_a_match_that_moved_on_may_be_discarded(phone, table, match):
     match_id, token = match
     head = held_while_the_judge_writes(phone, table, match_id, token)
@@ -603,6 +625,30 @@ def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone
     press(phone, phone.find_element(By.ID, "outbox-recheck"))
     waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
     assert notes(db, match_id) == ["after the line"]
+
+
+def test_the_inputs_held_after_a_dropped_one_are_not_said_to_follow_another_device(phone, table, db, match):
+    """After *Drop this one*, the inputs held behind it were made for a seq the match has not reached: the screen
+    says so (the match is behind, not moved on by another device), and checked again they are recorded and shown."""
+    match_id, token = match
+    open_screen(phone, table, match_id, token)
+    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
+    with table.down():
+        typed(phone, "P1 fly away")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
+        note(phone, "after the dropped line")
+        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    press(phone, phone.find_element(By.ID, "outbox-drop"))
+    waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
+    shown = phone.find_element(By.ID, "outbox-problem").text
+    assert "another device" not in shown and "moved on" not in shown, shown
+    assert f"made after an input that was dropped (made for seq {head + 1}; the match is at seq {head})" in shown, \
+        shown
+    press(phone, phone.find_element(By.ID, "outbox-recheck"))
+    waiting(phone, 15).until(lambda d: chip(d) == "online" and not held(d))
+    waiting(phone, 15).until(lambda d: logged(d) and logged(d)[0][0] == str(head + 1))
+    assert logged(phone)[0][1].endswith("after the dropped line") and notes(db, match_id) == ["after the dropped line"]
 
 
 def test_a_held_resolve_whose_play_was_dropped_is_refused_naming_what_is_wrong(phone, table, db, arenas):

@@ -89,8 +89,16 @@
       Rec.ui.button("seal-again", "Read the seal code again", function () { seal(box); }, "small"), publishButton,
       el("p", { class: "hint", text: "Publishing makes the judge's view public, every hand included: after the round." })],
       "Copy the seal code onto the match slip");
-    seal(box);
+    var ended = Rec.data.head_seq;
+    seal(box).then(function (sealed) {
+      // The code in view once a game has ended, wherever the tap that ended it left the page (the concession
+      // form sits below the board, and closes); not again at each later reading of the same end.
+      if (!sealed || shownAt === ended) return;
+      shownAt = ended;
+      box.scrollIntoView({ block: "center" });
+    });
   };
+  var shownAt = null;
 
   // The judge's seal at any time (the standing row): the code of the record as it stands.
   document.getElementById("seal-open").addEventListener("click", function () {

@@ -330,8 +330,16 @@
       var changes = ((data && data.changes) || []).map(function (change) {
         return el("li", { "data-seq": change.seq, text: change.seq + ". " + change.text });
       });
+      var inputs = held + " input" + (held > 1 ? "s" : "");
+      if (data && data.head_seq < entry.expected_seq) {  // behind, not ahead: a held input before them was dropped
+        Rec.say("conflict", "Not recorded yet: the " + inputs + " held here " + (held > 1 ? "were" : "was") +
+                " made after an input that was dropped (made for seq " + entry.expected_seq + "; the match is at seq " +
+                data.head_seq + "). Check them again, in order, on the board as it is now, or discard them.",
+                [], [recheck, discard], "outbox-problem");
+        return;
+      }
       Rec.say("conflict", "Not recorded: the match moved on from seq " + entry.expected_seq + " to " +
-              (data ? data.head_seq : "?") + " (another device) while " + held + " input" + (held > 1 ? "s" : "") +
+              (data ? data.head_seq : "?") + " (another device) while " + inputs +
               " waited here. Check them again, in order, on the board as it is now, or discard them. What changed:",
               changes, [recheck, discard], "outbox-problem");
       return;
@@ -365,7 +373,9 @@
     Outbox.flushing = true;
     function next() {
       var entry = Outbox.entries[0];
-      if (!entry) { Outbox.flushing = false; return resolved(); }
+      // Every held input recorded: the board, the log and what is awaited are read again, so that the next tap
+      // is made on the server's board (the page has no engine of its own to fold them in).
+      if (!entry) { Outbox.flushing = false; return Rec.refresh().then(resolved); }
       var head = Rec.data.head_seq, events = null;
       return ready(entry, head).then(function (made) {
         if (made.refused) return made.refused;
@@ -432,7 +442,10 @@
   // The files this page loaded before the worker controlled it are handed to it to keep (record_sw.js).
   function worker() {
     var root = document.getElementById("record");
-    if (!("serviceWorker" in navigator)) return root.setAttribute("data-offline-ready", "no service worker");
+    if (!("serviceWorker" in navigator)) {  // not a secure context: plain http at an address other than loopback
+      document.getElementById("no-offline-copy").hidden = false;
+      return root.setAttribute("data-offline-ready", "no service worker");
+    }
     navigator.serviceWorker.register(root.getAttribute("data-worker"), { scope: "/matches/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
