@@ -217,7 +217,8 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
     op = spec["op"]
     amount = amounts.amount(state, item, spec, effect, _target_mismatch) if "per" in spec else spec.get("amount")
     if "target" in spec and "target" in effect:
-        reason = _target_mismatch(state, item, spec["target"], effect["target"])
+        reason = _target_mismatch(state, item, spec["target"], effect["target"]) or \
+            _unchosen(state, item, spec, effect["target"])
         if reason:
             return reason
     if amount is None:
@@ -356,6 +357,26 @@ def _token_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     if spec.get("might") is not None and effect.get("might", spec["might"]) != spec["might"]:
         return f"the card's {spec.get('kind')} token has {spec['might']} [S], not {effect.get('might')}"
     return None
+
+
+def _unchosen(state: dict[str, Any], item: dict[str, Any], spec: Spec, chosen: str) -> str | None:
+    """Why the op's object is not one the item chose as it was played, when it chose some (v1.4 355.7: an object
+    the card chooses to affect is targeted, chosen as the item is put on the chain, 355.8; it resolves on those,
+    359.3.e.5). Not an instruction about "all"/"each" (programmatically selected, 355.10.d), the source itself, a
+    token it makes, what another player picks (355.10.e), nor an object off the board (hidden or picked as it
+    resolves)."""
+    picked = item.get("targets") or []
+    target = spec["target"] or {}
+    obj = state["objects"].get(chosen)
+    if not picked or chosen in picked or obj is None or obj["zone"] != "board" or spec.get("player") \
+            or "mutual" in spec or "same" in spec or (target.get("count") or {}).get("all") or target.get("self") \
+            or target.get("new") or "each" in target:
+        return None
+    fitting = [object_id for object_id in picked if object_id in state["objects"]
+               and _target_mismatch(state, item, target, object_id) is None]
+    if not fitting:  # the instruction's own choice was not recorded as it was played: on the recorder's word
+        return None
+    return f"{chosen} ({obj['card']}) is not among the targets chosen as it was played ({', '.join(fitting)})"
 
 
 def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter | None, chosen: str) -> str | None:
