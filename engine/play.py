@@ -13,7 +13,7 @@ import marshal
 from typing import Any
 
 from engine import (ambush, battlefield_tokens, card_costs, control, deck, due, flow, hidden, items, layers, naming,
-                    rulechanges, showdown, statics, timing, turn_facts)
+                    resolution_checks, rulechanges, showdown, statics, timing, turn_facts)
 from engine.cards import checks_abilities
 from engine.costs import UNIVERSAL, add_from_runes, deflect_tax, own_domain_power, pay, take_from_pool
 from engine.errors import EngineError, MalformedEvent
@@ -80,6 +80,8 @@ def play_card(context: Context, event: dict[str, Any], limited: bool) -> None:
     if kind == "spell" and any(static.get("rule") for static in own):
         item["statics"] = [static for static in own if static.get("rule")]  # "This can't be countered" (002)
     item["targets"] = items.check_targets(context, event.get("targets", []), item)
+    if kind == "spell":
+        resolution_checks.check_targets(context, item)  # each target one the card can choose (355.9.b)
     to, allowed = event.get("to"), limited and bool(options.get("to_allowed"))
     card_costs.check_added_battlefield(context, obj, own, options, to)  # "As you play me, add the Baron Pit ..."
     if "add_battlefield" in options:  # "As you play me, add the Baron Pit battlefield token ... I enter there"

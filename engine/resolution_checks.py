@@ -14,12 +14,22 @@ from typing import Any
 
 from engine import rulechanges
 from engine.cards import checks_abilities
-from engine.cards.resolutions import problems
+from engine.cards.resolutions import problems, unfit_targets
 from engine.editions import edition_of
 from engine.rulings import Context
 
 SPELL_RULE = "v1.3 359.3.d"  # a spell executes its rules text (v1.4 359.3.d)
 ABILITY_RULE = "v1.3 406.5"  # an ability executes just like a spell (v1.4 406.5)
+TARGET_RULE = "v1.3 355.9.b"  # a valid target meets all targeting restrictions (v1.4 355.9.b)
+
+
+def check_targets(context: Context, item: dict[str, Any]) -> None:
+    """Flag each target the spell chose as it was played that no instruction of its card can choose."""
+    if not checks_abilities(context.state):
+        return
+    for problem in unfit_targets(context.state, item):
+        context.flag(TARGET_RULE, f"{item['id']} ({item['card']}) {problem['message']}; the card says: "
+                                  f"\"{problem['text']}\"")
 
 
 def check(context: Context, item: dict[str, Any], effects: list[dict[str, Any]]) -> None:

@@ -39,7 +39,7 @@ from engine.cards.effects import compile_ability, parse_target  # noqa: E402
 from replays import notation  # noqa: E402
 from replays.demo import real_cards_text  # noqa: E402
 
-SPELL, ABILITY = "v1.4 359.3.d", "v1.4 406.5"
+SPELL, ABILITY, TARGET = "v1.4 359.3.d", "v1.4 406.5", "v1.4 355.9.b"
 
 
 def created(policy: str = "strict", abilities: str = "checked") -> dict[str, Any]:
@@ -134,9 +134,15 @@ def test_hextech_ray_dealing_9_in_an_audit_match_is_flagged_and_applied_as_recor
     assert t.obj("P2", "Dune Surfer", "trash")
 
 
-def test_hextech_ray_on_a_unit_in_base_is_refused_v1_4_359_3_d():
-    refusal = ray(target="Mega-Mech").refuses("resolve Hextech Ray: damage Mega-Mech 3", rule=SPELL)
-    assert "is in P2's base, and the card's target is at a battlefield" in str(refusal)
+def test_hextech_ray_chosen_for_a_unit_in_base_is_refused_as_it_is_played_v1_4_355_9_b():
+    refusal = table().refuses("P1 play Hextech Ray -> Mega-Mech $1 / Fury Rune", rule=TARGET)
+    assert "chooses o34 (Mega-Mech), which no instruction of the card can choose" in str(refusal)
+    assert '"Deal 3 to a unit at a battlefield."' in str(refusal)
+
+
+def test_hextech_ray_resolved_on_a_unit_in_base_in_an_audit_match_is_flagged_v1_4_359_3_d():
+    played("Hextech Ray", "Mega-Mech", "$1 / Fury Rune", "audit").flags("resolve Hextech Ray: damage Mega-Mech 3",
+                                                                        rule=SPELL)
 
 
 def test_hextech_ray_resolving_with_no_effects_while_its_target_is_legal_is_refused_v1_4_359_3_d():
@@ -248,10 +254,8 @@ def test_drag_under_killing_a_unit_at_a_battlefield_is_legal():
     assert t.state["violations"] == [] and t.obj("P2", "Eager Drakehound", "trash")
 
 
-def test_drag_under_killing_a_unit_in_base_is_refused_v1_4_359_3_d():
-    t = played("Drag Under", "Mega-Mech", "$5 / Order Rune")
-    refusal = t.refuses("resolve Drag Under: kill Mega-Mech", rule=SPELL)
-    assert "is in P2's base, and the card's target is at a battlefield" in str(refusal)
+def test_drag_under_chosen_for_a_unit_in_base_is_refused_v1_4_355_9_b():
+    refusal = table().refuses("P1 play Drag Under -> Mega-Mech $5 / Order Rune", rule=TARGET)
     assert '"Kill a unit at a battlefield."' in str(refusal)
 
 
@@ -266,10 +270,9 @@ def test_decree_of_rage_reads_a_domain_not_a_tag():
                               "types": ["Unit"]}
 
 
-def test_decree_of_rage_on_a_unit_of_no_calm_domain_is_refused_v1_4_359_3_d():
-    t = played("Decree of Rage", "Dune Surfer", "$1 / Fury Rune")
-    refusal = t.refuses("resolve Decree of Rage: damage Dune Surfer 4", rule=SPELL)
-    assert "and the card's target is Calm" in str(refusal)
+def test_decree_of_rage_on_a_unit_of_no_calm_domain_is_refused_v1_4_355_9_b():
+    refusal = table().refuses("P1 play Decree of Rage -> Dune Surfer $1 / Fury Rune", rule=TARGET)
+    assert "chooses o32 (Dune Surfer)" in str(refusal) and "Calm" in str(refusal)
 
 
 # -- Bonds of Strength (Spiritforged): a reviewed data entry -----------------------------------------------------

@@ -359,6 +359,35 @@ def _token_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
     return None
 
 
+def unfit_targets(state: dict[str, Any], item: dict[str, Any]) -> list[dict[str, str]]:
+    """Each object the item chose as it was played that no instruction of its card could choose, `{text,
+    message}` (v1.4 355.9.b: a valid target meets all targeting restrictions): checked only where every line of
+    the card is read from its text (an unread part may choose anything; a "Choose ..." sentence may choose what no
+    op acts on: Public Execution's friendly unit) and for objects on the board."""
+    compiled = [(ability, compile_ability(ability, item.get("card"))) for ability in abilities_of(state, item)]
+    if not compiled or any(result["unread"] or result.get("source") == "data" or
+                           re.search(r"\bchoos", ability.get("text", ""), re.IGNORECASE) for ability, result in compiled):
+        return []
+    filters = [side for _, result in compiled for option in (result.get("modes") or [result["effects"]])
+               for spec in option for side in _choosing(spec)]
+    if not filters:
+        return []
+    whole_text = " / ".join(ability["text"] for ability, _ in compiled)
+    return [{"text": whole_text, "message": f"chooses {chosen} ({state['objects'][chosen]['card']}), which no "
+                                            f"instruction of the card can choose"}
+            for chosen in item.get("targets") or []
+            if chosen in state["objects"] and state["objects"][chosen]["zone"] == "board"
+            and all(_target_mismatch(state, item, target, chosen) is not None for target in filters)]
+
+
+def _choosing(spec: Spec) -> list[Filter]:
+    """The filters of what an instruction chooses: its target, the two sides of "each other", what it acts from or
+    to; none for "all"/"each", itself or a token it makes (355.10.d)."""
+    found = [spec.get("target"), *(spec.get("mutual") or []), spec.get("of"), spec.get("to")]
+    return [target for target in found if isinstance(target, dict) and not (target.get("count") or {}).get("all")
+            and not target.get("self") and not target.get("new") and "each" not in target]
+
+
 def _unchosen(state: dict[str, Any], item: dict[str, Any], spec: Spec, chosen: str) -> str | None:
     """Why the op's object is not one the item chose as it was played, when it chose some (v1.4 355.7: an object
     the card chooses to affect is targeted, chosen as the item is put on the chain, 355.8; it resolves on those,
