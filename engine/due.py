@@ -132,8 +132,11 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
         for source, index, ability, compiled in _candidates(state, happened):
             if (source["id"], index) in known:
                 continue
-            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]) \
-                    and _if_holds(state, compiled.get("if"), source, happened):
+            met = [pattern for pattern in compiled["on"] if triggers.matches(pattern, happened, source)]
+            if met and _if_holds(state, compiled.get("if"), source, happened):
+                if all(pattern.get("one_or_more") for pattern in met) and _grouped(
+                        queue + batch, source["id"], index, context.seq):
+                    continue  # "one or more ...": once for the units of one event
                 known.add((source["id"], index))
                 batch.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
                               "card": source["card"], "text": ability.get("text", ""),
@@ -141,12 +144,22 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
                               "event": happened["event"]})
                 if compiled.get("once_each_turn"):
                     batch[-1]["once_each_turn"] = True
+                if all(pattern.get("one_or_more") for pattern in met):
+                    batch[-1]["moment"] = context.seq
                 if happened.get("object"):  # what it is about: its "it" (engine/cards/targets.py `read_about`)
                     batch[-1]["about"] = happened["object"]["id"]
     # After the triggers of earlier occurrences, these, simultaneous: the turn player's first, then in turn order
     # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}
     queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
+
+
+def _grouped(due: list[dict[str, Any]], source: str, index: Any, seq: int) -> bool:
+    """Whether a "one or more ..." ability of `source` is due already for an occurrence of the event `seq`: the
+    units one event stuns or kills (a spell's resolution, a combat's damage) meet its condition once, as one
+    moment; another event's meet it again (v1.4 383.2.c: evaluated after each inciting event)."""
+    return any(entry["source"] == source and entry["ability"] == index and entry.get("moment") == seq
+               for entry in due)
 
 
 def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,9 @@ plain data, once per text (cached; never stored in a match's state):
      "unread": [...],                                                       # what the reader could not check
      "once_each_turn"?: true}                                               # "the first time ... each turn" (383.3.e)
 
+A pattern's `one_or_more` ("When you stun one or more enemy units", "When one or more enemy units die") makes it
+due once for all the occurrences of one recorded event (engine/due.py), not once per unit.
+
 `event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
 board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
@@ -113,6 +116,8 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you buff me", {"event": "buffed", "subject": "me", "whose": "you"}),  # v1.4 702
     (r"you buff a friendly unit", {"event": "buffed", "subject": "a friendly unit", "whose": "you"}),
     (r"you stun an enemy unit", {"event": "stunned", "subject": "an enemy unit", "whose": "you"}),
+    (r"you stun one or more enemy units", {"event": "stunned", "subject": "an enemy unit", "whose": "you",
+                                           "one_or_more": True}),  # once for the units of one event
     (r"you spend a buff", {"event": "spent_buff", "subject": "you"}),  # v1.4 702.2.b
     (r"you use an activated ability of an? (unit|gear)",
      {"event": "activated", "subject": "a {0}", "whose": "you"}),
@@ -138,6 +143,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"a buffed friendly unit dies", {"event": "dies", "subject": "a friendly unit", "buffed": True}),
     (r"another non-(\w+) unit you control dies", {"event": "dies", "subject": "another friendly unit",
                                                   "not_tag": "{0}"}),
+    (r"one or more enemy units die", {"event": "dies", "subject": "an enemy unit", "one_or_more": True}),
     (r"an enemy unit here dies", {"event": "dies", "subject": "an enemy unit", "here": True}),
     (r"a combat that i was in ends", {"event": "combat_ends", "subject": "me"}),  # v1.4 466.5: its end
     (r"at (?:the )?start of your beginning phase", {"event": "beginning_phase", "subject": "you"}),
