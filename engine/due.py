@@ -173,6 +173,8 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
                                                if entry["id"] == happened["battlefield"]), None)
     if happened["event"] == "beginning_phase" and happened["player"] is not None:  # "each player's first"
         seen["nth"] = rulechanges.player_turn_number(state, happened["player"])
+    if happened["event"] == "drew":  # "your second card each turn": the draws counted this turn so far
+        seen["nth"] = state.get("turn_facts", {}).get(happened["player"], {}).get("drawn", 0)
     if happened["player"] is not None:
         seen["side"] = teams.side(state, happened["player"])  # "When you or an ally hold" (v1.4 648)
     if happened.get("units"):  # "with one or more [Mighty] units" (v1.4 708: 5 Might or more)

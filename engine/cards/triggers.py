@@ -18,7 +18,8 @@ board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
 start: "At the start of your Beginning Phase", Temporary 816.1.c), "end_of_turn" and "empowered" (an object
 becomes Empowered, by the player whose effect empowers it: "When I become [Empowered]", v1.4 828.1.d; "When you
-empower something else", 441.2.a) and "chosen" (an object on the board a finalized spell or ability targets, or
+empower something else", 441.2.a) and "drew" (a card drawn, v1.4 591; its `nth`, the
+player's draws this turn, engine/turn_facts.py), "chosen" (an object on the board a finalized spell or ability targets, or
 targets anew after new choices: "When you choose me with a spell", "When you choose a friendly unit", Targeting
 Effects, v1.4 383.4.b, 754; its `by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
 "me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
@@ -46,7 +47,7 @@ from engine.cards import reviewed, trigger_ifs
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
                            "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
                            "combat_ends", "hides", "activated", "attached", "readied", "stunned", "buffed",
-                           "spent_buff")
+                           "spent_buff", "drew")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -89,6 +90,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
      {"event": "played", "subject": "a card", "whose": "you", "power_at_least": 2}),
     (r"you play your (first|second) card (?:each|in a) turn",
      {"event": "played", "subject": "a card", "whose": "you", "nth": "{0}"}),
+    (r"you draw your (first|second|third) card each turn", {"event": "drew", "subject": "you", "nth": "{0}"}),
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
     (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
