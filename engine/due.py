@@ -173,6 +173,9 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
                                                if entry["id"] == happened["battlefield"]), None)
     if happened["event"] == "beginning_phase" and happened["player"] is not None:  # "each player's first"
         seen["nth"] = rulechanges.player_turn_number(state, happened["player"])
+    if happened["event"] == "moves" and happened.get("object"):  # "The third time I move in a turn"
+        moved = happened["object"]
+        seen["nth"] = state.get("turn_facts", {}).get(moved["controller"], {}).get("moves", {}).get(moved["id"], 0)
     if happened["event"] == "drew":  # "your second card each turn": the draws counted this turn so far
         seen["nth"] = state.get("turn_facts", {}).get(happened["player"], {}).get("drawn", 0)
     if happened["player"] is not None:

@@ -154,7 +154,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
 )
 _SUBJECT_WORDS = ("i", "you")
 _CONDITION = re.compile(r"^(?:\[(?:Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*)?(Once each turn, )?"
-                        r"((?:When|Whenever|At|The first time|(?<=, )when)\b[^,]*),\s*(.*)$", re.S)
+                        r"((?:When|Whenever|At|The (?:first|second|third) time|(?<=, )when)\b[^,]*),\s*(.*)$", re.S)
 _KEYWORD_EFFECT = re.compile(r"^\[[A-Za-z-]+(?: \d+)?\](?:\s*\[>\]|\s*—)?\s*(.*)$", re.S)
 _COST = re.compile(r"^(?:you may )?(pay ((?:\[(?:\d+|[ACRGBOPY])\])+)(?: and exhaust (?:me|this))?|exhaust (?:me|this))"
                    r" to\b", re.I)
@@ -188,6 +188,9 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     first = re.fullmatch(r"The first time (.*) each turn", condition)
     if first is not None:  # "The first time I move each turn" (v1.4 383.1.b, 383.3.e)
         condition, once = f"When {first.group(1)}", True
+    nth = re.fullmatch(r"The (second|third) time (.*) in a turn", condition)
+    if nth is not None:  # "The third time I move in a turn": the unit's moves this turn (engine/turn_facts.py)
+        condition = f"When {nth.group(2)}"
     listed = _LISTED.match(effect)
     if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
         return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
@@ -196,6 +199,11 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     if meanwhile:  # "When an enemy unit dies while I'm at a battlefield": a state as the occurrence happens
         condition, wanted = condition[:meanwhile.start()], trigger_ifs.read(meanwhile.group(1))
     patterns, unread = _patterns(condition)
+    if nth is not None:
+        if all(pattern["event"] == "moves" and pattern["subject"] == "me" for pattern in patterns):
+            patterns = [{**pattern, "nth": nth.group(1)} for pattern in patterns]
+        else:  # only a unit's own moves are counted per turn
+            unread.append(f"the {nth.group(1)} time {nth.group(2)}")
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
         clause = effect.split(",")[0]
         read = trigger_ifs.read(clause)
