@@ -70,6 +70,17 @@ def readied(context: Context, player: str, obj: dict[str, Any]) -> None:
         occurred(context, "readied", player, obj=obj)
 
 
+def recycled(context: Context, player: str, *, runes: int = 0, cards: int = 0) -> None:
+    """`player` recycled `runes` runes (to pay, v1.4 157.2.b, or by an effect) or `cards` cards (v1.4 594.1: to
+    the bottom of their deck, from the top, the trash or elsewhere; runes are not cards): each rune is an
+    occurrence ("When you recycle a rune"), the cards of one instruction or cost one ("When you recycle one or more
+    cards")."""
+    for _ in range(runes):
+        occurred_all(context, [{**occurrence("recycled", player), "rune": True}])
+    if cards:
+        occurred_all(context, [{**occurrence("recycled", player), "rune": False}])
+
+
 def spent_buff(context: Context, player: str, obj: dict[str, Any]) -> None:
     """`player` spends the buff of a unit (v1.4 702.2.b) to pay a cost: "When you spend a buff"."""
     occurred(context, "spent_buff", player, obj=obj)

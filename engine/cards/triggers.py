@@ -18,7 +18,8 @@ board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
 start: "At the start of your Beginning Phase", Temporary 816.1.c), "end_of_turn" and "empowered" (an object
 becomes Empowered, by the player whose effect empowers it: "When I become [Empowered]", v1.4 828.1.d; "When you
-empower something else", 441.2.a) and "drew" (a card drawn, v1.4 591; its `nth`, the
+empower something else", 441.2.a) and "recycled" (runes, each, or
+the cards of one instruction, `rune` says which), "drew" (a card drawn, v1.4 591; its `nth`, the
 player's draws this turn, engine/turn_facts.py), "chosen" (an object on the board a finalized spell or ability targets, or
 targets anew after new choices: "When you choose me with a spell", "When you choose a friendly unit", Targeting
 Effects, v1.4 383.4.b, 754; its `by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
@@ -47,7 +48,7 @@ from engine.cards import reviewed, trigger_ifs
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
                            "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
                            "combat_ends", "hides", "activated", "attached", "readied", "stunned", "buffed",
-                           "spent_buff", "drew")
+                           "spent_buff", "drew", "recycled")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -120,6 +121,8 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you stun an enemy unit", {"event": "stunned", "subject": "an enemy unit", "whose": "you"}),
     (r"you stun one or more enemy units", {"event": "stunned", "subject": "an enemy unit", "whose": "you",
                                            "one_or_more": True}),  # once for the units of one event
+    (r"you recycle one or more cards", {"event": "recycled", "subject": "you", "rune": False}),  # v1.4 594.1
+    (r"you recycle a rune", {"event": "recycled", "subject": "you", "rune": True}),  # v1.4 157.2.b
     (r"you spend a buff", {"event": "spent_buff", "subject": "you"}),  # v1.4 702.2.b
     (r"you use an activated ability of an? (unit|gear)",
      {"event": "activated", "subject": "a {0}", "whose": "you"}),
@@ -328,6 +331,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             and occurrence["player"] != mine or pattern.get("equipment") and not occurrence.get("equipment") \
             or pattern.get("mighty_units") and not occurrence.get("mighty_units"):
         return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
+    if "rune" in pattern and bool(occurrence.get("rune")) != pattern["rune"]:
+        return False  # "When you recycle a rune" / "one or more cards" (runes aren't cards)
     if subject == "me":
         if occurrence["event"] == "combat_ends":  # "a combat that I was in": either side's units
             return source["id"] in occurrence.get("units", ())
