@@ -47,10 +47,15 @@ NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time"
 # -- occurrences ---------------------------------------------------------------------------------------------------
 def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
              battlefield: str | None = None, to: str | None = None, units: list[str] | None = None,
-             additional: bool | None = None, origin: str | None = None, spent: int | None = None) -> None:
-    """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
-    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units,
-                                      additional=additional, origin=origin, spent=spent)])
+             additional: bool | None = None, origin: str | None = None, spent: int | None = None,
+             mover: str | None = None) -> None:
+    """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue (`mover`: the
+    player whose effect or Standard Move moves a unit, for "When you move an enemy unit")."""
+    found = occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units, additional=additional,
+                       origin=origin, spent=spent)
+    if mover is not None:
+        found["mover"] = mover
+    occurred_all(context, [found])
 
 
 def discarded(context: Context, objs: list[dict[str, Any]]) -> None:

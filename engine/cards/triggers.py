@@ -118,6 +118,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you ready a friendly unit", {"event": "readied", "subject": "a friendly unit", "whose": "you"}),
     (r"you buff me", {"event": "buffed", "subject": "me", "whose": "you"}),  # v1.4 702
     (r"you buff a friendly unit", {"event": "buffed", "subject": "a friendly unit", "whose": "you"}),
+    (r"you move an enemy unit", {"event": "moves", "subject": "an enemy unit", "whose": "you"}),  # by your effect
     (r"you stun an enemy unit", {"event": "stunned", "subject": "an enemy unit", "whose": "you"}),
     (r"you stun one or more enemy units", {"event": "stunned", "subject": "an enemy unit", "whose": "you",
                                            "one_or_more": True}),  # once for the units of one event
@@ -331,6 +332,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             and occurrence["player"] != mine or pattern.get("equipment") and not occurrence.get("equipment") \
             or pattern.get("mighty_units") and not occurrence.get("mighty_units"):
         return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
+    if occurrence["event"] == "moves" and pattern.get("whose") == "you" and occurrence.get("mover") != mine:
+        return False  # "When you move an enemy unit": moved by the source's controller's effect
     if "rune" in pattern and bool(occurrence.get("rune")) != pattern["rune"]:
         return False  # "When you recycle a rune" / "one or more cards" (runes aren't cards)
     if subject == "me":
