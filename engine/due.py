@@ -192,6 +192,11 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
     if happened["event"] == "moves" and happened.get("object"):  # "The third time I move in a turn"
         moved = happened["object"]
         seen["nth"] = state.get("turn_facts", {}).get(moved["controller"], {}).get("moves", {}).get(moved["id"], 0)
+    if happened["event"] in ("attacks", "defends") and happened.get("object"):  # "attacks or defends alone"
+        unit = happened["object"]
+        seen["alone"] = not any(other["id"] != unit["id"] and other["zone"] == "board" and other["type"] == "Unit"
+                                and other["controller"] == unit["controller"]
+                                and other["location"] == unit["location"] for other in state["objects"].values())
     if happened["event"] == "drew":  # "your second card each turn": the draws counted this turn so far
         seen["nth"] = state.get("turn_facts", {}).get(happened["player"], {}).get("drawn", 0)
     if happened["player"] is not None:

@@ -101,6 +101,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"a friendly unit moves from my location", {"event": "moves", "subject": "a friendly unit",
                                                  "from": "my location"}),
     (r"you defend at a battlefield", {"event": "defends", "subject": "you"}),  # once for the combat (383.4.f.2.a)
+    (r"a friendly unit (attack|defend)s alone", {"event": "{0}s", "subject": "a friendly unit", "alone": True}),
     (r"an enemy unit attacks a battlefield you control", {"event": "attacks", "subject": "an enemy unit",
                                                           "at": "yours"}),
     (r"at the start of each player's first beginning phase", {"event": "beginning_phase", "subject": "a player",
@@ -232,6 +233,8 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
     lowered = condition.lower().strip()
     lowered = re.sub(r"^(when|whenever) ", "", lowered).replace("you or an ally ", "you-or-an-ally ")
     lowered = re.sub(r"^you (\w+) or (\w+) me$", r"you \1 me or you \2 me", lowered)  # "you choose or ready me"
+    lowered = re.sub(r"^a friendly unit attacks or defends alone$",  # "alone" is said of both (v1.4 740.2.a)
+                     "a friendly unit attacks alone or a friendly unit defends alone", lowered)
     patterns: list[dict[str, str]] = []
     unread: list[str] = []
     subject = ""
@@ -334,6 +337,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
     if occurrence["event"] == "moves" and pattern.get("whose") == "you" and occurrence.get("mover") != mine:
         return False  # "When you move an enemy unit": moved by the source's controller's effect
+    if pattern.get("alone") and not occurrence.get("alone"):
+        return False  # v1.4 740.2.a: no other friendly unit at its location
     if "rune" in pattern and bool(occurrence.get("rune")) != pattern["rune"]:
         return False  # "When you recycle a rune" / "one or more cards" (runes aren't cards)
     if subject == "me":
