@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import control, due, mandatory_replacements, replacement, rulechanges, showdown
+from engine.cards import checks_abilities
 from engine.editions import edition_of
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
@@ -151,6 +152,9 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
     context.check(total == expected, "626.1.d", f"{player} assigns {total} combat damage; their units' summed "
                                                 f"Might is {expected}, all of which is assigned")
     _check_order(context, player, targets, assignments, fight["battlefield"])
+    if checks_abilities(state):  # "if you assigned 3 or more excess damage" (engine/due.py, at the conquer)
+        fight.setdefault("excess", {})[player] = sum(max(0, amount - lethal(state["objects"][unit_id], state))
+                                                     for unit_id, amount in assignments.items() if amount)
     for unit_id, amount in assignments.items():
         replacement.deal_damage(context, state["objects"][unit_id], amount, combat=True)  # less what is prevented
     fight["to_assign"].remove(player)

@@ -197,6 +197,10 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
         seen["alone"] = not any(other["id"] != unit["id"] and other["zone"] == "board" and other["type"] == "Unit"
                                 and other["controller"] == unit["controller"]
                                 and other["location"] == unit["location"] for other in state["objects"].values())
+    fight = state.get("combat")
+    if happened["event"] == "conquers" and fight and fight["battlefield"] == happened.get("battlefield"):
+        seen["after_attack"] = happened["player"] == fight["attacker"]  # "When I conquer after an attack"
+        seen["excess"] = fight.get("excess", {}).get(happened["player"], 0)  # the damage assigned beyond lethal
     if happened["event"] == "drew":  # "your second card each turn": the draws counted this turn so far
         seen["nth"] = state.get("turn_facts", {}).get(happened["player"], {}).get("drawn", 0)
     if happened["player"] is not None:

@@ -12,7 +12,8 @@ from test_rules_statics import deck_count
 from engine.cards import triggers
 
 CONE = "When you move an enemy unit, you may exhaust this to [Stun] it."
-P1 = deck("Unforgiven", ["Blast Cone", "Charm", "Clockwork Keeper"], ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
+P1 = deck("Unforgiven", ["Blast Cone", "Charm", "Clockwork Keeper"],
+          ["Trifarian War Camp", "Zaun Warrens", "Altar to Unity"])
 P2 = deck("Battle Mistress", ["Dragonsoul Sage"], ["Grove of the God-Willow", "Vilemaw's Lair", "Windswept Hillock"])
 
 

@@ -43,7 +43,8 @@ def test_the_one_or_more_phrasings_are_read():
 def stunned(target: str) -> GalleryTable:
     t = table("runedeck:4 runes:4 Calm Rune;4 Order Rune hand:Back Off base:Daring Poro",
               "runedeck:8 runes:2 Body Rune;2 Chaos Rune base:Determined Sentry")
-    return t.do(f"P1 play Back Off -> {target} $3", "P1 pass", "P2 pass", f"resolve Back Off: stun {target} | draw P1 ?")
+    return t.do(f"P1 play Back Off -> {target} $3", "P1 pass", "P2 pass",
+                f"resolve Back Off: stun {target} | draw P1 ?")
 
 
 def test_radiant_dawn_is_due_when_p1_stuns_an_enemy_unit_and_refused_for_a_friendly_one_v1_4_383_3():

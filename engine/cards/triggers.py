@@ -18,11 +18,11 @@ board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
 start: "At the start of your Beginning Phase", Temporary 816.1.c), "end_of_turn" and "empowered" (an object
 becomes Empowered, by the player whose effect empowers it: "When I become [Empowered]", v1.4 828.1.d; "When you
-empower something else", 441.2.a) and "recycled" (runes, each, or
-the cards of one instruction, `rune` says which), "drew" (a card drawn, v1.4 591; its `nth`, the
-player's draws this turn, engine/turn_facts.py), "chosen" (an object on the board a finalized spell or ability targets, or
-targets anew after new choices: "When you choose me with a spell", "When you choose a friendly unit", Targeting
-Effects, v1.4 383.4.b, 754; its `by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
+empower something else", 441.2.a), "recycled" (runes, each, or the cards of one instruction, `rune` says
+which), "drew" (a card drawn, v1.4 591; its `nth`, the player's draws this turn, engine/turn_facts.py) and
+"chosen" (an object on the board a finalized spell or ability targets, or targets anew after new choices:
+"When you choose me with a spell", "When you choose a friendly unit", Targeting Effects, v1.4 383.4.b, 754; its
+`by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
 "me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
 controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendly unit", "another friendly unit",
 "an enemy unit", "a player", "something else" (an object other than the source); `whose` ("you", "an opponent",
@@ -95,6 +95,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
     (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
+    (r"i conquer after an attack", {"event": "conquers", "subject": "me", "after_attack": True}),  # as attacker
     (r"i move to a battlefield", {"event": "moves", "subject": "me", "to": "battlefield"}),
     (r"i move from a location", {"event": "moves", "subject": "me"}),  # a base or a battlefield: any move
     (r"a unit moves from here", {"event": "moves", "subject": "a unit", "from": "here"}),
@@ -215,6 +216,7 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
         if read is None or wanted is not None:
             unread.append(clause)
         wanted = read if wanted is None else wanted
+        effect = effect[len(clause) + 1:].strip()  # what follows it: "you may ...", a cost within instructions
     if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
         unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
@@ -337,6 +339,8 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
         return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
     if occurrence["event"] == "moves" and pattern.get("whose") == "you" and occurrence.get("mover") != mine:
         return False  # "When you move an enemy unit": moved by the source's controller's effect
+    if pattern.get("after_attack") and not occurrence.get("after_attack"):
+        return False  # a conquer that ends a combat its controller attacked in
     if pattern.get("alone") and not occurrence.get("alone"):
         return False  # v1.4 740.2.a: no other friendly unit at its location
     if "rune" in pattern and bool(occurrence.get("rune")) != pattern["rune"]:
