@@ -15,7 +15,8 @@ non-combat showdown is under way, which becomes the combat's (v1.4 323.14, `join
 
 `state["combat"]` is {battlefield, attacker, defender, step, amounts, to_assign}: `step` is "showdown", "damage"
 or "resolution"; in the damage step `amounts` holds each player's summed Might and `to_assign` the players who
-still have damage to assign, in order.
+still have damage to assign, in order; in a match whose abilities are checked, `excess` holds, per player who
+assigned, the damage assigned beyond lethal ("if you assigned 3 or more excess damage", read at the conquer).
 """
 from __future__ import annotations
 
