@@ -362,11 +362,14 @@ def _recycle_from_trash(context: Context, player: str, cards: list[Any], what: s
     """"Recycle N from your trash": N cards of the trash go to the bottom of the deck, in full (v1.3 416.3)."""
     state = context.state
     trash = state["players"][player]["trash"]
+    recycled = 0
     for card_id in cards:
         if not context.check(isinstance(card_id, str) and card_id in trash, "v1.3 416.3",
                              f"{player} recycles {card_id!r} to pay for {what}, but it is not in their trash"):
             continue
         deck.recycle(state, state["objects"][card_id])
+        recycled += 1
+    due.recycled(context, player, cards=recycled)  # "When you recycle one or more cards"
 
 
 def _with_permanents(verb: str) -> Callable[[Context, str, list[Any], str], None]:

@@ -15,13 +15,15 @@ non-combat showdown is under way, which becomes the combat's (v1.4 323.14, `join
 
 `state["combat"]` is {battlefield, attacker, defender, step, amounts, to_assign}: `step` is "showdown", "damage"
 or "resolution"; in the damage step `amounts` holds each player's summed Might and `to_assign` the players who
-still have damage to assign, in order.
+still have damage to assign, in order; in a match whose abilities are checked, `excess` holds, per player who
+assigned, the damage assigned beyond lethal ("if you assigned 3 or more excess damage", read at the conquer).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine import control, due, mandatory_replacements, replacement, rulechanges, showdown
+from engine.cards import checks_abilities
 from engine.editions import edition_of
 from engine.objects import battlefield, move_to_zone, refresh
 from engine.rulings import Context
@@ -151,6 +153,9 @@ def assign_damage(context: Context, event: dict[str, Any]) -> None:
     context.check(total == expected, "626.1.d", f"{player} assigns {total} combat damage; their units' summed "
                                                 f"Might is {expected}, all of which is assigned")
     _check_order(context, player, targets, assignments, fight["battlefield"])
+    if checks_abilities(state):  # "if you assigned 3 or more excess damage" (engine/due.py, at the conquer)
+        fight.setdefault("excess", {})[player] = sum(max(0, amount - lethal(state["objects"][unit_id], state))
+                                                     for unit_id, amount in assignments.items() if amount)
     for unit_id, amount in assignments.items():
         replacement.deal_damage(context, state["objects"][unit_id], amount, combat=True)  # less what is prevented
     fight["to_assign"].remove(player)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import deck, layers, rulechanges, turn_facts
+from engine import deck, due, layers, rulechanges, turn_facts
 from engine.editions import edition_of
 from engine.errors import MalformedEvent
 from engine.objects import facts
@@ -43,6 +43,7 @@ def add_from_runes(context: Context, player: str, exhaust: list[str], recycle: l
         for domain in facts(state, rune["card"]).get("domains", []):
             pool["power"][domain] = pool["power"].get(domain, 0) + 1  # rule 157.2.b: Recycle this: Add [C]
         deck.recycle(state, rune)
+        due.recycled(context, player, runes=1)  # "When you recycle a rune"
 
 
 def add_runes_paid(context: Context, player: str, payment: dict[str, Any], rule: str) -> None:

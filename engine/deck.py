@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import scoring
+from engine import due, scoring, turn_facts
 from engine.objects import (State, card_name, create_object, facts, next_in_turn_order, opponents, place_on_board,
                             release_attachments, remove_from_zone, reveal_card)
 from engine.rulings import Context
@@ -34,6 +34,8 @@ def draw_cards(context: Context, player: str, cards: list[str | None]) -> None:
             return
         name = None if reference is None else card_name(state, reference, f"{player}'s draw")
         entry["hand"].append(take_from_deck(context, player, name, "hand", "591.1"))
+        turn_facts.note(state, player, "drawn")  # "When you draw your second card each turn"
+        due.occurred(context, "drew", player)
 
 
 def take_from_deck(context: Context, player: str, card: str | None, zone: str, rule: str | None,

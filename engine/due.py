@@ -47,10 +47,15 @@ NOT_ACTIONS = frozenset({"trigger", "note", "error", "remedy", "penalty", "time"
 # -- occurrences ---------------------------------------------------------------------------------------------------
 def occurred(context: Context, event: str, player: str | None, *, obj: dict[str, Any] | None = None,
              battlefield: str | None = None, to: str | None = None, units: list[str] | None = None,
-             additional: bool | None = None, origin: str | None = None, spent: int | None = None) -> None:
-    """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue."""
-    occurred_all(context, [occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units,
-                                      additional=additional, origin=origin, spent=spent)])
+             additional: bool | None = None, origin: str | None = None, spent: int | None = None,
+             mover: str | None = None) -> None:
+    """One occurrence (engine/cards/triggers.py `EVENTS`): the abilities it makes due join the queue (`mover`: the
+    player whose effect or Standard Move moves a unit, for "When you move an enemy unit")."""
+    found = occurrence(event, player, obj=obj, battlefield=battlefield, to=to, units=units, additional=additional,
+                       origin=origin, spent=spent)
+    if mover is not None:
+        found["mover"] = mover
+    occurred_all(context, [found])
 
 
 def discarded(context: Context, objs: list[dict[str, Any]]) -> None:
@@ -68,6 +73,17 @@ def readied(context: Context, player: str, obj: dict[str, Any]) -> None:
     if obj["exhausted"]:
         obj["exhausted"] = False
         occurred(context, "readied", player, obj=obj)
+
+
+def recycled(context: Context, player: str, *, runes: int = 0, cards: int = 0) -> None:
+    """`player` recycled `runes` runes (to pay, v1.4 157.2.b, or by an effect) or `cards` cards (v1.4 594.1: to
+    the bottom of their deck, from the top, the trash or elsewhere; runes are not cards): each rune is an
+    occurrence ("When you recycle a rune"), the cards of one instruction or cost one ("When you recycle one or more
+    cards")."""
+    for _ in range(runes):
+        occurred_all(context, [{**occurrence("recycled", player), "rune": True}])
+    if cards:
+        occurred_all(context, [{**occurrence("recycled", player), "rune": False}])
 
 
 def spent_buff(context: Context, player: str, obj: dict[str, Any]) -> None:
@@ -132,8 +148,11 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
         for source, index, ability, compiled in _candidates(state, happened):
             if (source["id"], index) in known:
                 continue
-            if any(triggers.matches(pattern, happened, source) for pattern in compiled["on"]) \
-                    and _if_holds(state, compiled.get("if"), source, happened):
+            met = [pattern for pattern in compiled["on"] if triggers.matches(pattern, happened, source)]
+            if met and _if_holds(state, compiled.get("if"), source, happened):
+                if all(pattern.get("one_or_more") for pattern in met) and _grouped(
+                        queue + batch, source["id"], index, context.seq):
+                    continue  # "one or more ...": once for the units of one event
                 known.add((source["id"], index))
                 batch.append({"source": source["id"], "ability": index, "label": label_of(ability, index),
                               "card": source["card"], "text": ability.get("text", ""),
@@ -141,12 +160,22 @@ def occurred_all(context: Context, found: list[dict[str, Any]]) -> None:
                               "event": happened["event"]})
                 if compiled.get("once_each_turn"):
                     batch[-1]["once_each_turn"] = True
+                if all(pattern.get("one_or_more") for pattern in met):
+                    batch[-1]["moment"] = context.seq
                 if happened.get("object"):  # what it is about: its "it" (engine/cards/targets.py `read_about`)
                     batch[-1]["about"] = happened["object"]["id"]
     # After the triggers of earlier occurrences, these, simultaneous: the turn player's first, then in turn order
     # (v1.4 383.3.d.1; a stable sort keeps each player's in the order found, which they may change, 383.3.d).
     order = {player: position for position, player in enumerate(_turn_order_from(state))}
     queue.extend(sorted(batch, key=lambda entry: order.get(entry["controller"], len(order))))
+
+
+def _grouped(due: list[dict[str, Any]], source: str, index: Any, seq: int) -> bool:
+    """Whether a "one or more ..." ability of `source` is due already for an occurrence of the event `seq`: the
+    units one event stuns or kills (a spell's resolution, a combat's damage) meet its condition once, as one
+    moment; another event's meet it again (v1.4 383.2.c: evaluated after each inciting event)."""
+    return any(entry["source"] == source and entry["ability"] == index and entry.get("moment") == seq
+               for entry in due)
 
 
 def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
@@ -160,6 +189,20 @@ def _seen(state: State, happened: dict[str, Any]) -> dict[str, Any]:
                                                if entry["id"] == happened["battlefield"]), None)
     if happened["event"] == "beginning_phase" and happened["player"] is not None:  # "each player's first"
         seen["nth"] = rulechanges.player_turn_number(state, happened["player"])
+    if happened["event"] == "moves" and happened.get("object"):  # "The third time I move in a turn"
+        moved = happened["object"]
+        seen["nth"] = state.get("turn_facts", {}).get(moved["controller"], {}).get("moves", {}).get(moved["id"], 0)
+    if happened["event"] in ("attacks", "defends") and happened.get("object"):  # "attacks or defends alone"
+        unit = happened["object"]
+        seen["alone"] = not any(other["id"] != unit["id"] and other["zone"] == "board" and other["type"] == "Unit"
+                                and other["controller"] == unit["controller"]
+                                and other["location"] == unit["location"] for other in state["objects"].values())
+    fight = state.get("combat")
+    if happened["event"] == "conquers" and fight and fight["battlefield"] == happened.get("battlefield"):
+        seen["after_attack"] = happened["player"] == fight["attacker"]  # "When I conquer after an attack"
+        seen["excess"] = fight.get("excess", {}).get(happened["player"], 0)  # the damage assigned beyond lethal
+    if happened["event"] == "drew":  # "your second card each turn": the draws counted this turn so far
+        seen["nth"] = state.get("turn_facts", {}).get(happened["player"], {}).get("drawn", 0)
     if happened["player"] is not None:
         seen["side"] = teams.side(state, happened["player"])  # "When you or an ally hold" (v1.4 648)
     if happened.get("units"):  # "with one or more [Mighty] units" (v1.4 708: 5 Might or more)

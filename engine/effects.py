@@ -317,7 +317,9 @@ def _recycle(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
     player = context.player(effect)
     if _from_deck(effect, "recycle"):
         decktop.recycle_from_deck(context, player, effect["cards"])
+        due.recycled(context, player, cards=len(effect["cards"]))
         return
+    runes = cards = 0
     for object_id in effect["cards"]:
         obj = context.state["objects"].get(object_id)
         if not context.check(obj is not None and obj["owner"] == player, "594.1",
@@ -327,7 +329,9 @@ def _recycle(context: Context, item: dict[str, Any], effect: dict[str, Any], kep
                              f"{item['id']} recycles {object_id} ({obj['card']}): the Champion Legend cannot be "
                              f"removed, moved or displaced from the Legend Zone"):
             continue
+        runes, cards = (runes + 1, cards) if obj["type"] == "Rune" else (runes, cards + 1)
         deck.recycle(context.state, obj)
+    due.recycled(context, player, runes=runes, cards=cards)
 
 
 def _counter(context: Context, item: dict[str, Any], effect: dict[str, Any], kept: set[str] | None) -> None:

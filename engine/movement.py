@@ -151,15 +151,16 @@ def check_destination(context: Context, player: str, destination: str, units: li
             return
 
 
-def relocate(context: Context, unit: dict[str, Any], destination: str) -> None:
-    """Move a unit to a location of the board (609.3: at once, no state in between); it stays the same object."""
+def relocate(context: Context, unit: dict[str, Any], destination: str, by: str | None = None) -> None:
+    """Move a unit to a location of the board (609.3: at once, no state in between); it stays the same object.
+    `by`: the player whose effect moves it ("When you move an enemy unit"); a Standard Move is its controller's."""
     origin = unit["location"]
     move_to_zone(context.state, unit, "board", destination)
     turn_facts.note_moved(context.state, unit)  # "If I have moved twice this turn" (engine/turn_facts.py)
     if not destination.startswith("base:"):
         control.arrive(context.state, unit, destination)
     due.occurred(context, "moves", unit["controller"], obj=unit, to=destination,  # "When I move" (v1.4 383.2.c)
-                 origin=origin)
+                 origin=origin, mover=by or unit["controller"])
 
 
 def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: str) -> None:
@@ -188,4 +189,4 @@ def move_op(context: Context, item: dict[str, Any], unit: dict[str, Any], to: st
         return
     if unit["type"] == "Unit":  # v1.4 447.2.a-b name units' destinations
         check_destination(context, unit["controller"], destination, [unit])
-    relocate(context, unit, destination)
+    relocate(context, unit, destination, by=item["controller"])

@@ -17,6 +17,8 @@ checks (a declared match's states stay as they were), and cleared as each turn b
 - `conquered`: the battlefields the player conquered (a list of their ids; v1.4 630.1);
 - `moves`: how many times each unit the player controls moved (`{object id: count}`; v1.4 144, a recall is no
   move).
+- `drawn`: the cards the player drew (v1.4 591: from their main deck into their hand, by a draw phase or an
+  effect), for "When you draw your second card each turn".
 """
 from __future__ import annotations
 
@@ -24,8 +26,8 @@ from typing import Any
 
 from engine.cards import checks_abilities
 
-FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "power_spent", "gear_abilities", "held_points",
-         "conquered", "moves")
+FACTS = ("died", "died_beginning", "discarded", "xp_gained", "spell_energy", "power_spent", "gear_abilities",
+         "held_points", "conquered", "moves", "drawn")
 
 
 def note(state: dict[str, Any], player: str | None, fact: str, amount: int = 1) -> None:

@@ -100,7 +100,8 @@ def winded() -> GalleryTable:
     """Ana's Combat Chef (5 [S]) and Crowd Favorite (3 [S]) stand at bf1; she plays Wind and Ghosts."""
     t = table(SPIRIT, "runedeck:4 runes:4 Body Rune;4 Chaos Rune hand:Wind and Ghosts controls:bf1 "
                       "bf1:Combat Chef;Crowd Favorite")
-    return t.do("P1 play Wind and Ghosts $3 / Chaos Rune", "P1 pass", "P2 pass")
+    return t.do("P1 play Wind and Ghosts $3 / Chaos Rune", 'P1 trigger Battle Mistress "when-you-recycle" +declined',
+                "P1 pass", "P2 pass")  # the rune recycled to pay triggers Battle Mistress (v1.4 157.2.b)
 
 
 @pytest.mark.parametrize("ops", ["banish Crowd Favorite", "return Combat Chef -> hand"])

@@ -137,7 +137,8 @@ def test_kayn_having_moved_twice_this_turn_takes_no_damage():
     game = GalleryTable(KAYN, P2, "strict", "v1.4", "checked").do(
         f"position turn 3 P1 action first P1 | P1 0 bf:Trifarian War Camp deck:{39 - listed(p1)} {p1} "
         f"| P2 0 bf:Vilemaw's Lair deck:{39 - listed(P2_RUNES)} {P2_RUNES}",
-        "P1 play Ride the Wind -> Kayn, Unleashed $2 / Chaos Rune", "P1 pass", "P2 pass",
+        "P1 play Ride the Wind -> Kayn, Unleashed $2 / Chaos Rune",
+        'P1 trigger Battle Mistress "when-you-recycle" +declined', "P1 pass", "P2 pass",  # its rune recycled
         "resolve Ride the Wind: move Kayn, Unleashed -> bf1 | ready Kayn, Unleashed")
     flurry = ("P1 play Flurry of Blades $1", "P1 pass", "P2 pass", "resolve Flurry of Blades: damage Kayn, Unleashed 1")
     once = GalleryTable(KAYN, P2, "strict", "v1.4", "checked")

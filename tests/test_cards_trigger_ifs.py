@@ -51,8 +51,8 @@ def test_the_if_after_a_condition_compiles_into_the_trigger_with_nothing_unread(
                                                                           "where": "here", "exactly": 1}}}
     for text in (SEA_MONKEY, ECLIPSE, SHEN, DARIUS):
         assert triggers.checkable(triggers.compile_trigger(text)), text
-    unknown = triggers.compile_trigger("When I conquer, if you assigned 3 or more excess damage, draw 1.")
-    assert unknown["unread"] == ["if you assigned 3 or more excess damage"] and "if" not in unknown
+    unknown = triggers.compile_trigger("When I conquer, if you revealed a Dragon this way, draw 1.")
+    assert unknown["unread"] == ["if you revealed a Dragon this way"] and "if" not in unknown
 
 
 # -- "if you paid the additional cost" -------------------------------------------------------------------------

@@ -72,8 +72,8 @@ def test_a_cost_within_instructions_is_read_and_a_condition_it_cannot_read_is_le
         == {"energy": 1}
     assert triggers.compile_trigger("When you hold here, you may pay [A][A][A][A] to score 1 point.")["cost"] == \
         {"power": {"any": 4}}
-    unread = triggers.compile_trigger("When I conquer, if you assigned 3 or more excess damage, draw 1.")
-    assert unread["unread"] == ["if you assigned 3 or more excess damage"] and not triggers.checkable(unread)
+    unread = triggers.compile_trigger("When I conquer, if you revealed a Dragon this way, draw 1.")
+    assert unread["unread"] == ["if you revealed a Dragon this way"] and not triggers.checkable(unread)
     assert not triggers.checkable(triggers.compile_trigger("When you kill a stunned enemy unit, draw 1."))
 
 

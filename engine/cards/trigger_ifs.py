@@ -9,6 +9,7 @@ clause into the trigger's `if`:
     {"paid_additional": true}   # the play that is the occurrence paid an additional cost (v1.4 204.2)
     {"units_at_least": N}       # "if you have 4+ units at that battlefield": a conquer's or a hold's units
     {"spent_at_least": N}       # "if you spent [4] or more": the Energy paid to play the card
+    {"excess_at_least": N}      # "if you assigned 3 or more excess damage": in the combat a conquer ends
     {"state": "fewer_runes"}    # a state only a trigger names ("fewer runes than an opponent", "facedown")
     {"while": {...}}            # a state the source's controller is in, in the statics' grammar
 
@@ -53,6 +54,9 @@ def read(clause: str) -> dict[str, Any] | None:
     spent = re.fullmatch(r"you spent \[(\d+)\] or more", phrase)
     if spent:  # the Energy spent to play the card (engine/due.py's occurrence: its cost as paid)
         return {"spent_at_least": int(spent.group(1))}
+    excess = re.fullmatch(r"you assigned (\d+) or more excess damage(?: to enemy units)?", phrase)
+    if excess:  # combat damage assigned beyond lethal (626.1.d.1.a) in the combat the conquer ends
+        return {"excess_at_least": int(excess.group(1))}
     counted = re.fullmatch(r"you have (\d+)\+ units (?:at that battlefield|here)", phrase)
     if counted:  # a conquer's or a hold's units there (v1.4 383.4.c-d): the occurrence's
         return {"units_at_least": int(counted.group(1))}
@@ -74,7 +78,8 @@ def occurrence_holds(wanted: dict[str, Any], occurrence: dict[str, Any]) -> bool
     additional cost (the occurrence's `additional`); `units_at_least`, the units of a conquer or a hold there. The
     `while` part is the state's (engine/layers.py), and so is `state` (`state_holds`)."""
     if wanted.get("paid_additional") and not occurrence.get("additional") \
-            or (occurrence.get("spent") or 0) < wanted.get("spent_at_least", 0):
+            or (occurrence.get("spent") or 0) < wanted.get("spent_at_least", 0) \
+            or (occurrence.get("excess") or 0) < wanted.get("excess_at_least", 0):
         return False
     return len(occurrence.get("units", ())) >= wanted.get("units_at_least", 0)
 

@@ -10,14 +10,19 @@ plain data, once per text (cached; never stored in a match's state):
      "unread": [...],                                                       # what the reader could not check
      "once_each_turn"?: true}                                               # "the first time ... each turn" (383.3.e)
 
+A pattern's `one_or_more` ("When you stun one or more enemy units", "When one or more enemy units die") makes it
+due once for all the occurrences of one recorded event (engine/due.py), not once per unit.
+
 `event` is the occurrence: "played" (a card is played; a permanent's "When you play me" is due once it enters the
 board, 383.4.a.2, a spell's once it resolves, 419.4.a), "attacks" / "defends" (a unit gains the designation, 383.4.e-f), "moves", "holds" /
 "conquers" (383.4.c-d: the units present and the player scoring), "dies" (808.1.d), "beginning_phase" (its
 start: "At the start of your Beginning Phase", Temporary 816.1.c), "end_of_turn" and "empowered" (an object
 becomes Empowered, by the player whose effect empowers it: "When I become [Empowered]", v1.4 828.1.d; "When you
-empower something else", 441.2.a) and "chosen" (an object on the board a finalized spell or ability targets, or
-targets anew after new choices: "When you choose me with a spell", "When you choose a friendly unit", Targeting
-Effects, v1.4 383.4.b, 754; its `by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
+empower something else", 441.2.a), "recycled" (runes, each, or the cards of one instruction, `rune` says
+which), "drew" (a card drawn, v1.4 591; its `nth`, the player's draws this turn, engine/turn_facts.py) and
+"chosen" (an object on the board a finalized spell or ability targets, or targets anew after new choices:
+"When you choose me with a spell", "When you choose a friendly unit", Targeting Effects, v1.4 383.4.b, 754; its
+`by`: "spell" or "ability", a pattern's `with`). `subject` says whose or which:
 "me" (the source itself), "you" (the source's controller), "here" (a battlefield's own occurrence, by its
 controller), "a unit", "another unit", "a spell", "a gear", "a card", "a friendly unit", "another friendly unit",
 "an enemy unit", "a player", "something else" (an object other than the source); `whose` ("you", "an opponent",
@@ -43,7 +48,7 @@ from engine.cards import reviewed, trigger_ifs
 EVENTS: tuple[str, ...] = ("played", "attacks", "defends", "moves", "holds", "conquers", "dies", "beginning_phase",
                            "end_of_turn", "empowered", "chosen", "wins_combat", "discarded", "main_phase",
                            "combat_ends", "hides", "activated", "attached", "readied", "stunned", "buffed",
-                           "spent_buff")
+                           "spent_buff", "drew", "recycled")
 KEYWORD_TRIGGERS: dict[str, tuple[dict[str, str], ...]] = {
     "Deathknell": ({"event": "dies", "subject": "me"},),  # v1.4 808.1.c
     "Vision": ({"event": "played", "subject": "me"},),  # v1.4 817.1.c
@@ -86,15 +91,18 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
      {"event": "played", "subject": "a card", "whose": "you", "power_at_least": 2}),
     (r"you play your (first|second) card (?:each|in a) turn",
      {"event": "played", "subject": "a card", "whose": "you", "nth": "{0}"}),
+    (r"you draw your (first|second|third) card each turn", {"event": "drew", "subject": "you", "nth": "{0}"}),
     (rf"a player plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "a player"}),
     (rf"an opponent plays an? {_KINDS}", {"event": "played", "subject": "a {0}", "whose": "an opponent"}),
     (r"i (attack|defend|move|hold|conquer)", {"event": "{0}s", "subject": "me"}),
+    (r"i conquer after an attack", {"event": "conquers", "subject": "me", "after_attack": True}),  # as attacker
     (r"i move to a battlefield", {"event": "moves", "subject": "me", "to": "battlefield"}),
     (r"i move from a location", {"event": "moves", "subject": "me"}),  # a base or a battlefield: any move
     (r"a unit moves from here", {"event": "moves", "subject": "a unit", "from": "here"}),
     (r"a friendly unit moves from my location", {"event": "moves", "subject": "a friendly unit",
                                                  "from": "my location"}),
     (r"you defend at a battlefield", {"event": "defends", "subject": "you"}),  # once for the combat (383.4.f.2.a)
+    (r"a friendly unit (attack|defend)s alone", {"event": "{0}s", "subject": "a friendly unit", "alone": True}),
     (r"an enemy unit attacks a battlefield you control", {"event": "attacks", "subject": "an enemy unit",
                                                           "at": "yours"}),
     (r"at the start of each player's first beginning phase", {"event": "beginning_phase", "subject": "a player",
@@ -112,7 +120,12 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"you ready a friendly unit", {"event": "readied", "subject": "a friendly unit", "whose": "you"}),
     (r"you buff me", {"event": "buffed", "subject": "me", "whose": "you"}),  # v1.4 702
     (r"you buff a friendly unit", {"event": "buffed", "subject": "a friendly unit", "whose": "you"}),
+    (r"you move an enemy unit", {"event": "moves", "subject": "an enemy unit", "whose": "you"}),  # by your effect
     (r"you stun an enemy unit", {"event": "stunned", "subject": "an enemy unit", "whose": "you"}),
+    (r"you stun one or more enemy units", {"event": "stunned", "subject": "an enemy unit", "whose": "you",
+                                           "one_or_more": True}),  # once for the units of one event
+    (r"you recycle one or more cards", {"event": "recycled", "subject": "you", "rune": False}),  # v1.4 594.1
+    (r"you recycle a rune", {"event": "recycled", "subject": "you", "rune": True}),  # v1.4 157.2.b
     (r"you spend a buff", {"event": "spent_buff", "subject": "you"}),  # v1.4 702.2.b
     (r"you use an activated ability of an? (unit|gear)",
      {"event": "activated", "subject": "a {0}", "whose": "you"}),
@@ -138,6 +151,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
     (r"a buffed friendly unit dies", {"event": "dies", "subject": "a friendly unit", "buffed": True}),
     (r"another non-(\w+) unit you control dies", {"event": "dies", "subject": "another friendly unit",
                                                   "not_tag": "{0}"}),
+    (r"one or more enemy units die", {"event": "dies", "subject": "an enemy unit", "one_or_more": True}),
     (r"an enemy unit here dies", {"event": "dies", "subject": "an enemy unit", "here": True}),
     (r"a combat that i was in ends", {"event": "combat_ends", "subject": "me"}),  # v1.4 466.5: its end
     (r"at (?:the )?start of your beginning phase", {"event": "beginning_phase", "subject": "you"}),
@@ -146,7 +160,7 @@ _ALTERNATIVES: tuple[tuple[str, dict[str, str]], ...] = (
 )
 _SUBJECT_WORDS = ("i", "you")
 _CONDITION = re.compile(r"^(?:\[(?:Legion|Empowered|Mighty|Level \d+)\]\s*(?:\[>\]|—)\s*)?(Once each turn, )?"
-                        r"((?:When|Whenever|At|The first time|(?<=, )when)\b[^,]*),\s*(.*)$", re.S)
+                        r"((?:When|Whenever|At|The (?:first|second|third) time|(?<=, )when)\b[^,]*),\s*(.*)$", re.S)
 _KEYWORD_EFFECT = re.compile(r"^\[[A-Za-z-]+(?: \d+)?\](?:\s*\[>\]|\s*—)?\s*(.*)$", re.S)
 _COST = re.compile(r"^(?:you may )?(pay ((?:\[(?:\d+|[ACRGBOPY])\])+)(?: and exhaust (?:me|this))?|exhaust (?:me|this))"
                    r" to\b", re.I)
@@ -180,6 +194,9 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     first = re.fullmatch(r"The first time (.*) each turn", condition)
     if first is not None:  # "The first time I move each turn" (v1.4 383.1.b, 383.3.e)
         condition, once = f"When {first.group(1)}", True
+    nth = re.fullmatch(r"The (second|third) time (.*) in a turn", condition)
+    if nth is not None:  # "The third time I move in a turn": the unit's moves this turn (engine/turn_facts.py)
+        condition = f"When {nth.group(2)}"
     listed = _LISTED.match(effect)
     if listed is not None:  # "When this is played, discarded, or killed, draw 1.": a list, read no further
         return {"on": [], "optional": False, "cost": None, "unread": [f"{condition}, {listed.group(1)}"]}
@@ -188,12 +205,18 @@ def compile_trigger(text: str, keyword: str | None = None) -> dict[str, Any] | N
     if meanwhile:  # "When an enemy unit dies while I'm at a battlefield": a state as the occurrence happens
         condition, wanted = condition[:meanwhile.start()], trigger_ifs.read(meanwhile.group(1))
     patterns, unread = _patterns(condition)
+    if nth is not None:
+        if all(pattern["event"] == "moves" and pattern["subject"] == "me" for pattern in patterns):
+            patterns = [{**pattern, "nth": nth.group(1)} for pattern in patterns]
+        else:  # only a unit's own moves are counted per turn
+            unread.append(f"the {nth.group(1)} time {nth.group(2)}")
     if effect.lower().startswith("if "):  # 383.2.a.1: a conditional statement right after it is part of it
         clause = effect.split(",")[0]
         read = trigger_ifs.read(clause)
         if read is None or wanted is not None:
             unread.append(clause)
         wanted = read if wanted is None else wanted
+        effect = effect[len(clause) + 1:].strip()  # what follows it: "you may ...", a cost within instructions
     if effect.lower().startswith("they ") and any(pattern.get("whose") == "a player" for pattern in patterns):
         unread.append("controlled by the player who played (v1.4 190.6.c)")  # not the source's controller
     cost, unread_cost = _cost(effect)
@@ -212,6 +235,8 @@ def _patterns(condition: str) -> tuple[list[dict[str, str]], list[str]]:
     lowered = condition.lower().strip()
     lowered = re.sub(r"^(when|whenever) ", "", lowered).replace("you or an ally ", "you-or-an-ally ")
     lowered = re.sub(r"^you (\w+) or (\w+) me$", r"you \1 me or you \2 me", lowered)  # "you choose or ready me"
+    lowered = re.sub(r"^a friendly unit attacks or defends alone$",  # "alone" is said of both (v1.4 740.2.a)
+                     "a friendly unit attacks alone or a friendly unit defends alone", lowered)
     patterns: list[dict[str, str]] = []
     unread: list[str] = []
     subject = ""
@@ -312,6 +337,14 @@ def matches(pattern: dict[str, str], occurrence: dict[str, Any], source: dict[st
             and occurrence["player"] != mine or pattern.get("equipment") and not occurrence.get("equipment") \
             or pattern.get("mighty_units") and not occurrence.get("mighty_units"):
         return False  # "When you attach an Equipment to me", "with one or more [Mighty] units" (v1.4 708)
+    if occurrence["event"] == "moves" and pattern.get("whose") == "you" and occurrence.get("mover") != mine:
+        return False  # "When you move an enemy unit": moved by the source's controller's effect
+    if pattern.get("after_attack") and not occurrence.get("after_attack"):
+        return False  # a conquer that ends a combat its controller attacked in
+    if pattern.get("alone") and not occurrence.get("alone"):
+        return False  # v1.4 740.2.a: no other friendly unit at its location
+    if "rune" in pattern and bool(occurrence.get("rune")) != pattern["rune"]:
+        return False  # "When you recycle a rune" / "one or more cards" (runes aren't cards)
     if subject == "me":
         if occurrence["event"] == "combat_ends":  # "a combat that I was in": either side's units
             return source["id"] in occurrence.get("units", ())
