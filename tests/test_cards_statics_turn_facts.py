@@ -172,5 +172,7 @@ def test_sivir_mercenary_has_plus_two_and_ganking_once_two_power_was_spent_this_
     assert game.state["turn_facts"]["P1"]["power_spent"] == 2
     sivir = game.obj("P1", "Sivir, Mercenary")
     assert sivir["might"] == 4 + 2 and "Ganking" in sivir["keywords"]
-    game.do("P1 pass", "P2 pass", "resolve On the Hunt: ready Sivir, Mercenary", "P1 move Sivir, Mercenary -> bf2")
+    declined = 'P1 trigger Battle Mistress "when-you-recycle" +declined'  # each rune recycled (v1.4 383.2)
+    game.do(declined, declined, "P1 pass", "P2 pass", "resolve On the Hunt: ready Sivir, Mercenary",
+            "P1 move Sivir, Mercenary -> bf2")
     assert game.obj("P1", "Sivir, Mercenary")["location"] == "bf2" and game.state["violations"] == []
