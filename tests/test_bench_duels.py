@@ -33,7 +33,7 @@ def test_the_plain_duel_is_legal_strict_play_of_plays_chains_draws_channels_and_
 
 
 def test_the_gallery_duel_is_checked_strict_play_with_abilities_triggers_and_statics():
-    """Checked (docs/engine.md "Abilities checked or declared"): the engine lists the triggers due, reads the statics
+    """Checked (docs/cards.md "Abilities checked or declared"): the engine lists the triggers due, reads the statics
     from the cards' text and checks each resolution against its card; the match records what the checks ask."""
     if not duels.GALLERY.exists():
         pytest.skip(f"the card gallery export {duels.GALLERY} is absent (../shared is not checked out)")

@@ -1,6 +1,6 @@
 """The instruction readers of the families that have a module of their own, asked in turn by engine/cards/effects.py
 `compile_sentence` for an instruction its own phrasings do not read (issue 26, "Honest coverage": effect
-instructions; docs/engine.md "Effect instructions read from the cards"). Each answers one spec, or None.
+instructions; docs/cards.md "Effect instructions read from the cards"). Each answers one spec, or None.
 """
 from __future__ import annotations
 
