@@ -20,8 +20,8 @@ import functools
 import re
 from typing import Any
 
-from engine.cards import (amounts, battlefields, copies, countering, damage_changes, decktop, filters, hands, lasting,
-                          measures, players, plays, recycles)
+from engine.cards import (amounts, battlefields, choosing, copies, countering, damage_changes, decktop, filters, hands,
+                          lasting, measures, players, plays, recycles)
 from engine.cards.effects import INCIDENTAL, Filter, Spec, compile_ability
 
 _AMOUNT_CHANGERS = re.compile(r"bonus damage|additional damage|deals? \d+ more damage|\bdouble\b", re.IGNORECASE)
@@ -65,7 +65,7 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     if not compiled:
         return []
     # the executions a Repeat adds: one per Repeat cost paid (v1.4 820.1.d, 820.3: the item's `repeat`)
-    choices = _readings(compiled, item, item.get("repeat", 0))
+    choices = choosing.readings(compiled, item, item.get("repeat", 0))
     unread_ops = {op for _, result in compiled for op in result["unread_ops"]}
     whole_text = " / ".join(ability["text"] for ability in abilities)
     own = {item.get("card")} if any(spec.get("bonus_named") for _, result in compiled for spec in result["effects"]) \
@@ -80,25 +80,6 @@ def problems(state: dict[str, Any], item: dict[str, Any], effects: list[dict[str
     return best
 
 
-
-def _readings(compiled: list[tuple[dict[str, Any], dict[str, Any]]], item: dict[str, Any],
-              repeat: int) -> list[list[tuple[Spec, str]]]:
-    """Each reading of the item's lines as (spec, line) pairs: one mode of each modal line ("Choose one — ..."),
-    the player's choice, for the first execution and again for each one a Repeat adds, whose choices need not be the
-    first's (v1.4 820.2.a) and whose instructions may do nothing (optional). "Choose one you haven't already chosen"
-    (`distinct_modes`, Curtain Call) never takes a mode twice."""
-    readings: list[tuple[tuple[tuple[int, int], ...], list[tuple[Spec, str]]]] = [((), [])]
-    for execution in range(1 + repeat):
-        for number, (ability, result) in enumerate(compiled):
-            options = result.get("modes") or [result["effects"]]
-            if result.get("modes") and item.get("modes"):  # the modes new choices made (v1.4 752.1, engine/choices.py)
-                options = [[spec for mode in item["modes"] if 0 < mode <= len(options) for spec in options[mode - 1]]]
-            readings = [((*chosen, (number, index)),
-                         [*specs, *(({**spec, "optional": True} if execution else spec, ability["text"])
-                                    for spec in option)])
-                        for chosen, specs in readings for index, option in enumerate(options)
-                        if not (result.get("distinct_modes") and (number, index) in chosen)]
-    return [specs for _, specs in readings]
 
 def _match(state: dict[str, Any], item: dict[str, Any], specs: list[tuple[Spec, str]],
            effects: list[dict[str, Any]], unread_ops: set[str], whole_text: str, lenient: bool,
@@ -218,7 +199,7 @@ def _mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, effect: d
     amount = amounts.amount(state, item, spec, effect, _target_mismatch) if "per" in spec else spec.get("amount")
     if "target" in spec and "target" in effect:
         reason = _target_mismatch(state, item, spec["target"], effect["target"]) or \
-            _unchosen(state, item, spec, effect["target"])
+            choosing.unchosen(state, item, spec, effect["target"], _target_mismatch)
         if reason:
             return reason
     if amount is None:
@@ -360,52 +341,9 @@ def _token_mismatch(state: dict[str, Any], item: dict[str, Any], spec: Spec, eff
 
 
 def unfit_targets(state: dict[str, Any], item: dict[str, Any]) -> list[dict[str, str]]:
-    """Each object the item chose as it was played that no instruction of its card could choose, `{text,
-    message}` (v1.4 355.9.b: a valid target meets all targeting restrictions): checked only where every line of
-    the card is read from its text (an unread part may choose anything; a "Choose ..." sentence may choose what no
-    op acts on: Public Execution's friendly unit) and for objects on the board."""
+    """Each target the item chose as it was played that no instruction of its card can choose (choosing.py)."""
     compiled = [(ability, compile_ability(ability, item.get("card"))) for ability in abilities_of(state, item)]
-    if not compiled or any(result["unread"] or result.get("source") == "data" or
-                           re.search(r"\bchoos", ability.get("text", ""), re.IGNORECASE) for ability, result in compiled):
-        return []
-    filters = [side for _, result in compiled for option in (result.get("modes") or [result["effects"]])
-               for spec in option for side in _choosing(spec)]
-    if not filters:
-        return []
-    whole_text = " / ".join(ability["text"] for ability, _ in compiled)
-    return [{"text": whole_text, "message": f"chooses {chosen} ({state['objects'][chosen]['card']}), which no "
-                                            f"instruction of the card can choose"}
-            for chosen in item.get("targets") or []
-            if chosen in state["objects"] and state["objects"][chosen]["zone"] == "board"
-            and all(_target_mismatch(state, item, target, chosen) is not None for target in filters)]
-
-
-def _choosing(spec: Spec) -> list[Filter]:
-    """The filters of what an instruction chooses: its target, the two sides of "each other", what it acts from or
-    to; none for "all"/"each", itself or a token it makes (355.10.d)."""
-    found = [spec.get("target"), *(spec.get("mutual") or []), spec.get("of"), spec.get("to")]
-    return [target for target in found if isinstance(target, dict) and not (target.get("count") or {}).get("all")
-            and not target.get("self") and not target.get("new") and "each" not in target]
-
-
-def _unchosen(state: dict[str, Any], item: dict[str, Any], spec: Spec, chosen: str) -> str | None:
-    """Why the op's object is not one the item chose as it was played, when it chose some (v1.4 355.7: an object
-    the card chooses to affect is targeted, chosen as the item is put on the chain, 355.8; it resolves on those,
-    359.3.e.5). Not an instruction about "all"/"each" (programmatically selected, 355.10.d), the source itself, a
-    token it makes, what another player picks (355.10.e), nor an object off the board (hidden or picked as it
-    resolves)."""
-    picked = item.get("targets") or []
-    target = spec["target"] or {}
-    obj = state["objects"].get(chosen)
-    if not picked or chosen in picked or obj is None or obj["zone"] != "board" or spec.get("player") \
-            or "mutual" in spec or "same" in spec or (target.get("count") or {}).get("all") or target.get("self") \
-            or target.get("new") or "each" in target:
-        return None
-    fitting = [object_id for object_id in picked if object_id in state["objects"]
-               and _target_mismatch(state, item, target, object_id) is None]
-    if not fitting:  # the instruction's own choice was not recorded as it was played: on the recorder's word
-        return None
-    return f"{chosen} ({obj['card']}) is not among the targets chosen as it was played ({', '.join(fitting)})"
+    return choosing.unfit_targets(state, item, compiled, _target_mismatch)
 
 
 def _target_mismatch(state: dict[str, Any], item: dict[str, Any], target: Filter | None, chosen: str) -> str | None:
