@@ -604,19 +604,27 @@ def test_a_held_line_is_read_again_at_the_head_a_match_that_moved_on_is_checked_
     assert notes(db, match_id) == ["from the judge's tablet", "typed on the phone"]
 
 
-def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone, table, db, match):
-    """A line typed offline is read only on arrival: one that does not read is put to the scorekeeper as a refusal,
-    with the server's words (the line and column), and dropped by a tap; the note held after it is then recorded
-    (made on a board that included the line, it comes back as a 409 and is checked again)."""
+def refused_line_then_note(phone, table, match, text: str) -> int:
+    """With the server down, a line that does not read ("P1 fly away") and then a note `text` are held; once the
+    server is back the line is put to the scorekeeper as a refusal. The match's head before them."""
     match_id, token = match
     open_screen(phone, table, match_id, token)
     head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
     with table.down():
         typed(phone, "P1 fly away")
         waiting(phone, 15).until(lambda d: len(held(d)) == 1)
-        note(phone, "after the line")
+        note(phone, text)
         waiting(phone, 15).until(lambda d: len(held(d)) == 2)
     waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    return head
+
+
+def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone, table, db, match):
+    """A line typed offline is read only on arrival: one that does not read is put to the scorekeeper as a refusal,
+    with the server's words (the line and column), and dropped by a tap; the note held after it is then recorded
+    (made on a board that included the line, it comes back as a 409 and is checked again)."""
+    match_id, _ = match
+    head = refused_line_then_note(phone, table, match, "after the line")
     shown = phone.find_element(By.ID, "outbox-problem").text
     assert "P1 fly away" in shown and "(400)" in shown and "line 1" in shown, shown
     assert len(recorded(db, match_id)) == head
@@ -630,15 +638,8 @@ def test_a_held_line_that_does_not_read_is_refused_on_arrival_naming_where(phone
 def test_the_inputs_held_after_a_dropped_one_are_not_said_to_follow_another_device(phone, table, db, match):
     """After *Drop this one*, the inputs held behind it were made for a seq the match has not reached: the screen
     says so (the match is behind, not moved on by another device), and checked again they are recorded and shown."""
-    match_id, token = match
-    open_screen(phone, table, match_id, token)
-    head = api(table.url, f"/matches/{match_id}", token)["head_seq"]
-    with table.down():
-        typed(phone, "P1 fly away")
-        waiting(phone, 15).until(lambda d: len(held(d)) == 1)
-        note(phone, "after the dropped line")
-        waiting(phone, 15).until(lambda d: len(held(d)) == 2)
-    waiting(phone, 15).until(lambda d: problem_kind(d) == "refused")
+    match_id, _ = match
+    head = refused_line_then_note(phone, table, match, "after the dropped line")
     press(phone, phone.find_element(By.ID, "outbox-drop"))
     waiting(phone, 15).until(lambda d: problem_kind(d) == "conflict")
     shown = phone.find_element(By.ID, "outbox-problem").text
